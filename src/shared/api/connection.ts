@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/** Colour tags: names, not hex, so both themes can pick accessible shades. */
+export const CONNECTION_COLORS = [
+  'gray',
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'teal',
+  'blue',
+  'purple',
+  'pink',
+] as const;
+export const ConnectionColorSchema = z.enum(CONNECTION_COLORS);
+export type ConnectionColor = z.infer<typeof ConnectionColorSchema>;
+
+export const TLS_MODES = ['off', 'preferred', 'required', 'verify-ca', 'verify-identity'] as const;
+export const TlsModeSchema = z.enum(TLS_MODES);
+export type TlsMode = z.infer<typeof TlsModeSchema>;
+
+const hostName = z
+  .string()
+  .trim()
+  .min(1, 'Host is required')
+  .max(255, 'Host is longer than 255 characters')
+  .regex(/^[^\s/]+$/, 'Host must be a name or address without spaces or slashes');
+const port = z
+  .number()
+  .int('Port must be a whole number')
+  .min(1, 'Port must be between 1 and 65535')
+  .max(65535, 'Port must be between 1 and 65535');
+const filePath = z.string().trim().min(1, 'File path is empty').max(4096);
+
+export const EndpointSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('tcp'), host: hostName, port }),
+  z.object({ kind: z.literal('socket'), path: filePath }),
+]);
+export type Endpoint = z.infer<typeof EndpointSchema>;
+
+export const TlsSettingsSchema = z
+  .object({
+    mode: TlsModeSchema,
+    caFile: filePath.optional(),
+    certFile: filePath.optional(),
+    keyFile: filePath.optional(),
+  })
+  .superRefine((tls, ctx) => {
+    if ((tls.mode === 'verify-ca' || tls.mode === 'verify-identity') && !tls.caFile) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['caFile'],
+        message: 'A CA file is needed to verify the server certificate',
+      });
+    }
+    if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [tls.certFile ? 'keyFile' : 'certFile'],
+        message: 'A client certificate and its key go together',
+      });
+    }
+  });
+export type TlsSettings = z.infer<typeof TlsSettingsSchema>;
+
+export const SshSettingsSchema = z
+  .object({
+    host: hostName,
+    port,
+    user: z.string().trim().min(1, 'SSH user is required').max(255),
+    auth: z.enum(['password', 'key']),
+    privateKeyFile: filePath.optional(),
+  })
+  .superRefine((ssh, ctx) => {
+    if (ssh.auth === 'key' && !ssh.privateKeyFile) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['privateKeyFile'],
+        message: 'Choose the private key file for SSH key authentication',
+      });
+    }
+  });
+export type SshSettings = z.infer<typeof SshSettingsSchema>;
+
+/** How the password is supplied: saved (encrypted), asked at each connect, or none at all. */
+export const PasswordModeSchema = z.enum(['saved', 'ask', 'none']);
+export type PasswordMode = z.infer<typeof PasswordModeSchema>;
+
+/** What the user edits: a saved connection without its identity, timestamps or secrets. */
+export const ConnectionSettingsSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is longer than 100 characters'),
+  color: ConnectionColorSchema,
+  endpoint: EndpointSchema,
+  user: z.string().max(255, 'User is longer than 255 characters'),
+  passwordMode: PasswordModeSchema,
+  defaultSchema: z.string().max(64, 'Schema names have at most 64 characters'),
+  tls: TlsSettingsSchema,
+  ssh: SshSettingsSchema.nullable(),
+  connectTimeoutMs: z
+    .number()
+    .int()
+    .min(1000, 'Connect timeout is at least 1 s')
+    .max(300_000, 'Connect timeout is at most 300 s'),
+  readOnly: z.boolean(),
+  /** Production connections ask for a typed confirmation before anything destructive. */
+  production: z.boolean(),
+  initSql: z.string().max(65_536, 'Session init SQL is longer than 64 KiB'),
+});
+export type ConnectionSettings = z.infer<typeof ConnectionSettingsSchema>;
+
+/** Which secrets are stored for a connection; the secrets themselves never leave the backend. */
+export const StoredSecretsSchema = z.object({
+  password: z.boolean(),
+  sshPassword: z.boolean(),
+  sshPassphrase: z.boolean(),
+});
+export type StoredSecrets = z.infer<typeof StoredSecretsSchema>;
+
+export const SavedConnectionSchema = ConnectionSettingsSchema.extend({
+  id: z.string().min(1).max(64),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  secrets: StoredSecretsSchema,
+});
+export type SavedConnection = z.infer<typeof SavedConnectionSchema>;
+
+/** Secret values; never stored in plaintext, never sent back to a screen. */
+export const SecretsSchema = z.object({
+  password: z.string().max(4096).optional(),
+  sshPassword: z.string().max(4096).optional(),
+  sshPassphrase: z.string().max(4096).optional(),
+});
+export type Secrets = z.infer<typeof SecretsSchema>;
+
+/** A change to stored secrets: a string sets it, null clears it, absent keeps it. */
+export const SecretsPatchSchema = z.object({
+  password: z.string().max(4096).nullable().optional(),
+  sshPassword: z.string().max(4096).nullable().optional(),
+  sshPassphrase: z.string().max(4096).nullable().optional(),
+});
+export type SecretsPatch = z.infer<typeof SecretsPatchSchema>;
+
+/** The settings a new connection starts with. */
+export function defaultConnectionSettings(): ConnectionSettings {
+  return {
+    name: '',
+    color: 'blue',
+    endpoint: { kind: 'tcp', host: '127.0.0.1', port: 3306 },
+    user: 'root',
+    passwordMode: 'saved',
+    defaultSchema: '',
+    tls: { mode: 'preferred' },
+    ssh: null,
+    connectTimeoutMs: 10_000,
+    readOnly: false,
+    production: false,
+    initSql: '',
+  };
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ServerInfoSchema } from '../server/server-info';
+import {
+  ConnectionSettingsSchema,
+  SavedConnectionSchema,
+  SecretsPatchSchema,
+  SecretsSchema,
+} from './connection';
+import { ApiErrorShapeSchema } from './errors';
+
+const Id = z.string().min(1).max(64);
+const Empty = z.object({}).strict();
+
+export const AppInfoSchema = z.object({
+  version: z.string(),
+  /** How this backend is reached: the desktop app's MessagePort or browser mode's WebSocket. */
+  mode: z.enum(['desktop', 'web']),
+  /** Where saved secrets are protected: the OS keychain via Electron, or an AES key file. */
+  secretStorage: z.enum(['safe-storage', 'key-file']),
+  dataDir: z.string(),
+  backendPid: z.number().int(),
+  /** A warning about the store (e.g. the connection file was corrupt and the backup was used). */
+  storeWarning: z.string().nullable(),
+});
+export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+export const SessionOpenedSchema = z.object({
+  sessionId: Id,
+  connectionId: Id,
+  server: ServerInfoSchema,
+});
+export type SessionOpened = z.infer<typeof SessionOpenedSchema>;
+
+export const SessionStatusSchema = z.object({
+  sessionId: Id,
+  server: ServerInfoSchema,
+  /** True when the connection had been lost and this call reconnected it. */
+  reconnected: z.boolean(),
+});
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+function method<P extends z.ZodType, R extends z.ZodType>(params: P, result: R) {
+  return { params, result };
+}
+
+/**
+ * The whole API between screens and the backend. Both transports carry exactly this;
+ * the backend validates every `params` against it and every screen gets typed results.
+ */
+export const contract = {
+  'app.info': method(Empty, AppInfoSchema),
+
+  'connections.list': method(Empty, z.array(SavedConnectionSchema)),
+  /** Creates (no id) or updates (id) a saved connection and patches its secrets. */
+  'connections.save': method(
+    z.object({
+      id: Id.optional(),
+      settings: ConnectionSettingsSchema,
+      secrets: SecretsPatchSchema,
+    }),
+    SavedConnectionSchema,
+  ),
+  'connections.duplicate': method(z.object({ id: Id }), SavedConnectionSchema),
+  'connections.delete': method(z.object({ id: Id }), z.object({ deleted: z.literal(true) })),
+  /**
+   * Connects once with these settings and reports the server. With an `id`, secrets not given
+   * here are taken from the saved connection, so an edit dialog can test without retyping.
+   */
+  'connections.test': method(
+    z.object({
+      id: Id.optional(),
+      settings: ConnectionSettingsSchema,
+      secrets: SecretsPatchSchema,
+    }),
+    ServerInfoSchema,
+  ),
+
+  /** Opens a server session for a saved connection; `secrets` answers an "ask each time". */
+  'session.open': method(
+    z.object({ connectionId: Id, secrets: SecretsSchema.optional() }),
+    SessionOpenedSchema,
+  ),
+  'session.close': method(z.object({ sessionId: Id }), z.object({ closed: z.boolean() })),
+  /** Refreshes what the server reports; reconnects first when the connection was lost. */
+  'session.status': method(z.object({ sessionId: Id }), SessionStatusSchema),
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type MethodParams<M extends MethodName> = z.input<Contract[M]['params']>;
+export type MethodResult<M extends MethodName> = z.output<Contract[M]['result']>;
+
+/** Events the backend pushes to screens. */
+export const events = {
+  /** A session's connection broke (server restart, network); the next action reconnects. */
+  'session.lost': z.object({
+    sessionId: Id,
+    connectionId: Id,
+    error: ApiErrorShapeSchema,
+  }),
+} as const;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+/** True when `name` is a method of the contract. */
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(contract, name);
+}

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './connection';
+export * from './contract';
+export * from './wire';
+export * from './client';

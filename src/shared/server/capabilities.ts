@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { ServerFlavor } from './flavor';
+import { compareVersions, v, type ServerVersion } from './version';
+
+/**
+ * The one place that knows which server does what. Features branch on these flags, never on
+ * version numbers of their own. `null` in a row: that flavor never has it.
+ * Percona Server follows MySQL's row.
+ */
+const TABLE = {
+  explainJson: { mysql: '5.6.5', mariadb: '10.1.0', about: 'EXPLAIN FORMAT=JSON' },
+  explainTree: { mysql: '8.0.16', mariadb: null, about: 'EXPLAIN FORMAT=TREE' },
+  explainAnalyze: { mysql: '8.0.18', mariadb: null, about: 'EXPLAIN ANALYZE (text tree)' },
+  explainJsonV2: {
+    mysql: '8.3.0',
+    mariadb: null,
+    about: 'explain_json_format_version=2 and EXPLAIN ANALYZE FORMAT=JSON',
+  },
+  analyzeJson: { mysql: null, mariadb: '10.1.0', about: 'MariaDB ANALYZE FORMAT=JSON' },
+  explainForConnection: {
+    mysql: '5.7.2',
+    mariadb: '10.9.0',
+    about: 'EXPLAIN FOR CONNECTION (MariaDB: also SHOW EXPLAIN FOR)',
+  },
+  mysqlGtid: { mysql: '5.6.5', mariadb: null, about: 'MySQL GTIDs (server_uuid:N sets)' },
+  taggedGtids: { mysql: '8.3.0', mariadb: null, about: 'tagged GTIDs (uuid:tag:N)' },
+  mariadbGtid: { mysql: null, mariadb: '10.0.2', about: 'MariaDB GTIDs (domain-server-seq)' },
+  replicaStatements: {
+    mysql: '8.0.22',
+    mariadb: '10.5.1',
+    about: 'SHOW REPLICA STATUS / START REPLICA wording',
+  },
+  changeReplicationSource: {
+    mysql: '8.0.23',
+    mariadb: null,
+    about: 'CHANGE REPLICATION SOURCE TO (else CHANGE MASTER TO)',
+  },
+  performanceSchemaDataLocks: {
+    mysql: '8.0.1',
+    mariadb: null,
+    about: 'performance_schema.data_locks and data_lock_waits',
+  },
+  sysSchema: { mysql: '5.7.7', mariadb: '10.6.0', about: 'the sys schema' },
+  alterInstant: { mysql: '8.0.12', mariadb: '10.3.2', about: 'ALTER TABLE ... ALGORITHM=INSTANT' },
+  alterProgressStages: {
+    mysql: '5.7.6',
+    mariadb: null,
+    about: 'ALTER progress from performance_schema stage events',
+  },
+  alterProgressColumn: {
+    mysql: null,
+    mariadb: '5.3.0',
+    about: 'ALTER progress in the processlist Progress column',
+  },
+  statementTimeout: {
+    mysql: '5.7.8',
+    mariadb: '10.1.1',
+    about: 'MAX_EXECUTION_TIME hint (MySQL) / max_statement_time (MariaDB)',
+  },
+  windowFunctions: { mysql: '8.0.2', mariadb: '10.2.0', about: 'window functions' },
+  commonTableExpressions: { mysql: '8.0.1', mariadb: '10.2.1', about: 'WITH and WITH RECURSIVE' },
+  invisibleIndexes: {
+    mysql: '8.0.0',
+    mariadb: '10.6.0',
+    about: 'INVISIBLE (MySQL) / IGNORED (MariaDB) indexes',
+  },
+} as const satisfies Record<
+  string,
+  { mysql: string | null; mariadb: string | null; about: string }
+>;
+
+export type CapabilityKey = keyof typeof TABLE;
+export const CAPABILITY_KEYS = Object.keys(TABLE) as CapabilityKey[];
+
+export const CapabilitiesSchema = z.object(
+  Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, z.boolean()])) as Record<
+    CapabilityKey,
+    z.ZodBoolean
+  >,
+);
+export type Capabilities = Record<CapabilityKey, boolean>;
+
+/** What each capability means, for the connection details screen. */
+export function describeCapability(key: CapabilityKey): string {
+  return TABLE[key].about;
+}
+
+/** The capabilities of a server of this flavor and version. */
+export function capabilitiesFor(flavor: ServerFlavor, version: ServerVersion): Capabilities {
+  const column = flavor === 'mariadb' ? 'mariadb' : 'mysql';
+  const result = {} as Capabilities;
+  for (const key of CAPABILITY_KEYS) {
+    const since: string | null = TABLE[key][column];
+    result[key] = since !== null && compareVersions(version, v(since)) >= 0;
+  }
+  return result;
+}

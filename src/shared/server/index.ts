@@ -1,0 +1,4 @@
+export * from './version';
+export * from './flavor';
+export * from './capabilities';
+export * from './server-info';
