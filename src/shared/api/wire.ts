@@ -16,7 +16,7 @@ export type ClientMessage = z.infer<typeof ClientMessageSchema>;
  * Messages from the backend (or, for `backend`, from whoever supervises it) to a screen.
  * `backend` says the backend process died (`down`) or is serving again (`up`).
  */
-export const ServerMessageSchema = z.discriminatedUnion('t', [
+export const ServerMessageSchema = z.union([
   z.object({ t: z.literal('result'), id: z.number().int(), ok: z.literal(true), value: z.unknown() }),
   z.object({
     t: z.literal('result'),

@@ -1,0 +1,111 @@
+// Electron's main process: windows, the app:// protocol and the backend's lifecycle. Database
+// work never runs here, so a slow server cannot freeze a window.
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  MessageChannelMain,
+  net,
+  protocol,
+  utilityProcess,
+  type UtilityProcess,
+} from 'electron';
+import { contentSecurityPolicy } from '../web/content-security-policy';
+import { resolveStaticPath } from '../web/static-files';
+import type { MainToBackend } from '../backend/electron-protocol';
+import { loadDataKey } from './data-key';
+import { APP_ORIGIN, isAppUrl, lockDownNavigation, secureWebPreferences } from './window-security';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererDir = path.resolve(here, '../renderer');
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+let backend: UtilityProcess | null = null;
+let dataKey: string | null = null;
+let quitting = false;
+
+function post(message: MainToBackend, ports?: Electron.MessagePortMain[]): void {
+  backend?.postMessage(message, ports);
+}
+
+/** Gives a window a fresh port to the backend. */
+function connectWindow(win: BrowserWindow): void {
+  if (!backend) return;
+  const { port1, port2 } = new MessageChannelMain();
+  post({ type: 'port', windowId: win.id }, [port1]);
+  win.webContents.postMessage('sightline:port', null, [port2]);
+}
+
+function startBackend(): void {
+  backend = utilityProcess.fork(path.join(here, 'backend-electron.js'), [], {
+    serviceName: 'Sightline backend',
+    stdio: 'inherit',
+  });
+  post({ type: 'init', dataDir: app.getPath('userData'), dataKey });
+  backend.on('exit', (code) => {
+    backend = null;
+    if (quitting) return;
+    for (const win of BrowserWindow.getAllWindows()) {
+      win.webContents.send('sightline:backend', 'down', `The backend stopped (exit code ${code}); restarting it.`);
+    }
+    setTimeout(() => {
+      startBackend();
+      for (const win of BrowserWindow.getAllWindows()) connectWindow(win);
+    }, 500);
+  });
+}
+
+function createWindow(): void {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    title: 'Sightline',
+    show: false,
+    webPreferences: secureWebPreferences(path.join(here, '../preload/preload.cjs')),
+  });
+  win.once('ready-to-show', () => win.show());
+  win.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents));
+
+app.whenReady().then(async () => {
+  protocol.handle('app', async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === 'sightline' ? resolveStaticPath(rendererDir, url.pathname) : null;
+    if (!file) return new Response('Not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', contentSecurityPolicy([]));
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+
+  // A window asks for its port once its page has loaded; only our own pages may ask.
+  ipcMain.on('sightline:request-port', (event) => {
+    const win = BrowserWindow.fromWebContents(event.sender);
+    if (!win || !event.senderFrame || !isAppUrl(event.senderFrame.url)) return;
+    connectWindow(win);
+  });
+
+  dataKey = await loadDataKey(app.getPath('userData'));
+  startBackend();
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+app.on('before-quit', () => {
+  quitting = true;
+  backend?.kill();
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});

@@ -1,0 +1,19 @@
+/// <reference lib="dom" />
+// The only bridge between the sandboxed page and Electron: it asks for the backend port and
+// hands it to the page. No Node API and no ipcRenderer reach the page.
+import { contextBridge, ipcRenderer } from 'electron';
+
+ipcRenderer.on('sightline:port', (event) => {
+  window.postMessage({ sightline: 'port' }, window.location.origin, event.ports);
+});
+ipcRenderer.on('sightline:backend', (_event, state: unknown, reason: unknown) => {
+  if (state !== 'down' && state !== 'up') return;
+  window.postMessage(
+    { sightline: 'backend', state, reason: typeof reason === 'string' ? reason : undefined },
+    window.location.origin,
+  );
+});
+
+contextBridge.exposeInMainWorld('sightlineDesktop', {
+  requestPort: () => ipcRenderer.send('sightline:request-port'),
+});

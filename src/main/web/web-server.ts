@@ -1,0 +1,175 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ServerMessage } from '../../shared/api/wire';
+import { BackendSupervisor } from './backend-supervisor';
+import { contentSecurityPolicy } from './content-security-policy';
+import { checkRequest, tokenCookieName } from './request-guard';
+import { serveStatic } from './static-files';
+
+export interface WebServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  rendererDir: string;
+  backendEntry: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface WebServer {
+  url: string;
+  port: number;
+  token: string;
+  backendPid(): number | undefined;
+  close(): Promise<void>;
+}
+
+/** Largest message a browser tab may send; the API has nothing bigger to say. */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+function reject(res: ServerResponse, status: number, reason: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(`${status} ${reason}\n`);
+}
+
+function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * Browser mode: the built renderer and a WebSocket API endpoint on 127.0.0.1 only, guarded by
+ * a random token, Host and Origin checks; the API is relayed to a supervised backend process.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = randomBytes(24).toString('base64url');
+  const supervisor = new BackendSupervisor(options.backendEntry, options.env);
+  await supervisor.start();
+
+  const sockets = new Map<string, WebSocket>();
+  const broadcast = (message: ServerMessage) => {
+    const text = JSON.stringify(message);
+    for (const ws of sockets.values()) ws.send(text);
+  };
+  supervisor.on('message', (client, message) => {
+    sockets.get(client)?.send(JSON.stringify(message));
+  });
+  supervisor.on('state', (state, reason) => {
+    broadcast(reason === undefined ? { t: 'backend', state } : { t: 'backend', state, reason });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  let port = 0;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const verdict = checkRequest(
+      {
+        url: req.url ?? '/',
+        host: req.headers.host,
+        origin: req.headers.origin,
+        cookie: req.headers.cookie,
+        websocket: false,
+      },
+      port,
+      token,
+    );
+    if (!verdict.ok) return reject(res, verdict.status, verdict.reason);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reject(res, 405, 'Method not allowed');
+    const url = new URL(req.url ?? '/', 'http://x');
+    const security: Record<string, string> = {
+      'Content-Security-Policy': contentSecurityPolicy([
+        `ws://127.0.0.1:${port}`,
+        `ws://localhost:${port}`,
+      ]),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    };
+    if (verdict.viaQueryToken) {
+      // Trade the URL token for a cookie and drop it from the address bar and history.
+      url.searchParams.delete('token');
+      res.writeHead(303, {
+        Location: url.pathname + url.search,
+        'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
+        ...security,
+      });
+      res.end();
+      return;
+    }
+    void serveStatic(options.rendererDir, url.pathname, res, security);
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    const verdict = checkRequest(
+      {
+        url: req.url ?? '/',
+        host: req.headers.host,
+        origin: req.headers.origin,
+        cookie: req.headers.cookie,
+        websocket: true,
+      },
+      port,
+      token,
+    );
+    if (!verdict.ok) return rejectUpgrade(socket, verdict.status, verdict.reason);
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/api') {
+      return rejectUpgrade(socket, 404, 'Not found');
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const client = randomUUID();
+      sockets.set(client, ws);
+      supervisor.openClient(client);
+      if (!supervisor.isUp) ws.send(JSON.stringify({ t: 'backend', state: 'down' }));
+      ws.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data.toString());
+        } catch {
+          return;
+        }
+        if (!supervisor.sendFromClient(client, parsed)) {
+          const id = (parsed as { id?: unknown } | null)?.id;
+          if (typeof id === 'number') {
+            ws.send(
+              JSON.stringify({
+                t: 'result',
+                id,
+                ok: false,
+                error: { code: 'BACKEND_DIED', message: 'The backend is restarting; try again in a moment.' },
+              }),
+            );
+          }
+        }
+      });
+      ws.on('close', () => {
+        sockets.delete(client);
+        supervisor.closeClient(client);
+      });
+      ws.on('error', () => ws.terminate());
+    });
+  });
+
+  await new Promise<void>((resolve, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    token,
+    backendPid: () => supervisor.pid,
+    async close() {
+      for (const ws of sockets.values()) ws.terminate();
+      wss.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await supervisor.stop();
+    },
+  };
+}

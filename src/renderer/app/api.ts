@@ -1,0 +1,16 @@
+import { createApiClient, type ApiClient } from '../../shared/api/client';
+import { messagePortTransport, type DesktopBridge } from './port-transport';
+import { webSocketTransport } from './ws-transport';
+
+declare global {
+  interface Window {
+    sightlineDesktop?: DesktopBridge;
+  }
+}
+
+/** The one api client of this window, over whichever transport this mode has. */
+export const api: ApiClient = createApiClient(
+  window.sightlineDesktop
+    ? messagePortTransport(window.sightlineDesktop)
+    : webSocketTransport(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api`),
+);

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { SavedConnection } from '../../shared/api/connection';
+import type { ApiErrorShape } from '../../shared/api/errors';
+import { CAPABILITY_KEYS, describeCapability } from '../../shared/server/capabilities';
+import type { ServerInfo } from '../../shared/server/server-info';
+import { api } from '../app/api';
+import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { ServerSummary } from './ServerSummary';
+
+export interface OpenTab {
+  connectionId: string;
+  sessionId: string;
+  server: ServerInfo;
+  lost: ApiErrorShape | null;
+}
+
+/** A connected session: what the server is, whether the link holds, and a way to refresh. */
+export function ConnectedView({
+  tab,
+  connection,
+  onUpdate,
+  onDisconnect,
+}: {
+  tab: OpenTab;
+  connection: SavedConnection;
+  onUpdate: (tab: OpenTab) => void;
+  onDisconnect: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiErrorShape | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  const refresh = async () => {
+    setBusy(true);
+    setError(null);
+    setNote(null);
+    try {
+      const status = await api.call('session.status', { sessionId: tab.sessionId });
+      onUpdate({ ...tab, server: status.server, lost: null });
+      if (status.reconnected) setNote('The connection had been lost; Sightline reconnected.');
+    } catch (e) {
+      setError(errorShapeOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="connected" aria-label={`Session on ${connection.name}`}>
+      <header className={`connected-header color-border-${connection.color}`}>
+        <h1>
+          <span className={`color-dot color-${connection.color}`} aria-hidden="true" /> {connection.name}
+        </h1>
+        <span className="badge badge-ok" data-testid="connected-state">
+          ● Connected
+        </span>
+        {connection.readOnly && <span className="badge badge-info">🔒 Read-only</span>}
+        {connection.production && <span className="badge badge-danger">PROD</span>}
+        <span className="spacer" />
+        <button type="button" onClick={() => void refresh()} disabled={busy}>
+          {busy ? 'Refreshing…' : 'Refresh'}
+        </button>
+        <button type="button" onClick={onDisconnect}>
+          Disconnect
+        </button>
+      </header>
+      {tab.lost && (
+        <div className="notice notice-warning" role="alert" data-testid="connection-lost">
+          <span aria-hidden="true">⚠</span>
+          <div>
+            <strong>Connection lost.</strong> {tab.lost.message} Sightline reconnects on your next action.
+          </div>
+        </div>
+      )}
+      {note && (
+        <div className="notice notice-ok" role="status">
+          <span aria-hidden="true">✔</span> {note}
+        </div>
+      )}
+      {error && <ErrorNotice error={error} title="Refresh failed" />}
+      <ServerSummary server={tab.server} />
+      <details className="capabilities">
+        <summary>What this server supports</summary>
+        <ul>
+          {CAPABILITY_KEYS.map((k) => (
+            <li key={k} className={tab.server.capabilities[k] ? 'cap-yes' : 'cap-no'}>
+              <span aria-hidden="true">{tab.server.capabilities[k] ? '✔' : '–'}</span>{' '}
+              {describeCapability(k)}
+              <span className="sr-only">{tab.server.capabilities[k] ? ' (supported)' : ' (not supported)'}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}

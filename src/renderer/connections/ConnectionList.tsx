@@ -1,0 +1,86 @@
+import type { SavedConnection } from '../../shared/api/connection';
+
+function endpointText(c: SavedConnection): string {
+  const base = c.endpoint.kind === 'tcp' ? `${c.endpoint.host}:${c.endpoint.port}` : c.endpoint.path;
+  return `${c.user}@${base}${c.ssh ? ` via ${c.ssh.host}` : ''}`;
+}
+
+/** The left rail's saved connections, with colour tag and read-only / production marks. */
+export function ConnectionList({
+  connections,
+  selectedId,
+  connectedIds,
+  onSelect,
+  onOpen,
+  onNew,
+}: {
+  connections: SavedConnection[];
+  selectedId: string | null;
+  connectedIds: Set<string>;
+  onSelect: (id: string) => void;
+  onOpen: (id: string) => void;
+  onNew: () => void;
+}) {
+  return (
+    <nav className="rail" aria-label="Saved connections">
+      <div className="rail-header">
+        <h2>Connections</h2>
+        <button type="button" className="btn-small" onClick={onNew}>
+          + New
+        </button>
+      </div>
+      {connections.length === 0 ? (
+        <div className="empty-state">
+          <p>No saved connections yet.</p>
+          <p>
+            Run <code>npm run sandbox</code> for a local MySQL and MariaDB, then add one with{' '}
+            <strong>+ New</strong>.
+          </p>
+        </div>
+      ) : (
+        <ul className="connection-list" role="listbox" aria-label="Saved connections">
+          {connections.map((c) => (
+            <li
+              key={c.id}
+              role="option"
+              aria-selected={c.id === selectedId}
+              className={`connection-item${c.id === selectedId ? ' selected' : ''}`}
+              tabIndex={0}
+              onClick={() => onSelect(c.id)}
+              onDoubleClick={() => onOpen(c.id)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') onOpen(c.id);
+              }}
+              data-connection-name={c.name}
+            >
+              <span className={`color-bar color-${c.color}`} aria-hidden="true" />
+              <span className="connection-text">
+                <span className="connection-name">
+                  {c.name}
+                  {connectedIds.has(c.id) && (
+                    <span className="badge badge-ok" title="Connected">
+                      ● connected
+                    </span>
+                  )}
+                </span>
+                <span className="connection-endpoint">{endpointText(c)}</span>
+              </span>
+              <span className="connection-flags">
+                {c.readOnly && (
+                  <span title="Read-only" aria-label="Read-only">
+                    🔒
+                  </span>
+                )}
+                {c.production && (
+                  <span className="badge badge-danger" title="Production">
+                    PROD
+                  </span>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,192 @@
+import {
+  ConnectionSettingsSchema,
+  defaultConnectionSettings,
+  type ConnectionColor,
+  type ConnectionSettings,
+  type PasswordMode,
+  type SavedConnection,
+  type SecretsPatch,
+  type TlsMode,
+} from '../../shared/api/connection';
+
+/** The connection dialog's form state: text as typed, so nothing the user entered is lost. */
+export interface ConnectionDraft {
+  name: string;
+  color: ConnectionColor;
+  production: boolean;
+  readOnly: boolean;
+  endpointKind: 'tcp' | 'socket';
+  host: string;
+  port: string;
+  socketPath: string;
+  user: string;
+  passwordMode: PasswordMode;
+  password: string;
+  defaultSchema: string;
+  tlsMode: TlsMode;
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+  sshEnabled: boolean;
+  sshHost: string;
+  sshPort: string;
+  sshUser: string;
+  sshAuth: 'password' | 'key';
+  sshKeyFile: string;
+  sshPassword: string;
+  sshPassphrase: string;
+  timeoutSeconds: string;
+  initSql: string;
+}
+
+export type DraftField = keyof ConnectionDraft;
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+/** A form filled from saved settings (or the defaults for a new connection). */
+export function draftFromSettings(s: ConnectionSettings = defaultConnectionSettings()): ConnectionDraft {
+  return {
+    name: s.name,
+    color: s.color,
+    production: s.production,
+    readOnly: s.readOnly,
+    endpointKind: s.endpoint.kind,
+    host: s.endpoint.kind === 'tcp' ? s.endpoint.host : '127.0.0.1',
+    port: s.endpoint.kind === 'tcp' ? String(s.endpoint.port) : '3306',
+    socketPath: s.endpoint.kind === 'socket' ? s.endpoint.path : '',
+    user: s.user,
+    passwordMode: s.passwordMode,
+    password: '',
+    defaultSchema: s.defaultSchema,
+    tlsMode: s.tls.mode,
+    caFile: s.tls.caFile ?? '',
+    certFile: s.tls.certFile ?? '',
+    keyFile: s.tls.keyFile ?? '',
+    sshEnabled: s.ssh !== null,
+    sshHost: s.ssh?.host ?? '',
+    sshPort: String(s.ssh?.port ?? 22),
+    sshUser: s.ssh?.user ?? '',
+    sshAuth: s.ssh?.auth ?? 'key',
+    sshKeyFile: s.ssh?.privateKeyFile ?? '',
+    sshPassword: '',
+    sshPassphrase: '',
+    timeoutSeconds: String(s.connectTimeoutMs / 1000),
+    initSql: s.initSql,
+  };
+}
+
+function optional(text: string): string | undefined {
+  return text.trim() === '' ? undefined : text.trim();
+}
+
+/** A number typed in a field; NaN (reported as an error) when it is not one. */
+function typedNumber(text: string): number {
+  return text.trim() === '' ? Number.NaN : Number(text.trim());
+}
+
+const FIELD_BY_PATH: Record<string, DraftField> = {
+  name: 'name',
+  color: 'color',
+  'endpoint.host': 'host',
+  'endpoint.port': 'port',
+  'endpoint.path': 'socketPath',
+  user: 'user',
+  defaultSchema: 'defaultSchema',
+  'tls.mode': 'tlsMode',
+  'tls.caFile': 'caFile',
+  'tls.certFile': 'certFile',
+  'tls.keyFile': 'keyFile',
+  'ssh.host': 'sshHost',
+  'ssh.port': 'sshPort',
+  'ssh.user': 'sshUser',
+  'ssh.privateKeyFile': 'sshKeyFile',
+  connectTimeoutMs: 'timeoutSeconds',
+  initSql: 'initSql',
+};
+
+/** The field of the form that a request path (as the backend reports it) refers to. */
+export function draftFieldOf(path: string): DraftField | undefined {
+  return FIELD_BY_PATH[path.replace(/^settings\./, '')];
+}
+
+/** Checks the form with the same schema the backend uses; errors name the form's fields. */
+export function settingsFromDraft(
+  d: ConnectionDraft,
+): { ok: true; settings: ConnectionSettings } | { ok: false; errors: DraftErrors } {
+  const timeout = typedNumber(d.timeoutSeconds);
+  const candidate = {
+    name: d.name,
+    color: d.color,
+    endpoint:
+      d.endpointKind === 'tcp'
+        ? { kind: 'tcp', host: d.host, port: typedNumber(d.port) }
+        : { kind: 'socket', path: d.socketPath },
+    user: d.user,
+    passwordMode: d.passwordMode,
+    defaultSchema: d.defaultSchema.trim(),
+    tls: {
+      mode: d.tlsMode,
+      caFile: optional(d.caFile),
+      certFile: optional(d.certFile),
+      keyFile: optional(d.keyFile),
+    },
+    ssh: d.sshEnabled
+      ? {
+          host: d.sshHost,
+          port: typedNumber(d.sshPort),
+          user: d.sshUser,
+          auth: d.sshAuth,
+          privateKeyFile: d.sshAuth === 'key' ? optional(d.sshKeyFile) : undefined,
+        }
+      : null,
+    connectTimeoutMs: Number.isFinite(timeout) ? Math.round(timeout * 1000) : Number.NaN,
+    readOnly: d.readOnly,
+    production: d.production,
+    initSql: d.initSql,
+  };
+  const parsed = ConnectionSettingsSchema.safeParse(candidate);
+  if (parsed.success) return { ok: true, settings: parsed.data };
+  const errors: DraftErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = draftFieldOf(issue.path.join('.')) ?? 'name';
+    if (errors[field]) continue;
+    errors[field] =
+      issue.code === 'invalid_type' && issue.expected === 'number'
+        ? 'Must be a number'
+        : field === 'timeoutSeconds'
+          ? issue.message.replace(/(\d+)000 ms/, '$1 s')
+          : issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/**
+ * The secrets to send with a save or test: typed values set, a saved one is kept when its field
+ * is left empty, and switching away from a saved password clears it.
+ */
+export function secretsPatchFromDraft(d: ConnectionDraft): SecretsPatch {
+  const patch: SecretsPatch = {};
+  if (d.passwordMode !== 'saved') patch.password = null;
+  else if (d.password !== '') patch.password = d.password;
+  if (!d.sshEnabled) {
+    patch.sshPassword = null;
+    patch.sshPassphrase = null;
+  } else if (d.sshAuth === 'password') {
+    patch.sshPassphrase = null;
+    if (d.sshPassword !== '') patch.sshPassword = d.sshPassword;
+  } else {
+    patch.sshPassword = null;
+    if (d.sshPassphrase !== '') patch.sshPassphrase = d.sshPassphrase;
+  }
+  return patch;
+}
+
+/** The draft without secrets, as kept in local storage so a crash never loses typed settings. */
+export function draftWithoutSecrets(d: ConnectionDraft): ConnectionDraft {
+  return { ...d, password: '', sshPassword: '', sshPassphrase: '' };
+}
+
+/** The settings part of a saved connection. */
+export function settingsOf(c: SavedConnection): ConnectionSettings {
+  const { id: _id, createdAt: _c, updatedAt: _u, secrets: _s, ...settings } = c;
+  return settings;
+}
