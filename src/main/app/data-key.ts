@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { safeStorage } from 'electron';
+import { PRIVATE_FILE_MODE, writeFileAtomic } from '../store/atomic-file';
 
 /**
  * The key that encrypts saved secrets, sealed on disk by the OS keychain (safeStorage) so no
@@ -17,6 +18,7 @@ export async function loadDataKey(userData: string): Promise<string | null> {
   });
   if (sealed) return safeStorage.decryptString(sealed);
   const key = randomBytes(32).toString('base64');
-  await writeFile(file, safeStorage.encryptString(key), { mode: 0o600, flag: 'wx' });
+  // Atomic, so a crash mid-write never leaves a half key that fails at every later start.
+  await writeFileAtomic(file, safeStorage.encryptString(key), { mode: PRIVATE_FILE_MODE });
   return key;
 }
