@@ -5,19 +5,24 @@ import { tokenCookieName } from '../../src/main/web/request-guard';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 function get(port: number, pathAndQuery: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, headers }, (res) => {
-      let body = '';
-      res.on('data', (d: Buffer) => (body += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, path: pathAndQuery, headers }, (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 /** Opens a WebSocket and reports either the HTTP status it was refused with, or 101. */
-function wsStatus(url: string, options: WebSocket.ClientOptions): Promise<{ status: number; ws?: WebSocket }> {
+function wsStatus(
+  url: string,
+  options: WebSocket.ClientOptions,
+): Promise<{ status: number; ws?: WebSocket }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, options);
     ws.once('open', () => resolve({ status: 101, ws }));
@@ -58,7 +63,9 @@ describe('browser mode refuses what it must', () => {
   it('refuses a page request without the token, or with a wrong one', async () => {
     expect((await get(app.port, '/', { Host: host })).status).toBe(401);
     expect((await get(app.port, '/?token=wrong', { Host: host })).status).toBe(401);
-    expect((await get(app.port, `/?token=${app.token.slice(0, -1)}A`, { Host: host })).status).toBe(401);
+    expect((await get(app.port, `/?token=${app.token.slice(0, -1)}A`, { Host: host })).status).toBe(
+      401,
+    );
   });
 
   it('refuses a foreign Host header even with the token (DNS rebinding)', async () => {
@@ -70,13 +77,26 @@ describe('browser mode refuses what it must', () => {
   it('refuses API WebSockets without the token, from another Origin, or for another Host', async () => {
     const url = `ws://${host}/api`;
     expect((await wsStatus(url, { origin: `http://${host}` })).status).toBe(401);
-    expect((await wsStatus(url, { origin: 'http://attacker.example', headers: { Cookie: cookie } })).status).toBe(403);
+    expect(
+      (await wsStatus(url, { origin: 'http://attacker.example', headers: { Cookie: cookie } }))
+        .status,
+    ).toBe(403);
     expect((await wsStatus(url, { headers: { Cookie: cookie } })).status).toBe(403);
-    expect((await wsStatus(url, { origin: `http://evil:${app.port}`, headers: { Cookie: cookie, Host: `evil:${app.port}` } })).status).toBe(403);
+    expect(
+      (
+        await wsStatus(url, {
+          origin: `http://evil:${app.port}`,
+          headers: { Cookie: cookie, Host: `evil:${app.port}` },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('serves the API to the right Origin with the token, validating every request', async () => {
-    const { status, ws } = await wsStatus(`ws://${host}/api`, { origin: `http://${host}`, headers: { Cookie: cookie } });
+    const { status, ws } = await wsStatus(`ws://${host}/api`, {
+      origin: `http://${host}`,
+      headers: { Cookie: cookie },
+    });
     expect(status).toBe(101);
     const replies: unknown[] = [];
     const got = new Promise<void>((resolve) => {
@@ -86,14 +106,27 @@ describe('browser mode refuses what it must', () => {
       });
     });
     ws!.send(JSON.stringify({ t: 'call', id: 1, method: 'app.info', params: {} }));
-    ws!.send(JSON.stringify({ t: 'call', id: 2, method: 'connections.delete', params: { id: 42 } }));
-    ws!.send(JSON.stringify({ t: 'call', id: 3, method: 'fs.readFile', params: { path: '/etc/passwd' } }));
+    ws!.send(
+      JSON.stringify({ t: 'call', id: 2, method: 'connections.delete', params: { id: 42 } }),
+    );
+    ws!.send(
+      JSON.stringify({ t: 'call', id: 3, method: 'fs.readFile', params: { path: '/etc/passwd' } }),
+    );
     await got;
     ws!.close();
     const byId = new Map(replies.map((r) => [(r as { id: number }).id, r]));
-    expect(byId.get(1)).toMatchObject({ ok: true, value: { mode: 'web', secretStorage: 'key-file', dataDir: app.dataDir } });
-    expect(byId.get(2)).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST', field: 'id' } });
-    expect(byId.get(3)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD', message: 'No such method: fs.readFile' } });
+    expect(byId.get(1)).toMatchObject({
+      ok: true,
+      value: { mode: 'web', secretStorage: 'key-file', dataDir: app.dataDir },
+    });
+    expect(byId.get(2)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST', field: 'id' },
+    });
+    expect(byId.get(3)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_METHOD', message: 'No such method: fs.readFile' },
+    });
   });
 
   it('does not serve files outside the renderer', async () => {

@@ -8,7 +8,12 @@ import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 async function serverFacts(s: ServerEndpoint) {
-  const conn = await mysql.createConnection({ host: s.host, port: s.port, user: s.user, password: s.password });
+  const conn = await mysql.createConnection({
+    host: s.host,
+    port: s.port,
+    user: s.user,
+    password: s.password,
+  });
   try {
     const [rows] = await conn.query('SELECT VERSION() AS v, @@hostname AS h');
     const row = (rows as Array<{ v: string; h: string }>)[0]!;
@@ -62,7 +67,9 @@ describe('connections in browser mode', () => {
     const dialog = await createConnection(page, 'Bad port', servers.mysql);
     await dialog.getByLabel('Port', { exact: true }).fill('33o6');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => dialog.getByRole('alert').first().textContent()).toBe('⚠ Must be a number');
+    await expect
+      .poll(() => dialog.getByRole('alert').first().textContent())
+      .toBe('⚠ Must be a number');
     await screenshot(page, 'connections-02-invalid-field');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
@@ -87,8 +94,12 @@ describe('connections in browser mode', () => {
     expect(await view.getByTestId('server-flavor').textContent()).toBe('MySQL');
     expect(await view.getByTestId('server-version').textContent()).toBe(facts.version);
     expect(await view.getByTestId('server-hostname').textContent()).toBe(facts.hostname);
-    expect(await view.getByTestId('server-uptime').textContent()).toMatch(/^\d+(\.\d+)? (ms|s|min|h|d)/);
-    expect(await page.getByRole('status', { name: 'Status' }).textContent()).toContain(`MySQL ${facts.version}`);
+    expect(await view.getByTestId('server-uptime').textContent()).toMatch(
+      /^\d+(\.\d+)? (ms|s|min|h|d)/,
+    );
+    expect(await page.getByRole('status', { name: 'Status' }).textContent()).toContain(
+      `MySQL ${facts.version}`,
+    );
     await screenshot(page, 'connections-04-connected-mysql');
   });
 
@@ -96,6 +107,9 @@ describe('connections in browser mode', () => {
     const facts = await serverFacts(servers.mariadb);
     expect(facts.version).toMatch(/^10\.11\./);
     const dialog = await createConnection(page, 'Local MariaDB', servers.mariadb);
+    await dialog.getByRole('radio', { name: 'teal' }).click();
+    await dialog.getByLabel('Read-only').check();
+    await dialog.getByLabel('Production').check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Connect' }).click();
@@ -104,6 +118,10 @@ describe('connections in browser mode', () => {
     expect(await view.getByTestId('server-flavor').textContent()).toBe('MariaDB');
     expect(await view.getByTestId('server-version').textContent()).toBe(facts.version);
     expect(await page.getByRole('tab').count()).toBe(2);
+    const item = page.locator('[data-connection-name="Local MariaDB"]');
+    expect(await item.getByRole('img', { name: 'Read-only' }).count()).toBe(1);
+    expect(await item.getByText('PROD').count()).toBe(1);
+    expect(await page.getByRole('status', { name: 'Status' }).textContent()).toContain('read-only');
     await screenshot(page, 'connections-05-connected-mariadb');
   });
 
@@ -126,7 +144,9 @@ describe('connections in browser mode', () => {
 
   it('keeps saved connections across a reload', async () => {
     await page.reload();
-    const names = await page.locator('[data-connection-name]').evaluateAll((els) => els.map((e) => e.getAttribute('data-connection-name')));
+    const names = await page
+      .locator('[data-connection-name]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-connection-name')));
     expect(names).toEqual(['Local MariaDB', 'Local MySQL', 'Wrong password']);
   });
 
@@ -137,7 +157,11 @@ describe('connections in browser mode', () => {
     });
     expect(info).toBe(200);
     const children = await import('node:child_process').then((cp) =>
-      cp.execFileSync('pgrep', ['-P', String(app.process.pid)]).toString().trim().split('\n'),
+      cp
+        .execFileSync('pgrep', ['-P', String(app.process.pid)])
+        .toString()
+        .trim()
+        .split('\n'),
     );
     expect(children).toHaveLength(1);
     process.kill(Number(children[0]), 'SIGKILL');
@@ -146,8 +170,38 @@ describe('connections in browser mode', () => {
     await page.getByTestId('backend-down').waitFor({ state: 'detached', timeout: 20_000 });
     await page.locator('[data-connection-name="Local MySQL"]').click();
     await page.getByRole('button', { name: 'Connect' }).click();
-    await page.getByRole('region', { name: 'Session on Local MySQL' }).getByTestId('connected-state').waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('region', { name: 'Session on Local MySQL' })
+      .getByTestId('connected-state')
+      .waitFor({ timeout: 20_000 });
     expect(app.output()).toContain('The backend process stopped (SIGKILL); restarting it.');
+  });
+
+  it('duplicates a connection under a new name', async () => {
+    await page.locator('[data-connection-name="Local MySQL"]').click();
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    await page.locator('[data-connection-name="Local MySQL (copy)"]').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(
+      'Local MySQL (copy)',
+    );
+  });
+
+  it('deletes a production connection only after its name is typed', async () => {
+    await page.locator('[data-connection-name="Local MariaDB"]').click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete connection “Local MariaDB”?' });
+    const button = confirm.getByRole('button', { name: 'Delete connection' });
+    expect(await button.isDisabled()).toBe(true);
+    await confirm.getByLabel('Type Local MariaDB to confirm').fill('Local MariaD');
+    expect(await button.isDisabled()).toBe(true);
+    await confirm.getByLabel('Type Local MariaDB to confirm').fill('Local MariaDB');
+    await screenshot(page, 'connections-08-delete-confirm');
+    await button.click();
+    await page.locator('[data-connection-name="Local MariaDB"]').waitFor({ state: 'detached' });
+    const names = await page
+      .locator('[data-connection-name]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-connection-name')));
+    expect(names).toEqual(['Local MySQL', 'Local MySQL (copy)', 'Wrong password']);
   });
 
   it('logged no page errors', () => {

@@ -33,12 +33,19 @@ describe('layering rules', () => {
       "import { startWebServer } from '../../main/web/web-server';\nimport { api } from '../../shared/api/client';\nexport const a = [startWebServer, api];\n",
     );
     expect(found).toEqual([
-      expect.stringMatching(/^no-restricted-imports: .*The renderer reaches the backend only through src\/shared\/api/),
+      expect.stringMatching(
+        /^no-restricted-imports: .*The renderer reaches the backend only through src\/shared\/api/,
+      ),
     ]);
   });
 
   it('keeps main from importing the renderer', async () => {
-    const found = await ruleIds('src/main/services/probe.ts', "import { App } from '../../renderer/app/App';\nexport const a = App;\n");
-    expect(found).toEqual([expect.stringMatching(/^no-restricted-imports: .*never imports the renderer/)]);
+    const found = await ruleIds(
+      'src/main/services/probe.ts',
+      "import { App } from '../../renderer/app/App';\nexport const a = App;\n",
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*never imports the renderer/),
+    ]);
   });
 });

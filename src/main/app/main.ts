@@ -51,7 +51,11 @@ function startBackend(): void {
     backend = null;
     if (quitting) return;
     for (const win of BrowserWindow.getAllWindows()) {
-      win.webContents.send('sightline:backend', 'down', `The backend stopped (exit code ${code}); restarting it.`);
+      win.webContents.send(
+        'sightline:backend',
+        'down',
+        `The backend stopped (exit code ${code}); restarting it.`,
+      );
     }
     setTimeout(() => {
       startBackend();

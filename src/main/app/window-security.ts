@@ -4,7 +4,9 @@ import type { BrowserWindowConstructorOptions, WebContents } from 'electron';
 export const APP_ORIGIN = 'app://sightline';
 
 /** The window's web preferences: isolated, sandboxed, no Node. Read back by the security tests. */
-export function secureWebPreferences(preload: string): BrowserWindowConstructorOptions['webPreferences'] {
+export function secureWebPreferences(
+  preload: string,
+): BrowserWindowConstructorOptions['webPreferences'] {
   return {
     preload,
     contextIsolation: true,

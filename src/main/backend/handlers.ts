@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { Contract, EventName, EventPayload, MethodName, MethodResult } from '../../shared/api/contract';
+import type {
+  Contract,
+  EventName,
+  EventPayload,
+  MethodName,
+  MethodResult,
+} from '../../shared/api/contract';
 
 /** What a handler knows about its caller: enough to push events back to that screen. */
 export interface CallContext {

@@ -15,9 +15,9 @@ interface OpenSession {
  * Server sessions opened by screens. Each belongs to the screen that opened it: its events go
  * there, and it is closed when that screen's transport goes away.
  */
-export function sessionService(store: ConnectionStore): Handlers<
-  'session.open' | 'session.close' | 'session.status'
-> & { closeAll(): Promise<void> } {
+export function sessionService(
+  store: ConnectionStore,
+): Handlers<'session.open' | 'session.close' | 'session.status'> & { closeAll(): Promise<void> } {
   const sessions = new Map<string, OpenSession>();
 
   function owned(sessionId: string, ctx: CallContext): OpenSession {

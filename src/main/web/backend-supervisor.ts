@@ -1,9 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import {
-  BackendToSupervisorSchema,
-  type SupervisorToBackend,
-} from '../backend/relay-protocol';
+import { BackendToSupervisorSchema, type SupervisorToBackend } from '../backend/relay-protocol';
 
 export interface SupervisorEvents {
   /** A message for browser client `c`. */

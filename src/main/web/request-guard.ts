@@ -13,7 +13,10 @@ export function isAllowedHost(hostHeader: string | undefined, port: number): boo
 }
 
 /** A WebSocket must come from a page served by this server, at the host it asked for. */
-export function isAllowedOrigin(origin: string | undefined, hostHeader: string | undefined): boolean {
+export function isAllowedOrigin(
+  origin: string | undefined,
+  hostHeader: string | undefined,
+): boolean {
   return origin !== undefined && hostHeader !== undefined && origin === `http://${hostHeader}`;
 }
 
@@ -41,8 +44,7 @@ export function readCookie(header: string | undefined, name: string): string | n
 }
 
 export type GuardVerdict =
-  | { ok: true; viaQueryToken: boolean }
-  | { ok: false; status: 401 | 403; reason: string };
+  { ok: true; viaQueryToken: boolean } | { ok: false; status: 401 | 403; reason: string };
 
 /** Decides whether a request (page, asset or WebSocket upgrade) may be served. */
 export function checkRequest(

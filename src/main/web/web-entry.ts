@@ -10,7 +10,9 @@ function parsePort(argv: string[]): number {
   if (i < 0) return Number(process.env.SIGHTLINE_WEB_PORT ?? 0);
   const port = Number(argv[i + 1]);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`sightline web: --port needs a number from 0 to 65535, got "${argv[i + 1] ?? ''}"`);
+    console.error(
+      `sightline web: --port needs a number from 0 to 65535, got "${argv[i + 1] ?? ''}"`,
+    );
     process.exit(2);
   }
   return port;

@@ -74,7 +74,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       token,
     );
     if (!verdict.ok) return reject(res, verdict.status, verdict.reason);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reject(res, 405, 'Method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return reject(res, 405, 'Method not allowed');
     const url = new URL(req.url ?? '/', 'http://x');
     const security: Record<string, string> = {
       'Content-Security-Policy': contentSecurityPolicy([
@@ -139,7 +140,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
                 t: 'result',
                 id,
                 ok: false,
-                error: { code: 'BACKEND_DIED', message: 'The backend is restarting; try again in a moment.' },
+                error: {
+                  code: 'BACKEND_DIED',
+                  message: 'The backend is restarting; try again in a moment.',
+                },
               }),
             );
           }

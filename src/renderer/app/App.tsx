@@ -27,11 +27,16 @@ export function App() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [connecting, setConnecting] = useState<string | null>(null);
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
-  const [backend, setBackend] = useState<{ state: 'up' | 'down'; reason?: string | undefined }>({ state: 'up' });
+  const [backend, setBackend] = useState<{ state: 'up' | 'down'; reason?: string | undefined }>({
+    state: 'up',
+  });
 
   const reload = useCallback(async () => {
     try {
-      const [info, list] = await Promise.all([api.call('app.info', {}), api.call('connections.list', {})]);
+      const [info, list] = await Promise.all([
+        api.call('app.info', {}),
+        api.call('connections.list', {}),
+      ]);
       setAppInfo(info);
       setConnections(list);
     } catch (e) {
@@ -81,7 +86,15 @@ export function App() {
         connectionId: connection.id,
         ...(password !== undefined ? { secrets: { password } } : {}),
       });
-      setTabs((ts) => [...ts, { connectionId: connection.id, sessionId: opened.sessionId, server: opened.server, lost: null }]);
+      setTabs((ts) => [
+        ...ts,
+        {
+          connectionId: connection.id,
+          sessionId: opened.sessionId,
+          server: opened.server,
+          lost: null,
+        },
+      ]);
       setActiveTab(connection.id);
     } catch (e) {
       setError({ title: `Could not connect to ${connection.name}`, error: errorShapeOf(e) });
@@ -133,7 +146,8 @@ export function App() {
     <div className="shell">
       {backend.state === 'down' && (
         <div className="banner banner-danger" role="alert" data-testid="backend-down">
-          <span aria-hidden="true">⚠</span> {backend.reason ?? 'The backend stopped; restarting it.'} Open sessions were closed.
+          <span aria-hidden="true">⚠</span>{' '}
+          {backend.reason ?? 'The backend stopped; restarting it.'} Open sessions were closed.
         </div>
       )}
       {appInfo?.storeWarning && (
@@ -172,10 +186,15 @@ export function App() {
                   <span className={`color-dot color-${c?.color ?? 'gray'}`} aria-hidden="true" />
                   {c?.name ?? 'Session'}
                   {t.lost && <span title="Connection lost"> ⚠</span>}
-                  <button type="button" className="tab-close" aria-label={`Close ${c?.name ?? 'session'}`} onClick={(e) => {
-                    e.stopPropagation();
-                    void closeTab(t);
-                  }}>
+                  <button
+                    type="button"
+                    className="tab-close"
+                    aria-label={`Close ${c?.name ?? 'session'}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void closeTab(t);
+                    }}
+                  >
                     ×
                   </button>
                 </div>
@@ -189,7 +208,9 @@ export function App() {
                 key={tab.sessionId}
                 tab={tab}
                 connection={byId.get(tab.connectionId)!}
-                onUpdate={(t) => setTabs((ts) => ts.map((x) => (x.sessionId === t.sessionId ? t : x)))}
+                onUpdate={(t) =>
+                  setTabs((ts) => ts.map((x) => (x.sessionId === t.sessionId ? t : x)))
+                }
                 onDisconnect={() => void closeTab(tab)}
               />
             ) : selected ? (
@@ -204,13 +225,19 @@ export function App() {
             ) : (
               <div className="empty-state welcome">
                 <h1>Sightline</h1>
-                <p>Pick a saved connection on the left, or create one with <strong>+ New</strong>.</p>
+                <p>
+                  Pick a saved connection on the left, or create one with <strong>+ New</strong>.
+                </p>
               </div>
             )}
           </div>
         </main>
       </div>
-      <StatusBar tab={tab} connection={tab ? (byId.get(tab.connectionId) ?? null) : null} appInfo={appInfo} />
+      <StatusBar
+        tab={tab}
+        connection={tab ? (byId.get(tab.connectionId) ?? null) : null}
+        appInfo={appInfo}
+      />
 
       {dialog?.kind === 'edit' && (
         <ConnectionDialog
@@ -231,7 +258,9 @@ export function App() {
           onConfirm={() => {
             const action = dialog.action;
             setDialog(null);
-            action().catch((e: unknown) => setError({ title: dialog.request.title, error: errorShapeOf(e) }));
+            action().catch((e: unknown) =>
+              setError({ title: dialog.request.title, error: errorShapeOf(e) }),
+            );
           }}
         />
       )}

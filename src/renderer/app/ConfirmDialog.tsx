@@ -36,7 +36,11 @@ export function ConfirmDialog({
         <pre className="confirm-detail" aria-label="Exact operation">
           {request.detail}
         </pre>
-        <button type="button" className="btn-link" onClick={() => navigator.clipboard?.writeText(request.detail)}>
+        <button
+          type="button"
+          className="btn-link"
+          onClick={() => navigator.clipboard?.writeText(request.detail)}
+        >
           Copy
         </button>
         {request.typedConfirmation && (

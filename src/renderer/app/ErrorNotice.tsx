@@ -14,7 +14,7 @@ export function ErrorNotice({ error, title }: { error: ApiErrorShape; title?: st
   return (
     <div className="notice notice-danger" role="alert" data-error-code={error.code}>
       <span className="notice-icon" aria-hidden="true">
-        ⛔
+        ✖
       </span>
       <div>
         {title && <strong className="notice-title">{title}</strong>}

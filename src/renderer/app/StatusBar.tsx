@@ -3,6 +3,7 @@ import type { SavedConnection } from '../../shared/api/connection';
 import { FLAVOR_NAMES } from '../../shared/server/flavor';
 import { formatVersion } from '../../shared/server/version';
 import type { OpenTab } from '../connections/ConnectedView';
+import { LockIcon } from './LockIcon';
 
 /** Connection, server, session and read-only state of the active tab, always in view. */
 export function StatusBar({
@@ -24,7 +25,15 @@ export function StatusBar({
             {FLAVOR_NAMES[tab.server.flavor]} {formatVersion(tab.server.version)}
           </span>
           <span>session {tab.server.connectionId}</span>
-          <span>{connection.readOnly ? '🔒 read-only' : 'read-write'}</span>
+          <span>
+            {connection.readOnly ? (
+              <>
+                <LockIcon /> read-only
+              </>
+            ) : (
+              'read-write'
+            )}
+          </span>
           {tab.lost && <span className="status-warning">⚠ connection lost</span>}
         </>
       ) : (

@@ -12,5 +12,7 @@ declare global {
 export const api: ApiClient = createApiClient(
   window.sightlineDesktop
     ? messagePortTransport(window.sightlineDesktop)
-    : webSocketTransport(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api`),
+    : webSocketTransport(
+        `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api`,
+      ),
 );

@@ -5,6 +5,7 @@ import { CAPABILITY_KEYS, describeCapability } from '../../shared/server/capabil
 import type { ServerInfo } from '../../shared/server/server-info';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { LockIcon } from '../app/LockIcon';
 import { ServerSummary } from './ServerSummary';
 
 export interface OpenTab {
@@ -49,12 +50,17 @@ export function ConnectedView({
     <section className="connected" aria-label={`Session on ${connection.name}`}>
       <header className={`connected-header color-border-${connection.color}`}>
         <h1>
-          <span className={`color-dot color-${connection.color}`} aria-hidden="true" /> {connection.name}
+          <span className={`color-dot color-${connection.color}`} aria-hidden="true" />{' '}
+          {connection.name}
         </h1>
         <span className="badge badge-ok" data-testid="connected-state">
           ● Connected
         </span>
-        {connection.readOnly && <span className="badge badge-info">🔒 Read-only</span>}
+        {connection.readOnly && (
+          <span className="badge badge-info">
+            <LockIcon /> Read-only
+          </span>
+        )}
         {connection.production && <span className="badge badge-danger">PROD</span>}
         <span className="spacer" />
         <button type="button" onClick={() => void refresh()} disabled={busy}>
@@ -68,7 +74,8 @@ export function ConnectedView({
         <div className="notice notice-warning" role="alert" data-testid="connection-lost">
           <span aria-hidden="true">⚠</span>
           <div>
-            <strong>Connection lost.</strong> {tab.lost.message} Sightline reconnects on your next action.
+            <strong>Connection lost.</strong> {tab.lost.message} Sightline reconnects on your next
+            action.
           </div>
         </div>
       )}
@@ -86,7 +93,9 @@ export function ConnectedView({
             <li key={k} className={tab.server.capabilities[k] ? 'cap-yes' : 'cap-no'}>
               <span aria-hidden="true">{tab.server.capabilities[k] ? '✔' : '–'}</span>{' '}
               {describeCapability(k)}
-              <span className="sr-only">{tab.server.capabilities[k] ? ' (supported)' : ' (not supported)'}</span>
+              <span className="sr-only">
+                {tab.server.capabilities[k] ? ' (supported)' : ' (not supported)'}
+              </span>
             </li>
           ))}
         </ul>

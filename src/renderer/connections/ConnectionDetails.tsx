@@ -40,7 +40,9 @@ export function ConnectionDetails({
       <dl className="facts">
         <dt>Endpoint</dt>
         <dd className="mono">
-          {c.endpoint.kind === 'tcp' ? `${c.endpoint.host}:${c.endpoint.port}` : `socket ${c.endpoint.path}`}
+          {c.endpoint.kind === 'tcp'
+            ? `${c.endpoint.host}:${c.endpoint.port}`
+            : `socket ${c.endpoint.path}`}
         </dd>
         <dt>User</dt>
         <dd className="mono">{c.user}</dd>
@@ -64,7 +66,8 @@ export function ConnectionDetails({
         <dd>{c.connectTimeoutMs / 1000} s</dd>
         <dt>Flags</dt>
         <dd>
-          {[c.readOnly && 'read-only', c.production && 'production'].filter(Boolean).join(', ') || '—'}
+          {[c.readOnly && 'read-only', c.production && 'production'].filter(Boolean).join(', ') ||
+            '—'}
         </dd>
       </dl>
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   CONNECTION_COLORS,
   TLS_MODES,
@@ -87,8 +87,16 @@ export function ConnectionDialog({
   const [recovered] = useState(() => recoverDraft(id) !== null);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
-  const [testResult, setTestResult] = useState<{ server: ServerInfo } | { error: ApiErrorShape } | null>(null);
+  const [testResult, setTestResult] = useState<
+    { server: ServerInfo } | { error: ApiErrorShape } | null
+  >(null);
   const [saveError, setSaveError] = useState<ApiErrorShape | null>(null);
+
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The result sits above the sticky buttons; bring it into view when it changes.
+    resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [testResult, saveError, busy]);
 
   useEffect(() => {
     localStorage.setItem(draftKey(id), JSON.stringify(draftWithoutSecrets(draft)));
@@ -115,7 +123,11 @@ export function ConnectionDialog({
 
   const reportFieldError = (error: ApiErrorShape) => {
     const field = error.field ? draftFieldOf(error.field) : undefined;
-    if (field) setErrors((e) => ({ ...e, [field]: error.message.replace(/^Invalid request to [\w.]+: /, '') }));
+    if (field)
+      setErrors((e) => ({
+        ...e,
+        [field]: error.message.replace(/^Invalid request to [\w.]+: /, ''),
+      }));
   };
 
   const test = async () => {
@@ -124,7 +136,11 @@ export function ConnectionDialog({
     setBusy('test');
     setTestResult(null);
     try {
-      const server = await api.call('connections.test', { id, settings, secrets: secretsPatchFromDraft(draft) });
+      const server = await api.call('connections.test', {
+        id,
+        settings,
+        secrets: secretsPatchFromDraft(draft),
+      });
       setTestResult({ server });
     } catch (e) {
       const error = errorShapeOf(e);
@@ -141,7 +157,11 @@ export function ConnectionDialog({
     setBusy('save');
     setSaveError(null);
     try {
-      const saved = await api.call('connections.save', { id, settings, secrets: secretsPatchFromDraft(draft) });
+      const saved = await api.call('connections.save', {
+        id,
+        settings,
+        secrets: secretsPatchFromDraft(draft),
+      });
       localStorage.removeItem(draftKey(id));
       onSaved(saved);
     } catch (e) {
@@ -180,198 +200,372 @@ export function ConnectionDialog({
           </div>
         )}
         <div className="form-grid">
-          <fieldset>
-            <legend>Connection</legend>
-            <Field label="Name" error={errors.name}>
-              {(fid, d) => (
-                <input id={fid} aria-describedby={d} value={draft.name} onChange={(e) => set('name', e.target.value)} autoFocus />
-              )}
-            </Field>
-            <div className="field">
-              <span id="color-label">Colour tag</span>
-              <div className="swatches" role="radiogroup" aria-labelledby="color-label">
-                {CONNECTION_COLORS.map((c) => (
-                  <button
-                    key={c}
-                    type="button"
-                    role="radio"
-                    aria-checked={draft.color === c}
-                    aria-label={c}
-                    title={c}
-                    className={`swatch color-${c}${draft.color === c ? ' swatch-selected' : ''}`}
-                    onClick={() => set('color', c)}
+          <div className="form-col">
+            <fieldset>
+              <legend>Connection</legend>
+              <Field label="Name" error={errors.name}>
+                {(fid, d) => (
+                  <input
+                    id={fid}
+                    aria-describedby={d}
+                    value={draft.name}
+                    onChange={(e) => set('name', e.target.value)}
+                    autoFocus
                   />
-                ))}
+                )}
+              </Field>
+              <div className="field">
+                <span id="color-label">Colour tag</span>
+                <div className="swatches" role="radiogroup" aria-labelledby="color-label">
+                  {CONNECTION_COLORS.map((c) => (
+                    <button
+                      key={c}
+                      type="button"
+                      role="radio"
+                      aria-checked={draft.color === c}
+                      aria-label={c}
+                      title={c}
+                      className={`swatch color-${c}${draft.color === c ? ' swatch-selected' : ''}`}
+                      onClick={() => set('color', c)}
+                    />
+                  ))}
+                </div>
               </div>
-            </div>
-            <label className="check">
-              <input type="checkbox" checked={draft.production} onChange={(e) => set('production', e.target.checked)} />
-              Production (destructive actions need the name typed)
-            </label>
-            <label className="check">
-              <input type="checkbox" checked={draft.readOnly} onChange={(e) => set('readOnly', e.target.checked)} />
-              Read-only (writes need confirmation)
-            </label>
-          </fieldset>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.production}
+                  onChange={(e) => set('production', e.target.checked)}
+                />
+                Production (destructive actions need the name typed)
+              </label>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.readOnly}
+                  onChange={(e) => set('readOnly', e.target.checked)}
+                />
+                Read-only (writes need confirmation)
+              </label>
+            </fieldset>
 
-          <fieldset>
-            <legend>Server</legend>
-            <div className="segmented" role="radiogroup" aria-label="Connect by">
-              {(['tcp', 'socket'] as const).map((k) => (
-                <label key={k} className="check">
-                  <input type="radio" name="endpoint" checked={draft.endpointKind === k} onChange={() => set('endpointKind', k)} />
-                  {k === 'tcp' ? 'TCP/IP' : 'Unix socket'}
-                </label>
-              ))}
-            </div>
-            {draft.endpointKind === 'tcp' ? (
-              <div className="row">
-                <Field label="Host" error={errors.host}>
-                  {(fid, d) => <input id={fid} aria-describedby={d} value={draft.host} onChange={(e) => set('host', e.target.value)} />}
-                </Field>
-                <Field label="Port" error={errors.port}>
-                  {(fid, d) => (
-                    <input id={fid} aria-describedby={d} className="input-narrow" inputMode="numeric" value={draft.port} onChange={(e) => set('port', e.target.value)} />
-                  )}
-                </Field>
-              </div>
-            ) : (
-              <Field label="Socket path" error={errors.socketPath}>
-                {(fid, d) => <input id={fid} aria-describedby={d} value={draft.socketPath} onChange={(e) => set('socketPath', e.target.value)} />}
-              </Field>
-            )}
-            <div className="row">
-              <Field label="User" error={errors.user}>
-                {(fid, d) => <input id={fid} aria-describedby={d} value={draft.user} autoComplete="off" onChange={(e) => set('user', e.target.value)} />}
-              </Field>
-              <Field label="Password storage">
+            <fieldset>
+              <legend>TLS</legend>
+              <Field label="TLS mode" error={errors.tlsMode}>
                 {(fid) => (
-                  <select id={fid} value={draft.passwordMode} onChange={(e) => set('passwordMode', e.target.value as ConnectionDraft['passwordMode'])}>
-                    <option value="saved">Save (encrypted)</option>
-                    <option value="ask">Ask each time</option>
-                    <option value="none">No password</option>
+                  <select
+                    id={fid}
+                    value={draft.tlsMode}
+                    onChange={(e) => set('tlsMode', e.target.value as TlsMode)}
+                  >
+                    {TLS_MODES.map((m) => (
+                      <option key={m} value={m}>
+                        {TLS_LABELS[m]}
+                      </option>
+                    ))}
                   </select>
                 )}
               </Field>
-            </div>
-            {draft.passwordMode === 'saved' && (
-              <Field label="Password" hint={storedPassword ? 'A password is saved; leave empty to keep it.' : undefined}>
-                {(fid) => (
-                  <input
-                    id={fid}
-                    type="password"
-                    autoComplete="new-password"
-                    placeholder={storedPassword ? '•••••••• (saved)' : ''}
-                    value={draft.password}
-                    onChange={(e) => set('password', e.target.value)}
-                  />
-                )}
-              </Field>
-            )}
-            <Field label="Default schema" error={errors.defaultSchema}>
-              {(fid, d) => <input id={fid} aria-describedby={d} value={draft.defaultSchema} onChange={(e) => set('defaultSchema', e.target.value)} />}
-            </Field>
-            <Field label="Connect timeout (s)" error={errors.timeoutSeconds}>
-              {(fid, d) => (
-                <input id={fid} aria-describedby={d} className="input-narrow" inputMode="decimal" value={draft.timeoutSeconds} onChange={(e) => set('timeoutSeconds', e.target.value)} />
-              )}
-            </Field>
-          </fieldset>
-
-          <fieldset>
-            <legend>TLS</legend>
-            <Field label="TLS mode" error={errors.tlsMode}>
-              {(fid) => (
-                <select id={fid} value={draft.tlsMode} onChange={(e) => set('tlsMode', e.target.value as TlsMode)}>
-                  {TLS_MODES.map((m) => (
-                    <option key={m} value={m}>
-                      {TLS_LABELS[m]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            {draft.tlsMode !== 'off' && (
-              <>
-                <Field label="CA file" error={errors.caFile} hint="A path on the machine running the backend">
-                  {(fid, d) => <input id={fid} aria-describedby={d} value={draft.caFile} onChange={(e) => set('caFile', e.target.value)} />}
-                </Field>
-                <div className="row">
-                  <Field label="Client certificate" error={errors.certFile}>
-                    {(fid, d) => <input id={fid} aria-describedby={d} value={draft.certFile} onChange={(e) => set('certFile', e.target.value)} />}
-                  </Field>
-                  <Field label="Client key" error={errors.keyFile}>
-                    {(fid, d) => <input id={fid} aria-describedby={d} value={draft.keyFile} onChange={(e) => set('keyFile', e.target.value)} />}
-                  </Field>
-                </div>
-              </>
-            )}
-          </fieldset>
-
-          <fieldset>
-            <legend>SSH tunnel</legend>
-            <label className="check">
-              <input type="checkbox" checked={draft.sshEnabled} onChange={(e) => set('sshEnabled', e.target.checked)} />
-              Connect through SSH
-            </label>
-            {draft.sshEnabled && (
-              <>
-                <div className="row">
-                  <Field label="SSH host" error={errors.sshHost}>
-                    {(fid, d) => <input id={fid} aria-describedby={d} value={draft.sshHost} onChange={(e) => set('sshHost', e.target.value)} />}
-                  </Field>
-                  <Field label="SSH port" error={errors.sshPort}>
+              {draft.tlsMode !== 'off' && (
+                <>
+                  <Field
+                    label="CA file"
+                    error={errors.caFile}
+                    hint="A path on the machine running the backend"
+                  >
                     {(fid, d) => (
-                      <input id={fid} aria-describedby={d} className="input-narrow" inputMode="numeric" value={draft.sshPort} onChange={(e) => set('sshPort', e.target.value)} />
+                      <input
+                        id={fid}
+                        aria-describedby={d}
+                        value={draft.caFile}
+                        onChange={(e) => set('caFile', e.target.value)}
+                      />
                     )}
                   </Field>
-                </div>
-                <div className="row">
-                  <Field label="SSH user" error={errors.sshUser}>
-                    {(fid, d) => <input id={fid} aria-describedby={d} value={draft.sshUser} onChange={(e) => set('sshUser', e.target.value)} />}
-                  </Field>
-                  <Field label="SSH authentication">
-                    {(fid) => (
-                      <select id={fid} value={draft.sshAuth} onChange={(e) => set('sshAuth', e.target.value as 'password' | 'key')}>
-                        <option value="key">Private key</option>
-                        <option value="password">Password</option>
-                      </select>
-                    )}
-                  </Field>
-                </div>
-                {draft.sshAuth === 'key' ? (
                   <div className="row">
-                    <Field label="Private key file" error={errors.sshKeyFile}>
-                      {(fid, d) => <input id={fid} aria-describedby={d} value={draft.sshKeyFile} onChange={(e) => set('sshKeyFile', e.target.value)} />}
+                    <Field label="Client certificate" error={errors.certFile}>
+                      {(fid, d) => (
+                        <input
+                          id={fid}
+                          aria-describedby={d}
+                          value={draft.certFile}
+                          onChange={(e) => set('certFile', e.target.value)}
+                        />
+                      )}
                     </Field>
-                    <Field label="Key passphrase" hint={existing?.secrets.sshPassphrase ? 'Saved; leave empty to keep it.' : undefined}>
-                      {(fid) => (
-                        <input id={fid} type="password" autoComplete="new-password" value={draft.sshPassphrase} onChange={(e) => set('sshPassphrase', e.target.value)} />
+                    <Field label="Client key" error={errors.keyFile}>
+                      {(fid, d) => (
+                        <input
+                          id={fid}
+                          aria-describedby={d}
+                          value={draft.keyFile}
+                          onChange={(e) => set('keyFile', e.target.value)}
+                        />
                       )}
                     </Field>
                   </div>
-                ) : (
-                  <Field label="SSH password" hint={existing?.secrets.sshPassword ? 'Saved; leave empty to keep it.' : undefined}>
-                    {(fid) => (
-                      <input id={fid} type="password" autoComplete="new-password" value={draft.sshPassword} onChange={(e) => set('sshPassword', e.target.value)} />
+                </>
+              )}
+            </fieldset>
+
+            <fieldset>
+              <legend>Session</legend>
+              <Field
+                label="Session init SQL"
+                error={errors.initSql}
+                hint="Runs on every new session, e.g. SET SESSION sql_mode = ..."
+              >
+                {(fid, d) => (
+                  <textarea
+                    id={fid}
+                    aria-describedby={d}
+                    rows={2}
+                    spellCheck={false}
+                    value={draft.initSql}
+                    onChange={(e) => set('initSql', e.target.value)}
+                  />
+                )}
+              </Field>
+            </fieldset>
+          </div>
+          <div className="form-col">
+            <fieldset>
+              <legend>Server</legend>
+              <div className="segmented" role="radiogroup" aria-label="Connect by">
+                {(['tcp', 'socket'] as const).map((k) => (
+                  <label key={k} className="check">
+                    <input
+                      type="radio"
+                      name="endpoint"
+                      checked={draft.endpointKind === k}
+                      onChange={() => set('endpointKind', k)}
+                    />
+                    {k === 'tcp' ? 'TCP/IP' : 'Unix socket'}
+                  </label>
+                ))}
+              </div>
+              {draft.endpointKind === 'tcp' ? (
+                <div className="row">
+                  <Field label="Host" error={errors.host}>
+                    {(fid, d) => (
+                      <input
+                        id={fid}
+                        aria-describedby={d}
+                        value={draft.host}
+                        onChange={(e) => set('host', e.target.value)}
+                      />
                     )}
                   </Field>
-                )}
-              </>
-            )}
-          </fieldset>
-
-          <fieldset className="span-2">
-            <legend>Session</legend>
-            <Field label="Session init SQL" error={errors.initSql} hint="Runs on every new session, e.g. SET SESSION sql_mode = ...">
-              {(fid, d) => (
-                <textarea id={fid} aria-describedby={d} rows={2} spellCheck={false} value={draft.initSql} onChange={(e) => set('initSql', e.target.value)} />
+                  <Field label="Port" error={errors.port}>
+                    {(fid, d) => (
+                      <input
+                        id={fid}
+                        aria-describedby={d}
+                        className="input-narrow"
+                        inputMode="numeric"
+                        value={draft.port}
+                        onChange={(e) => set('port', e.target.value)}
+                      />
+                    )}
+                  </Field>
+                </div>
+              ) : (
+                <Field label="Socket path" error={errors.socketPath}>
+                  {(fid, d) => (
+                    <input
+                      id={fid}
+                      aria-describedby={d}
+                      value={draft.socketPath}
+                      onChange={(e) => set('socketPath', e.target.value)}
+                    />
+                  )}
+                </Field>
               )}
-            </Field>
-          </fieldset>
+              <div className="row">
+                <Field label="User" error={errors.user}>
+                  {(fid, d) => (
+                    <input
+                      id={fid}
+                      aria-describedby={d}
+                      value={draft.user}
+                      autoComplete="off"
+                      onChange={(e) => set('user', e.target.value)}
+                    />
+                  )}
+                </Field>
+                <Field label="Password storage">
+                  {(fid) => (
+                    <select
+                      id={fid}
+                      value={draft.passwordMode}
+                      onChange={(e) =>
+                        set('passwordMode', e.target.value as ConnectionDraft['passwordMode'])
+                      }
+                    >
+                      <option value="saved">Save (encrypted)</option>
+                      <option value="ask">Ask each time</option>
+                      <option value="none">No password</option>
+                    </select>
+                  )}
+                </Field>
+              </div>
+              {draft.passwordMode === 'saved' && (
+                <Field
+                  label="Password"
+                  hint={storedPassword ? 'A password is saved; leave empty to keep it.' : undefined}
+                >
+                  {(fid) => (
+                    <input
+                      id={fid}
+                      type="password"
+                      autoComplete="new-password"
+                      placeholder={storedPassword ? '•••••••• (saved)' : ''}
+                      value={draft.password}
+                      onChange={(e) => set('password', e.target.value)}
+                    />
+                  )}
+                </Field>
+              )}
+              <Field label="Default schema" error={errors.defaultSchema}>
+                {(fid, d) => (
+                  <input
+                    id={fid}
+                    aria-describedby={d}
+                    value={draft.defaultSchema}
+                    onChange={(e) => set('defaultSchema', e.target.value)}
+                  />
+                )}
+              </Field>
+              <Field label="Connect timeout (s)" error={errors.timeoutSeconds}>
+                {(fid, d) => (
+                  <input
+                    id={fid}
+                    aria-describedby={d}
+                    className="input-narrow"
+                    inputMode="decimal"
+                    value={draft.timeoutSeconds}
+                    onChange={(e) => set('timeoutSeconds', e.target.value)}
+                  />
+                )}
+              </Field>
+            </fieldset>
+
+            <fieldset>
+              <legend>SSH tunnel</legend>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.sshEnabled}
+                  onChange={(e) => set('sshEnabled', e.target.checked)}
+                />
+                Connect through SSH
+              </label>
+              {draft.sshEnabled && (
+                <>
+                  <div className="row">
+                    <Field label="SSH host" error={errors.sshHost}>
+                      {(fid, d) => (
+                        <input
+                          id={fid}
+                          aria-describedby={d}
+                          value={draft.sshHost}
+                          onChange={(e) => set('sshHost', e.target.value)}
+                        />
+                      )}
+                    </Field>
+                    <Field label="SSH port" error={errors.sshPort}>
+                      {(fid, d) => (
+                        <input
+                          id={fid}
+                          aria-describedby={d}
+                          className="input-narrow"
+                          inputMode="numeric"
+                          value={draft.sshPort}
+                          onChange={(e) => set('sshPort', e.target.value)}
+                        />
+                      )}
+                    </Field>
+                  </div>
+                  <div className="row">
+                    <Field label="SSH user" error={errors.sshUser}>
+                      {(fid, d) => (
+                        <input
+                          id={fid}
+                          aria-describedby={d}
+                          value={draft.sshUser}
+                          onChange={(e) => set('sshUser', e.target.value)}
+                        />
+                      )}
+                    </Field>
+                    <Field label="SSH authentication">
+                      {(fid) => (
+                        <select
+                          id={fid}
+                          value={draft.sshAuth}
+                          onChange={(e) => set('sshAuth', e.target.value as 'password' | 'key')}
+                        >
+                          <option value="key">Private key</option>
+                          <option value="password">Password</option>
+                        </select>
+                      )}
+                    </Field>
+                  </div>
+                  {draft.sshAuth === 'key' ? (
+                    <div className="row">
+                      <Field label="Private key file" error={errors.sshKeyFile}>
+                        {(fid, d) => (
+                          <input
+                            id={fid}
+                            aria-describedby={d}
+                            value={draft.sshKeyFile}
+                            onChange={(e) => set('sshKeyFile', e.target.value)}
+                          />
+                        )}
+                      </Field>
+                      <Field
+                        label="Key passphrase"
+                        hint={
+                          existing?.secrets.sshPassphrase
+                            ? 'Saved; leave empty to keep it.'
+                            : undefined
+                        }
+                      >
+                        {(fid) => (
+                          <input
+                            id={fid}
+                            type="password"
+                            autoComplete="new-password"
+                            value={draft.sshPassphrase}
+                            onChange={(e) => set('sshPassphrase', e.target.value)}
+                          />
+                        )}
+                      </Field>
+                    </div>
+                  ) : (
+                    <Field
+                      label="SSH password"
+                      hint={
+                        existing?.secrets.sshPassword ? 'Saved; leave empty to keep it.' : undefined
+                      }
+                    >
+                      {(fid) => (
+                        <input
+                          id={fid}
+                          type="password"
+                          autoComplete="new-password"
+                          value={draft.sshPassword}
+                          onChange={(e) => set('sshPassword', e.target.value)}
+                        />
+                      )}
+                    </Field>
+                  )}
+                </>
+              )}
+            </fieldset>
+          </div>
         </div>
 
-        <div className="test-result" aria-live="polite">
+        <div className="test-result" aria-live="polite" ref={resultRef}>
           {busy === 'test' && <div className="notice notice-info">Connecting…</div>}
           {testResult && 'server' in testResult && (
             <div className="notice notice-ok" role="status" data-testid="test-ok">
@@ -379,7 +573,9 @@ export function ConnectionDialog({
               <ServerSummary server={testResult.server} compact />
             </div>
           )}
-          {testResult && 'error' in testResult && <ErrorNotice error={testResult.error} title="Test failed" />}
+          {testResult && 'error' in testResult && (
+            <ErrorNotice error={testResult.error} title="Test failed" />
+          )}
           {saveError && <ErrorNotice error={saveError} title="Could not save" />}
         </div>
 

@@ -1,7 +1,9 @@
 import type { SavedConnection } from '../../shared/api/connection';
+import { LockIcon } from '../app/LockIcon';
 
 function endpointText(c: SavedConnection): string {
-  const base = c.endpoint.kind === 'tcp' ? `${c.endpoint.host}:${c.endpoint.port}` : c.endpoint.path;
+  const base =
+    c.endpoint.kind === 'tcp' ? `${c.endpoint.host}:${c.endpoint.port}` : c.endpoint.path;
   return `${c.user}@${base}${c.ssh ? ` via ${c.ssh.host}` : ''}`;
 }
 
@@ -56,19 +58,24 @@ export function ConnectionList({
               <span className={`color-bar color-${c.color}`} aria-hidden="true" />
               <span className="connection-text">
                 <span className="connection-name">
-                  {c.name}
                   {connectedIds.has(c.id) && (
-                    <span className="badge badge-ok" title="Connected">
-                      ● connected
+                    <span
+                      className="dot-connected"
+                      title="Connected"
+                      role="img"
+                      aria-label="connected"
+                    >
+                      ●
                     </span>
                   )}
+                  <span className="connection-name-text">{c.name}</span>
                 </span>
                 <span className="connection-endpoint">{endpointText(c)}</span>
               </span>
               <span className="connection-flags">
                 {c.readOnly && (
-                  <span title="Read-only" aria-label="Read-only">
-                    🔒
+                  <span className="flag-lock" title="Read-only">
+                    <LockIcon title="Read-only" />
                   </span>
                 )}
                 {c.production && (

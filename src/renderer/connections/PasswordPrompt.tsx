@@ -30,7 +30,12 @@ export function PasswordPrompt({
         </h2>
         <label className="field">
           <span>Password</span>
-          <input type="password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            type="password"
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </label>
         <div className="modal-actions">
           <button type="button" onClick={onCancel}>

@@ -5,7 +5,13 @@ import { formatSeconds } from '../../shared/format/duration';
 import { formatExactCount } from '../../shared/format/count';
 
 /** Flavor, version, host and uptime of a server, as every screen shows them. */
-export function ServerSummary({ server, compact = false }: { server: ServerInfo; compact?: boolean }) {
+export function ServerSummary({
+  server,
+  compact = false,
+}: {
+  server: ServerInfo;
+  compact?: boolean;
+}) {
   const flavor = FLAVOR_NAMES[server.flavor];
   if (compact) {
     return (

@@ -43,7 +43,9 @@ export type DraftField = keyof ConnectionDraft;
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 /** A form filled from saved settings (or the defaults for a new connection). */
-export function draftFromSettings(s: ConnectionSettings = defaultConnectionSettings()): ConnectionDraft {
+export function draftFromSettings(
+  s: ConnectionSettings = defaultConnectionSettings(),
+): ConnectionDraft {
   return {
     name: s.name,
     color: s.color,

@@ -33,7 +33,10 @@ export async function startWebApp(options: { dataDir?: string } = {}): Promise<R
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`browser mode did not start:\n${output}`)),
+      20_000,
+    );
     const look = () => {
       const m = /^SIGHTLINE_URL=(\S+)$/m.exec(output);
       if (m) {

@@ -8,29 +8,51 @@ const host = `127.0.0.1:${PORT}`;
 
 describe('checkRequest', () => {
   it('accepts the printed URL and the cookie it sets', () => {
-    expect(checkRequest({ url: `/?token=${TOKEN}`, host, websocket: false }, PORT, TOKEN)).toEqual({ ok: true, viaQueryToken: true });
+    expect(checkRequest({ url: `/?token=${TOKEN}`, host, websocket: false }, PORT, TOKEN)).toEqual({
+      ok: true,
+      viaQueryToken: true,
+    });
     const cookie = `other=1; ${tokenCookieName(PORT)}=${TOKEN}`;
-    expect(checkRequest({ url: '/assets/a.js', host, cookie, websocket: false }, PORT, TOKEN)).toEqual({ ok: true, viaQueryToken: false });
+    expect(
+      checkRequest({ url: '/assets/a.js', host, cookie, websocket: false }, PORT, TOKEN),
+    ).toEqual({ ok: true, viaQueryToken: false });
   });
 
   it('refuses a missing or wrong token with 401', () => {
-    expect(checkRequest({ url: '/', host, websocket: false }, PORT, TOKEN)).toMatchObject({ ok: false, status: 401 });
-    expect(checkRequest({ url: `/?token=${TOKEN}x`, host, websocket: false }, PORT, TOKEN)).toMatchObject({ ok: false, status: 401 });
+    expect(checkRequest({ url: '/', host, websocket: false }, PORT, TOKEN)).toMatchObject({
+      ok: false,
+      status: 401,
+    });
+    expect(
+      checkRequest({ url: `/?token=${TOKEN}x`, host, websocket: false }, PORT, TOKEN),
+    ).toMatchObject({ ok: false, status: 401 });
     const otherPortCookie = `${tokenCookieName(PORT + 1)}=${TOKEN}`;
-    expect(checkRequest({ url: '/', host, cookie: otherPortCookie, websocket: false }, PORT, TOKEN)).toMatchObject({ ok: false, status: 401 });
+    expect(
+      checkRequest({ url: '/', host, cookie: otherPortCookie, websocket: false }, PORT, TOKEN),
+    ).toMatchObject({ ok: false, status: 401 });
   });
 
   it('refuses a foreign Host header even with the right token (DNS rebinding)', () => {
     for (const h of ['evil.example:41234', `127.0.0.1:${PORT + 1}`, undefined, '127.0.0.1']) {
-      expect(checkRequest({ url: `/?token=${TOKEN}`, host: h, websocket: false }, PORT, TOKEN)).toMatchObject({ ok: false, status: 403, reason: 'Host not allowed' });
+      expect(
+        checkRequest({ url: `/?token=${TOKEN}`, host: h, websocket: false }, PORT, TOKEN),
+      ).toMatchObject({ ok: false, status: 403, reason: 'Host not allowed' });
     }
   });
 
   it('refuses a WebSocket from another Origin or with none', () => {
     const cookie = `${tokenCookieName(PORT)}=${TOKEN}`;
-    expect(checkRequest({ url: '/api', host, cookie, origin: `http://${host}`, websocket: true }, PORT, TOKEN)).toMatchObject({ ok: true });
+    expect(
+      checkRequest(
+        { url: '/api', host, cookie, origin: `http://${host}`, websocket: true },
+        PORT,
+        TOKEN,
+      ),
+    ).toMatchObject({ ok: true });
     for (const origin of ['http://evil.example', `https://${host}`, 'null', undefined]) {
-      expect(checkRequest({ url: '/api', host, cookie, origin, websocket: true }, PORT, TOKEN)).toMatchObject({ ok: false, status: 403, reason: 'Origin not allowed' });
+      expect(
+        checkRequest({ url: '/api', host, cookie, origin, websocket: true }, PORT, TOKEN),
+      ).toMatchObject({ ok: false, status: 403, reason: 'Origin not allowed' });
     }
   });
 

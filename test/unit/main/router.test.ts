@@ -18,22 +18,35 @@ function handlers(overrides: Partial<Handlers>): Handlers {
 describe('dispatch', () => {
   it('calls the handler with validated, trimmed params and returns its result', async () => {
     const save = vi.fn(async () => ({ deleted: true as const }));
-    const reply = await dispatch(handlers({ 'connections.delete': save }), { t: 'call', id: 7, method: 'connections.delete', params: { id: 'x' } }, ctx);
+    const reply = await dispatch(
+      handlers({ 'connections.delete': save }),
+      { t: 'call', id: 7, method: 'connections.delete', params: { id: 'x' } },
+      ctx,
+    );
     expect(reply).toEqual({ t: 'result', id: 7, ok: true, value: { deleted: true } });
     expect(save).toHaveBeenCalledWith({ id: 'x' }, ctx);
   });
 
   it('names the wrong field of an invalid request and never calls the handler', async () => {
     const save = vi.fn();
-    const settings = { ...defaultConnectionSettings(), name: 'a', endpoint: { kind: 'tcp', host: 'h', port: 0 } };
-    const reply = await dispatch(handlers({ 'connections.save': save }), { t: 'call', id: 1, method: 'connections.save', params: { settings, secrets: {} } }, ctx);
+    const settings = {
+      ...defaultConnectionSettings(),
+      name: 'a',
+      endpoint: { kind: 'tcp', host: 'h', port: 0 },
+    };
+    const reply = await dispatch(
+      handlers({ 'connections.save': save }),
+      { t: 'call', id: 1, method: 'connections.save', params: { settings, secrets: {} } },
+      ctx,
+    );
     expect(save).not.toHaveBeenCalled();
     expect(reply).toMatchObject({
       ok: false,
       error: {
         code: 'INVALID_REQUEST',
         field: 'settings.endpoint.port',
-        message: 'Invalid request to connections.save: settings.endpoint.port: Port must be between 1 and 65535',
+        message:
+          'Invalid request to connections.save: settings.endpoint.port: Port must be between 1 and 65535',
       },
     });
   });
@@ -46,7 +59,11 @@ describe('dispatch', () => {
   });
 
   it('answers a malformed envelope with an id, and drops one without', async () => {
-    expect(await dispatch(handlers({}), { t: 'call', id: 3 }, ctx)).toMatchObject({ id: 3, ok: false, error: { code: 'INVALID_REQUEST' } });
+    expect(await dispatch(handlers({}), { t: 'call', id: 3 }, ctx)).toMatchObject({
+      id: 3,
+      ok: false,
+      error: { code: 'INVALID_REQUEST' },
+    });
     expect(await dispatch(handlers({}), 'garbage', ctx)).toBeNull();
     expect(await dispatch(handlers({}), null, ctx)).toBeNull();
   });
@@ -61,7 +78,12 @@ describe('dispatch', () => {
       { t: 'call', id: 4, method: 'connections.list', params: {} },
       ctx,
     );
-    expect(reply).toEqual({ t: 'result', id: 4, ok: false, error: { code: 'STORE_CORRUPT', message: 'bad file' } });
+    expect(reply).toEqual({
+      t: 'result',
+      id: 4,
+      ok: false,
+      error: { code: 'STORE_CORRUPT', message: 'bad file' },
+    });
   });
 
   it('turns unexpected errors into INTERNAL without a stack trace', async () => {
@@ -76,7 +98,12 @@ describe('dispatch', () => {
       ctx,
     );
     spy.mockRestore();
-    expect(reply).toEqual({ t: 'result', id: 5, ok: false, error: { code: 'INTERNAL', message: 'Unexpected error in connections.list: x is undefined' } });
+    expect(reply).toEqual({
+      t: 'result',
+      id: 5,
+      ok: false,
+      error: { code: 'INTERNAL', message: 'Unexpected error in connections.list: x is undefined' },
+    });
     expect(JSON.stringify(reply)).not.toContain('at ');
   });
 

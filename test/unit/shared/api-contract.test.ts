@@ -9,20 +9,38 @@ const settings = () => ({ ...defaultConnectionSettings(), name: 'prod' });
 
 describe('contract schemas', () => {
   it('accepts a complete connection save', () => {
-    const r = contract['connections.save'].params.safeParse({ settings: settings(), secrets: { password: 'x' } });
+    const r = contract['connections.save'].params.safeParse({
+      settings: settings(),
+      secrets: { password: 'x' },
+    });
     expect(r.success).toBe(true);
   });
 
   it.each([
-    [{ endpoint: { kind: 'tcp', host: '127.0.0.1', port: 70000 } }, 'settings.endpoint.port', 'Port must be between 1 and 65535'],
-    [{ endpoint: { kind: 'tcp', host: 'a host', port: 3306 } }, 'settings.endpoint.host', 'Host must be a name or address'],
+    [
+      { endpoint: { kind: 'tcp', host: '127.0.0.1', port: 70000 } },
+      'settings.endpoint.port',
+      'Port must be between 1 and 65535',
+    ],
+    [
+      { endpoint: { kind: 'tcp', host: 'a host', port: 3306 } },
+      'settings.endpoint.host',
+      'Host must be a name or address',
+    ],
     [{ name: '   ' }, 'settings.name', 'Name is required'],
     [{ tls: { mode: 'verify-ca' } }, 'settings.tls.caFile', 'A CA file is needed'],
     [{ tls: { mode: 'required', certFile: '/c.pem' } }, 'settings.tls.keyFile', 'go together'],
-    [{ ssh: { host: 'bastion', port: 22, user: 'me', auth: 'key' } }, 'settings.ssh.privateKeyFile', 'private key file'],
+    [
+      { ssh: { host: 'bastion', port: 22, user: 'me', auth: 'key' } },
+      'settings.ssh.privateKeyFile',
+      'private key file',
+    ],
     [{ connectTimeoutMs: 10 }, 'settings.connectTimeoutMs', 'at least 1 s'],
   ])('rejects %j at %s', (patch, path, message) => {
-    const r = contract['connections.save'].params.safeParse({ settings: { ...settings(), ...patch }, secrets: {} });
+    const r = contract['connections.save'].params.safeParse({
+      settings: { ...settings(), ...patch },
+      secrets: {},
+    });
     expect(r.success).toBe(false);
     const issue = r.error!.issues[0]!;
     expect(['settings', ...issue.path.slice(1)].join('.')).toBe(path);
@@ -49,7 +67,9 @@ describe('api client', () => {
     const t = fakeTransport();
     const client = createApiClient(t.transport);
     const p = client.call('connections.delete', { id: 'a' });
-    expect(t.sent).toEqual([{ t: 'call', id: 1, method: 'connections.delete', params: { id: 'a' } }]);
+    expect(t.sent).toEqual([
+      { t: 'call', id: 1, method: 'connections.delete', params: { id: 'a' } },
+    ]);
     t.receive({ t: 'result', id: 1, ok: true, value: { deleted: true } });
     await expect(p).resolves.toEqual({ deleted: true });
   });
@@ -66,7 +86,12 @@ describe('api client', () => {
     const t = fakeTransport();
     const client = createApiClient(t.transport);
     const p = client.call('connections.list', {});
-    t.receive({ t: 'result', id: 1, ok: false, error: { code: 'AUTH_FAILED', message: 'no', serverCode: 1045, sqlState: '28000' } });
+    t.receive({
+      t: 'result',
+      id: 1,
+      ok: false,
+      error: { code: 'AUTH_FAILED', message: 'no', serverCode: 1045, sqlState: '28000' },
+    });
     const e = await p.catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toMatchObject({ code: 'AUTH_FAILED', serverCode: 1045, sqlState: '28000' });
@@ -90,7 +115,11 @@ describe('api client', () => {
     const got: unknown[] = [];
     client.on('session.lost', (p) => got.push(p));
     t.receive({ t: 'event', name: 'session.lost', payload: { sessionId: 's' } });
-    const ok = { sessionId: 's', connectionId: 'c', error: { code: 'CONNECTION_LOST', message: 'gone' } };
+    const ok = {
+      sessionId: 's',
+      connectionId: 'c',
+      error: { code: 'CONNECTION_LOST', message: 'gone' },
+    };
     t.receive({ t: 'event', name: 'session.lost', payload: ok });
     expect(got).toEqual([ok]);
   });

@@ -12,7 +12,12 @@ const REAL = [
   ['9.1.0-commercial', 'MySQL Enterprise Server - Commercial', 'mysql', [9, 1, 0]],
   ['9.7.0-1', '(Debian)', 'mysql', [9, 7, 0]],
   ['8.0.35-27', 'Percona Server (GPL), Release 27, Revision 2f8eeab2', 'percona', [8, 0, 35]],
-  ['5.7.44-48-log', 'Percona Server (GPL), Release 48, Revision 497f936a373', 'percona', [5, 7, 44]],
+  [
+    '5.7.44-48-log',
+    'Percona Server (GPL), Release 48, Revision 497f936a373',
+    'percona',
+    [5, 7, 44],
+  ],
   ['8.4.2-2', 'Percona Server (GPL), Release 2, Revision f8a9e99d', 'percona', [8, 4, 2]],
   ['10.3.39-MariaDB-0+deb10u2', 'Debian 10', 'mariadb', [10, 3, 39]],
   ['10.6.18-MariaDB-log', 'MariaDB Server', 'mariadb', [10, 6, 18]],
@@ -41,8 +46,12 @@ describe('parseServerVersion', () => {
     expect(parseServerVersion('5.5.5-log')).toEqual({ major: 5, minor: 5, patch: 5 });
   });
   it('orders versions numerically, not as text', () => {
-    expect(compareVersions(parseServerVersion('8.0.9')!, parseServerVersion('8.0.18')!)).toBeLessThan(0);
-    expect(compareVersions(parseServerVersion('10.11.0')!, parseServerVersion('10.2.0')!)).toBeGreaterThan(0);
+    expect(
+      compareVersions(parseServerVersion('8.0.9')!, parseServerVersion('8.0.18')!),
+    ).toBeLessThan(0);
+    expect(
+      compareVersions(parseServerVersion('10.11.0')!, parseServerVersion('10.2.0')!),
+    ).toBeGreaterThan(0);
   });
 });
 

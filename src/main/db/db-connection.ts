@@ -1,0 +1,158 @@
+import type { Duplex } from 'node:stream';
+import type { Connection as CoreConnection } from 'mysql2';
+import type { Connection } from 'mysql2/promise';
+import type { ApiError } from '../../shared/api/errors';
+import type { ConnectTarget } from './connect-target';
+import { lostError } from './error-to-api';
+import type { SshTunnel } from './ssh-tunnel';
+
+type LinkState = 'connecting' | 'open' | 'failed' | 'lost' | 'closed';
+
+/** Stands in for "the socket closed without saying why", mapped like mysql2's own. */
+const CLOSED_WITHOUT_ERROR = Object.assign(new Error('The server closed the connection.'), {
+  code: 'PROTOCOL_CONNECTION_LOST',
+});
+
+/**
+ * One live link to a server: the mysql2 connection, the stream under it (a socket we opened, or
+ * an SSH channel) and the SSH tunnel, if any. It listens to every way the link can break from
+ * the moment the driver connection exists, so a dying server is an `onLost` call, never an
+ * unhandled 'error' event (which would crash the backend).
+ *
+ * Built by `openConnection`; `conn` is the mysql2 promise API for services to query with.
+ */
+export class DbConnection {
+  readonly conn: Connection;
+  readonly viaSsh: boolean;
+  /** True when the session init SQL needed multi-statement mode, which then stays on. */
+  readonly multipleStatements: boolean;
+
+  readonly #core: CoreConnection;
+  readonly #stream: Duplex;
+  readonly #tunnel: SshTunnel | null;
+  readonly #target: ConnectTarget;
+  readonly #connected: Promise<void>;
+  readonly #lostListeners = new Set<(err: ApiError) => void>();
+  #state: LinkState = 'connecting';
+  #lost: ApiError | null = null;
+  #streamClosed = false;
+  #failHandshake: (err: unknown) => void = () => {};
+  #untunnel: () => void = () => {};
+
+  /** @internal Use `openConnection`. Must be called in the same tick the core connection was made. */
+  constructor(
+    core: CoreConnection,
+    stream: Duplex,
+    tunnel: SshTunnel | null,
+    target: ConnectTarget,
+    multipleStatements: boolean,
+  ) {
+    this.#core = core;
+    this.#stream = stream;
+    this.#tunnel = tunnel;
+    this.#target = target;
+    this.viaSsh = tunnel !== null;
+    this.multipleStatements = multipleStatements;
+    this.conn = core.promise();
+    this.#connected = new Promise<void>((resolve, reject) => {
+      this.#failHandshake = reject;
+      core.once('connect', () => {
+        if (this.#state !== 'connecting') return;
+        this.#state = 'open';
+        if (tunnel) this.#untunnel = tunnel.onClosed((err) => this.markLost(err));
+        resolve();
+      });
+    });
+    // These stay for the connection's whole life. mysql2 emits 'error' for fatal errors that no
+    // running command received (an idle connection whose server went away); 'end' when the peer
+    // closed its side. The stream's own 'close' is the backstop for everything else.
+    core.on('error', (err: unknown) => this.#onBroken(err));
+    core.on('end', () => this.#onBroken(CLOSED_WITHOUT_ERROR));
+    stream.on('close', () => {
+      this.#streamClosed = true;
+      this.#onBroken(CLOSED_WITHOUT_ERROR);
+    });
+  }
+
+  /** @internal Resolves once the server accepted the login; rejects with the driver's error. */
+  connected(): Promise<void> {
+    return this.#connected;
+  }
+
+  /** Why the link broke, or null while it is open (or was closed on purpose). */
+  get lost(): ApiError | null {
+    return this.#lost;
+  }
+
+  get isOpen(): boolean {
+    return this.#state === 'open';
+  }
+
+  /** Calls `cb` once, when the link breaks; not when `close` ends it. Returns an unsubscribe. */
+  onLost(cb: (err: ApiError) => void): () => void {
+    this.#lostListeners.add(cb);
+    return () => this.#lostListeners.delete(cb);
+  }
+
+  /**
+   * Records that the link is gone, e.g. because a query failed with a fatal driver error (mysql2
+   * hands those to the running command rather than emitting them).
+   */
+  markLost(err: unknown): void {
+    if (this.#state !== 'open') return;
+    this.#state = 'lost';
+    this.#lost = lostError(err, this.#target);
+    this.#untunnel();
+    // The driver is unusable now; free the socket at once rather than when the peer notices.
+    this.#stream.destroy();
+    for (const cb of [...this.#lostListeners]) {
+      try {
+        cb(this.#lost);
+      } catch (listenerError) {
+        process.emitWarning(`onLost listener failed: ${String(listenerError)}`);
+      }
+    }
+  }
+
+  /**
+   * Ends the session: COM_QUIT if the link is still up, then the socket and the SSH tunnel.
+   * Never waits more than a second for a peer that does not answer.
+   */
+  async close(): Promise<void> {
+    if (this.#state === 'closed') return;
+    const wasOpen = this.#state === 'open';
+    this.#state = 'closed';
+    this.#untunnel();
+    if (wasOpen && !this.#streamClosed) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 1000);
+        this.#stream.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        this.#core.end(() => {});
+      });
+    }
+    this.#stream.destroy();
+    await this.#tunnel?.close();
+  }
+
+  /** @internal For a failed connect attempt: drop the socket without closing the shared tunnel. */
+  abandon(): void {
+    if (this.#state === 'closed') return;
+    this.#state = 'closed';
+    this.#untunnel();
+    this.#stream.destroy();
+  }
+
+  #onBroken(err: unknown): void {
+    if (this.#state === 'connecting') {
+      this.#state = 'failed';
+      this.#stream.destroy();
+      this.#failHandshake(err);
+    } else if (this.#state === 'open') {
+      this.markLost(err);
+    }
+    // 'failed', 'lost', 'closed': already reported; later echoes of the same break are ignored.
+  }
+}

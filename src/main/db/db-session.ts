@@ -1,0 +1,173 @@
+import type { Connection } from 'mysql2/promise';
+import type { ConnectionSettings, Secrets } from '../../shared/api/connection';
+import { ApiError } from '../../shared/api/errors';
+import type { ServerInfo } from '../../shared/server';
+import type { DbConnection } from './db-connection';
+import { errorToApi } from './error-to-api';
+import { openConnection } from './open-connection';
+import { readServerInfo } from './read-server-info';
+
+/** How long a liveness ping may take before the link is treated as dead. */
+const PING_TIMEOUT_MS = 5000;
+
+type Opener = (settings: ConnectionSettings, secrets: Secrets) => Promise<DbConnection>;
+
+/**
+ * The session a screen works in for one saved connection: one server connection, reopened on
+ * the next action after it broke (server restart, network), with `onLost` telling the screen
+ * the moment it breaks. Session state (variables, temporary tables, open transactions) does not
+ * survive a reconnect, which is why `status` reports that one happened.
+ */
+export class DbSession {
+  readonly #settings: ConnectionSettings;
+  readonly #secrets: Secrets;
+  readonly #open: Opener;
+  readonly #lostListeners = new Set<(err: ApiError) => void>();
+  #db: DbConnection | null = null;
+  /** A connect in progress, shared by every caller that needs the connection meanwhile. */
+  #connecting: Promise<DbConnection> | null = null;
+  /** Set when a broken connection was replaced and no `status` has reported it yet. */
+  #reconnected = false;
+  /** True once a connection was lost, until a new one is made: the next connect is a reconnect. */
+  #wasLost = false;
+
+  constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
+    this.#settings = settings;
+    this.#secrets = secrets;
+    this.#open = opener;
+  }
+
+  /** Connects (if not connected) and reports the server. */
+  async open(): Promise<ServerInfo> {
+    const db = await this.#ensure();
+    return this.#serverInfo(db);
+  }
+
+  /**
+   * The server, after making sure the connection is alive: a ping that fails or hangs counts as
+   * a lost connection, which is then reopened. `reconnected` is true when the connection was
+   * replaced since the last status report (session state was reset).
+   */
+  async status(): Promise<{ server: ServerInfo; reconnected: boolean }> {
+    let db = await this.#ensure();
+    if (!(await this.#ping(db))) db = await this.#ensure();
+    const server = await this.#serverInfo(db);
+    const reconnected = this.#reconnected;
+    this.#reconnected = false;
+    return { server, reconnected };
+  }
+
+  /**
+   * Runs `fn` on the live connection, reconnecting first if it was lost. A failure that broke
+   * the connection is reported (and `onLost` fired) as CONNECTION_LOST; other errors from
+   * `fn` pass through as they are.
+   */
+  async run<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
+    const db = await this.#ensure();
+    try {
+      return await fn(db.conn);
+    } catch (err) {
+      if (isFatal(err)) {
+        db.markLost(err);
+        throw db.lost ?? errorToApi(err);
+      }
+      throw err;
+    }
+  }
+
+  /** Calls `cb` each time the connection breaks (once per break). Returns an unsubscribe. */
+  onLost(cb: (err: ApiError) => void): () => void {
+    this.#lostListeners.add(cb);
+    return () => this.#lostListeners.delete(cb);
+  }
+
+  /** Closes the connection. A later `open`, `status` or `run` connects again. */
+  async close(): Promise<void> {
+    const pending = this.#connecting;
+    const db = this.#db;
+    this.#db = null;
+    this.#connecting = null;
+    this.#wasLost = false;
+    this.#reconnected = false;
+    await db?.close();
+    if (pending) {
+      // A connect that was under way when close was asked for: close what it produces.
+      await pending.then(
+        (late) => late.close(),
+        () => {},
+      );
+    }
+  }
+
+  /** The live connection, connecting once for all concurrent callers when there is none. */
+  #ensure(): Promise<DbConnection> {
+    if (this.#db?.isOpen) return Promise.resolve(this.#db);
+    if (this.#connecting) return this.#connecting;
+    const attempt = this.#connect();
+    this.#connecting = attempt;
+    const clear = () => {
+      if (this.#connecting === attempt) this.#connecting = null;
+    };
+    attempt.then(clear, clear);
+    return attempt;
+  }
+
+  async #connect(): Promise<DbConnection> {
+    const previous = this.#db;
+    this.#db = null;
+    // A broken connection still holds its SSH tunnel; release it before opening another.
+    if (previous) await previous.close();
+    const db = await this.#open(this.#settings, this.#secrets);
+    if (this.#wasLost) this.#reconnected = true;
+    this.#wasLost = false;
+    db.onLost((err) => {
+      this.#wasLost = true;
+      for (const cb of [...this.#lostListeners]) {
+        try {
+          cb(err);
+        } catch (listenerError) {
+          process.emitWarning(`DbSession onLost listener failed: ${String(listenerError)}`);
+        }
+      }
+    });
+    this.#db = db;
+    return db;
+  }
+
+  /** True when the server answered a ping in time; otherwise the link is marked lost. */
+  async #ping(db: DbConnection): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), PING_TIMEOUT_MS);
+    });
+    try {
+      const result = await Promise.race([db.conn.ping().then(() => 'ok' as const), timedOut]);
+      if (result === 'ok') return true;
+      db.markLost(
+        Object.assign(new Error('no answer to a ping'), { code: 'PROTOCOL_SEQUENCE_TIMEOUT' }),
+      );
+      return false;
+    } catch (err) {
+      db.markLost(err);
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #serverInfo(db: DbConnection): Promise<ServerInfo> {
+    try {
+      return await readServerInfo(db.conn, db.viaSsh);
+    } catch (err) {
+      if (isFatal(err) || (err instanceof ApiError && err.code === 'CONNECTION_LOST')) {
+        db.markLost(err);
+      }
+      throw err;
+    }
+  }
+}
+
+/** mysql2 marks errors that leave the connection unusable as `fatal`. */
+function isFatal(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { fatal?: unknown }).fatal === true;
+}

@@ -1,0 +1,189 @@
+import { connect as netConnect, type Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createConnection, type SslOptions } from 'mysql2';
+import type { ConnectionSettings, Secrets } from '../../shared/api/connection';
+import { ApiError } from '../../shared/api/errors';
+import { ConnectScope, ConnectTimedOut } from './connect-scope';
+import { connectTargetOf, type ConnectTarget } from './connect-target';
+import { DbConnection } from './db-connection';
+import { connectTimeoutError, errorToApi, serverErrorText } from './error-to-api';
+import { sshCredentialsFor, SshTunnel } from './ssh-tunnel';
+import { tlsOptionsFor } from './tls-options';
+
+export { DbConnection } from './db-connection';
+
+/**
+ * Opens one session to a MySQL/MariaDB server, as the settings say: directly or through an SSH
+ * tunnel, with the TLS mode asked for, then runs the session init SQL.
+ *
+ * The whole attempt (SSH, TCP, TLS, login, init SQL) shares one `connectTimeoutMs`; whatever
+ * fails, nothing is left open and the error is an ApiError in plain words.
+ */
+export async function openConnection(
+  settings: ConnectionSettings,
+  secrets: Secrets,
+): Promise<DbConnection> {
+  const target = connectTargetOf(settings);
+  // Local checks first: a missing password or unreadable file needs no network round trip.
+  const password = passwordFor(settings, secrets);
+  const ssl = await tlsOptionsFor(settings.tls);
+  const sshCredentials = settings.ssh ? await sshCredentialsFor(settings.ssh, secrets) : null;
+
+  const scope = new ConnectScope(settings.connectTimeoutMs);
+  try {
+    const tunnel =
+      settings.ssh && sshCredentials
+        ? await scope.race(SshTunnel.open(settings.ssh, sshCredentials, target, scope))
+        : null;
+    const login = (withTls: SslOptions | undefined) =>
+      scope.race(logIn(settings, password, withTls, tunnel, target, scope));
+    let db: DbConnection;
+    try {
+      db = await login(ssl);
+    } catch (err) {
+      // 'preferred' means TLS when the server has it. mysql2 can only fail in that case, so try
+      // again in the clear (a new stream: the first one is closed by the failed handshake).
+      if (settings.tls.mode !== 'preferred' || !isNoTlsSupport(err)) throw err;
+      db = await login(undefined);
+    }
+    await runInitSql(db, settings.initSql, target, scope);
+    scope.succeed();
+    return db;
+  } catch (err) {
+    scope.fail();
+    if (err instanceof ConnectTimedOut) throw connectTimeoutError(target, err.stage);
+    throw errorToApi(err, target);
+  }
+}
+
+/** 'none' logs in without a password; 'ask' must have been given one for this connect. */
+function passwordFor(settings: ConnectionSettings, secrets: Secrets): string {
+  if (settings.passwordMode === 'none') return '';
+  if (secrets.password !== undefined) return secrets.password;
+  if (settings.passwordMode === 'ask') {
+    throw new ApiError({
+      code: 'PASSWORD_REQUIRED',
+      message: `The password for ${settings.user === '' ? 'this connection' : `user '${settings.user}'`} is needed.`,
+      field: 'password',
+    });
+  }
+  return '';
+}
+
+function isNoTlsSupport(err: unknown): boolean {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    (err as { code?: unknown }).code === 'HANDSHAKE_NO_SSL_SUPPORT'
+  );
+}
+
+/** One stream, one mysql2 handshake (TLS and login included). */
+async function logIn(
+  settings: ConnectionSettings,
+  password: string,
+  ssl: SslOptions | undefined,
+  tunnel: SshTunnel | null,
+  target: ConnectTarget,
+  scope: ConnectScope,
+): Promise<DbConnection> {
+  const { endpoint } = settings;
+  const stream: Duplex = tunnel
+    ? await tunnel.forward(endpoint, scope)
+    : openSocket(settings, scope);
+  const host = endpoint.kind === 'tcp' ? endpoint.host : 'localhost';
+  nameTlsPeer(stream, host);
+  watchStages(stream, tunnel === null && endpoint.kind === 'tcp', scope);
+  const multipleStatements = settings.initSql.trim() !== '';
+  // The stream is handed over in the same tick it was made or received, so mysql2's listeners
+  // are on it before any event can arrive.
+  const core = createConnection({
+    stream,
+    host,
+    ...(endpoint.kind === 'tcp' ? { port: endpoint.port } : {}),
+    user: settings.user,
+    password,
+    ...(settings.defaultSchema !== '' ? { database: settings.defaultSchema } : {}),
+    ...(ssl ? { ssl } : {}),
+    // Our scope times the whole attempt; mysql2's own timer is only a backstop behind it.
+    connectTimeout: scope.remainingMs() + 1000,
+    // Only when the init SQL needs it: a multi-statement session lets one "statement" hide
+    // another, which read-only checks would have to know about.
+    multipleStatements,
+    // Exact values: BIGINT and DECIMAL as strings, dates as the server's text.
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    dateStrings: true,
+    charset: 'UTF8MB4_UNICODE_CI',
+  });
+  const db = new DbConnection(core, stream, tunnel, target, multipleStatements);
+  scope.own(() => db.abandon());
+  try {
+    await db.connected();
+  } catch (err) {
+    db.abandon();
+    throw err;
+  }
+  return db;
+}
+
+/** A socket of our own (not mysql2's), so it can be named for TLS and destroyed for certain. */
+function openSocket(settings: ConnectionSettings, scope: ConnectScope): Socket {
+  const { endpoint } = settings;
+  const socket =
+    endpoint.kind === 'tcp'
+      ? netConnect({ host: endpoint.host, port: endpoint.port })
+      : netConnect({ path: endpoint.path });
+  scope.own(() => socket.destroy());
+  // Packets go out at once (the protocol is request/response), and a dead peer under an idle
+  // session is noticed by the OS keep-alive rather than never.
+  socket.setNoDelay(true);
+  socket.setKeepAlive(true, 30_000);
+  return socket;
+}
+
+/**
+ * Node checks a server certificate against `servername`, which mysql2 sets only for host names
+ * (an IP address can't be an SNI name); otherwise Node falls back to the socket's `_host`, and
+ * failing that to 'localhost'. For an IP address, or any host reached through an SSH channel,
+ * that fallback would check the wrong name, so `_host` is set to the host the user asked for.
+ */
+function nameTlsPeer(stream: Duplex, host: string): void {
+  (stream as Duplex & { _host?: string })._host = host;
+}
+
+/** Follows the attempt through TCP connect and the server's greeting, so a timeout can say which. */
+function watchStages(stream: Duplex, tcp: boolean, scope: ConnectScope): void {
+  scope.stage = tcp ? 'tcp' : 'greeting';
+  if (tcp) {
+    stream.once('connect', () => {
+      if (scope.stage === 'tcp') scope.stage = 'greeting';
+    });
+  }
+  stream.once('data', () => {
+    scope.stage = 'login';
+  });
+}
+
+/**
+ * Runs the user's session init SQL as one multi-statement query, so that the server splits it
+ * (quotes, comments, `sql_mode` changes made on the way) instead of a guess on our side.
+ */
+async function runInitSql(
+  db: DbConnection,
+  initSql: string,
+  target: ConnectTarget,
+  scope: ConnectScope,
+): Promise<void> {
+  if (!db.multipleStatements) return;
+  scope.stage = 'init';
+  try {
+    await scope.race(db.conn.query(initSql));
+  } catch (err) {
+    if (err instanceof ConnectTimedOut) throw err;
+    const mapped = errorToApi(err, target);
+    const text = serverErrorText(err);
+    if (mapped.code !== 'SERVER_ERROR' || text === undefined) throw mapped;
+    throw new ApiError({ ...mapped.toShape(), message: `Session init SQL failed: ${text}.` });
+  }
+}

@@ -1,0 +1,32 @@
+import type { SslOptions } from 'mysql2';
+import type { TlsSettings } from '../../shared/api/connection';
+import { readSettingsFile } from './read-settings-file';
+
+/**
+ * mysql2's `ssl` option for each TLS mode, with the user's files read from disk.
+ *
+ *   off              no TLS
+ *   preferred        TLS without any certificate check; the caller retries without TLS when
+ *                    the server has none (mysql2 fails with HANDSHAKE_NO_SSL_SUPPORT)
+ *   required         TLS, certificate not checked (encryption only, like MySQL's REQUIRED)
+ *   verify-ca        the certificate must chain to caFile; the host name is not checked
+ *   verify-identity  chain to caFile, and the certificate must name the host connected to
+ */
+export async function tlsOptionsFor(tls: TlsSettings): Promise<SslOptions | undefined> {
+  if (tls.mode === 'off') return undefined;
+  const verify = tls.mode === 'verify-ca' || tls.mode === 'verify-identity';
+  const ssl: SslOptions = {
+    rejectUnauthorized: verify,
+    verifyIdentity: tls.mode === 'verify-identity',
+  };
+  if (tls.caFile !== undefined) {
+    ssl.ca = (await readSettingsFile(tls.caFile, 'CA file', 'tls.caFile')).toString('utf8');
+  }
+  if (tls.certFile !== undefined && tls.keyFile !== undefined) {
+    ssl.cert = (
+      await readSettingsFile(tls.certFile, 'client certificate', 'tls.certFile')
+    ).toString('utf8');
+    ssl.key = (await readSettingsFile(tls.keyFile, 'client key', 'tls.keyFile')).toString('utf8');
+  }
+  return ssl;
+}
