@@ -17,7 +17,12 @@ export type ClientMessage = z.infer<typeof ClientMessageSchema>;
  * `backend` says the backend process died (`down`) or is serving again (`up`).
  */
 export const ServerMessageSchema = z.union([
-  z.object({ t: z.literal('result'), id: z.number().int(), ok: z.literal(true), value: z.unknown() }),
+  z.object({
+    t: z.literal('result'),
+    id: z.number().int(),
+    ok: z.literal(true),
+    value: z.unknown(),
+  }),
   z.object({
     t: z.literal('result'),
     id: z.number().int(),
