@@ -3,7 +3,7 @@ import type { Connection as CoreConnection } from 'mysql2';
 import type { Connection } from 'mysql2/promise';
 import type { ApiError } from '../../shared/api/errors';
 import type { ConnectTarget } from './connect-target';
-import { lostError } from './error-to-api';
+import { lostError, tunnelLostError } from './error-to-api';
 import type { SshTunnel } from './ssh-tunnel';
 
 type LinkState = 'connecting' | 'open' | 'failed' | 'lost' | 'closed';
@@ -12,6 +12,9 @@ type LinkState = 'connecting' | 'open' | 'failed' | 'lost' | 'closed';
 const CLOSED_WITHOUT_ERROR = Object.assign(new Error('The server closed the connection.'), {
   code: 'PROTOCOL_CONNECTION_LOST',
 });
+
+/** Settles the handshake of an attempt given up on; the caller already reports why. */
+const ABANDONED = new Error('connect attempt abandoned');
 
 /**
  * One live link to a server: the mysql2 connection, the stream under it (a socket we opened, or
@@ -59,7 +62,11 @@ export class DbConnection {
       core.once('connect', () => {
         if (this.#state !== 'connecting') return;
         this.#state = 'open';
-        if (tunnel) this.#untunnel = tunnel.onClosed((err) => this.markLost(err));
+        if (tunnel) {
+          this.#untunnel = tunnel.onClosed((cause) =>
+            this.markLost(tunnelLostError(cause, target)),
+          );
+        }
         resolve();
       });
     });
@@ -140,6 +147,8 @@ export class DbConnection {
   /** @internal For a failed connect attempt: drop the socket without closing the shared tunnel. */
   abandon(): void {
     if (this.#state === 'closed') return;
+    // A handshake still waiting (the attempt timed out) must settle, not hang forever.
+    if (this.#state === 'connecting') this.#failHandshake(ABANDONED);
     this.#state = 'closed';
     this.#untunnel();
     this.#stream.destroy();
@@ -151,7 +160,17 @@ export class DbConnection {
       this.#stream.destroy();
       this.#failHandshake(err);
     } else if (this.#state === 'open') {
-      this.markLost(err);
+      const tunnel = this.#tunnel;
+      if (!tunnel) {
+        this.markLost(err);
+        return;
+      }
+      // Through SSH, a closed channel may be the tunnel's doing, and ssh2 may report the channel
+      // before the connection: wait one turn so that the loss is blamed on the right one.
+      setImmediate(() => {
+        const broken = tunnel.broken;
+        this.markLost(broken ? tunnelLostError(broken.cause, this.#target) : err);
+      });
     }
     // 'failed', 'lost', 'closed': already reported; later echoes of the same break are ignored.
   }

@@ -48,6 +48,19 @@ export function lostError(err: unknown, target?: ConnectTarget): ApiError {
   return build('CONNECTION_LOST', `The connection${where} was lost: ${mapped.message}`, mapped);
 }
 
+/** The database link broke because its SSH tunnel did; `cause` is ssh2's error, if it gave one. */
+export function tunnelLostError(cause: unknown, target: ConnectTarget): ApiError {
+  const why =
+    cause === undefined
+      ? 'the SSH connection was closed'
+      : `the SSH connection failed (${fieldsOf(cause).message})`;
+  const ssh = target.sshServer !== undefined ? ` (SSH server ${target.sshServer})` : '';
+  return new ApiError({
+    code: 'CONNECTION_LOST',
+    message: `The connection to ${target.server} was lost: ${why}${ssh}.`,
+  });
+}
+
 /** Where a connect attempt was when its time ran out. */
 export type ConnectStage = 'ssh' | 'tcp' | 'greeting' | 'login' | 'init';
 
@@ -101,7 +114,8 @@ function isSsh2Error(e: ErrorFields): boolean {
   return e.level !== undefined && SSH2_LEVELS.has(e.level);
 }
 
-/** RFC 4254 channel-open failure reason: the SSH server could not connect to the target. */
+/** RFC 4254 channel-open failure reasons: not allowed here; could not connect to the target. */
+const SSH_OPEN_ADMINISTRATIVELY_PROHIBITED = 1;
 const SSH_OPEN_CONNECT_FAILED = 2;
 
 function sshError(e: ErrorFields, target: ConnectTarget | undefined): ApiError {
@@ -127,6 +141,12 @@ function sshError(e: ErrorFields, target: ConnectTarget | undefined): ApiError {
       return build(
         'CONNECTION_REFUSED',
         `Nothing is listening on ${db} (connection refused, as seen from the SSH server ${ssh}).`,
+      );
+    }
+    if (e.reason === SSH_OPEN_ADMINISTRATIVELY_PROHIBITED) {
+      return build(
+        'SSH_FAILED',
+        `The SSH server ${ssh} does not allow forwarding to ${db} (administratively prohibited: ${what}).`,
       );
     }
     if (

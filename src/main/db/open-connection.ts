@@ -56,7 +56,10 @@ export async function openConnection(
   }
 }
 
-/** 'none' logs in without a password; 'ask' must have been given one for this connect. */
+/**
+ * 'none' logs in without a password; 'ask' must have been given one for this connect; 'saved'
+ * without a stored password tries an empty one (and the server's 1045 says what is wrong).
+ */
 function passwordFor(settings: ConnectionSettings, secrets: Secrets): string {
   if (settings.passwordMode === 'none') return '';
   if (secrets.password !== undefined) return secrets.password;

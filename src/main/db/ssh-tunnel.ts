@@ -85,8 +85,9 @@ export async function sshCredentialsFor(
 export class SshTunnel {
   readonly #client: Client;
   readonly #target: ConnectTarget;
-  readonly #closedListeners = new Set<(err: ApiError) => void>();
-  #closed: ApiError | null = null;
+  readonly #closedListeners = new Set<(cause: unknown) => void>();
+  /** Set when the SSH connection broke: ssh2's error, or undefined for a plain close. */
+  #broken: { cause: unknown } | null = null;
   #closing = false;
   /** The client's socket has closed: nothing left to end. */
   #ended = false;
@@ -114,7 +115,8 @@ export class SshTunnel {
       host: ssh.host,
       port: ssh.port,
       username: ssh.user,
-      readyTimeout: scope.remainingMs(),
+      // The scope's deadline times the attempt (and says which step ran out); this is a backstop.
+      readyTimeout: scope.remainingMs() + 1000,
       // Notices a dead network under an idle session; ssh2 then emits 'error' and 'close'.
       keepaliveInterval: 15_000,
       keepaliveCountMax: 3,
@@ -191,14 +193,18 @@ export class SshTunnel {
     });
   }
 
-  /** Called once when the SSH connection breaks (not when `close` ends it). */
-  onClosed(cb: (err: ApiError) => void): () => void {
+  /**
+   * Called once when the SSH connection breaks (not when `close` ends it), with ssh2's error,
+   * or undefined when the connection simply closed.
+   */
+  onClosed(cb: (cause: unknown) => void): () => void {
     this.#closedListeners.add(cb);
     return () => this.#closedListeners.delete(cb);
   }
 
-  get closedError(): ApiError | null {
-    return this.#closed;
+  /** How the SSH connection broke, or null while it is up (or was closed on purpose). */
+  get broken(): { cause: unknown } | null {
+    return this.#broken;
   }
 
   /** Ends the SSH connection, politely first; never waits more than a second for a dead peer. */
@@ -220,15 +226,9 @@ export class SshTunnel {
     });
   }
 
-  #markClosed(err: unknown): void {
-    if (this.#closing || this.#closed) return;
-    this.#closed =
-      err === undefined
-        ? new ApiError({
-            code: 'CONNECTION_LOST',
-            message: `The SSH connection to ${this.#target.sshServer ?? 'the SSH server'} was closed.`,
-          })
-        : errorToApi(err, this.#target, 'ssh');
-    for (const cb of [...this.#closedListeners]) cb(this.#closed);
+  #markClosed(cause: unknown): void {
+    if (this.#closing || this.#broken) return;
+    this.#broken = { cause };
+    for (const cb of [...this.#closedListeners]) cb(cause);
   }
 }

@@ -6,6 +6,7 @@ import {
   errorToApi,
   lostError,
   serverErrorText,
+  tunnelLostError,
 } from '../../../src/main/db/error-to-api';
 
 // Error objects are built with exactly the own properties mysql2 3.24, ssh2 1.17 and Node 20
@@ -466,15 +467,42 @@ describe('errorToApi: SSH', () => {
     );
   });
 
-  it('a forward the SSH server prohibits is SSH_FAILED with its reason', () => {
+  it('a forward the SSH server prohibits is SSH_FAILED saying so', () => {
+    // OpenSSH sends reason 1 (administratively prohibited) with the description "open failed".
     const e = errorToApi(
-      err('(SSH) Channel open failure: administratively prohibited: open failed', { reason: 1 }),
+      err('(SSH) Channel open failure: open failed', { reason: 1 }),
       target,
       'ssh',
     );
     expect(e.code).toBe('SSH_FAILED');
     expect(e.message).toBe(
-      'The SSH server bastion.example.com:22 could not open a connection to db.example.com:3306: administratively prohibited: open failed.',
+      'The SSH server bastion.example.com:22 does not allow forwarding to db.example.com:3306 (administratively prohibited: open failed).',
+    );
+  });
+
+  it("any other channel-open failure is SSH_FAILED with the server's words", () => {
+    const e = errorToApi(
+      err('(SSH) Channel open failure: open failed', { reason: 2 }),
+      target,
+      'ssh',
+    );
+    expect(e.code).toBe('SSH_FAILED');
+    expect(e.message).toBe(
+      'The SSH server bastion.example.com:22 could not open a connection to db.example.com:3306: open failed.',
+    );
+  });
+
+  it('a tunnel that broke under a working session is CONNECTION_LOST naming both ends', () => {
+    expect(tunnelLostError(undefined, target).message).toBe(
+      'The connection to db.example.com:3306 was lost: the SSH connection was closed (SSH server bastion.example.com:22).',
+    );
+    const keepalive = tunnelLostError(
+      err('Keepalive timeout', { level: 'client-timeout' }),
+      target,
+    );
+    expect(keepalive.code).toBe('CONNECTION_LOST');
+    expect(keepalive.message).toBe(
+      'The connection to db.example.com:3306 was lost: the SSH connection failed (Keepalive timeout) (SSH server bastion.example.com:22).',
     );
   });
 });

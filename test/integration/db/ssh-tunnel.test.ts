@@ -1,0 +1,254 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
+import type { RowDataPacket } from 'mysql2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConnection } from '../../../src/main/db/open-connection';
+import { readServerInfo } from '../../../src/main/db/read-server-info';
+import type { ApiError } from '../../../src/shared/api/errors';
+import type { ConnectionSettings, Secrets, SshSettings } from '../../../src/shared/api/connection';
+import { queryRow, withConnection } from '../../servers/connect';
+import { freePort } from '../../servers/free-port';
+import { testServers } from '../../servers/provided';
+import { failOnUnhandledErrors } from './no-unhandled-errors';
+import { apiFailure, secretsFor, settingsFor } from './settings';
+import { startSshd, type SshServer } from './sshd';
+
+failOnUnhandledErrors();
+
+const servers = testServers();
+let sshd: SshServer;
+
+beforeAll(async () => {
+  sshd = await startSshd();
+});
+afterAll(async () => {
+  await sshd?.stop();
+});
+
+function sshSettings(overrides: Partial<SshSettings> = {}): SshSettings {
+  return {
+    host: sshd.host,
+    port: sshd.port,
+    user: sshd.user,
+    auth: 'key',
+    privateKeyFile: sshd.clientKey,
+    ...overrides,
+  };
+}
+
+/** Settings for `server` reached through the test's sshd (the DB address as sshd sees it). */
+function tunnelled(
+  server: { host: string; port: number; user: string; password: string },
+  overrides: Partial<ConnectionSettings> = {},
+  ssh: Partial<SshSettings> = {},
+): ConnectionSettings {
+  return settingsFor(server, { ssh: sshSettings(ssh), ...overrides });
+}
+
+function secrets(server: { password: string }, extra: Secrets = {}): Secrets {
+  return secretsFor(
+    { host: '', port: 0, user: '', password: server.password },
+    { sshPassphrase: sshd.passphrase, ...extra },
+  );
+}
+
+describe('through a real OpenSSH server', () => {
+  it('connects to MySQL 9.7 with a passphrase-protected key, viaSsh true', async () => {
+    const server = servers.mysql;
+    const db = await openConnection(tunnelled(server), secrets(server));
+    try {
+      expect(db.viaSsh).toBe(true);
+      const info = await readServerInfo(db.conn, db.viaSsh);
+      expect(info.viaSsh).toBe(true);
+      expect(info.flavor).toBe('mysql');
+      expect(info.versionText).toBe(server.version);
+      // The server sees the session coming from the SSH host's side of the forward.
+      const [rows] = await db.conn.query<RowDataPacket[]>(
+        'SELECT HOST AS host FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()',
+      );
+      expect(String(rows[0]?.host)).toMatch(/^127\.0\.0\.1:\d+$/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("verifies MySQL's certificate through the tunnel (verify-ca with its ca.pem)", async () => {
+    const server = servers.mysql;
+    const row = await withConnection(server, (c) => queryRow(c, 'SELECT @@datadir AS datadir'));
+    const caFile = join(String(row.datadir), 'ca.pem');
+    const db = await openConnection(
+      tunnelled(server, { tls: { mode: 'verify-ca', caFile } }),
+      secrets(server),
+    );
+    try {
+      const info = await readServerInfo(db.conn, db.viaSsh);
+      expect(info.tlsCipher).not.toBeNull();
+      expect(info.viaSsh).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('reaches MariaDB 10.11 by its Unix socket (OpenSSH stream-local forwarding)', async () => {
+    const server = servers.mariadb;
+    if (server.socket === null) return;
+    const db = await openConnection(
+      tunnelled(server, { endpoint: { kind: 'socket', path: server.socket } }),
+      secrets(server),
+    );
+    try {
+      const info = await readServerInfo(db.conn, db.viaSsh);
+      expect(info.flavor).toBe('mariadb');
+      expect(info.viaSsh).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("'preferred' TLS to MariaDB (no TLS) falls back over a second forwarded channel", async () => {
+    const server = servers.mariadb;
+    const db = await openConnection(
+      tunnelled(server, { tls: { mode: 'preferred' } }),
+      secrets(server),
+    );
+    try {
+      const info = await readServerInfo(db.conn, db.viaSsh);
+      expect(info.flavor).toBe('mariadb');
+      expect(info.tlsCipher).toBeNull();
+      expect(info.viaSsh).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('a wrong passphrase is SSH_AUTH_FAILED', async () => {
+    const server = servers.mariadb;
+    const e = await apiFailure(
+      openConnection(tunnelled(server), secrets(server, { sshPassphrase: 'wrong' })),
+    );
+    expect(e.code).toBe('SSH_AUTH_FAILED');
+    expect(e.message).toBe(`The passphrase for the SSH private key ${sshd.clientKey} is wrong.`);
+  });
+
+  it('no passphrase for an encrypted key is PASSWORD_REQUIRED for sshPassphrase', async () => {
+    const server = servers.mariadb;
+    const e = await apiFailure(openConnection(tunnelled(server), { password: server.password }));
+    expect(e.code).toBe('PASSWORD_REQUIRED');
+    expect(e.field).toBe('sshPassphrase');
+  });
+
+  it('a key the server does not know is SSH_AUTH_FAILED', async () => {
+    const server = servers.mariadb;
+    const e = await apiFailure(
+      openConnection(tunnelled(server, {}, { privateKeyFile: sshd.unknownKey }), secrets(server)),
+    );
+    expect(e.code).toBe('SSH_AUTH_FAILED');
+    expect(e.message).toBe(
+      `The SSH server 127.0.0.1:${sshd.port} rejected user '${sshd.user}': the key or password was not accepted.`,
+    );
+  });
+
+  it('a rejected password is SSH_AUTH_FAILED', async () => {
+    const server = servers.mariadb;
+    const e = await apiFailure(
+      openConnection(
+        tunnelled(server, {}, { auth: 'password', privateKeyFile: undefined }),
+        secrets(server, { sshPassword: 'not-the-password' }),
+      ),
+    );
+    expect(e.code).toBe('SSH_AUTH_FAILED');
+  });
+
+  it('an SSH port nobody listens on is SSH_FAILED naming the SSH server', async () => {
+    const server = servers.mariadb;
+    const port = await freePort();
+    const e = await apiFailure(openConnection(tunnelled(server, {}, { port }), secrets(server)));
+    expect(e.code).toBe('SSH_FAILED');
+    expect(e.message).toBe(
+      `Nothing is listening on the SSH server 127.0.0.1:${port} (connection refused).`,
+    );
+  });
+
+  it('a database port refused behind the tunnel is CONNECTION_REFUSED, as seen from the SSH server', async () => {
+    const server = servers.mariadb;
+    const port = await freePort();
+    const e = await apiFailure(
+      openConnection(
+        tunnelled(server, { endpoint: { kind: 'tcp', host: '127.0.0.1', port } }),
+        secrets(server),
+      ),
+    );
+    expect(e.code).toBe('CONNECTION_REFUSED');
+    expect(e.message).toBe(
+      `Nothing is listening on 127.0.0.1:${port} (connection refused, as seen from the SSH server 127.0.0.1:${sshd.port}).`,
+    );
+  });
+
+  it("a key restricted from forwarding is SSH_FAILED with the server's reason", async () => {
+    const server = servers.mariadb;
+    const e = await apiFailure(
+      openConnection(
+        tunnelled(server, {}, { privateKeyFile: sshd.restrictedKey }),
+        secrets(server),
+      ),
+    );
+    expect(e.code).toBe('SSH_FAILED');
+    expect(e.message).toBe(
+      `The SSH server 127.0.0.1:${sshd.port} does not allow forwarding to ${server.host}:${server.port} (administratively prohibited: open failed).`,
+    );
+  });
+
+  it('the DB connection reports CONNECTION_LOST when the SSH session dies', async () => {
+    const server = servers.mariadb;
+    const db = await openConnection(tunnelled(server), secrets(server));
+    const lost = new Promise<ApiError>((resolve) => db.onLost(resolve));
+    await sshd.dropSessions();
+    const e = await lost;
+    expect(e.code).toBe('CONNECTION_LOST');
+    expect(e.message).toBe(
+      `The connection to ${server.host}:${server.port} was lost: the SSH connection was closed (SSH server 127.0.0.1:${sshd.port}).`,
+    );
+    await expect(db.conn.query('SELECT 1')).rejects.toThrow();
+    await db.close();
+  });
+});
+
+describe('an SSH server that accepts and never speaks', () => {
+  let blackhole: Server;
+  let port = 0;
+  const accepted: Socket[] = [];
+  beforeAll(async () => {
+    blackhole = createServer((socket) => {
+      accepted.push(socket);
+      socket.on('error', () => {});
+      // Read and drop what the client sends, so its closing is seen ('end', then 'close').
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
+    port = (blackhole.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    for (const s of accepted) s.destroy();
+    await new Promise((resolve) => blackhole.close(resolve));
+  });
+
+  it('is TIMEOUT within connectTimeoutMs, naming the SSH server, and closes the socket', async () => {
+    const server = servers.mariadb;
+    const started = performance.now();
+    // A key without passphrase: decrypting one (bcrypt, ~0.5 s) happens before the clock starts.
+    const e = await apiFailure(
+      openConnection(
+        tunnelled(server, { connectTimeoutMs: 1000 }, { port, privateKeyFile: sshd.unknownKey }),
+        secrets(server),
+      ),
+    );
+    const elapsed = performance.now() - started;
+    expect(e.code).toBe('TIMEOUT');
+    expect(e.message).toBe(
+      `Connecting to ${server.host}:${server.port} timed out after 1 s: while connecting to the SSH server 127.0.0.1:${port}.`,
+    );
+    expect(elapsed).toBeGreaterThanOrEqual(990);
+    expect(elapsed).toBeLessThan(1400);
+    await expect.poll(() => accepted[0]?.closed, { timeout: 1000 }).toBe(true);
+  });
+});
