@@ -53,9 +53,15 @@ export function ConnectedView({
           <span className={`color-dot color-${connection.color}`} aria-hidden="true" />{' '}
           {connection.name}
         </h1>
-        <span className="badge badge-ok" data-testid="connected-state">
-          ● Connected
-        </span>
+        {tab.lost ? (
+          <span className="badge badge-warning" data-testid="lost-state">
+            ⚠ Connection lost
+          </span>
+        ) : (
+          <span className="badge badge-ok" data-testid="connected-state">
+            ● Connected
+          </span>
+        )}
         {connection.readOnly && (
           <span className="badge badge-info">
             <LockIcon /> Read-only

@@ -16,7 +16,8 @@ export function formatDuration(ms: number): string {
   return seconds > 0 ? `${minutes} min ${seconds} s` : `${minutes} min`;
 }
 
-/** Seconds (as servers report uptime) in the same style. */
+/** Whole seconds (as servers report uptime) in the same style, without false precision. */
 export function formatSeconds(seconds: number): string {
+  if (Number.isInteger(seconds) && seconds >= 0 && seconds < 60) return `${seconds} s`;
   return formatDuration(seconds * 1000);
 }

@@ -19,6 +19,9 @@ describe('formatDuration', () => {
   });
 
   it('formats uptime seconds', () => {
+    expect(formatSeconds(4)).toBe('4 s');
+    expect(formatSeconds(0)).toBe('0 s');
+    expect(formatSeconds(75)).toBe('1 min 15 s');
     expect(formatSeconds(86_400)).toBe('1 d');
   });
 });
