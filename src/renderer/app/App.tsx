@@ -27,6 +27,7 @@ export function App() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [connecting, setConnecting] = useState<string | null>(null);
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
+  const [dismissedWarning, setDismissedWarning] = useState<string | null>(null);
   const [backend, setBackend] = useState<{ state: 'up' | 'down'; reason?: string | undefined }>({
     state: 'up',
   });
@@ -150,9 +151,17 @@ export function App() {
           {backend.reason ?? 'The backend stopped; restarting it.'} Open sessions were closed.
         </div>
       )}
-      {appInfo?.storeWarning && (
+      {appInfo?.storeWarning && appInfo.storeWarning !== dismissedWarning && (
         <div className="banner banner-warning" role="alert">
-          <span aria-hidden="true">⚠</span> {appInfo.storeWarning}
+          <span aria-hidden="true">⚠</span>
+          <span className="banner-text">{appInfo.storeWarning}</span>
+          <button
+            type="button"
+            className="btn-small"
+            onClick={() => setDismissedWarning(appInfo.storeWarning)}
+          >
+            Dismiss
+          </button>
         </div>
       )}
       <div className="workspace">
