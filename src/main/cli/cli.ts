@@ -1,27 +1,23 @@
-// `sightline`: the command line over src/shared. Commands arrive with their issues (explain,
-// gtid, replication); this entry parses the command and says plainly what exists.
-import { APP_VERSION } from '../backend/version';
+// `sightline`: the command line over src/shared.
+import { COMMANDS } from './commands';
+import { runCli } from './run-cli';
 
-const USAGE = `Usage: sightline <command> [options]
-
-Commands:
-  version        print the version
-  help           show this help
-
-More commands (explain, gtid, replication) arrive with their features.`;
-
-export function runCli(argv: string[]): number {
-  const [command] = argv;
-  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
-    console.log(USAGE);
-    return 0;
-  }
-  if (command === 'version' || command === '--version') {
-    console.log(APP_VERSION);
-    return 0;
-  }
-  console.error(`sightline: unknown command "${command}"\n\n${USAGE}`);
-  return 2;
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
-process.exitCode = runCli(process.argv.slice(2));
+runCli(process.argv.slice(2), COMMANDS, {
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  readStdin,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`sightline: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,5 @@
+import type { Bench } from './bench';
+import { connectAndDescribe } from './connect-and-describe.bench';
+
+/** Every benchmark; each feature adds its module and one line here. */
+export const BENCHES: Bench[] = [connectAndDescribe];
