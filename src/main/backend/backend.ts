@@ -1,6 +1,9 @@
 import type { AppInfo } from '../../shared/api/contract';
 import { appService } from '../services/app-service';
 import { connectionsService } from '../services/connections-service';
+import type { ResultLimits } from '../services/query-result';
+import { queryService } from '../services/query-service';
+import { SessionRegistry } from '../services/session-registry';
 import { sessionService } from '../services/session-service';
 import { ConnectionStore } from '../store/connection-store';
 import type { SecretBox } from '../store/secret-box';
@@ -13,6 +16,8 @@ export interface BackendOptions {
   mode: AppInfo['mode'];
   dataDir: string;
   secretBox: SecretBox;
+  /** Row and memory limits of one result (settings; tests use small ones). */
+  resultLimits?: ResultLimits;
 }
 
 export interface Backend {
@@ -25,8 +30,7 @@ export interface Backend {
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const store = await ConnectionStore.open(options.dataDir, options.secretBox);
   if (store.warning) console.error(`[backend] ${store.warning}`);
-  const sessions = sessionService(store);
-  const { closeAll, ...sessionHandlers } = sessions;
+  const sessions = new SessionRegistry();
   const handlers: Handlers = {
     ...appService(() => ({
       version: APP_VERSION,
@@ -37,7 +41,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       storeWarning: store.warning,
     })),
     ...connectionsService(store),
-    ...sessionHandlers,
+    ...sessionService(store, sessions),
+    ...queryService(sessions, options.resultLimits),
   };
 
   return {
@@ -66,6 +71,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         for (const l of closeListeners) l();
       });
     },
-    close: closeAll,
+    close: () => sessions.closeAll(),
   };
 }

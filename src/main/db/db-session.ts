@@ -75,6 +75,26 @@ export class DbSession {
     }
   }
 
+  /** The server's id for this session's current connection (what KILL QUERY names). */
+  get threadId(): number | null {
+    const core = (this.#db?.conn as unknown as { connection?: { threadId?: number | null } })
+      ?.connection;
+    return this.#db?.isOpen ? (core?.threadId ?? null) : null;
+  }
+
+  /**
+   * Stops the statement running on connection `threadId` with KILL QUERY from a second, short
+   * connection: the session itself stays open and usable, unlike killing the connection.
+   */
+  async killQuery(threadId: number): Promise<void> {
+    const side = await this.#open(this.#settings, this.#secrets);
+    try {
+      await side.conn.query('KILL QUERY ?', [threadId]);
+    } finally {
+      await side.close();
+    }
+  }
+
   /** Calls `cb` each time the connection breaks (once per break). Returns an unsubscribe. */
   onLost(cb: (err: ApiError) => void): () => void {
     this.#lostListeners.add(cb);

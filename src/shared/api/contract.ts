@@ -7,6 +7,13 @@ import {
   SecretsSchema,
 } from './connection';
 import { ApiErrorShapeSchema } from './errors';
+import {
+  CellSliceSchema,
+  MAX_CELL_SLICE,
+  MAX_ROWS_PER_PAGE,
+  QueryRowsSchema,
+  QueryStatusSchema,
+} from './query';
 
 const Id = z.string().min(1).max(64);
 const Empty = z.object({}).strict();
@@ -83,6 +90,45 @@ export const contract = {
   'session.close': method(z.object({ sessionId: Id }), z.object({ closed: z.boolean() })),
   /** Refreshes what the server reports; reconnects first when the connection was lost. */
   'session.status': method(z.object({ sessionId: Id }), SessionStatusSchema),
+
+  /**
+   * Starts one statement in a session and returns at once; `query.update` events follow, and
+   * rows are pulled with `query.rows` as the grid shows them.
+   */
+  'query.start': method(
+    z.object({
+      sessionId: Id,
+      sql: z
+        .string()
+        .min(1)
+        .max(16 * 1024 * 1024),
+    }),
+    QueryStatusSchema,
+  ),
+  'query.status': method(z.object({ queryId: Id }), QueryStatusSchema),
+  'query.rows': method(
+    z.object({
+      queryId: Id,
+      offset: z.number().int().nonnegative(),
+      limit: z.number().int().min(1).max(MAX_ROWS_PER_PAGE),
+    }),
+    QueryRowsSchema,
+  ),
+  /** Part of one cell's full value, for values too long to travel in a page. */
+  'query.cell': method(
+    z.object({
+      queryId: Id,
+      row: z.number().int().nonnegative(),
+      column: z.number().int().nonnegative(),
+      offset: z.number().int().nonnegative(),
+      length: z.number().int().min(1).max(MAX_CELL_SLICE),
+    }),
+    CellSliceSchema,
+  ),
+  /** Stops a running statement with KILL QUERY; harmless when it already finished. */
+  'query.cancel': method(z.object({ queryId: Id }), z.object({ cancelled: z.boolean() })),
+  /** Frees a result's rows. */
+  'query.discard': method(z.object({ queryId: Id }), z.object({ discarded: z.boolean() })),
 } as const;
 
 export type Contract = typeof contract;
@@ -98,6 +144,8 @@ export const events = {
     connectionId: Id,
     error: ApiErrorShapeSchema,
   }),
+  /** A statement started, got its columns, received rows (throttled) or finished. */
+  'query.update': QueryStatusSchema,
 } as const;
 
 export type Events = typeof events;

@@ -3,3 +3,4 @@ export * from './connection';
 export * from './contract';
 export * from './wire';
 export * from './client';
+export * from './query';

@@ -6,6 +6,7 @@ import type { ApiErrorShape } from '../../../src/shared/api/errors';
 import type { ServerMessage } from '../../../src/shared/api/wire';
 import { createBackend, type Backend } from '../../../src/main/backend/backend';
 import type { Peer } from '../../../src/main/backend/peer';
+import type { ResultLimits } from '../../../src/main/services/query-result';
 import { openKeyFileSecretBox } from '../../../src/main/store/key-file-secret-box';
 
 export interface BackendUnderTest {
@@ -26,12 +27,15 @@ export interface BackendUnderTest {
 }
 
 /** The real backend, with a real store in a temp folder, seen through one in-memory peer. */
-export async function startBackend(): Promise<BackendUnderTest> {
+export async function startBackend(
+  options: { resultLimits?: ResultLimits } = {},
+): Promise<BackendUnderTest> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-backend-'));
   const backend = await createBackend({
     mode: 'web',
     dataDir,
     secretBox: await openKeyFileSecretBox(path.join(dataDir, 'secret.key')),
+    ...options,
   });
   let receive: (m: unknown) => void = () => {};
   const closeListeners: Array<() => void> = [];

@@ -1,0 +1,246 @@
+import { randomUUID } from 'node:crypto';
+import type { ResultSetHeader } from 'mysql2';
+import type { QueryStatus, QueryWarning } from '../../shared/api/query';
+import { ApiError } from '../../shared/api/errors';
+import type { CallContext, Handlers } from '../backend/handlers';
+import { errorToApi } from '../db/error-to-api';
+import { streamStatement } from '../db/stream-statement';
+import {
+  DEFAULT_RESULT_LIMITS,
+  QueryResult,
+  resultColumnsOf,
+  type ResultLimits,
+} from './query-result';
+import type { OpenSession, SessionRegistry } from './session-registry';
+
+/** The server's "Query execution was interrupted", what KILL QUERY makes a statement end with. */
+const ER_QUERY_INTERRUPTED = 1317;
+/** How often a running statement reports its growing row count. */
+const PROGRESS_EVERY_MS = 200;
+/** Finished results kept per session before the oldest are dropped. */
+const KEPT_RESULTS_PER_SESSION = 50;
+
+interface QueryRun {
+  status: QueryStatus;
+  result: QueryResult;
+  owner: OpenSession;
+  threadId: number | null;
+  started: number;
+  /** Why we asked the server to stop: the user, or a limit. */
+  stopReason: 'user' | 'limit' | null;
+}
+
+type QueryMethods =
+  'query.start' | 'query.status' | 'query.rows' | 'query.cell' | 'query.cancel' | 'query.discard';
+
+/**
+ * Runs statements in sessions: one at a time per session (a second would queue behind the first
+ * and a cancel could then stop the wrong one), streaming rows into a result kept within limits.
+ */
+export function queryService(
+  sessions: SessionRegistry,
+  limits: ResultLimits = DEFAULT_RESULT_LIMITS,
+): Handlers<QueryMethods> {
+  const runs = new Map<string, QueryRun>();
+
+  sessions.onClose((sessionId) => {
+    for (const [id, run] of runs) if (run.owner.sessionId === sessionId) runs.delete(id);
+  });
+
+  function ownedRun(queryId: string, ctx: CallContext): QueryRun {
+    const run = runs.get(queryId);
+    if (!run || run.owner.peerId !== ctx.peerId) {
+      throw new ApiError({
+        code: 'NOT_FOUND',
+        message: `No result ${queryId}; it may have been closed`,
+      });
+    }
+    return run;
+  }
+
+  function dropOldResults(sessionId: string): void {
+    const finished = [...runs.values()].filter(
+      (r) => r.owner.sessionId === sessionId && r.status.state !== 'running',
+    );
+    for (const r of finished.slice(0, Math.max(0, finished.length - KEPT_RESULTS_PER_SESSION))) {
+      runs.delete(r.status.queryId);
+    }
+  }
+
+  async function stopOnServer(run: QueryRun, reason: 'user' | 'limit'): Promise<boolean> {
+    if (run.status.state !== 'running' || run.threadId === null || run.stopReason) return false;
+    run.stopReason = reason;
+    await run.owner.session.killQuery(run.threadId);
+    return true;
+  }
+
+  async function readWarnings(run: QueryRun): Promise<QueryWarning[]> {
+    try {
+      return await run.owner.session.run(async (conn) => {
+        const [rows] = await conn.query({ sql: 'SHOW WARNINGS LIMIT 100', rowsAsArray: true });
+        return (rows as unknown[][]).map((r) => ({
+          level: String(r[0]),
+          code: Number(r[1]),
+          message: String(r[2]),
+        }));
+      });
+    } catch {
+      return [];
+    }
+  }
+
+  /** The status as it stands now, rows and limits included, as a copy safe to send. */
+  function snapshot(run: QueryRun): QueryStatus {
+    const status = run.status;
+    status.rowCount = run.result.rows.length;
+    status.columns = run.result.columns;
+    status.truncated = run.result.truncated;
+    if (status.state === 'running') status.elapsedMs = performance.now() - run.started;
+    return structuredClone(status);
+  }
+
+  function execute(run: QueryRun, ctx: CallContext): void {
+    const status = run.status;
+    let lastProgress = 0;
+    const publish = () => ctx.emit('query.update', snapshot(run));
+    const finish = async (
+      state: QueryStatus['state'],
+      error: ApiError | null,
+      header: ResultSetHeader | null,
+    ) => {
+      const elapsedMs = performance.now() - run.started;
+      // Everything is in place before the state changes, so a reader never sees a half-finished status.
+      const warnings = state === 'done' ? await readWarnings(run) : [];
+      if (header) {
+        status.affectedRows = header.affectedRows;
+        status.insertId = String(header.insertId);
+      }
+      status.warnings = warnings;
+      status.error = error ? error.toShape() : null;
+      status.elapsedMs = elapsedMs;
+      status.state = state;
+      publish();
+      dropOldResults(run.owner.sessionId);
+    };
+
+    run.owner.session
+      .run(async (conn) => {
+        run.threadId = run.owner.session.threadId;
+        await new Promise<void>((resolve) => {
+          streamStatement(conn, status.sql, {
+            columns(fields) {
+              run.result.columns = resultColumnsOf(fields);
+              publish();
+            },
+            row(values) {
+              if (!run.result.add(values)) {
+                void stopOnServer(run, 'limit').catch(() => {});
+                return;
+              }
+              const now = performance.now();
+              if (now - lastProgress > PROGRESS_EVERY_MS) {
+                lastProgress = now;
+                publish();
+              }
+            },
+            end(header) {
+              resolve();
+              // SLEEP() and some others end normally when killed: the user still stopped it.
+              if (run.stopReason === 'user') {
+                void finish(
+                  'cancelled',
+                  new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
+                  header,
+                );
+              } else void finish('done', null, header);
+            },
+            error(err) {
+              resolve();
+              const code = (err as { errno?: unknown }).errno;
+              if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'limit') {
+                void finish('done', null, null);
+              } else if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'user') {
+                void finish(
+                  'cancelled',
+                  new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
+                  null,
+                );
+              } else {
+                const mapped = errorToApi(err);
+                if ((err as { fatal?: unknown }).fatal === true) {
+                  // The link broke mid-statement: let the session notice and reconnect next time.
+                  void run.owner.session.status().catch(() => {});
+                }
+                void finish('error', mapped, null);
+              }
+            },
+          });
+        });
+      })
+      .catch((err: unknown) => {
+        void finish('error', err instanceof ApiError ? err : errorToApi(err), null);
+      });
+  }
+
+  return {
+    'query.start': async ({ sessionId, sql }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      for (const r of runs.values()) {
+        if (r.owner.sessionId === sessionId && r.status.state === 'running') {
+          throw new ApiError({
+            code: 'SESSION_BUSY',
+            message:
+              'A statement is still running in this session: cancel it or wait for it to finish.',
+          });
+        }
+      }
+      const queryId = randomUUID();
+      const run: QueryRun = {
+        owner,
+        result: new QueryResult(limits),
+        threadId: null,
+        started: performance.now(),
+        stopReason: null,
+        status: {
+          queryId,
+          sessionId,
+          sql,
+          state: 'running',
+          columns: null,
+          rowCount: 0,
+          truncated: null,
+          affectedRows: null,
+          insertId: null,
+          warnings: [],
+          elapsedMs: 0,
+          error: null,
+        },
+      };
+      runs.set(queryId, run);
+      execute(run, ctx);
+      return snapshot(run);
+    },
+    'query.status': async ({ queryId }, ctx) => snapshot(ownedRun(queryId, ctx)),
+    'query.rows': async ({ queryId, offset, limit }, ctx) => {
+      const run = ownedRun(queryId, ctx);
+      return { offset, rows: run.result.page(offset, limit) };
+    },
+    'query.cell': async ({ queryId, row, column, offset, length }, ctx) => {
+      const slice = ownedRun(queryId, ctx).result.cellSlice(row, column, offset, length);
+      if (!slice)
+        throw new ApiError({
+          code: 'NOT_FOUND',
+          message: `No cell at row ${row}, column ${column}`,
+        });
+      return slice;
+    },
+    'query.cancel': async ({ queryId }, ctx) => ({
+      cancelled: await stopOnServer(ownedRun(queryId, ctx), 'user'),
+    }),
+    'query.discard': async ({ queryId }, ctx) => {
+      const run = ownedRun(queryId, ctx);
+      if (run.status.state === 'running') await stopOnServer(run, 'user').catch(() => false);
+      return { discarded: runs.delete(queryId) };
+    },
+  };
+}

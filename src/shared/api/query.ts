@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { ApiErrorShapeSchema } from './errors';
+
+const Id = z.string().min(1).max(64);
+
+/** A result column as the server described it. */
+export const ResultColumnSchema = z.object({
+  name: z.string(),
+  /** The table and schema the column comes from, when it comes from one. */
+  table: z.string(),
+  schema: z.string(),
+  /** `BIGINT UNSIGNED`, `VARCHAR`, `JSON`, ... */
+  typeName: z.string(),
+  typeCode: z.number().int(),
+  flags: z.number().int(),
+  charset: z.number().int(),
+  length: z.number(),
+  decimals: z.number().int(),
+  binary: z.boolean(),
+  numeric: z.boolean(),
+});
+export type ResultColumn = z.infer<typeof ResultColumnSchema>;
+
+/**
+ * One cell on the wire: NULL, exact text (numbers, dates and decimals exactly as the server sent
+ * them, never converted), bytes as hex, or the start of a long value whose rest is fetched on
+ * demand.
+ */
+export const CellSchema = z.union([
+  z.null(),
+  z.string(),
+  z.object({ t: z.literal('bin'), hex: z.string(), bytes: z.number().int(), partial: z.boolean() }),
+  z.object({ t: z.literal('long'), text: z.string(), chars: z.number().int() }),
+]);
+export type Cell = z.infer<typeof CellSchema>;
+
+export const QueryWarningSchema = z.object({
+  level: z.string(),
+  code: z.number().int(),
+  message: z.string(),
+});
+export type QueryWarning = z.infer<typeof QueryWarningSchema>;
+
+export const QUERY_STATES = ['running', 'done', 'error', 'cancelled'] as const;
+
+/** Where a running or finished statement stands; pushed as `query.update` while it runs. */
+export const QueryStatusSchema = z.object({
+  queryId: Id,
+  sessionId: Id,
+  sql: z.string(),
+  state: z.enum(QUERY_STATES),
+  /** Null for statements that return no rows (INSERT, SET, ...). */
+  columns: z.array(ResultColumnSchema).nullable(),
+  /** Rows received and kept so far. */
+  rowCount: z.number().int().nonnegative(),
+  /** Why fetching stopped early: the row or memory limit protecting the app. */
+  truncated: z.enum(['rows', 'bytes']).nullable(),
+  affectedRows: z.number().int().nullable(),
+  /** As text: it can exceed 2^53. */
+  insertId: z.string().nullable(),
+  warnings: z.array(QueryWarningSchema),
+  elapsedMs: z.number().nonnegative(),
+  /** For errors that come after some rows: rows received stay available. */
+  error: ApiErrorShapeSchema.nullable(),
+});
+export type QueryStatus = z.infer<typeof QueryStatusSchema>;
+
+export const QueryRowsSchema = z.object({
+  offset: z.number().int().nonnegative(),
+  rows: z.array(z.array(CellSchema)),
+});
+export type QueryRows = z.infer<typeof QueryRowsSchema>;
+
+/** A slice of one cell's full value (text, or hex for bytes), for the cell viewer. */
+export const CellSliceSchema = z.object({
+  kind: z.enum(['null', 'text', 'binary']),
+  /** Characters (text) or bytes (binary) in the whole value. */
+  total: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  data: z.string(),
+});
+export type CellSlice = z.infer<typeof CellSliceSchema>;
+
+/** The largest page of rows one call returns. */
+export const MAX_ROWS_PER_PAGE = 5000;
+/** The largest slice of a cell one call returns (characters or bytes). */
+export const MAX_CELL_SLICE = 4 * 1024 * 1024;
