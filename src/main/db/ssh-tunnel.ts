@@ -11,6 +11,7 @@ import type { ConnectScope } from './connect-scope';
 import type { ConnectTarget } from './connect-target';
 import { errorToApi } from './error-to-api';
 import { readSettingsFile } from './read-settings-file';
+import { checkHostKey } from './ssh-host-key';
 
 // ssh2 is CommonJS; Node's ESM loader does not see all of its named exports, so take the default.
 const { Client: SshClient, utils } = ssh2;
@@ -80,7 +81,8 @@ export async function sshCredentialsFor(
  * database endpoint as seen from the SSH host (a TCP forward, or OpenSSH's stream-local forward
  * for a Unix socket), which mysql2 then uses as its stream.
  *
- * Host keys are not verified yet: the settings have no known-hosts store to check against.
+ * The server's host key must be the one saved in the settings (trusted on first use): any
+ * other is refused during the key exchange, before the password or private key is used.
  */
 export class SshTunnel {
   readonly #client: Client;
@@ -138,6 +140,14 @@ export class SshTunnel {
     config.authHandler = auth;
     return new Promise<SshTunnel>((resolve, reject) => {
       let ready = false;
+      // ssh2 calls this with the raw key blob (no `hostHash` set) before authentication starts;
+      // returning false makes it disconnect, and the 'error' that follows finds this settled.
+      config.hostVerifier = (key: Buffer): boolean => {
+        const refused = checkHostKey(ssh, key);
+        if (refused === null) return true;
+        if (!ready) reject(refused);
+        return false;
+      };
       // Listeners stay for the client's whole life: an 'error' without one would crash Node.
       client.on('error', (err) => {
         if (!ready) reject(errorToApi(err, target, 'ssh'));

@@ -5,13 +5,16 @@ import {
   type SavedConnection,
   type TlsMode,
 } from '../../shared/api/connection';
-import type { ApiErrorShape } from '../../shared/api/errors';
+import type { ApiErrorShape, SshHostKeyInfo } from '../../shared/api/errors';
 import type { ServerInfo } from '../../shared/server/server-info';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import {
   draftFieldOf,
   draftFromSettings,
+  draftHostKey,
+  draftSshTarget,
+  draftTrustingHostKey,
   draftWithoutSecrets,
   secretsPatchFromDraft,
   settingsFromDraft,
@@ -35,13 +38,129 @@ function draftKey(id: string | undefined): string {
 }
 
 /** A draft left by a crash or reload while this dialog was open, if any. */
-function recoverDraft(id: string | undefined): ConnectionDraft | null {
+function recoverDraft(id: string | undefined): Partial<ConnectionDraft> | null {
   try {
     const text = localStorage.getItem(draftKey(id));
-    return text ? (JSON.parse(text) as ConnectionDraft) : null;
+    return text ? (JSON.parse(text) as Partial<ConnectionDraft>) : null;
   } catch {
     return null;
   }
+}
+
+/** Fingerprints break anywhere rather than overflow a narrow column. */
+const WRAP_ANYWHERE = { overflowWrap: 'anywhere' } as const;
+/** Space around the key facts inside a notice. */
+const NOTICE_FACTS = { margin: '6px 0 10px' } as const;
+
+/** `host:port`, with IPv6 literals bracketed. */
+function hostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** The key an SSH server presented: its type and fingerprint, selectable to compare or copy. */
+function PresentedKey({ hostKey, label }: { hostKey: SshHostKeyInfo; label: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>
+        <span className="mono" data-testid="ssh-presented-algorithm">
+          {hostKey.algorithm}
+        </span>{' '}
+        <code className="mono" style={WRAP_ANYWHERE} data-testid="ssh-presented-fingerprint">
+          {hostKey.fingerprint}
+        </code>
+      </dd>
+    </>
+  );
+}
+
+/**
+ * A test refused by the host key check: the key the SSH server presented, and the one way to
+ * go on. An unknown key is a question (trust on first use); a changed one is a warning that
+ * needs a deliberate, confirmed replacement.
+ */
+function HostKeyNotice({
+  error,
+  hostKey,
+  busy,
+  onTrust,
+}: {
+  error: ApiErrorShape;
+  hostKey: SshHostKeyInfo;
+  busy: boolean;
+  onTrust: () => void;
+}) {
+  const [checked, setChecked] = useState(false);
+  const server = hostPort(hostKey.host, hostKey.port);
+  if (error.code === 'SSH_HOST_KEY_UNKNOWN') {
+    return (
+      <div
+        className="notice notice-warning"
+        role="alert"
+        data-error-code={error.code}
+        data-testid="ssh-host-key-notice"
+      >
+        <span className="notice-icon" aria-hidden="true">
+          ⚠
+        </span>
+        <div>
+          <strong className="notice-title">Unknown SSH host key</strong>
+          <div className="notice-message">
+            The SSH server {server} is not known to this connection yet, so nothing was sent to it.
+            Trust its key only if the fingerprint matches the one its administrator gives you (
+            <code className="mono">ssh-keygen -lf</code> on the server&apos;s host key prints it).
+          </div>
+          <dl className="facts" style={NOTICE_FACTS}>
+            <PresentedKey hostKey={hostKey} label="Presented key" />
+          </dl>
+          <button type="button" className="btn-primary" onClick={onTrust} disabled={busy}>
+            Trust this host key
+          </button>
+          <div className="notice-meta">{error.code}</div>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div
+      className="notice notice-danger"
+      role="alert"
+      data-error-code={error.code}
+      data-testid="ssh-host-key-notice"
+    >
+      <span className="notice-icon" aria-hidden="true">
+        ✖
+      </span>
+      <div>
+        <strong className="notice-title">
+          The SSH host key has changed: someone may be intercepting this connection
+        </strong>
+        <div className="notice-message">
+          The SSH server {server} presented a different key than the one saved for this connection.
+          Nothing was sent to it. An attacker in the middle would do this to capture your passwords.
+          Check with the server&apos;s administrator whether its host key was changed; replace the
+          saved key only if they confirm the new fingerprint.
+        </div>
+        <dl className="facts" style={NOTICE_FACTS}>
+          <dt>Saved key</dt>
+          <dd>
+            <code className="mono" style={WRAP_ANYWHERE} data-testid="ssh-saved-fingerprint">
+              {hostKey.expected ?? '—'}
+            </code>
+          </dd>
+          <PresentedKey hostKey={hostKey} label="Presented key" />
+        </dl>
+        <label className="check">
+          <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
+          The server&apos;s administrator confirmed the new fingerprint
+        </label>
+        <button type="button" className="btn-danger" onClick={onTrust} disabled={busy || !checked}>
+          Replace the saved key
+        </button>
+        <div className="notice-meta">{error.code}</div>
+      </div>
+    </div>
+  );
 }
 
 function Field({
@@ -81,9 +200,11 @@ export function ConnectionDialog({
   onSaved: (saved: SavedConnection) => void;
 }) {
   const id = existing?.id;
-  const [draft, setDraft] = useState<ConnectionDraft>(
-    () => recoverDraft(id) ?? draftFromSettings(existing ? settingsOf(existing) : undefined),
-  );
+  const [draft, setDraft] = useState<ConnectionDraft>(() => ({
+    ...draftFromSettings(existing ? settingsOf(existing) : undefined),
+    // Fields added since the draft was kept take their saved (or default) values.
+    ...recoverDraft(id),
+  }));
   const [recovered] = useState(() => recoverDraft(id) !== null);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
@@ -112,8 +233,8 @@ export function ConnectionDialog({
     onClose();
   };
 
-  const validated = () => {
-    const result = settingsFromDraft(draft);
+  const validated = (d: ConnectionDraft = draft) => {
+    const result = settingsFromDraft(d);
     if (!result.ok) {
       setErrors(result.errors);
       return null;
@@ -130,8 +251,8 @@ export function ConnectionDialog({
       }));
   };
 
-  const test = async () => {
-    const settings = validated();
+  const test = async (d: ConnectionDraft = draft) => {
+    const settings = validated(d);
     if (!settings) return;
     setBusy('test');
     setTestResult(null);
@@ -139,7 +260,7 @@ export function ConnectionDialog({
       const server = await api.call('connections.test', {
         id,
         settings,
-        secrets: secretsPatchFromDraft(draft),
+        secrets: secretsPatchFromDraft(d),
       });
       setTestResult({ server });
     } catch (e) {
@@ -173,7 +294,28 @@ export function ConnectionDialog({
     }
   };
 
+  /** Trusts the key a test was refused for, and tests again with it. */
+  const trustHostKey = (hostKey: SshHostKeyInfo) => {
+    const next = draftTrustingHostKey(draft, hostKey);
+    setDraft(next);
+    setErrors((e) => ({ ...e, sshHostKeySha256: undefined }));
+    void test(next);
+  };
+
+  const forgetHostKey = () => {
+    setDraft((d) => ({ ...d, sshHostKeySha256: '', sshHostKeyFor: '' }));
+    setErrors((e) => ({ ...e, sshHostKeySha256: undefined }));
+  };
+
   const storedPassword = existing?.secrets.password ?? false;
+  const savedHostKey = existing?.ssh?.hostKeySha256;
+  const hostKey = draftHostKey(draft);
+  const testError = testResult && 'error' in testResult ? testResult.error : null;
+  const refusedKey =
+    testError?.sshHostKey !== undefined &&
+    (testError.code === 'SSH_HOST_KEY_UNKNOWN' || testError.code === 'SSH_HOST_KEY_CHANGED')
+      ? testError.sshHostKey
+      : undefined;
   const title = existing ? `Edit connection “${existing.name}”` : 'New connection';
 
   return (
@@ -559,6 +701,60 @@ export function ConnectionDialog({
                       )}
                     </Field>
                   )}
+                  <div
+                    className={`field${errors.sshHostKeySha256 ? ' field-invalid' : ''}`}
+                    data-testid="ssh-host-key"
+                  >
+                    {draft.sshHostKeySha256 !== '' ? (
+                      <>
+                        <div
+                          className="row"
+                          style={{ alignItems: 'center', justifyContent: 'space-between' }}
+                        >
+                          <span className="field-hint" id="ssh-host-key-label">
+                            Trusted host key
+                          </span>
+                          <button
+                            type="button"
+                            className="btn-small"
+                            onClick={forgetHostKey}
+                            aria-label="Forget the trusted host key"
+                          >
+                            Forget
+                          </button>
+                        </div>
+                        <code
+                          className="mono"
+                          style={WRAP_ANYWHERE}
+                          aria-labelledby="ssh-host-key-label"
+                          data-testid="ssh-trusted-fingerprint"
+                        >
+                          {draft.sshHostKeySha256}
+                        </code>
+                      </>
+                    ) : (
+                      <>
+                        <span>Trusted host key</span>
+                        <span className="field-hint">
+                          None yet: Test shows the SSH server&apos;s key, to check and trust it.
+                        </span>
+                      </>
+                    )}
+                    {draft.sshHostKeySha256 !== '' && hostKey === undefined && (
+                      <span className="field-hint">
+                        Trusted for {draft.sshHostKeyFor}, not for {draftSshTarget(draft)}: Test
+                        shows the new server&apos;s key.
+                      </span>
+                    )}
+                    {hostKey !== undefined && hostKey !== savedHostKey && (
+                      <span className="field-hint">Not saved yet: Save keeps it.</span>
+                    )}
+                    {errors.sshHostKeySha256 && (
+                      <span className="field-error" role="alert">
+                        ⚠ {errors.sshHostKeySha256}
+                      </span>
+                    )}
+                  </div>
                 </>
               )}
             </fieldset>
@@ -573,14 +769,21 @@ export function ConnectionDialog({
               <ServerSummary server={testResult.server} compact />
             </div>
           )}
-          {testResult && 'error' in testResult && (
-            <ErrorNotice error={testResult.error} title="Test failed" />
+          {testError && refusedKey && (
+            <HostKeyNotice
+              key={`${testError.code} ${refusedKey.fingerprint}`}
+              error={testError}
+              hostKey={refusedKey}
+              busy={busy !== null}
+              onTrust={() => trustHostKey(refusedKey)}
+            />
           )}
+          {testError && !refusedKey && <ErrorNotice error={testError} title="Test failed" />}
           {saveError && <ErrorNotice error={saveError} title="Could not save" />}
         </div>
 
         <div className="modal-actions">
-          <button type="button" onClick={() => void test()} disabled={busy !== null}>
+          <button type="button" onClick={() => void test(draft)} disabled={busy !== null}>
             Test
           </button>
           <span className="spacer" />

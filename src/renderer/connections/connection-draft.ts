@@ -35,6 +35,14 @@ export interface ConnectionDraft {
   sshKeyFile: string;
   sshPassword: string;
   sshPassphrase: string;
+  /** The SSH server's trusted host key fingerprint (`SHA256:...`), or '' when none is. */
+  sshHostKeySha256: string;
+  /**
+   * The SSH `host:port` that key was trusted for. A key is only sent for that server: when the
+   * SSH host or port is edited, the new server's key is asked about instead of reported as a
+   * changed (possibly attacked) key; editing them back restores it.
+   */
+  sshHostKeyFor: string;
   timeoutSeconds: string;
   initSql: string;
 }
@@ -71,8 +79,38 @@ export function draftFromSettings(
     sshKeyFile: s.ssh?.privateKeyFile ?? '',
     sshPassword: '',
     sshPassphrase: '',
+    sshHostKeySha256: s.ssh?.hostKeySha256 ?? '',
+    sshHostKeyFor: s.ssh ? sshTarget(s.ssh.host, String(s.ssh.port)) : '',
     timeoutSeconds: String(s.connectTimeoutMs / 1000),
     initSql: s.initSql,
+  };
+}
+
+/** `host:port` of an SSH server as typed, the same however it was spaced. */
+function sshTarget(host: string, port: string): string {
+  return `${host.trim()}:${typedNumber(port)}`;
+}
+
+/** The SSH server the draft points at, as `host:port`. */
+export function draftSshTarget(d: ConnectionDraft): string {
+  return sshTarget(d.sshHost, d.sshPort);
+}
+
+/** The trusted host key that applies to the draft's SSH server, or undefined. */
+export function draftHostKey(d: ConnectionDraft): string | undefined {
+  const key = optional(d.sshHostKeySha256);
+  return key !== undefined && d.sshHostKeyFor === draftSshTarget(d) ? key : undefined;
+}
+
+/** The draft trusting `fingerprint` as the host key of the SSH server at `host`:`port`. */
+export function draftTrustingHostKey(
+  d: ConnectionDraft,
+  key: { host: string; port: number; fingerprint: string },
+): ConnectionDraft {
+  return {
+    ...d,
+    sshHostKeySha256: key.fingerprint,
+    sshHostKeyFor: sshTarget(key.host, String(key.port)),
   };
 }
 
@@ -101,6 +139,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   'ssh.port': 'sshPort',
   'ssh.user': 'sshUser',
   'ssh.privateKeyFile': 'sshKeyFile',
+  'ssh.hostKeySha256': 'sshHostKeySha256',
   connectTimeoutMs: 'timeoutSeconds',
   initSql: 'initSql',
 };
@@ -138,6 +177,7 @@ export function settingsFromDraft(
           user: d.sshUser,
           auth: d.sshAuth,
           privateKeyFile: d.sshAuth === 'key' ? optional(d.sshKeyFile) : undefined,
+          hostKeySha256: draftHostKey(d),
         }
       : null,
     connectTimeoutMs: Number.isFinite(timeout) ? Math.round(timeout * 1000) : Number.NaN,

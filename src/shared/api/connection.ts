@@ -70,6 +70,18 @@ export const SshSettingsSchema = z
     user: z.string().trim().min(1, 'SSH user is required').max(255),
     auth: z.enum(['password', 'key']),
     privateKeyFile: filePath.optional(),
+    /**
+     * The SSH server's host key, trusted on first use: OpenSSH's `SHA256:` fingerprint (what
+     * `ssh-keygen -lf key.pub` prints). Absent until the user has trusted one; a connection
+     * is refused before logging in while it is absent or differs from the key presented.
+     */
+    hostKeySha256: z
+      .string()
+      .regex(
+        /^SHA256:[A-Za-z0-9+/]{43}$/,
+        'The SSH host key fingerprint must be SHA256: followed by 43 base64 characters',
+      )
+      .optional(),
   })
   .superRefine((ssh, ctx) => {
     if (ssh.auth === 'key' && !ssh.privateKeyFile) {

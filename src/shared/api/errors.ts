@@ -12,9 +12,17 @@ export const ERROR_CODES = [
   'TIMEOUT',
   'TLS_FAILED',
   'SSH_AUTH_FAILED',
+  /** The SSH server's host key is not saved for this connection yet (trust on first use). */
+  'SSH_HOST_KEY_UNKNOWN',
+  /** The SSH server's host key differs from the saved one: possibly someone in the middle. */
+  'SSH_HOST_KEY_CHANGED',
   'SSH_FAILED',
   'CONNECTION_LOST',
   'SERVER_ERROR',
+  /** A statement is already running in this session. */
+  'SESSION_BUSY',
+  /** The user cancelled a running statement. */
+  'CANCELLED',
   'STORE_CORRUPT',
   'STORE_FAILED',
   'FILE_ERROR',
@@ -24,6 +32,20 @@ export const ERROR_CODES = [
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** The host key an SSH server presented, when it was refused: what the screen shows to decide. */
+export const SshHostKeyInfoSchema = z.object({
+  /** The SSH server as the settings name it. */
+  host: z.string(),
+  port: z.number().int(),
+  /** OpenSSH-style `SHA256:...` fingerprint of the key presented. */
+  fingerprint: z.string(),
+  /** The key type, e.g. `ssh-ed25519`. */
+  algorithm: z.string(),
+  /** The fingerprint saved for the connection, when it differs from the one presented. */
+  expected: z.string().optional(),
+});
+export type SshHostKeyInfo = z.infer<typeof SshHostKeyInfoSchema>;
 
 /** The serialisable shape of an error as it crosses the transport: never a stack trace. */
 export const ApiErrorShapeSchema = z.object({
@@ -35,6 +57,8 @@ export const ApiErrorShapeSchema = z.object({
   sqlState: z.string().optional(),
   /** The field of a request that was wrong, as a dotted path. */
   field: z.string().optional(),
+  /** SSH_HOST_KEY_UNKNOWN / SSH_HOST_KEY_CHANGED: the key the SSH server presented. */
+  sshHostKey: SshHostKeyInfoSchema.optional(),
 });
 export type ApiErrorShape = z.infer<typeof ApiErrorShapeSchema>;
 
@@ -44,6 +68,7 @@ export class ApiError extends Error {
   readonly serverCode: number | undefined;
   readonly sqlState: string | undefined;
   readonly field: string | undefined;
+  readonly sshHostKey: SshHostKeyInfo | undefined;
 
   constructor(shape: ApiErrorShape) {
     super(shape.message);
@@ -52,6 +77,7 @@ export class ApiError extends Error {
     this.serverCode = shape.serverCode;
     this.sqlState = shape.sqlState;
     this.field = shape.field;
+    this.sshHostKey = shape.sshHostKey;
   }
 
   /** The wire form of this error. */
@@ -60,6 +86,7 @@ export class ApiError extends Error {
     if (this.serverCode !== undefined) shape.serverCode = this.serverCode;
     if (this.sqlState !== undefined) shape.sqlState = this.sqlState;
     if (this.field !== undefined) shape.field = this.field;
+    if (this.sshHostKey !== undefined) shape.sshHostKey = { ...this.sshHostKey };
     return shape;
   }
 }

@@ -11,7 +11,7 @@ import { freePort } from '../../servers/free-port';
 import { testServers } from '../../servers/provided';
 import { failOnUnhandledErrors } from './no-unhandled-errors';
 import { apiFailure, secretsFor, settingsFor } from './settings';
-import { startSshd, type SshServer } from './sshd';
+import { sshKeygenFingerprint, startSshd, type SshServer } from './sshd';
 
 failOnUnhandledErrors();
 
@@ -32,6 +32,7 @@ function sshSettings(overrides: Partial<SshSettings> = {}): SshSettings {
     user: sshd.user,
     auth: 'key',
     privateKeyFile: sshd.clientKey,
+    hostKeySha256: sshd.hostKeySha256,
     ...overrides,
   };
 }
@@ -210,6 +211,114 @@ describe('through a real OpenSSH server', () => {
     );
     await expect(db.conn.query('SELECT 1')).rejects.toThrow();
     await db.close();
+  });
+});
+
+describe('host key verification (trust on first use)', () => {
+  /**
+   * What sshd logged for the one connection made after `from` (a length of its log), once it
+   * has logged the end of it: sshd logs each user-auth request at DEBUG1.
+   */
+  async function sessionLog(from: number): Promise<string> {
+    await expect
+      .poll(() => sshd.log().slice(from), { timeout: 5000 })
+      .toMatch(/^Disconnected from .*port \d+/m);
+    const log = sshd.log().slice(from);
+    expect(log.match(/^Connection from 127\.0\.0\.1 port \d+/gm)).toHaveLength(1);
+    return log;
+  }
+
+  it('an unsaved host key is SSH_HOST_KEY_UNKNOWN with the presented key, and the password is never sent', async () => {
+    const server = servers.mariadb;
+    const from = sshd.log().length;
+    const e = await apiFailure(
+      openConnection(
+        tunnelled(
+          server,
+          {},
+          { auth: 'password', privateKeyFile: undefined, hostKeySha256: undefined },
+        ),
+        secrets(server, { sshPassword: 'never-sent-to-an-unverified-host' }),
+      ),
+    );
+    expect(e.code).toBe('SSH_HOST_KEY_UNKNOWN');
+    expect(e.sshHostKey).toEqual({
+      host: '127.0.0.1',
+      port: sshd.port,
+      fingerprint: sshd.hostKeySha256,
+      algorithm: 'ssh-ed25519',
+    });
+    expect(e.toShape()).toEqual({ code: e.code, message: e.message, sshHostKey: e.sshHostKey });
+    expect(e.message).toBe(
+      `The SSH server 127.0.0.1:${sshd.port} presented a host key that this connection does not ` +
+        `trust yet (ssh-ed25519 ${sshd.hostKeySha256}), so nothing was sent to it. Open Edit → ` +
+        `Test to review the key and trust it, after checking the fingerprint with the server's ` +
+        `administrator (ssh-keygen -lf on the server's host key prints it).`,
+    );
+    const log = await sessionLog(from);
+    // The key exchange ran (so the key really came from this sshd) and stopped there.
+    expect(log).toContain('SSH2_MSG_KEX_ECDH_INIT received');
+    expect(log).not.toContain('userauth-request');
+    expect(log).not.toMatch(/Failed password|Accepted/);
+    expect(log).toMatch(/^Disconnected from 127\.0\.0\.1 port \d+ \[preauth\]$/m);
+  });
+
+  it('an unsaved host key stops key authentication before the key is offered', async () => {
+    const server = servers.mariadb;
+    const from = sshd.log().length;
+    const e = await apiFailure(
+      openConnection(tunnelled(server, {}, { hostKeySha256: undefined }), secrets(server)),
+    );
+    expect(e.code).toBe('SSH_HOST_KEY_UNKNOWN');
+    expect(e.sshHostKey?.fingerprint).toBe(sshd.hostKeySha256);
+    const log = await sessionLog(from);
+    expect(log).not.toContain('userauth-request');
+    expect(log).not.toContain('publickey');
+  });
+
+  it('the trusted host key connects, and only then is the key used', async () => {
+    const server = servers.mariadb;
+    const from = sshd.log().length;
+    const db = await openConnection(tunnelled(server), secrets(server));
+    try {
+      expect(db.viaSsh).toBe(true);
+      const info = await readServerInfo(db.conn, db.viaSsh);
+      expect(info.flavor).toBe('mariadb');
+      expect(info.viaSsh).toBe(true);
+    } finally {
+      await db.close();
+    }
+    const log = await sessionLog(from);
+    expect(log).toMatch(/^Accepted publickey for \S+ from 127\.0\.0\.1/m);
+  });
+
+  it('a different saved host key is SSH_HOST_KEY_CHANGED with both fingerprints, nothing sent', async () => {
+    const server = servers.mariadb;
+    const other = await sshKeygenFingerprint(`${sshd.unknownKey}.pub`);
+    expect(other).not.toBe(sshd.hostKeySha256);
+    const from = sshd.log().length;
+    const e = await apiFailure(
+      openConnection(
+        tunnelled(server, {}, { hostKeySha256: other }),
+        secrets(server, { sshPassword: 'unused' }),
+      ),
+    );
+    expect(e.code).toBe('SSH_HOST_KEY_CHANGED');
+    expect(e.sshHostKey).toEqual({
+      host: '127.0.0.1',
+      port: sshd.port,
+      fingerprint: sshd.hostKeySha256,
+      algorithm: 'ssh-ed25519',
+      expected: other,
+    });
+    expect(e.message).toMatch(
+      /^Danger: the SSH server 127\.0\.0\.1:\d+ presented a different host key/,
+    );
+    expect(e.message).toContain(`saved ${other}, presented ssh-ed25519 ${sshd.hostKeySha256}`);
+    expect(e.message).toContain("Check with the server's administrator");
+    expect(e.message).toContain('replace the saved key');
+    const log = await sessionLog(from);
+    expect(log).not.toContain('userauth-request');
   });
 });
 

@@ -22,6 +22,12 @@ export interface SshServer {
   restrictedKey: string;
   /** ed25519 without passphrase, not authorised. */
   unknownKey: string;
+  /** The server's ed25519 host key (private; the public half is `${hostKey}.pub`). */
+  hostKey: string;
+  /** The host key's fingerprint as `ssh-keygen -lf` prints it: `SHA256:...`. */
+  hostKeySha256: string;
+  /** Everything sshd (and its per-connection processes) logged so far, at LogLevel DEBUG1. */
+  log(): string;
   /** Ends every session the server has open (its per-connection processes), keeps listening. */
   dropSessions(): Promise<void>;
   stop(): Promise<void>;
@@ -33,8 +39,13 @@ const PASSPHRASE = 'pass';
 /**
  * Starts `/usr/sbin/sshd -D -e -f <temp config>` with its own host key, listening on
  * 127.0.0.1 only, key authentication only for root (PermitRootLogin prohibit-password).
+ * `port` reuses a port (e.g. one a stopped server had: a new host key at the same address, as
+ * a man in the middle would present); by default a free one is picked. `authorize` adds
+ * public key lines to authorized_keys (e.g. another server's client key).
  */
-export async function startSshd(): Promise<SshServer> {
+export async function startSshd(
+  options: { port?: number; authorize?: string[] } = {},
+): Promise<SshServer> {
   const dir = await mkdtemp(join(tmpdir(), 'sightline-sshd-'));
   // sshd insists on its privilege-separation directory, compiled in as /run/sshd, even when
   // run from a test; Debian's package creates it only when the service starts.
@@ -54,19 +65,21 @@ export async function startSshd(): Promise<SshServer> {
     return join(dir, name);
   };
   const hostKey = await key('host_key', '');
+  const hostKeySha256 = await sshKeygenFingerprint(`${hostKey}.pub`);
   const clientKey = await key('client_key', PASSPHRASE);
   const restrictedKey = await key('restricted_key', '');
   const unknownKey = await key('unknown_key', '');
   const pub = (path: string) => readFile(`${path}.pub`, 'utf8');
   await writeFile(
     join(dir, 'authorized_keys'),
-    `${await pub(clientKey)}restrict ${await pub(restrictedKey)}`,
+    `${await pub(clientKey)}restrict ${await pub(restrictedKey)}` +
+      (options.authorize ?? []).map((line) => `${line.trim()}\n`).join(''),
     { mode: 0o600 },
   );
 
   let lastError: Error | undefined;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const config = join(dir, 'sshd_config');
     await writeFile(
       config,
@@ -83,11 +96,17 @@ export async function startSshd(): Promise<SshServer> {
         'KbdInteractiveAuthentication no',
         'AllowTcpForwarding yes',
         'AllowStreamLocalForwarding yes',
-        'LogLevel VERBOSE',
+        // DEBUG1 logs each user-auth request, so tests can show that none was made.
+        'LogLevel DEBUG1',
         '',
       ].join('\n'),
     );
     const child = spawn(SSHD, ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Read for the server's whole life: a full pipe would block sshd.
+    let log = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+    });
     const untrack = trackServer({
       pid: () => (child.exitCode === null ? child.pid : undefined),
       removeDir: dir,
@@ -116,12 +135,26 @@ export async function startSshd(): Promise<SshServer> {
       passphrase: PASSPHRASE,
       restrictedKey,
       unknownKey,
+      hostKey,
+      hostKeySha256,
+      log: () => log,
       dropSessions: () => killDescendants(child.pid),
       stop,
     };
   }
   await rm(dir, { recursive: true, force: true });
   throw lastError ?? new Error('sshd did not start');
+}
+
+/** The `SHA256:...` fingerprint `ssh-keygen -lf` prints for a public key file. */
+export async function sshKeygenFingerprint(publicKeyFile: string): Promise<string> {
+  const { stdout } = await run('ssh-keygen', ['-l', '-E', 'sha256', '-f', publicKeyFile]);
+  // `256 SHA256:... comment (ED25519)`
+  const fingerprint = stdout.split(' ')[1];
+  if (fingerprint === undefined || !fingerprint.startsWith('SHA256:')) {
+    throw new Error(`unexpected ssh-keygen -lf output: ${stdout}`);
+  }
+  return fingerprint;
 }
 
 /** Resolves when sshd logs that it listens; rejects if it exits first (e.g. port taken). */

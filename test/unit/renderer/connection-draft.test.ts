@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
+import {
+  defaultConnectionSettings,
+  type ConnectionSettings,
+} from '../../../src/shared/api/connection';
 import {
   draftFromSettings,
+  draftHostKey,
+  draftTrustingHostKey,
   draftWithoutSecrets,
   secretsPatchFromDraft,
   settingsFromDraft,
@@ -72,6 +77,80 @@ describe('settingsFromDraft', () => {
       path: '/run/mysqld/mysqld.sock',
     });
     expect(r.ok && r.settings.ssh).toBeNull();
+  });
+});
+
+describe('SSH host key in the draft', () => {
+  const fingerprint = 'SHA256:xuzsKjT+/wnaqK1DGAWSXLaYF/hQjEKMB5UMOrpVLeY';
+  const withSsh = (hostKeySha256?: string): ConnectionSettings => ({
+    ...defaultConnectionSettings(),
+    name: 'behind a bastion',
+    ssh: {
+      host: 'bastion.example.com',
+      port: 2222,
+      user: 'me',
+      auth: 'key',
+      privateKeyFile: '/home/me/.ssh/id_ed25519',
+      ...(hostKeySha256 !== undefined ? { hostKeySha256 } : {}),
+    },
+  });
+
+  it('round-trips a trusted fingerprint, and its absence', () => {
+    const d = draftFromSettings(withSsh(fingerprint));
+    expect(d.sshHostKeySha256).toBe(fingerprint);
+    expect(d.sshHostKeyFor).toBe('bastion.example.com:2222');
+    expect(settingsFromDraft(d)).toEqual({ ok: true, settings: withSsh(fingerprint) });
+
+    const none = draftFromSettings(withSsh());
+    expect(none.sshHostKeySha256).toBe('');
+    const r = settingsFromDraft(none);
+    expect(r).toEqual({ ok: true, settings: withSsh() });
+    expect(r.ok && r.settings.ssh?.hostKeySha256).toBeUndefined();
+  });
+
+  it('trusts a presented key for the server that presented it', () => {
+    const d = draftTrustingHostKey(draftFromSettings(withSsh()), {
+      host: 'bastion.example.com',
+      port: 2222,
+      fingerprint,
+    });
+    expect(draftHostKey(d)).toBe(fingerprint);
+    const r = settingsFromDraft(d);
+    expect(r.ok && r.settings.ssh?.hostKeySha256).toBe(fingerprint);
+  });
+
+  it('sends the key only for the SSH host and port it was trusted for', () => {
+    const d = draftFromSettings(withSsh(fingerprint));
+    const moved = { ...d, sshHost: 'other-bastion' };
+    expect(draftHostKey(moved)).toBeUndefined();
+    const r = settingsFromDraft(moved);
+    expect(r.ok && r.settings.ssh?.hostKeySha256).toBeUndefined();
+    // Typed back (spaces and all), it applies again.
+    expect(draftHostKey({ ...moved, sshHost: ' bastion.example.com ', sshPort: '2222 ' })).toBe(
+      fingerprint,
+    );
+    expect(draftHostKey({ ...d, sshPort: '22' })).toBeUndefined();
+  });
+
+  it('drops the key with SSH turned off, and forgets it when emptied', () => {
+    const d = draftFromSettings(withSsh(fingerprint));
+    expect(settingsFromDraft({ ...d, sshEnabled: false })).toMatchObject({
+      ok: true,
+      settings: { ssh: null },
+    });
+    const r = settingsFromDraft({ ...d, sshHostKeySha256: '' });
+    expect(r.ok && r.settings.ssh?.hostKeySha256).toBeUndefined();
+  });
+
+  it('names the host key field when a stored value is malformed', () => {
+    const d = { ...draftFromSettings(withSsh(fingerprint)), sshHostKeySha256: 'MD5:ab:cd' };
+    expect(settingsFromDraft(d)).toEqual({
+      ok: false,
+      errors: {
+        sshHostKeySha256:
+          'The SSH host key fingerprint must be SHA256: followed by 43 base64 characters',
+      },
+    });
   });
 });
 

@@ -97,6 +97,32 @@ describe('api client', () => {
     expect(e).toMatchObject({ code: 'AUTH_FAILED', serverCode: 1045, sqlState: '28000' });
   });
 
+  it('rebuilds a refused SSH host key with the key that was presented', async () => {
+    const t = fakeTransport();
+    const client = createApiClient(t.transport);
+    const p = client.call('connections.list', {});
+    const sshHostKey = {
+      host: 'bastion',
+      port: 22,
+      fingerprint: 'SHA256:xuzsKjT+/wnaqK1DGAWSXLaYF/hQjEKMB5UMOrpVLeY',
+      algorithm: 'ssh-ed25519',
+      expected: `SHA256:${'A'.repeat(43)}`,
+    };
+    t.receive({
+      t: 'result',
+      id: 1,
+      ok: false,
+      error: { code: 'SSH_HOST_KEY_CHANGED', message: 'Danger', sshHostKey },
+    });
+    const e = await p.catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).toShape()).toEqual({
+      code: 'SSH_HOST_KEY_CHANGED',
+      message: 'Danger',
+      sshHostKey,
+    });
+  });
+
   it('fails pending calls when the backend goes down and tells listeners', async () => {
     const t = fakeTransport();
     const client = createApiClient(t.transport);
