@@ -144,10 +144,14 @@ describe('connections in browser mode', () => {
 
   it('keeps saved connections across a reload', async () => {
     await page.reload();
-    const names = await page
-      .locator('[data-connection-name]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-connection-name')));
-    expect(names).toEqual(['Local MariaDB', 'Local MySQL', 'Wrong password']);
+    // The list arrives from the backend after the page loads: wait for it, then compare exactly.
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-connection-name]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-connection-name'))),
+      )
+      .toEqual(['Local MariaDB', 'Local MySQL', 'Wrong password']);
   });
 
   it('survives a backend crash: says so, restarts it, and carries on', async () => {
