@@ -1,0 +1,34 @@
+import type { Cell } from '../../shared/api/query';
+import { formatExactCount } from '../../shared/format/count';
+
+/** How a value reads in a grid cell: NULL is its own mark, bytes show as hex with their size. */
+export function cellDisplayText(cell: Cell): string {
+  if (cell === null) return 'NULL';
+  if (typeof cell === 'string') return cell.length > 500 ? `${cell.slice(0, 500)}…` : cell;
+  if (cell.t === 'bin') {
+    const hex = cell.hex.length > 64 ? `${cell.hex.slice(0, 64)}…` : cell.hex;
+    return `0x${hex.toUpperCase()} (${formatBytes(cell.bytes)})`;
+  }
+  return `${cell.text.slice(0, 500)}… (${formatExactCount(cell.chars)} chars)`;
+}
+
+/** The value as copied: exact text, `NULL` for NULL, bytes as 0x-hex. */
+export function cellCopyText(cell: Cell): string {
+  if (cell === null) return 'NULL';
+  if (typeof cell === 'string') return cell;
+  if (cell.t === 'bin') return `0x${cell.hex.toUpperCase()}`;
+  return cell.text;
+}
+
+/** `1,024 B`, `3.4 KB`, `1.2 MB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${formatExactCount(bytes)} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Cell } from '../../../src/shared/api/query';
+import { cellCopyText, cellDisplayText, formatBytes } from '../../../src/renderer/grid/cell-text';
+import { PAGE_SIZE, RowCache } from '../../../src/renderer/grid/row-cache';
+
+describe('cell text', () => {
+  it('tells NULL from the string NULL only by how it is drawn, and copies both exactly', () => {
+    expect(cellDisplayText(null)).toBe('NULL');
+    expect(cellCopyText(null)).toBe('NULL');
+    expect(cellCopyText('NULL')).toBe('NULL');
+  });
+  it('shows bytes as hex with their size', () => {
+    const cell: Cell = { t: 'bin', hex: 'deadbeef', bytes: 4, partial: false };
+    expect(cellDisplayText(cell)).toBe('0xDEADBEEF (4 B)');
+    expect(cellCopyText(cell)).toBe('0xDEADBEEF');
+    expect(cellDisplayText({ t: 'bin', hex: 'ab'.repeat(256), bytes: 3_000_000, partial: true })).toBe(
+      `0x${'AB'.repeat(32)}… (2.9 MB)`,
+    );
+  });
+  it('truncates long text with its full length', () => {
+    expect(cellDisplayText({ t: 'long', text: 'x'.repeat(2000), chars: 100_000 })).toBe(`${'x'.repeat(500)}… (100,000 chars)`);
+  });
+  it('formats byte sizes', () => {
+    expect(formatBytes(1023)).toBe('1,023 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(100 * 1024 * 1024)).toBe('100 MB');
+  });
+});
+
+describe('RowCache', () => {
+  it('fetches each page once, on demand, and serves rows from it', async () => {
+    const calls: Array<[number, number]> = [];
+    const loaded: number[] = [];
+    const cache = new RowCache(
+      async (offset, limit) => {
+        calls.push([offset, limit]);
+        return Array.from({ length: limit }, (_, i) => [String(offset + i)]);
+      },
+      (first) => loaded.push(first),
+    );
+    expect(cache.row(10)).toBeUndefined();
+    expect(cache.row(11)).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual([[0, PAGE_SIZE]]);
+    expect(cache.row(11)).toEqual(['11']);
+    cache.ensure(PAGE_SIZE - 1, PAGE_SIZE * 2 + 1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(calls).toEqual([
+      [0, PAGE_SIZE],
+      [PAGE_SIZE, PAGE_SIZE],
+      [PAGE_SIZE * 2, PAGE_SIZE],
+    ]);
+    expect(loaded).toEqual([0, PAGE_SIZE, PAGE_SIZE * 2]);
+    expect(cache.row(PAGE_SIZE * 2)).toEqual([String(PAGE_SIZE * 2)]);
+  });
+
+  it('refetches a page that was short while rows were still arriving', async () => {
+    let available = 3;
+    const cache = new RowCache(
+      async (offset) => Array.from({ length: Math.max(0, available - offset) }, (_, i) => [String(offset + i)]),
+      () => {},
+    );
+    cache.ensure(0, 10);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.row(5)).toBeUndefined();
+    available = 10;
+    cache.invalidateFrom(3);
+    expect(cache.row(5)).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.row(5)).toEqual(['5']);
+  });
+});
