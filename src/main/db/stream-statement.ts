@@ -14,39 +14,6 @@ export interface StatementSink {
   error(err: unknown): void;
 }
 
-interface TypeCastField {
-  type: string;
-  string(encoding?: string): string | null;
-  buffer(): Buffer | null;
-}
-
-/** Types whose values may be bytes; the column's character set decides (see `decoderFor`). */
-const BYTES_OR_TEXT = new Set([
-  'VARCHAR',
-  'VAR_STRING',
-  'STRING',
-  'TINY_BLOB',
-  'MEDIUM_BLOB',
-  'LONG_BLOB',
-  'BLOB',
-  'BIT',
-  'GEOMETRY',
-  'JSON',
-  'VECTOR',
-  'ENUM',
-  'SET',
-]);
-
-/**
- * Exact values, never converted: numbers, decimals and dates as the server's text (so BIGINT
- * and DECIMAL keep every digit and DATETIME is not shifted to a time zone). mysql2's typeCast
- * does not tell a column's character set, so anything that may be bytes is read as bytes here
- * and decoded per column once the column definitions are known.
- */
-function exactTypeCast(field: TypeCastField): RawCell {
-  return BYTES_OR_TEXT.has(field.type) ? field.buffer() : field.string('utf8');
-}
-
 /** How to turn the bytes of one column into its value: keep them, or decode them as text. */
 function decoderFor(field: FieldPacket): ((b: Buffer) => RawCell) | null {
   const code = Number(field.columnType ?? field.type ?? -1);
@@ -58,6 +25,11 @@ function decoderFor(field: FieldPacket): ((b: Buffer) => RawCell) | null {
 }
 
 /**
+ * Values arrive as the raw bytes the server sent (mysql2's `typeCast: false`, also its fastest
+ * path) and are decoded per column once the column definitions are known: numbers, decimals and
+ * dates stay the server's exact text (BIGINT and DECIMAL keep every digit, DATETIME is never
+ * shifted to a time zone), text is decoded, bytes stay bytes.
+ *
  * Runs one statement on the session's connection and streams what it returns to `sink`, row
  * by row, so the first rows reach the screen while the rest arrive. Only the first result set
  * is streamed; later ones (a CALL's trailing status) end the statement.
@@ -70,7 +42,7 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
   const query = core.query({
     sql,
     rowsAsArray: true,
-    typeCast: exactTypeCast as never,
+    typeCast: false,
   });
   query.on('fields', (fields: FieldPacket[] | undefined, index?: number) => {
     // mysql2 also emits 'fields' (with nothing) before the OK packet of a statement without rows.
