@@ -1,5 +1,7 @@
 import type { Bench } from './bench';
 import { connectAndDescribe } from './connect-and-describe.bench';
+import { streamMillionRows } from './stream-million-rows.bench';
+import { gtidAlgebra } from './gtid.bench';
 
 /** Every benchmark; each feature adds its module and one line here. */
-export const BENCHES: Bench[] = [connectAndDescribe];
+export const BENCHES: Bench[] = [connectAndDescribe, streamMillionRows, gtidAlgebra];

@@ -1,0 +1,77 @@
+import { previousBound } from './bound';
+import type { IntervalList } from './interval-list';
+
+/** The transactions of one UUID (and tag) in a set. Internal representation. */
+export interface GtidSetEntry {
+  /** Lowercase `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`. */
+  readonly uuid: string;
+  /** Lowercase tag, `''` for untagged GTIDs. */
+  readonly tag: string;
+  /** `uuid + ':' + tag`: sorts entries exactly as MySQL prints them (UUID, then tag). */
+  readonly key: string;
+  /** Never empty. */
+  readonly intervals: IntervalList;
+}
+
+/** One range of transactions, both ends included, as MySQL writes them (`first-last`). */
+export interface GtidRange {
+  first: bigint;
+  last: bigint;
+}
+
+/** The transactions of one UUID and tag, for display and for services. */
+export interface GtidSetMember {
+  uuid: string;
+  /** `''` for untagged GTIDs. */
+  tag: string;
+  ranges: GtidRange[];
+}
+
+/**
+ * A MySQL GTID set, always normalized: entries sorted by UUID then tag, no empty entry, each
+ * interval list sorted and merged. Only the parser and the set operations create one, so a
+ * `GtidSet` value never needs checking again.
+ */
+export class GtidSet {
+  private constructor(readonly entries: readonly GtidSetEntry[]) {}
+
+  /** The empty set. */
+  static readonly EMPTY = new GtidSet([]);
+
+  /**
+   * Wraps entries that are already normalized (sorted by key, no empty interval list). Internal
+   * to src/shared/gtid: everything else gets sets from `parseGtidSet` and the operations.
+   */
+  static fromNormalizedEntries(entries: readonly GtidSetEntry[]): GtidSet {
+    return entries.length === 0 ? GtidSet.EMPTY : new GtidSet(entries);
+  }
+
+  get isEmpty(): boolean {
+    return this.entries.length === 0;
+  }
+}
+
+/** Builds an entry, computing its sort key. */
+export function gtidSetEntry(uuid: string, tag: string, intervals: IntervalList): GtidSetEntry {
+  return { uuid, tag, key: `${uuid}:${tag}`, intervals };
+}
+
+/** The set's UUID/tag members with their ranges as bigints (inclusive ends). */
+export function gtidSetMembers(set: GtidSet): GtidSetMember[] {
+  return set.entries.map((entry) => {
+    const ranges: GtidRange[] = [];
+    for (let i = 0; i < entry.intervals.length; i += 2) {
+      ranges.push({
+        first: BigInt(entry.intervals[i]!),
+        last: BigInt(previousBound(entry.intervals[i + 1]!)),
+      });
+    }
+    return { uuid: entry.uuid, tag: entry.tag, ranges };
+  });
+}
+
+/** Keeps the entries `keep` accepts. */
+export function filterGtidSet(set: GtidSet, keep: (entry: GtidSetEntry) => boolean): GtidSet {
+  const kept = set.entries.filter(keep);
+  return kept.length === set.entries.length ? set : GtidSet.fromNormalizedEntries(kept);
+}

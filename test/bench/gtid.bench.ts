@@ -1,0 +1,129 @@
+import mysql from 'mysql2/promise';
+import { formatGtidSet, gtidSubtract, isGtidSubset, requireGtidSet } from '../../src/shared/gtid';
+import { startServer } from '../servers/instance';
+import { median, timeEach, type Bench } from './bench';
+
+const UUIDS = 1000;
+const INTERVALS = 100;
+
+/** A set of UUIDS × INTERVALS: interval i of each UUID is `i*1000+from .. i*1000+to`. */
+function setText(uuids: string[], from: number, to: number, tag: string | null): string {
+  const ranges = (count: number, offset: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `${(offset + i) * 1000 + from}-${(offset + i) * 1000 + to}`,
+    ).join(':');
+  return uuids
+    .map((uuid) =>
+      tag === null
+        ? `${uuid}:${ranges(INTERVALS, 0)}`
+        : // Half the intervals untagged, half under the tag.
+          `${uuid}:${ranges(INTERVALS / 2, 0)}:${tag}:${ranges(INTERVALS / 2, INTERVALS / 2)}`,
+    )
+    .join(',\n');
+}
+
+function uuidList(): string[] {
+  let state = 12345;
+  const hex = (digits: number) => {
+    let text = '';
+    for (let i = 0; i < digits; i++) {
+      state = (state * 1103515245 + 12345) >>> 0;
+      text += (state >>> 16).toString(16).slice(-1);
+    }
+    return text;
+  };
+  return Array.from({ length: UUIDS }, () => `${hex(8)}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`);
+}
+
+/**
+ * GTID_SUBTRACT and GTID_SUBSET of two sets of 1,000 UUIDs × 100 intervals (untagged, and half
+ * tagged): Sightline against a `SELECT GTID_SUBTRACT(?, ?)` round trip to a local MySQL 9.7 in
+ * the same run. Sightline is timed on parsed sets (what the replication screens hold) and from
+ * text to text (parse both, operate, format: the same work the server does).
+ */
+export const gtidAlgebra: Bench = {
+  name: 'gtid',
+  async run() {
+    const server = await startServer('mysql', { name: 'bench' });
+    const connection = await mysql.createConnection({
+      host: server.host,
+      port: server.port,
+      user: server.user,
+    });
+    try {
+      const uuids = uuidList();
+      const lines = [
+        `gtid algebra (MySQL 9.7, ${UUIDS} UUIDs x ${INTERVALS} intervals per set, medians)`,
+      ];
+      for (const tag of [null, 'app']) {
+        // subtract: B overlaps half of each interval of A; subset: A within a wider C (true,
+        // so the whole set is walked).
+        const a = setText(uuids, 1, 500, tag);
+        const b = setText(uuids, 251, 750, tag);
+        const c = setText(uuids, 1, 600, tag);
+        const [setA, setB, setC] = [a, b, c].map(requireGtidSet) as [
+          ReturnType<typeof requireGtidSet>,
+          ReturnType<typeof requireGtidSet>,
+          ReturnType<typeof requireGtidSet>,
+        ];
+        const serverSubtract = async () => {
+          const [rows] = await connection.query<mysql.RowDataPacket[]>(
+            'SELECT GTID_SUBTRACT(?, ?) AS r',
+            [a, b],
+          );
+          return String(rows[0]!.r);
+        };
+        const serverSubset = async () => {
+          const [rows] = await connection.query<mysql.RowDataPacket[]>(
+            'SELECT GTID_SUBSET(?, ?) AS r',
+            [a, c],
+          );
+          return Number(rows[0]!.r);
+        };
+        if (formatGtidSet(gtidSubtract(setA, setB)) !== (await serverSubtract())) {
+          throw new Error('Sightline and MySQL disagree on the benchmark subtraction');
+        }
+        if (!isGtidSubset(setA, setC) || (await serverSubset()) !== 1) {
+          throw new Error('Sightline and MySQL disagree on the benchmark subset');
+        }
+        const round = {
+          serverSubtract: [] as number[],
+          serverSubset: [] as number[],
+          subtract: [] as number[],
+          subset: [] as number[],
+          textSubtract: [] as number[],
+        };
+        for (let r = 0; r < 5; r++) {
+          round.serverSubtract.push(
+            ...(await timeEach(3, async () => void (await serverSubtract()))),
+          );
+          round.serverSubset.push(...(await timeEach(3, async () => void (await serverSubset()))));
+          round.subtract.push(...(await timeEach(40, () => void gtidSubtract(setA, setB))));
+          round.subset.push(...(await timeEach(40, () => void isGtidSubset(setA, setC))));
+          round.textSubtract.push(
+            ...(await timeEach(3, () => {
+              formatGtidSet(gtidSubtract(requireGtidSet(a), requireGtidSet(b))).charCodeAt(0);
+            })),
+          );
+        }
+        const m = Object.fromEntries(
+          Object.entries(round).map(([k, v]) => [k, median(v)]),
+        ) as Record<keyof typeof round, number>;
+        const ms = (x: number) => `${x.toFixed(2)} ms`;
+        lines.push(
+          `  ${tag === null ? 'untagged' : `tagged (half under "${tag}")`}, ${(a.length / 1e6).toFixed(1)} MB of text per set`,
+          `    MySQL SELECT GTID_SUBTRACT round trip : ${ms(m.serverSubtract)}`,
+          `    MySQL SELECT GTID_SUBSET round trip   : ${ms(m.serverSubset)}`,
+          `    sightline subtract (parsed sets)      : ${ms(m.subtract)}   ratio ${(m.subtract / m.serverSubtract).toFixed(3)}`,
+          `    sightline subset (parsed sets)        : ${ms(m.subset)}   ratio ${(m.subset / m.serverSubset).toFixed(3)}`,
+          `    sightline subtract text to text       : ${ms(m.textSubtract)}   ratio ${(m.textSubtract / m.serverSubtract).toFixed(3)}`,
+        );
+      }
+      return lines.join('\n');
+    } finally {
+      await connection.end().catch(() => undefined);
+      await server.destroy();
+    }
+  },
+};
