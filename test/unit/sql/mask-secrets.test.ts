@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { maskSecrets } from '../../../src/shared/sql/mask-secrets';
+
+describe('maskSecrets', () => {
+  it.each([
+    ["CREATE USER 'u'@'%' IDENTIFIED BY 's3cret'", "CREATE USER 'u'@'%' IDENTIFIED BY '***'"],
+    [
+      "ALTER USER u IDENTIFIED BY 'new' REPLACE 'old' RETAIN CURRENT PASSWORD",
+      "ALTER USER u IDENTIFIED BY '***' REPLACE '***' RETAIN CURRENT PASSWORD",
+    ],
+    [
+      "CREATE USER u IDENTIFIED WITH caching_sha2_password BY 'pw'",
+      "CREATE USER u IDENTIFIED WITH caching_sha2_password BY '***'",
+    ],
+    [
+      "CREATE USER u IDENTIFIED WITH 'mysql_native_password' AS '*2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19'",
+      "CREATE USER u IDENTIFIED WITH 'mysql_native_password' AS '***'",
+    ],
+    [
+      'CREATE USER u IDENTIFIED WITH caching_sha2_password AS 0x24412430303524',
+      "CREATE USER u IDENTIFIED WITH caching_sha2_password AS '***'",
+    ],
+    [
+      "GRANT ALL ON *.* TO u IDENTIFIED BY PASSWORD '*2470C0C06DEE'",
+      "GRANT ALL ON *.* TO u IDENTIFIED BY PASSWORD '***'",
+    ],
+    [
+      "CREATE USER u IDENTIFIED VIA ed25519 USING PASSWORD('pw')",
+      "CREATE USER u IDENTIFIED VIA ed25519 USING PASSWORD('***')",
+    ],
+    [
+      "CREATE USER u IDENTIFIED VIA unix_socket OR mysql_native_password USING 'hash'",
+      "CREATE USER u IDENTIFIED VIA unix_socket OR mysql_native_password USING '***'",
+    ],
+    [
+      "CREATE USER a IDENTIFIED BY 'x', b IDENTIFIED BY 'y' COMMENT 'kept'",
+      "CREATE USER a IDENTIFIED BY '***', b IDENTIFIED BY '***' COMMENT 'kept'",
+    ],
+    ['SELECT PASSWORD(\'pw\'), OLD_PASSWORD("pw")', "SELECT PASSWORD('***'), OLD_PASSWORD('***')"],
+    ["SET PASSWORD = 'pw'", "SET PASSWORD = '***'"],
+    ["SET PASSWORD FOR 'u'@'localhost' = 'pw'", "SET PASSWORD FOR 'u'@'localhost' = '***'"],
+    ["SET PASSWORD FOR u = PASSWORD('pw')", "SET PASSWORD FOR u = PASSWORD('***')"],
+    [
+      "CHANGE REPLICATION SOURCE TO SOURCE_HOST='h', SOURCE_USER='repl', SOURCE_PASSWORD='pw', SOURCE_PORT=3306",
+      "CHANGE REPLICATION SOURCE TO SOURCE_HOST='h', SOURCE_USER='repl', SOURCE_PASSWORD='***', SOURCE_PORT=3306",
+    ],
+    [
+      "CHANGE MASTER TO MASTER_HOST = 'h', MASTER_PASSWORD = 'pw'",
+      "CHANGE MASTER TO MASTER_HOST = 'h', MASTER_PASSWORD = '***'",
+    ],
+    ["START REPLICA USER='repl' PASSWORD='pw'", "START REPLICA USER='repl' PASSWORD='***'"],
+    [
+      "START GROUP_REPLICATION USER='rpl', PASSWORD='pw'",
+      "START GROUP_REPLICATION USER='rpl', PASSWORD='***'",
+    ],
+    [
+      "CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (USER 'r', PASSWORD 'pw', HOST 'h')",
+      "CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (USER 'r', PASSWORD '***', HOST 'h')",
+    ],
+    ["ALTER SERVER s OPTIONS (PASSWORD 'pw')", "ALTER SERVER s OPTIONS (PASSWORD '***')"],
+  ])('%s', (sql, masked) => {
+    expect(maskSecrets(sql)).toBe(masked);
+  });
+
+  it('masks through comments, introducers, adjacent literals and executable comments', () => {
+    expect(maskSecrets("CREATE USER u IDENTIFIED /* c */ BY -- c\n 'pw'")).toBe(
+      "CREATE USER u IDENTIFIED /* c */ BY -- c\n '***'",
+    );
+    expect(maskSecrets("CREATE USER u IDENTIFIED BY _utf8mb4'pw'")).toBe(
+      "CREATE USER u IDENTIFIED BY _utf8mb4'***'",
+    );
+    expect(maskSecrets("CREATE USER u IDENTIFIED BY 'pa' \"ss\" 'word'")).toBe(
+      "CREATE USER u IDENTIFIED BY '***' '***' '***'",
+    );
+    expect(maskSecrets("/*!80000 CREATE USER u IDENTIFIED BY 'pw' */")).toBe(
+      "/*!80000 CREATE USER u IDENTIFIED BY '***' */",
+    );
+    expect(maskSecrets("CREATE USER u IDENTIFIED BY X'7077'")).toBe(
+      "CREATE USER u IDENTIFIED BY '***'",
+    );
+  });
+
+  it('masks escaped quotes whole and unterminated literals to the end', () => {
+    expect(maskSecrets("CREATE USER u IDENTIFIED BY 'p\\'w''d'; SELECT 1")).toBe(
+      "CREATE USER u IDENTIFIED BY '***'; SELECT 1",
+    );
+    expect(maskSecrets("CREATE USER u IDENTIFIED BY 'never closed; SELECT 1")).toBe(
+      "CREATE USER u IDENTIFIED BY '***'",
+    );
+  });
+
+  it('follows the session quoting: without backslash escapes too much is masked, never too little', () => {
+    const sql = "CREATE USER u IDENTIFIED BY 'a\\'; SELECT 'c'";
+    expect(maskSecrets(sql, { noBackslashEscapes: true })).toBe(
+      "CREATE USER u IDENTIFIED BY '***'; SELECT 'c'",
+    );
+    expect(maskSecrets(sql)).toBe("CREATE USER u IDENTIFIED BY '***'c'");
+  });
+
+  it('leaves look-alikes in strings, comments and other statements alone', () => {
+    for (const sql of [
+      "SELECT 'IDENTIFIED BY ''x'''",
+      "-- IDENTIFIED BY 'x'\nSELECT 1",
+      "SELECT * FROM t ORDER BY 'x'",
+      "SELECT REPLACE('a', 'b', 'c')",
+      'CREATE OR REPLACE USER u IDENTIFIED BY RANDOM PASSWORD',
+      'ALTER USER u PASSWORD EXPIRE INTERVAL 90 DAY',
+      "SELECT `password` FROM users WHERE name = 'x'",
+      "UPDATE t SET password_hash = 'kept'",
+    ]) {
+      expect(maskSecrets(sql), sql).toBe(sql);
+    }
+  });
+
+  it('starts over at each statement of a script', () => {
+    expect(maskSecrets("CREATE USER u IDENTIFIED BY 'pw'; SELECT * FROM t ORDER BY 'x'")).toBe(
+      "CREATE USER u IDENTIFIED BY '***'; SELECT * FROM t ORDER BY 'x'",
+    );
+  });
+});
