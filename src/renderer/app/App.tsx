@@ -3,6 +3,7 @@ import type { AppInfo } from '../../shared/api/contract';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { ConnectedView, type OpenTab } from '../connections/ConnectedView';
+import { EditorTab } from '../editor/EditorTab';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { ConnectionList } from '../connections/ConnectionList';
@@ -14,7 +15,12 @@ import { StatusBar } from './StatusBar';
 
 type Dialog =
   | { kind: 'edit'; existing: SavedConnection | null }
-  | { kind: 'confirm'; request: ConfirmRequest; action: () => Promise<void> }
+  | {
+      kind: 'confirm';
+      request: ConfirmRequest;
+      action: () => Promise<void>;
+      onCancel?: () => void;
+    }
   | { kind: 'password'; connection: SavedConnection }
   | null;
 
@@ -68,12 +74,27 @@ export function App() {
 
   const byId = useMemo(() => new Map(connections.map((c) => [c.id, c])), [connections]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
-  const tab = tabs.find((t) => t.connectionId === activeTab) ?? null;
+  const tab = tabs.find((t) => t.sessionId === activeTab) ?? null;
 
-  const open = async (connection: SavedConnection, password?: string) => {
+  /** The one confirmation dialog, for screens that need an answer before they go on. */
+  const confirm = useCallback(
+    (request: ConfirmRequest) =>
+      new Promise<boolean>((resolve) => {
+        setDialog({
+          kind: 'confirm',
+          request,
+          action: async () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [],
+  );
+
+  /** Opens the connection's editor, or a further one (its own server session) with `newEditor`. */
+  const open = async (connection: SavedConnection, password?: string, newEditor = false) => {
     const existing = tabs.find((t) => t.connectionId === connection.id);
-    if (existing) {
-      setActiveTab(connection.id);
+    if (existing && !newEditor) {
+      setActiveTab(existing.sessionId);
       return;
     }
     if (connection.passwordMode === 'ask' && password === undefined) {
@@ -87,16 +108,20 @@ export function App() {
         connectionId: connection.id,
         ...(password !== undefined ? { secrets: { password } } : {}),
       });
-      setTabs((ts) => [
-        ...ts,
-        {
+      setTabs((ts) => {
+        const used = new Set(ts.filter((t) => t.connectionId === connection.id).map((t) => t.slot));
+        let slot = 0;
+        while (used.has(slot)) slot++;
+        const added: OpenTab = {
           connectionId: connection.id,
           sessionId: opened.sessionId,
+          slot,
           server: opened.server,
           lost: null,
-        },
-      ]);
-      setActiveTab(connection.id);
+        };
+        return [...ts, added];
+      });
+      setActiveTab(opened.sessionId);
     } catch (e) {
       setError({ title: `Could not connect to ${connection.name}`, error: errorShapeOf(e) });
     } finally {
@@ -106,7 +131,7 @@ export function App() {
 
   const closeTab = async (t: OpenTab) => {
     setTabs((ts) => ts.filter((x) => x.sessionId !== t.sessionId));
-    if (activeTab === t.connectionId) setActiveTab(null);
+    if (activeTab === t.sessionId) setActiveTab(null);
     await api.call('session.close', { sessionId: t.sessionId }).catch(() => undefined);
   };
 
@@ -124,8 +149,7 @@ export function App() {
         confirmLabel: 'Delete connection',
       },
       action: async () => {
-        const t = tabs.find((x) => x.connectionId === c.id);
-        if (t) await closeTab(t);
+        for (const t of tabs.filter((x) => x.connectionId === c.id)) await closeTab(t);
         await api.call('connections.delete', { id: c.id });
         setSelectedId(null);
         await reload();
@@ -187,13 +211,14 @@ export function App() {
                 <div
                   key={t.sessionId}
                   role="tab"
-                  aria-selected={t.connectionId === activeTab}
-                  className={`tab color-border-${c?.color ?? 'gray'}${t.connectionId === activeTab ? ' active' : ''}`}
+                  aria-selected={t.sessionId === activeTab}
+                  className={`tab color-border-${c?.color ?? 'gray'}${t.sessionId === activeTab ? ' active' : ''}`}
                   tabIndex={0}
-                  onClick={() => setActiveTab(t.connectionId)}
+                  onClick={() => setActiveTab(t.sessionId)}
                 >
                   <span className={`color-dot color-${c?.color ?? 'gray'}`} aria-hidden="true" />
                   {c?.name ?? 'Session'}
+                  {t.slot > 0 && <span className="tab-slot"> ({t.slot + 1})</span>}
                   {t.lost && <span title="Connection lost"> ⚠</span>}
                   <button
                     type="button"
@@ -212,17 +237,33 @@ export function App() {
           </div>
           <div className="content">
             {error && <ErrorNotice error={error.error} title={error.title} />}
-            {tab && byId.get(tab.connectionId) ? (
-              <ConnectedView
-                key={tab.sessionId}
-                tab={tab}
-                connection={byId.get(tab.connectionId)!}
-                onUpdate={(t) =>
-                  setTabs((ts) => ts.map((x) => (x.sessionId === t.sessionId ? t : x)))
-                }
-                onDisconnect={() => void closeTab(tab)}
-              />
-            ) : selected ? (
+            {tabs.map((t) => {
+              const c = byId.get(t.connectionId);
+              if (!c) return null;
+              // Every editor stays mounted so its text, results and undo survive tab switches.
+              return (
+                <div key={t.sessionId} className="tab-page" hidden={t.sessionId !== activeTab}>
+                  <ConnectedView
+                    tab={t}
+                    connection={c}
+                    onUpdate={(u) =>
+                      setTabs((ts) => ts.map((x) => (x.sessionId === u.sessionId ? u : x)))
+                    }
+                    onDisconnect={() => void closeTab(t)}
+                    onNewEditor={() => void open(c, undefined, true)}
+                  >
+                    <EditorTab
+                      connection={c}
+                      sessionId={t.sessionId}
+                      flavor={t.server.flavor}
+                      slot={t.slot}
+                      confirm={confirm}
+                    />
+                  </ConnectedView>
+                </div>
+              );
+            })}
+            {tab ? null : selected ? (
               <ConnectionDetails
                 connection={selected}
                 connecting={connecting === selected.id}
@@ -263,7 +304,10 @@ export function App() {
       {dialog?.kind === 'confirm' && (
         <ConfirmDialog
           request={dialog.request}
-          onCancel={() => setDialog(null)}
+          onCancel={() => {
+            dialog.onCancel?.();
+            setDialog(null);
+          }}
           onConfirm={() => {
             const action = dialog.action;
             setDialog(null);

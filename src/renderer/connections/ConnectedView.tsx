@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { CAPABILITY_KEYS, describeCapability } from '../../shared/server/capabilities';
@@ -6,26 +6,37 @@ import type { ServerInfo } from '../../shared/server/server-info';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { LockIcon } from '../app/LockIcon';
+import { FLAVOR_NAMES } from '../../shared/server/flavor';
+import { formatVersion } from '../../shared/server/version';
 import { ServerSummary } from './ServerSummary';
 
 export interface OpenTab {
   connectionId: string;
   sessionId: string;
+  /** Which of this connection's editors it is: its text is kept under this slot. */
+  slot: number;
   server: ServerInfo;
   lost: ApiErrorShape | null;
 }
 
-/** A connected session: what the server is, whether the link holds, and a way to refresh. */
+/**
+ * A connected session: what the server is, whether the link holds, a way to refresh, and the
+ * session's work area (the SQL editor) below.
+ */
 export function ConnectedView({
   tab,
   connection,
   onUpdate,
   onDisconnect,
+  onNewEditor,
+  children,
 }: {
   tab: OpenTab;
   connection: SavedConnection;
   onUpdate: (tab: OpenTab) => void;
   onDisconnect: () => void;
+  onNewEditor: () => void;
+  children?: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiErrorShape | null>(null);
@@ -68,7 +79,18 @@ export function ConnectedView({
           </span>
         )}
         {connection.production && <span className="badge badge-danger">PROD</span>}
+        <span className="server-brief">
+          {FLAVOR_NAMES[tab.server.flavor]} {formatVersion(tab.server.version)} ·{' '}
+          {tab.server.hostname}
+        </span>
         <span className="spacer" />
+        <button
+          type="button"
+          onClick={onNewEditor}
+          title="New SQL editor on its own session (Ctrl+T)"
+        >
+          New editor
+        </button>
         <button type="button" onClick={() => void refresh()} disabled={busy}>
           {busy ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -91,10 +113,11 @@ export function ConnectedView({
         </div>
       )}
       {error && <ErrorNotice error={error} title="Refresh failed" />}
-      <ServerSummary server={tab.server} />
-      <details className="capabilities">
-        <summary>What this server supports</summary>
-        <ul>
+      <details className="server-details">
+        <summary>Server details</summary>
+        <ServerSummary server={tab.server} />
+        <h3 className="subheading">What this server supports</h3>
+        <ul className="capabilities">
           {CAPABILITY_KEYS.map((k) => (
             <li key={k} className={tab.server.capabilities[k] ? 'cap-yes' : 'cap-no'}>
               <span aria-hidden="true">{tab.server.capabilities[k] ? '✔' : '–'}</span>{' '}
@@ -106,6 +129,7 @@ export function ConnectedView({
           ))}
         </ul>
       </details>
+      {children}
     </section>
   );
 }

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { SavedConnection } from '../../shared/api/connection';
+import type { QueryStatus } from '../../shared/api/query';
+import { classifyStatement } from '../../shared/sql/classify-statement';
+import { api } from '../app/api';
+import type { ConfirmRequest } from '../app/ConfirmDialog';
+import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import type { ApiErrorShape } from '../../shared/api/errors';
+import type { ServerFlavor } from '../../shared/server/flavor';
+import { loadEditorText, saveEditorText } from './editor-text-store';
+import { pickStatements, type PickedStatement } from './pick-statements';
+import { ResultPanel, type ResultEntry } from './ResultPanel';
+import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
+
+/** Results kept per editor; older ones are discarded on the backend too. */
+const MAX_RESULTS = 20;
+
+/**
+ * One SQL editor on its own server session: run the statement at the cursor or all of them,
+ * each into its own result, cancel, and on a read-only connection confirm anything that writes.
+ */
+export function EditorTab({
+  connection,
+  sessionId,
+  flavor,
+  slot,
+  confirm,
+}: {
+  connection: SavedConnection;
+  sessionId: string;
+  flavor: ServerFlavor;
+  slot: number;
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
+}) {
+  const editorRef = useRef<SqlEditorHandle>(null);
+  const [results, setResults] = useState<ResultEntry[]>([]);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [runError, setRunError] = useState<ApiErrorShape | null>(null);
+  const [split, setSplit] = useState(0.45);
+  const [height, setHeight] = useState(600);
+  const areaRef = useRef<HTMLDivElement>(null);
+  const waiters = useRef(new Map<string, (s: QueryStatus) => void>());
+  const running = results.some((r) => r.status.state === 'running');
+  const initialText = useRef(loadEditorText(connection.id, slot));
+
+  useEffect(() => {
+    const off = api.on('query.update', (status) => {
+      if (status.sessionId !== sessionId) return;
+      setResults((rs) =>
+        rs.map((r) => (r.status.queryId === status.queryId ? { ...r, status } : r)),
+      );
+      if (status.state !== 'running') {
+        waiters.current.get(status.queryId)?.(status);
+        waiters.current.delete(status.queryId);
+      }
+    });
+    return off;
+  }, [sessionId]);
+
+  useEffect(() => {
+    const el = areaRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setHeight(el.clientHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  /** Starts one statement and resolves with its final status. */
+  const runOne = useCallback(
+    async (picked: PickedStatement): Promise<QueryStatus> => {
+      const started = await api.call('query.start', { sessionId, sql: picked.sql });
+      const entry: ResultEntry = { status: started, startedAt: performance.now(), range: picked };
+      setResults((rs) => {
+        const next = [...rs, entry];
+        for (const old of next.slice(0, Math.max(0, next.length - MAX_RESULTS))) {
+          void api.call('query.discard', { queryId: old.status.queryId }).catch(() => undefined);
+        }
+        return next.slice(-MAX_RESULTS);
+      });
+      setActiveId(started.queryId);
+      if (started.state !== 'running') return started;
+      return new Promise((resolve) => {
+        waiters.current.set(started.queryId, resolve);
+        // The end may have been announced before we listened: ask once.
+        void api.call('query.status', { queryId: started.queryId }).then((s) => {
+          if (s.state !== 'running') {
+            waiters.current.delete(s.queryId);
+            setResults((rs) =>
+              rs.map((r) => (r.status.queryId === s.queryId ? { ...r, status: s } : r)),
+            );
+            resolve(s);
+          }
+        });
+      });
+    },
+    [sessionId],
+  );
+
+  const run = useCallback(
+    async (kind: RunKind) => {
+      if (running) return;
+      const snapshot = editorRef.current?.snapshot();
+      if (!snapshot) return;
+      const sqlFlavor = flavor === 'mariadb' ? 'mariadb' : 'mysql';
+      const picked = pickStatements(snapshot, kind, { flavor: sqlFlavor });
+      if (picked.length === 0) return;
+      setRunError(null);
+      editorRef.current?.markError(null);
+      if (connection.readOnly) {
+        const writes = picked.filter(
+          (p) => classifyStatement(p.sql, { flavor: sqlFlavor }).kind !== 'read',
+        );
+        if (writes.length > 0) {
+          const ok = await confirm({
+            title: `Run ${writes.length === 1 ? 'a statement that may write' : `${writes.length} statements that may write`} on a read-only connection?`,
+            consequence: `“${connection.name}” is marked read-only. These statements are not known to be read-only, so they may change data or server state.`,
+            detail: writes.map((w) => w.sql).join(';\n\n'),
+            connectionName: connection.name,
+            color: connection.color,
+            typedConfirmation: connection.production,
+            confirmLabel: 'Run anyway',
+          });
+          if (!ok) return;
+        }
+      }
+      for (const p of picked) {
+        let status: QueryStatus;
+        try {
+          status = await runOne(p);
+        } catch (e) {
+          setRunError(errorShapeOf(e));
+          return;
+        }
+        if (status.state === 'error' && status.error) {
+          editorRef.current?.markError({
+            start: p.start,
+            end: p.end,
+            message: status.error.message,
+          });
+          return;
+        }
+        if (status.state === 'cancelled') return;
+      }
+    },
+    [running, connection, confirm, runOne, flavor],
+  );
+
+  const cancel = useCallback(() => {
+    const current = results.find((r) => r.status.state === 'running');
+    if (current)
+      void api.call('query.cancel', { queryId: current.status.queryId }).catch(() => undefined);
+  }, [results]);
+
+  const startDrag = (e: React.PointerEvent) => {
+    const area = areaRef.current;
+    if (!area) return;
+    const rect = area.getBoundingClientRect();
+    const move = (ev: PointerEvent) =>
+      setSplit(Math.min(0.85, Math.max(0.15, (ev.clientY - rect.top) / rect.height)));
+    const up = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    e.preventDefault();
+  };
+
+  return (
+    <div className="editor-area" ref={areaRef}>
+      <div className="editor-pane" style={{ height: `${split * 100}%` }}>
+        <div className="editor-toolbar">
+          <button
+            type="button"
+            className="btn-primary btn-small"
+            onClick={() => void run('statement')}
+            disabled={running}
+          >
+            ▶ Run statement
+          </button>
+          <button
+            type="button"
+            className="btn-small"
+            onClick={() => void run('all')}
+            disabled={running}
+          >
+            Run all
+          </button>
+          <button type="button" className="btn-small" onClick={cancel} disabled={!running}>
+            Cancel
+          </button>
+          <span className="toolbar-hint">Ctrl+Enter · Ctrl+Shift+Enter · Esc</span>
+        </div>
+        <SqlEditor
+          ref={editorRef}
+          initialText={initialText.current}
+          running={running}
+          onChange={(text) => saveEditorText(connection.id, slot, text)}
+          onRun={(kind) => void run(kind)}
+          onCancel={cancel}
+        />
+      </div>
+      <div
+        className="splitter"
+        role="separator"
+        aria-orientation="horizontal"
+        onPointerDown={startDrag}
+      />
+      <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
+        {runError && <ErrorNotice error={runError} title="Could not run the statement" />}
+        <ResultPanel
+          results={results}
+          activeId={activeId}
+          height={height * (1 - split)}
+          onSelect={setActiveId}
+          onCancel={(queryId) => void api.call('query.cancel', { queryId }).catch(() => undefined)}
+          onClose={(queryId) => {
+            setResults((rs) => rs.filter((r) => r.status.queryId !== queryId));
+            void api.call('query.discard', { queryId }).catch(() => undefined);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState } from 'react';
+import type { QueryStatus } from '../../shared/api/query';
+import { formatExactCount } from '../../shared/format/count';
+import { formatDuration } from '../../shared/format/duration';
+import { ErrorNotice } from '../app/ErrorNotice';
+import { ResultGrid } from '../grid/ResultGrid';
+
+function firstLine(sql: string): string {
+  const line = sql.trim().split('\n')[0] ?? '';
+  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
+}
+
+/** Ticks while a statement runs, so its elapsed time counts up live. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(performance.now()), 100);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function Summary({ status, startedAt }: { status: QueryStatus; startedAt: number }) {
+  const now = useNow(status.state === 'running');
+  const elapsed = status.state === 'running' ? now - startedAt : status.elapsedMs;
+  const parts: string[] = [];
+  if (status.columns) {
+    parts.push(`${formatExactCount(status.rowCount)} ${status.rowCount === 1 ? 'row' : 'rows'}`);
+  } else if (status.affectedRows !== null) {
+    parts.push(
+      `${formatExactCount(status.affectedRows)} ${status.affectedRows === 1 ? 'row' : 'rows'} affected`,
+    );
+    if (status.insertId && status.insertId !== '0') parts.push(`insert id ${status.insertId}`);
+  }
+  if (status.warnings.length)
+    parts.push(
+      `${status.warnings.length} ${status.warnings.length === 1 ? 'warning' : 'warnings'}`,
+    );
+  const label =
+    status.state === 'running'
+      ? 'Running'
+      : status.state === 'cancelled'
+        ? 'Cancelled by user'
+        : status.state === 'error'
+          ? 'Failed'
+          : 'Done';
+  return (
+    <div
+      className={`result-summary state-${status.state}`}
+      data-testid="result-summary"
+      data-state={status.state}
+    >
+      <strong>{label}</strong>
+      {parts.length > 0 && <span>{parts.join(' · ')}</span>}
+      <span className="num" data-testid="elapsed">
+        {formatDuration(elapsed)}
+      </span>
+    </div>
+  );
+}
+
+export interface ResultEntry {
+  status: QueryStatus;
+  /** performance.now() when it started here, for the live timer. */
+  startedAt: number;
+  /** Where the statement sits in the editor, to mark it on error. */
+  range: { start: number; end: number } | null;
+}
+
+/** The outcome of each statement run in an editor tab, one result tab each. */
+export function ResultPanel({
+  results,
+  activeId,
+  onSelect,
+  onClose,
+  onCancel,
+  height,
+}: {
+  results: ResultEntry[];
+  activeId: string | null;
+  onSelect: (queryId: string) => void;
+  onClose: (queryId: string) => void;
+  onCancel: (queryId: string) => void;
+  height: number;
+}) {
+  const active = results.find((r) => r.status.queryId === activeId) ?? results.at(-1) ?? null;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  if (!active) {
+    return (
+      <div className="result-panel empty-state" data-testid="result-panel">
+        Run a statement with <kbd>Ctrl</kbd>+<kbd>Enter</kbd> (all with <kbd>Ctrl</kbd>+
+        <kbd>Shift</kbd>+<kbd>Enter</kbd>).
+      </div>
+    );
+  }
+  const s = active.status;
+  const gridHeight = Math.max(
+    120,
+    height - 80 - (s.error ? 70 : 0) - (s.truncated ? 40 : 0) - (s.warnings.length ? 60 : 0),
+  );
+  return (
+    <div className="result-panel" data-testid="result-panel">
+      <div className="result-tabs" role="tablist" aria-label="Results">
+        {results.map((r, i) => (
+          <div
+            key={r.status.queryId}
+            role="tab"
+            tabIndex={0}
+            aria-selected={r === active}
+            className={`result-tab${r === active ? ' active' : ''} state-${r.status.state}`}
+            title={r.status.sql}
+            onClick={() => onSelect(r.status.queryId)}
+          >
+            <span className="result-tab-index">{i + 1}</span> {firstLine(r.status.sql)}
+            <button
+              type="button"
+              className="tab-close"
+              aria-label={`Close result ${i + 1}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                onClose(r.status.queryId);
+              }}
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+      <div className="result-body" ref={bodyRef}>
+        <div className="result-header">
+          <Summary status={s} startedAt={active.startedAt} />
+          {s.state === 'running' && (
+            <button
+              type="button"
+              className="btn-danger-outline btn-small"
+              onClick={() => onCancel(s.queryId)}
+            >
+              Cancel (Esc)
+            </button>
+          )}
+        </div>
+        {s.error && s.state !== 'cancelled' && (
+          <ErrorNotice error={s.error} title="The statement failed" />
+        )}
+        {s.truncated && (
+          <div className="notice notice-warning" role="status">
+            <span aria-hidden="true">⚠</span>
+            <div>
+              Stopped fetching at {formatExactCount(s.rowCount)} rows: the result reached the{' '}
+              {s.truncated === 'rows' ? 'row' : 'memory'} limit that keeps the app responsive. The
+              rows shown are the first ones the server sent.
+            </div>
+          </div>
+        )}
+        {s.warnings.length > 0 && (
+          <ul className="warnings" aria-label="Warnings">
+            {s.warnings.map((w, i) => (
+              <li key={i}>
+                <span className="badge badge-warning">{w.level}</span> {w.code}: {w.message}
+              </li>
+            ))}
+          </ul>
+        )}
+        {s.columns && s.columns.length > 0 && (
+          <ResultGrid
+            queryId={s.queryId}
+            columns={s.columns}
+            rowCount={s.rowCount}
+            height={gridHeight}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import type * as Monaco from 'monaco-editor/editor/editor.api.js';
+import { loadMonaco } from './load-monaco';
+
+export interface EditorSnapshot {
+  text: string;
+  /** Offsets into `text`; equal when nothing is selected. */
+  selectionStart: number;
+  selectionEnd: number;
+  cursor: number;
+}
+
+export interface SqlEditorHandle {
+  snapshot(): EditorSnapshot | null;
+  /** Underlines `start ..< end` (offsets) with a server error; null clears it. */
+  markError(range: { start: number; end: number; message: string } | null): void;
+  focus(): void;
+}
+
+export type RunKind = 'statement' | 'all';
+
+function prefersDark(): boolean {
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+}
+
+/** The Monaco SQL editor with the app's shortcuts. Monaco loads on first use. */
+export const SqlEditor = forwardRef<
+  SqlEditorHandle,
+  {
+    initialText: string;
+    running: boolean;
+    onChange: (text: string) => void;
+    onRun: (kind: RunKind) => void;
+    onCancel: () => void;
+  }
+>(function SqlEditor({ initialText, running, onChange, onRun, onCancel }, ref) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
+  const monacoRef = useRef<typeof Monaco | null>(null);
+  const runningKey = useRef<Monaco.editor.IContextKey<boolean> | null>(null);
+  const handlers = useRef({ onChange, onRun, onCancel });
+  handlers.current = { onChange, onRun, onCancel };
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let disposed = false;
+    loadMonaco().then(
+      (monaco) => {
+        if (disposed || !hostRef.current) return;
+        monacoRef.current = monaco;
+        const editor = monaco.editor.create(hostRef.current, {
+          value: initialText,
+          language: 'mysql',
+          theme: prefersDark() ? 'vs-dark' : 'vs',
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontSize: 13,
+          scrollBeyondLastLine: false,
+          renderLineHighlight: 'line',
+          tabSize: 2,
+          ariaLabel: 'SQL editor',
+        });
+        editorRef.current = editor;
+        runningKey.current = editor.createContextKey('sightlineRunning', false);
+        const { KeyMod, KeyCode } = monaco;
+        editor.addAction({
+          id: 'sightline.runStatement',
+          label: 'Run statement at cursor',
+          keybindings: [KeyMod.CtrlCmd | KeyCode.Enter],
+          run: () => handlers.current.onRun('statement'),
+        });
+        editor.addAction({
+          id: 'sightline.runAll',
+          label: 'Run selection or all',
+          keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter],
+          run: () => handlers.current.onRun('all'),
+        });
+        editor.addAction({
+          id: 'sightline.cancel',
+          label: 'Cancel running statement',
+          keybindings: [KeyMod.CtrlCmd | KeyCode.Period],
+          run: () => handlers.current.onCancel(),
+        });
+        editor.addCommand(KeyCode.Escape, () => handlers.current.onCancel(), 'sightlineRunning');
+        editor.onDidChangeModelContent(() => handlers.current.onChange(editor.getValue()));
+        editor.focus();
+      },
+      (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      disposed = true;
+      editorRef.current?.dispose();
+      editorRef.current = null;
+    };
+    // The editor is created once; later text comes from the user.
+  }, []);
+
+  useEffect(() => {
+    runningKey.current?.set(running);
+  }, [running]);
+
+  useImperativeHandle(ref, () => ({
+    snapshot() {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (!editor || !model) return null;
+      const selection = editor.getSelection();
+      const position = editor.getPosition();
+      const start = selection ? model.getOffsetAt(selection.getStartPosition()) : 0;
+      const end = selection ? model.getOffsetAt(selection.getEndPosition()) : 0;
+      return {
+        text: model.getValue(),
+        selectionStart: start,
+        selectionEnd: end,
+        cursor: position ? model.getOffsetAt(position) : 0,
+      };
+    },
+    markError(range) {
+      const monaco = monacoRef.current;
+      const model = editorRef.current?.getModel();
+      if (!monaco || !model) return;
+      if (!range) {
+        monaco.editor.setModelMarkers(model, 'sightline', []);
+        return;
+      }
+      const from = model.getPositionAt(range.start);
+      const to = model.getPositionAt(range.end);
+      monaco.editor.setModelMarkers(model, 'sightline', [
+        {
+          severity: monaco.MarkerSeverity.Error,
+          message: range.message,
+          startLineNumber: from.lineNumber,
+          startColumn: from.column,
+          endLineNumber: to.lineNumber,
+          endColumn: to.column,
+        },
+      ]);
+    },
+    focus() {
+      editorRef.current?.focus();
+    },
+  }));
+
+  return (
+    <div className="sql-editor" data-testid="sql-editor">
+      {loadError && (
+        <div className="notice notice-danger">The editor could not load: {loadError}</div>
+      )}
+      <div ref={hostRef} className="sql-editor-host" />
+    </div>
+  );
+});

@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConnectionSettings } from '../../src/shared/api/connection';
+import { testServers } from '../servers/provided';
+import { callApi } from './harness/api-socket';
+import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { startWebApp, type RunningWebApp } from './harness/web-app';
+
+const SCRIPT = [
+  "SELECT 1 AS one, 'NULL' AS s, NULL AS n, 18446744073709551615 AS big;",
+  'SELECT SLEEP(30) AS slept;',
+  'SELECT * FROM mysql.no_such_table;',
+].join('\n');
+
+/** Puts the cursor at the end of line `n` of the Monaco editor. */
+async function cursorToLine(page: Page, n: number): Promise<void> {
+  const line = page.locator('.monaco-editor .view-line').nth(n - 1);
+  await line.click();
+  await page.keyboard.press('End');
+}
+
+describe('the SQL editor', () => {
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const servers = testServers();
+
+  beforeAll(async () => {
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+    const saved = (await callApi(app, 'connections.save', {
+      settings: {
+        ...defaultConnectionSettings(),
+        name: 'Editor MySQL',
+        endpoint: { kind: 'tcp', host: servers.mysql.host, port: servers.mysql.port },
+        user: servers.mysql.user,
+        passwordMode: 'none',
+      },
+      secrets: {},
+    })) as { id: string };
+    await page.goto(app.url);
+    // Text left in an editor before a restart comes back in the editor of that connection.
+    await page.evaluate(
+      ([key, text]) => localStorage.setItem(key!, text!),
+      [`sightline.editor-text.${saved.id}.0`, SCRIPT],
+    );
+    await page.reload();
+    await page.locator('[data-connection-name="Editor MySQL"]').click();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('restores the text typed before a restart', async () => {
+    const lines = await page.locator('.monaco-editor .view-line').allTextContents();
+    expect(lines.map((l) => l.replace(/\u00a0/g, ' '))).toEqual(SCRIPT.split('\n'));
+  });
+
+  it('runs the statement at the cursor with Ctrl+Enter and shows exact values in the grid', async () => {
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+Enter');
+    const summary = page.getByTestId('result-summary');
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    expect(await summary.textContent()).toContain('1 row');
+    const header = await page.locator('[data-testid=result-grid] canvas').count();
+    expect(header).toBeGreaterThan(0);
+    // The canvas is mirrored for screen readers by a table of the rows in view.
+    const table = page.getByRole('table', { name: 'Rows in view' });
+    await expect
+      .poll(() => table.locator('td').allTextContents(), { timeout: 5000 })
+      .toEqual(['1', 'NULL', 'NULL', '18446744073709551615']);
+    expect(await table.locator('td').nth(2).getAttribute('data-null')).toBe('true');
+    expect(await table.locator('td').nth(1).getAttribute('data-null')).toBeNull();
+    expect(await table.locator('th').allTextContents()).toEqual(['one', 's', 'n', 'big']);
+    await screenshot(page, 'editor-01-result');
+  });
+
+  it('cancels a long statement with Esc and the session stays usable', async () => {
+    await cursorToLine(page, 2);
+    await page.keyboard.press('Control+Enter');
+    const summary = page.getByTestId('result-summary');
+    await expect
+      .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('running');
+    await page.waitForTimeout(1200);
+    expect(await page.getByTestId('elapsed').textContent()).toMatch(/^\d\.\d\d s$/);
+    await screenshot(page, 'editor-02-running');
+    const t0 = Date.now();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => summary.getAttribute('data-state'), { timeout: 5_000 })
+      .toBe('cancelled');
+    expect(Date.now() - t0).toBeLessThan(3000);
+    expect(await summary.textContent()).toContain('Cancelled by user');
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 10_000 }).toBe('done');
+  });
+
+  it('shows a server error with its code and marks the statement', async () => {
+    await cursorToLine(page, 3);
+    await page.keyboard.press('Control+Enter');
+    const alert = page.locator('[data-testid=result-panel] [data-error-code]');
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await alert.getAttribute('data-error-code')).toBe('SERVER_ERROR');
+    expect(await alert.textContent()).toContain('Server error 1146 (SQLSTATE 42S02)');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 5_000 });
+    expect(await page.getByRole('tab', { name: /^4/ }).count()).toBe(1);
+    await screenshot(page, 'editor-03-error');
+  });
+
+  it('logged no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
