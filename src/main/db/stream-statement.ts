@@ -1,11 +1,15 @@
 import type { Connection as CoreConnection, FieldPacket, ResultSetHeader } from 'mysql2';
 import type { Connection } from 'mysql2/promise';
-import { isBinaryColumn } from '../../shared/query/column-type';
+import { columnDecoder, type ColumnDecoder } from './column-decoder';
 
 /** A value as kept by the backend: exact text, bytes, or NULL. */
 export type RawCell = string | Buffer | null;
 
-/** What a running statement reports, in order: columns (if any), rows, then the end. */
+/**
+ * What a running statement reports, in order: columns (if any), rows, then the end. Row values
+ * are decoded (text as strings, bytes as Buffers) unless the statement is streamed `raw`, when
+ * every value is the server's bytes.
+ */
 export interface StatementSink {
   columns(fields: FieldPacket[]): void;
   row(values: RawCell[]): void;
@@ -14,31 +18,21 @@ export interface StatementSink {
   error(err: unknown): void;
 }
 
-/** How to turn the bytes of one column into its value: keep them, or decode them as text. */
-function decoderFor(field: FieldPacket): ((b: Buffer) => RawCell) | null {
-  const code = Number(field.columnType ?? field.type ?? -1);
-  if (isBinaryColumn(code, Number(field.characterSet ?? 0))) return null;
-  // JSON always arrives with the binary character set but is UTF-8 text.
-  const encoding = code === 245 ? 'utf8' : ((field as { encoding?: string }).encoding ?? 'utf8');
-  const nodeEncoding = Buffer.isEncoding(encoding) ? encoding : 'utf8';
-  return (b) => b.toString(nodeEncoding);
-}
-
 /**
- * Values arrive as the raw bytes the server sent (mysql2's `typeCast: false`, also its fastest
- * path) and are decoded per column once the column definitions are known: numbers, decimals and
- * dates stay the server's exact text (BIGINT and DECIMAL keep every digit, DATETIME is never
- * shifted to a time zone), text is decoded, bytes stay bytes.
- *
  * Runs one statement on the session's connection and streams what it returns to `sink`, row
  * by row, so the first rows reach the screen while the rest arrive. Only the first result set
  * is streamed; later ones (a CALL's trailing status) end the statement.
  */
-export function streamStatement(conn: Connection, sql: string, sink: StatementSink): void {
+export function streamStatement(
+  conn: Connection,
+  sql: string,
+  sink: StatementSink,
+  options: { raw?: boolean } = {},
+): void {
   const core = (conn as unknown as { connection: CoreConnection }).connection;
   let sawFields = false;
   let ended = false;
-  let decoders: Array<((b: Buffer) => RawCell) | null> = [];
+  let decoders: ColumnDecoder[] = [];
   const query = core.query({
     sql,
     rowsAsArray: true,
@@ -48,7 +42,8 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
     // mysql2 also emits 'fields' (with nothing) before the OK packet of a statement without rows.
     if (!Array.isArray(fields) || (index ?? 0) > 0 || sawFields) return;
     sawFields = true;
-    decoders = fields.map(decoderFor);
+    // Raw rows keep the server's bytes: whoever stores them decodes later (see QueryResult).
+    decoders = options.raw ? [] : fields.map(columnDecoder);
     sink.columns(fields);
   });
   query.on('result', (row: unknown, index?: number) => {

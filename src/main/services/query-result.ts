@@ -6,7 +6,8 @@ import {
   type ResultColumn,
 } from '../../shared/api/query';
 import { columnTypeName, isBinaryColumn, isNumericColumn } from '../../shared/query/column-type';
-import type { RawCell } from '../db/stream-statement';
+import { columnEncoding } from '../db/column-decoder';
+import { RowArena } from './row-arena';
 
 /** Limits that protect the app from a result too big to hold. */
 export interface ResultLimits {
@@ -23,10 +24,8 @@ export const DEFAULT_RESULT_LIMITS: ResultLimits = {
 export const CELL_PREVIEW_CHARS = 2000;
 /** Bytes shown as hex in a grid cell. */
 export const CELL_PREVIEW_BYTES = 256;
-
-/** Bookkeeping per row and per value, so the byte limit counts memory, not just text. */
-const ROW_OVERHEAD = 64;
-const CELL_OVERHEAD = 16;
+/** Values up to this many bytes are decoded whole for a page; longer ones only their start. */
+const DECODE_WHOLE_BYTES = 64 * 1024;
 
 /** The server's column definitions in the model the screens use. */
 export function resultColumnsOf(fields: FieldPacket[]): ResultColumn[] {
@@ -51,88 +50,116 @@ export function resultColumnsOf(fields: FieldPacket[]): ResultColumn[] {
   });
 }
 
-function encodeCell(value: RawCell): Cell {
-  if (value === null) return null;
-  if (typeof value === 'string') {
-    return value.length > CELL_PREVIEW_CHARS
-      ? { t: 'long', text: value.slice(0, CELL_PREVIEW_CHARS), chars: value.length }
-      : value;
+/** How many UTF-16 code units (JavaScript string length) `bytes` decode to. */
+function decodedLength(bytes: Buffer, encoding: BufferEncoding): number {
+  if (encoding === 'utf16le' || encoding === 'ucs2') return bytes.length >> 1;
+  if (encoding !== 'utf8' && encoding !== 'utf-8') return bytes.length;
+  let units = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
   }
-  const shown = value.subarray(0, CELL_PREVIEW_BYTES);
-  return {
-    t: 'bin',
-    hex: shown.toString('hex'),
-    bytes: value.length,
-    partial: shown.length < value.length,
-  };
+  return units;
 }
 
-function sizeOf(row: RawCell[]): number {
-  let bytes = ROW_OVERHEAD;
-  for (const v of row) {
-    bytes += CELL_OVERHEAD + (v === null ? 0 : typeof v === 'string' ? v.length * 2 : v.length);
+function encodeCell(value: Buffer | null, encoding: BufferEncoding | null): Cell {
+  if (value === null) return null;
+  if (encoding === null) {
+    const shown = value.subarray(0, CELL_PREVIEW_BYTES);
+    return {
+      t: 'bin',
+      hex: shown.toString('hex'),
+      bytes: value.length,
+      partial: shown.length < value.length,
+    };
   }
-  return bytes;
+  if (value.length <= DECODE_WHOLE_BYTES) {
+    const text = value.toString(encoding);
+    return text.length > CELL_PREVIEW_CHARS
+      ? { t: 'long', text: text.slice(0, CELL_PREVIEW_CHARS), chars: text.length }
+      : text;
+  }
+  // A huge value: decode just its start, count the rest without building it.
+  const start = value.subarray(0, CELL_PREVIEW_CHARS * 4).toString(encoding);
+  return {
+    t: 'long',
+    text: start.slice(0, CELL_PREVIEW_CHARS),
+    chars: decodedLength(value, encoding),
+  };
 }
 
 /**
  * The rows of one statement's result as received, within limits: once a limit is reached no
- * more rows are kept and `truncated` says which limit it was.
+ * more rows are kept and `truncated` says which limit it was. Rows are kept as the server's
+ * bytes and decoded page by page as screens ask for them.
  */
 export class QueryResult {
-  readonly rows: RawCell[][] = [];
   columns: ResultColumn[] | null = null;
   truncated: 'rows' | 'bytes' | null = null;
-  #bytes = 0;
+  #encodings: Array<BufferEncoding | null> = [];
+  readonly #arena = new RowArena();
 
   constructor(private readonly limits: ResultLimits) {}
 
-  get bytes(): number {
-    return this.#bytes;
+  get rowCount(): number {
+    return this.#arena.rowCount;
   }
 
-  /** Keeps a row; returns false (keeping nothing) once a limit is reached. */
-  add(row: RawCell[]): boolean {
+  get bytes(): number {
+    return this.#arena.bytes;
+  }
+
+  setColumns(fields: FieldPacket[]): void {
+    this.columns = resultColumnsOf(fields);
+    this.#encodings = fields.map(columnEncoding);
+  }
+
+  /** Keeps a row of raw values; returns false (keeping nothing) once a limit is reached. */
+  add(row: ReadonlyArray<Buffer | null>): boolean {
     if (this.truncated) return false;
-    const size = sizeOf(row);
-    if (this.rows.length >= this.limits.maxRows) {
+    if (this.#arena.rowCount >= this.limits.maxRows) {
       this.truncated = 'rows';
       return false;
     }
-    if (this.#bytes + size > this.limits.maxBytes) {
+    const size = RowArena.sizeOf(row);
+    if (this.#arena.bytes + size > this.limits.maxBytes) {
       this.truncated = 'bytes';
       return false;
     }
-    this.rows.push(row);
-    this.#bytes += size;
+    this.#arena.push(row, size);
     return true;
   }
 
   /** Rows `offset ..< offset+limit` as they go on the wire. */
   page(offset: number, limit: number): Cell[][] {
-    return this.rows.slice(offset, offset + limit).map((r) => r.map(encodeCell));
+    const out: Cell[][] = [];
+    const width = this.#encodings.length;
+    const end = Math.min(this.rowCount, offset + limit);
+    for (let r = offset; r < end; r++) {
+      const values = this.#arena.row(r, width);
+      if (!values) break;
+      out.push(values.map((v, c) => encodeCell(v, this.#encodings[c] ?? null)));
+    }
+    return out;
   }
 
   /** Part of one value in full, for the cell viewer: text by characters, bytes as hex. */
   cellSlice(row: number, column: number, offset: number, length: number): CellSlice | null {
-    const r = this.rows[row];
-    if (!r || column < 0 || column >= r.length) return null;
-    const value = r[column] ?? null;
+    const values = this.#arena.row(row, this.#encodings.length);
+    if (!values || column < 0 || column >= values.length) return null;
+    const value = values[column] ?? null;
     const size = Math.min(length, MAX_CELL_SLICE);
     if (value === null) return { kind: 'null', total: 0, offset: 0, data: '' };
-    if (typeof value === 'string') {
+    const encoding = this.#encodings[column] ?? null;
+    if (encoding === null) {
       return {
-        kind: 'text',
+        kind: 'binary',
         total: value.length,
         offset,
-        data: value.slice(offset, offset + size),
+        data: value.subarray(offset, offset + size).toString('hex'),
       };
     }
-    return {
-      kind: 'binary',
-      total: value.length,
-      offset,
-      data: value.subarray(offset, offset + size).toString('hex'),
-    };
+    const text = value.toString(encoding);
+    return { kind: 'text', total: text.length, offset, data: text.slice(offset, offset + size) };
   }
 }

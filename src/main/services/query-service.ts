@@ -5,13 +5,9 @@ import { ApiError } from '../../shared/api/errors';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import { streamStatement } from '../db/stream-statement';
-import {
-  DEFAULT_RESULT_LIMITS,
-  QueryResult,
-  resultColumnsOf,
-  type ResultLimits,
-} from './query-result';
+import { DEFAULT_RESULT_LIMITS, QueryResult, type ResultLimits } from './query-result';
 import type { OpenSession, SessionRegistry } from './session-registry';
+import { SessionLocks } from './session-locks';
 
 /** The server's "Query execution was interrupted", what KILL QUERY makes a statement end with. */
 const ER_QUERY_INTERRUPTED = 1317;
@@ -30,6 +26,16 @@ interface QueryRun {
   stopReason: 'user' | 'limit' | null;
 }
 
+/**
+ * Told about each statement once it ended (done, error or cancelled): its final status, the
+ * session it ran in, and when it started (epoch ms).
+ */
+export type QueryFinishedListener = (
+  status: QueryStatus,
+  owner: OpenSession,
+  startedAt: number,
+) => void;
+
 type QueryMethods =
   'query.start' | 'query.status' | 'query.rows' | 'query.cell' | 'query.cancel' | 'query.discard';
 
@@ -40,6 +46,10 @@ type QueryMethods =
 export function queryService(
   sessions: SessionRegistry,
   limits: ResultLimits = DEFAULT_RESULT_LIMITS,
+  /** Shared with other services that run work on sessions (exports). */
+  locks: SessionLocks = new SessionLocks(),
+  /** Told about every statement that ended (the history records them). */
+  onFinished?: QueryFinishedListener,
 ): Handlers<QueryMethods> {
   const runs = new Map<string, QueryRun>();
 
@@ -92,7 +102,7 @@ export function queryService(
   /** The status as it stands now, rows and limits included, as a copy safe to send. */
   function snapshot(run: QueryRun): QueryStatus {
     const status = run.status;
-    status.rowCount = run.result.rows.length;
+    status.rowCount = run.result.rowCount;
     status.columns = run.result.columns;
     status.truncated = run.result.truncated;
     if (status.state === 'running') status.elapsedMs = performance.now() - run.started;
@@ -119,6 +129,12 @@ export function queryService(
       status.error = error ? error.toShape() : null;
       status.elapsedMs = elapsedMs;
       status.state = state;
+      // Told before the screen is, so the history has it by the time the screen asks.
+      try {
+        onFinished?.(snapshot(run), run.owner, Date.now() - (performance.now() - run.started));
+      } catch (e) {
+        console.error('[query] onFinished failed:', e);
+      }
       publish();
       dropOldResults(run.owner.sessionId);
     };
@@ -127,54 +143,60 @@ export function queryService(
       .run(async (conn) => {
         run.threadId = run.owner.session.threadId;
         await new Promise<void>((resolve) => {
-          streamStatement(conn, status.sql, {
-            columns(fields) {
-              run.result.columns = resultColumnsOf(fields);
-              publish();
-            },
-            row(values) {
-              if (!run.result.add(values)) {
-                void stopOnServer(run, 'limit').catch(() => {});
-                return;
-              }
-              const now = performance.now();
-              if (now - lastProgress > PROGRESS_EVERY_MS) {
-                lastProgress = now;
+          streamStatement(
+            conn,
+            status.sql,
+            {
+              columns(fields) {
+                run.result.setColumns(fields);
                 publish();
-              }
-            },
-            end(header) {
-              resolve();
-              // SLEEP() and some others end normally when killed: the user still stopped it.
-              if (run.stopReason === 'user') {
-                void finish(
-                  'cancelled',
-                  new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
-                  header,
-                );
-              } else void finish('done', null, header);
-            },
-            error(err) {
-              resolve();
-              const code = (err as { errno?: unknown }).errno;
-              if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'limit') {
-                void finish('done', null, null);
-              } else if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'user') {
-                void finish(
-                  'cancelled',
-                  new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
-                  null,
-                );
-              } else {
-                const mapped = errorToApi(err);
-                if ((err as { fatal?: unknown }).fatal === true) {
-                  // The link broke mid-statement: let the session notice and reconnect next time.
-                  void run.owner.session.status().catch(() => {});
+              },
+              row(values) {
+                if (!run.result.add(values as Array<Buffer | null>)) {
+                  void stopOnServer(run, 'limit').catch(() => {});
+                  return;
                 }
-                void finish('error', mapped, null);
-              }
+                const now = performance.now();
+                if (now - lastProgress > PROGRESS_EVERY_MS) {
+                  lastProgress = now;
+                  publish();
+                }
+              },
+              end(header) {
+                resolve();
+                // SLEEP() and some others end normally when killed: the user still stopped it.
+                if (run.stopReason === 'user') {
+                  void finish(
+                    'cancelled',
+                    new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
+                    header,
+                  );
+                } else void finish('done', null, header);
+              },
+              error(err) {
+                resolve();
+                const code = (err as { errno?: unknown }).errno;
+                if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'limit') {
+                  void finish('done', null, null);
+                } else if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'user') {
+                  void finish(
+                    'cancelled',
+                    new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
+                    null,
+                  );
+                } else {
+                  const mapped = errorToApi(err);
+                  if ((err as { fatal?: unknown }).fatal === true) {
+                    // The link broke mid-statement: let the session notice and reconnect next time.
+                    void run.owner.session.status().catch(() => {});
+                  }
+                  void finish('error', mapped, null);
+                }
+              },
             },
-          });
+            // Raw bytes: the result packs them and decodes only the pages screens ask for.
+            { raw: true },
+          );
         });
       })
       .catch((err: unknown) => {
@@ -216,6 +238,7 @@ export function queryService(
           error: null,
         },
       };
+      locks.claim(sessionId, 'statement', () => run.status.state === 'running');
       runs.set(queryId, run);
       execute(run, ctx);
       return snapshot(run);
