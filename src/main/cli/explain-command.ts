@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import {
+  explainPlanText,
+  PLAN_DIALECTS,
+  renderPlanTree,
+  type PlanDialect,
+  type PlanParseError,
+  type PlanReport,
+} from '../../shared/explain';
+import type { CliCommand, CliIo } from './command';
+
+const USAGE = `Usage: sightline explain [--json] [--dialect auto|${PLAN_DIALECTS.join('|')}] FILE... | -
+
+Reads EXPLAIN output (MySQL JSON v1/v2, FORMAT=TREE, EXPLAIN ANALYZE, MariaDB JSON/ANALYZE,
+traditional tables, pasted from a terminal or not) from files or standard input (-), and prints
+the plan as a tree with costs, rows and diagnostics.
+
+  --json       print the plan model {dialect, root, diagnostics, stats}; with several inputs,
+               one object per line with a "file" field ({"file", "error"} for a failed one)
+  --dialect    the input's dialect (default: auto, detected)
+
+Exit status: 0 when every input was a plan, 2 when any was not (or on a usage error),
+1 when an input could not be read.
+`;
+
+interface Options {
+  json: boolean;
+  dialect: PlanDialect | 'auto';
+  inputs: string[];
+}
+
+type Outcome =
+  | { input: string; report: PlanReport }
+  | { input: string; error: PlanParseError }
+  | { input: string; readError: string };
+
+/** `sightline explain`: parse, diagnose and print EXPLAIN documents. */
+export const explainCommand: CliCommand = {
+  name: 'explain',
+  summary: 'show an EXPLAIN plan (JSON, tree, ANALYZE, tabular) as a tree with diagnostics',
+  async run(args, io) {
+    const options = readOptions(args);
+    if (options === 'help') {
+      io.stdout(USAGE);
+      return 0;
+    }
+    if (typeof options === 'string') {
+      io.stderr(`sightline explain: ${options}\n\n${USAGE}`);
+      return 2;
+    }
+    const stdin = once(io.readStdin);
+    const outcomes: Outcome[] = [];
+    for (const input of options.inputs) outcomes.push(await explainInput(input, options, stdin));
+    const several = outcomes.length > 1;
+    for (const outcome of outcomes) print(outcome, options, several, io);
+    if (outcomes.some((o) => 'error' in o)) return 2;
+    if (outcomes.some((o) => 'readError' in o)) return 1;
+    return 0;
+  },
+};
+
+/** The options, `help`, or what is wrong with the arguments. */
+function readOptions(args: string[]): Options | 'help' | string {
+  const options: Options = { json: false, dialect: 'auto', inputs: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--help' || arg === '-h') return 'help';
+    if (arg === '--') {
+      options.inputs.push(...args.slice(i + 1));
+      break;
+    }
+    if (arg === '--json') options.json = true;
+    else if (arg === '--dialect' || arg.startsWith('--dialect=')) {
+      const value = arg === '--dialect' ? args[++i] : arg.slice('--dialect='.length);
+      if (value !== 'auto' && !PLAN_DIALECTS.includes(value as PlanDialect))
+        return `unknown dialect "${value ?? ''}"`;
+      options.dialect = value as PlanDialect | 'auto';
+    } else if (arg.startsWith('-') && arg !== '-') return `unknown option "${arg}"`;
+    else options.inputs.push(arg);
+  }
+  if (options.inputs.length === 0)
+    return 'no input: give one or more files, or - for standard input';
+  return options;
+}
+
+async function explainInput(
+  input: string,
+  options: Options,
+  stdin: () => Promise<string>,
+): Promise<Outcome> {
+  let text: string;
+  try {
+    text = input === '-' ? await stdin() : await readFile(input, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { input, readError: `cannot read ${input}${code ? ` (${code})` : ''}` };
+  }
+  const result = explainPlanText(text, { dialect: options.dialect });
+  return result.ok ? { input, report: result.report } : { input, error: result.error };
+}
+
+function print(outcome: Outcome, options: Options, several: boolean, io: CliIo): void {
+  const name = outcome.input === '-' ? '(stdin)' : outcome.input;
+  if ('readError' in outcome) {
+    if (options.json && several)
+      io.stdout(`${JSON.stringify({ file: name, error: { message: outcome.readError } })}\n`);
+    io.stderr(`${several ? `${name}: ` : ''}error: ${outcome.readError}\n`);
+    return;
+  }
+  if ('error' in outcome) {
+    const { message, line, column } = outcome.error;
+    if (options.json && several)
+      io.stdout(`${JSON.stringify({ file: name, error: outcome.error })}\n`);
+    io.stderr(`${several ? `${name}: ` : ''}error: ${message} at line ${line} column ${column}\n`);
+    return;
+  }
+  const { report } = outcome;
+  if (options.json) {
+    io.stdout(
+      several
+        ? `${JSON.stringify({ file: name, ...report })}\n`
+        : `${JSON.stringify(report, null, 2)}\n`,
+    );
+    return;
+  }
+  if (several) io.stdout(`==> ${name} <==\n`);
+  io.stdout(
+    renderPlanTree(
+      { dialect: report.dialect, root: report.root, analyzed: report.analyzed },
+      { diagnostics: report.diagnostics },
+    ),
+  );
+  if (several) io.stdout('\n');
+}
+
+/** Standard input can be read once; `-` given twice sees the same text. */
+function once(read: () => Promise<string>): () => Promise<string> {
+  let text: Promise<string> | undefined;
+  return () => (text ??= read());
+}

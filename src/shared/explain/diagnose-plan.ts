@@ -1,0 +1,383 @@
+import { z } from 'zod';
+import { formatFactor, formatMs, formatRows } from './format-plan-figures';
+import { indexColumnsFromConditions } from './index-suggestion';
+import { walkPlan, type Plan, type PlanNode } from './plan-model';
+
+/** What diagnosePlan looks for, one code per kind of finding. */
+export const DIAGNOSTIC_CODES = [
+  'full-scan',
+  'index-not-used',
+  'filesort',
+  'temporary-table',
+  'join-buffer',
+  'dependent-subquery',
+  'misestimate',
+  'range-checked',
+  'impossible-where',
+  'hottest-node',
+] as const;
+export const DiagnosticCodeSchema = z.enum(DIAGNOSTIC_CODES);
+export type DiagnosticCode = z.infer<typeof DiagnosticCodeSchema>;
+
+/** How much a finding matters, most first. */
+export const SEVERITIES = ['critical', 'warning', 'info'] as const;
+export const SeveritySchema = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof SeveritySchema>;
+
+/** One finding about a plan, tied to the node it is about. */
+export const DiagnosticSchema = z.object({
+  code: DiagnosticCodeSchema,
+  severity: SeveritySchema,
+  nodeId: z.number().int().nonnegative(),
+  /** One line: what and where. */
+  title: z.string(),
+  /** Plain words: what it means and why it matters here. */
+  explanation: z.string(),
+  /** What to try, when something concrete can be derived. */
+  suggestion: z.string().optional(),
+  /** For index suggestions: the columns, in index order. */
+  indexColumns: z.array(z.string()).optional(),
+});
+export type Diagnostic = z.infer<typeof DiagnosticSchema>;
+
+export interface DiagnoseOptions {
+  /** Full scans and sorts of fewer rows are not worth a warning; default 1000. */
+  fullScanRows?: number;
+  /** Estimates off by this factor or less are noise; default 10 (10×). */
+  misestimateFactor?: number;
+}
+
+interface Context {
+  plan: Plan;
+  parents: Map<PlanNode, PlanNode | null>;
+  fullScanRows: number;
+  misestimateFactor: number;
+  out: Diagnostic[];
+}
+
+/**
+ * Finds what is worth a DBA's attention in a plan, from the model only: full scans over a row
+ * threshold, candidate indexes left unused, filesorts, temporary tables, join buffers, dependent
+ * subqueries, estimates off by more than a factor, range-checked joins, impossible WHEREs, and
+ * the node that costs or takes the most. Most severe first.
+ */
+export function diagnosePlan(plan: Plan, options: DiagnoseOptions = {}): Diagnostic[] {
+  const ctx: Context = {
+    plan,
+    parents: new Map(),
+    fullScanRows: options.fullScanRows ?? 1000,
+    misestimateFactor: options.misestimateFactor ?? 10,
+    out: [],
+  };
+  const nodes: PlanNode[] = [];
+  const stack: PlanNode[] = [plan.root];
+  ctx.parents.set(plan.root, null);
+  while (stack.length) {
+    const node = stack.pop()!;
+    nodes.push(node);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      ctx.parents.set(children[i]!, node);
+      stack.push(children[i]!);
+    }
+  }
+  const misestimated = new Map<PlanNode, number>();
+  // Children first, so a misestimate is reported where it starts, not on every parent above it.
+  for (let i = nodes.length - 1; i >= 0; i--) misestimate(ctx, nodes[i]!, misestimated);
+  for (const node of nodes) {
+    // Every other finding starts from a flag; most nodes have none.
+    if (node.flags.length === 0) continue;
+    fullScan(ctx, node);
+    filesort(ctx, node);
+    temporaryTable(ctx, node);
+    joinBuffer(ctx, node);
+    dependentSubquery(ctx, node);
+    rangeChecked(ctx, node);
+    impossibleWhere(ctx, node);
+  }
+  hottest(ctx, nodes);
+  const rank: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
+  return ctx.out.sort((a, b) => rank[a.severity] - rank[b.severity] || a.nodeId - b.nodeId);
+}
+
+function tableName(node: PlanNode): string {
+  const t = node.table ?? '?';
+  return node.alias && node.alias !== node.table ? `${t} (as ${node.alias})` : t;
+}
+
+/** Conditions that decide which rows of this table are wanted: its own, its filter's, its join's. */
+function conditionsFor(ctx: Context, node: PlanNode): string[] {
+  const out = [node.condition, node.indexCondition];
+  // Up through filters and headings (`Hash`) to the first join, whose condition joins this table.
+  for (
+    let p = ctx.parents.get(node) ?? null, steps = 0;
+    p && steps < 4;
+    p = ctx.parents.get(p) ?? null, steps++
+  ) {
+    if (p.kind === 'filter' || p.kind === 'join') out.push(p.condition);
+    if (p.kind === 'join' || p.selectId !== undefined || p.kind === 'subquery') break;
+  }
+  return out.filter((c): c is string => c !== undefined);
+}
+
+/** The index suggestion for a table node, from the conditions on it. */
+function indexAdvice(
+  ctx: Context,
+  node: PlanNode,
+): { text: string; columns: string[] } | undefined {
+  const name = node.alias ?? node.table;
+  if (name === undefined) return undefined;
+  const { equality, range } = indexColumnsFromConditions(name, conditionsFor(ctx, node));
+  if (!equality.length && !range.length) return undefined;
+  const columns = [...equality, ...range.slice(0, 1)];
+  const rest = (node.usedColumns ?? []).filter((c) => !columns.includes(c));
+  const covering =
+    rest.length > 0 && rest.length <= 4
+      ? ` Adding ${rest.join(', ')} after them makes it covering (no row lookups).`
+      : '';
+  return {
+    text: `An index on ${tableName(node)} (${columns.join(', ')}) would let the server read only the matching rows.${covering}`,
+    columns,
+  };
+}
+
+/** Records a finding; every finding has the same fields in the same order (absent ones undefined). */
+function emit(ctx: Context, node: PlanNode, d: Omit<Diagnostic, 'nodeId'>): void {
+  ctx.out.push({
+    code: d.code,
+    severity: d.severity,
+    nodeId: node.id,
+    title: d.title,
+    explanation: d.explanation,
+    suggestion: d.suggestion,
+    indexColumns: d.indexColumns,
+  });
+}
+
+function fullScan(ctx: Context, node: PlanNode): void {
+  const tableScan = node.flags.includes('full-table-scan');
+  const indexScan = node.flags.includes('full-index-scan');
+  if (!tableScan && !indexScan) return;
+  if (node.actual && !node.actual.executed) return;
+  const perScan = node.rows ?? node.actual?.rows ?? 0;
+  const loops = node.actual?.loops ?? 1;
+  const read = Math.max(perScan, node.actual?.totalRows ?? 0);
+  if (read >= ctx.fullScanRows) {
+    const advice = tableScan ? indexAdvice(ctx, node) : undefined;
+    const times = loops > 1 ? `, ${formatRows(loops)} times (${formatRows(read)} rows in all)` : '';
+    emit(ctx, node, {
+      code: 'full-scan',
+      severity: tableScan ? (read >= ctx.fullScanRows * 100 ? 'critical' : 'warning') : 'info',
+      title: `${tableScan ? 'Full table scan' : 'Full index scan'} on ${tableName(node)}`,
+      explanation: tableScan
+        ? `Every row of ${tableName(node)} is read (about ${formatRows(perScan)} rows${times}) and the unwanted ones are thrown away afterwards.`
+        : `The whole index${node.key ? ` ${node.key}` : ''} of ${tableName(node)} is read (about ${formatRows(perScan)} entries${times}). Cheaper than the table, still proportional to its size.`,
+      suggestion: advice?.text,
+      indexColumns: advice?.columns,
+    });
+  }
+  if (
+    tableScan &&
+    node.possibleKeys?.length &&
+    node.key === undefined &&
+    read >= ctx.fullScanRows
+  ) {
+    emit(ctx, node, {
+      code: 'index-not-used',
+      severity: 'warning',
+      title: `Index not used on ${tableName(node)}`,
+      explanation: `The server could have used ${node.possibleKeys.join(', ')} but scans the table instead: it expects the condition to match too many rows for the index to pay off, or the indexed column is wrapped in a function or compared with a value of another type or collation.`,
+      suggestion:
+        'Check the condition on the indexed columns (no functions or implicit conversions on them); if few rows really match, refresh statistics (ANALYZE TABLE) or add a histogram.',
+    });
+  }
+}
+
+function rowsInto(node: PlanNode): number {
+  return (
+    node.actual?.totalRows ??
+    node.rows ??
+    node.children[0]?.actual?.totalRows ??
+    node.children[0]?.rows ??
+    0
+  );
+}
+
+function filesort(ctx: Context, node: PlanNode): void {
+  if (!node.flags.includes('filesort')) return;
+  const rows = rowsInto(node);
+  emit(ctx, node, {
+    code: 'filesort',
+    severity: rows >= ctx.fullScanRows ? 'warning' : 'info',
+    title: node.kind === 'window' ? 'Sort for window functions' : 'Filesort',
+    explanation: `The rows${rows ? ` (about ${formatRows(rows)})` : ''} are sorted after they are read, in memory or on disk when they do not fit in sort_buffer_size, instead of being read in index order.`,
+    suggestion:
+      'An index whose columns match the equality conditions followed by the ORDER BY / GROUP BY / PARTITION BY columns lets the server read rows already in order.',
+  });
+}
+
+/** Temporary tables that are a choice of the plan (not the ones derived tables always need). */
+function temporaryTable(ctx: Context, node: PlanNode): void {
+  if (!node.flags.includes('temporary')) return;
+  if (node.kind === 'materialize' || node.kind === 'union') return;
+  const rows = rowsInto(node);
+  emit(ctx, node, {
+    code: 'temporary-table',
+    severity: rows >= ctx.fullScanRows * 10 ? 'warning' : 'info',
+    title: 'Temporary table',
+    explanation: `An internal temporary table holds ${rows ? `about ${formatRows(rows)} ` : ''}intermediate rows (for GROUP BY, DISTINCT, a sort over a join, or window functions); it moves to disk when larger than tmp_table_size.`,
+    suggestion:
+      'An index covering the GROUP BY / DISTINCT columns of the first table lets the server group rows as it reads them, without a temporary table.',
+  });
+}
+
+function joinBuffer(ctx: Context, node: PlanNode): void {
+  if (!node.flags.includes('join-buffer')) return;
+  const hash = node.flags.includes('hash-join');
+  const target = node.kind === 'join' ? lastTable(node) : node;
+  const advice = target ? indexAdvice(ctx, target) : undefined;
+  emit(ctx, node, {
+    code: 'join-buffer',
+    severity: hash ? 'info' : 'warning',
+    title: hash
+      ? 'Hash join'
+      : `Join buffer (block nested loop)${node.table ? ` on ${tableName(node)}` : ''}`,
+    explanation: hash
+      ? 'No index serves the join condition, so one input is loaded into a hash table in the join buffer and the other probes it. Fine for large unselective joins; an index allows row-by-row lookups instead.'
+      : 'No index serves the join condition: rows of the earlier tables are buffered and the table is scanned once per buffer fill, comparing every pair.',
+    suggestion: advice?.text,
+    indexColumns: advice?.columns,
+  });
+}
+
+function lastTable(node: PlanNode): PlanNode | undefined {
+  const last = node.children[node.children.length - 1];
+  if (!last) return undefined;
+  let found: PlanNode | undefined;
+  walkPlan(last, (n) => {
+    if (!found && n.kind === 'table') found = n;
+  });
+  return found;
+}
+
+function dependentSubquery(ctx: Context, node: PlanNode): void {
+  if (!node.flags.includes('dependent')) return;
+  const parent = ctx.parents.get(node);
+  if (parent?.flags.includes('dependent')) return; // one finding per subquery
+  // How often it ran: its query block's loops, else those of the first measured node inside.
+  let block: number | undefined;
+  let first: number | undefined;
+  walkPlan(node, (n) => {
+    const loops = n === node ? undefined : n.actual?.loops;
+    if (loops === undefined) return;
+    if (block === undefined && n.selectId !== undefined) block = loops;
+    if (first === undefined) first = loops;
+  });
+  const executions = block ?? first;
+  emit(ctx, node, {
+    code: 'dependent-subquery',
+    severity: (executions ?? 0) >= 1000 ? 'critical' : 'warning',
+    title: `Dependent subquery${node.selectId !== undefined ? ` #${node.selectId}` : ''}`,
+    explanation: `The subquery refers to the outer query, so it runs again for each outer row${executions !== undefined ? ` (${formatRows(executions)} times here)` : ''}.`,
+    suggestion:
+      'Rewrite it as a JOIN or a derived table grouped once, or make sure each run is a cheap index lookup on the correlated columns.',
+  });
+}
+
+function rangeChecked(ctx: Context, node: PlanNode): void {
+  if (!node.flags.includes('range-checked')) return;
+  emit(ctx, node, {
+    code: 'range-checked',
+    severity: 'warning',
+    title: `Range checked for each record on ${tableName(node)}`,
+    explanation:
+      'No index fits the join condition in advance, so for every row of the earlier tables the server decides again how to read this table (a range, an index merge, or a full scan).',
+    suggestion:
+      'Join on columns of the same type and collation, and index the compared column so a plain lookup or range works.',
+  });
+}
+
+function impossibleWhere(ctx: Context, node: PlanNode): void {
+  if (!node.flags.includes('impossible')) return;
+  emit(ctx, node, {
+    code: 'impossible-where',
+    severity: 'info',
+    title:
+      node.warnings.find((w) => /impossible|no matching|zero rows/i.test(w)) ?? 'Impossible WHERE',
+    explanation:
+      'The server proved the condition can never be true (contradictory conditions, or no row in a constant table), so it returns no rows without reading.',
+    suggestion:
+      'If rows were expected, check the condition: two different values for one column, a typo, a wrong type.',
+  });
+}
+
+/** Nodes whose measured rows are off from the estimate by the factor or more. */
+function misestimate(ctx: Context, node: PlanNode, found: Map<PlanNode, number>): void {
+  const a = node.actual;
+  if (!a?.executed || a.rows === undefined || node.rows === undefined) return;
+  const estimate = node.rows;
+  const ratio = Math.max(estimate, 1) / Math.max(a.rows, 1);
+  const factor = ratio >= 1 ? ratio : 1 / ratio;
+  if (factor <= ctx.misestimateFactor) return;
+  // Fewer rows than estimated under a LIMIT or a semi/anti join: the server stopped early.
+  if (ratio > 1 && stopsEarly(ctx, node)) return;
+  const direction = ratio >= 1 ? 1 : -1;
+  found.set(node, direction);
+  if (node.children.some((c) => found.get(c) === direction)) return;
+  const loops = a.loops && a.loops > 1 ? ` (average of ${formatRows(a.loops)} loops)` : '';
+  const table = node.table;
+  emit(ctx, node, {
+    code: 'misestimate',
+    severity: factor >= ctx.misestimateFactor ** 2 ? 'critical' : 'warning',
+    title: `Row estimate off by ${formatFactor(factor)}: ${node.label}`,
+    explanation: `The optimizer expected ${formatRows(estimate)} rows, the server found ${formatRows(a.rows)}${loops}. Join order and access methods are chosen from estimates; one this far off can make the whole plan wrong.`,
+    suggestion: statisticsAdvice(ctx.plan.dialect === 'mariadb-json', table),
+  });
+}
+
+function statisticsAdvice(mariadb: boolean, table: string | undefined): string {
+  if (table === undefined || table.startsWith('<'))
+    return 'Refresh the statistics of the tables below it (ANALYZE TABLE); skewed or correlated columns need histograms.';
+  return mariadb
+    ? `Refresh statistics (ANALYZE TABLE ${table} PERSISTENT FOR ALL); skewed or correlated columns need histograms.`
+    : `Refresh statistics (ANALYZE TABLE ${table}); for skewed or correlated columns add a histogram (ANALYZE TABLE ${table} UPDATE HISTOGRAM ON <column>).`;
+}
+
+function stopsEarly(ctx: Context, node: PlanNode): boolean {
+  for (let p = ctx.parents.get(node) ?? null; p; p = ctx.parents.get(p) ?? null) {
+    if (p.kind === 'limit') return true;
+    if (p.kind === 'join' && /semijoin|antijoin|FirstMatch|LooseScan/i.test(p.label)) return true;
+    if (p.warnings.some((w) => /^(?:FirstMatch|Not exists|LooseScan)/.test(w))) return true;
+  }
+  return node.warnings.some((w) => /^(?:FirstMatch|Not exists)/.test(w));
+}
+
+/** The node with the most exclusive time (measured plans) or the most own cost (estimates). */
+function hottest(ctx: Context, nodes: PlanNode[]): void {
+  if (nodes.length < 2) return;
+  const byTime = ctx.plan.analyzed;
+  let best: PlanNode | undefined;
+  let bestValue = 0;
+  let sum = 0;
+  for (const node of nodes) {
+    // A query block's own cost is what its parts leave unexplained, not work of its own.
+    if (!byTime && node.selectId !== undefined) continue;
+    const value = byTime ? node.actual?.selfTimeMs : node.cost?.self;
+    if (value === undefined || !Number.isFinite(value)) continue;
+    sum += value;
+    if (value > bestValue) {
+      best = node;
+      bestValue = value;
+    }
+  }
+  if (!best || sum <= 0) return;
+  const share = Math.round((bestValue / sum) * 100);
+  emit(ctx, best, {
+    code: 'hottest-node',
+    severity: 'info',
+    title: `${byTime ? 'Most time' : 'Most cost'}: ${best.label}`,
+    explanation: byTime
+      ? `${formatMs(bestValue)} of its own (without its inputs), ${share}% of the measured time.`
+      : `${share}% of the plan's estimated cost is this node's own work.`,
+  });
+}

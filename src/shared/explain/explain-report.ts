@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  diagnosePlan,
+  DiagnosticSchema,
+  type DiagnoseOptions,
+  type Diagnostic,
+} from './diagnose-plan';
+import { parsePlan, type ParsePlanOptions, type PlanParseError } from './parse-plan';
+import { PlanDialectSchema, type PlanDialect } from './plan-dialect';
+import { PlanNodeSchema, type PlanNode } from './plan-model';
+import { planStats, PlanStatsSchema, type PlanStats } from './plan-stats';
+
+/** A plan with its diagnostics and counts: what the CLI prints with `--json` and the API carries. */
+export interface PlanReport {
+  dialect: PlanDialect;
+  root: PlanNode;
+  diagnostics: Diagnostic[];
+  stats: PlanStats;
+  analyzed: boolean;
+  query?: string;
+}
+
+export const PlanReportSchema: z.ZodType<PlanReport> = z.object({
+  dialect: PlanDialectSchema,
+  root: PlanNodeSchema,
+  diagnostics: z.array(DiagnosticSchema),
+  stats: PlanStatsSchema,
+  analyzed: z.boolean(),
+  query: z.string().optional(),
+});
+
+export type ExplainResult = { ok: true; report: PlanReport } | { ok: false; error: PlanParseError };
+
+/** Parses a plan document and diagnoses it in one step. Never throws. */
+export function explainPlanText(
+  text: string,
+  options: ParsePlanOptions & DiagnoseOptions = {},
+): ExplainResult {
+  const parsed = parsePlan(text, options);
+  if (!parsed.ok) return parsed;
+  const { plan } = parsed;
+  const report: PlanReport = {
+    dialect: plan.dialect,
+    root: plan.root,
+    diagnostics: diagnosePlan(plan, options),
+    stats: planStats(plan.root),
+    analyzed: plan.analyzed,
+  };
+  if (plan.query !== undefined) report.query = plan.query;
+  return { ok: true, report };
+}

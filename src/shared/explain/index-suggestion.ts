@@ -1,0 +1,62 @@
+/** Columns an index on a table could cover: equality columns first, then one range column. */
+export interface IndexColumns {
+  equality: string[];
+  range: string[];
+}
+
+const OPERATOR = String.raw`(=|<=>|!=|<>|<=|>=|<|>|\s+between\s|\s+in\s*\(|\s+like\s|\s+is\s+null)`;
+const REVERSED = String.raw`(=|<=>|!=|<>|<=|>=|<|>)`;
+
+/**
+ * The columns of `table` (as the plan names it: its alias) that conditions compare, read from
+ * the servers' condition texts (`(`shop`.`o`.`total` between 100 and 105)`,
+ * `(o.status = 'paid')`). Equality (`=`, `IN`, `IS NULL`) suits an index's leading columns;
+ * ranges (`<`, `BETWEEN`, `LIKE`) suit the column after them. `!=` helps no index.
+ */
+export function indexColumnsFromConditions(table: string, conditions: string[]): IndexColumns {
+  const equality: string[] = [];
+  const range: string[] = [];
+  const [forward, reversed] = patternsFor(table);
+  const add = (col: string, op: string) => {
+    const o = op.trim().toLowerCase();
+    if (o === '!=' || o === '<>') return;
+    const target =
+      o === '=' || o === '<=>' || o.startsWith('in') || o.startsWith('is') ? equality : range;
+    if (!equality.includes(col) && !target.includes(col)) target.push(col);
+  };
+  for (const text of conditions) {
+    forward.lastIndex = 0;
+    for (let m = forward.exec(text); m; m = forward.exec(text)) add(m[1]!, m[2]!);
+    // `a.x = b.y` reads both ways: `= b.y` names b's column.
+    reversed.lastIndex = 0;
+    for (let m = reversed.exec(text); m; m = reversed.exec(text)) add(m[2]!, m[1]!);
+  }
+  for (const c of equality) {
+    const i = range.indexOf(c);
+    if (i >= 0) range.splice(i, 1);
+  }
+  return { equality, range };
+}
+
+const patterns = new Map<string, [RegExp, RegExp]>();
+
+/** The two patterns for a table, compiled once (plans name the same tables over and over). */
+function patternsFor(table: string): [RegExp, RegExp] {
+  let p = patterns.get(table);
+  if (!p) {
+    const name = escapeRegExp(table);
+    // `schema.table.column` or `table.column`, each part optionally in backticks.
+    const column = String.raw`(?<![\w$\`.])(?:\`?[\w$]+\`?\.)?\`?${name}\`?\.\`?([\w$]+)\`?`;
+    p = [
+      new RegExp(`${column}\\s*${OPERATOR}`, 'gi'),
+      new RegExp(`${REVERSED}\\s*${column}`, 'gi'),
+    ];
+    if (patterns.size > 500) patterns.clear();
+    patterns.set(table, p);
+  }
+  return p;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,15 @@
+export * from './plan-dialect';
+export * from './plan-model';
+export * from './plan-number';
+export * from './parse-plan';
+export * from './detect-dialect';
+export * from './unwrap-pasted-plan';
+export * from './read-plan-json';
+export * from './json-error-position';
+export * from './plan-stats';
+export * from './diagnose-plan';
+export * from './index-suggestion';
+export * from './render-plan-tree';
+export * from './explain-report';
+export * from './format-plan-figures';
+export { MAX_PLAN_DEPTH } from './plan-fragment';

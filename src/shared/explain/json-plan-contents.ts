@@ -1,0 +1,173 @@
+import { addNote } from './extra-notes';
+import { asStringList, isJsonObject, type JsonObject } from './json-value';
+import { keepLeftover, type ObjectParser } from './plan-fragment';
+import { addChild, addFlag, createNode, type PlanNode } from './plan-model';
+import { parsePlanNumber } from './plan-number';
+
+// MySQL JSON v1 and MariaDB JSON share a shape: containers (query blocks, operations, tables)
+// whose facts and plan parts sit under known keys. Each node type has a map from key to reader;
+// one pass over an object's keys reads what it knows and keeps the rest. No per-node sets or
+// copies: plans can have tens of thousands of nodes.
+
+/**
+ * Reads one key's value into the node (a field, a flag, or children). Returns false when the
+ * value has a type it cannot use: the key is then kept in raw like an unknown one.
+ */
+export type KeyReader = (node: PlanNode, value: unknown, depth: number) => boolean;
+
+/** A node type's readers. */
+export type Readers = ReadonlyMap<string, KeyReader>;
+
+/** A dialect's parser for plan-like objects, and readers for key families (`*_subqueries`). */
+export interface Vocabulary {
+  parseObject: ObjectParser;
+  readerFor?: (key: string) => KeyReader | undefined;
+}
+
+/** One pass over `o`: known keys are read, the others kept (see keepLeftover). */
+export function readKeys(
+  vocabulary: Vocabulary,
+  node: PlanNode,
+  o: JsonObject,
+  readers: Readers,
+  depth: number,
+): PlanNode {
+  for (const key in o) {
+    const value = o[key];
+    const reader = readers.get(key) ?? vocabulary.readerFor?.(key);
+    if (reader && reader(node, value, depth)) continue;
+    keepLeftover(node, key, value, vocabulary.parseObject, depth);
+  }
+  return node;
+}
+
+/** Readers combined; later ones win on the same key. */
+export function readers(...parts: Array<Iterable<[string, KeyReader]>>): Readers {
+  const out = new Map<string, KeyReader>();
+  for (const part of parts) for (const [k, r] of part) out.set(k, r);
+  return out;
+}
+
+/** Children from the objects of a list; anything else in it is kept in the node's raw. */
+export function listInto(
+  node: PlanNode,
+  key: string,
+  value: unknown,
+  make: (item: JsonObject) => PlanNode,
+): boolean {
+  if (!Array.isArray(value)) return false;
+  value.forEach((item: unknown, i) => {
+    if (isJsonObject(item)) addChild(node, make(item));
+    else node.raw[`${key}[${i}]`] = item;
+  });
+  return true;
+}
+
+/**
+ * A `nested_loop` array: a join of its members, or the member itself when there is only one.
+ * Each member wraps one part (`{"table": ...}`); a member with keys of its own keeps a node.
+ */
+export function nestedLoopNodes(
+  vocabulary: Vocabulary,
+  contents: Readers,
+  items: unknown[],
+  depth: number,
+): PlanNode[] {
+  const join = createNode('join', 'Nested loop join');
+  let rawKeys = 0;
+  items.forEach((item, i) => {
+    if (!isJsonObject(item)) {
+      join.raw[`nested_loop[${i}]`] = item;
+      rawKeys++;
+      return;
+    }
+    const holder = readKeys(
+      vocabulary,
+      createNode('unknown', `nested_loop[${i}]`),
+      item,
+      contents,
+      depth,
+    );
+    let empty = true;
+    for (const _ in holder.raw) {
+      empty = false;
+      break;
+    }
+    if (empty) for (const child of holder.children) addChild(join, child);
+    else addChild(join, holder);
+  });
+  if (join.children.length === 1 && rawKeys === 0) return join.children;
+  return [join];
+}
+
+// Field readers common to both dialects' tables.
+
+/** A reader for a string field. */
+export const stringField =
+  (set: (node: PlanNode, v: string) => void): KeyReader =>
+  (node, value) => {
+    if (typeof value !== 'string') return false;
+    set(node, value);
+    return true;
+  };
+
+/** A reader for a number field (numbers, numeric strings). */
+export const numberField =
+  (set: (node: PlanNode, v: number) => void): KeyReader =>
+  (node, value) => {
+    const n = parsePlanNumber(value);
+    if (n === undefined) return false;
+    set(node, n);
+    return true;
+  };
+
+/** A reader for a list of strings. */
+export const listField =
+  (set: (node: PlanNode, v: string[]) => void): KeyReader =>
+  (node, value) => {
+    const l = asStringList(value);
+    if (l === undefined) return false;
+    set(node, l);
+    return true;
+  };
+
+/** A server message (`Impossible WHERE`, `No tables used`): a note. */
+export const messageField: KeyReader = (node, value) => {
+  if (typeof value !== 'string') return false;
+  addNote(node, value);
+  return true;
+};
+
+/** The table fields both dialects name alike. */
+export const TABLE_FIELDS: Array<[string, KeyReader]> = [
+  ['table_name', stringField((n, v) => (n.table = v))],
+  ['access_type', stringField((n, v) => (n.accessType = v))],
+  ['key', stringField((n, v) => (n.key = v))],
+  ['used_key_parts', listField((n, v) => (n.keyParts = v))],
+  ['possible_keys', listField((n, v) => (n.possibleKeys = v))],
+  ['ref', listField((n, v) => (n.ref = v))],
+  ['filtered', numberField((n, v) => (n.filtered = v))],
+  ['attached_condition', stringField((n, v) => (n.condition = v))],
+  [
+    'index_condition',
+    stringField((n, v) => {
+      n.indexCondition = v;
+      addFlag(n, 'index-condition');
+    }),
+  ],
+  ['message', messageField],
+];
+
+/** Reads a note key: `render` gives the Extra wording for a value, or undefined when unusable. */
+export function noteReader(render: (value: unknown) => string | undefined): KeyReader {
+  return (node, value) => {
+    const text = render(value);
+    if (text === undefined) return false;
+    addNote(node, text);
+    return true;
+  };
+}
+
+/** A reader that only accepts booleans (or 1/0) and does nothing else with them. */
+export const flagOnly: KeyReader = (_node, value) =>
+  typeof value === 'boolean' || value === 1 || value === 0;

@@ -1,0 +1,109 @@
+import { deriveFigures } from './derive-figures';
+import { detectJsonDialect, detectTextDialect } from './detect-dialect';
+import { parseMariaDbJson } from './parse-mariadb-json';
+import { parseMysqlJsonV1 } from './parse-mysql-json-v1';
+import { parseMysqlJsonV2 } from './parse-mysql-json-v2';
+import { parseMysqlTree, type TextPlanError } from './parse-mysql-tree';
+import { assembleTabularPlan, parseTabular, tabularRowsFromJson } from './parse-tabular';
+import { DIALECT_NAMES, type PlanDialect } from './plan-dialect';
+import { walkPlan, type Plan, type PlanNode } from './plan-model';
+import { readPlanJson } from './read-plan-json';
+import { lineStartOffset, positionAt } from './text-position';
+import { unwrapPastedPlan } from './unwrap-pasted-plan';
+
+export interface ParsePlanOptions {
+  /** The document's dialect; `auto` (the default) detects it. */
+  dialect?: PlanDialect | 'auto';
+}
+
+/** Why a text is not a plan, and where (1-based line and column of the input as given). */
+export interface PlanParseError {
+  message: string;
+  line: number;
+  column: number;
+}
+
+export type ParsePlanResult = { ok: true; plan: Plan } | { ok: false; error: PlanParseError };
+
+const JSON_DIALECTS: ReadonlySet<PlanDialect> = new Set([
+  'mysql-json-v1',
+  'mysql-json-v2',
+  'mariadb-json',
+]);
+
+/**
+ * Parses an EXPLAIN document of any supported dialect (detected unless given) into the plan
+ * model: unwraps terminal pastes, reads JSON (with MySQL's comment end markers) or text, builds
+ * the tree and derives totals and exclusive figures. Never throws for any input: a text that is
+ * not a plan gives an error with the line and column where it stops being one.
+ */
+export function parsePlan(text: string, options: ParsePlanOptions = {}): ParsePlanResult {
+  const wanted = options.dialect ?? 'auto';
+  const unwrapped = unwrapPastedPlan(text);
+  const body = unwrapped.text;
+  const errorAt = (message: string, offset: number): ParsePlanResult => ({
+    ok: false,
+    error: { message, ...positionAt(text, unwrapped.originOf(offset)) },
+  });
+  if (!body.trim()) return errorAt('not a plan: the input is empty', 0);
+  const head = body.trimStart()[0];
+  const looksJson = head === '{' || head === '[';
+  if (looksJson || (wanted !== 'auto' && JSON_DIALECTS.has(wanted))) {
+    const json = readPlanJson(body);
+    if (!json.ok) return errorAt(`invalid JSON: ${json.message}`, json.offset);
+    const rows = tabularRowsFromJson(json.value);
+    if (rows && (wanted === 'auto' || wanted === 'tabular'))
+      return finish('tabular', assembleTabularPlan(rows));
+    const dialect = wanted === 'auto' ? detectJsonDialect(json.value, body) : wanted;
+    if (dialect === null)
+      return errorAt(
+        'not a plan: no query_block, query_plan or table in this JSON',
+        body.length - body.trimStart().length,
+      );
+    if (!JSON_DIALECTS.has(dialect))
+      return errorAt(`not a plan: ${DIALECT_NAMES[dialect]} is text, this is JSON`, 0);
+    return finishJson(dialect, json.value);
+  }
+  const dialect = wanted === 'auto' ? detectTextDialect(body) : wanted;
+  if (dialect === null) {
+    const start = body.length - body.trimStart().length;
+    return errorAt(
+      'not a plan: expected JSON, a "->" tree (FORMAT=TREE, EXPLAIN ANALYZE) or an EXPLAIN table',
+      start,
+    );
+  }
+  const parsed = dialect === 'tabular' ? parseTabular(body) : parseMysqlTree(body);
+  if (isTextError(parsed))
+    return errorAt(parsed.message, lineStartOffset(body, parsed.line) + parsed.column - 1);
+  return finish(dialect, parsed);
+}
+
+function finishJson(dialect: PlanDialect, document: unknown): ParsePlanResult {
+  if (dialect === 'mysql-json-v2') {
+    const { root, query } = parseMysqlJsonV2(document);
+    return finish(dialect, root, query);
+  }
+  return finish(
+    dialect,
+    dialect === 'mariadb-json' ? parseMariaDbJson(document) : parseMysqlJsonV1(document),
+  );
+}
+
+function finish(dialect: PlanDialect, root: PlanNode, query?: string): ParsePlanResult {
+  const nodes: PlanNode[] = [];
+  let analyzed = false;
+  walkPlan(root, (node) => {
+    node.id = nodes.length;
+    nodes.push(node);
+    if (node.actual) analyzed = true;
+  });
+  const treeFormat = dialect === 'mysql-tree' || dialect === 'mysql-json-v2';
+  deriveFigures(nodes, { innerCostPerLoop: treeFormat, totalsFromInputs: !treeFormat });
+  const plan: Plan = { dialect, root, analyzed };
+  if (query !== undefined) plan.query = query;
+  return { ok: true, plan };
+}
+
+function isTextError(value: PlanNode | TextPlanError): value is TextPlanError {
+  return !('kind' in value);
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { PlanNode } from './plan-model';
+
+/** Counts that summarise a plan (the CLI's `stats`). */
+export const PlanStatsSchema = z.object({
+  nodes: z.number().int().nonnegative(),
+  /** Nodes reading a table (any node with `table` set). */
+  tables: z.number().int().nonnegative(),
+  /** Nodes the parser did not understand (their raw fragment is kept). */
+  unknownNodes: z.number().int().nonnegative(),
+});
+export type PlanStats = z.infer<typeof PlanStatsSchema>;
+
+/** Counts of a plan's nodes, table accesses and unknown nodes. */
+export function planStats(root: PlanNode): PlanStats {
+  const stats: PlanStats = { nodes: 0, tables: 0, unknownNodes: 0 };
+  const stack = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    stats.nodes++;
+    if (node.table !== undefined) stats.tables++;
+    if (node.kind === 'unknown') stats.unknownNodes++;
+    for (const child of node.children) stack.push(child);
+  }
+  return stats;
+}
