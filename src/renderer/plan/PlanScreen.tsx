@@ -1,0 +1,270 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { explainPlanText, type ExplainResult } from '../../shared/explain/explain-report';
+import type { PlanNode } from '../../shared/explain/plan-model';
+import { renderPlanTree } from '../../shared/explain/render-plan-tree';
+import { downloadBlob, svgToPng } from './download';
+import { NodeDetails } from './NodeDetails';
+import { PlanDiagram, type PlanDiagramHandle } from './PlanDiagram';
+import { planHeat } from './plan-heat';
+import { autoFold } from './plan-layout';
+import { loadSamplePlan, samplePlans } from './sample-plans';
+
+/** Above this many nodes the diagram opens folded; every fold opens on a double-click. */
+const NODE_CAP = 400;
+const TEXT_KEY = 'sightline.plan-text';
+
+type View = 'diagram' | 'text' | 'raw';
+
+function findNode(root: PlanNode, id: number): PlanNode | null {
+  if (root.id === id) return root;
+  for (const c of root.children) {
+    const f = findNode(c, id);
+    if (f) return f;
+  }
+  return null;
+}
+
+/**
+ * Paste a plan from any server (or open a sample): it is parsed here, in the page, so it needs
+ * no connection; then drawn, diagnosed, and shown as text and raw JSON.
+ */
+export function PlanScreen() {
+  const [text, setText] = useState(() => localStorage.getItem(TEXT_KEY) ?? '');
+  const [result, setResult] = useState<ExplainResult | null>(null);
+  const [view, setView] = useState<View>('diagram');
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
+  const [pasteOpen, setPasteOpen] = useState(true);
+  const diagramRef = useRef<PlanDiagramHandle>(null);
+
+  const analyse = (source: string) => {
+    const r = explainPlanText(source);
+    setResult(r);
+    setSelectedId(null);
+    if (r.ok) {
+      setCollapsed(autoFold(r.report.root, NODE_CAP));
+      setPasteOpen(false);
+    }
+  };
+
+  useEffect(() => {
+    if (text.trim()) analyse(text);
+    // Only the text kept from last time, once.
+  }, []);
+
+  const report = result?.ok ? result.report : null;
+  const plan = useMemo(
+    () =>
+      report ? { dialect: report.dialect, root: report.root, analyzed: report.analyzed } : null,
+    [report],
+  );
+  const heat = useMemo(() => (plan ? planHeat(plan) : null), [plan]);
+  const selected = report && selectedId !== null ? findNode(report.root, selectedId) : null;
+
+  return (
+    <section className="plan-screen" aria-label="Plan">
+      <div className="plan-toolbar">
+        <button
+          type="button"
+          className="btn-small"
+          aria-expanded={pasteOpen}
+          onClick={() => setPasteOpen((o) => !o)}
+        >
+          Paste text
+        </button>
+        <label className="inline-field">
+          <span>Open a sample</span>
+          <select
+            value=""
+            onChange={(e) => {
+              const file = e.target.value;
+              if (!file) return;
+              void loadSamplePlan(file).then((t) => {
+                setText(t);
+                localStorage.setItem(TEXT_KEY, t);
+                analyse(t);
+              });
+            }}
+          >
+            <option value="">Choose…</option>
+            {samplePlans().map((s) => (
+              <option key={s.file} value={s.file} title={s.about}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        {report && (
+          <>
+            <span className="badge badge-info" data-testid="plan-dialect">
+              {report.dialect}
+            </span>
+            <span className="plan-stats" data-testid="plan-stats">
+              {report.stats.nodes} nodes · {report.stats.tables} tables
+              {report.stats.unknownNodes
+                ? ` · ${report.stats.unknownNodes} not understood (kept raw)`
+                : ''}
+              {heat?.basis
+                ? ` · heat by ${heat.basis === 'time' ? 'measured time' : 'estimated cost'}`
+                : ''}
+            </span>
+            <span className="spacer" />
+            <div className="segmented" role="tablist" aria-label="Plan view">
+              {(['diagram', 'text', 'raw'] as const).map((v) => (
+                <button
+                  key={v}
+                  type="button"
+                  role="tab"
+                  aria-selected={view === v}
+                  className={`btn-small${view === v ? ' btn-primary' : ''}`}
+                  onClick={() => setView(v)}
+                >
+                  {v === 'diagram' ? 'Diagram' : v === 'text' ? 'Text tree' : 'Raw JSON'}
+                </button>
+              ))}
+            </div>
+            <button
+              type="button"
+              className="btn-small"
+              onClick={() => diagramRef.current?.fit()}
+              disabled={view !== 'diagram'}
+            >
+              Fit
+            </button>
+            <button
+              type="button"
+              className="btn-small"
+              onClick={() => setCollapsed(new Set())}
+              disabled={collapsed.size === 0}
+            >
+              Expand all
+            </button>
+            <button
+              type="button"
+              className="btn-small"
+              disabled={view !== 'diagram'}
+              onClick={() => {
+                const svg = diagramRef.current?.svgText();
+                if (svg) downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), 'plan.svg');
+              }}
+            >
+              Export SVG
+            </button>
+            <button
+              type="button"
+              className="btn-small"
+              disabled={view !== 'diagram'}
+              onClick={() => {
+                const svg = diagramRef.current?.svgText();
+                if (svg) void svgToPng(svg).then((png) => downloadBlob(png, 'plan.png'));
+              }}
+            >
+              Export PNG
+            </button>
+          </>
+        )}
+      </div>
+      {pasteOpen && (
+        <div className="plan-paste">
+          <label htmlFor="plan-text">
+            Paste EXPLAIN output: FORMAT=JSON (MySQL v1 or v2, MariaDB), FORMAT=TREE, EXPLAIN
+            ANALYZE, or the classic table — straight from the mysql client is fine.
+          </label>
+          <textarea
+            id="plan-text"
+            spellCheck={false}
+            rows={10}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              localStorage.setItem(TEXT_KEY, e.target.value);
+            }}
+          />
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => analyse(text)}
+              disabled={!text.trim()}
+            >
+              Show plan
+            </button>
+          </div>
+        </div>
+      )}
+      {result && !result.ok && (
+        <div className="notice notice-danger" role="alert" data-testid="plan-error">
+          <span aria-hidden="true">✖</span>
+          <div>
+            <strong>Not a plan Sightline can read.</strong> {result.error.message} at line{' '}
+            {result.error.line} column {result.error.column}.
+          </div>
+        </div>
+      )}
+      {!result && !pasteOpen && (
+        <div className="empty-state">Paste a plan, or open a sample to see one in seconds.</div>
+      )}
+      {report && heat && (
+        <div className="plan-body">
+          <div className="plan-main">
+            {view === 'diagram' && (
+              <PlanDiagram
+                ref={diagramRef}
+                root={report.root}
+                heat={heat}
+                diagnostics={report.diagnostics}
+                collapsed={collapsed}
+                selectedId={selectedId}
+                onSelect={setSelectedId}
+                onToggle={(id) =>
+                  setCollapsed((c) => {
+                    const next = new Set(c);
+                    if (next.has(id)) next.delete(id);
+                    else next.add(id);
+                    return next;
+                  })
+                }
+              />
+            )}
+            {view === 'text' && plan && (
+              <pre className="plan-text" data-testid="plan-text-tree">
+                {renderPlanTree(plan)}
+              </pre>
+            )}
+            {view === 'raw' && <pre className="plan-text">{JSON.stringify(report, null, 2)}</pre>}
+          </div>
+          <aside className="plan-side">
+            {selected ? (
+              <NodeDetails node={selected} diagnostics={report.diagnostics} />
+            ) : (
+              <section aria-label="Findings" data-testid="plan-findings">
+                <h2>Findings</h2>
+                {report.diagnostics.length === 0 && (
+                  <p className="empty-state">Nothing stands out in this plan.</p>
+                )}
+                <ul className="findings">
+                  {report.diagnostics.map((d, i) => (
+                    <li key={i} className={`sev-${d.severity}`}>
+                      <button
+                        type="button"
+                        className="btn-link"
+                        onClick={() => setSelectedId(d.nodeId)}
+                      >
+                        {d.severity === 'critical' ? '✖' : d.severity === 'warning' ? '⚠' : 'ℹ'}{' '}
+                        {d.title}
+                      </button>
+                      {d.suggestion && <div className="suggestion">{d.suggestion}</div>}
+                    </li>
+                  ))}
+                </ul>
+                <p className="hint">
+                  Click a node for every field; double-click to fold or unfold it.
+                </p>
+              </section>
+            )}
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}
