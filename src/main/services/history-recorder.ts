@@ -1,0 +1,108 @@
+import type { SavedConnection } from '../../shared/api/connection';
+import { defaultSchemaAfter } from '../../shared/sql/default-schema-change';
+import { splitStatements } from '../../shared/sql/split-statements';
+import type { DbSession } from '../db/db-session';
+import type { ConnectionStore } from '../store/connection-store';
+import type { HistoryStore } from '../store/history-store';
+import type { QueryFinishedListener } from './query-service';
+
+/** One session's default schema, followed from the statements it runs. */
+interface SchemaTrack {
+  /** What a new connection of the session starts in: the default schema, then the init SQL. */
+  readonly initial: string | null;
+  current: string | null;
+  /** The connection broke since the last statement: the next one runs on a new connection. */
+  lost: boolean;
+  /** The connection as it was first seen, for when it has been deleted since. */
+  readonly name: string;
+  readonly color: SavedConnection['color'];
+}
+
+/**
+ * Records every finished statement into the history, with the connection's name and colour and
+ * the session's default schema when it started. The schema is followed from the statements
+ * themselves (see defaultSchemaAfter) rather than asked for, because asking would cost a round
+ * trip and, worse, reset what the user's next statement may read (`ROW_COUNT()`,
+ * `FOUND_ROWS()`, warnings).
+ */
+export function historyRecorder(
+  history: HistoryStore,
+  connections: ConnectionStore,
+): QueryFinishedListener {
+  const tracks = new WeakMap<DbSession, SchemaTrack>();
+  let reportedFailure = false;
+
+  function trackOf(session: DbSession, connection: SavedConnection | null): SchemaTrack {
+    let track = tracks.get(session);
+    if (!track) {
+      const initial = initialSchema(connection);
+      const made: SchemaTrack = {
+        initial,
+        current: initial,
+        lost: false,
+        name: connection?.name ?? 'Deleted connection',
+        color: connection?.color ?? 'gray',
+      };
+      session.onLost(() => (made.lost = true));
+      tracks.set(session, made);
+      track = made;
+    }
+    return track;
+  }
+
+  return (status, owner, startedAt) => {
+    if (status.state === 'running') return;
+    const connection = savedConnection(connections, owner.connectionId);
+    const track = trackOf(owner.session, connection);
+    // The statement that found the connection broken still ran on the old one.
+    if (track.lost && status.error?.code !== 'CONNECTION_LOST') {
+      track.current = track.initial;
+      track.lost = false;
+    }
+    const schema = track.current;
+    if (status.state === 'done') track.current = defaultSchemaAfter(status.sql, schema);
+    const error = status.error;
+    history
+      .append({
+        connectionId: owner.connectionId,
+        connectionName: connection?.name ?? track.name,
+        connectionColor: connection?.color ?? track.color,
+        schema,
+        startedAt: new Date(startedAt).toISOString(),
+        durationMs: status.elapsedMs,
+        state: status.state,
+        rows: status.columns ? status.rowCount : null,
+        affectedRows: status.columns ? null : status.affectedRows,
+        error: error && {
+          code: error.code,
+          ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+          ...(error.sqlState !== undefined ? { sqlState: error.sqlState } : {}),
+          message: error.message,
+        },
+        sql: status.sql,
+      })
+      .catch((e: unknown) => {
+        // Once is enough: a full disk would otherwise log on every statement.
+        if (!reportedFailure) console.error('[history]', e instanceof Error ? e.message : e);
+        reportedFailure = true;
+      });
+  };
+}
+
+function savedConnection(connections: ConnectionStore, id: string): SavedConnection | null {
+  try {
+    return connections.get(id);
+  } catch {
+    return null;
+  }
+}
+
+/** The schema a new connection starts in: the default schema, then any `USE` in the init SQL. */
+function initialSchema(connection: SavedConnection | null): string | null {
+  if (!connection) return null;
+  let schema = connection.defaultSchema === '' ? null : connection.defaultSchema;
+  for (const statement of splitStatements(connection.initSql)) {
+    schema = defaultSchemaAfter(statement.text, schema);
+  }
+  return schema;
+}

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { downloadSqlFile, readSqlFile, sqlFileName } from './sql-file';
+
+/**
+ * Open… and Save… for .sql files, for the editor toolbar. The file last opened or saved names the
+ * tab's text (`fileName`) and is the name Save offers again.
+ */
+export function SqlFileButtons({
+  fileName,
+  defaultName,
+  getText,
+  onOpened,
+  onSaved,
+}: {
+  fileName: string | null;
+  /** The name to save under when no file was opened or saved yet (without `.sql`). */
+  defaultName: string;
+  getText: () => string | null;
+  onOpened: (name: string, text: string) => void;
+  onSaved: (name: string) => void;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const open = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // Cleared so picking the same file again still reports a change.
+    input.value = '';
+    if (!file) return;
+    setError(null);
+    try {
+      onOpened(file.name, await readSqlFile(file));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const save = () => {
+    const text = getText();
+    if (text === null) return;
+    const name = sqlFileName(fileName ?? defaultName);
+    setError(null);
+    downloadSqlFile(name, text);
+    onSaved(name);
+  };
+
+  return (
+    <>
+      {fileName && (
+        <span className="sql-file-name" data-testid="sql-file-name" title={fileName}>
+          {fileName}
+        </span>
+      )}
+      <button type="button" className="btn-small" onClick={() => inputRef.current?.click()}>
+        Open…
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".sql,text/plain"
+        hidden
+        data-testid="open-sql-file"
+        aria-label="Open a .sql file"
+        onChange={(e) => void open(e.currentTarget)}
+      />
+      <button type="button" className="btn-small" onClick={save}>
+        Save…
+      </button>
+      {error && (
+        <div className="notice notice-danger sql-file-error" role="alert">
+          <span className="notice-icon" aria-hidden="true">
+            ✖
+          </span>
+          <div>
+            <strong className="notice-title">Could not open the file</strong>
+            <div className="notice-message">{error}</div>
+          </div>
+          <button
+            type="button"
+            className="btn-link"
+            aria-label="Dismiss"
+            onClick={() => setError(null)}
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Opening and saving .sql files in the renderer alone, so it works the same in the desktop app
+ * and in a browser: reading a picked File, and saving as a download.
+ */
+
+/** The largest file opened into the editor: Monaco slows down well before, and memory counts. */
+export const MAX_SQL_FILE_BYTES = 50 * 1024 * 1024;
+
+/** The text of a picked file (UTF-8, a byte-order mark dropped); refuses files too large to edit. */
+export async function readSqlFile(file: File): Promise<string> {
+  if (file.size > MAX_SQL_FILE_BYTES) {
+    throw new Error(
+      `${file.name} is ${megabytes(file.size)}; Sightline opens files of up to ` +
+        `${megabytes(MAX_SQL_FILE_BYTES)}. Split it, or run it with the mysql client.`,
+    );
+  }
+  return file.text();
+}
+
+/** Saves `text` as the file `name` through the browser's download (the desktop app asks where). */
+export function downloadSqlFile(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/sql' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download reads the blob after click() returns: let it go only well after.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * A file name for saving: `name` with characters no file system accepts replaced, ending in
+ * `.sql` (`prod: orders` → `prod- orders.sql`).
+ */
+export function sqlFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'query';
+  return /\.sql$/i.test(safe) ? safe : `${safe}.sql`;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
