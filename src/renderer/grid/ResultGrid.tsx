@@ -3,54 +3,74 @@ import {
   GridCellKind,
   type GridCell,
   type GridColumn,
+  type GridSelection,
   type Item,
   type Rectangle,
 } from '@glideapps/glide-data-grid';
 import '@glideapps/glide-data-grid/dist/index.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Cell, ResultColumn } from '../../shared/api/query';
-import { api } from '../app/api';
 import { cellCopyText, cellDisplayText } from './cell-text';
 import { gridTheme } from './grid-theme';
-import { RowCache } from './row-cache';
+import type { RowCache } from './row-cache';
+import type { SortSpec } from './view-order';
+
+const ROW_HEIGHT = 26;
+const HEADER_HEIGHT = 30;
+
+/** Room for the row numbers: wide enough for the largest one. */
+function rowMarkerWidth(rows: number): number {
+  return Math.max(32, 14 + String(rows).length * 8);
+}
 
 /**
  * A result's rows on a canvas grid (Glide Data Grid): virtualised, so a million rows scroll as
  * fast as ten; rows are pulled page by page from the backend as they come into view.
+ *
+ * The grid shows `rowCount` rows; with a client-side sort or filter, `order` maps each of them to
+ * the result's row (all of those are fetched already). Glide's own overlay editor and copy are
+ * off: a cell opens the app's cell viewer (`onActivate`, double-click or Enter), and Ctrl+C
+ * copies through `onCopy`, which fetches long values in full first.
  */
 export function ResultGrid({
-  queryId,
   columns,
+  cache,
+  version,
   rowCount,
+  order,
+  sort,
+  onSortClick,
+  selection,
+  onSelectionChange,
+  onActivate,
+  onContextMenu,
+  onCopy,
   height,
 }: {
-  queryId: string;
   columns: ResultColumn[];
+  cache: RowCache;
+  /** Changes whenever rows arrive in the cache, to draw them. */
+  version: number;
   rowCount: number;
+  order: readonly number[] | null;
+  sort: SortSpec | null;
+  onSortClick: (column: number) => void;
+  selection: GridSelection;
+  onSelectionChange: (selection: GridSelection) => void;
+  /** A cell was double-clicked or Enter was pressed on it (view row, column). */
+  onActivate: (viewRow: number, column: number) => void;
+  /** Right-click on a cell, at page coordinates. */
+  onContextMenu: (viewRow: number, column: number, x: number, y: number) => void;
+  /** Ctrl/Cmd+C in the grid. */
+  onCopy: () => void;
   height: number;
 }) {
-  const [version, setVersion] = useState(0);
   const [inView, setInView] = useState<{ from: number; to: number }>({ from: 0, to: 0 });
   const [widths, setWidths] = useState<Record<number, number>>({});
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   const theme = useMemo(() => gridTheme(), []);
-
-  const cache = useMemo(
-    () =>
-      new RowCache(
-        async (offset, limit) => (await api.call('query.rows', { queryId, offset, limit })).rows,
-        () => setVersion((v) => v + 1),
-      ),
-    [queryId],
-  );
-
-  // Pages fetched while rows were still arriving may be short: fetch the last one again.
-  const lastCount = useRef(0);
-  useEffect(() => {
-    if (rowCount > lastCount.current) cache.invalidateFrom(lastCount.current);
-    lastCount.current = rowCount;
-  }, [rowCount, cache]);
+  const resultRow = (viewRow: number) => (order ? (order[viewRow] ?? -1) : viewRow);
 
   useEffect(() => {
     const el = containerRef.current;
@@ -68,22 +88,23 @@ export function ResultGrid({
     // Refit once the first page is here, not on every later page.
     [columns, firstRows.filter(Boolean).length > 0],
   );
+  const columnWidths = columns.map((_, i) => widths[i] ?? fitted[i] ?? 120);
   const gridColumns: GridColumn[] = useMemo(
     () =>
       columns.map((c, i) => ({
         id: String(i),
-        title: c.name,
-        width: widths[i] ?? fitted[i] ?? 120,
+        title: sort?.column === i ? `${c.name} ${sort.direction === 'asc' ? '▲' : '▼'}` : c.name,
+        width: columnWidths[i]!,
       })),
-    [columns, widths, fitted],
+    [columns, columnWidths.join(','), sort],
   );
-  const ROW_HEIGHT = 26;
-  const HEADER_HEIGHT = 30;
   // A short result takes only the room it needs; the scrollbar needs a little more.
   const gridHeight = Math.min(height, HEADER_HEIGHT + rowCount * ROW_HEIGHT + 18);
+  const markerWidth = rowMarkerWidth(rowCount);
 
   const getCellContent = ([col, row]: Item): GridCell => {
-    const values = cache.row(row);
+    const r = resultRow(row);
+    const values = r >= 0 ? cache.row(r) : undefined;
     if (!values) return { kind: GridCellKind.Loading, allowOverlay: false };
     const value = values[col] ?? null;
     const text = cellDisplayText(value);
@@ -91,8 +112,7 @@ export function ResultGrid({
       kind: GridCellKind.Text,
       data: text,
       displayData: text,
-      copyData: cellCopyText(value),
-      allowOverlay: true,
+      allowOverlay: false,
       readonly: true,
       contentAlign: columns[col]?.numeric && typeof value === 'string' ? 'right' : 'left',
       // NULL is drawn apart from the string 'NULL': muted and italic.
@@ -103,24 +123,50 @@ export function ResultGrid({
     };
   };
 
+  const viewRows: Array<Cell[] | undefined> = [];
+  for (let v = inView.from; v < Math.min(inView.to, rowCount); v++) {
+    const r = resultRow(v);
+    viewRows.push(r >= 0 ? cache.loadedRows(r, r + 1)[0] : undefined);
+  }
+
   return (
     <div
       ref={containerRef}
       className="result-grid"
       data-testid="result-grid"
       data-version={version}
+      // Where the headers are, for tests that click them on the canvas.
+      data-row-marker-width={markerWidth}
+      data-column-widths={columnWidths.join(',')}
     >
       <DataEditor
         columns={gridColumns}
         rows={rowCount}
         getCellContent={getCellContent}
         getCellsForSelection={true}
+        gridSelection={selection}
+        onGridSelectionChange={onSelectionChange}
+        keybindings={{ copy: false, search: false }}
+        cellActivationBehavior="double-click"
+        onCellActivated={([col, row]) => onActivate(row, col)}
+        onCellContextMenu={([col, row], e) => {
+          e.preventDefault();
+          onContextMenu(row, col, e.bounds.x + e.localEventX, e.bounds.y + e.localEventY);
+        }}
+        onHeaderClicked={(col) => onSortClick(col)}
+        onKeyDown={(e) => {
+          if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c') {
+            e.preventDefault();
+            onCopy();
+          }
+        }}
         onVisibleRegionChanged={(r: Rectangle) => {
-          cache.ensure(r.y, r.y + r.height + 1);
+          if (!order) cache.ensure(r.y, r.y + r.height + 1);
           setInView({ from: r.y, to: Math.min(rowCount, r.y + r.height + 1) });
         }}
         onColumnResize={(_c, newSize, index) => setWidths((w) => ({ ...w, [index]: newSize }))}
         rowMarkers="number"
+        rowMarkerWidth={markerWidth}
         smoothScrollX
         smoothScrollY
         width={width}
@@ -129,11 +175,7 @@ export function ResultGrid({
         headerHeight={HEADER_HEIGHT}
         rowHeight={ROW_HEIGHT}
       />
-      <RowsInView
-        columns={columns}
-        rows={cache.loadedRows(inView.from, inView.to)}
-        from={inView.from}
-      />
+      <RowsInView columns={columns} rows={viewRows} from={inView.from} sort={sort} />
     </div>
   );
 }
@@ -142,7 +184,8 @@ export function ResultGrid({
 function fitColumnWidths(columns: ResultColumn[], rows: Array<Cell[] | undefined>): number[] {
   const charWidth = 7.8;
   return columns.map((c, i) => {
-    let longest = c.name.length;
+    // Room for the sort arrow too.
+    let longest = c.name.length + 2;
     for (const row of rows) {
       if (!row) continue;
       longest = Math.max(longest, cellDisplayText(row[i] ?? null).length);
@@ -152,24 +195,36 @@ function fitColumnWidths(columns: ResultColumn[], rows: Array<Cell[] | undefined
 }
 
 /**
- * The rows on screen as a table for screen readers (a canvas has no text to read); NULL is
- * marked as such, apart from the string 'NULL'.
+ * The rows on screen as a table for screen readers (a canvas has no text to read), in the order
+ * drawn; NULL is marked as such, apart from the string 'NULL'.
  */
 function RowsInView({
   columns,
   rows,
   from,
+  sort,
 }: {
   columns: ResultColumn[];
   rows: Array<Cell[] | undefined>;
   from: number;
+  sort: SortSpec | null;
 }) {
   return (
     <table className="sr-only" aria-label="Rows in view">
       <thead>
         <tr>
           {columns.map((c, i) => (
-            <th key={i} scope="col">
+            <th
+              key={i}
+              scope="col"
+              aria-sort={
+                sort?.column === i
+                  ? sort.direction === 'asc'
+                    ? 'ascending'
+                    : 'descending'
+                  : undefined
+              }
+            >
               {c.name}
             </th>
           ))}

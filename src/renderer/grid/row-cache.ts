@@ -8,7 +8,7 @@ export const PAGE_SIZE = 500;
  */
 export class RowCache {
   readonly #pages = new Map<number, Cell[][]>();
-  readonly #pending = new Set<number>();
+  readonly #pending = new Map<number, Promise<void>>();
 
   constructor(
     private readonly fetchPage: (offset: number, limit: number) => Promise<Cell[][]>,
@@ -26,20 +26,43 @@ export class RowCache {
 
   /** Fetches every page touching rows `from ..< to` that is not here yet. */
   ensure(from: number, to: number): void {
+    void this.load(from, to);
+  }
+
+  /**
+   * Fetches every page touching rows `from ..< to` that is not here yet, and resolves once all
+   * of them are here (a page that failed stays missing), for work that needs the rows - a sort,
+   * a copy.
+   */
+  async load(from: number, to: number): Promise<void> {
     const first = Math.floor(from / PAGE_SIZE);
     const last = Math.floor(Math.max(from, to - 1) / PAGE_SIZE);
-    for (let page = first; page <= last; page++) {
-      if (this.#pages.has(page) || this.#pending.has(page)) continue;
-      this.#pending.add(page);
-      this.fetchPage(page * PAGE_SIZE, PAGE_SIZE).then(
-        (rows) => {
-          this.#pending.delete(page);
-          this.#pages.set(page, rows);
-          this.onLoaded(page * PAGE_SIZE, rows.length);
-        },
-        () => this.#pending.delete(page),
-      );
+    const waits: Array<Promise<void>> = [];
+    for (let page = first; page <= last && from < to; page++) {
+      if (this.#pages.has(page)) continue;
+      let pending = this.#pending.get(page);
+      if (!pending) {
+        pending = this.fetchPage(page * PAGE_SIZE, PAGE_SIZE).then(
+          (rows) => {
+            this.#pending.delete(page);
+            this.#pages.set(page, rows);
+            this.onLoaded(page * PAGE_SIZE, rows.length);
+          },
+          () => {
+            this.#pending.delete(page);
+          },
+        );
+        this.#pending.set(page, pending);
+      }
+      waits.push(pending);
     }
+    await Promise.all(waits);
+  }
+
+  /** True when row `index` is here. */
+  has(index: number): boolean {
+    const page = this.#pages.get(Math.floor(index / PAGE_SIZE));
+    return page !== undefined && index - Math.floor(index / PAGE_SIZE) * PAGE_SIZE < page.length;
   }
 
   /** Forgets a page that was fetched while rows were still arriving, so it is fetched again. */

@@ -1,0 +1,25 @@
+import { CSV_RECORD_END, csvField } from '../../shared/format/csv-field';
+import type { RawCell } from '../db/stream-statement';
+import { upperHex, type RowWriterFactory } from './row-writer';
+
+function csvValue(value: RawCell): string {
+  if (value === null || typeof value === 'string') return csvField(value);
+  // Hex never needs quoting; `0x` alone is zero bytes (NULL stays the empty field).
+  return `0x${upperHex(value)}`;
+}
+
+/**
+ * CSV as RFC 4180 writes it (see ExportFormatSchema): a header of the column names, one CRLF-ended
+ * record per row; NULL is an empty unquoted field, '' is `""`, bytes are `0x` + hex.
+ */
+export const csvWriter: RowWriterFactory = (columns) => ({
+  header: () => columns.map((c) => csvField(c.name)).join(',') + CSV_RECORD_END,
+  row: (values) => {
+    let line = '';
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) line += ',';
+      line += csvValue(values[i] ?? null);
+    }
+    return line + CSV_RECORD_END;
+  },
+});

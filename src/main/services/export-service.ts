@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { ApiError } from '../../shared/api/errors';
+import type { ExportFormat, ExportStatus } from '../../shared/api/export';
+import { detectFlavor } from '../../shared/server/flavor';
+import { classifyStatement, type ClassifyOptions } from '../../shared/sql/classify-statement';
+import type { CallContext, Handler, Handlers } from '../backend/handlers';
+import { connectionFlow } from '../db/connection-flow';
+import { errorToApi } from '../db/error-to-api';
+import { streamStatement } from '../db/stream-statement';
+import { csvWriter } from '../export/csv-writer';
+import { ExportFile } from '../export/export-file';
+import { defaultExportPath, resolveExportPath } from '../export/export-path';
+import { ExportPump } from '../export/export-pump';
+import { jsonlWriter } from '../export/jsonl-writer';
+import type { RowWriter, RowWriterFactory } from '../export/row-writer';
+import { resultColumnsOf } from './query-result';
+import type { SessionLocks } from './session-locks';
+import type { OpenSession, SessionRegistry } from './session-registry';
+
+/** How often a running export reports its progress. */
+const PROGRESS_EVERY_MS = 200;
+/** Finished exports remembered (for `export.status`) before the oldest are forgotten. */
+const KEPT_FINISHED = 100;
+
+const WRITERS: Record<ExportFormat, RowWriterFactory> = { csv: csvWriter, jsonl: jsonlWriter };
+
+interface ExportRun {
+  status: ExportStatus;
+  owner: OpenSession;
+  file: ExportFile;
+  started: number;
+  threadId: number | null;
+  pump: ExportPump | null;
+  /** Why the export is being stopped early, once it is. */
+  stop: 'user' | 'closed' | 'file' | null;
+  /** A KILL QUERY under way; the session is not released before it is done. */
+  killing: Promise<void> | null;
+}
+
+type ExportMethods = 'query.export' | 'export.status' | 'export.cancel' | 'export.defaultPath';
+
+/** How the session lexes SQL (flavor and sql_mode), so the classifier reads it as the server does. */
+async function sessionLexing(owner: OpenSession): Promise<ClassifyOptions> {
+  const [rows] = await owner.session.run((conn) =>
+    conn.query({ sql: 'SELECT VERSION(), @@version_comment, @@sql_mode', rowsAsArray: true }),
+  );
+  const [version, comment, sqlMode] = ((rows as unknown[][])[0] ?? []).map((v) => String(v ?? ''));
+  const flavor = detectFlavor(version ?? '', comment ?? '')?.flavor;
+  const modes = (sqlMode ?? '').toUpperCase().split(',');
+  return {
+    flavor: flavor === 'mariadb' ? 'mariadb' : 'mysql',
+    ansiQuotes: modes.includes('ANSI_QUOTES'),
+    noBackslashEscapes: modes.includes('NO_BACKSLASH_ESCAPES'),
+  };
+}
+
+/**
+ * Full-result exports: a result's statement runs again on its own session and every row is
+ * streamed straight into a file (CSV or JSON Lines), with backpressure, progress events and
+ * cancel - see ExportParamsSchema for what that means for session state and which statements
+ * are run again.
+ */
+export function exportService(
+  sessions: SessionRegistry,
+  locks: SessionLocks,
+  queryStatus: Handler<'query.status'>,
+  options: { homeDir?: string } = {},
+): Handlers<ExportMethods> {
+  const home = options.homeDir ?? os.homedir();
+  const runs = new Map<string, ExportRun>();
+
+  sessions.onClose((sessionId) => {
+    locks.forget(sessionId);
+    for (const run of runs.values()) {
+      if (run.owner.sessionId === sessionId && run.status.state === 'running') {
+        // Closing the connection ends the statement; the export then removes its file.
+        run.stop ??= 'closed';
+        run.pump?.abandon();
+      }
+    }
+  });
+
+  function ownedRun(exportId: string, ctx: CallContext): ExportRun {
+    const run = runs.get(exportId);
+    if (!run || run.owner.peerId !== ctx.peerId) {
+      throw new ApiError({ code: 'NOT_FOUND', message: `No export ${exportId}` });
+    }
+    return run;
+  }
+
+  function snapshot(run: ExportRun): ExportStatus {
+    const s = run.status;
+    s.bytes = run.pump?.bytes ?? 0;
+    if (s.state === 'running') s.elapsedMs = performance.now() - run.started;
+    return structuredClone(s);
+  }
+
+  function forgetOldRuns(): void {
+    const finished = [...runs.values()].filter((r) => r.status.state !== 'running');
+    for (const r of finished.slice(0, Math.max(0, finished.length - KEPT_FINISHED))) {
+      runs.delete(r.status.exportId);
+    }
+  }
+
+  /** Asks the server to stop the statement (once); the stream then ends with an error. */
+  function stopStatement(run: ExportRun, reason: 'user' | 'file'): void {
+    if (run.stop) return;
+    run.stop = reason;
+    run.pump?.abandon();
+    if (run.threadId !== null) {
+      run.killing = run.owner.session.killQuery(run.threadId).catch(() => undefined);
+    }
+  }
+
+  function execute(run: ExportRun, sql: string, ctx: CallContext): void {
+    const status = run.status;
+    const publish = () => ctx.emit('export.update', snapshot(run));
+    let writer: RowWriter | null = null;
+    let lastProgress = 0;
+    let settled = false;
+
+    const settle = async (failure: unknown) => {
+      if (settled) return;
+      settled = true;
+      await run.killing;
+      let state: ExportStatus['state'] = 'done';
+      let error: ApiError | null = null;
+      if (run.stop === null && failure === null) {
+        try {
+          run.pump?.finish();
+          await run.file.complete();
+        } catch (err) {
+          state = 'error';
+          error = err instanceof ApiError ? err : errorToApi(err);
+        }
+      } else {
+        run.pump?.abandon();
+        await run.file.discard();
+        if (run.stop === 'user') {
+          state = 'cancelled';
+          error = new ApiError({
+            code: 'CANCELLED',
+            message: 'Export cancelled by user; the partial file was removed.',
+          });
+        } else if (run.stop === 'closed') {
+          state = 'cancelled';
+          error = new ApiError({
+            code: 'CANCELLED',
+            message: 'The session was closed; the partial file was removed.',
+          });
+        } else if (run.stop === 'file') {
+          state = 'error';
+          error = run.file.error;
+        } else {
+          state = 'error';
+          error = failure instanceof ApiError ? failure : errorToApi(failure);
+          if ((failure as { fatal?: unknown }).fatal === true) {
+            // The link broke mid-statement: let the session notice and reconnect next time.
+            void run.owner.session.status().catch(() => {});
+          }
+        }
+      }
+      status.elapsedMs = performance.now() - run.started;
+      status.error = error ? error.toShape() : null;
+      // Last: the session stays taken until the file is settled and any KILL has landed.
+      status.state = state;
+      publish();
+      forgetOldRuns();
+    };
+
+    run.file.onError(() => stopStatement(run, 'file'));
+
+    run.owner.session
+      .run(async (conn) => {
+        if (run.stop) return settle(null);
+        run.threadId = run.owner.session.threadId;
+        const pump = new ExportPump(run.file.stream, connectionFlow(conn));
+        run.pump = pump;
+        await new Promise<void>((resolve) => {
+          streamStatement(conn, sql, {
+            columns(fields) {
+              writer = WRITERS[status.format](resultColumnsOf(fields));
+              pump.push(writer.header());
+            },
+            row(values) {
+              if (run.stop || !writer) return;
+              pump.push(writer.row(values));
+              status.rows++;
+              const now = performance.now();
+              if (now - lastProgress > PROGRESS_EVERY_MS) {
+                lastProgress = now;
+                publish();
+              }
+            },
+            end() {
+              resolve();
+              void settle(null);
+            },
+            error(err) {
+              resolve();
+              void settle(err);
+            },
+          });
+        });
+      })
+      .catch((err: unknown) => void settle(err));
+  }
+
+  return {
+    'query.export': async ({ queryId, format, path, overwrite }, ctx) => {
+      const query = await queryStatus({ queryId }, ctx);
+      if (query.state === 'running') {
+        throw new ApiError({
+          code: 'SESSION_BUSY',
+          message: 'The statement is still running: export its result once it has finished.',
+        });
+      }
+      if (query.columns === null) {
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: 'This statement returned no rows, so there is nothing to export.',
+        });
+      }
+      const owner = sessions.owned(query.sessionId, ctx.peerId);
+      const target = await resolveExportPath(path, overwrite ?? false, home);
+      const status: ExportStatus = {
+        exportId: randomUUID(),
+        queryId,
+        sessionId: query.sessionId,
+        format,
+        path: target,
+        state: 'running',
+        rows: 0,
+        bytes: 0,
+        elapsedMs: 0,
+        error: null,
+      };
+      // Taken before reading sql_mode, so nothing else runs between that and the export.
+      let preparing = true;
+      locks.claim(query.sessionId, 'export', () => preparing || status.state === 'running');
+      let file: ExportFile;
+      try {
+        const verdict = classifyStatement(query.sql, await sessionLexing(owner));
+        if (verdict.kind !== 'read') {
+          throw new ApiError({
+            code: 'INVALID_REQUEST',
+            message:
+              `Exporting runs the statement again, and this one is not known to only read ` +
+              `(${verdict.reason}): running it again could repeat what it did. ` +
+              'Export the result of a SELECT instead.',
+          });
+        }
+        file = await ExportFile.create(target, overwrite ?? false);
+      } catch (err) {
+        status.state = 'error';
+        throw err;
+      } finally {
+        preparing = false;
+      }
+      const run: ExportRun = {
+        status,
+        owner,
+        file,
+        started: performance.now(),
+        threadId: null,
+        pump: null,
+        stop: null,
+        killing: null,
+      };
+      runs.set(status.exportId, run);
+      execute(run, query.sql, ctx);
+      return snapshot(run);
+    },
+    'export.status': async ({ exportId }, ctx) => snapshot(ownedRun(exportId, ctx)),
+    'export.cancel': async ({ exportId }, ctx) => {
+      const run = ownedRun(exportId, ctx);
+      if (run.status.state !== 'running' || run.stop) return { cancelled: false };
+      stopStatement(run, 'user');
+      return { cancelled: true };
+    },
+    'export.defaultPath': async ({ format }) => ({
+      path: await defaultExportPath(format, home),
+      homeDir: home,
+    }),
+  };
+}
