@@ -1,7 +1,15 @@
 import type { Bench } from './bench';
 import { connectAndDescribe } from './connect-and-describe.bench';
+import { explainBench } from './explain.bench';
+import { gridScroll } from './grid-scroll.bench';
 import { streamMillionRows } from './stream-million-rows.bench';
 import { gtidAlgebra } from './gtid.bench';
 
 /** Every benchmark; each feature adds its module and one line here. */
-export const BENCHES: Bench[] = [connectAndDescribe, streamMillionRows, gtidAlgebra];
+export const BENCHES: Bench[] = [
+  connectAndDescribe,
+  streamMillionRows,
+  gridScroll,
+  gtidAlgebra,
+  explainBench,
+];

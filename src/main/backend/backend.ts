@@ -1,11 +1,18 @@
 import type { AppInfo } from '../../shared/api/contract';
 import { appService } from '../services/app-service';
 import { connectionsService } from '../services/connections-service';
+import { explainService } from '../services/explain-service';
+import { exportService } from '../services/export-service';
 import type { ResultLimits } from '../services/query-result';
+import { historyRecorder } from '../services/history-recorder';
+import { historyService } from '../services/history-service';
 import { queryService } from '../services/query-service';
+import { schemaService } from '../services/schema-service';
+import { SessionLocks } from '../services/session-locks';
 import { SessionRegistry } from '../services/session-registry';
 import { sessionService } from '../services/session-service';
 import { ConnectionStore } from '../store/connection-store';
+import { HistoryStore } from '../store/history-store';
 import type { SecretBox } from '../store/secret-box';
 import type { CallContext, Handlers } from './handlers';
 import type { Peer } from './peer';
@@ -30,7 +37,16 @@ export interface Backend {
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const store = await ConnectionStore.open(options.dataDir, options.secretBox);
   if (store.warning) console.error(`[backend] ${store.warning}`);
+  const history = await HistoryStore.open(options.dataDir);
+  if (history.warning) console.error(`[backend] ${history.warning}`);
   const sessions = new SessionRegistry();
+  const locks = new SessionLocks();
+  const queries = queryService(
+    sessions,
+    options.resultLimits,
+    locks,
+    historyRecorder(history, store),
+  );
   const handlers: Handlers = {
     ...appService(() => ({
       version: APP_VERSION,
@@ -38,11 +54,15 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       secretStorage: options.secretBox.kind,
       dataDir: options.dataDir,
       backendPid: process.pid,
-      storeWarning: store.warning,
+      storeWarning: [store.warning, history.warning].filter((w) => w !== null).join(' ') || null,
     })),
     ...connectionsService(store),
     ...sessionService(store, sessions),
-    ...queryService(sessions, options.resultLimits),
+    ...queries,
+    ...exportService(sessions, locks, queries['query.status']),
+    ...schemaService(sessions),
+    ...historyService(history),
+    ...explainService(store, sessions, locks),
   };
 
   return {
@@ -71,6 +91,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
         for (const l of closeListeners) l();
       });
     },
-    close: () => sessions.closeAll(),
+    close: async () => {
+      await sessions.closeAll();
+      // What the last statements recorded is written before the process goes.
+      await history.flush().catch(() => undefined);
+    },
   };
 }

@@ -6,6 +6,7 @@ import type { DbConnection } from './db-connection';
 import { errorToApi } from './error-to-api';
 import { openConnection } from './open-connection';
 import { readServerInfo } from './read-server-info';
+import { SideConnection } from './side-connection';
 
 /** How long a liveness ping may take before the link is treated as dead. */
 const PING_TIMEOUT_MS = 5000;
@@ -30,6 +31,8 @@ export class DbSession {
   #reconnected = false;
   /** True once a connection was lost, until a new one is made: the next connect is a reconnect. */
   #wasLost = false;
+  /** A second connection with the same settings, for metadata (see withSideConnection). */
+  readonly #side = new SideConnection(() => this.#open(this.#settings, this.#secrets));
 
   constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
     this.#settings = settings;
@@ -95,6 +98,16 @@ export class DbSession {
     }
   }
 
+  /**
+   * Runs `fn` on a side connection with the same settings, never on the session's own: reading
+   * metadata there leaves the editor's variables, current schema and transaction alone, and
+   * does not wait behind a running statement. Calls are queued; the connection is kept while in
+   * use and closed after a minute idle or with the session.
+   */
+  withSideConnection<T>(fn: (conn: Connection, server: ServerInfo) => Promise<T>): Promise<T> {
+    return this.#side.run(fn);
+  }
+
   /** Calls `cb` each time the connection breaks (once per break). Returns an unsubscribe. */
   onLost(cb: (err: ApiError) => void): () => void {
     this.#lostListeners.add(cb);
@@ -109,7 +122,7 @@ export class DbSession {
     this.#connecting = null;
     this.#wasLost = false;
     this.#reconnected = false;
-    await db?.close();
+    await Promise.all([db?.close(), this.#side.close()]);
     if (pending) {
       // A connect that was under way when close was asked for: close what it produces.
       await pending.then(

@@ -36,6 +36,7 @@ export function resultColumnsOf(fields: FieldPacket[]): ResultColumn[] {
     const extended = (f as { extendedTypeName?: string }).extendedTypeName;
     return {
       name: f.name,
+      orgName: f.orgName ?? '',
       table: f.orgTable || f.table || '',
       schema: f.db ?? f.schema ?? '',
       typeName: columnTypeName(code, flags, charset, extended),

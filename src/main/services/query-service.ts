@@ -120,7 +120,10 @@ export function queryService(
     ) => {
       const elapsedMs = performance.now() - run.started;
       // Everything is in place before the state changes, so a reader never sees a half-finished status.
-      const warnings = state === 'done' ? await readWarnings(run) : [];
+      const read = state === 'done' ? await readWarnings(run) : [];
+      // Our own KILL at a result limit leaves "interrupted" behind; the limit notice says it better.
+      const warnings =
+        run.stopReason === 'limit' ? read.filter((w) => w.code !== ER_QUERY_INTERRUPTED) : read;
       if (header) {
         status.affectedRows = header.affectedRows;
         status.insertId = String(header.insertId);

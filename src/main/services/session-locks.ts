@@ -1,12 +1,13 @@
 import { ApiError } from '../../shared/api/errors';
 
 /** What can hold a session's connection. */
-export type SessionWork = 'statement' | 'export';
+export type SessionWork = 'statement' | 'export' | 'explain';
 
 const BUSY_MESSAGES: Record<SessionWork, string> = {
   statement: 'A statement is still running in this session: cancel it or wait for it to finish.',
   export:
     'An export is running in this session (it runs the statement again): cancel it or wait for it to finish.',
+  explain: 'An EXPLAIN is running in this session: wait for it to finish.',
 };
 
 /** Work that holds a session's connection, and whether it still does. */

@@ -4,10 +4,12 @@ import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { ConnectedView, type OpenTab } from '../connections/ConnectedView';
 import { EditorTab } from '../editor/EditorTab';
+import { PlanScreen } from '../plan/PlanScreen';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { ConnectionList } from '../connections/ConnectionList';
 import { PasswordPrompt } from '../connections/PasswordPrompt';
+import { SchemaTree } from '../schema/SchemaTree';
 import { api } from './api';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from './ErrorNotice';
@@ -34,6 +36,7 @@ export function App() {
   const [connecting, setConnecting] = useState<string | null>(null);
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
   const [dismissedWarning, setDismissedWarning] = useState<string | null>(null);
+  const [planOpen, setPlanOpen] = useState(false);
   const [backend, setBackend] = useState<{ state: 'up' | 'down'; reason?: string | undefined }>({
     state: 'up',
   });
@@ -75,6 +78,13 @@ export function App() {
   const byId = useMemo(() => new Map(connections.map((c) => [c.id, c])), [connections]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
   const tab = tabs.find((t) => t.sessionId === activeTab) ?? null;
+  /** SQL the schema tree sent to the active editor (a new id each time, so repeats count). */
+  const [sqlRequest, setSqlRequest] = useState<{
+    sessionId: string;
+    id: number;
+    sql: string;
+    run: boolean;
+  } | null>(null);
 
   /** The one confirmation dialog, for screens that need an answer before they go on. */
   const confirm = useCallback(
@@ -202,6 +212,23 @@ export function App() {
             if (c) void open(c);
           }}
           onNew={() => setDialog({ kind: 'edit', existing: null })}
+          activeTree={
+            tab && {
+              connectionId: tab.connectionId,
+              tree: (
+                <SchemaTree
+                  key={tab.connectionId}
+                  connectionId={tab.connectionId}
+                  connectionName={byId.get(tab.connectionId)?.name ?? ''}
+                  sessionId={tab.sessionId}
+                  flavor={tab.server.flavor}
+                  openSql={(sql, run) =>
+                    setSqlRequest({ sessionId: tab.sessionId, id: Date.now(), sql, run })
+                  }
+                />
+              ),
+            }
+          }
         />
         <main className="main">
           <div className="tabs" role="tablist" aria-label="Open sessions">
@@ -234,8 +261,47 @@ export function App() {
                 </div>
               );
             })}
+            {planOpen && (
+              <div
+                role="tab"
+                aria-selected={activeTab === 'plan'}
+                className={`tab color-border-gray${activeTab === 'plan' ? ' active' : ''}`}
+                tabIndex={0}
+                onClick={() => setActiveTab('plan')}
+              >
+                Plan
+                <button
+                  type="button"
+                  className="tab-close"
+                  aria-label="Close plan"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setPlanOpen(false);
+                    if (activeTab === 'plan') setActiveTab(null);
+                  }}
+                >
+                  ×
+                </button>
+              </div>
+            )}
+            <span className="spacer" />
+            <button
+              type="button"
+              className="btn-small tabs-action"
+              onClick={() => {
+                setPlanOpen(true);
+                setActiveTab('plan');
+              }}
+            >
+              Paste a plan
+            </button>
           </div>
           <div className="content">
+            {planOpen && (
+              <div className="tab-page" hidden={activeTab !== 'plan'}>
+                <PlanScreen />
+              </div>
+            )}
             {error && <ErrorNotice error={error.error} title={error.title} />}
             {tabs.map((t) => {
               const c = byId.get(t.connectionId);
@@ -258,12 +324,13 @@ export function App() {
                       flavor={t.server.flavor}
                       slot={t.slot}
                       confirm={confirm}
+                      sqlRequest={sqlRequest?.sessionId === t.sessionId ? sqlRequest : null}
                     />
                   </ConnectedView>
                 </div>
               );
             })}
-            {tab ? null : selected ? (
+            {tab || activeTab === 'plan' ? null : selected ? (
               <ConnectionDetails
                 connection={selected}
                 connecting={connecting === selected.id}

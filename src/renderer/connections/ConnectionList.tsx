@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import { LockIcon } from '../app/LockIcon';
 
@@ -15,6 +16,7 @@ export function ConnectionList({
   onSelect,
   onOpen,
   onNew,
+  activeTree,
 }: {
   connections: SavedConnection[];
   selectedId: string | null;
@@ -22,6 +24,8 @@ export function ConnectionList({
   onSelect: (id: string) => void;
   onOpen: (id: string) => void;
   onNew: () => void;
+  /** Shown under the connection of the active editor: its schema tree. */
+  activeTree?: { connectionId: string; tree: ReactNode } | null;
 }) {
   return (
     <nav className="rail" aria-label="Saved connections">
@@ -41,7 +45,7 @@ export function ConnectionList({
         </div>
       ) : (
         <ul className="connection-list" role="listbox" aria-label="Saved connections">
-          {connections.map((c) => (
+          {connections.flatMap((c) => [
             <li
               key={c.id}
               role="option"
@@ -84,8 +88,13 @@ export function ConnectionList({
                   </span>
                 )}
               </span>
-            </li>
-          ))}
+            </li>,
+            activeTree?.connectionId === c.id && (
+              <li key="schema-tree" role="presentation" className="schema-tree-slot">
+                {activeTree.tree}
+              </li>
+            ),
+          ])}
         </ul>
       )}
     </nav>

@@ -9,7 +9,9 @@ import type { ApiErrorShape } from '../../shared/api/errors';
 import type { ServerFlavor } from '../../shared/server/flavor';
 import { loadEditorText, saveEditorText } from './editor-text-store';
 import { pickStatements, type PickedStatement } from './pick-statements';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { ResultPanel, type ResultEntry } from './ResultPanel';
+import { SqlFileButtons } from './SqlFileButtons';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
 
 /** Results kept per editor; older ones are discarded on the backend too. */
@@ -25,12 +27,15 @@ export function EditorTab({
   flavor,
   slot,
   confirm,
+  sqlRequest,
 }: {
   connection: SavedConnection;
   sessionId: string;
   flavor: ServerFlavor;
   slot: number;
   confirm: (request: ConfirmRequest) => Promise<boolean>;
+  /** SQL sent here from elsewhere (the schema tree): inserted, selected, and run if asked. */
+  sqlRequest?: { id: number; sql: string; run: boolean } | null;
 }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const [results, setResults] = useState<ResultEntry[]>([]);
@@ -42,6 +47,11 @@ export function EditorTab({
   const waiters = useRef(new Map<string, (s: QueryStatus) => void>());
   const running = results.some((r) => r.status.state === 'running');
   const initialText = useRef(loadEditorText(connection.id, slot));
+  const [historyOpen, setHistoryOpen] = useState(false);
+  /** The .sql file the text was last opened from or saved as, if any. */
+  const [fileName, setFileName] = useState<string | null>(null);
+  // Changes when a statement finishes, so an open history shows it.
+  const lastFinished = results.filter((r) => r.status.state !== 'running').at(-1)?.status.queryId;
 
   useEffect(() => {
     const off = api.on('query.update', (status) => {
@@ -145,6 +155,15 @@ export function EditorTab({
     [running, connection, confirm, runOne, flavor],
   );
 
+  const runRef = useRef(run);
+  runRef.current = run;
+  useEffect(() => {
+    if (!sqlRequest) return;
+    editorRef.current?.insertText(sqlRequest.sql);
+    // Selected once inserted, so "run selection" runs exactly it.
+    if (sqlRequest.run) void runRef.current('all');
+  }, [sqlRequest]);
+
   const cancel = useCallback(() => {
     const current = results.find((r) => r.status.state === 'running');
     if (current)
@@ -190,6 +209,26 @@ export function EditorTab({
             Cancel
           </button>
           <span className="toolbar-hint">Ctrl+Enter · Ctrl+Shift+Enter · Esc</span>
+          <span className="spacer" />
+          <SqlFileButtons
+            fileName={fileName}
+            defaultName={connection.name}
+            getText={() => editorRef.current?.snapshot()?.text ?? null}
+            onOpened={(name, text) => {
+              editorRef.current?.markError(null);
+              editorRef.current?.setText(text);
+              setFileName(name);
+            }}
+            onSaved={setFileName}
+          />
+          <button
+            type="button"
+            className="btn-small"
+            aria-pressed={historyOpen}
+            onClick={() => setHistoryOpen((open) => !open)}
+          >
+            History
+          </button>
         </div>
         <SqlEditor
           ref={editorRef}
@@ -198,6 +237,7 @@ export function EditorTab({
           onChange={(text) => saveEditorText(connection.id, slot, text)}
           onRun={(kind) => void run(kind)}
           onCancel={cancel}
+          completion={{ connectionId: connection.id, sessionId, flavor }}
         />
       </div>
       <div
@@ -220,6 +260,24 @@ export function EditorTab({
           }}
         />
       </div>
+      {historyOpen && (
+        <HistoryPanel
+          connection={connection}
+          refreshKey={lastFinished}
+          running={running}
+          onInsert={(sql) => editorRef.current?.insertText(sql)}
+          onRunAgain={(sql) => {
+            // Selected once inserted, so "run selection" runs exactly it.
+            editorRef.current?.insertText(sql);
+            void run('all');
+          }}
+          onClose={() => {
+            setHistoryOpen(false);
+            editorRef.current?.focus();
+          }}
+          confirm={confirm}
+        />
+      )}
     </div>
   );
 }

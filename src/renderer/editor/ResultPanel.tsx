@@ -3,7 +3,8 @@ import type { QueryStatus } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
 import { ErrorNotice } from '../app/ErrorNotice';
-import { ResultGrid } from '../grid/ResultGrid';
+import { ExportAction } from '../results/ExportAction';
+import { ResultView } from '../results/ResultView';
 
 function firstLine(sql: string): string {
   const line = sql.trim().split('\n')[0] ?? '';
@@ -139,6 +140,7 @@ export function ResultPanel({
               Cancel (Esc)
             </button>
           )}
+          <ExportAction status={s} />
         </div>
         {s.error && s.state !== 'cancelled' && (
           <ErrorNotice error={s.error} title="The statement failed" />
@@ -151,6 +153,7 @@ export function ResultPanel({
               {s.truncated === 'rows' ? 'row' : 'memory'} limit that keeps the app responsive. The
               rows shown are the first ones the server sent.
             </div>
+            <ExportAction status={s} prominent />
           </div>
         )}
         {s.warnings.length > 0 && (
@@ -163,7 +166,9 @@ export function ResultPanel({
           </ul>
         )}
         {s.columns && s.columns.length > 0 && (
-          <ResultGrid
+          <ResultView
+            // Sort, filter, selection and fetched rows belong to one result.
+            key={s.queryId}
             queryId={s.queryId}
             columns={s.columns}
             rowCount={s.rowCount}

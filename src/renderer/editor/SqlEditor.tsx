@@ -1,5 +1,6 @@
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api.js';
+import { attachCompletion, type CompletionSource } from './completion/completion-provider';
 import { loadMonaco } from './load-monaco';
 
 export interface EditorSnapshot {
@@ -15,6 +16,10 @@ export interface SqlEditorHandle {
   /** Underlines `start ..< end` (offsets) with a server error; null clears it. */
   markError(range: { start: number; end: number; message: string } | null): void;
   focus(): void;
+  /** Puts `text` at the cursor (over any selection) on lines of its own, selected; undoable. */
+  insertText(text: string): void;
+  /** Replaces all the text (a file was opened); undoable. */
+  setText(text: string): void;
 }
 
 export type RunKind = 'statement' | 'all';
@@ -32,8 +37,10 @@ export const SqlEditor = forwardRef<
     onChange: (text: string) => void;
     onRun: (kind: RunKind) => void;
     onCancel: () => void;
+    /** Where completions of schemas, tables and columns come from (fixed for the editor's life). */
+    completion?: CompletionSource;
   }
->(function SqlEditor({ initialText, running, onChange, onRun, onCancel }, ref) {
+>(function SqlEditor({ initialText, running, onChange, onRun, onCancel, completion }, ref) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
@@ -44,6 +51,7 @@ export const SqlEditor = forwardRef<
 
   useEffect(() => {
     let disposed = false;
+    let completions: Monaco.IDisposable | null = null;
     loadMonaco().then(
       (monaco) => {
         if (disposed || !hostRef.current) return;
@@ -83,12 +91,14 @@ export const SqlEditor = forwardRef<
         });
         editor.addCommand(KeyCode.Escape, () => handlers.current.onCancel(), 'sightlineRunning');
         editor.onDidChangeModelContent(() => handlers.current.onChange(editor.getValue()));
+        if (completion) completions = attachCompletion(monaco, editor, completion);
         editor.focus();
       },
       (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
       disposed = true;
+      completions?.dispose();
       editorRef.current?.dispose();
       editorRef.current = null;
     };
@@ -138,6 +148,41 @@ export const SqlEditor = forwardRef<
     },
     focus() {
       editorRef.current?.focus();
+    },
+    insertText(text) {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      const monaco = monacoRef.current;
+      if (!editor || !model || !monaco) return;
+      const range = editor.getSelection() ?? model.getFullModelRange().collapseToEnd();
+      const start = range.getStartPosition();
+      const end = range.getEndPosition();
+      // Own lines, so the inserted statement never runs into the text around it.
+      const before = model.getLineContent(start.lineNumber).slice(0, start.column - 1);
+      const after = model.getLineContent(end.lineNumber).slice(end.column - 1);
+      const prefix = before.trim() === '' ? '' : '\n';
+      const suffix = after.trim() === '' ? '' : '\n';
+      const at = model.getOffsetAt(start) + prefix.length;
+      editor.pushUndoStop();
+      editor.executeEdits('sightline', [{ range, text: prefix + text + suffix }]);
+      editor.pushUndoStop();
+      const from = model.getPositionAt(at);
+      const to = model.getPositionAt(at + text.length);
+      const inserted = new monaco.Selection(from.lineNumber, from.column, to.lineNumber, to.column);
+      editor.setSelection(inserted);
+      editor.revealRangeInCenterIfOutsideViewport(inserted);
+      editor.focus();
+    },
+    setText(text) {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      if (!editor || !model) return;
+      editor.pushUndoStop();
+      editor.executeEdits('sightline', [{ range: model.getFullModelRange(), text }]);
+      editor.pushUndoStop();
+      editor.setPosition({ lineNumber: 1, column: 1 });
+      editor.revealLine(1);
+      editor.focus();
     },
   }));
 

@@ -13,6 +13,10 @@ import 'monaco-editor/features/hover/register.js';
 import 'monaco-editor/features/linesOperations/register.js';
 import 'monaco-editor/features/multicursor/register.js';
 import 'monaco-editor/features/suggest/register.js';
+// features/suggest registers only inline suggestions; the completion list (schema completion)
+// and the snippets its items insert need these two.
+import 'monaco-editor/editor/contrib/suggest/browser/suggestController.js';
+import 'monaco-editor/features/snippet/register.js';
 import 'monaco-editor/features/wordHighlighter/register.js';
 import 'monaco-editor/languages/definitions/mysql/register.js';
 import EditorWorker from 'monaco-editor/editor/editor.worker.js?worker';

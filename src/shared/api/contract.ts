@@ -7,6 +7,19 @@ import {
   SecretsSchema,
 } from './connection';
 import { ApiErrorShapeSchema } from './errors';
+import { ExplainRunResultSchema } from './explain';
+import {
+  HistoryClearedSchema,
+  HistoryClearParamsSchema,
+  HistoryPageSchema,
+  HistorySearchParamsSchema,
+} from './history';
+import {
+  ExportDefaultPathSchema,
+  ExportFormatSchema,
+  ExportParamsSchema,
+  ExportStatusSchema,
+} from './export';
 import {
   CellSliceSchema,
   MAX_CELL_SLICE,
@@ -14,6 +27,7 @@ import {
   QueryRowsSchema,
   QueryStatusSchema,
 } from './query';
+import { schemaContract } from './schema';
 
 const Id = z.string().min(1).max(64);
 const Empty = z.object({}).strict();
@@ -129,6 +143,29 @@ export const contract = {
   'query.cancel': method(z.object({ queryId: Id }), z.object({ cancelled: z.boolean() })),
   /** Frees a result's rows. */
   'query.discard': method(z.object({ queryId: Id }), z.object({ discarded: z.boolean() })),
+
+  /** Statements run so far (secrets masked), newest first, found by text and connection. */
+  'history.search': method(HistorySearchParamsSchema, HistoryPageSchema),
+  /** Forgets the history of one connection, or all of it. */
+  'history.clear': method(HistoryClearParamsSchema, HistoryClearedSchema),
+  /**
+   * Writes a result in full to a file by running its statement again (see ExportParamsSchema);
+   * returns at once, `export.update` events follow. FILE_ERROR names a bad path.
+   */
+  'query.export': method(ExportParamsSchema, ExportStatusSchema),
+  'export.status': method(z.object({ exportId: Id }), ExportStatusSchema),
+  /** Stops an export (KILL QUERY) and removes its partial file; harmless once it ended. */
+  'export.cancel': method(z.object({ exportId: Id }), z.object({ cancelled: z.boolean() })),
+  /** A fresh file name for an export, in the home folder of the user running the backend. */
+  'export.defaultPath': method(z.object({ format: ExportFormatSchema }), ExportDefaultPathSchema),
+
+  /** Metadata for the schema browser and completion (see ./schema). */
+  ...schemaContract,
+  /** Explains one statement on the session in the server's best format (ANALYZE runs it). */
+  'explain.run': method(
+    z.object({ sessionId: Id, sql: z.string().min(1).max(1024 * 1024), analyze: z.boolean() }),
+    ExplainRunResultSchema,
+  ),
 } as const;
 
 export type Contract = typeof contract;
@@ -146,6 +183,8 @@ export const events = {
   }),
   /** A statement started, got its columns, received rows (throttled) or finished. */
   'query.update': QueryStatusSchema,
+  /** An export progressed (throttled) or ended. */
+  'export.update': ExportStatusSchema,
 } as const;
 
 export type Events = typeof events;

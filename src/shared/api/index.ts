@@ -4,3 +4,5 @@ export * from './contract';
 export * from './wire';
 export * from './client';
 export * from './query';
+export * from './export';
+export * from './schema';

@@ -6,6 +6,8 @@ const Id = z.string().min(1).max(64);
 /** A result column as the server described it. */
 export const ResultColumnSchema = z.object({
   name: z.string(),
+  /** The column's own name in its table (`name` may be an alias); '' for an expression. */
+  orgName: z.string(),
   /** The table and schema the column comes from, when it comes from one. */
   table: z.string(),
   schema: z.string(),

@@ -64,6 +64,16 @@ const TABLE = {
     mariadb: '10.6.0',
     about: 'INVISIBLE (MySQL) / IGNORED (MariaDB) indexes',
   },
+  statsExpiry: {
+    mysql: '8.0.3',
+    mariadb: null,
+    about: 'information_schema table statistics cached (information_schema_stats_expiry)',
+  },
+  columnDefaultsAsSql: {
+    mysql: null,
+    mariadb: '10.2.7',
+    about: 'information_schema column defaults written as SQL (quoted literals, NULL)',
+  },
 } as const satisfies Record<
   string,
   { mysql: string | null; mariadb: string | null; about: string }

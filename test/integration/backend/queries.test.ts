@@ -283,7 +283,7 @@ describe('result limits', () => {
       session,
       'WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 500000) SELECT n FROM s',
     );
-    expect(status).toMatchObject({ state: 'done', rowCount: 1000, truncated: 'rows', error: null });
+    expect(status).toMatchObject({ state: 'done', rowCount: 1000, truncated: 'rows', error: null, warnings: [] });
     expect((await rows(b, status.queryId, 998, 5)).map((r) => r[0])).toEqual(['999', '1000']);
     const after = await run(b, session, 'SELECT 7');
     expect(await rows(b, after.queryId)).toEqual([['7']]);

@@ -1,0 +1,102 @@
+import { ExplainRunResultSchema } from '../../shared/api/explain';
+import { ApiError } from '../../shared/api/errors';
+import { explainPlanText } from '../../shared/explain/explain-report';
+import { explainStatementFor } from '../../shared/explain/explain-statement';
+import { classifyStatement } from '../../shared/sql/classify-statement';
+import type { Handlers } from '../backend/handlers';
+import { errorToApi } from '../db/error-to-api';
+import type { ConnectionStore } from '../store/connection-store';
+import type { SessionLocks } from './session-locks';
+import type { SessionRegistry } from './session-registry';
+
+/**
+ * EXPLAIN from the editor: the statement is explained on the editor's own session (so `USE`,
+ * temporary tables and variables apply), in the best format the server has, and parsed here.
+ * ANALYZE runs the statement: on a read-only connection only statements known to be read-only.
+ */
+export function explainService(
+  store: ConnectionStore,
+  sessions: SessionRegistry,
+  locks: SessionLocks,
+): Handlers<'explain.run'> {
+  return {
+    'explain.run': async ({ sessionId, sql, analyze }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const connection = store.get(owner.connectionId);
+      const { server } = await owner.session.status();
+      const sqlFlavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+      if (
+        analyze &&
+        connection.readOnly &&
+        classifyStatement(sql, { flavor: sqlFlavor }).kind !== 'read'
+      ) {
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: `“${connection.name}” is read-only and ANALYZE runs the statement, which may write. Use EXPLAIN (without ANALYZE) here.`,
+        });
+      }
+      let request;
+      try {
+        request = explainStatementFor(sql, server.flavor, server.capabilities, analyze);
+      } catch (e) {
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: e instanceof Error ? e.message : String(e),
+        });
+      }
+      let running = true;
+      locks.claim(sessionId, 'explain', () => running);
+      try {
+        const document = await owner.session
+          .run(async (conn) => {
+            let restore: number | null = null;
+            if (request.jsonFormatVersion !== null) {
+              const [rows] = await conn.query({
+                sql: 'SELECT @@session.explain_json_format_version',
+                rowsAsArray: true,
+              });
+              const current = Number((rows as unknown[][])[0]?.[0]);
+              if (current !== request.jsonFormatVersion) {
+                await conn.query(
+                  `SET SESSION explain_json_format_version = ${request.jsonFormatVersion}`,
+                );
+                restore = current;
+              }
+            }
+            try {
+              const [rows] = await conn.query({ sql: request.sql, rowsAsArray: true });
+              const cell = (rows as unknown[][])[0]?.[0];
+              if (typeof cell !== 'string') {
+                throw new ApiError({
+                  code: 'SERVER_ERROR',
+                  message: 'The server answered EXPLAIN without a plan document.',
+                });
+              }
+              return cell;
+            } finally {
+              if (restore !== null)
+                await conn.query(`SET SESSION explain_json_format_version = ${restore}`);
+            }
+          })
+          .catch((e: unknown) => {
+            throw e instanceof ApiError ? e : errorToApi(e);
+          });
+        const parsed = explainPlanText(document, { dialect: request.dialect });
+        if (!parsed.ok) {
+          throw new ApiError({
+            code: 'INTERNAL',
+            message: `The server's plan could not be read: ${parsed.error.message} at line ${parsed.error.line} column ${parsed.error.column}.`,
+          });
+        }
+        return ExplainRunResultSchema.parse({
+          explainSql: request.sql,
+          dialect: request.dialect,
+          document,
+          report: parsed.report,
+        });
+      } finally {
+        running = false;
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { catalogueFor } from '../editor/completion/catalogue-cache';
+import { matchesFilter } from './tree-model';
+
+const NONE: ReadonlySet<string> = new Set();
+/** Schemas a filter opens by itself at most: each one opened is one request for its objects. */
+const MAX_SCHEMAS = 20;
+
+/**
+ * The schemas holding a table or view whose name matches `filter`, from the connection's
+ * completion catalogue (one query for the whole server, shared with the editor), so a filter
+ * finds tables in schemas nobody has opened yet.
+ */
+export function useFilterHits(
+  connectionId: string,
+  sessionId: string,
+  filter: string,
+): ReadonlySet<string> {
+  const [hits, setHits] = useState(NONE);
+  useEffect(() => {
+    if (filter.trim() === '') {
+      setHits(NONE);
+      return;
+    }
+    let current = true;
+    catalogueFor(connectionId, sessionId).then(
+      (index) => {
+        if (!current) return;
+        const found = index.catalogue.schemas
+          .filter((s) => s.tables.some((t) => matchesFilter(t.name, filter)))
+          .map((s) => s.name)
+          .slice(0, MAX_SCHEMAS);
+        setHits(new Set(found));
+      },
+      () => current && setHits(NONE),
+    );
+    return () => {
+      current = false;
+    };
+  }, [connectionId, sessionId, filter]);
+  return hits;
+}
