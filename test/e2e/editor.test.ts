@@ -115,6 +115,19 @@ describe('the SQL editor', () => {
     await screenshot(page, 'editor-03-error');
   });
 
+  it('explains the statement at the cursor with Ctrl+E and shows the plan', async () => {
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+e');
+    const origin = page.getByTestId('plan-origin');
+    await origin.waitFor({ timeout: 15_000 });
+    expect(await origin.textContent()).toContain(
+      "EXPLAIN FORMAT=JSON SELECT 1 AS one, 'NULL' AS s, NULL AS n, 18446744073709551615 AS big",
+    );
+    expect(await page.getByTestId('plan-dialect').textContent()).toBe('mysql-json-v2');
+    await page.getByTestId('plan-diagram').waitFor();
+    await screenshot(page, 'editor-04-explain');
+  });
+
   it('logged no page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -5,6 +5,7 @@ import type { ApiErrorShape } from '../../shared/api/errors';
 import { ConnectedView, type OpenTab } from '../connections/ConnectedView';
 import { EditorTab } from '../editor/EditorTab';
 import { PlanScreen } from '../plan/PlanScreen';
+import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { ConnectionList } from '../connections/ConnectionList';
@@ -37,6 +38,14 @@ export function App() {
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
   const [dismissedWarning, setDismissedWarning] = useState<string | null>(null);
   const [planOpen, setPlanOpen] = useState(false);
+  /** The plan last explained from an editor (each one remounts the plan screen with it). */
+  const [explained, setExplained] = useState<{
+    key: number;
+    document: string;
+    dialect: PlanDialect;
+    title: string;
+    explainSql: string;
+  } | null>(null);
   const [backend, setBackend] = useState<{ state: 'up' | 'down'; reason?: string | undefined }>({
     state: 'up',
   });
@@ -299,7 +308,10 @@ export function App() {
           <div className="content">
             {planOpen && (
               <div className="tab-page" hidden={activeTab !== 'plan'}>
-                <PlanScreen />
+                <PlanScreen
+                  key={explained?.key ?? 0}
+                  {...(explained ? { initial: explained } : {})}
+                />
               </div>
             )}
             {error && <ErrorNotice error={error.error} title={error.title} />}
@@ -325,6 +337,17 @@ export function App() {
                       slot={t.slot}
                       confirm={confirm}
                       sqlRequest={sqlRequest?.sessionId === t.sessionId ? sqlRequest : null}
+                      onPlan={(plan, title) => {
+                        setExplained((prev) => ({
+                          key: (prev?.key ?? 0) + 1,
+                          document: plan.document,
+                          dialect: plan.dialect,
+                          title,
+                          explainSql: plan.explainSql,
+                        }));
+                        setPlanOpen(true);
+                        setActiveTab('plan');
+                      }}
                     />
                   </ConnectedView>
                 </div>

@@ -6,6 +6,7 @@ import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ApiErrorShape } from '../../shared/api/errors';
+import type { ExplainRunResult } from '../../shared/api/explain';
 import type { ServerFlavor } from '../../shared/server/flavor';
 import { loadEditorText, saveEditorText } from './editor-text-store';
 import { pickStatements, type PickedStatement } from './pick-statements';
@@ -28,6 +29,7 @@ export function EditorTab({
   slot,
   confirm,
   sqlRequest,
+  onPlan,
 }: {
   connection: SavedConnection;
   sessionId: string;
@@ -36,6 +38,8 @@ export function EditorTab({
   confirm: (request: ConfirmRequest) => Promise<boolean>;
   /** SQL sent here from elsewhere (the schema tree): inserted, selected, and run if asked. */
   sqlRequest?: { id: number; sql: string; run: boolean } | null;
+  /** Shows an explained plan (in the plan tab). */
+  onPlan?: (plan: ExplainRunResult, title: string) => void;
 }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const [results, setResults] = useState<ResultEntry[]>([]);
@@ -105,6 +109,42 @@ export function EditorTab({
     },
     [sessionId],
   );
+
+  /** EXPLAIN (or ANALYZE, which runs it: asked first) of the statement at the cursor. */
+  const explain = async (analyze: boolean) => {
+    if (running) return;
+    const snapshot = editorRef.current?.snapshot();
+    if (!snapshot) return;
+    const sqlFlavor = flavor === 'mariadb' ? 'mariadb' : 'mysql';
+    const [picked] = pickStatements(snapshot, 'statement', { flavor: sqlFlavor });
+    if (!picked) return;
+    setRunError(null);
+    if (analyze) {
+      const ok = await confirm({
+        title: 'Run the statement to measure its plan?',
+        consequence: `EXPLAIN ANALYZE executes the statement on “${connection.name}” and reports what it measured${classifyStatement(picked.sql, { flavor: sqlFlavor }).kind === 'read' ? '' : ': this statement may change data'}.`,
+        detail: picked.sql,
+        connectionName: connection.name,
+        color: connection.color,
+        typedConfirmation: connection.production,
+        confirmLabel: 'Run and explain',
+      });
+      if (!ok) return;
+    }
+    try {
+      const plan = await api.call('explain.run', { sessionId, sql: picked.sql, analyze });
+      const firstLine = picked.sql.trim().split('\n')[0] ?? '';
+      onPlan?.(plan, `${analyze ? 'Analyze' : 'Explain'}: ${firstLine.slice(0, 40)}`);
+    } catch (e) {
+      const error = errorShapeOf(e);
+      setRunError(error);
+      editorRef.current?.markError({
+        start: picked.start,
+        end: picked.end,
+        message: error.message,
+      });
+    }
+  };
 
   const run = useCallback(
     async (kind: RunKind) => {
@@ -208,6 +248,14 @@ export function EditorTab({
           <button type="button" className="btn-small" onClick={cancel} disabled={!running}>
             Cancel
           </button>
+          <button
+            type="button"
+            className="btn-small"
+            onClick={() => void explain(false)}
+            disabled={running}
+          >
+            Explain
+          </button>
           <span className="toolbar-hint">Ctrl+Enter · Ctrl+Shift+Enter · Esc</span>
           <span className="spacer" />
           <SqlFileButtons
@@ -237,6 +285,7 @@ export function EditorTab({
           onChange={(text) => saveEditorText(connection.id, slot, text)}
           onRun={(kind) => void run(kind)}
           onCancel={cancel}
+          onExplain={(analyze) => void explain(analyze)}
           completion={{ connectionId: connection.id, sessionId, flavor }}
         />
       </div>

@@ -37,16 +37,21 @@ export const SqlEditor = forwardRef<
     onChange: (text: string) => void;
     onRun: (kind: RunKind) => void;
     onCancel: () => void;
+    /** Explain the statement at the cursor (Ctrl+E), or explain-analyze it (Ctrl+Shift+E). */
+    onExplain?: (analyze: boolean) => void;
     /** Where completions of schemas, tables and columns come from (fixed for the editor's life). */
     completion?: CompletionSource;
   }
->(function SqlEditor({ initialText, running, onChange, onRun, onCancel, completion }, ref) {
+>(function SqlEditor(
+  { initialText, running, onChange, onRun, onCancel, onExplain, completion },
+  ref,
+) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
   const runningKey = useRef<Monaco.editor.IContextKey<boolean> | null>(null);
-  const handlers = useRef({ onChange, onRun, onCancel });
-  handlers.current = { onChange, onRun, onCancel };
+  const handlers = useRef({ onChange, onRun, onCancel, onExplain });
+  handlers.current = { onChange, onRun, onCancel, onExplain };
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -88,6 +93,18 @@ export const SqlEditor = forwardRef<
           label: 'Cancel running statement',
           keybindings: [KeyMod.CtrlCmd | KeyCode.Period],
           run: () => handlers.current.onCancel(),
+        });
+        editor.addAction({
+          id: 'sightline.explain',
+          label: 'Explain statement at cursor',
+          keybindings: [KeyMod.CtrlCmd | KeyCode.KeyE],
+          run: () => handlers.current.onExplain?.(false),
+        });
+        editor.addAction({
+          id: 'sightline.explainAnalyze',
+          label: 'Explain analyze statement at cursor (runs it)',
+          keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyE],
+          run: () => handlers.current.onExplain?.(true),
         });
         editor.addCommand(KeyCode.Escape, () => handlers.current.onCancel(), 'sightlineRunning');
         editor.onDidChangeModelContent(() => handlers.current.onChange(editor.getValue()));

@@ -210,39 +210,41 @@ function RowsInView({
   sort: SortSpec | null;
 }) {
   return (
-    <table className="sr-only" aria-label="Rows in view">
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            <th
-              key={i}
-              scope="col"
-              aria-sort={
-                sort?.column === i
-                  ? sort.direction === 'asc'
-                    ? 'ascending'
-                    : 'descending'
-                  : undefined
-              }
-            >
-              {c.name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, r) =>
-          row ? (
-            <tr key={from + r} aria-rowindex={from + r + 1}>
-              {row.map((cell, i) => (
-                <td key={i} data-null={cell === null ? 'true' : undefined}>
-                  {cellCopyText(cell)}
-                </td>
-              ))}
-            </tr>
-          ) : null,
-        )}
-      </tbody>
-    </table>
+    <div className="sr-only-box">
+      <table aria-label="Rows in view">
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th
+                key={i}
+                scope="col"
+                aria-sort={
+                  sort?.column === i
+                    ? sort.direction === 'asc'
+                      ? 'ascending'
+                      : 'descending'
+                    : undefined
+                }
+              >
+                {c.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) =>
+            row ? (
+              <tr key={from + r} aria-rowindex={from + r + 1}>
+                {row.map((cell, i) => (
+                  <td key={i} data-null={cell === null ? 'true' : undefined}>
+                    {cellCopyText(cell)}
+                  </td>
+                ))}
+              </tr>
+            ) : null,
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

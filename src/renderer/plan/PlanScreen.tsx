@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { explainPlanText, type ExplainResult } from '../../shared/explain/explain-report';
+import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { PlanNode } from '../../shared/explain/plan-model';
 import { renderPlanTree } from '../../shared/explain/render-plan-tree';
 import { downloadBlob, svgToPng } from './download';
@@ -28,8 +29,13 @@ function findNode(root: PlanNode, id: number): PlanNode | null {
  * Paste a plan from any server (or open a sample): it is parsed here, in the page, so it needs
  * no connection; then drawn, diagnosed, and shown as text and raw JSON.
  */
-export function PlanScreen() {
-  const [text, setText] = useState(() => localStorage.getItem(TEXT_KEY) ?? '');
+export function PlanScreen({
+  initial,
+}: {
+  /** A plan explained from the editor: the server's document and its dialect. */
+  initial?: { document: string; dialect: PlanDialect; title: string; explainSql: string };
+}) {
+  const [text, setText] = useState(() => initial?.document ?? localStorage.getItem(TEXT_KEY) ?? '');
   const [result, setResult] = useState<ExplainResult | null>(null);
   const [view, setView] = useState<View>('diagram');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -37,8 +43,8 @@ export function PlanScreen() {
   const [pasteOpen, setPasteOpen] = useState(true);
   const diagramRef = useRef<PlanDiagramHandle>(null);
 
-  const analyse = (source: string) => {
-    const r = explainPlanText(source);
+  const analyse = (source: string, dialect?: PlanDialect) => {
+    const r = explainPlanText(source, dialect ? { dialect } : {});
     setResult(r);
     setSelectedId(null);
     if (r.ok) {
@@ -48,7 +54,8 @@ export function PlanScreen() {
   };
 
   useEffect(() => {
-    if (text.trim()) analyse(text);
+    if (initial) analyse(initial.document, initial.dialect);
+    else if (text.trim()) analyse(text);
     // Only the text kept from last time, once.
   }, []);
 
@@ -63,6 +70,11 @@ export function PlanScreen() {
 
   return (
     <section className="plan-screen" aria-label="Plan">
+      {initial && (
+        <div className="plan-origin" data-testid="plan-origin">
+          <strong>{initial.title}</strong> <code>{initial.explainSql}</code>
+        </div>
+      )}
       <div className="plan-toolbar">
         <button
           type="button"
@@ -100,7 +112,8 @@ export function PlanScreen() {
               {report.dialect}
             </span>
             <span className="plan-stats" data-testid="plan-stats">
-              {report.stats.nodes} nodes · {report.stats.tables} tables
+              {report.stats.nodes} {report.stats.nodes === 1 ? 'node' : 'nodes'} ·{' '}
+              {report.stats.tables} {report.stats.tables === 1 ? 'table' : 'tables'}
               {report.stats.unknownNodes
                 ? ` · ${report.stats.unknownNodes} not understood (kept raw)`
                 : ''}
