@@ -163,6 +163,44 @@ function HostKeyNotice({
   );
 }
 
+/** A text input bound to one field of the draft, with its label and error. */
+function TextField({
+  label,
+  field,
+  draft,
+  errors,
+  set,
+  ...input
+}: {
+  label: string;
+  field: StringField;
+  draft: ConnectionDraft;
+  errors: DraftErrors;
+  set: (key: StringField, value: string) => void;
+  className?: string;
+  inputMode?: 'numeric' | 'decimal';
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} error={errors[field]}>
+      {(fid, d) => (
+        <input
+          id={fid}
+          aria-describedby={d}
+          {...input}
+          value={draft[field]}
+          onChange={(e) => set(field, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The draft's fields that hold text typed into an input. */
+type StringField = {
+  [K in DraftField]: ConnectionDraft[K] extends string ? K : never;
+}[DraftField];
+
 function Field({
   label,
   error,
@@ -425,26 +463,20 @@ export function ConnectionDialog({
                     )}
                   </Field>
                   <div className="row">
-                    <Field label="Client certificate" error={errors.certFile}>
-                      {(fid, d) => (
-                        <input
-                          id={fid}
-                          aria-describedby={d}
-                          value={draft.certFile}
-                          onChange={(e) => set('certFile', e.target.value)}
-                        />
-                      )}
-                    </Field>
-                    <Field label="Client key" error={errors.keyFile}>
-                      {(fid, d) => (
-                        <input
-                          id={fid}
-                          aria-describedby={d}
-                          value={draft.keyFile}
-                          onChange={(e) => set('keyFile', e.target.value)}
-                        />
-                      )}
-                    </Field>
+                    <TextField
+                      label="Client certificate"
+                      field="certFile"
+                      draft={draft}
+                      errors={errors}
+                      set={set}
+                    />
+                    <TextField
+                      label="Client key"
+                      field="keyFile"
+                      draft={draft}
+                      errors={errors}
+                      set={set}
+                    />
                   </div>
                 </>
               )}
@@ -488,53 +520,35 @@ export function ConnectionDialog({
               </div>
               {draft.endpointKind === 'tcp' ? (
                 <div className="row">
-                  <Field label="Host" error={errors.host}>
-                    {(fid, d) => (
-                      <input
-                        id={fid}
-                        aria-describedby={d}
-                        value={draft.host}
-                        onChange={(e) => set('host', e.target.value)}
-                      />
-                    )}
-                  </Field>
-                  <Field label="Port" error={errors.port}>
-                    {(fid, d) => (
-                      <input
-                        id={fid}
-                        aria-describedby={d}
-                        className="input-narrow"
-                        inputMode="numeric"
-                        value={draft.port}
-                        onChange={(e) => set('port', e.target.value)}
-                      />
-                    )}
-                  </Field>
+                  <TextField label="Host" field="host" draft={draft} errors={errors} set={set} />
+                  <TextField
+                    label="Port"
+                    field="port"
+                    draft={draft}
+                    errors={errors}
+                    set={set}
+                    className="input-narrow"
+                    inputMode="numeric"
+                  />
                 </div>
               ) : (
-                <Field label="Socket path" error={errors.socketPath}>
-                  {(fid, d) => (
-                    <input
-                      id={fid}
-                      aria-describedby={d}
-                      value={draft.socketPath}
-                      onChange={(e) => set('socketPath', e.target.value)}
-                    />
-                  )}
-                </Field>
+                <TextField
+                  label="Socket path"
+                  field="socketPath"
+                  draft={draft}
+                  errors={errors}
+                  set={set}
+                />
               )}
               <div className="row">
-                <Field label="User" error={errors.user}>
-                  {(fid, d) => (
-                    <input
-                      id={fid}
-                      aria-describedby={d}
-                      value={draft.user}
-                      autoComplete="off"
-                      onChange={(e) => set('user', e.target.value)}
-                    />
-                  )}
-                </Field>
+                <TextField
+                  label="User"
+                  field="user"
+                  draft={draft}
+                  errors={errors}
+                  set={set}
+                  autoComplete="off"
+                />
                 <Field label="Password storage">
                   {(fid) => (
                     <select
@@ -568,28 +582,22 @@ export function ConnectionDialog({
                   )}
                 </Field>
               )}
-              <Field label="Default schema" error={errors.defaultSchema}>
-                {(fid, d) => (
-                  <input
-                    id={fid}
-                    aria-describedby={d}
-                    value={draft.defaultSchema}
-                    onChange={(e) => set('defaultSchema', e.target.value)}
-                  />
-                )}
-              </Field>
-              <Field label="Connect timeout (s)" error={errors.timeoutSeconds}>
-                {(fid, d) => (
-                  <input
-                    id={fid}
-                    aria-describedby={d}
-                    className="input-narrow"
-                    inputMode="decimal"
-                    value={draft.timeoutSeconds}
-                    onChange={(e) => set('timeoutSeconds', e.target.value)}
-                  />
-                )}
-              </Field>
+              <TextField
+                label="Default schema"
+                field="defaultSchema"
+                draft={draft}
+                errors={errors}
+                set={set}
+              />
+              <TextField
+                label="Connect timeout (s)"
+                field="timeoutSeconds"
+                draft={draft}
+                errors={errors}
+                set={set}
+                className="input-narrow"
+                inputMode="decimal"
+              />
             </fieldset>
 
             <fieldset>
@@ -605,40 +613,31 @@ export function ConnectionDialog({
               {draft.sshEnabled && (
                 <>
                   <div className="row">
-                    <Field label="SSH host" error={errors.sshHost}>
-                      {(fid, d) => (
-                        <input
-                          id={fid}
-                          aria-describedby={d}
-                          value={draft.sshHost}
-                          onChange={(e) => set('sshHost', e.target.value)}
-                        />
-                      )}
-                    </Field>
-                    <Field label="SSH port" error={errors.sshPort}>
-                      {(fid, d) => (
-                        <input
-                          id={fid}
-                          aria-describedby={d}
-                          className="input-narrow"
-                          inputMode="numeric"
-                          value={draft.sshPort}
-                          onChange={(e) => set('sshPort', e.target.value)}
-                        />
-                      )}
-                    </Field>
+                    <TextField
+                      label="SSH host"
+                      field="sshHost"
+                      draft={draft}
+                      errors={errors}
+                      set={set}
+                    />
+                    <TextField
+                      label="SSH port"
+                      field="sshPort"
+                      draft={draft}
+                      errors={errors}
+                      set={set}
+                      className="input-narrow"
+                      inputMode="numeric"
+                    />
                   </div>
                   <div className="row">
-                    <Field label="SSH user" error={errors.sshUser}>
-                      {(fid, d) => (
-                        <input
-                          id={fid}
-                          aria-describedby={d}
-                          value={draft.sshUser}
-                          onChange={(e) => set('sshUser', e.target.value)}
-                        />
-                      )}
-                    </Field>
+                    <TextField
+                      label="SSH user"
+                      field="sshUser"
+                      draft={draft}
+                      errors={errors}
+                      set={set}
+                    />
                     <Field label="SSH authentication">
                       {(fid) => (
                         <select
@@ -654,16 +653,13 @@ export function ConnectionDialog({
                   </div>
                   {draft.sshAuth === 'key' ? (
                     <div className="row">
-                      <Field label="Private key file" error={errors.sshKeyFile}>
-                        {(fid, d) => (
-                          <input
-                            id={fid}
-                            aria-describedby={d}
-                            value={draft.sshKeyFile}
-                            onChange={(e) => set('sshKeyFile', e.target.value)}
-                          />
-                        )}
-                      </Field>
+                      <TextField
+                        label="Private key file"
+                        field="sshKeyFile"
+                        draft={draft}
+                        errors={errors}
+                        set={set}
+                      />
                       <Field
                         label="Key passphrase"
                         hint={
