@@ -1,44 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import type { ExplainRunResult } from '../../../src/shared/api/explain';
-import type { QueryStatus } from '../../../src/shared/api/query';
-import { testServers, type ServerEndpoint } from '../../servers/provided';
+import { testServers } from '../../servers/provided';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { startBackend, type BackendUnderTest } from './backend-harness';
+import { openSession, runStatement } from './session-helpers';
 
 failOnUnhandledErrors();
 
-async function open(b: BackendUnderTest, s: ServerEndpoint, name: string, readOnly = false): Promise<string> {
-  const saved = await b.call('connections.save', {
-    settings: {
-      ...defaultConnectionSettings(),
-      name,
-      readOnly,
-      endpoint: { kind: 'tcp', host: s.host, port: s.port },
-      user: s.user,
-      passwordMode: 'none',
-    },
-    secrets: {},
-  });
-  if (!saved.ok) throw new Error(saved.error.message);
-  const opened = await b.call('session.open', { connectionId: saved.value.id });
-  if (!opened.ok) throw new Error(opened.error.message);
-  return opened.value.sessionId;
-}
-
-async function run(b: BackendUnderTest, sessionId: string, sql: string): Promise<QueryStatus> {
-  const started = await b.call('query.start', { sessionId, sql });
-  if (!started.ok) throw new Error(started.error.message);
-  for (;;) {
-    const s = await b.call('query.status', { queryId: started.value.queryId });
-    if (!s.ok) throw new Error(s.error.message);
-    if (s.value.state !== 'running') return s.value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 async function firstValue(b: BackendUnderTest, sessionId: string, sql: string): Promise<unknown> {
-  const s = await run(b, sessionId, sql);
+  const s = await runStatement(b, sessionId, sql);
   const rows = await b.call('query.rows', { queryId: s.queryId, offset: 0, limit: 1 });
   return rows.ok ? rows.value.rows[0]?.[0] : undefined;
 }
@@ -51,23 +21,28 @@ describe('explain.run', () => {
 
   beforeAll(async () => {
     b = await startBackend();
-    mysql = await open(b, servers.mysql, 'mysql');
-    mariadb = await open(b, servers.mariadb, 'mariadb');
+    mysql = await openSession(b, servers.mysql, 'mysql');
+    mariadb = await openSession(b, servers.mariadb, 'mariadb');
     for (const s of [mysql, mariadb]) {
-      await run(b, s, 'CREATE DATABASE IF NOT EXISTS sl_explain');
-      await run(b, s, 'USE sl_explain');
-      await run(b, s, 'CREATE TABLE IF NOT EXISTS o (id INT PRIMARY KEY, c INT, KEY (c))');
-      await run(b, s, 'INSERT IGNORE INTO o VALUES (1, 1), (2, 1), (3, 2)');
+      await runStatement(b, s, 'CREATE DATABASE IF NOT EXISTS sl_explain');
+      await runStatement(b, s, 'USE sl_explain');
+      await runStatement(b, s, 'CREATE TABLE IF NOT EXISTS o (id INT PRIMARY KEY, c INT, KEY (c))');
+      await runStatement(b, s, 'INSERT IGNORE INTO o VALUES (1, 1), (2, 1), (3, 2)');
     }
   });
   afterAll(async () => {
-    for (const s of [mysql, mariadb]) await run(b, s, 'DROP DATABASE IF EXISTS sl_explain');
+    for (const s of [mysql, mariadb])
+      await runStatement(b, s, 'DROP DATABASE IF EXISTS sl_explain');
     await b?.dispose();
   });
 
   it('explains on MySQL 9.7 in JSON v2 on the session (USE applies), restoring the format variable', async () => {
-    await run(b, mysql, 'SET SESSION explain_json_format_version = 1');
-    const r = await b.call('explain.run', { sessionId: mysql, sql: 'SELECT * FROM o WHERE c = 1;', analyze: false });
+    await runStatement(b, mysql, 'SET SESSION explain_json_format_version = 1');
+    const r = await b.call('explain.run', {
+      sessionId: mysql,
+      sql: 'SELECT * FROM o WHERE c = 1;',
+      analyze: false,
+    });
     if (!r.ok) throw new Error(r.error.message);
     const value: ExplainRunResult = r.value;
     expect(value.explainSql).toBe('EXPLAIN FORMAT=JSON SELECT * FROM o WHERE c = 1');
@@ -79,40 +54,76 @@ describe('explain.run', () => {
   });
 
   it('runs EXPLAIN ANALYZE FORMAT=JSON on MySQL and reports measurements', async () => {
-    const r = await b.call('explain.run', { sessionId: mysql, sql: 'SELECT c, COUNT(*) FROM o GROUP BY c', analyze: true });
+    const r = await b.call('explain.run', {
+      sessionId: mysql,
+      sql: 'SELECT c, COUNT(*) FROM o GROUP BY c',
+      analyze: true,
+    });
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.explainSql).toBe('EXPLAIN ANALYZE FORMAT=JSON SELECT c, COUNT(*) FROM o GROUP BY c');
+    expect(r.value.explainSql).toBe(
+      'EXPLAIN ANALYZE FORMAT=JSON SELECT c, COUNT(*) FROM o GROUP BY c',
+    );
     expect(r.value.report.analyzed).toBe(true);
   });
 
   it('explains and analyzes on MariaDB 10.11 in its JSON', async () => {
-    const e = await b.call('explain.run', { sessionId: mariadb, sql: 'SELECT * FROM o WHERE c = 1', analyze: false });
-    const a = await b.call('explain.run', { sessionId: mariadb, sql: 'SELECT * FROM o WHERE c = 1', analyze: true });
+    const e = await b.call('explain.run', {
+      sessionId: mariadb,
+      sql: 'SELECT * FROM o WHERE c = 1',
+      analyze: false,
+    });
+    const a = await b.call('explain.run', {
+      sessionId: mariadb,
+      sql: 'SELECT * FROM o WHERE c = 1',
+      analyze: true,
+    });
     if (!e.ok || !a.ok) throw new Error('explain failed');
-    expect(e.value).toMatchObject({ explainSql: 'EXPLAIN FORMAT=JSON SELECT * FROM o WHERE c = 1', dialect: 'mariadb-json' });
-    expect(a.value).toMatchObject({ explainSql: 'ANALYZE FORMAT=JSON SELECT * FROM o WHERE c = 1', dialect: 'mariadb-json' });
+    expect(e.value).toMatchObject({
+      explainSql: 'EXPLAIN FORMAT=JSON SELECT * FROM o WHERE c = 1',
+      dialect: 'mariadb-json',
+    });
+    expect(a.value).toMatchObject({
+      explainSql: 'ANALYZE FORMAT=JSON SELECT * FROM o WHERE c = 1',
+      dialect: 'mariadb-json',
+    });
     expect(a.value.report.analyzed).toBe(true);
     expect(e.value.report.analyzed).toBe(false);
   });
 
   it('says plainly what cannot be explained, and reports server errors with their code', async () => {
-    expect(await b.call('explain.run', { sessionId: mysql, sql: 'SHOW TABLES', analyze: false })).toMatchObject({
+    expect(
+      await b.call('explain.run', { sessionId: mysql, sql: 'SHOW TABLES', analyze: false }),
+    ).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_REQUEST', message: 'EXPLAIN works on SELECT, TABLE, VALUES, WITH, INSERT, REPLACE, UPDATE and DELETE; this is SHOW.' },
+      error: {
+        code: 'INVALID_REQUEST',
+        message:
+          'EXPLAIN works on SELECT, TABLE, VALUES, WITH, INSERT, REPLACE, UPDATE and DELETE; this is SHOW.',
+      },
     });
-    expect(await b.call('explain.run', { sessionId: mysql, sql: 'SELECT * FROM no_such_table', analyze: false })).toMatchObject({
+    expect(
+      await b.call('explain.run', {
+        sessionId: mysql,
+        sql: 'SELECT * FROM no_such_table',
+        analyze: false,
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'SERVER_ERROR', serverCode: 1146 },
     });
   });
 
   it('refuses ANALYZE of a write on a read-only connection, and does not run it', async () => {
-    const ro = await open(b, servers.mysql, 'read-only', true);
-    await run(b, ro, 'USE sl_explain');
+    const ro = await openSession(b, servers.mysql, 'read-only', { readOnly: true });
+    await runStatement(b, ro, 'USE sl_explain');
     const r = await b.call('explain.run', { sessionId: ro, sql: 'DELETE FROM o', analyze: true });
     expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     expect(await firstValue(b, ro, 'SELECT COUNT(*) FROM o')).toBe('3');
-    const plain = await b.call('explain.run', { sessionId: ro, sql: 'DELETE FROM o', analyze: false });
+    const plain = await b.call('explain.run', {
+      sessionId: ro,
+      sql: 'DELETE FROM o',
+      analyze: false,
+    });
     expect(plain.ok).toBe(true);
   });
 });

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FieldPacket } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import type { ExportStatus } from '../../../src/shared/api/export';
 import type { QueryStatus } from '../../../src/shared/api/query';
 import { isBinaryColumn } from '../../../src/shared/query/column-type';
@@ -13,28 +12,12 @@ import { testServers, type ServerEndpoint } from '../../servers/provided';
 import { readCsv } from '../../unit/export/read-csv';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { startBackend, type BackendUnderTest } from './backend-harness';
+import { openSession } from './session-helpers';
 
 failOnUnhandledErrors();
 
 const ROWS = 200_000;
 const DB = 'sl_export_test';
-
-async function openSession(b: BackendUnderTest, s: ServerEndpoint, name: string): Promise<string> {
-  const saved = await b.call('connections.save', {
-    settings: {
-      ...defaultConnectionSettings(),
-      name,
-      endpoint: { kind: 'tcp', host: s.host, port: s.port },
-      user: s.user,
-      passwordMode: s.password === '' ? 'none' : 'saved',
-    },
-    secrets: s.password === '' ? {} : { password: s.password },
-  });
-  if (!saved.ok) throw new Error(saved.error.message);
-  const opened = await b.call('session.open', { connectionId: saved.value.id });
-  if (!opened.ok) throw new Error(opened.error.message);
-  return opened.value.sessionId;
-}
 
 /** Runs a statement through the backend and waits for it to end. */
 async function run(b: BackendUnderTest, sessionId: string, sql: string): Promise<QueryStatus> {

@@ -1,67 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
-import type { Cell, QueryStatus } from '../../../src/shared/api/query';
-import { testServers, type ServerEndpoint } from '../../servers/provided';
+import type { QueryStatus } from '../../../src/shared/api/query';
+import { testServers } from '../../servers/provided';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { startBackend, type BackendUnderTest } from './backend-harness';
+import { openSession, resultRows, runStatement, waitDone } from './session-helpers';
 
 failOnUnhandledErrors();
-
-async function openSession(b: BackendUnderTest, s: ServerEndpoint, name: string): Promise<string> {
-  const saved = await b.call('connections.save', {
-    settings: {
-      ...defaultConnectionSettings(),
-      name,
-      endpoint: { kind: 'tcp', host: s.host, port: s.port },
-      user: s.user,
-      passwordMode: s.password === '' ? 'none' : 'saved',
-    },
-    secrets: s.password === '' ? {} : { password: s.password },
-  });
-  if (!saved.ok) throw new Error(saved.error.message);
-  const opened = await b.call('session.open', { connectionId: saved.value.id });
-  if (!opened.ok) throw new Error(opened.error.message);
-  return opened.value.sessionId;
-}
-
-/** Runs a statement and waits for it to end (20 s at most). */
-async function run(
-  b: BackendUnderTest,
-  sessionId: string,
-  sql: string,
-  timeoutMs = 20_000,
-): Promise<QueryStatus> {
-  const started = await b.call('query.start', { sessionId, sql });
-  if (!started.ok) throw new Error(`${started.error.code}: ${started.error.message}`);
-  return waitDone(b, started.value.queryId, timeoutMs);
-}
-
-async function waitDone(
-  b: BackendUnderTest,
-  queryId: string,
-  timeoutMs = 20_000,
-): Promise<QueryStatus> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const s = await b.call('query.status', { queryId });
-    if (!s.ok) throw new Error(s.error.message);
-    if (s.value.state !== 'running') return s.value;
-    if (Date.now() > deadline)
-      throw new Error(`still running after ${timeoutMs} ms: ${s.value.sql}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-async function rows(
-  b: BackendUnderTest,
-  queryId: string,
-  offset = 0,
-  limit = 100,
-): Promise<Cell[][]> {
-  const r = await b.call('query.rows', { queryId, offset, limit });
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value.rows;
-}
 
 describe('queries through the backend (MySQL 9.7)', () => {
   let b: BackendUnderTest;
@@ -71,16 +15,16 @@ describe('queries through the backend (MySQL 9.7)', () => {
   beforeAll(async () => {
     b = await startBackend({ resultLimits: { maxRows: 1_000_000, maxBytes: 512 * 1024 * 1024 } });
     session = await openSession(b, servers.mysql, 'mysql');
-    await run(b, session, 'CREATE DATABASE IF NOT EXISTS sl_query_test');
-    await run(b, session, 'USE sl_query_test');
+    await runStatement(b, session, 'CREATE DATABASE IF NOT EXISTS sl_query_test');
+    await runStatement(b, session, 'USE sl_query_test');
   });
   afterAll(async () => {
-    await run(b, session, 'DROP DATABASE IF EXISTS sl_query_test');
+    await runStatement(b, session, 'DROP DATABASE IF EXISTS sl_query_test');
     await b.dispose();
   });
 
   it('keeps every type exact: NULL vs "NULL", BIGINT, DECIMAL, dates as text, JSON text, bytes as hex', async () => {
-    await run(
+    await runStatement(
       b,
       session,
       `CREATE TABLE types (
@@ -88,7 +32,7 @@ describe('queries through the backend (MySQL 9.7)', () => {
         f FLOAT, d DOUBLE, dt DATETIME(6), ts TIMESTAMP(3) NULL, dd DATE, tm TIME, y YEAR,
         j JSON, bin BINARY(4), vb VARBINARY(8), bl BLOB, bits BIT(10), e ENUM('a','b'), st SET('x','y'), txt TEXT)`,
     );
-    const inserted = await run(
+    const inserted = await runStatement(
       b,
       session,
       `INSERT INTO types VALUES (NULL, 'NULL', 18446744073709551615, -9223372036854775808,
@@ -97,7 +41,7 @@ describe('queries through the backend (MySQL 9.7)', () => {
         '{"b": [1, 2.50], "a": "ü"}', 0x00FF10, 0xDEADBEEF, 0x00, b'1010101010', 'b', 'x,y', 'héllo')`,
     );
     expect(inserted).toMatchObject({ state: 'done', affectedRows: 1, columns: null });
-    const status = await run(b, session, 'SELECT * FROM types');
+    const status = await runStatement(b, session, 'SELECT * FROM types');
     expect(status.state).toBe('done');
     expect(status.columns!.map((c) => `${c.name}:${c.typeName}`)).toEqual([
       'n_null:VARCHAR',
@@ -121,7 +65,7 @@ describe('queries through the backend (MySQL 9.7)', () => {
       'st:SET',
       'txt:TEXT',
     ]);
-    const [row] = await rows(b, status.queryId);
+    const [row] = await resultRows(b, status.queryId);
     expect(row).toEqual([
       null,
       'NULL',
@@ -156,19 +100,19 @@ describe('queries through the backend (MySQL 9.7)', () => {
   });
 
   it('reports insert ids beyond 2^53 exactly, and warnings', async () => {
-    await run(
+    await runStatement(
       b,
       session,
       'CREATE TABLE ids (id BIGINT UNSIGNED AUTO_INCREMENT PRIMARY KEY) AUTO_INCREMENT = 9007199254740993',
     );
-    const ins = await run(b, session, 'INSERT INTO ids VALUES ()');
+    const ins = await runStatement(b, session, 'INSERT INTO ids VALUES ()');
     expect(ins).toMatchObject({ affectedRows: 1, insertId: '9007199254740993' });
-    const warned = await run(b, session, 'SELECT 1/0 AS x');
+    const warned = await runStatement(b, session, 'SELECT 1/0 AS x');
     expect(warned.warnings).toEqual([{ level: 'Warning', code: 1365, message: 'Division by 0' }]);
   });
 
   it('reports a server error with its code, SQLSTATE and message', async () => {
-    const failed = await run(b, session, 'SELECT * FROM no_such_table');
+    const failed = await runStatement(b, session, 'SELECT * FROM no_such_table');
     expect(failed.state).toBe('error');
     expect(failed.error).toMatchObject({
       code: 'SERVER_ERROR',
@@ -179,15 +123,15 @@ describe('queries through the backend (MySQL 9.7)', () => {
   });
 
   it('streams 1,000,000 rows and serves any page of them', async () => {
-    await run(b, session, 'SET SESSION cte_max_recursion_depth = 1000000');
-    const status = await run(
+    await runStatement(b, session, 'SET SESSION cte_max_recursion_depth = 1000000');
+    const status = await runStatement(
       b,
       session,
       "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 1000000) SELECT n, CONCAT('row-', n) AS label FROM s",
       60_000,
     );
     expect(status).toMatchObject({ state: 'done', rowCount: 1_000_000, truncated: null });
-    expect(await rows(b, status.queryId, 999_998, 10)).toEqual([
+    expect(await resultRows(b, status.queryId, 999_998, 10)).toEqual([
       ['999999', 'row-999999'],
       ['1000000', 'row-1000000'],
     ]);
@@ -195,12 +139,12 @@ describe('queries through the backend (MySQL 9.7)', () => {
   });
 
   it('serves a long value in slices and previews it in the page', async () => {
-    const status = await run(
+    const status = await runStatement(
       b,
       session,
       "SELECT REPEAT('abcde', 20000) AS big, UNHEX(REPEAT('ab', 1000)) AS bytes",
     );
-    const [row] = await rows(b, status.queryId);
+    const [row] = await resultRows(b, status.queryId);
     expect(row![0]).toEqual({ t: 'long', text: 'abcde'.repeat(400), chars: 100_000 });
     expect(row![1]).toEqual({ t: 'bin', hex: 'ab'.repeat(256), bytes: 1000, partial: true });
     const slice = await b.call('query.cell', {
@@ -249,12 +193,12 @@ describe('queries through the backend (MySQL 9.7)', () => {
       ok: true,
       value: { cancelled: false },
     });
-    const after = await run(b, session, 'SELECT DATABASE() AS db');
-    expect(await rows(b, after.queryId)).toEqual([['sl_query_test']]);
+    const after = await runStatement(b, session, 'SELECT DATABASE() AS db');
+    expect(await resultRows(b, after.queryId)).toEqual([['sl_query_test']]);
   });
 
   it('pushes query.update events as a statement runs and ends', async () => {
-    const status = await run(b, session, 'SELECT 42 AS answer');
+    const status = await runStatement(b, session, 'SELECT 42 AS answer');
     const updates = b.events
       .filter(
         (e) => e.name === 'query.update' && (e.payload as QueryStatus).queryId === status.queryId,
@@ -273,24 +217,30 @@ describe('result limits', () => {
   beforeAll(async () => {
     b = await startBackend({ resultLimits: { maxRows: 1000, maxBytes: 200_000 } });
     session = await openSession(b, servers.mariadb, 'mariadb');
-    await run(b, session, 'SET SESSION max_recursive_iterations = 1000000');
+    await runStatement(b, session, 'SET SESSION max_recursive_iterations = 1000000');
   });
   afterAll(async () => b?.dispose());
 
   it('stops at the row limit, says so, and leaves the session usable', async () => {
-    const status = await run(
+    const status = await runStatement(
       b,
       session,
       'WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 500000) SELECT n FROM s',
     );
-    expect(status).toMatchObject({ state: 'done', rowCount: 1000, truncated: 'rows', error: null, warnings: [] });
-    expect((await rows(b, status.queryId, 998, 5)).map((r) => r[0])).toEqual(['999', '1000']);
-    const after = await run(b, session, 'SELECT 7');
-    expect(await rows(b, after.queryId)).toEqual([['7']]);
+    expect(status).toMatchObject({
+      state: 'done',
+      rowCount: 1000,
+      truncated: 'rows',
+      error: null,
+      warnings: [],
+    });
+    expect((await resultRows(b, status.queryId, 998, 5)).map((r) => r[0])).toEqual(['999', '1000']);
+    const after = await runStatement(b, session, 'SELECT 7');
+    expect(await resultRows(b, after.queryId)).toEqual([['7']]);
   });
 
   it('stops at the memory limit', async () => {
-    const status = await run(
+    const status = await runStatement(
       b,
       session,
       "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 900) SELECT n, REPEAT('x', 1000) FROM s",
