@@ -1,6 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryStatus } from '../../../src/shared/api/query';
-import { testServers } from '../../servers/provided';
+import { withConnection } from '../../servers/connect';
+import { testServers, type ServerEndpoint } from '../../servers/provided';
+
+/** The id of the connection running a statement that contains `marker`. */
+async function firstThreadRunning(server: ServerEndpoint, marker: string): Promise<number> {
+  return withConnection(server, async (c) => {
+    const [rows] = await c.query(
+      "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE CONCAT('%', ?, '%') AND INFO NOT LIKE '%PROCESSLIST%'",
+      [marker],
+    );
+    const id = (rows as Array<{ ID: number }>)[0]?.ID;
+    if (id === undefined) throw new Error(`no statement with ${marker} is running`);
+    return id;
+  });
+}
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { startBackend, type BackendUnderTest } from './backend-harness';
 import { openSession, resultRows, runStatement, waitDone } from './session-helpers';
@@ -195,6 +209,36 @@ describe('queries through the backend (MySQL 9.7)', () => {
     });
     const after = await runStatement(b, session, 'SELECT DATABASE() AS db');
     expect(await resultRows(b, after.queryId)).toEqual([['sl_query_test']]);
+  });
+
+  it('keeps the rows received when a statement is killed from elsewhere, with the error', async () => {
+    await runStatement(b, session, 'SET SESSION cte_max_recursion_depth = 100000');
+    const started = await b.call('query.start', {
+      sessionId: session,
+      // Wide rows flush the server's network buffer every few rows, so rows arrive while it runs.
+      sql: "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 5000) SELECT n, REPEAT('x', 4000) AS pad, SLEEP(0.002) AS z FROM s",
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    await expect
+      .poll(
+        async () => {
+          const s = await b.call('query.status', { queryId: started.value.queryId });
+          return s.ok ? s.value.rowCount : 0;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(20);
+    const thread = await firstThreadRunning(servers.mysql, 'SLEEP(0.002)');
+    await withConnection(servers.mysql, (c) => c.query(`KILL QUERY ${thread}`));
+    const ended = await waitDone(b, started.value.queryId);
+    expect(ended.state).toBe('error');
+    expect(ended.error).toMatchObject({ code: 'SERVER_ERROR', serverCode: 1317 });
+    expect(ended.rowCount).toBeGreaterThan(20);
+    expect(ended.rowCount).toBeLessThan(5000);
+    const [first] = await resultRows(b, ended.queryId, 0, 1);
+    expect(first![0]).toBe('1');
+    const after = await runStatement(b, session, 'SELECT 1');
+    expect(after.state).toBe('done');
   });
 
   it('pushes query.update events as a statement runs and ends', async () => {
