@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { testServers } from '../servers/provided';
-import { callApi } from './harness/api-socket';
+import { openEditorWith } from './harness/open-editor';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
@@ -30,26 +29,8 @@ describe('the SQL editor', () => {
     app = await startWebApp();
     browser = await launchBrowser();
     ({ page, errors } = await newCheckedPage(browser));
-    const saved = (await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Editor MySQL',
-        endpoint: { kind: 'tcp', host: servers.mysql.host, port: servers.mysql.port },
-        user: servers.mysql.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    })) as { id: string };
-    await page.goto(app.url);
     // Text left in an editor before a restart comes back in the editor of that connection.
-    await page.evaluate(
-      ([key, text]) => localStorage.setItem(key!, text!),
-      [`sightline.editor-text.${saved.id}.0`, SCRIPT],
-    );
-    await page.reload();
-    await page.locator('[data-connection-name="Editor MySQL"]').click();
-    await page.getByRole('button', { name: 'Connect' }).click();
-    await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
+    await openEditorWith(page, app, servers.mysql, 'Editor MySQL', SCRIPT);
   });
 
   afterAll(async () => {

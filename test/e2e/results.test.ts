@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
-import { callApi } from './harness/api-socket';
+import { openEditorWith } from './harness/open-editor';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
@@ -71,25 +70,7 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: app.origin,
     });
-    const saved = (await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Results MySQL',
-        endpoint: { kind: 'tcp', host: servers.mysql.host, port: servers.mysql.port },
-        user: servers.mysql.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    })) as { id: string };
-    await page.goto(app.url);
-    await page.evaluate(
-      ([key, text]) => localStorage.setItem(key!, text!),
-      [`sightline.editor-text.${saved.id}.0`, SCRIPT],
-    );
-    await page.reload();
-    await page.locator('[data-connection-name="Results MySQL"]').click();
-    await page.getByRole('button', { name: 'Connect' }).click();
-    await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
+    await openEditorWith(page, app, servers.mysql, 'Results MySQL', SCRIPT);
   });
 
   afterAll(async () => {

@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core';
+import {
+  defaultConnectionSettings,
+  type ConnectionSettings,
+} from '../../../src/shared/api/connection';
+import type { ServerEndpoint } from '../../servers/provided';
+import { callApi } from './api-socket';
+import type { RunningWebApp } from './web-app';
+
+/**
+ * Saves a connection to `server` (through the API, to keep tests short), leaves `text` as the
+ * editor text a previous run would have kept, then opens the page, connects as a user would and
+ * waits for the editor. Returns the connection's id.
+ */
+export async function openEditorWith(
+  page: Page,
+  app: RunningWebApp,
+  server: ServerEndpoint,
+  name: string,
+  text: string,
+  settings: Partial<ConnectionSettings> = {},
+): Promise<string> {
+  const saved = (await callApi(app, 'connections.save', {
+    settings: {
+      ...defaultConnectionSettings(),
+      name,
+      endpoint: { kind: 'tcp', host: server.host, port: server.port },
+      user: server.user,
+      passwordMode: 'none',
+      ...settings,
+    },
+    secrets: {},
+  })) as { id: string };
+  await page.goto(app.url);
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [`sightline.editor-text.${saved.id}.0`, text],
+  );
+  await page.reload();
+  await page.locator(`[data-connection-name="${name}"]`).click();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
+  return saved.id;
+}
