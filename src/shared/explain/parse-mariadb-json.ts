@@ -16,13 +16,7 @@ import {
 } from './json-plan-contents';
 import { addNote } from './extra-notes';
 import { isJsonObject, type JsonObject } from './json-value';
-import {
-  isPlanLike,
-  keepLeftover,
-  MAX_PLAN_DEPTH,
-  tooDeepNode,
-  unknownNode,
-} from './plan-fragment';
+import { MAX_PLAN_DEPTH, parseQueryBlockDocument, tooDeepNode } from './plan-fragment';
 import {
   addChild,
   addFlag,
@@ -43,14 +37,7 @@ import { fullScanOf, tableAccessLabel } from './table-access-label';
  * times as totals) and 11.x `cost`/`loops`.
  */
 export function parseMariaDbJson(document: unknown): PlanNode {
-  if (isJsonObject(document) && isJsonObject(document.query_block)) {
-    const root = queryBlock(document.query_block, 0);
-    for (const key in document)
-      if (key !== 'query_block') keepLeftover(root, key, document[key], parseMariaDbObject, 0);
-    return root;
-  }
-  if (isPlanLike(document)) return parseMariaDbObject(document, 0);
-  return unknownNode('(document)', document, parseMariaDbObject, 0);
+  return parseQueryBlockDocument(document, queryBlock, parseMariaDbObject);
 }
 
 function parseMariaDbObject(o: JsonObject, depth: number): PlanNode {

@@ -14,13 +14,7 @@ import {
   type Vocabulary,
 } from './json-plan-contents';
 import { asBoolean, isJsonObject, type JsonObject } from './json-value';
-import {
-  isPlanLike,
-  keepLeftover,
-  MAX_PLAN_DEPTH,
-  tooDeepNode,
-  unknownNode,
-} from './plan-fragment';
+import { MAX_PLAN_DEPTH, parseQueryBlockDocument, tooDeepNode } from './plan-fragment';
 import {
   addChild,
   addFlag,
@@ -39,14 +33,7 @@ import { fullScanOf, tableAccessLabel } from './table-access-label';
  * as strings; 5.6 puts `message`s where tables would be.
  */
 export function parseMysqlJsonV1(document: unknown): PlanNode {
-  if (isJsonObject(document) && isJsonObject(document.query_block)) {
-    const root = queryBlock(document.query_block, 0);
-    for (const key in document)
-      if (key !== 'query_block') keepLeftover(root, key, document[key], parseV1Object, 0);
-    return root;
-  }
-  if (isPlanLike(document)) return parseV1Object(document, 0);
-  return unknownNode('(document)', document, parseV1Object, 0);
+  return parseQueryBlockDocument(document, queryBlock, parseV1Object);
 }
 
 /** Any plan-like object, wherever it turns up (also inside keys this parser does not know). */

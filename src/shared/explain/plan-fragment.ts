@@ -140,3 +140,23 @@ function extractPlanParts(
     copy[key] = extractPlanParts((value as JsonObject)[key], node, parseObject, depth + 1);
   return copy;
 }
+
+/**
+ * The root of a document shaped `{query_block: {...}}` (MySQL JSON v1, MariaDB): the query block
+ * parsed by `queryBlock`, other top-level keys kept; a bare plan-like object parsed as it is;
+ * anything else an `unknown` node whose plan-like parts are still parsed.
+ */
+export function parseQueryBlockDocument(
+  document: unknown,
+  queryBlock: ObjectParser,
+  parseObject: ObjectParser,
+): PlanNode {
+  if (isJsonObject(document) && isJsonObject(document.query_block)) {
+    const root = queryBlock(document.query_block, 0);
+    for (const key in document)
+      if (key !== 'query_block') keepLeftover(root, key, document[key], parseObject, 0);
+    return root;
+  }
+  if (isPlanLike(document)) return parseObject(document, 0);
+  return unknownNode('(document)', document, parseObject, 0);
+}
