@@ -5,7 +5,6 @@ import type { ApiErrorShape } from '../../shared/api/errors';
 import { ConnectedView, type OpenTab } from '../connections/ConnectedView';
 import { EditorTab } from '../editor/EditorTab';
 import { PlanScreen } from '../plan/PlanScreen';
-import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { ConnectionList } from '../connections/ConnectionList';
@@ -15,6 +14,9 @@ import { api } from './api';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from './ErrorNotice';
 import { StatusBar } from './StatusBar';
+import { registeredTools, toolScreens } from './tool-registry';
+import type { PlanToShow, ToolKind, ToolTab } from './tool-screen';
+import { ToolButtons } from './ToolButtons';
 
 type Dialog =
   | { kind: 'edit'; existing: SavedConnection | null }
@@ -24,14 +26,23 @@ type Dialog =
       action: () => Promise<void>;
       onCancel?: () => void;
     }
-  | { kind: 'password'; connection: SavedConnection }
+  | {
+      kind: 'password';
+      connection: SavedConnection;
+      /** What the password is for (an editor by default). */
+      then?: (password: string) => void;
+    }
   | null;
+
+/** Tab id of a tool tab (editor tabs use their session id, the plan tab 'plan'). */
+const toolTabId = (t: ToolTab) => `tool:${t.sessionId}`;
 
 export function App() {
   const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
   const [connections, setConnections] = useState<SavedConnection[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [tabs, setTabs] = useState<OpenTab[]>([]);
+  const [tools, setTools] = useState<ToolTab[]>([]);
   const [activeTab, setActiveTab] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [connecting, setConnecting] = useState<string | null>(null);
@@ -39,13 +50,7 @@ export function App() {
   const [dismissedWarning, setDismissedWarning] = useState<string | null>(null);
   const [planOpen, setPlanOpen] = useState(false);
   /** The plan last explained from an editor (each one remounts the plan screen with it). */
-  const [explained, setExplained] = useState<{
-    key: number;
-    document: string;
-    dialect: PlanDialect;
-    title: string;
-    explainSql: string;
-  } | null>(null);
+  const [explained, setExplained] = useState<(PlanToShow & { key: number }) | null>(null);
   const [backend, setBackend] = useState<{ state: 'up' | 'down'; reason?: string | undefined }>({
     state: 'up',
   });
@@ -67,12 +72,14 @@ export function App() {
     void reload();
     const offLost = api.on('session.lost', ({ sessionId, error: lost }) => {
       setTabs((ts) => ts.map((t) => (t.sessionId === sessionId ? { ...t, lost } : t)));
+      setTools((ts) => ts.map((t) => (t.sessionId === sessionId ? { ...t, lost } : t)));
     });
     const offState = api.onBackendState((state, reason) => {
       setBackend({ state, reason });
       if (state === 'down') {
         // Sessions lived in the backend that stopped: they are gone.
         setTabs([]);
+        setTools([]);
         setActiveTab(null);
       } else {
         void reload();
@@ -110,15 +117,19 @@ export function App() {
   );
 
   /** Opens the connection's editor, or a further one (its own server session) with `newEditor`. */
-  const open = async (connection: SavedConnection, password?: string, newEditor = false) => {
+  const open = async (
+    connection: SavedConnection,
+    password?: string,
+    newEditor = false,
+  ): Promise<string | null> => {
     const existing = tabs.find((t) => t.connectionId === connection.id);
     if (existing && !newEditor) {
       setActiveTab(existing.sessionId);
-      return;
+      return existing.sessionId;
     }
     if (connection.passwordMode === 'ask' && password === undefined) {
       setDialog({ kind: 'password', connection });
-      return;
+      return null;
     }
     setConnecting(connection.id);
     setError(null);
@@ -141,11 +152,70 @@ export function App() {
         return [...ts, added];
       });
       setActiveTab(opened.sessionId);
+      return opened.sessionId;
     } catch (e) {
       setError({ title: `Could not connect to ${connection.name}`, error: errorShapeOf(e) });
+      return null;
     } finally {
       setConnecting(null);
     }
+  };
+
+  /** Shows a tool on a connection: its open tab, or a new one on a session of its own. */
+  const openTool = async (connection: SavedConnection, kind: ToolKind, password?: string) => {
+    const existing = tools.find((t) => t.connectionId === connection.id && t.kind === kind);
+    if (existing) {
+      setActiveTab(toolTabId(existing));
+      return;
+    }
+    if (connection.passwordMode === 'ask' && password === undefined) {
+      setDialog({
+        kind: 'password',
+        connection,
+        then: (p) => void openTool(connection, kind, p),
+      });
+      return;
+    }
+    setConnecting(connection.id);
+    setError(null);
+    try {
+      const opened = await api.call('session.open', {
+        connectionId: connection.id,
+        ...(password !== undefined ? { secrets: { password } } : {}),
+      });
+      const added: ToolTab = {
+        kind,
+        connectionId: connection.id,
+        sessionId: opened.sessionId,
+        server: opened.server,
+        lost: null,
+      };
+      setTools((ts) => [...ts, added]);
+      setActiveTab(toolTabId(added));
+    } catch (e) {
+      const title = toolScreens[kind]?.title ?? kind;
+      setError({ title: `Could not open ${title} on ${connection.name}`, error: errorShapeOf(e) });
+    } finally {
+      setConnecting(null);
+    }
+  };
+
+  const closeTool = async (t: ToolTab) => {
+    setTools((ts) => ts.filter((x) => x.sessionId !== t.sessionId));
+    if (activeTab === toolTabId(t)) setActiveTab(null);
+    await api.call('session.close', { sessionId: t.sessionId }).catch(() => undefined);
+  };
+
+  const showPlan = useCallback((plan: PlanToShow) => {
+    setExplained((prev) => ({ ...plan, key: (prev?.key ?? 0) + 1 }));
+    setPlanOpen(true);
+    setActiveTab('plan');
+  }, []);
+
+  /** SQL from a tool goes to the connection's first editor, opened when there is none. */
+  const openInEditor = async (connection: SavedConnection, sql: string) => {
+    const sessionId = await open(connection);
+    if (sessionId) setSqlRequest({ sessionId, id: Date.now(), sql, run: false });
   };
 
   const closeTab = async (t: OpenTab) => {
@@ -169,6 +239,7 @@ export function App() {
       },
       action: async () => {
         for (const t of tabs.filter((x) => x.connectionId === c.id)) await closeTab(t);
+        for (const t of tools.filter((x) => x.connectionId === c.id)) await closeTool(t);
         await api.call('connections.delete', { id: c.id });
         setSelectedId(null);
         await reload();
@@ -270,6 +341,37 @@ export function App() {
                 </div>
               );
             })}
+            {tools.map((t) => {
+              const c = byId.get(t.connectionId);
+              const id = toolTabId(t);
+              const title = toolScreens[t.kind]?.title ?? t.kind;
+              return (
+                <div
+                  key={id}
+                  role="tab"
+                  aria-selected={id === activeTab}
+                  className={`tab color-border-${c?.color ?? 'gray'}${id === activeTab ? ' active' : ''}`}
+                  tabIndex={0}
+                  onClick={() => setActiveTab(id)}
+                  data-tool={t.kind}
+                >
+                  <span className={`color-dot color-${c?.color ?? 'gray'}`} aria-hidden="true" />
+                  {title} · {c?.name ?? 'Session'}
+                  {t.lost && <span title="Connection lost"> ⚠</span>}
+                  <button
+                    type="button"
+                    className="tab-close"
+                    aria-label={`Close ${title} on ${c?.name ?? 'session'}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void closeTool(t);
+                    }}
+                  >
+                    ×
+                  </button>
+                </div>
+              );
+            })}
             {planOpen && (
               <div
                 role="tab"
@@ -315,6 +417,27 @@ export function App() {
               </div>
             )}
             {error && <ErrorNotice error={error.error} title={error.title} />}
+            {tools.map((t) => {
+              const c = byId.get(t.connectionId);
+              const def = toolScreens[t.kind];
+              if (!c || !def) return null;
+              const id = toolTabId(t);
+              // Tools stay mounted so filters, selection and charts survive tab switches.
+              return (
+                <div key={id} className="tab-page tool-page" hidden={id !== activeTab}>
+                  <def.Component
+                    connection={c}
+                    sessionId={t.sessionId}
+                    server={t.server}
+                    lost={t.lost}
+                    active={id === activeTab}
+                    confirm={confirm}
+                    showPlan={showPlan}
+                    openInEditor={(sql) => void openInEditor(c, sql)}
+                  />
+                </div>
+              );
+            })}
             {tabs.map((t) => {
               const c = byId.get(t.connectionId);
               if (!c) return null;
@@ -329,6 +452,9 @@ export function App() {
                     }
                     onDisconnect={() => void closeTab(t)}
                     onNewEditor={() => void open(c, undefined, true)}
+                    tools={
+                      <ToolButtons tools={registeredTools()} onOpen={(k) => void openTool(c, k)} />
+                    }
                   >
                     <EditorTab
                       connection={c}
@@ -337,23 +463,20 @@ export function App() {
                       slot={t.slot}
                       confirm={confirm}
                       sqlRequest={sqlRequest?.sessionId === t.sessionId ? sqlRequest : null}
-                      onPlan={(plan, title) => {
-                        setExplained((prev) => ({
-                          key: (prev?.key ?? 0) + 1,
+                      onPlan={(plan, title) =>
+                        showPlan({
                           document: plan.document,
                           dialect: plan.dialect,
                           title,
                           explainSql: plan.explainSql,
-                        }));
-                        setPlanOpen(true);
-                        setActiveTab('plan');
-                      }}
+                        })
+                      }
                     />
                   </ConnectedView>
                 </div>
               );
             })}
-            {tab || activeTab === 'plan' ? null : selected ? (
+            {tab || activeTab === 'plan' || activeTab?.startsWith('tool:') ? null : selected ? (
               <ConnectionDetails
                 connection={selected}
                 connecting={connecting === selected.id}
@@ -361,6 +484,13 @@ export function App() {
                 onEdit={() => setDialog({ kind: 'edit', existing: selected })}
                 onDuplicate={() => void duplicate(selected)}
                 onDelete={() => askDelete(selected)}
+                tools={
+                  <ToolButtons
+                    tools={registeredTools()}
+                    disabled={connecting === selected.id}
+                    onOpen={(k) => void openTool(selected, k)}
+                  />
+                }
               />
             ) : (
               <div className="empty-state welcome">
@@ -412,9 +542,10 @@ export function App() {
           connection={dialog.connection}
           onCancel={() => setDialog(null)}
           onSubmit={(password) => {
-            const c = dialog.connection;
+            const { connection: c, then } = dialog;
             setDialog(null);
-            void open(c, password);
+            if (then) then(password);
+            else void open(c, password);
           }}
         />
       )}

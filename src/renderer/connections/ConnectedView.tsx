@@ -29,6 +29,7 @@ export function ConnectedView({
   onUpdate,
   onDisconnect,
   onNewEditor,
+  tools,
   children,
 }: {
   tab: OpenTab;
@@ -36,6 +37,8 @@ export function ConnectedView({
   onUpdate: (tab: OpenTab) => void;
   onDisconnect: () => void;
   onNewEditor: () => void;
+  /** Buttons that open this connection's server tools. */
+  tools?: ReactNode;
   children?: ReactNode;
 }) {
   const [busy, setBusy] = useState(false);
@@ -84,6 +87,7 @@ export function ConnectedView({
           {tab.server.hostname}
         </span>
         <span className="spacer" />
+        {tools}
         <button
           type="button"
           onClick={onNewEditor}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 
 /** A saved connection before connecting: its settings and the actions on it. */
@@ -8,6 +9,7 @@ export function ConnectionDetails({
   onEdit,
   onDuplicate,
   onDelete,
+  tools,
 }: {
   connection: SavedConnection;
   connecting: boolean;
@@ -15,6 +17,8 @@ export function ConnectionDetails({
   onEdit: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
+  /** Buttons that open this connection's server tools (each connects on its own session). */
+  tools?: ReactNode;
 }) {
   const c = connection;
   return (
@@ -27,6 +31,7 @@ export function ConnectionDetails({
         <button type="button" className="btn-primary" onClick={onConnect} disabled={connecting}>
           {connecting ? 'Connecting…' : 'Connect'}
         </button>
+        {tools}
         <button type="button" onClick={onEdit}>
           Edit
         </button>
