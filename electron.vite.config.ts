@@ -7,12 +7,14 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
   version: string;
 };
 const define = { __SIGHTLINE_VERSION__: JSON.stringify(pkg.version) };
+/** Build folder; SIGHTLINE_OUT_DIR lets parallel work trees of one checkout build apart. */
+const out = process.env.SIGHTLINE_OUT_DIR ?? 'out';
 
 export default defineConfig({
   main: {
     define,
     build: {
-      outDir: 'out/main',
+      outDir: `${out}/main`,
       sourcemap: true,
       rollupOptions: {
         input: {
@@ -28,7 +30,7 @@ export default defineConfig({
   },
   preload: {
     build: {
-      outDir: 'out/preload',
+      outDir: `${out}/preload`,
       rollupOptions: {
         input: { preload: resolve('src/main/app/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
@@ -40,7 +42,7 @@ export default defineConfig({
     define,
     plugins: [react()],
     build: {
-      outDir: resolve('out/renderer'),
+      outDir: resolve(`${out}/renderer`),
       sourcemap: true,
       rollupOptions: { input: resolve('src/renderer/index.html') },
     },
