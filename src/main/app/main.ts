@@ -1,7 +1,7 @@
 // Electron's main process: windows, the app:// protocol and the backend's lifecycle. Database
 // work never runs here, so a slow server cannot freeze a window.
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   app,
   BrowserWindow,
@@ -9,14 +9,22 @@ import {
   MessageChannelMain,
   net,
   protocol,
+  session,
+  shell,
   utilityProcess,
   type UtilityProcess,
 } from 'electron';
-import { contentSecurityPolicy } from '../web/content-security-policy';
-import { resolveStaticPath } from '../web/static-files';
 import type { MainToBackend } from '../backend/electron-protocol';
+import { serveAppRequest } from './app-protocol';
 import { loadDataKey } from './data-key';
-import { APP_ORIGIN, isAppUrl, lockDownNavigation, secureWebPreferences } from './window-security';
+import { handleOpenExternal, OPEN_EXTERNAL_CHANNEL } from './external-links';
+import {
+  APP_ORIGIN,
+  isAppUrl,
+  lockDownNavigation,
+  permissionAllowed,
+  secureWebPreferences,
+} from './window-security';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererDir = path.resolve(here, '../renderer');
@@ -79,16 +87,17 @@ function createWindow(): void {
 app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents));
 
 app.whenReady().then(async () => {
-  protocol.handle('app', async (request) => {
-    const url = new URL(request.url);
-    const file = url.host === 'sightline' ? resolveStaticPath(rendererDir, url.pathname) : null;
-    if (!file) return new Response('Not found', { status: 404 });
-    const response = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', contentSecurityPolicy([]));
-    headers.set('X-Content-Type-Options', 'nosniff');
-    return new Response(response.body, { status: response.status, headers });
-  });
+  // No page gets a web permission (camera, notifications, ...) beyond what the app itself uses.
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin),
+  );
+
+  protocol.handle('app', (request) =>
+    serveAppRequest(request.url, rendererDir, (fileUrl) => net.fetch(fileUrl)),
+  );
 
   // A window asks for its port once its page has loaded; only our own pages may ask.
   ipcMain.on('sightline:request-port', (event) => {
@@ -96,6 +105,17 @@ app.whenReady().then(async () => {
     if (!win || !event.senderFrame || !isAppUrl(event.senderFrame.url)) return;
     connectWindow(win);
   });
+
+  ipcMain.handle(OPEN_EXTERNAL_CHANNEL, (event, url: unknown) =>
+    handleOpenExternal(
+      {
+        senderUrl: event.senderFrame?.url ?? null,
+        fromMainFrame: event.senderFrame !== null && event.senderFrame.parent === null,
+        url,
+      },
+      (checked) => shell.openExternal(checked),
+    ),
+  );
 
   dataKey = await loadDataKey(app.getPath('userData'));
   startBackend();

@@ -2,6 +2,7 @@
 // The only bridge between the sandboxed page and Electron: it asks for the backend port and
 // hands it to the page. No Node API and no ipcRenderer reach the page.
 import { contextBridge, ipcRenderer } from 'electron';
+import { OPEN_EXTERNAL_CHANNEL } from './external-links';
 
 ipcRenderer.on('sightline:port', (event) => {
   window.postMessage({ sightline: 'port' }, window.location.origin, event.ports);
@@ -16,4 +17,10 @@ ipcRenderer.on('sightline:backend', (_event, state: unknown, reason: unknown) =>
 
 contextBridge.exposeInMainWorld('sightlineDesktop', {
   requestPort: () => ipcRenderer.send('sightline:request-port'),
+  // Only right after a real click or key press: page script cannot fake user activation, so a
+  // compromised page cannot open links on its own. The main process checks the URL again.
+  openExternal: (url: unknown): Promise<boolean> =>
+    typeof url === 'string' && navigator.userActivation.isActive
+      ? ipcRenderer.invoke(OPEN_EXTERNAL_CHANNEL, url).then((opened) => opened === true)
+      : Promise.resolve(false),
 });

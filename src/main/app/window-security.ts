@@ -18,7 +18,21 @@ export function secureWebPreferences(
     allowRunningInsecureContent: false,
     webviewTag: false,
     spellcheck: false,
+    // Middle-click would open links as new windows; they are refused anyway, this stops the try.
+    disableBlinkFeatures: 'Auxclick',
   };
+}
+
+/**
+ * Web permissions the app's own pages may use: writing to the clipboard (copy results).
+ * Camera, microphone, geolocation, notifications, MIDI, HID, ... are never needed, and no other
+ * page may use any permission at all.
+ */
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+
+/** Whether a page at `requestingUrl` gets `permission`; everything else is denied. */
+export function permissionAllowed(permission: string, requestingUrl: string): boolean {
+  return ALLOWED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl);
 }
 
 /** True for a URL inside the app itself. */

@@ -41,7 +41,8 @@ export async function dispatch(
   if (!envelope.success) {
     console.error('[backend] dropped a malformed message');
     const id = (raw as { id?: unknown } | null)?.id;
-    if (typeof id !== 'number') return null;
+    // Only an id the caller could be waiting for gets an answer (fuzzing found 1e107 and -1).
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return null;
     return {
       t: 'result',
       id,

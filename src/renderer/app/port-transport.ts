@@ -3,6 +3,8 @@ import type { ClientMessage } from '../../shared/api/wire';
 
 export interface DesktopBridge {
   requestPort(): void;
+  /** Opens an http(s) URL in the user's browser, right after a click (see open-external). */
+  openExternal?(url: string): Promise<boolean>;
 }
 
 /**

@@ -22,7 +22,7 @@ export interface RunningWebApp {
  * folder, and reads the URL it prints.
  */
 export async function startWebApp(options: { dataDir?: string } = {}): Promise<RunningWebApp> {
-  const entry = path.join(REPO, process.env.SIGHTLINE_OUT_DIR ?? 'out', 'main/web.js');
+  const entry = path.resolve(REPO, process.env.SIGHTLINE_OUT_DIR ?? 'out', 'main/web.js');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-data-')));
   const child = spawn(process.execPath, [entry], {

@@ -213,3 +213,55 @@ describe('MariaDB with a certificate for localhost, from our own CA', () => {
     expect(e.serverCode).toBe(1045);
   });
 });
+
+describe('MySQL 9.7 started with a certificate for localhost, from our own CA', () => {
+  let ca: CertificateAuthority;
+  let certDir = '';
+  const extraArgs: string[] = [];
+  beforeAll(async () => {
+    certDir = await mkdtemp(join(tmpdir(), 'sightline-tls-mysql-'));
+    ca = await makeCa(certDir, 'test-ca');
+    const serverCert = await issueCertificate(certDir, ca, 'server', 'localhost', [
+      'DNS:localhost',
+    ]);
+    extraArgs.push(
+      `--ssl-ca=${ca.certFile}`,
+      `--ssl-cert=${serverCert.certFile}`,
+      `--ssl-key=${serverCert.keyFile}`,
+    );
+  });
+  afterAll(async () => {
+    await rm(certDir, { recursive: true, force: true });
+  });
+  const dedicated = useDedicatedServer('mysql', { name: 'tls', extraArgs });
+
+  it("'verify-ca' to 127.0.0.1 connects: the chain is good, only the name differs", async () => {
+    const { info } = await connectWith(dedicated(), { mode: 'verify-ca', caFile: ca.certFile });
+    expect(info.flavor).toBe('mysql');
+    expect(info.tlsCipher).not.toBeNull();
+  });
+
+  it("'verify-identity' to localhost connects", async () => {
+    const server = dedicated();
+    const { info } = await connectWith(
+      server,
+      { mode: 'verify-identity', caFile: ca.certFile },
+      { endpoint: { kind: 'tcp', host: 'localhost', port: server.port } },
+    );
+    expect(info.tlsCipher).not.toBeNull();
+  });
+
+  it("'verify-identity' to 127.0.0.1 refuses the certificate made for localhost", async () => {
+    const server = dedicated();
+    const e = await apiFailure(
+      openConnection(
+        settingsFor(server, { tls: { mode: 'verify-identity', caFile: ca.certFile } }),
+        secretsFor(server),
+      ),
+    );
+    expect(e.code).toBe('TLS_FAILED');
+    expect(e.message).toBe(
+      "The server certificate is for localhost, not 127.0.0.1 (TLS mode 'verify-identity' checks the host name).",
+    );
+  });
+});

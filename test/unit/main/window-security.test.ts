@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../../../src/main/web/content-security-policy';
-import { isAppUrl, secureWebPreferences } from '../../../src/main/app/window-security';
+import {
+  isAppUrl,
+  permissionAllowed,
+  secureWebPreferences,
+} from '../../../src/main/app/window-security';
 
 describe('desktop window security', () => {
   it('isolates and sandboxes the renderer, with no Node', () => {
@@ -13,7 +17,25 @@ describe('desktop window security', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
     });
+  });
+
+  it('grants app pages the clipboard write only, and other pages nothing', () => {
+    expect(permissionAllowed('clipboard-sanitized-write', 'app://sightline/index.html')).toBe(true);
+    expect(permissionAllowed('clipboard-sanitized-write', 'app://sightline')).toBe(true);
+    for (const p of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'clipboard-read',
+      'hid',
+    ]) {
+      expect(permissionAllowed(p, 'app://sightline/index.html'), p).toBe(false);
+    }
+    expect(permissionAllowed('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', '')).toBe(false);
   });
 
   it('treats only app://sightline as the app', () => {

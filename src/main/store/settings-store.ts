@@ -1,0 +1,84 @@
+/**
+ * App settings (today: update notifications) in `settings.json` in the data folder, written
+ * atomically with a last-good backup like the connection store. Keys this version does not know
+ * are kept, so a newer Sightline's settings survive a run of an older one.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { ApiError, isApiError } from '../../shared/api/errors';
+import {
+  defaultUpdateSettings,
+  UpdateSettingsSchema,
+  type UpdateSettings,
+} from '../../shared/api/updates';
+import {
+  PRIVATE_FILE_MODE,
+  readJsonFileWithBackup,
+  removeStrayTempFiles,
+  writeJsonFileWithBackup,
+} from './atomic-file';
+import { errorMessage } from './os-error';
+
+const SettingsFileSchema = z
+  .object({
+    version: z.literal(1),
+    // A damaged section falls back to its defaults rather than losing the whole file.
+    updates: UpdateSettingsSchema.catch(defaultUpdateSettings),
+  })
+  .loose();
+type SettingsFile = z.infer<typeof SettingsFileSchema>;
+
+const LABEL = 'The settings file';
+
+export class SettingsStore {
+  readonly #path: string;
+  #file: SettingsFile;
+  /** What went wrong reading the file, in plain words; null when all was well. */
+  readonly warning: string | null;
+  /** Saves run one after another, so the last one called is the one on disk. */
+  #writing: Promise<unknown> = Promise.resolve();
+
+  private constructor(file: string, value: SettingsFile, warning: string | null) {
+    this.#path = file;
+    this.#file = value;
+    this.warning = warning;
+  }
+
+  static async open(dataDir: string): Promise<SettingsStore> {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    const file = path.join(dataDir, 'settings.json');
+    await removeStrayTempFiles(file).catch(() => undefined);
+    const read = await readJsonFileWithBackup(file, SettingsFileSchema, {
+      empty: () => ({ version: 1 as const, updates: defaultUpdateSettings() }),
+      label: LABEL,
+    });
+    return new SettingsStore(file, read.value, read.warning);
+  }
+
+  get updates(): UpdateSettings {
+    return { ...this.#file.updates };
+  }
+
+  async saveUpdates(updates: UpdateSettings): Promise<UpdateSettings> {
+    const next: SettingsFile = { ...this.#file, updates: { ...updates } };
+    const write = this.#writing.then(() =>
+      writeJsonFileWithBackup(this.#path, next, SettingsFileSchema, {
+        mode: PRIVATE_FILE_MODE,
+        label: LABEL,
+      }),
+    );
+    this.#writing = write.catch(() => undefined);
+    try {
+      await write;
+    } catch (error) {
+      if (isApiError(error)) throw error;
+      throw new ApiError({
+        code: 'STORE_FAILED',
+        message: `The settings could not be written to ${this.#path}, so the change was not saved: ${errorMessage(error)}`,
+      });
+    }
+    this.#file = next;
+    return this.updates;
+  }
+}

@@ -1,0 +1,72 @@
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RELEASE_FEED } from '../../../src/shared/api/updates';
+import { SettingsStore } from '../../../src/main/store/settings-store';
+import { permissions, useTempDirs } from './temp-dirs';
+
+describe('SettingsStore', () => {
+  const tempDir = useTempDirs();
+
+  it('starts with update checks off, without writing anything', async () => {
+    const dir = await tempDir();
+    const store = await SettingsStore.open(dir);
+    expect(store.updates).toEqual({ enabled: false, feedUrl: DEFAULT_RELEASE_FEED });
+    expect(store.warning).toBeNull();
+    await expect(stat(path.join(dir, 'settings.json'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('saves atomically with mode 0600, the last of quick saves winning', async () => {
+    const dir = await tempDir();
+    const store = await SettingsStore.open(dir);
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        store.saveUpdates({ enabled: n % 2 === 1, feedUrl: `https://example.com/feed/${n}` }),
+      ),
+    );
+    const file = path.join(dir, 'settings.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      version: 1,
+      updates: { enabled: true, feedUrl: 'https://example.com/feed/3' },
+    });
+    expect(permissions((await stat(file)).mode)).toBe(0o600);
+    expect((await SettingsStore.open(dir)).updates.feedUrl).toBe('https://example.com/feed/3');
+  });
+
+  it('a damaged updates section falls back to its defaults and keeps the rest', async () => {
+    const dir = await tempDir();
+    await writeFile(
+      path.join(dir, 'settings.json'),
+      JSON.stringify({
+        version: 1,
+        updates: { enabled: 'yes', feedUrl: 'file:///x' },
+        theme: 'dark',
+      }),
+    );
+    const store = await SettingsStore.open(dir);
+    expect(store.warning).toBeNull();
+    expect(store.updates).toEqual({ enabled: false, feedUrl: DEFAULT_RELEASE_FEED });
+    await store.saveUpdates({ enabled: true, feedUrl: 'https://example.com/f' });
+    expect(JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8'))).toEqual({
+      version: 1,
+      updates: { enabled: true, feedUrl: 'https://example.com/f' },
+      theme: 'dark',
+    });
+  });
+
+  it('says in plain words when it cannot write, and keeps the settings it had', async () => {
+    const dir = await tempDir();
+    const store = await SettingsStore.open(dir);
+    // A folder where the file should be: the rename over it fails.
+    await mkdir(path.join(dir, 'settings.json'));
+    await expect(
+      store.saveUpdates({ enabled: true, feedUrl: 'https://e.com/f' }),
+    ).rejects.toMatchObject({
+      code: 'STORE_FAILED',
+      message: expect.stringMatching(
+        /^The settings could not be written to .*settings\.json, so the change was not saved: /,
+      ),
+    });
+    expect(store.updates.enabled).toBe(false);
+  });
+});
