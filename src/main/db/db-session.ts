@@ -6,6 +6,7 @@ import type { DbConnection } from './db-connection';
 import { errorToApi } from './error-to-api';
 import { openConnection } from './open-connection';
 import { readServerInfo } from './read-server-info';
+import { transactionOpen } from './server-status';
 import { SideConnection } from './side-connection';
 
 /** How long a liveness ping may take before the link is treated as dead. */
@@ -33,6 +34,8 @@ export class DbSession {
   #wasLost = false;
   /** A second connection with the same settings, for metadata (see withSideConnection). */
   readonly #side = new SideConnection(() => this.#open(this.#settings, this.#secrets));
+  /** Whether a transaction is open, as the server's status flags last said; null if unknown. */
+  #inTransaction: boolean | null = false;
 
   constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
     this.#settings = settings;
@@ -76,6 +79,19 @@ export class DbSession {
       }
       throw err;
     }
+  }
+
+  /**
+   * Whether a transaction is open on the session's connection, from the status flags of the
+   * last statement it ran (null when the server's answer did not say). A new connection has none.
+   */
+  get inTransaction(): boolean | null {
+    return this.#inTransaction;
+  }
+
+  /** Records the status flags the server sent after a statement (null: it sent none). */
+  noteServerStatus(flags: number | null): void {
+    this.#inTransaction = flags === null ? null : transactionOpen(flags);
   }
 
   /** The server's id for this session's current connection (what KILL QUERY names). */
@@ -151,6 +167,8 @@ export class DbSession {
     // A broken connection still holds its SSH tunnel; release it before opening another.
     if (previous) await previous.close();
     const db = await this.#open(this.#settings, this.#secrets);
+    // Whatever was open died with the old connection.
+    this.#inTransaction = false;
     if (this.#wasLost) this.#reconnected = true;
     this.#wasLost = false;
     db.onLost((err) => {

@@ -6,16 +6,39 @@ import { columnDecoder, type ColumnDecoder } from './column-decoder';
 export type RawCell = string | Buffer | null;
 
 /**
- * What a running statement reports, in order: columns (if any), rows, then the end. Row values
- * are decoded (text as strings, bytes as Buffers) unless the statement is streamed `raw`, when
- * every value is the server's bytes.
+ * What a running statement reports, in order: columns (if any), rows, then the end. Rows come
+ * decoded to `row` (text as strings, bytes as Buffers), or, when the sink has `packedRow`, as
+ * the server encoded them, unparsed.
  */
 export interface StatementSink {
   columns(fields: FieldPacket[]): void;
-  row(values: RawCell[]): void;
-  /** The statement finished; `header` is set for statements without a result set. */
-  end(header: ResultSetHeader | null): void;
+  row?(values: RawCell[]): void;
+  /**
+   * One row exactly as the text protocol carries it: `packet[start ..< end]` holds each value as
+   * a length-prefixed string (0xFB for NULL). The bytes are only valid during the call.
+   */
+  packedRow?(packet: Buffer, start: number, end: number): void;
+  /**
+   * The statement finished; `header` is set for statements without a result set. `serverStatus`
+   * is the server's status flags after it (see server-status.ts), null if it sent none.
+   */
+  end(header: ResultSetHeader | null, serverStatus: number | null): void;
   error(err: unknown): void;
+}
+
+/** The parts of a mysql2 packet and Query command that streaming rows needs. */
+interface WirePacket {
+  buffer: Buffer;
+  offset: number;
+  end: number;
+  isEOF(): boolean;
+  eofStatusFlags(): number;
+}
+type QueryState = (packet: WirePacket, connection: unknown) => QueryState | null;
+interface QueryCommand {
+  row: QueryState;
+  _resultIndex: number;
+  on(event: string, listener: (...args: never[]) => void): void;
 }
 
 /**
@@ -23,42 +46,59 @@ export interface StatementSink {
  * by row, so the first rows reach the screen while the rest arrive. Only the first result set
  * is streamed; later ones (a CALL's trailing status) end the statement.
  */
-export function streamStatement(
-  conn: Connection,
-  sql: string,
-  sink: StatementSink,
-  options: { raw?: boolean } = {},
-): void {
+export function streamStatement(conn: Connection, sql: string, sink: StatementSink): void {
   const core = (conn as unknown as { connection: CoreConnection }).connection;
   let sawFields = false;
   let ended = false;
+  let serverStatus: number | null = null;
   let decoders: ColumnDecoder[] = [];
   const query = core.query({
     sql,
     rowsAsArray: true,
     typeCast: false,
-  });
+  }) as unknown as QueryCommand;
+
+  // mysql2 reads each row packet with its row state; ours sees the packet first. It notes the
+  // status flags of the EOF that ends a result set (mysql2 drops them), and for packed sinks
+  // hands the row bytes over as they are: no Buffer per value, no array per row.
+  const standardRow = Object.getPrototypeOf(query).row as QueryState;
+  const packed = sink.packedRow?.bind(sink);
+  const rowState: QueryState = function (this: QueryCommand, packet, connection) {
+    if (packet.isEOF()) {
+      serverStatus = packet.eofStatusFlags() & 0xffff;
+    } else if (packed) {
+      if (this._resultIndex === 0) packed(packet.buffer, packet.offset, packet.end);
+      return rowState;
+    }
+    const next = standardRow.call(this, packet, connection);
+    return next === standardRow ? rowState : next;
+  };
+  query.row = rowState;
+
   query.on('fields', (fields: FieldPacket[] | undefined, index?: number) => {
     // mysql2 also emits 'fields' (with nothing) before the OK packet of a statement without rows.
     if (!Array.isArray(fields) || (index ?? 0) > 0 || sawFields) return;
     sawFields = true;
-    // Raw rows keep the server's bytes: whoever stores them decodes later (see QueryResult).
-    decoders = options.raw ? [] : fields.map(columnDecoder);
+    decoders = fields.map(columnDecoder);
     sink.columns(fields);
   });
   query.on('result', (row: unknown, index?: number) => {
-    if ((index ?? 0) > 0) return;
     if (Array.isArray(row)) {
+      if ((index ?? 0) > 0) return;
       const values = row as RawCell[];
       for (let i = 0; i < values.length; i++) {
         const v = values[i];
         const decode = decoders[i];
         if (decode && Buffer.isBuffer(v)) values[i] = decode(v);
       }
-      sink.row(values);
-    } else if (!sawFields && !ended) {
+      sink.row?.(values);
+      return;
+    }
+    const header = row as ResultSetHeader;
+    if (typeof header.serverStatus === 'number') serverStatus = header.serverStatus;
+    if ((index ?? 0) === 0 && !sawFields && !ended) {
       ended = true;
-      sink.end(row as ResultSetHeader);
+      sink.end(header, serverStatus);
     }
   });
   query.on('error', (err: unknown) => {
@@ -69,6 +109,6 @@ export function streamStatement(
   query.on('end', () => {
     if (ended) return;
     ended = true;
-    sink.end(null);
+    sink.end(null, serverStatus);
   });
 }

@@ -8,6 +8,7 @@ import {
 import { columnTypeName, isBinaryColumn, isNumericColumn } from '../../shared/query/column-type';
 import { columnEncoding } from '../db/column-decoder';
 import { RowArena } from './row-arena';
+import { textLength, textSlice } from './text-slice';
 
 /** Limits that protect the app from a result too big to hold. */
 export interface ResultLimits {
@@ -51,18 +52,6 @@ export function resultColumnsOf(fields: FieldPacket[]): ResultColumn[] {
   });
 }
 
-/** How many UTF-16 code units (JavaScript string length) `bytes` decode to. */
-function decodedLength(bytes: Buffer, encoding: BufferEncoding): number {
-  if (encoding === 'utf16le' || encoding === 'ucs2') return bytes.length >> 1;
-  if (encoding !== 'utf8' && encoding !== 'utf-8') return bytes.length;
-  let units = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const b = bytes[i]!;
-    if ((b & 0xc0) !== 0x80) units += b >= 0xf0 ? 2 : 1;
-  }
-  return units;
-}
-
 function encodeCell(value: Buffer | null, encoding: BufferEncoding | null): Cell {
   if (value === null) return null;
   if (encoding === null) {
@@ -85,7 +74,7 @@ function encodeCell(value: Buffer | null, encoding: BufferEncoding | null): Cell
   return {
     t: 'long',
     text: start.slice(0, CELL_PREVIEW_CHARS),
-    chars: decodedLength(value, encoding),
+    chars: textLength(value, encoding),
   };
 }
 
@@ -99,6 +88,8 @@ export class QueryResult {
   truncated: 'rows' | 'bytes' | null = null;
   #encodings: Array<BufferEncoding | null> = [];
   readonly #arena = new RowArena();
+  /** The length in characters of the huge value last sliced (the viewer asks slice by slice). */
+  #measured: { key: string; total: number } | null = null;
 
   constructor(private readonly limits: ResultLimits) {}
 
@@ -115,19 +106,21 @@ export class QueryResult {
     this.#encodings = fields.map(columnEncoding);
   }
 
-  /** Keeps a row of raw values; returns false (keeping nothing) once a limit is reached. */
-  add(row: ReadonlyArray<Buffer | null>): boolean {
+  /**
+   * Keeps a row as the server encoded it (`packet[start ..< end]`, see RowArena); returns false
+   * (keeping nothing) once a limit is reached.
+   */
+  add(packet: Buffer, start: number, end: number): boolean {
     if (this.truncated) return false;
     if (this.#arena.rowCount >= this.limits.maxRows) {
       this.truncated = 'rows';
       return false;
     }
-    const size = RowArena.sizeOf(row);
-    if (this.#arena.bytes + size > this.limits.maxBytes) {
+    if (this.#arena.bytes + (end - start) > this.limits.maxBytes) {
       this.truncated = 'bytes';
       return false;
     }
-    this.#arena.push(row, size);
+    this.#arena.pushEncoded(packet, start, end);
     return true;
   }
 
@@ -160,7 +153,20 @@ export class QueryResult {
         data: value.subarray(offset, offset + size).toString('hex'),
       };
     }
-    const text = value.toString(encoding);
-    return { kind: 'text', total: text.length, offset, data: text.slice(offset, offset + size) };
+    if (value.length <= DECODE_WHOLE_BYTES) {
+      const text = value.toString(encoding);
+      return { kind: 'text', total: text.length, offset, data: text.slice(offset, offset + size) };
+    }
+    // A huge value: cut the slice from the bytes; its length is measured once per cell.
+    const key = `${row}:${column}`;
+    if (this.#measured?.key !== key) {
+      this.#measured = { key, total: textLength(value, encoding) };
+    }
+    return {
+      kind: 'text',
+      total: this.#measured.total,
+      offset,
+      data: textSlice(value, encoding, offset, size),
+    };
   }
 }

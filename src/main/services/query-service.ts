@@ -4,6 +4,7 @@ import type { QueryStatus, QueryWarning } from '../../shared/api/query';
 import { ApiError } from '../../shared/api/errors';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
+import { readServerStatus } from '../db/read-server-status';
 import { streamStatement } from '../db/stream-statement';
 import { DEFAULT_RESULT_LIMITS, QueryResult, type ResultLimits } from './query-result';
 import type { OpenSession, SessionRegistry } from './session-registry';
@@ -130,6 +131,7 @@ export function queryService(
       }
       status.warnings = warnings;
       status.error = error ? error.toShape() : null;
+      status.inTransaction = run.owner.session.inTransaction;
       status.elapsedMs = elapsedMs;
       status.state = state;
       // Told before the screen is, so the history has it by the time the screen asks.
@@ -142,64 +144,71 @@ export function queryService(
       dropOldResults(run.owner.sessionId);
     };
 
-    run.owner.session
+    const session = run.owner.session;
+    // Announced at once: screens other than the one that started it (the status bar's timer)
+    // learn it runs before any row or column arrives.
+    publish();
+    const cancelled = () => new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' });
+    const failed = (err: unknown) => {
+      const code = (err as { errno?: unknown }).errno;
+      if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'limit') {
+        void finish('done', null, null);
+      } else if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'user') {
+        void finish('cancelled', cancelled(), null);
+      } else {
+        if (isFatal(err)) {
+          // The link broke mid-statement: let the session notice and reconnect next time.
+          void session.status().catch(() => {});
+        }
+        void finish('error', errorToApi(err), null);
+      }
+    };
+
+    session
       .run(async (conn) => {
-        run.threadId = run.owner.session.threadId;
+        run.threadId = session.threadId;
         await new Promise<void>((resolve) => {
-          streamStatement(
-            conn,
-            status.sql,
-            {
-              columns(fields) {
-                run.result.setColumns(fields);
-                publish();
-              },
-              row(values) {
-                if (!run.result.add(values as Array<Buffer | null>)) {
-                  void stopOnServer(run, 'limit').catch(() => {});
-                  return;
-                }
-                const now = performance.now();
-                if (now - lastProgress > PROGRESS_EVERY_MS) {
-                  lastProgress = now;
-                  publish();
-                }
-              },
-              end(header) {
-                resolve();
-                // SLEEP() and some others end normally when killed: the user still stopped it.
-                if (run.stopReason === 'user') {
-                  void finish(
-                    'cancelled',
-                    new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
-                    header,
-                  );
-                } else void finish('done', null, header);
-              },
-              error(err) {
-                resolve();
-                const code = (err as { errno?: unknown }).errno;
-                if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'limit') {
-                  void finish('done', null, null);
-                } else if (code === ER_QUERY_INTERRUPTED && run.stopReason === 'user') {
-                  void finish(
-                    'cancelled',
-                    new ApiError({ code: 'CANCELLED', message: 'Cancelled by user.' }),
-                    null,
-                  );
-                } else {
-                  const mapped = errorToApi(err);
-                  if ((err as { fatal?: unknown }).fatal === true) {
-                    // The link broke mid-statement: let the session notice and reconnect next time.
-                    void run.owner.session.status().catch(() => {});
-                  }
-                  void finish('error', mapped, null);
-                }
-              },
+          streamStatement(conn, status.sql, {
+            columns(fields) {
+              run.result.setColumns(fields);
+              publish();
             },
-            // Raw bytes: the result packs them and decodes only the pages screens ask for.
-            { raw: true },
-          );
+            // Packed rows: the result keeps the bytes and decodes only the pages screens ask for.
+            packedRow(packet, start, end) {
+              if (!run.result.add(packet, start, end)) {
+                void stopOnServer(run, 'limit').catch(() => {});
+                return;
+              }
+              const now = performance.now();
+              if (now - lastProgress > PROGRESS_EVERY_MS) {
+                lastProgress = now;
+                publish();
+              }
+            },
+            end(header, serverStatus) {
+              session.noteServerStatus(serverStatus);
+              resolve();
+              // SLEEP() and some others end normally when killed: the user still stopped it.
+              if (run.stopReason === 'user') void finish('cancelled', cancelled(), header);
+              else void finish('done', null, header);
+            },
+            error(err) {
+              if (isFatal(err)) {
+                // The server rolls back whatever a dropped connection had open.
+                session.noteServerStatus(0);
+                resolve();
+                failed(err);
+                return;
+              }
+              // The failed statement may still have ended a transaction (DDL commits first).
+              void readServerStatus(conn)
+                .then((flags) => session.noteServerStatus(flags))
+                .finally(() => {
+                  resolve();
+                  failed(err);
+                });
+            },
+          });
         });
       })
       .catch((err: unknown) => {
@@ -239,6 +248,7 @@ export function queryService(
           warnings: [],
           elapsedMs: 0,
           error: null,
+          inTransaction: owner.session.inTransaction,
         },
       };
       locks.claim(sessionId, 'statement', () => run.status.state === 'running');
@@ -269,4 +279,9 @@ export function queryService(
       return { discarded: runs.delete(queryId) };
     },
   };
+}
+
+/** mysql2 marks errors that leave the connection unusable as `fatal`. */
+function isFatal(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { fatal?: unknown }).fatal === true;
 }

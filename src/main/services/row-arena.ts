@@ -1,7 +1,9 @@
 /** Bytes per arena: rows are packed into these, so a million rows are a few hundred objects. */
 const ARENA_BYTES = 4 * 1024 * 1024;
-const NULL_TAG = 0;
-const VALUE_TAG = 1;
+/** Rows shorter than this are copied byte by byte: cheaper than a native copy call. */
+const SHORT_COPY = 64;
+/** The wire's marker of a NULL value. */
+const NULL_MARK = 0xfb;
 
 /** A Uint32Array that grows by doubling. */
 class GrowableIndex {
@@ -30,11 +32,22 @@ class GrowableIndex {
   }
 }
 
+/** Bytes of the length prefix the wire puts before a value of `length` bytes. */
+function prefixSize(length: number): number {
+  if (length < 251) return 1;
+  if (length < 0x10000) return 3;
+  if (length < 0x1000000) return 4;
+  return 9;
+}
+
 /**
  * Rows kept as the server's bytes, packed one after another into large buffers, with an index of
  * where each row starts. Holding a million rows as millions of small strings costs seconds of
  * garbage collection and twice the memory; packed bytes cost neither, and a page is decoded only
  * when a screen asks for it.
+ *
+ * A row is stored exactly as the text protocol sends it (each value a length-prefixed string,
+ * 0xFB for NULL), so a row packet is kept with one copy and no parsing while rows stream in.
  */
 export class RowArena {
   readonly #arenas: Buffer[] = [];
@@ -59,56 +72,66 @@ export class RowArena {
     return this.#bytes;
   }
 
-  /** The bytes `values` would take. */
+  /** The bytes `values` take in the wire encoding. */
   static sizeOf(values: ReadonlyArray<Buffer | null>): number {
     let size = 0;
-    for (const v of values) size += v === null ? 1 : 5 + v.length;
+    for (const v of values) size += v === null ? 1 : prefixSize(v.length) + v.length;
     return size;
   }
 
-  push(values: ReadonlyArray<Buffer | null>, size = RowArena.sizeOf(values)): void {
+  /** Keeps a row given as separate values (encoded as the wire would). */
+  push(values: ReadonlyArray<Buffer | null>): void {
+    const size = RowArena.sizeOf(values);
+    const { arena, at } = this.#reserve(size);
+    let p = at;
+    for (const v of values) {
+      if (v === null) {
+        arena[p++] = NULL_MARK;
+        continue;
+      }
+      p = writeLength(arena, p, v.length);
+      v.copy(arena, p);
+      p += v.length;
+    }
+  }
+
+  /** Keeps a row already in the wire encoding: `source[start ..< end]`, copied once. */
+  pushEncoded(source: Buffer, start: number, end: number): void {
+    const size = end - start;
+    const { arena, at } = this.#reserve(size);
+    if (size < SHORT_COPY) {
+      for (let i = 0; i < size; i++) arena[at + i] = source[start + i]!;
+    } else {
+      source.copy(arena, at, start, end);
+    }
+  }
+
+  /** Room for a row of `size` bytes, indexed as the next row. */
+  #reserve(size: number): { arena: Buffer; at: number } {
     this.#used += size;
     let arena = this.#current;
+    let at: number;
     if (size > ARENA_BYTES) {
       // A row bigger than an arena (a huge BLOB) gets a buffer of its own.
       arena = Buffer.allocUnsafe(size);
       this.#arenas.push(arena);
       this.#bytes += size;
-      this.#write(arena, 0, values, this.#arenas.length - 1);
       this.#current = null;
-      return;
-    }
-    if (!arena || this.#pos + size > arena.length) {
-      arena = Buffer.allocUnsafe(ARENA_BYTES);
-      this.#arenas.push(arena);
-      this.#bytes += ARENA_BYTES;
-      this.#current = arena;
-      this.#pos = 0;
-    }
-    this.#pos = this.#write(arena, this.#pos, values, this.#arenas.length - 1);
-  }
-
-  #write(
-    arena: Buffer,
-    start: number,
-    values: ReadonlyArray<Buffer | null>,
-    index: number,
-  ): number {
-    this.#rowArena.push(index);
-    this.#rowOffset.push(start);
-    let p = start;
-    for (const v of values) {
-      if (v === null) {
-        arena[p++] = NULL_TAG;
-        continue;
+      at = 0;
+    } else {
+      if (!arena || this.#pos + size > arena.length) {
+        arena = Buffer.allocUnsafe(ARENA_BYTES);
+        this.#arenas.push(arena);
+        this.#bytes += ARENA_BYTES;
+        this.#current = arena;
+        this.#pos = 0;
       }
-      arena[p++] = VALUE_TAG;
-      arena.writeUInt32LE(v.length, p);
-      p += 4;
-      v.copy(arena, p);
-      p += v.length;
+      at = this.#pos;
+      this.#pos += size;
     }
-    return p;
+    this.#rowArena.push(this.#arenas.length - 1);
+    this.#rowOffset.push(at);
+    return { arena, at };
   }
 
   /** Row `row`'s values as views on the stored bytes (no copy), or null past the end. */
@@ -119,15 +142,48 @@ export class RowArena {
     let p = this.#rowOffset.at(row);
     const out: Array<Buffer | null> = [];
     for (let c = 0; c < columnCount; c++) {
-      if (arena[p++] === NULL_TAG) {
+      const first = arena[p++]!;
+      if (first === NULL_MARK) {
         out.push(null);
         continue;
       }
-      const length = arena.readUInt32LE(p);
-      p += 4;
+      let length = first;
+      if (first === 0xfc) {
+        length = arena.readUInt16LE(p);
+        p += 2;
+      } else if (first === 0xfd) {
+        length = arena.readUIntLE(p, 3);
+        p += 3;
+      } else if (first === 0xfe) {
+        // 8 bytes on the wire; a value is far below 2^48 bytes, so 6 of them hold it.
+        length = arena.readUIntLE(p, 6);
+        p += 8;
+      }
       out.push(arena.subarray(p, p + length));
       p += length;
     }
     return out;
   }
+}
+
+/** Writes the wire's length prefix for `length` at `p`; returns where the value starts. */
+function writeLength(arena: Buffer, p: number, length: number): number {
+  if (length < 251) {
+    arena[p] = length;
+    return p + 1;
+  }
+  if (length < 0x10000) {
+    arena[p] = 0xfc;
+    arena.writeUInt16LE(length, p + 1);
+    return p + 3;
+  }
+  if (length < 0x1000000) {
+    arena[p] = 0xfd;
+    arena.writeUIntLE(length, p + 1, 3);
+    return p + 4;
+  }
+  arena[p] = 0xfe;
+  arena.writeUIntLE(length, p + 1, 6);
+  arena.writeUInt16LE(0, p + 7);
+  return p + 9;
 }

@@ -33,7 +33,7 @@ export function sessionService(
     'session.status': async ({ sessionId }, ctx) => {
       const { session } = sessions.owned(sessionId, ctx.peerId);
       const { server, reconnected } = await session.status();
-      return { sessionId, server, reconnected };
+      return { sessionId, server, reconnected, inTransaction: session.inTransaction };
     },
   };
 }

@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
+import type { ServerFlavor } from '../../shared/server/flavor';
 import { LockIcon } from '../app/LockIcon';
+import { FlavorIcon } from './FlavorIcon';
+import { knownFlavor, rememberFlavor } from './known-flavors';
 
 function endpointText(c: SavedConnection): string {
   const base =
@@ -13,6 +16,7 @@ export function ConnectionList({
   connections,
   selectedId,
   connectedIds,
+  flavors,
   onSelect,
   onOpen,
   onNew,
@@ -21,12 +25,17 @@ export function ConnectionList({
   connections: SavedConnection[];
   selectedId: string | null;
   connectedIds: Set<string>;
+  /** The flavor of each connection with an open session (others show the one last seen). */
+  flavors?: ReadonlyMap<string, ServerFlavor>;
   onSelect: (id: string) => void;
   onOpen: (id: string) => void;
   onNew: () => void;
   /** Shown under the connection of the active editor: its schema tree. */
   activeTree?: { connectionId: string; tree: ReactNode } | null;
 }) {
+  useEffect(() => {
+    for (const [id, flavor] of flavors ?? []) rememberFlavor(id, flavor);
+  }, [flavors]);
   return (
     <nav className="rail" aria-label="Saved connections">
       <div className="rail-header">
@@ -77,6 +86,10 @@ export function ConnectionList({
                 <span className="connection-endpoint">{endpointText(c)}</span>
               </span>
               <span className="connection-flags">
+                {(() => {
+                  const flavor = flavors?.get(c.id) ?? knownFlavor(c.id);
+                  return flavor && <FlavorIcon flavor={flavor} />;
+                })()}
                 {c.readOnly && (
                   <span className="flag-lock" title="Read-only">
                     <LockIcon title="Read-only" />

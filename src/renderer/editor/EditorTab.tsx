@@ -8,6 +8,7 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import type { ServerFlavor } from '../../shared/server/flavor';
+import { useEditorCommands } from './editor-commands';
 import { loadEditorText, saveEditorText } from './editor-text-store';
 import { pickStatements, type PickedStatement } from './pick-statements';
 import { HistoryPanel } from '../history/HistoryPanel';
@@ -209,6 +210,16 @@ export function EditorTab({
     if (current)
       void api.call('query.cancel', { queryId: current.status.queryId }).catch(() => undefined);
   }, [results]);
+
+  // The command palette's editor actions, for whichever editor is in front.
+  useEditorCommands(sessionId, (command) => {
+    if (command === 'run-statement') void run('statement');
+    else if (command === 'run-all') void run('all');
+    else if (command === 'explain') void explain(false);
+    else if (command === 'explain-analyze') void explain(true);
+    else if (command === 'cancel') cancel();
+    else setHistoryOpen(true);
+  });
 
   const startDrag = (e: React.PointerEvent) => {
     const area = areaRef.current;

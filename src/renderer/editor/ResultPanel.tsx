@@ -90,8 +90,12 @@ export function ResultPanel({
   if (!active) {
     return (
       <div className="result-panel empty-state" data-testid="result-panel">
-        Run a statement with <kbd>Ctrl</kbd>+<kbd>Enter</kbd> (all with <kbd>Ctrl</kbd>+
-        <kbd>Shift</kbd>+<kbd>Enter</kbd>).
+        {/* One paragraph: the panel lays out its children as a column. */}
+        <p>
+          Run a statement with <kbd>Ctrl</kbd>+<kbd>Enter</kbd> (all with <kbd>Ctrl</kbd>+
+          <kbd>Shift</kbd>+<kbd>Enter</kbd>). <kbd>Ctrl</kbd>+<kbd>K</kbd> finds any action by name;{' '}
+          <kbd>?</kbd> lists the shortcuts.
+        </p>
       </div>
     );
   }

@@ -237,7 +237,10 @@ function RowsInView({
               <tr key={from + r} aria-rowindex={from + r + 1}>
                 {row.map((cell, i) => (
                   <td key={i} data-null={cell === null ? 'true' : undefined}>
-                    {cellCopyText(cell)}
+                    {/* A long value reads as the canvas shows it: its start and its size. */}
+                    {cell !== null && typeof cell === 'object' && cell.t === 'long'
+                      ? cellDisplayText(cell)
+                      : cellCopyText(cell)}
                   </td>
                 ))}
               </tr>

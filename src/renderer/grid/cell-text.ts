@@ -1,6 +1,9 @@
 import type { Cell } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 
+/** Characters of a long value (one the grid holds only the start of) shown before its size. */
+const LONG_PREVIEW_CHARS = 40;
+
 /** How a value reads in a grid cell: NULL is its own mark, bytes show as hex with their size. */
 export function cellDisplayText(cell: Cell): string {
   if (cell === null) return 'NULL';
@@ -9,7 +12,8 @@ export function cellDisplayText(cell: Cell): string {
     const hex = cell.hex.length > 64 ? `${cell.hex.slice(0, 64)}…` : cell.hex;
     return `0x${hex.toUpperCase()} (${formatBytes(cell.bytes)})`;
   }
-  return `${cell.text.slice(0, 500)}… (${formatExactCount(cell.chars)} chars)`;
+  // Short enough that the size still fits in a column of usual width.
+  return `${cell.text.slice(0, LONG_PREVIEW_CHARS)}… (${formatExactCount(cell.chars)} chars)`;
 }
 
 /** The value as copied: exact text, `NULL` for NULL, bytes as 0x-hex. */

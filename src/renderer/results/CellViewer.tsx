@@ -101,6 +101,19 @@ export function CellViewer({
     // Once, when the viewer opens.
   }, []);
 
+  // Escape closes the viewer wherever the focus went (a button disabled while loading drops it).
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   const problem = useMemo(
     () => (asJson && complete && loaded.kind === 'text' ? jsonProblem(loaded.data) : null),
     [asJson, complete, loaded],
@@ -129,12 +142,6 @@ export function CellViewer({
         aria-modal="true"
         aria-labelledby="cell-viewer-title"
         onMouseDown={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onClose();
-          }
-        }}
       >
         <h2 id="cell-viewer-title">
           <span className="mono">{column.name}</span>

@@ -64,6 +64,11 @@ export const QueryStatusSchema = z.object({
   elapsedMs: z.number().nonnegative(),
   /** For errors that come after some rows: rows received stay available. */
   error: ApiErrorShapeSchema.nullable(),
+  /**
+   * Whether the session has a transaction open: as it was when the statement started while it
+   * runs, as the server reported after it once it ended; null when the server did not say.
+   */
+  inTransaction: z.boolean().nullable(),
 });
 export type QueryStatus = z.infer<typeof QueryStatusSchema>;
 

@@ -291,9 +291,9 @@ describe('result limits', () => {
     );
     expect(status.state).toBe('done');
     expect(status.truncated).toBe('bytes');
-    // Rows are kept as the server's bytes: 1 tag + 4 length bytes per value, plus an 8 KiB row
-    // index. Rows 1-9 take 1,011 bytes, 10-99 take 1,012 and the rest 1,013: 189 rows fit in
-    // 200,000 bytes.
-    expect(status.rowCount).toBe(189);
+    // Rows are kept as the server sent them: a 1-byte length before n, a 3-byte one before the
+    // 1,000 x's, plus an 8 KiB row index. Rows 1-9 take 1,005 bytes, 10-99 take 1,006 and the
+    // rest 1,007: 190 rows fit in 200,000 bytes.
+    expect(status.rowCount).toBe(190);
   });
 });

@@ -3,6 +3,36 @@ import { RowArena } from '../../../src/main/services/row-arena';
 
 const b = (s: string) => Buffer.from(s);
 
+/** A text-protocol row as the server sends it: each value length-prefixed, 0xFB for NULL. */
+function wireRow(values: Array<Buffer | null>): Buffer {
+  const parts: Buffer[] = [];
+  for (const v of values) {
+    if (v === null) {
+      parts.push(Buffer.from([0xfb]));
+    } else if (v.length < 251) {
+      parts.push(Buffer.from([v.length]), v);
+    } else if (v.length < 0x10000) {
+      const p = Buffer.alloc(3);
+      p[0] = 0xfc;
+      p.writeUInt16LE(v.length, 1);
+      parts.push(p, v);
+    } else if (v.length < 0x1000000) {
+      const p = Buffer.alloc(4);
+      p[0] = 0xfd;
+      p.writeUIntLE(v.length, 1, 3);
+      parts.push(p, v);
+    } else {
+      const p = Buffer.alloc(9);
+      p[0] = 0xfe;
+      p.writeBigUInt64LE(BigInt(v.length), 1);
+      parts.push(p, v);
+    }
+  }
+  return Buffer.concat(parts);
+}
+
+const texts = (values: Array<Buffer | null> | null) => values?.map((v) => v?.toString() ?? null);
+
 describe('RowArena', () => {
   it('gives back exactly the values stored, NULL and empty apart', () => {
     const arena = new RowArena();
@@ -14,23 +44,50 @@ describe('RowArena', () => {
     expect(n).toBeNull();
     expect(e!.length).toBe(0);
     expect([...bin!]).toEqual([0, 255, 10]);
-    expect(arena.row(1, 4)!.map((v) => v?.toString() ?? null)).toEqual(['héllo', 'x', null, null]);
+    expect(texts(arena.row(1, 4))).toEqual(['héllo', 'x', null, null]);
     expect(arena.row(2, 4)).toBeNull();
   });
 
-  it('counts the bytes it holds: 1 tag per value plus 4 length bytes per non-NULL value', () => {
+  it('keeps a wire row as sent, and reads back the string "NULL" apart from NULL', () => {
     const arena = new RowArena();
-    expect(RowArena.sizeOf([b('abc'), null])).toBe(9);
+    // Packet bytes around the row must not leak into it.
+    const row = wireRow([b('NULL'), null, b('0'), b('')]);
+    const packet = Buffer.concat([Buffer.from([9, 9, 9]), row, Buffer.from([7, 7])]);
+    arena.pushEncoded(packet, 3, 3 + row.length);
+    expect(texts(arena.row(0, 4))).toEqual(['NULL', null, '0', '']);
+    expect(arena.bytes - new RowArena().bytes).toBe(row.length);
+  });
+
+  it('reads every length prefix the wire uses: 1, 3, 4 and 9 bytes', () => {
+    const sizes = [250, 251, 65_535, 65_536, 16_777_215, 16_777_216];
+    const values = sizes.map((n, i) => Buffer.alloc(n, 97 + i));
+    const arena = new RowArena();
+    const row = wireRow([...values, b('end')]);
+    arena.pushEncoded(row, 0, row.length);
+    arena.push([...values, b('end')]);
+    for (const r of [0, 1]) {
+      const back = arena.row(r, values.length + 1)!;
+      expect(back.map((v) => v!.length)).toEqual([...sizes, 3]);
+      expect(back.map((v) => v![v!.length - 1])).toEqual([97, 98, 99, 100, 101, 102, 100]);
+      expect(back.at(-1)!.toString()).toBe('end');
+    }
+    expect(RowArena.sizeOf(values)).toBe(row.length - 4);
+  });
+
+  it('counts the bytes it holds: the wire size of each row', () => {
+    const arena = new RowArena();
+    expect(RowArena.sizeOf([b('abc'), null])).toBe(5);
     const before = arena.bytes;
     arena.push([b('abc'), null]);
-    expect(arena.bytes - before).toBe(9);
+    expect(arena.bytes - before).toBe(5);
   });
 
   it('keeps a row larger than an arena in a buffer of its own, and rows after it', () => {
     const arena = new RowArena();
     const huge = Buffer.alloc(5 * 1024 * 1024, 7);
     arena.push([b('before')]);
-    arena.push([huge]);
+    const wire = wireRow([huge]);
+    arena.pushEncoded(wire, 0, wire.length);
     arena.push([b('after')]);
     expect(arena.row(1, 1)![0]!.length).toBe(huge.length);
     expect(arena.row(1, 1)![0]![12345]).toBe(7);
@@ -40,9 +97,12 @@ describe('RowArena', () => {
 
   it('spreads many rows over arenas and indexes each one', () => {
     const arena = new RowArena();
-    for (let i = 0; i < 300_000; i++) arena.push([b(`row-${i}`), b('x'.repeat(20))]);
+    for (let i = 0; i < 300_000; i++) {
+      const wire = wireRow([b(`row-${i}`), b('x'.repeat(i % 100))]);
+      arena.pushEncoded(wire, 0, wire.length);
+    }
     expect(arena.rowCount).toBe(300_000);
-    expect(arena.row(299_999, 2)![0]!.toString()).toBe('row-299999');
-    expect(arena.row(123_456, 2)![0]!.toString()).toBe('row-123456');
+    expect(texts(arena.row(299_999, 2))).toEqual(['row-299999', 'x'.repeat(99)]);
+    expect(texts(arena.row(123_456, 2))).toEqual(['row-123456', 'x'.repeat(56)]);
   });
 });

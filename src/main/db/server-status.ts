@@ -1,0 +1,17 @@
+/**
+ * The status flags a server sends at the end of every statement (OK and EOF packets): the
+ * protocol's own record of the session's state, read without asking the server anything.
+ */
+
+/** SERVER_STATUS_IN_TRANS: a transaction is open in the session. */
+export const SERVER_STATUS_IN_TRANS = 0x0001;
+/** SERVER_STATUS_AUTOCOMMIT: autocommit is on. */
+export const SERVER_STATUS_AUTOCOMMIT = 0x0002;
+
+/**
+ * Whether the flags say a transaction is open: after `BEGIN`, or after any statement with
+ * autocommit off, until COMMIT, ROLLBACK or a statement that commits implicitly (DDL).
+ */
+export function transactionOpen(flags: number): boolean {
+  return (flags & SERVER_STATUS_IN_TRANS) !== 0;
+}

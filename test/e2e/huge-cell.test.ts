@@ -1,0 +1,118 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDedicatedServer } from '../servers/dedicated-servers';
+import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { openEditorWith } from './harness/open-editor';
+import { startWebApp, type RunningWebApp } from './harness/web-app';
+
+const MB = 1024 * 1024;
+const HEADER_HEIGHT = 30;
+const ROW_HEIGHT = 26;
+const SQL = `SELECT 1 AS id, REPEAT('x', 100 * ${MB}) AS big, 'after' AS tail`;
+
+/** Where a cell is drawn on the grid's canvas (the grid says its column widths). */
+async function gridPoint(page: Page, column: number, row: number) {
+  const grid = page.getByTestId('result-grid');
+  const marker = Number(await grid.getAttribute('data-row-marker-width'));
+  const widths = (await grid.getAttribute('data-column-widths'))!.split(',').map(Number);
+  const box = (await grid.locator('canvas').first().boundingBox())!;
+  const x =
+    box.x + marker + widths.slice(0, column).reduce((a, b) => a + b, 0) + widths[column]! / 2;
+  return { x, y: box.y + HEADER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2 };
+}
+
+/** The rows the screen-reader table mirrors from the grid's canvas. */
+async function rowsInView(page: Page): Promise<string[][]> {
+  return page
+    .getByRole('table', { name: 'Rows in view' })
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
+    );
+}
+
+describe('a 100 MB single cell', () => {
+  // The shared servers keep the default 64 MB packet limit; this one allows the value.
+  const server = useDedicatedServer('mysql', { extraArgs: ['--max-allowed-packet=256M'] });
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: app.origin,
+    });
+    await openEditorWith(page, app, server(), 'Huge cell', SQL);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('arrives whole and shows in the grid as the start of the text with its size', async () => {
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+Enter');
+    const summary = page.getByTestId('result-summary');
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    expect(await summary.textContent()).toContain('1 row');
+    await expect.poll(() => rowsInView(page).then((r) => r.length), { timeout: 10_000 }).toBe(1);
+    const [row] = await rowsInView(page);
+    expect(row![0]).toBe('1');
+    expect(row![1]).toBe(`${'x'.repeat(40)}… (104,857,600 chars)`);
+    expect(row![2]).toBe('after');
+    await screenshot(page, 'huge-cell-01-grid');
+  });
+
+  it('keeps the page responsive: the grid takes clicks and the editor takes typing', async () => {
+    const tail = await gridPoint(page, 2, 0);
+    await page.mouse.click(tail.x, tail.y);
+    // The selection is the app's state: let it settle before the key acts on it.
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Control+c');
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 5000 })
+      .toBe('after');
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' -- typed');
+    await expect
+      .poll(async () => {
+        const line = await page.locator('.monaco-editor .view-line').first().textContent();
+        return line?.replace(/\u00a0/g, ' ');
+      })
+      .toBe(`${SQL} -- typed`);
+  });
+
+  it('opens the value in the cell viewer a slice at a time, with its whole size', async () => {
+    const big = await gridPoint(page, 1, 0);
+    await page.mouse.dblclick(big.x, big.y);
+    const dialog = page.getByRole('dialog', { name: /big/ });
+    await dialog.waitFor({ timeout: 10_000 });
+    expect(await dialog.locator('h2').textContent()).toBe(
+      'bigLONGTEXT · row 1 · 104,857,600 characters',
+    );
+    const partial = dialog.locator('.cell-viewer-partial');
+    await expect
+      .poll(() => partial.textContent(), { timeout: 20_000 })
+      .toBe('Showing the first 2,097,152 of 104,857,600 characters');
+    expect(
+      await dialog.getByTestId('cell-viewer-text').evaluate((e) => e.textContent?.length),
+    ).toBe(2 * MB);
+    await screenshot(page, 'huge-cell-02-viewer');
+    await dialog.getByRole('button', { name: 'Load more' }).click();
+    await expect
+      .poll(() => partial.textContent(), { timeout: 20_000 })
+      .toBe('Showing the first 4,194,304 of 104,857,600 characters');
+    expect(
+      await dialog.getByTestId('cell-viewer-text').evaluate((e) => e.textContent?.length),
+    ).toBe(4 * MB);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});

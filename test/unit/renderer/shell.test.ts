@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { defaultConnectionSettings } from '../../../src/shared/api/connection';
+import type { SavedConnection } from '../../../src/shared/api/connection';
+import {
+  filterCommands,
+  matchScore,
+  type ShellCommand,
+} from '../../../src/renderer/app/shell-command';
+import { shellCommands, type ShellContext } from '../../../src/renderer/app/shell-commands';
+import {
+  isApple,
+  shellKeyAction,
+  shortcutList,
+  type KeyPress,
+} from '../../../src/renderer/app/shortcuts';
+
+const key = (k: string, mods: Partial<KeyPress> = {}): KeyPress => ({
+  key: k,
+  code: /^[a-z]$/i.test(k) ? `Key${k.toUpperCase()}` : '',
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  ...mods,
+});
+
+const command = (title: string, group = 'G', keywords?: string): ShellCommand => ({
+  id: title,
+  title,
+  group,
+  ...(keywords ? { keywords } : {}),
+  run: () => {},
+});
+
+describe('shell shortcuts', () => {
+  it('open the palette with Ctrl+K and Ctrl+Shift+P (Cmd on Apple systems)', () => {
+    expect(shellKeyAction(key('k', { ctrlKey: true }), true, false)).toBe('palette');
+    expect(shellKeyAction(key('P', { ctrlKey: true, shiftKey: true }), true, false)).toBe(
+      'palette',
+    );
+    expect(shellKeyAction(key('k', { metaKey: true }), true, true)).toBe('palette');
+    // Cmd is not Ctrl elsewhere, and Ctrl is not Cmd on a Mac.
+    expect(shellKeyAction(key('k', { metaKey: true }), true, false)).toBeNull();
+    expect(shellKeyAction(key('k', { ctrlKey: true }), true, true)).toBeNull();
+  });
+
+  it('make and close tabs with Ctrl+T / Ctrl+W, and Alt+T / Alt+W where the browser keeps those', () => {
+    expect(shellKeyAction(key('t', { ctrlKey: true }), true, false)).toBe('new-editor');
+    expect(shellKeyAction(key('w', { ctrlKey: true }), true, false)).toBe('close-tab');
+    expect(shellKeyAction(key('t', { altKey: true }), true, false)).toBe('new-editor');
+    expect(shellKeyAction(key('w', { altKey: true }), false, false)).toBe('close-tab');
+    // Alt on a Mac types a character (⌥T is †): the key code still says T.
+    expect(shellKeyAction({ ...key('t', { altKey: true }), key: '†' }, true, true)).toBe(
+      'new-editor',
+    );
+    expect(shellKeyAction(key('t', { ctrlKey: true, shiftKey: true }), true, false)).toBeNull();
+  });
+
+  it('show help on ? only when not typing, and leave the editor its own keys', () => {
+    expect(shellKeyAction(key('?', { shiftKey: true }), false, false)).toBe('help');
+    expect(shellKeyAction(key('?', { shiftKey: true }), true, false)).toBeNull();
+    expect(shellKeyAction(key('Enter', { ctrlKey: true }), true, false)).toBeNull();
+    expect(shellKeyAction(key('e', { ctrlKey: true }), true, false)).toBeNull();
+    expect(shellKeyAction(key('Escape'), false, false)).toBeNull();
+    expect(shellKeyAction(key('k'), false, false)).toBeNull();
+  });
+
+  it('lists every shortcut in the help, with the platform key name', () => {
+    const keys = shortcutList(false).flatMap((g) => g.items.flatMap((i) => i.keys));
+    expect(keys).toEqual([
+      'Ctrl+K',
+      'Ctrl+Shift+P',
+      'Ctrl+T',
+      'Alt+T',
+      'Ctrl+W',
+      'Alt+W',
+      '?',
+      'Esc',
+      'Ctrl+Enter',
+      'Ctrl+Shift+Enter',
+      'Ctrl+E',
+      'Ctrl+Shift+E',
+      'Esc',
+      'Ctrl+.',
+    ]);
+    expect(shortcutList(true)[1]!.items[0]!.keys).toEqual(['⌘+Enter']);
+    expect(isApple('MacIntel')).toBe(true);
+    expect(isApple('Linux x86_64')).toBe(false);
+  });
+});
+
+describe('palette matching', () => {
+  it('matches characters in order, case-insensitive, or not at all', () => {
+    expect(matchScore('Run statement at cursor', 'rsc')).not.toBeNull();
+    expect(matchScore('Run statement at cursor', 'rsq')).toBeNull();
+    expect(matchScore('Explain', 'nialpxe')).toBeNull();
+    expect(matchScore('Paste a plan', '')).toBe(0);
+  });
+
+  it('ranks a substring above a scattered match and a word start above a middle', () => {
+    const list = [
+      command('Explain statement at cursor'),
+      command('Open Processlist on prod'),
+      command('Cancel running statement'),
+    ];
+    expect(filterCommands(list, 'proc').map((c) => c.title)).toEqual(['Open Processlist on prod']);
+    expect(filterCommands(list, 'statement').map((c) => c.title)).toEqual([
+      'Explain statement at cursor',
+      'Cancel running statement',
+    ]);
+    expect(filterCommands(list, 'zzz')).toEqual([]);
+    expect(filterCommands(list, '  ')).toEqual(list);
+  });
+
+  it('finds a command by its keywords or group when the title does not match', () => {
+    const list = [
+      command('Cancel running statement', 'Editor', 'stop kill query'),
+      command('Paste a plan', 'Plan'),
+    ];
+    expect(filterCommands(list, 'kill').map((c) => c.title)).toEqual(['Cancel running statement']);
+    // A title match ranks above a keyword match.
+    const both = [command('Show history', 'Editor', 'plan'), command('Paste a plan', 'Plan')];
+    expect(filterCommands(both, 'plan').map((c) => c.title)).toEqual([
+      'Paste a plan',
+      'Show history',
+    ]);
+  });
+});
+
+describe('palette commands', () => {
+  const saved = (id: string, name: string): SavedConnection =>
+    ({ ...defaultConnectionSettings(), id, name }) as SavedConnection;
+  const tool = (title: string) => ({ title, description: `${title} screen` });
+  const calls: string[] = [];
+  const context = (over: Partial<ShellContext> = {}): ShellContext => ({
+    connections: [saved('a', 'prod'), saved('b', 'lab')],
+    connection: saved('a', 'prod'),
+    editorSessionId: 's1',
+    hasActiveTab: true,
+    tools: [
+      ['processlist', tool('Processlist')],
+      ['replication', tool('Replication')],
+    ] as const,
+    connect: (c) => calls.push(`connect ${c.name}`),
+    newConnection: () => calls.push('new connection'),
+    newEditor: (c) => calls.push(`new editor ${c.name}`),
+    closeTab: () => calls.push('close'),
+    pastePlan: () => calls.push('plan'),
+    openTool: (c, kind) => calls.push(`tool ${kind} ${c.name}`),
+    editorCommand: (s, c) => calls.push(`${c} on ${s}`),
+    ...over,
+  });
+
+  it('reach every action by name: editor, tools of the active connection, tabs, plan, connections', () => {
+    const titles = shellCommands(context(), false).map(
+      (c) => `${c.title}${c.shortcut ? ` [${c.shortcut}]` : ''}`,
+    );
+    expect(titles).toEqual([
+      'Run statement at cursor [Ctrl+Enter]',
+      'Run selection or all [Ctrl+Shift+Enter]',
+      'Explain statement at cursor [Ctrl+E]',
+      'Explain analyze statement at cursor [Ctrl+Shift+E]',
+      'Cancel running statement [Esc]',
+      'Show query history',
+      'New SQL editor on prod [Ctrl+T]',
+      'Open Processlist on prod',
+      'Open Replication on prod',
+      'Close tab [Ctrl+W]',
+      'Paste a plan',
+      'Connect to prod',
+      'Connect to lab',
+      'New connection…',
+    ]);
+  });
+
+  it('run what they say on what is in front', () => {
+    calls.length = 0;
+    const byId = new Map(shellCommands(context(), false).map((c) => [c.id, c]));
+    for (const id of ['run-statement', 'explain-analyze', 'cancel', 'history', 'new-editor']) {
+      byId.get(id)!.run();
+    }
+    byId.get('tool-replication')!.run();
+    byId.get('connect-b')!.run();
+    byId.get('close-tab')!.run();
+    expect(calls).toEqual([
+      'run-statement on s1',
+      'explain-analyze on s1',
+      'cancel on s1',
+      'history on s1',
+      'new editor prod',
+      'tool replication prod',
+      'connect lab',
+      'close',
+    ]);
+  });
+
+  it('leave out what needs an editor, a connection or a tab when there is none', () => {
+    const ids = shellCommands(
+      context({ connection: null, editorSessionId: null, hasActiveTab: false }),
+      false,
+    ).map((c) => c.id);
+    expect(ids).toEqual(['paste-plan', 'connect-a', 'connect-b', 'new-connection']);
+  });
+});
