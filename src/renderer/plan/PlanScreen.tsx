@@ -5,16 +5,19 @@ import type { PlanNode } from '../../shared/explain/plan-model';
 import { renderPlanTree } from '../../shared/explain/render-plan-tree';
 import { downloadBlob, svgToPng } from './download';
 import { NodeDetails } from './NodeDetails';
-import { PlanDiagram, type PlanDiagramHandle } from './PlanDiagram';
+import { PlanDiagram, type FocusRequest, type PlanDiagramHandle } from './PlanDiagram';
 import { planHeat } from './plan-heat';
-import { autoFold } from './plan-layout';
+import { autoFold, RUN_LIMIT } from './plan-layout';
+import { PlanSearch } from './PlanSearch';
+import { foldRevealed, indexPlan, matchesInFolds, searchPlan, unfoldTo } from './plan-search';
 import { loadSamplePlan, samplePlans } from './sample-plans';
+import { TraditionalTable } from './TraditionalTable';
 
 /** Above this many nodes the diagram opens folded; every fold opens on a double-click. */
 const NODE_CAP = 400;
 const TEXT_KEY = 'sightline.plan-text';
 
-type View = 'diagram' | 'text' | 'raw';
+type View = 'diagram' | 'table' | 'text' | 'raw';
 
 function findNode(root: PlanNode, id: number): PlanNode | null {
   if (root.id === id) return root;
@@ -25,32 +28,57 @@ function findNode(root: PlanNode, id: number): PlanNode | null {
   return null;
 }
 
+/** Keeps the pasted text for next time; a plan too big for the browser's storage is not kept. */
+function keepText(text: string): void {
+  try {
+    localStorage.setItem(TEXT_KEY, text);
+  } catch {
+    localStorage.removeItem(TEXT_KEY);
+  }
+}
+
 /**
  * Paste a plan from any server (or open a sample): it is parsed here, in the page, so it needs
  * no connection; then drawn, diagnosed, and shown as text and raw JSON.
  */
 export function PlanScreen({
   initial,
+  onCompare,
 }: {
   /** A plan explained from the editor: the server's document and its dialect. */
   initial?: { document: string; dialect: PlanDialect; title: string; explainSql: string };
+  /** Opens this plan in the compare view, to compare it with another. */
+  onCompare?: (plan: {
+    document: string;
+    dialect: PlanDialect;
+    title: string;
+    explainSql: string;
+  }) => void;
 }) {
   const [text, setText] = useState(() => initial?.document ?? localStorage.getItem(TEXT_KEY) ?? '');
   const [result, setResult] = useState<ExplainResult | null>(null);
   const [view, setView] = useState<View>('diagram');
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
-  const [pasteOpen, setPasteOpen] = useState(true);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
+  // A plan to show at once (from the editor, or kept from last time) opens without the paste
+  // box: a textarea holding megabytes costs the browser hundreds of milliseconds to drop.
+  const [pasteOpen, setPasteOpen] = useState(() => !text.trim());
+  const [query, setQuery] = useState('');
+  const [matchIndex, setMatchIndex] = useState(0);
+  const [focus, setFocus] = useState<FocusRequest | null>(null);
+  const [openRuns, setOpenRuns] = useState<ReadonlySet<number>>(new Set());
   const diagramRef = useRef<PlanDiagramHandle>(null);
 
   const analyse = (source: string, dialect?: PlanDialect) => {
     const r = explainPlanText(source, dialect ? { dialect } : {});
     setResult(r);
     setSelectedId(null);
+    setFocus(null);
+    setOpenRuns(new Set());
     if (r.ok) {
       setCollapsed(autoFold(r.report.root, NODE_CAP));
       setPasteOpen(false);
-    }
+    } else setPasteOpen(true);
   };
 
   useEffect(() => {
@@ -67,6 +95,32 @@ export function PlanScreen({
   );
   const heat = useMemo(() => (plan ? planHeat(plan) : null), [plan]);
   const selected = report && selectedId !== null ? findNode(report.root, selectedId) : null;
+  const planIndex = useMemo(() => (report ? indexPlan(report.root) : null), [report]);
+  const longRuns = useMemo(
+    () =>
+      planIndex ? [...planIndex.childCount].filter(([, n]) => n > RUN_LIMIT).map(([id]) => id) : [],
+    [planIndex],
+  );
+  const matches = useMemo(() => (report ? searchPlan(report.root, query) : []), [report, query]);
+  const matchSet = useMemo(() => new Set(matches), [matches]);
+  const foldMatches = useMemo(
+    () => (planIndex ? matchesInFolds(matches, collapsed, openRuns, planIndex) : undefined),
+    [matches, collapsed, openRuns, planIndex],
+  );
+
+  /** Shows the index-th match (wrapping): its folds opened, the view on it, its details. */
+  const goToMatch = (index: number, found = matches) => {
+    if (found.length === 0 || !planIndex) return;
+    const i = ((index % found.length) + found.length) % found.length;
+    const id = found[i]!;
+    setMatchIndex(i);
+    const open = unfoldTo(collapsed, openRuns, planIndex, id);
+    setCollapsed(open.collapsed);
+    setOpenRuns(open.openRuns);
+    setFocus((f) => ({ id, seq: (f?.seq ?? 0) + 1 }));
+    setSelectedId(id);
+    setView('diagram');
+  };
 
   return (
     <section className="plan-screen" aria-label="Plan">
@@ -93,7 +147,7 @@ export function PlanScreen({
               if (!file) return;
               void loadSamplePlan(file).then((t) => {
                 setText(t);
-                localStorage.setItem(TEXT_KEY, t);
+                keepText(t);
                 analyse(t);
               });
             }}
@@ -123,7 +177,7 @@ export function PlanScreen({
             </span>
             <span className="spacer" />
             <div className="segmented" role="tablist" aria-label="Plan view">
-              {(['diagram', 'text', 'raw'] as const).map((v) => (
+              {(['diagram', 'table', 'text', 'raw'] as const).map((v) => (
                 <button
                   key={v}
                   type="button"
@@ -132,10 +186,27 @@ export function PlanScreen({
                   className={`btn-small${view === v ? ' btn-primary' : ''}`}
                   onClick={() => setView(v)}
                 >
-                  {v === 'diagram' ? 'Diagram' : v === 'text' ? 'Text tree' : 'Raw JSON'}
+                  {v === 'diagram'
+                    ? 'Diagram'
+                    : v === 'table'
+                      ? 'Table'
+                      : v === 'text'
+                        ? 'Text tree'
+                        : 'Raw JSON'}
                 </button>
               ))}
             </div>
+            <PlanSearch
+              query={query}
+              found={matches.length}
+              index={matchIndex}
+              onQuery={(q) => {
+                setQuery(q);
+                setMatchIndex(0);
+                if (report) goToMatch(0, searchPlan(report.root, q));
+              }}
+              onStep={(step) => goToMatch(matchIndex + step)}
+            />
             <button
               type="button"
               className="btn-small"
@@ -147,8 +218,11 @@ export function PlanScreen({
             <button
               type="button"
               className="btn-small"
-              onClick={() => setCollapsed(new Set())}
-              disabled={collapsed.size === 0}
+              onClick={() => {
+                setCollapsed(new Set());
+                setOpenRuns(new Set(longRuns));
+              }}
+              disabled={collapsed.size === 0 && longRuns.every((id) => openRuns.has(id))}
             >
               Expand all
             </button>
@@ -174,6 +248,22 @@ export function PlanScreen({
             >
               Export PNG
             </button>
+            {onCompare && (
+              <button
+                type="button"
+                className="btn-small"
+                onClick={() =>
+                  onCompare({
+                    document: text,
+                    dialect: report.dialect,
+                    title: initial?.title ?? 'Pasted plan',
+                    explainSql: initial?.explainSql ?? '',
+                  })
+                }
+              >
+                Compare with…
+              </button>
+            )}
           </>
         )}
       </div>
@@ -190,7 +280,7 @@ export function PlanScreen({
             value={text}
             onChange={(e) => {
               setText(e.target.value);
-              localStorage.setItem(TEXT_KEY, e.target.value);
+              keepText(e.target.value);
             }}
           />
           <div className="modal-actions">
@@ -229,6 +319,14 @@ export function PlanScreen({
                 collapsed={collapsed}
                 selectedId={selectedId}
                 onSelect={setSelectedId}
+                matches={matchSet}
+                focus={focus}
+                foldMatches={foldMatches}
+                openRuns={openRuns}
+                onOpenRun={(id) => {
+                  setOpenRuns((r) => new Set(r).add(id));
+                  if (planIndex) setCollapsed((c) => foldRevealed(c, planIndex, id));
+                }}
                 onToggle={(id) =>
                   setCollapsed((c) => {
                     const next = new Set(c);
@@ -238,6 +336,9 @@ export function PlanScreen({
                   })
                 }
               />
+            )}
+            {view === 'table' && plan && (
+              <TraditionalTable plan={plan} selectedId={selectedId} onSelect={setSelectedId} />
             )}
             {view === 'text' && plan && (
               <pre className="plan-text" data-testid="plan-text-tree">

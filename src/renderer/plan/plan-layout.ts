@@ -1,5 +1,5 @@
 import { flextree, type FlexNode } from 'd3-flextree';
-import type { PlanNode } from '../../shared/explain/plan-model';
+import { createNode, type PlanNode } from '../../shared/explain/plan-model';
 import { nodeLines } from './node-lines';
 
 export interface PlacedNode {
@@ -12,6 +12,8 @@ export interface PlacedNode {
   /** True when the node's children are hidden (collapsed by the user or folded for size). */
   collapsed: boolean;
   hiddenDescendants: number;
+  /** Set on the box that stands for a folded run of siblings: whose, and how many it hides. */
+  run?: { parentId: number; hidden: number };
 }
 
 export interface PlacedLink {
@@ -32,6 +34,34 @@ const PADDING_Y = 10;
 const GAP_Y = 34;
 const GAP_X = 18;
 const MAX_WIDTH = 300;
+
+/**
+ * A node with more inputs than RUN_LIMIT (a union of hundreds of selects, an Append of
+ * hundreds of branches) shows its first RUN_HEAD and one box for the rest until that run is
+ * opened: hundreds of similar siblings side by side help nobody and cost the browser dearly.
+ */
+export const RUN_LIMIT = 24;
+export const RUN_HEAD = 12;
+
+/** The id of the box standing for `parentId`'s folded run (negative: never a node's id). */
+export function runBoxId(parentId: number): number {
+  return -1 - parentId;
+}
+
+/** The children drawn under `node`: all of them, or a run's head and a box for the rest. */
+export function visibleChildren(node: PlanNode, openRuns: ReadonlySet<number>): PlanNode[] {
+  const children = node.children;
+  if (children.length <= RUN_LIMIT || openRuns.has(node.id)) return children;
+  const rest = children.slice(RUN_HEAD);
+  const kind = rest[0]!.kind;
+  const alike = rest.every((c) => c.kind === kind && c.label === rest[0]!.label);
+  const box = createNode(
+    'other',
+    `+ ${rest.length} more inputs${alike ? ` like "${rest[0]!.label}"` : ''}`,
+  );
+  box.id = runBoxId(node.id);
+  return [...children.slice(0, RUN_HEAD), box];
+}
 
 /** A node box's size from its text, without measuring the DOM (fast for thousands of nodes). */
 export function nodeSize(node: PlanNode): { width: number; height: number } {
@@ -55,20 +85,33 @@ function countDescendants(node: PlanNode): number {
  * Lays the plan out top-down with variable-size boxes (d3-flextree), the root at the top and
  * inputs below, skipping the subtrees of collapsed nodes.
  */
-export function layoutPlan(root: PlanNode, collapsed: ReadonlySet<number>): PlanLayout {
+export function layoutPlan(
+  root: PlanNode,
+  collapsed: ReadonlySet<number>,
+  openRuns: ReadonlySet<number> = new Set(),
+): PlanLayout {
+  // Each box's size once: the layout asks for it again and again.
+  const sizes = new Map<PlanNode, { width: number; height: number }>();
+  const sizeOf = (node: PlanNode) => {
+    let size = sizes.get(node);
+    if (!size) sizes.set(node, (size = nodeSize(node)));
+    return size;
+  };
   const layout = flextree<PlanNode>()
     .nodeSize((n) => {
-      const s = nodeSize(n.data);
+      const s = sizeOf(n.data);
       return [s.width + GAP_X, s.height + GAP_Y];
     })
     .spacing(0);
-  const hierarchy = layout.hierarchy(root, (n) => (collapsed.has(n.id) ? undefined : n.children));
+  const hierarchy = layout.hierarchy(root, (n) =>
+    n.id < 0 || collapsed.has(n.id) ? undefined : visibleChildren(n, openRuns),
+  );
   const laid = layout(hierarchy);
   const placed = new Map<FlexNode<PlanNode>, PlacedNode>();
   const nodes: PlacedNode[] = [];
   const bounds = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
   for (const d of laid.descendants()) {
-    const size = nodeSize(d.data);
+    const size = sizeOf(d.data);
     const isCollapsed = collapsed.has(d.data.id) && d.data.children.length > 0;
     const p: PlacedNode = {
       node: d.data,
@@ -80,6 +123,10 @@ export function layoutPlan(root: PlanNode, collapsed: ReadonlySet<number>): Plan
       collapsed: isCollapsed,
       hiddenDescendants: isCollapsed ? countDescendants(d.data) : 0,
     };
+    if (d.data.id < 0 && d.parent) {
+      const parent = d.parent.data;
+      p.run = { parentId: parent.id, hidden: parent.children.length - RUN_HEAD };
+    }
     placed.set(d, p);
     nodes.push(p);
     bounds.minX = Math.min(bounds.minX, p.x);
@@ -100,18 +147,20 @@ export function layoutPlan(root: PlanNode, collapsed: ReadonlySet<number>): Plan
  */
 export function autoFold(root: PlanNode, cap: number): Set<number> {
   const folded = new Set<number>();
+  const closed: ReadonlySet<number> = new Set();
   let visible = 1;
   let frontier = [root];
   while (frontier.length > 0) {
     const next: PlanNode[] = [];
     for (const n of frontier) {
       if (n.children.length === 0) continue;
-      if (visible + n.children.length > cap) {
+      const children = visibleChildren(n, closed);
+      if (visible + children.length > cap) {
         folded.add(n.id);
         continue;
       }
-      visible += n.children.length;
-      next.push(...n.children);
+      visible += children.length;
+      for (const c of children) if (c.id >= 0) next.push(c);
     }
     frontier = next;
   }

@@ -12,4 +12,5 @@ export * from './index-suggestion';
 export * from './render-plan-tree';
 export * from './explain-report';
 export * from './format-plan-figures';
+export * from './traditional-table';
 export { MAX_PLAN_DEPTH } from './plan-fragment';
