@@ -1,0 +1,124 @@
+import type { Connection } from 'mysql2/promise';
+import { ApiError } from '../../shared/api/errors';
+import type { processlistContract } from '../../shared/api/processlist';
+import { killPlan } from '../../shared/processlist/kill-plan';
+import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
+import type { ServerInfo } from '../../shared/server/server-info';
+import type { Handlers } from '../backend/handlers';
+import { errorToApi } from '../db/error-to-api';
+import { readServerInfo } from '../db/read-server-info';
+import type { ConnectionStore } from '../store/connection-store';
+import { probeAccess, type AccessProbe } from './processlist/access-probe';
+import { explainConnection } from './processlist/explain-connection';
+import { killSessions } from './processlist/kill-sessions';
+import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
+import { readStatement } from './processlist/read-statement';
+import type { SessionRegistry } from './session-registry';
+
+type ProcesslistMethods = keyof typeof processlistContract;
+
+/** What a poll needs to know about its connection; read again after every reconnect. */
+interface ConnectionFacts {
+  threadId: number | null;
+  server: ServerInfo;
+  probe: AccessProbe;
+  /** performance_schema threads by processlist id; they never change while connected. */
+  threads: ThreadCache;
+}
+
+interface ToolState {
+  facts: ConnectionFacts | null;
+  /** The poll under way: a second request while it runs gets the same answer (no overlap). */
+  polling: Promise<ProcesslistSnapshot> | null;
+}
+
+/**
+ * The live processlist. Everything runs on the processlist tab's own session (App opens one per
+ * tool tab), so polling never touches an editor's connection; the session reconnects by itself
+ * on the call after it was lost. KILL runs only when the caller sends back the exact SQL it was
+ * shown, and on a read-only connection only when that was confirmed a second time.
+ */
+export function processlistService(
+  store: ConnectionStore,
+  sessions: SessionRegistry,
+): Handlers<ProcesslistMethods> {
+  const states = new Map<string, ToolState>();
+  sessions.onClose((sessionId) => states.delete(sessionId));
+
+  function stateOf(sessionId: string): ToolState {
+    let s = states.get(sessionId);
+    if (!s) {
+      s = { facts: null, polling: null };
+      states.set(sessionId, s);
+    }
+    return s;
+  }
+
+  /** Runs `fn` on the tool's connection with facts that match that very connection. */
+  function onTool<T>(
+    sessionId: string,
+    peerId: string,
+    fn: (conn: Connection, facts: ConnectionFacts) => Promise<T>,
+  ): Promise<T> {
+    const { session } = sessions.owned(sessionId, peerId);
+    const state = stateOf(sessionId);
+    return session
+      .run(async (conn) => {
+        const threadId = session.threadId;
+        if (!state.facts || state.facts.threadId !== threadId) {
+          const server = await readServerInfo(conn, false);
+          state.facts = { threadId, server, probe: await probeAccess(conn), threads: new Map() };
+        }
+        return fn(conn, state.facts);
+      })
+      .catch((e: unknown) => {
+        throw e instanceof ApiError ? e : errorToApi(e);
+      });
+  }
+
+  return {
+    'processlist.snapshot': async ({ sessionId }, ctx) => {
+      const state = stateOf(sessionId);
+      if (state.polling) return state.polling;
+      const poll = onTool(sessionId, ctx.peerId, async (conn, facts) => {
+        return readSnapshot(conn, facts.server, facts.probe, facts.threadId, facts.threads);
+      });
+      state.polling = poll;
+      try {
+        return await poll;
+      } finally {
+        state.polling = null;
+      }
+    },
+
+    'processlist.kill': async ({ sessionId, mode, ids, confirmSql, readOnlyConfirmed }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const connection = store.get(owner.connectionId);
+      const plan = killPlan(mode, ids);
+      if (confirmSql === undefined) {
+        return { phase: 'preview', sql: plan.sql, ids: plan.ids, readOnly: connection.readOnly };
+      }
+      if (confirmSql !== plan.sql) {
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message:
+            'The KILL statements confirmed are not the ones these sessions need: nothing was run. Preview again and confirm what is shown.',
+        });
+      }
+      if (connection.readOnly && readOnlyConfirmed !== true) {
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: `“${connection.name}” is marked read-only and KILL changes the server (it ends statements or connections of other users). Confirm a second time to run it anyway.`,
+        });
+      }
+      const outcomes = await onTool(sessionId, ctx.peerId, (conn) => killSessions(conn, plan));
+      return { phase: 'done', sql: plan.sql, outcomes };
+    },
+
+    'processlist.explain': async ({ sessionId, id }, ctx) =>
+      onTool(sessionId, ctx.peerId, (conn, facts) => explainConnection(conn, facts.server, id)),
+
+    'processlist.statement': async ({ sessionId, id }, ctx) =>
+      onTool(sessionId, ctx.peerId, (conn) => readStatement(conn, id)),
+  };
+}

@@ -1,0 +1,29 @@
+import type { Connection } from 'mysql2/promise';
+import { isAccessDenied, queryRows } from './query-rows';
+import { MDL_INSTRUMENT } from './processlist-sql';
+
+/** What the account and the server's settings let a poll read, found once per connection. */
+export interface AccessProbe {
+  /** @@performance_schema is ON. */
+  performanceSchema: boolean;
+  /** The metadata-lock instrument: on, off, or not readable by this account. */
+  mdlInstrument: 'on' | 'off' | 'denied' | 'absent';
+}
+
+/** Reads @@performance_schema and whether metadata locks are instrumented. */
+export async function probeAccess(conn: Connection): Promise<AccessProbe> {
+  const [on] = await queryRows(conn, 'SELECT @@performance_schema AS PS');
+  const performanceSchema = Number(on?.PS) === 1;
+  if (!performanceSchema) return { performanceSchema, mdlInstrument: 'absent' };
+  try {
+    const rows = await queryRows(conn, MDL_INSTRUMENT);
+    const enabled = rows[0]?.ENABLED;
+    return {
+      performanceSchema,
+      mdlInstrument: enabled === undefined ? 'absent' : enabled === 'YES' ? 'on' : 'off',
+    };
+  } catch (e) {
+    if (isAccessDenied(e)) return { performanceSchema, mdlInstrument: 'denied' };
+    throw e;
+  }
+}

@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { formatDuration } from '../../shared/format/duration';
+import { formatCount, formatExactCount } from '../../shared/format/count';
+import { COLUMNS, type ColumnKey, type SortDirection, type TableRow } from './process-columns';
+import { SeverityIcon } from './SeverityIcon';
+
+/** Row height in px: fixed, so only the rows in view are rendered. */
+export const ROW_HEIGHT = 26;
+const OVERSCAN = 8;
+
+const GRID: CSSProperties = { gridTemplateColumns: COLUMNS.map((c) => c.width).join(' ') };
+
+function cellText(r: TableRow, key: ColumnKey): { text: string; title?: string } {
+  const row = r.row;
+  switch (key) {
+    case 'attention':
+      return r.row.self && !r.attention
+        ? { text: 'this view', title: 'The connection this screen reads the processlist on' }
+        : { text: r.attention, title: r.attention };
+    case 'id':
+      return { text: String(row.id) };
+    case 'user':
+      return { text: row.user };
+    case 'host':
+      return { text: row.host, title: row.host };
+    case 'db':
+      return { text: row.db ?? '' };
+    case 'command':
+      return { text: row.command };
+    case 'time':
+      return {
+        text: formatDuration(row.timeMs),
+        title: `${formatExactCount(Math.round(row.timeMs))} ms`,
+      };
+    case 'state':
+      return { text: row.state ?? '', title: row.state ?? '' };
+    case 'trx':
+      return r.transaction
+        ? {
+            text: formatDuration(r.transaction.ageSeconds * 1000),
+            title: `${r.transaction.state}, ${r.transaction.isolation ?? ''}`,
+          }
+        : { text: '' };
+    case 'rowsExamined':
+      return row.rowsExamined === null
+        ? { text: '' }
+        : { text: formatCount(row.rowsExamined), title: formatExactCount(row.rowsExamined) };
+    case 'info':
+      return { text: row.info?.replace(/\s+/g, ' ') ?? '', title: row.info?.slice(0, 500) ?? '' };
+  }
+}
+
+/**
+ * The processlist table: sticky sortable header, only the rows in view rendered. Rows are keyed
+ * by session identity, so a new poll keeps the scroll position and the selection.
+ */
+export function ProcessTable({
+  rows,
+  selectedKey,
+  onSelect,
+  sort,
+  onSort,
+}: {
+  rows: readonly TableRow[];
+  selectedKey: string | null;
+  onSelect: (r: TableRow) => void;
+  sort: { key: ColumnKey; dir: SortDirection };
+  onSort: (key: ColumnKey) => void;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 400 });
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setView({ top: el.scrollTop, height: el.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
+  const visible = rows.slice(first, last);
+
+  return (
+    <div
+      className="pl-table pl-body"
+      role="table"
+      aria-label="Sessions"
+      aria-rowcount={rows.length + 1}
+      ref={scroller}
+      onScroll={(e) =>
+        setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })
+      }
+      data-testid="pl-scroller"
+    >
+      <div className="pl-head" role="row" style={GRID}>
+        {COLUMNS.map((c) => (
+          <button
+            key={c.key}
+            type="button"
+            role="columnheader"
+            className={`pl-th${c.numeric ? ' num' : ''}`}
+            aria-sort={
+              sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
+            }
+            onClick={() => onSort(c.key)}
+          >
+            {c.label}
+            {sort.key === c.key && (
+              <span aria-hidden="true">{sort.dir === 'asc' ? ' ▲' : ' ▼'}</span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div className="pl-rows" style={{ height: rows.length * ROW_HEIGHT }}>
+        {visible.map((r, i) => (
+          <div
+            key={r.key}
+            role="row"
+            aria-rowindex={first + i + 2}
+            aria-selected={r.key === selectedKey}
+            className={`pl-row pl-sev-${r.severity}${r.key === selectedKey ? ' pl-selected' : ''}${r.row.self ? ' pl-self' : ''}`}
+            style={{ ...GRID, top: (first + i) * ROW_HEIGHT }}
+            data-process-id={r.row.id}
+            data-severity={r.severity}
+            onClick={() => onSelect(r)}
+          >
+            {COLUMNS.map((c) => {
+              const cell = cellText(r, c.key);
+              return (
+                <span
+                  key={c.key}
+                  role="cell"
+                  className={`pl-td${c.numeric ? ' num' : ''}${c.key === 'info' ? ' mono' : ''}`}
+                  title={cell.title}
+                >
+                  {c.key === 'attention' && r.severity !== 'ok' && (
+                    <SeverityIcon severity={r.severity} />
+                  )}
+                  {cell.text}
+                </span>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

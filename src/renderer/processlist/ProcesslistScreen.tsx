@@ -1,0 +1,306 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ApiErrorShape } from '../../shared/api/errors';
+import { DEFAULT_THRESHOLDS } from '../../shared/processlist/attention';
+import { blockingModel } from '../../shared/processlist/blocking-chains';
+import {
+  applyFilter,
+  DEFAULT_FILTER,
+  type FilterPart,
+  type ProcessFilter,
+} from '../../shared/processlist/filters';
+import type { KillMode } from '../../shared/processlist/kill-plan';
+import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
+import { api } from '../app/api';
+import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import type { ToolScreenProps } from '../app/tool-screen';
+import { BulkKill } from './BulkKill';
+import { CountCharts } from './CountCharts';
+import { FilterBar } from './FilterBar';
+import {
+  loadFilter,
+  loadPresets,
+  saveFilter,
+  savePresets,
+  type FilterPreset,
+} from './filter-store';
+import { GroupCounts } from './GroupCounts';
+import { killWithConfirmation } from './kill-flow';
+import { describeOutcomes } from './kill-outcomes';
+import { sortRows, type ColumnKey, type SortDirection, type TableRow } from './process-columns';
+import { ProcessDetails } from './ProcessDetails';
+import { ProcessTable } from './ProcessTable';
+import { tableRows } from './table-rows';
+import { useProcesslistPolling } from './use-processlist-polling';
+
+const INTERVALS = [500, 1000, 2000, 5000, 10_000, 30_000, 60_000];
+
+const FILTER_NAMES: Record<FilterPart, string> = {
+  hideSleeping: 'Hide sleeping',
+  hideSystem: 'Hide system threads',
+  user: 'User',
+  host: 'Host',
+  schema: 'Schema',
+  command: 'Command',
+  state: 'State',
+  minSeconds: 'Min time',
+  text: 'Statement',
+};
+
+const clock = (d: Date) => d.toLocaleTimeString('en-GB', { hour12: false });
+
+/**
+ * The live processlist of one server, on the tab's own session: who runs what, who blocks whom,
+ * and KILL / EXPLAIN one click away, each through the confirmation or the plan screen.
+ */
+export function ProcesslistScreen(props: ToolScreenProps) {
+  const { connection, sessionId, confirm, showPlan, openInEditor } = props;
+  const [intervalMs, setIntervalMs] = useState(2000);
+  const [paused, setPaused] = useState(false);
+  const polling = useProcesslistPolling(sessionId, intervalMs, paused, props.active, props.lost);
+  const [filter, setFilterState] = useState<ProcessFilter>(() => loadFilter(connection.id));
+  const [presets, setPresetsState] = useState<FilterPreset[]>(() => loadPresets());
+  const [sort, setSort] = useState<{ key: ColumnKey; dir: SortDirection }>({
+    key: 'attention',
+    dir: 'desc',
+  });
+  const [selected, setSelected] = useState<string | null>(null);
+  /** The snapshot the table shows while a row is inspected (null: live). */
+  const [frozen, setFrozen] = useState<ProcesslistSnapshot | null>(null);
+  const [message, setMessage] = useState<{ severity: 'ok' | 'warning'; text: string } | null>(null);
+  const [actionError, setActionError] = useState<{ title: string; error: ApiErrorShape } | null>(
+    null,
+  );
+
+  const setFilter = (f: ProcessFilter) => {
+    setFilterState(f);
+    saveFilter(connection.id, f);
+  };
+  const setPresets = (p: FilterPreset[]) => {
+    setPresetsState(p);
+    savePresets(p);
+  };
+
+  const shownSnapshot = frozen ?? polling.snapshot;
+  const blocking = useMemo(() => blockingModel(shownSnapshot?.waits ?? []), [shownSnapshot]);
+  const all = useMemo(
+    () =>
+      shownSnapshot
+        ? tableRows(shownSnapshot.rows, shownSnapshot.transactions, blocking, DEFAULT_THRESHOLDS)
+        : [],
+    [shownSnapshot, blocking],
+  );
+  const { shownRows, hiddenBy } = useMemo(() => {
+    const byId = new Map(all.map((r) => [r.row.id, r]));
+    const { shown, hiddenBy } = applyFilter(
+      all.map((r) => r.row),
+      filter,
+    );
+    // Blocked sessions and their blockers stay in view whatever the filter says about sleeping.
+    const rows = shown.map((r) => byId.get(r.id)!);
+    for (const r of all) {
+      if (r.row.command === 'Sleep' && blocking.blocks.has(r.row.id) && !rows.includes(r))
+        rows.push(r);
+    }
+    return { shownRows: sortRows(rows, sort.key, sort.dir), hiddenBy };
+  }, [all, filter, sort, blocking]);
+  const selectedRow: TableRow | undefined = all.find((r) => r.key === selected);
+
+  // A selected session that ended leaves the details open on its last state until closed.
+  useEffect(() => {
+    if (!selected) setFrozen(null);
+  }, [selected]);
+
+  const kill = async (mode: KillMode, ids: number[]) => {
+    setMessage(null);
+    setActionError(null);
+    try {
+      const outcomes = await killWithConfirmation(sessionId, connection, confirm, mode, ids);
+      if (outcomes) {
+        setMessage(describeOutcomes(outcomes));
+        setSelected(null);
+        polling.pollNow();
+      }
+    } catch (e) {
+      setActionError({ title: 'KILL failed', error: errorShapeOf(e) });
+    }
+  };
+
+  const explain = async (id: number) => {
+    setActionError(null);
+    try {
+      const plan = await api.call('processlist.explain', { sessionId, id });
+      showPlan({
+        document: plan.document,
+        dialect: plan.dialect,
+        title: `Session #${id} on ${connection.name}`,
+        explainSql: plan.explainSql,
+      });
+    } catch (e) {
+      setActionError({ title: `Could not explain session #${id}`, error: errorShapeOf(e) });
+    }
+  };
+
+  const hiddenTotal = Object.values(hiddenBy).reduce((a, b) => a + (b ?? 0), 0);
+  const latest = polling.snapshot;
+
+  return (
+    <section className="pl-screen" aria-label="Processlist">
+      <div className="pl-toolbar">
+        <label className="pl-interval">
+          Refresh every{' '}
+          <select
+            aria-label="Refresh interval"
+            value={intervalMs}
+            onChange={(e) => setIntervalMs(Number(e.target.value))}
+          >
+            {INTERVALS.map((ms) => (
+              <option key={ms} value={ms}>
+                {ms < 1000 ? `${ms / 1000} s` : `${ms / 1000} s`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn-small"
+          onClick={() => setPaused((p) => !p)}
+          aria-pressed={paused}
+        >
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+        {latest && (
+          <span className="pl-muted" data-testid="pl-status">
+            {latest.rows.length} session{latest.rows.length === 1 ? '' : 's'} · {latest.source} ·
+            updated {clock(new Date(latest.takenAt))} · poll {Math.round(latest.pollMs)} ms
+          </span>
+        )}
+        <span className="spacer" />
+        <CountCharts history={polling.history} />
+      </div>
+      {polling.disconnected && (
+        <div className="notice notice-warning" role="status" data-testid="pl-disconnected">
+          <span className="notice-icon" aria-hidden="true">
+            ⚠
+          </span>
+          <div>
+            <strong>Disconnected since {clock(polling.disconnected.since)}</strong> — retrying
+            {polling.disconnected.attempt > 0
+              ? ` at ${clock(polling.disconnected.retryAt)} (attempt ${polling.disconnected.attempt})`
+              : ''}
+            ; the view resumes by itself.{' '}
+            <span className="pl-muted">{polling.disconnected.error.message}</span>
+          </div>
+        </div>
+      )}
+      {polling.error && (
+        <ErrorNotice error={polling.error} title="The processlist could not be read" />
+      )}
+      {latest?.notices.map((n) => (
+        <div key={n.key} className="notice notice-info" data-notice={n.key}>
+          <span className="notice-icon" aria-hidden="true">
+            ℹ
+          </span>
+          <div>
+            Missing: <strong>{n.missing}</strong>. Shown instead: {n.shownInstead}
+          </div>
+        </div>
+      ))}
+      {message && (
+        <div className={`notice notice-${message.severity}`} role="status" data-testid="pl-message">
+          <span className="notice-icon" aria-hidden="true">
+            {message.severity === 'ok' ? '✔' : '⚠'}
+          </span>
+          <div>{message.text}</div>
+        </div>
+      )}
+      {actionError && <ErrorNotice error={actionError.error} title={actionError.title} />}
+      <FilterBar filter={filter} onChange={setFilter} presets={presets} onPresets={setPresets} />
+      <div className="pl-tools">
+        <GroupCounts
+          rows={(latest?.rows ?? []).filter((r) => r.kind === 'client' && !r.self)}
+          onPick={(key, value) => setFilter({ ...filter, [key]: value === '(none)' ? '' : value })}
+        />
+        <BulkKill rows={latest?.rows ?? []} onKill={(mode, ids) => void kill(mode, ids)} />
+      </div>
+      <div className="pl-main">
+        <div className="pl-left">
+          {frozen && (
+            <div className="notice notice-info pl-frozen" role="status">
+              <span className="notice-icon" aria-hidden="true">
+                ❄
+              </span>
+              <div>
+                Frozen at {clock(new Date(frozen.takenAt))} while you inspect a session.{' '}
+                <button type="button" className="btn-link" onClick={() => setSelected(null)}>
+                  Back to live
+                </button>
+              </div>
+            </div>
+          )}
+          {shownSnapshot && shownRows.length === 0 ? (
+            <div className="empty-state pl-empty">
+              {hiddenTotal > 0 ? (
+                <>
+                  No session matches the filters:{' '}
+                  {(Object.keys(FILTER_NAMES) as FilterPart[])
+                    .filter((part) => hiddenBy[part])
+                    .map((part) => `${hiddenBy[part]} hidden by “${FILTER_NAMES[part]}”`)
+                    .join(', ')}
+                  .{' '}
+                  <button
+                    type="button"
+                    className="btn-link"
+                    onClick={() =>
+                      setFilter({ ...DEFAULT_FILTER, hideSleeping: false, hideSystem: false })
+                    }
+                  >
+                    Show all sessions
+                  </button>
+                </>
+              ) : (
+                'The server reports no sessions.'
+              )}
+            </div>
+          ) : (
+            <ProcessTable
+              rows={shownRows}
+              selectedKey={selected}
+              onSelect={(r) => {
+                setSelected(r.key);
+                setFrozen(shownSnapshot);
+              }}
+              sort={sort}
+              onSort={(key) =>
+                setSort((s) =>
+                  s.key === key
+                    ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' }
+                    : { key, dir: 'desc' },
+                )
+              }
+            />
+          )}
+          {shownSnapshot && hiddenTotal > 0 && shownRows.length > 0 && (
+            <div className="pl-muted pl-hidden-note">
+              {hiddenTotal} session{hiddenTotal === 1 ? '' : 's'} hidden by filters.
+            </div>
+          )}
+        </div>
+        {selectedRow && (
+          <div className="pl-side">
+            <ProcessDetails
+              key={selectedRow.key}
+              item={selectedRow}
+              blocking={blocking}
+              waits={shownSnapshot?.waits ?? []}
+              sessionId={sessionId}
+              onClose={() => setSelected(null)}
+              onKill={(mode, ids) => void kill(mode, ids)}
+              onExplain={(id) => void explain(id)}
+              onOpenInEditor={openInEditor}
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { DEFAULT_FILTER, type ProcessFilter } from '../../shared/processlist/filters';
+
+/** A named filter the user saved. */
+export interface FilterPreset {
+  name: string;
+  filter: ProcessFilter;
+}
+
+const filterKey = (connectionId: string) => `sightline.processlist.filter.${connectionId}`;
+const PRESETS_KEY = 'sightline.processlist.presets';
+
+/** A stored filter made whole: unknown or broken parts fall back to the defaults. */
+export function filterFrom(stored: unknown): ProcessFilter {
+  const s = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
+    string,
+    unknown
+  >;
+  const out: ProcessFilter = { ...DEFAULT_FILTER };
+  for (const key of Object.keys(DEFAULT_FILTER) as Array<keyof ProcessFilter>) {
+    const v = s[key];
+    if (typeof v === typeof DEFAULT_FILTER[key])
+      (out as unknown as Record<string, unknown>)[key] = v;
+  }
+  return out;
+}
+
+function read(key: string): unknown {
+  try {
+    const text = localStorage.getItem(key);
+    return text === null ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}
+
+/** The filter last used on this connection (survives restarts). */
+export function loadFilter(connectionId: string): ProcessFilter {
+  return filterFrom(read(filterKey(connectionId)));
+}
+
+export function saveFilter(connectionId: string, filter: ProcessFilter): void {
+  localStorage.setItem(filterKey(connectionId), JSON.stringify(filter));
+}
+
+/** Saved presets, shared by every connection. */
+export function loadPresets(): FilterPreset[] {
+  const stored = read(PRESETS_KEY);
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((p: unknown) => {
+    const o = p as { name?: unknown; filter?: unknown } | null;
+    return o && typeof o.name === 'string' && o.name !== ''
+      ? [{ name: o.name, filter: filterFrom(o.filter) }]
+      : [];
+  });
+}
+
+export function savePresets(presets: readonly FilterPreset[]): void {
+  localStorage.setItem(PRESETS_KEY, JSON.stringify(presets));
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ProcesslistSnapshotSchema } from '../processlist/snapshot';
+import { ExplainRunResultSchema } from './explain';
+
+const Id = z.string().min(1).max(64);
+const ProcessId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+export const KillModeSchema = z.enum(['query', 'connection']);
+
+/** What `processlist.kill` answers: the plan to confirm, or what happened to each session. */
+export const KillResultSchema = z.discriminatedUnion('phase', [
+  z.object({
+    phase: z.literal('preview'),
+    /** The exact statements, one per line: show them, and send them back to run them. */
+    sql: z.string(),
+    ids: z.array(ProcessId),
+    /** The connection is marked read-only: ask a second time, and say why. */
+    readOnly: z.boolean(),
+  }),
+  z.object({
+    phase: z.literal('done'),
+    sql: z.string(),
+    outcomes: z.array(
+      z.object({
+        id: ProcessId,
+        /** `gone`: the session ended before the KILL reached it (ER_NO_SUCH_THREAD, 1094). */
+        outcome: z.enum(['killed', 'gone', 'failed']),
+        message: z.string().nullable(),
+      }),
+    ),
+  }),
+]);
+export type KillResult = z.infer<typeof KillResultSchema>;
+
+/** A session's whole statement, for the viewer (1 MB and binary bytes shown safely). */
+export const FullStatementSchema = z.object({
+  id: ProcessId,
+  /** Null when the session is not running a statement (any more). */
+  text: z.string().nullable(),
+  /** Characters in the statement. */
+  length: z.number().int().nonnegative(),
+  /** Control or undecodable bytes were escaped as `\xNN`. */
+  binary: z.boolean(),
+});
+export type FullStatement = z.infer<typeof FullStatementSchema>;
+
+const InSession = { sessionId: Id };
+
+/**
+ * The live processlist (joined into the contract). Everything runs on the tool's own session,
+ * never an editor's; the screen drives polling and never starts a poll before the last ended.
+ */
+export const processlistContract = {
+  /** One poll: sessions, InnoDB transactions, lock waits, and what could not be read and why. */
+  'processlist.snapshot': { params: z.object(InSession), result: ProcesslistSnapshotSchema },
+  /**
+   * KILL QUERY / KILL CONNECTION. Without `confirmSql` it only answers the exact SQL
+   * (`preview`); with `confirmSql` equal to that SQL it runs it. On a read-only connection
+   * `readOnlyConfirmed` must be true as well.
+   */
+  'processlist.kill': {
+    params: z.object({
+      ...InSession,
+      mode: KillModeSchema,
+      ids: z.array(ProcessId).min(1).max(10_000),
+      confirmSql: z.string().max(1_000_000).optional(),
+      readOnlyConfirmed: z.boolean().optional(),
+    }),
+    result: KillResultSchema,
+  },
+  /** The plan of the statement a session is running (EXPLAIN FOR CONNECTION / SHOW EXPLAIN). */
+  'processlist.explain': {
+    params: z.object({ ...InSession, id: ProcessId }),
+    result: ExplainRunResultSchema,
+  },
+  /** A session's full statement text. */
+  'processlist.statement': {
+    params: z.object({ ...InSession, id: ProcessId }),
+    result: FullStatementSchema,
+  },
+} as const;

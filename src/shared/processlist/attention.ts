@@ -1,0 +1,111 @@
+import type { BlockingModel } from './blocking-chains';
+import type { ProcessRow } from './process-row';
+import type { Transaction } from './transaction';
+
+/** The app's severity scale (UX.md), shared with plans, replication and ALTER. */
+export type Severity = 'ok' | 'info' | 'warning' | 'danger';
+
+/** Why a row deserves a look, with how much. */
+export interface Attention {
+  severity: Severity;
+  /** Stable reason key: `blocked`, `blocking`, `long-statement`, `long-transaction`, `idle-in-transaction`. */
+  reason: string;
+  /** Plain words for the row's badge and tooltip. */
+  text: string;
+}
+
+/** When something is worth a highlight, in seconds. */
+export interface AttentionThresholds {
+  /** A statement running longer is a warning; twice as long is danger. */
+  statementSeconds: number;
+  /** A transaction open longer is a warning; twice as long is danger. */
+  transactionSeconds: number;
+  /** A session idle (Sleep) inside an open transaction for longer is a warning. */
+  idleInTransactionSeconds: number;
+}
+
+export const DEFAULT_THRESHOLDS: AttentionThresholds = {
+  statementSeconds: 10,
+  transactionSeconds: 60,
+  idleInTransactionSeconds: 10,
+};
+
+const SEVERITY_ORDER: Severity[] = ['ok', 'info', 'warning', 'danger'];
+
+/** The most severe of a row's attentions, `ok` when there are none. */
+export function worstSeverity(attentions: readonly Attention[]): Severity {
+  let worst: Severity = 'ok';
+  for (const a of attentions) {
+    if (SEVERITY_ORDER.indexOf(a.severity) > SEVERITY_ORDER.indexOf(worst)) worst = a.severity;
+  }
+  return worst;
+}
+
+function seconds(s: number): string {
+  return `${Math.round(s)} s`;
+}
+
+/**
+ * What is worth a look in one row: blocked (danger, naming the blocker and the root of its
+ * chain), blocking others (warning), a long statement, a long transaction, or a session sitting
+ * idle inside a transaction (it holds its locks while nothing happens). The server's own threads
+ * run for ever by design and get no time-based highlight.
+ */
+export function attentionFor(
+  row: ProcessRow,
+  transaction: Transaction | undefined,
+  blocking: BlockingModel,
+  thresholds: AttentionThresholds = DEFAULT_THRESHOLDS,
+): Attention[] {
+  const out: Attention[] = [];
+  const waits = blocking.waiting.get(row.id);
+  if (waits) {
+    const first = waits.blockedBy[0]!;
+    const others = waits.blockedBy.length > 1 ? ` (+${waits.blockedBy.length - 1} more)` : '';
+    const root = waits.root !== first ? `; root blocker #${waits.root}` : '';
+    out.push({
+      severity: 'danger',
+      reason: 'blocked',
+      text: `Blocked by #${first}${others}${root}${waits.cycle ? ' (deadlock cycle)' : ''}`,
+    });
+  }
+  const blocks = blocking.blocks.get(row.id);
+  if (blocks) {
+    out.push({
+      severity: waits ? 'warning' : 'danger',
+      reason: 'blocking',
+      text: `Blocks ${blocks} session${blocks === 1 ? '' : 's'}`,
+    });
+  }
+  if (row.kind !== 'client') return out;
+  const statementSeconds = row.timeMs / 1000;
+  if (
+    row.command !== 'Sleep' &&
+    row.info !== null &&
+    statementSeconds >= thresholds.statementSeconds
+  ) {
+    out.push({
+      severity: statementSeconds >= thresholds.statementSeconds * 2 ? 'danger' : 'warning',
+      reason: 'long-statement',
+      text: `Statement running ${seconds(statementSeconds)}`,
+    });
+  }
+  if (transaction) {
+    if (row.command === 'Sleep' && row.timeSeconds >= thresholds.idleInTransactionSeconds) {
+      out.push({
+        severity: 'warning',
+        reason: 'idle-in-transaction',
+        text: `Idle ${seconds(row.timeSeconds)} in an open transaction`,
+      });
+    }
+    if (transaction.ageSeconds >= thresholds.transactionSeconds) {
+      out.push({
+        severity:
+          transaction.ageSeconds >= thresholds.transactionSeconds * 2 ? 'danger' : 'warning',
+        reason: 'long-transaction',
+        text: `Transaction open ${seconds(transaction.ageSeconds)}`,
+      });
+    }
+  }
+  return out;
+}

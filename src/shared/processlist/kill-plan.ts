@@ -1,0 +1,58 @@
+import { hostWithoutPort } from './host-name';
+import type { ProcessRow } from './process-row';
+
+/** KILL QUERY stops the statement and keeps the connection; KILL CONNECTION ends both. */
+export type KillMode = 'query' | 'connection';
+
+/** Exactly what a KILL will run: one statement per session, in id order. */
+export interface KillPlan {
+  mode: KillMode;
+  ids: number[];
+  statements: string[];
+  /** All statements, one per line: what the confirmation shows and the backend compares. */
+  sql: string;
+}
+
+/** The KILL statements for these sessions (duplicates dropped, in id order). */
+export function killPlan(mode: KillMode, ids: readonly number[]): KillPlan {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  for (const id of unique) {
+    if (!Number.isSafeInteger(id) || id < 0) throw new Error(`not a processlist id: ${id}`);
+  }
+  const statements = unique.map((id) => `KILL ${mode === 'query' ? 'QUERY' : 'CONNECTION'} ${id};`);
+  return { mode, ids: unique, statements, sql: statements.join('\n') };
+}
+
+/** Which sessions a bulk KILL picks: e.g. every query of user X running over 60 s. */
+export interface KillSelection {
+  user?: string;
+  /** Host with or without port, as in filters. */
+  host?: string;
+  schema?: string;
+  /** Only sessions whose current command has run at least this long. */
+  minSeconds?: number;
+  /** Only sessions running a statement (not Sleep); default true. */
+  runningOnly?: boolean;
+}
+
+/**
+ * The sessions a bulk KILL selects from a snapshot: client sessions only (never the server's own
+ * threads, never the connection doing the reading), narrowed by user, host, schema and time.
+ */
+export function selectForKill(rows: readonly ProcessRow[], selection: KillSelection): number[] {
+  const host = selection.host?.trim() ?? '';
+  const withPort = host !== '' && hostWithoutPort(host) !== host;
+  return rows
+    .filter(
+      (r) =>
+        r.kind === 'client' &&
+        !r.self &&
+        (selection.runningOnly === false || (r.command !== 'Sleep' && r.info !== null)) &&
+        (!selection.user || r.user === selection.user) &&
+        (!host || (withPort ? r.host === host : hostWithoutPort(r.host) === host)) &&
+        (!selection.schema || r.db === selection.schema) &&
+        (selection.minSeconds === undefined || r.timeMs >= selection.minSeconds * 1000),
+    )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+}

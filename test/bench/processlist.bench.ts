@@ -1,0 +1,301 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import { defaultConnectionSettings } from '../../src/shared/api/connection';
+import type { ProcesslistSnapshot } from '../../src/shared/processlist/snapshot';
+import { diffSnapshots } from '../../src/shared/processlist/snapshot-diff';
+import { createBackend } from '../../src/main/backend/backend';
+import type { Peer } from '../../src/main/backend/peer';
+import { keySecretBox } from '../../src/main/store/key-secret-box';
+import { startServer, type RunningServer } from '../servers/instance';
+import { callApi } from '../e2e/harness/api-socket';
+import { launchBrowser } from '../e2e/harness/browser';
+import { startWebApp } from '../e2e/harness/web-app';
+import { SNAPSHOT_MARK } from '../../src/renderer/processlist/snapshot-mark';
+import { median, type Bench } from './bench';
+
+const CLIENTS = { sleeping: 1000, idleInTransaction: 300, blocked: 50, running: 650 };
+const ROUNDS = 5;
+const POLLS_PER_ROUND = 8;
+
+/** Opens `n` connections, a few at a time (the server accepts them one by one). */
+async function openMany(server: RunningServer, n: number): Promise<mysql.Connection[]> {
+  const out: mysql.Connection[] = [];
+  while (out.length < n) {
+    const batch = Math.min(50, n - out.length);
+    out.push(
+      ...(await Promise.all(
+        Array.from({ length: batch }, () =>
+          mysql.createConnection({ host: server.host, port: server.port, user: server.user }),
+        ),
+      )),
+    );
+  }
+  for (const c of out) c.on('error', () => undefined);
+  return out;
+}
+
+/** Server-side time a thread spent in statements so far, ms (performance_schema). */
+async function threadStatementMs(admin: mysql.Connection, processlistId: number): Promise<number> {
+  const [rows] = await admin.query<mysql.RowDataPacket[]>(
+    `SELECT COALESCE(SUM(s.SUM_TIMER_WAIT), 0) AS ps, COALESCE(SUM(s.COUNT_STAR), 0) AS n
+       FROM performance_schema.events_statements_summary_by_thread_by_event_name s
+       JOIN performance_schema.threads t ON t.THREAD_ID = s.THREAD_ID
+      WHERE t.PROCESSLIST_ID = ?`,
+    [processlistId],
+  );
+  return Number(rows[0]!.ps) / 1e9;
+}
+
+/**
+ * The processlist screen in Chromium (browser mode, built app) showing every session, polling
+ * every 0.5 s: median time from a snapshot's arrival to the next painted frame. Baseline: the
+ * same number of plain rows built and painted at once.
+ */
+async function renderUpdates(
+  server: RunningServer,
+): Promise<{ rows: number; update: number; plain: number }> {
+  const app = await startWebApp();
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(app.url);
+    const saved = (await callApi(app, 'connections.save', {
+      settings: {
+        ...defaultConnectionSettings(),
+        name: 'bench',
+        endpoint: { kind: 'tcp', host: server.host, port: server.port },
+        user: server.user,
+        passwordMode: 'none',
+        tls: { mode: 'off' },
+      },
+      secrets: {},
+    })) as { id: string };
+    await page.evaluate(
+      (id) =>
+        localStorage.setItem(
+          `sightline.processlist.filter.${id}`,
+          JSON.stringify({ hideSleeping: false, hideSystem: false }),
+        ),
+      saved.id,
+    );
+    await page.reload();
+    await page.locator('[data-connection-name="bench"]').click();
+    await page.locator('[data-tool-button=processlist]').click();
+    await page.getByLabel('Refresh interval').selectOption('500');
+    await page.locator('.pl-rows [role=row]').first().waitFor({ timeout: 30_000 });
+    const rows = Number(await page.locator('.pl-table').getAttribute('aria-rowcount')) - 1;
+    const updates = await page.evaluate(
+      async ([mark, count]) => {
+        const times: number[] = [];
+        for (let i = 0; i < (count as number); i++) {
+          const seen = performance.getEntriesByName(mark as string).length;
+          await new Promise<void>((resolve) => {
+            const observer = new PerformanceObserver(() => {
+              if (performance.getEntriesByName(mark as string).length > seen) {
+                observer.disconnect();
+                resolve();
+              }
+            });
+            observer.observe({ entryTypes: ['mark'] });
+          });
+          const arrived = performance.getEntriesByName(mark as string).at(-1)!.startTime;
+          // After the next painted frame: rAF runs before paint, the task after it.
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          times.push(performance.now() - arrived);
+        }
+        return times;
+      },
+      [SNAPSHOT_MARK, 20] as const,
+    );
+    const plain = await page.evaluate(
+      async ([n]) => {
+        const box = document.createElement('div');
+        box.style.cssText = 'position:fixed;inset:0;overflow:auto;z-index:99;background:#fff';
+        const t0 = performance.now();
+        for (let i = 0; i < (n as number); i++) {
+          const row = document.createElement('div');
+          for (let c = 0; c < 11; c++) {
+            const cell = document.createElement('span');
+            cell.textContent = `r${i}c${c} `;
+            row.appendChild(cell);
+          }
+          box.appendChild(row);
+        }
+        document.body.appendChild(box);
+        // After the next painted frame: rAF runs before paint, the task after it.
+        await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+        const ms = performance.now() - t0;
+        box.remove();
+        return ms;
+      },
+      [rows] as const,
+    );
+    return { rows, update: median(updates), plain };
+  } finally {
+    await browser.close();
+    await app.stop();
+  }
+}
+
+/**
+ * One poll of the live processlist (queries + model + diff, through the backend's router) with
+ * 2,000 client connections (half sleeping, some idle in transactions, some blocked, the rest
+ * running), against a bare SHOW PROCESSLIST from mysql2. Interleaved rounds. Also each one's own
+ * statement time on the server, from performance_schema, per poll.
+ */
+export const processlistBench: Bench = {
+  name: 'processlist',
+  async run() {
+    const server = await startServer('mysql', {
+      name: 'bench-processlist',
+      extraArgs: ['--max-connections=2300', '--innodb-lock-wait-timeout=600'],
+    });
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-bench-'));
+    const clients: mysql.Connection[] = [];
+    try {
+      const admin = await mysql.createConnection({
+        host: server.host,
+        port: server.port,
+        user: server.user,
+        multipleStatements: true,
+      });
+      await admin.query(
+        `CREATE DATABASE b; CREATE TABLE b.t (id INT PRIMARY KEY, v INT) ENGINE=InnoDB;
+         INSERT INTO b.t WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) SELECT i, 0 FROM n;`,
+      );
+      const total = Object.values(CLIENTS).reduce((a, b) => a + b, 0);
+      clients.push(...(await openMany(server, total)));
+      let i = 0;
+      const take = (n: number) => clients.slice(i, (i += n));
+      take(CLIENTS.sleeping);
+      const inTrx = take(CLIENTS.idleInTransaction);
+      for (const [k, c] of inTrx.entries()) {
+        await c.query('BEGIN');
+        await c.query('UPDATE b.t SET v = v + 1 WHERE id = ?', [k + 1]);
+      }
+      for (const [k, c] of take(CLIENTS.blocked).entries()) {
+        void c.query('UPDATE b.t SET v = v + 1 WHERE id = ?', [k + 1]).catch(() => undefined);
+      }
+      for (const c of take(CLIENTS.running))
+        void c.query('SELECT SLEEP(600)').catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 1000));
+
+      const backend = await createBackend({
+        mode: 'web',
+        dataDir,
+        secretBox: keySecretBox(new Uint8Array(32), 'key-file'),
+      });
+      let receive: (m: unknown) => void = () => {};
+      const waiting = new Map<
+        number,
+        (m: { ok: boolean; value?: unknown; error?: unknown }) => void
+      >();
+      const peer: Peer = {
+        id: 'bench',
+        send: (m) => {
+          if (m.t === 'result') waiting.get(m.id)?.(m as never);
+        },
+        onMessage: (r) => (receive = r),
+        onClose: () => {},
+      };
+      backend.attach(peer);
+      let nextId = 1;
+      const call = async (method: string, params: unknown): Promise<unknown> => {
+        const reply = await new Promise<{ ok: boolean; value?: unknown; error?: unknown }>(
+          (resolve) => {
+            const id = nextId++;
+            waiting.set(id, resolve);
+            receive({ t: 'call', id, method, params });
+          },
+        );
+        if (!reply.ok) throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
+        return reply.value;
+      };
+      const saved = (await call('connections.save', {
+        settings: {
+          ...defaultConnectionSettings(),
+          name: 'bench',
+          endpoint: { kind: 'tcp', host: server.host, port: server.port },
+          user: server.user,
+          passwordMode: 'none',
+          tls: { mode: 'off' },
+        },
+        secrets: {},
+      })) as { id: string };
+      const { sessionId } = (await call('session.open', { connectionId: saved.id })) as {
+        sessionId: string;
+      };
+      const baseline = await mysql.createConnection({
+        host: server.host,
+        port: server.port,
+        user: server.user,
+      });
+
+      let previous: ProcesslistSnapshot | null = null;
+      let lastSnapshot: ProcesslistSnapshot | null = null;
+      const poll = async () => {
+        const snap = (await call('processlist.snapshot', { sessionId })) as ProcesslistSnapshot;
+        if (previous) diffSnapshots(previous.rows, snap.rows);
+        previous = snap;
+        lastSnapshot = snap;
+      };
+      const bare = async () => {
+        await baseline.query('SHOW PROCESSLIST');
+      };
+      // Warm up both, and learn the poll's own connection id.
+      for (let k = 0; k < 3; k++) {
+        await poll();
+        await bare();
+      }
+      const snap = lastSnapshot as ProcesslistSnapshot | null;
+      const selfId = snap?.rows.find((r) => r.self)?.id;
+      if (selfId === undefined) throw new Error('the poll did not find its own connection');
+      const blocked = snap!.waits.length;
+      const pollServer0 = await threadStatementMs(admin, selfId);
+      const bareServer0 = await threadStatementMs(admin, baseline.threadId!);
+
+      const polls: number[] = [];
+      const backendPolls: number[] = [];
+      const bares: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        for (let k = 0; k < POLLS_PER_ROUND; k++) {
+          let t0 = performance.now();
+          await poll();
+          polls.push(performance.now() - t0);
+          backendPolls.push((lastSnapshot as ProcesslistSnapshot | null)?.pollMs ?? NaN);
+          t0 = performance.now();
+          await bare();
+          bares.push(performance.now() - t0);
+        }
+      }
+      const n = ROUNDS * POLLS_PER_ROUND;
+      const render = await renderUpdates(server);
+      const pollServer = ((await threadStatementMs(admin, selfId)) - pollServer0) / n;
+      const bareServer = ((await threadStatementMs(admin, baseline.threadId!)) - bareServer0) / n;
+      await backend.close();
+      await baseline.end();
+      await admin.end();
+      const p = median(polls);
+      const b = median(bares);
+      return [
+        `processlist (MySQL 9.7, ${snap!.rows.length} sessions: ${CLIENTS.sleeping} sleeping, ${CLIENTS.idleInTransaction} idle in transactions, ${blocked} blocked, ${CLIENTS.running} running; ${n} polls)`,
+        `  baseline SHOW PROCESSLIST (mysql2)   : ${b.toFixed(2)} ms median`,
+        `  processlist.snapshot + diff (backend) : ${p.toFixed(2)} ms median (target < 50 ms)`,
+        `  ratio poll/baseline                   : ${(p / b).toFixed(2)}`,
+        `  of which queries + model in backend   : ${median(backendPolls).toFixed(2)} ms median (the rest: validation and transport)`,
+        `  server statement time per poll        : ${pollServer.toFixed(2)} ms (performance_schema, the poll's thread)`,
+        `  server time per SHOW PROCESSLIST      : ${bareServer.toFixed(2)} ms`,
+        `  ratio server time poll/baseline       : ${(pollServer / bareServer).toFixed(2)}`,
+        `  Chromium: update of ${render.rows} rows   : ${render.update.toFixed(2)} ms median, snapshot arrival to painted frame (target < 16 ms)`,
+        `  Chromium: baseline, as many plain rows : ${render.plain.toFixed(2)} ms (built and painted)`,
+        `  ratio update/baseline                 : ${(render.update / render.plain).toFixed(2)}`,
+      ].join('\n');
+    } finally {
+      for (const c of clients) c.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+      await server.destroy();
+    }
+  },
+};

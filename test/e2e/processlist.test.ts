@@ -1,0 +1,244 @@
+import type mysql from 'mysql2/promise';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConnectionSettings } from '../../src/shared/api/connection';
+import { connectTo, withConnection } from '../servers/connect';
+import { useDedicatedServer } from '../servers/dedicated-servers';
+import { testServers } from '../servers/provided';
+import { callApi } from './harness/api-socket';
+import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { startWebApp, type RunningWebApp } from './harness/web-app';
+
+const DB = 'sl_e2e_proc';
+
+describe('the processlist screen', () => {
+  const server = testServers().mysql;
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let holder: mysql.Connection;
+  let waiter: mysql.Connection;
+  let waiting: Promise<unknown>;
+
+  beforeAll(async () => {
+    await withConnection(server, (c) =>
+      c.query(
+        `DROP DATABASE IF EXISTS ${DB}; CREATE DATABASE ${DB};
+         CREATE TABLE ${DB}.stock (id INT PRIMARY KEY, n INT) ENGINE=InnoDB;
+         INSERT INTO ${DB}.stock VALUES (1, 10), (2, 20);`,
+      ),
+    );
+    holder = await connectTo(server);
+    waiter = await connectTo(server);
+    for (const c of [holder, waiter]) c.on('error', () => undefined);
+    await holder.query('BEGIN');
+    await holder.query(`UPDATE ${DB}.stock SET n = n - 1 WHERE id = 1`);
+    waiting = waiter.query(`UPDATE ${DB}.stock SET n = n - 2 WHERE id = 1`).then(
+      ([r]) => r,
+      (e: unknown) => e,
+    );
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+    await callApi(app, 'connections.save', {
+      settings: {
+        ...defaultConnectionSettings(),
+        name: 'Proc MySQL',
+        endpoint: { kind: 'tcp', host: server.host, port: server.port },
+        user: server.user,
+        passwordMode: 'none',
+      },
+      secrets: {},
+    });
+    await page.goto(app.url);
+    await page.locator('[data-connection-name="Proc MySQL"]').click();
+    await page.locator('[data-tool-button=processlist]').click();
+  });
+
+  afterAll(async () => {
+    holder?.destroy();
+    waiter?.destroy();
+    await withConnection(server, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`)).catch(
+      () => undefined,
+    );
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('highlights the blocked session with its blocker and the chain to the root', async () => {
+    const blocked = page.locator(`[role=row][data-process-id="${waiter.threadId}"]`);
+    await blocked.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => blocked.getAttribute('data-severity'), { timeout: 10_000 })
+      .toBe('danger');
+    expect(await blocked.locator('[role=cell]').first().textContent()).toBe(
+      `✖ Blocked by #${holder.threadId}`,
+    );
+    // The blocker sleeps inside its transaction; it stays in view although sleepers are hidden.
+    const blocker = page.locator(`[role=row][data-process-id="${holder.threadId}"]`);
+    expect(await blocker.getAttribute('data-severity')).toBe('danger');
+    expect(await blocker.locator('[role=cell]').first().textContent()).toBe('✖ Blocks 1 session');
+    // Sorted by attention: the blocked session and its blocker come first.
+    const firstIds = await page
+      .locator('.pl-rows [role=row]')
+      .evaluateAll((els) => els.slice(0, 2).map((e) => Number(e.getAttribute('data-process-id'))));
+    expect(firstIds.sort()).toEqual([holder.threadId, waiter.threadId].sort());
+
+    await blocked.click();
+    const chain = page.getByTestId('pl-chain');
+    await chain.waitFor();
+    expect(await chain.textContent()).toContain(
+      `#${waiter.threadId} waits for #${holder.threadId}#${holder.threadId}: row lock X,REC_NOT_GAP on ${DB}.stock (PRIMARY), held X,REC_NOT_GAP`,
+    );
+    expect(await chain.locator('li').last().textContent()).toBe(
+      `#${holder.threadId} — root blocker (waits for nobody)`,
+    );
+    expect(await page.getByTestId('pl-statement').textContent()).toBe(
+      `UPDATE ${DB}.stock SET n = n - 2 WHERE id = 1`,
+    );
+    await page.locator('.pl-frozen').waitFor();
+    await screenshot(page, 'processlist-01-blocked');
+  });
+
+  it('kills the blocker through the confirmation with the exact SQL, and the waiter goes on', async () => {
+    await page.getByRole('button', { name: 'Back to live' }).click();
+    await page.locator(`[role=row][data-process-id="${holder.threadId}"]`).click();
+    await page.getByRole('button', { name: 'Kill connection…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('h2').textContent()).toContain('Kill 1 connection on Proc MySQL?');
+    expect(await dialog.getByLabel('Exact operation').textContent()).toBe(
+      `KILL CONNECTION ${holder.threadId};`,
+    );
+    await screenshot(page, 'processlist-02-confirm-kill');
+    await dialog.getByRole('button', { name: 'Kill connection' }).click();
+    await expect
+      .poll(() => page.getByTestId('pl-message').textContent(), { timeout: 10_000 })
+      .toBe(`✔Killed #${holder.threadId}.`);
+    // The holder's transaction was rolled back, so the waiting UPDATE got its row.
+    expect(await waiting).toMatchObject({ affectedRows: 1 });
+    await expect
+      .poll(() => page.locator('.pl-rows [role=row][data-severity=danger]').count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
+    const [rows] = await withConnection(server, (c) =>
+      c.query<mysql.RowDataPacket[]>(`SELECT n FROM ${DB}.stock WHERE id = 1`),
+    );
+    expect(rows[0]!.n).toBe(8);
+    await screenshot(page, 'processlist-03-after-kill');
+    expect(errors).toEqual([]);
+  });
+
+  it('explains what a session is running straight into the plan screen', async () => {
+    const runner = await connectTo(server);
+    runner.on('error', () => undefined);
+    const done = runner
+      .query(`SELECT SLEEP(20) FROM ${DB}.stock WHERE id >= 1`)
+      .catch(() => undefined);
+    try {
+      const row = page.locator(`[role=row][data-process-id="${runner.threadId}"]`);
+      await row.waitFor({ timeout: 15_000 });
+      await row.click();
+      await page.getByRole('button', { name: 'Explain' }).click();
+      const planTab = page.locator('[role=tab]', { hasText: 'Plan' });
+      await expect
+        .poll(() => planTab.getAttribute('aria-selected'), { timeout: 15_000 })
+        .toBe('true');
+      await page.locator('[data-node-id]').first().waitFor({ timeout: 15_000 });
+      expect(await page.locator('[data-node-id]', { hasText: 'stock' }).count()).toBeGreaterThan(0);
+      await screenshot(page, 'processlist-05-explained');
+    } finally {
+      await withConnection(server, (c) => c.query(`KILL QUERY ${runner.threadId}`));
+      await done;
+      runner.destroy();
+    }
+  });
+
+  it('says which filter hides the sessions, and keeps filters as presets', async () => {
+    await page.locator('[role=tab][data-tool=processlist]').click();
+    await page.getByLabel('Filter by user').fill('nobody');
+    const empty = page.locator('.pl-empty');
+    await empty.waitFor();
+    expect(await empty.textContent()).toMatch(
+      /^No session matches the filters: \d+ hidden by “Hide sleeping”, \d+ hidden by “Hide system threads”, \d+ hidden by “User”\. Show all sessions$/,
+    );
+    await page.getByLabel('Preset name').fill('Nobody');
+    await page.getByRole('button', { name: 'Save preset' }).click();
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await page.locator('.pl-rows [role=row]').first().waitFor();
+    await page.getByLabel('Filter presets').selectOption('Nobody');
+    await empty.waitFor();
+    expect(await page.getByLabel('Filter by user').inputValue()).toBe('nobody');
+    await page.reload();
+    expect(
+      await page.evaluate(() => localStorage.getItem('sightline.processlist.presets')),
+    ).toContain('"name":"Nobody"');
+    await page.locator('[data-connection-name="Proc MySQL"]').click();
+    await page.locator('[data-tool-button=processlist]').click();
+    // The filter in use survives the reload too.
+    expect(await page.getByLabel('Filter by user').inputValue()).toBe('nobody');
+    await page.getByRole('button', { name: 'Show all sessions' }).click();
+    await page.locator('.pl-rows [role=row]').first().waitFor();
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  });
+});
+
+describe('the processlist screen through a server restart', () => {
+  const server = useDedicatedServer('mariadb');
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+    await callApi(app, 'connections.save', {
+      settings: {
+        ...defaultConnectionSettings(),
+        name: 'Proc restart',
+        endpoint: { kind: 'tcp', host: server().host, port: server().port },
+        user: server().user,
+        passwordMode: 'none',
+      },
+      secrets: {},
+    });
+    await page.goto(app.url);
+    await page.locator('[data-connection-name="Proc restart"]').click();
+    await page.locator('[data-tool-button=processlist]').click();
+    await page.getByTestId('pl-status').waitFor({ timeout: 20_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows since when it is disconnected, retries, and resumes by itself', async () => {
+    await page.getByLabel('Refresh interval').selectOption('500');
+    const before = new Date();
+    await server().kill();
+    const notice = page.getByTestId('pl-disconnected');
+    await notice.waitFor({ timeout: 15_000 });
+    const text = (await notice.textContent()) ?? '';
+    const since = /Disconnected since (\d\d):(\d\d):(\d\d)/.exec(text);
+    expect(since).not.toBeNull();
+    const sinceSeconds = Number(since![1]) * 3600 + Number(since![2]) * 60 + Number(since![3]);
+    const beforeSeconds = before.getHours() * 3600 + before.getMinutes() * 60 + before.getSeconds();
+    expect(sinceSeconds - beforeSeconds).toBeGreaterThanOrEqual(0);
+    expect(sinceSeconds - beforeSeconds).toBeLessThan(15);
+    expect(text).toContain('the view resumes by itself');
+    await expect
+      .poll(async () => (await notice.textContent()) ?? '', { timeout: 15_000 })
+      .toMatch(/retrying at \d\d:\d\d:\d\d \(attempt \d+\)/);
+    await screenshot(page, 'processlist-04-disconnected');
+    await server().start();
+    await notice.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.locator('.notice-danger').count()).toBe(0);
+    expect(await page.getByTestId('pl-status').textContent()).toContain('information_schema');
+    expect(errors).toEqual([]);
+  });
+});
