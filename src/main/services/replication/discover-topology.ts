@@ -1,0 +1,254 @@
+import type { ApiErrorShape } from '../../../shared/api/errors';
+import type { ErrantFinding } from '../../../shared/replication/errant-finding';
+import { nodeProblems } from '../../../shared/replication/node-health';
+import { promotionOf, type Promotion } from '../../../shared/replication/promotion';
+import { unlistedReplicaHosts } from '../../../shared/replication/unlisted-replicas';
+import type { ReplicationTopology, TopologyNode } from '../../../shared/replication/topology-model';
+import type { ServerInfo } from '../../../shared/server/server-info';
+import { errorToApi } from '../../db/error-to-api';
+import { detectErrant } from './detect-errant';
+import type { NodeLink } from './node-links';
+import { readNode, type NodeState } from './read-node';
+
+/** Discovery stops after this many servers (a topology bigger than this is drawn in part). */
+export const MAX_TOPOLOGY_NODES = 40;
+
+/** A server met during discovery, with the link kept open for errant checks and the fix. */
+export interface DiscoveredNode {
+  id: string;
+  host: string;
+  port: number;
+  aliases: string[];
+  start: boolean;
+  link: NodeLink;
+  /** Null when it could not be read (see `error`). */
+  state: NodeState | null;
+  info: ServerInfo | null;
+  error: ApiErrorShape | null;
+}
+
+/** A discovery's result: the model for screens, and the open links for follow-up work. */
+export interface Discovery {
+  topology: ReplicationTopology;
+  nodes: Map<string, DiscoveredNode>;
+  /** Resolves `host:port` (any alias) to a node id. */
+  resolve(host: string, port: number): string | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Walks the topology from the start server: each server's sources (replica status) and
+ * replicas (SHOW REPLICAS / SHOW SLAVE HOSTS), breadth first. The same server reached under two
+ * names (same server_uuid, or on MariaDB the same server_id) is one node. A server that cannot
+ * be reached becomes a node with its error. Then errant transactions are detected per replica.
+ */
+export async function discoverTopology(
+  start: { host: string; port: number; link: NodeLink },
+  linkTo: (host: string, port: number) => NodeLink,
+  remembered: ReadonlyArray<{ host: string; port: number }> = [],
+): Promise<Discovery> {
+  const nodes = new Map<string, DiscoveredNode>();
+  const aliasOf = new Map<string, string>();
+  const byIdentity = new Map<string, string>();
+  const allLinks: NodeLink[] = [];
+  const rememberedIds: string[] = [];
+  const keyOf = (host: string, port: number) => `${host}:${port}`.toLowerCase();
+  const queue: Array<{
+    host: string;
+    port: number;
+    link: NodeLink;
+    start: boolean;
+    remembered?: boolean;
+  }> = [{ ...start, start: true }];
+  const queued = new Set([keyOf(start.host, start.port)]);
+  let truncated = false;
+  // Servers met in an earlier discovery from this connection come last: they are how the
+  // other replicas of a source that went down are still found.
+  let rememberedQueued = false;
+  const queueRemembered = () => {
+    rememberedQueued = true;
+    for (const r of remembered) {
+      const k = keyOf(r.host, r.port);
+      if (queued.has(k)) continue;
+      queued.add(k);
+      queue.push({ ...r, link: linkTo(r.host, r.port), start: false, remembered: true });
+    }
+  };
+
+  // One level at a time: the servers of a level are read in parallel (an unreachable one costs
+  // a connect timeout, not one per server), then taken in order.
+  while (queue.length > 0 || !rememberedQueued) {
+    if (queue.length === 0) {
+      queueRemembered();
+      continue;
+    }
+    if (nodes.size >= MAX_TOPOLOGY_NODES) {
+      truncated = true;
+      break;
+    }
+    const level = queue.splice(0, MAX_TOPOLOGY_NODES - nodes.size);
+    allLinks.push(...level.map((l) => l.link));
+    const reads = await Promise.all(
+      level.map((next) =>
+        next.link
+          .run(async (conn, server) => ({ state: await readNode(conn, server), info: server }))
+          .then(
+            (read) => ({ ...read, error: null }),
+            (e: unknown) => ({ state: null, info: null, error: errorToApi(e).toShape() }),
+          ),
+      ),
+    );
+    for (const [index, next] of level.entries()) {
+      const { state, info, error } = reads[index]!;
+      const key = keyOf(next.host, next.port);
+      // A remembered server that is gone, with nobody pointing at it: no longer in the topology.
+      if (!state && next.remembered) continue;
+      const identity = state
+        ? state.server.serverUuid !== null
+          ? `uuid:${state.server.serverUuid}`
+          : `server-id:${state.server.serverId}`
+        : null;
+      const known = identity === null ? undefined : byIdentity.get(identity);
+      if (known !== undefined) {
+        nodes.get(known)!.aliases.push(key);
+        aliasOf.set(key, known);
+        continue;
+      }
+      if (identity !== null) byIdentity.set(identity, key);
+      aliasOf.set(key, key);
+      if (next.remembered) rememberedIds.push(key);
+      nodes.set(key, {
+        id: key,
+        host: next.host,
+        port: next.port,
+        aliases: [],
+        start: next.start,
+        link: next.link,
+        state,
+        info,
+        error,
+      });
+      if (!state) continue;
+      const neighbours = [
+        ...state.channels.map((c) => ({ host: c.sourceHost, port: c.sourcePort })),
+        ...state.replicas,
+      ];
+      for (const n of neighbours) {
+        const k = keyOf(n.host, n.port);
+        if (n.host === '' || n.port <= 0 || queued.has(k)) continue;
+        queued.add(k);
+        queue.push({ host: n.host, port: n.port, link: linkTo(n.host, n.port), start: false });
+      }
+    }
+  }
+  // Links queued but never read (truncated) must not stay open.
+  for (const q of queue) await q.link.close();
+
+  const resolve = (host: string, port: number) => aliasOf.get(keyOf(host, port)) ?? null;
+  // A remembered server belongs only while it replicates from, or to, a server found now
+  // (e.g. a sibling under a source that is down); one that left the topology is dropped.
+  for (const id of rememberedIds) {
+    const n = nodes.get(id)!;
+    const pointsIn = (n.state?.channels ?? []).some((c) => {
+      const to = resolve(c.sourceHost, c.sourcePort);
+      return to !== null && to !== id;
+    });
+    const pointedAt = [...nodes.values()].some(
+      (o) =>
+        o.id !== id &&
+        (o.state?.channels ?? []).some((c) => resolve(c.sourceHost, c.sourcePort) === id),
+    );
+    if (pointsIn || pointedAt) continue;
+    nodes.delete(id);
+    for (const [alias, target] of aliasOf) if (target === id) aliasOf.delete(alias);
+  }
+  const errant = await detectErrant(nodes, resolve);
+  const topology: ReplicationTopology = {
+    nodes: [...nodes.values()].map((n) =>
+      topologyNode(n, nodes, resolve, errant.get(n.id) ?? null),
+    ),
+    startId: [...nodes.values()].find((n) => n.start)?.id ?? keyOf(start.host, start.port),
+    truncated,
+    readAt: Date.now(),
+  };
+  return {
+    topology,
+    nodes,
+    resolve,
+    close: async () => {
+      await Promise.all(allLinks.map((l) => l.close().catch(() => undefined)));
+    },
+  };
+}
+
+function topologyNode(
+  n: DiscoveredNode,
+  all: Map<string, DiscoveredNode>,
+  resolve: (host: string, port: number) => string | null,
+  errant: ErrantFinding | null,
+): TopologyNode {
+  const channels = n.state?.channels ?? [];
+  const sourceIds = channels.map((c) => resolve(c.sourceHost, c.sourcePort) ?? '');
+  const replicaIds = [...all.values()]
+    .filter((other) =>
+      (other.state?.channels ?? []).some((c) => resolve(c.sourceHost, c.sourcePort) === n.id),
+    )
+    .map((other) => other.id);
+  const unlisted = unlistedReplicaHosts(
+    n.state?.dumpClients ?? [],
+    replicaIds.map((replicaId) => {
+      const r = all.get(replicaId)!;
+      return [r.host, ...r.aliases.map((a) => a.slice(0, a.lastIndexOf(':')))];
+    }),
+  );
+  const promotion = promotionCheck(n, all, resolve, sourceIds);
+  const lags = channels.map((c) => c.lag.seconds).filter((s): s is number => s !== null);
+  const server = n.state?.server ?? null;
+  const { problems, health } = nodeProblems({ error: n.error, server, channels, errant });
+  return {
+    id: n.id,
+    host: n.host,
+    port: n.port,
+    aliases: n.aliases,
+    start: n.start,
+    reachable: n.state !== null,
+    error: n.error,
+    server,
+    channels,
+    sourceIds,
+    replicaIds,
+    unlistedReplicaHosts: unlisted,
+    lagSeconds: lags.length > 0 ? Math.max(...lags) : null,
+    errant,
+    promotion,
+    problems,
+    health,
+  };
+}
+
+/** A reachable MySQL replica against the other reachable MySQL replicas of its sources. */
+function promotionCheck(
+  n: DiscoveredNode,
+  all: Map<string, DiscoveredNode>,
+  resolve: (host: string, port: number) => string | null,
+  sourceIds: readonly string[],
+): Promotion | null {
+  const server = n.state?.server;
+  if (!server || server.flavor === 'mariadb' || sourceIds.length === 0) return null;
+  const sources = new Set(sourceIds.filter((id) => id !== ''));
+  const peers = [...all.values()].filter(
+    (o) =>
+      o.id !== n.id &&
+      o.state !== null &&
+      o.state.server.flavor !== 'mariadb' &&
+      o.state.channels.some((c) => sources.has(resolve(c.sourceHost, c.sourcePort) ?? '')),
+  );
+  try {
+    return promotionOf(
+      { id: n.id, executed: server.gtidExecuted, purged: server.gtidPurged },
+      peers.map((p) => ({ id: p.id, executed: p.state!.server.gtidExecuted })),
+    );
+  } catch {
+    return null;
+  }
+}

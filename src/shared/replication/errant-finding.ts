@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { classifyErrant, errantOf, seedErrantOf } from '../gtid/errant-transactions';
+import { formatGtidSet } from '../gtid/format-gtid-set';
+import type { GtidSet } from '../gtid/gtid-set';
+import { countGtids } from '../gtid/gtid-set-algebra';
+import { formatMariadbGtid, type MariadbGtid } from '../gtid/mariadb-gtid-list';
+import { localWritesInReplicatedDomains } from '../gtid/mariadb-local-writes';
+import { positionsByDomain } from '../gtid/mariadb-positions';
+
+/** A MariaDB write of the replica's own in a domain it replicates (see mariadb-local-writes). */
+export const MariadbLocalWriteSchema = z.object({
+  /** `domain-server-seq` of the replica's own transaction. */
+  gtid: z.string(),
+  /** Where replication stands in that domain (gtid_slave_pos item). */
+  replicated: z.string(),
+  /** `binlog-state`, or `current-pos` (gtid_current_pos ahead of gtid_slave_pos). */
+  foundIn: z.enum(['binlog-state', 'current-pos']),
+  kind: z.enum(['ahead', 'same-seq-no']),
+});
+export type MariadbLocalWrite = z.infer<typeof MariadbLocalWriteSchema>;
+
+/**
+ * Errant transactions found on one replica. MySQL: `gtids` is the set (normalized text as the
+ * server prints it), split into what is still in the binary logs and what is purged.
+ * MariaDB: `localWrites`.
+ */
+export const ErrantFindingSchema = z.object({
+  /** `source`: replica − source; `seed`: what no other replica has, the source being down. */
+  method: z.enum(['source', 'seed', 'mariadb-local']),
+  gtids: z.string(),
+  /** How many transactions (a decimal string: sets can hold more than 2^53). */
+  count: z.string(),
+  inBinlogs: z.string(),
+  purged: z.string(),
+  /** The servers compared with (node ids). */
+  comparedWith: z.array(z.string()),
+  localWrites: z.array(MariadbLocalWriteSchema),
+  /** What it means if nothing is done, in plain words. */
+  consequence: z.string(),
+});
+export type ErrantFinding = z.infer<typeof ErrantFindingSchema>;
+
+/**
+ * Errant transactions of a replica whose source could be read: `replicaExecuted` must have
+ * been read BEFORE `sourceExecuted` (the source only grows, so whatever the replica applied
+ * meanwhile is in the later read and nothing is flagged by mistake). `localUuids` are
+ * legitimate there (Group Replication group name, view-change UUID). Null when none.
+ */
+export function errantFromSource(input: {
+  replicaExecuted: GtidSet;
+  replicaPurged: GtidSet;
+  sourceExecuted: GtidSet;
+  /** The source's node id (several for a multi-source replica: pass the union's sources). */
+  sourceIds: readonly string[];
+  localUuids?: readonly string[];
+}): ErrantFinding | null {
+  const errant = errantOf(input.replicaExecuted, input.sourceExecuted, input.localUuids ?? []);
+  return errant.isEmpty
+    ? null
+    : mysqlFinding('source', errant, input.replicaPurged, [...input.sourceIds]);
+}
+
+/**
+ * Errant transactions by the seed method, for a replica whose source is down: what it executed
+ * that none of `siblings` (the source's other replicas) has, leaving out the source's own UUID
+ * (`Source_UUID` of the replica's channel). Null when none.
+ */
+export function errantBySeed(input: {
+  replicaExecuted: GtidSet;
+  replicaPurged: GtidSet;
+  siblings: ReadonlyArray<{ id: string; executed: GtidSet }>;
+  sourceUuid: string;
+  localUuids?: readonly string[];
+}): ErrantFinding | null {
+  const errant = seedErrantOf(
+    input.replicaExecuted,
+    input.siblings.map((s) => s.executed),
+    input.sourceUuid,
+    input.localUuids ?? [],
+  );
+  return errant.isEmpty
+    ? null
+    : mysqlFinding(
+        'seed',
+        errant,
+        input.replicaPurged,
+        input.siblings.map((s) => s.id),
+      );
+}
+
+function mysqlFinding(
+  method: 'source' | 'seed',
+  errant: GtidSet,
+  purged: GtidSet,
+  comparedWith: string[],
+): ErrantFinding {
+  const split = classifyErrant(errant, purged);
+  const consequence = split.purged.isEmpty
+    ? 'If this replica is promoted, these transactions replicate to every other server. Inject them as empty transactions elsewhere (the guided fix) so that nobody needs them.'
+    : 'Some are purged from this replica’s binary logs: if it is promoted, every other replica stops with error 1236 (the source purged GTIDs the replica requires). Inject them as empty transactions on the other servers (the guided fix).';
+  return {
+    method,
+    gtids: formatGtidSet(errant),
+    count: countGtids(errant).toString(),
+    inBinlogs: formatGtidSet(split.inBinlogs),
+    purged: formatGtidSet(split.purged),
+    comparedWith,
+    localWrites: [],
+    consequence,
+  };
+}
+
+/**
+ * A MariaDB replica's own writes in domains it replicates: items of its `gtid_binlog_state`
+ * with its own server_id at or past `gtid_slave_pos`, and a `gtid_current_pos` ahead of
+ * `gtid_slave_pos` in such a domain. Null when none.
+ */
+export function mariadbErrant(input: {
+  serverId: number;
+  binlogState: readonly MariadbGtid[];
+  currentPos: readonly MariadbGtid[];
+  slavePos: readonly MariadbGtid[];
+}): ErrantFinding | null {
+  const writes: MariadbLocalWrite[] = localWritesInReplicatedDomains(
+    input.binlogState,
+    input.slavePos,
+    input.serverId,
+  ).map((w) => ({
+    gtid: formatMariadbGtid(w.gtid),
+    replicated: formatMariadbGtid(w.replicated),
+    foundIn: 'binlog-state' as const,
+    kind: w.kind,
+  }));
+  const replicated = positionsByDomain(input.slavePos);
+  for (const current of positionsByDomain(input.currentPos).values()) {
+    const position = replicated.get(current.domainId);
+    if (!position || current.seqNo <= position.seqNo) continue;
+    const text = formatMariadbGtid(current);
+    if (writes.some((w) => w.gtid === text)) continue;
+    writes.push({
+      gtid: text,
+      replicated: formatMariadbGtid(position),
+      foundIn: 'current-pos',
+      kind: 'ahead',
+    });
+  }
+  if (writes.length === 0) return null;
+  return {
+    method: 'mariadb-local',
+    gtids: writes.map((w) => w.gtid).join(','),
+    count: String(writes.length),
+    inBinlogs: '',
+    purged: '',
+    comparedWith: [],
+    localWrites: writes,
+    consequence:
+      'This replica wrote in a domain it replicates. Under gtid_strict_mode, the source’s next transaction in that domain with a sequence number at or below this one stops replication with error 1950 (out-of-order GTID). Pointed at another source by gtid_current_pos, or serving others after a failover, the position asked for is missing from that server’s binlog: error 1955 (the replica diverged by extra erroneous transactions). Redo the write on the source, or give local writes their own gtid_domain_id.',
+  };
+}

@@ -1,0 +1,58 @@
+import type { ApiErrorShape } from '../api/errors';
+import { channelProblems } from './channel-health';
+import type { ErrantFinding } from './errant-finding';
+import type { ReplicationChannel } from './replication-channel';
+import {
+  sortProblems,
+  worstSeverity,
+  type ReplicationProblem,
+  type Severity,
+} from './replication-problem';
+import type { NodeServer } from './topology-model';
+
+/**
+ * Everything wrong with one server of a topology, worst first: unreachable, errant
+ * transactions, each channel's problems, a writable replica.
+ */
+export function nodeProblems(node: {
+  error: ApiErrorShape | null;
+  server: NodeServer | null;
+  channels: readonly ReplicationChannel[];
+  errant: ErrantFinding | null;
+}): { problems: ReplicationProblem[]; health: Severity } {
+  const problems: ReplicationProblem[] = [];
+  if (node.error) {
+    problems.push({
+      severity: 'danger',
+      code: 'unreachable',
+      channel: null,
+      title: 'Could not be read',
+      detail: `${node.error.message}${node.error.serverCode ? ` (server error ${node.error.serverCode})` : ''}`,
+    });
+  }
+  if (node.errant) {
+    const mariadb = node.errant.method === 'mariadb-local';
+    problems.push({
+      severity: 'danger',
+      code: 'errant',
+      channel: null,
+      title: mariadb
+        ? `Local writes in a replicated domain: ${node.errant.gtids}`
+        : `${node.errant.count} errant transaction${node.errant.count === '1' ? '' : 's'}: ${node.errant.gtids}`,
+      detail: node.errant.consequence,
+    });
+  }
+  for (const channel of node.channels) problems.push(...channelProblems(channel));
+  if (node.server && node.channels.length > 0 && !node.server.readOnly) {
+    problems.push({
+      severity: 'warning',
+      code: 'writable-replica',
+      channel: null,
+      title: 'Replica is writable',
+      detail:
+        'read_only is OFF: anyone with write privileges can create errant transactions here. SET GLOBAL super_read_only = ON (MySQL) / read_only = ON (MariaDB).',
+    });
+  }
+  const sorted = sortProblems(problems);
+  return { problems: sorted, health: worstSeverity(sorted) };
+}

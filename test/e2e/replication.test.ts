@@ -1,0 +1,136 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConnectionSettings } from '../../src/shared/api/connection';
+import { queryRow, withConnection } from '../servers/connect';
+import { useTopology } from '../servers/dedicated-servers';
+import type { RunningServer } from '../servers/instance';
+import { callApi } from './harness/api-socket';
+import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { startWebApp, type RunningWebApp } from './harness/web-app';
+
+// The replication screen on a real MySQL 9.7 source with two replicas, replica 1 carrying an
+// errant CREATE DATABASE: the warning, the topology, the fix previewed, confirmed and re-checked.
+
+const topology = useTopology('mysql', 2);
+
+describe('the replication screen', () => {
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let source: RunningServer;
+  let replica1: RunningServer;
+  let replica2: RunningServer;
+  let uuid1: string;
+  const id = (s: RunningServer) => `127.0.0.1:${s.port}`;
+
+  beforeAll(async () => {
+    const t = topology();
+    source = t.source;
+    [replica1, replica2] = t.replicas as [RunningServer, RunningServer];
+    uuid1 = await withConnection(replica1, async (c) => {
+      await c.query('CREATE DATABASE errant_e2e');
+      return String((await queryRow(c, 'SELECT @@server_uuid AS v')).v);
+    });
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: app.origin,
+    });
+    await callApi(app, 'connections.save', {
+      settings: {
+        ...defaultConnectionSettings(),
+        name: 'Replica one',
+        color: 'orange',
+        endpoint: { kind: 'tcp', host: replica1.host, port: replica1.port },
+        user: replica1.user,
+        passwordMode: 'none',
+      },
+      secrets: {},
+    });
+    await page.goto(app.url);
+    await page.locator('[data-connection-name="Replica one"]').click();
+    await page.locator('[data-tool-button="replication"]').click();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the channel, the topology and the errant warning', async () => {
+    const banner = page.locator(`[data-errant-node="${id(replica1)}"]`);
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.locator('.notice-title').textContent()).toBe(
+      `Errant transactions on ${id(replica1)}`,
+    );
+    expect(await banner.locator('.rp-gtids').textContent()).toBe(`${uuid1}:1`);
+    const node = page.locator(`[data-node-id="${id(replica1)}"]`);
+    expect(await node.getAttribute('data-health')).toBe('danger');
+    expect(await node.getAttribute('data-errant')).toBe(`${uuid1}:1`);
+    expect(await node.locator('.rp-node-errant').textContent()).toBe('⚠ errant: 1 transaction');
+    for (const other of [source, replica2]) {
+      expect(await page.locator(`[data-node-id="${id(other)}"]`).getAttribute('data-errant')).toBe(
+        '',
+      );
+    }
+    const channel = page.locator('[data-channel=""]');
+    expect(await channel.locator('.rp-channel-head .mono').textContent()).toBe(
+      `from ${id(source)}`,
+    );
+    expect(await channel.locator('[data-health]').allTextContents()).toEqual([
+      '✔ IO running',
+      '✔ SQL running',
+    ]);
+    // Lag from commit timestamps: caught up.
+    expect(await channel.locator('.rp-lag-now').textContent()).toBe('0 ms');
+    // Wait for a few polls so the chart has a line.
+    await page.waitForTimeout(4500);
+    expect(await channel.locator('.rp-chart-line').getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+L/);
+    await screenshot(page, 'replication-errant');
+    await page.locator(`[data-node-id="${id(replica2)}"]`).click();
+    expect(await page.locator('[data-promotion]').textContent()).toBe(
+      `✖ Cannot replace its source yet: lacks ${uuid1}:1 that ${id(replica1)} has.`,
+    );
+    await page.locator('[data-promotion]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'replication-topology');
+  });
+
+  it('previews the fix as exact SQL per server, runs it after confirmation, and re-checks', async () => {
+    await page.locator(`[data-errant-node="${id(replica1)}"] button`).click();
+    await page.getByRole('button', { name: 'Preview the fix' }).click();
+    const expected = `SET GTID_NEXT='${uuid1}:1'; BEGIN; COMMIT;\nSET GTID_NEXT='AUTOMATIC';\n`;
+    const onSource = page.locator(`[data-fix-target="${id(source)}"] pre`);
+    await onSource.waitFor();
+    expect(await onSource.textContent()).toBe(expected);
+    expect(await page.locator(`[data-fix-target="${id(replica2)}"] pre`).textContent()).toBe(
+      expected,
+    );
+    await screenshot(page, 'replication-fix-preview');
+
+    await page.getByRole('button', { name: 'Run the fix…' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.locator('.confirm-detail').textContent()).toBe(
+      `-- on ${id(source)}\n${expected}\n-- on ${id(replica2)}\n${expected}`,
+    );
+    await dialog.getByRole('button', { name: 'Run the fix' }).click();
+    const recheck = page.locator('[data-recheck]');
+    await recheck.waitFor({ timeout: 30_000 });
+    expect(await recheck.getAttribute('data-recheck')).toBe('clean');
+    expect(await recheck.textContent()).toContain(
+      `Detected again: no errant transactions left on ${id(replica1)}.`,
+    );
+    // The topology was discovered again: no more warning.
+    await page.locator('[data-errant-node]').waitFor({ state: 'detached' });
+    expect(
+      await withConnection(source, async (c) =>
+        String(
+          (await queryRow(c, `SELECT GTID_SUBSET('${uuid1}:1', @@GLOBAL.gtid_executed) AS v`)).v,
+        ),
+      ),
+    ).toBe('1');
+    await screenshot(page, 'replication-fixed');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { channelProblems } from '../../../src/shared/replication/channel-health';
+import { nodeProblems } from '../../../src/shared/replication/node-health';
+import { worstSeverity } from '../../../src/shared/replication/replication-problem';
+import { channelFromStatusRow } from '../../../src/shared/replication/status-columns';
+import { MARIADB_1011_ALL_SLAVES_STATUS, MYSQL_97_REPLICA_STATUS } from './captured-status-rows';
+
+const mysql = (row: Record<string, unknown> = {}) =>
+  channelFromStatusRow({ ...MYSQL_97_REPLICA_STATUS, ...row });
+const codes = (row: Record<string, unknown> = {}) =>
+  channelProblems(mysql(row)).map((p) => `${p.severity}:${p.code}`);
+
+describe('channelProblems', () => {
+  it('a healthy MySQL 9.7 replica has none; MariaDB without TLS gets a note', () => {
+    expect(codes()).toEqual([]);
+    expect(channelProblems(channelFromStatusRow(MARIADB_1011_ALL_SLAVES_STATUS))).toEqual([
+      {
+        severity: 'info',
+        code: 'no-ssl',
+        channel: '',
+        title: 'Replication traffic is not encrypted',
+        detail: 'The channel does not use TLS (SOURCE_SSL=1 / MASTER_SSL=1 turns it on).',
+      },
+    ]);
+  });
+
+  it('puts a stopped applier with its error first, with number and text', () => {
+    const problems = channelProblems(
+      mysql({
+        Replica_SQL_Running: 'No',
+        Last_SQL_Errno: 1062,
+        Last_SQL_Error: "Duplicate entry '1' for key 't.PRIMARY'",
+        Auto_Position: 0,
+      }),
+    );
+    expect(problems.map((p) => `${p.severity}:${p.code}`)).toEqual([
+      'danger:sql-error',
+      'info:no-auto-position',
+    ]);
+    expect(problems[0]!.title).toBe('Applier (SQL thread) error 1062');
+    expect(problems[0]!.detail).toContain("Duplicate entry '1' for key 't.PRIMARY'");
+  });
+
+  it('grades lag: 29 s nothing, 30 s warning, 300 s danger', () => {
+    expect(codes({ Seconds_Behind_Source: 29 })).toEqual([]);
+    expect(codes({ Seconds_Behind_Source: 30 })).toEqual(['warning:lag']);
+    expect(codes({ Seconds_Behind_Source: 300 })).toEqual(['danger:lag']);
+  });
+
+  it('an IO error while the receiver runs again is a warning; stopped threads without error too', () => {
+    expect(codes({ Last_IO_Errno: 2003, Last_IO_Error: 'x' })).toEqual(['warning:io-error']);
+    expect(
+      codes({ Last_IO_Errno: 2003, Last_IO_Error: 'x', Replica_IO_Running: 'Connecting' }),
+    ).toEqual(['danger:io-error']);
+    expect(codes({ Replica_IO_Running: 'No', Replica_SQL_Running: 'No' })).toEqual([
+      'warning:io-stopped',
+      'warning:sql-stopped',
+    ]);
+    expect(codes({ SQL_Delay: 3600 })).toEqual(['info:delayed']);
+  });
+});
+
+describe('nodeProblems', () => {
+  it('puts errant transactions and a writable replica around channel problems, worst first', () => {
+    const { problems, health } = nodeProblems({
+      error: null,
+      server: {
+        flavor: 'mysql',
+        versionText: '9.7.4-2',
+        serverId: 2,
+        serverUuid: '13fd8aa7-e61a-11f1-a84d-02fc00000001',
+        hostname: 'h',
+        readOnly: false,
+        superReadOnly: false,
+        gtidExecuted: '',
+        gtidPurged: '',
+      },
+      channels: [mysql({ Seconds_Behind_Source: 45 })],
+      errant: {
+        method: 'source',
+        gtids: '13fd8aa7-e61a-11f1-a84d-02fc00000001:1',
+        count: '1',
+        inBinlogs: '13fd8aa7-e61a-11f1-a84d-02fc00000001:1',
+        purged: '',
+        comparedWith: ['127.0.0.1:1'],
+        localWrites: [],
+        consequence: 'c',
+      },
+    });
+    expect(problems.map((p) => `${p.severity}:${p.code}`)).toEqual([
+      'danger:errant',
+      'warning:lag',
+      'warning:writable-replica',
+    ]);
+    expect(problems[0]!.title).toBe('1 errant transaction: 13fd8aa7-e61a-11f1-a84d-02fc00000001:1');
+    expect(health).toBe('danger');
+    expect(worstSeverity([])).toBe('ok');
+  });
+});

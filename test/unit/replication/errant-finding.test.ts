@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { requireGtidSet } from '../../../src/shared/gtid';
+import { requireMariadbGtidList } from '../../../src/shared/gtid/mariadb-gtid-list';
+import {
+  errantBySeed,
+  errantFromSource,
+  mariadbErrant,
+} from '../../../src/shared/replication/errant-finding';
+
+const SOURCE = '3e11fa47-71ca-11e1-9e33-c80aa9429562';
+const R1 = '8a94f357-aab4-11df-86ab-c80aa9429562';
+const set = requireGtidSet;
+const list = requireMariadbGtidList;
+
+describe('errant findings', () => {
+  it('from the source: the set, its count, and what is purged', () => {
+    const f = errantFromSource({
+      replicaExecuted: set(`${SOURCE}:1-10,${R1}:1-3:ops:1`),
+      replicaPurged: set(`${R1}:1-2`),
+      sourceExecuted: set(`${SOURCE}:1-12`),
+      sourceIds: ['127.0.0.1:3306'],
+    });
+    expect(f).toMatchObject({
+      method: 'source',
+      gtids: `${R1}:1-3:ops:1`,
+      count: '4',
+      inBinlogs: `${R1}:3:ops:1`,
+      purged: `${R1}:1-2`,
+      comparedWith: ['127.0.0.1:3306'],
+    });
+    expect(f!.consequence).toContain('error 1236');
+    expect(
+      errantFromSource({
+        replicaExecuted: set(`${SOURCE}:1-10`),
+        replicaPurged: set(''),
+        sourceExecuted: set(`${SOURCE}:1-12`),
+        sourceIds: ['s'],
+      }),
+    ).toBeNull();
+  });
+
+  it('by the seed method: the source UUID is not errant, own writes are', () => {
+    const f = errantBySeed({
+      replicaExecuted: set(`${SOURCE}:1-11,${R1}:1`),
+      replicaPurged: set(''),
+      siblings: [{ id: 'r2', executed: set(`${SOURCE}:1-10`) }],
+      sourceUuid: SOURCE,
+    });
+    expect(f).toMatchObject({
+      method: 'seed',
+      gtids: `${R1}:1`,
+      count: '1',
+      purged: '',
+      comparedWith: ['r2'],
+    });
+    expect(f!.consequence).not.toContain('1236');
+  });
+
+  it('MariaDB: own writes ahead of gtid_slave_pos in a replicated domain', () => {
+    const f = mariadbErrant({
+      serverId: 2,
+      binlogState: list('0-1-2,0-2-3'),
+      currentPos: list('0-2-3'),
+      slavePos: list('0-1-2'),
+    });
+    expect(f).toMatchObject({
+      method: 'mariadb-local',
+      gtids: '0-2-3',
+      count: '1',
+      localWrites: [{ gtid: '0-2-3', replicated: '0-1-2', foundIn: 'binlog-state', kind: 'ahead' }],
+    });
+    expect(f!.consequence).toContain('1950');
+    expect(f!.consequence).toContain('1955');
+    // A domain only the replica writes to is its own business.
+    expect(
+      mariadbErrant({
+        serverId: 2,
+        binlogState: list('0-1-2,5-2-7'),
+        currentPos: list('0-1-2,5-2-7'),
+        slavePos: list('0-1-2'),
+      }),
+    ).toBeNull();
+  });
+});
