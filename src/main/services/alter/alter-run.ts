@@ -1,0 +1,400 @@
+import type { Connection } from 'mysql2/promise';
+import { ProgressTracker } from '../../../shared/alter/alter-progress';
+import type { ParsedAlter } from '../../../shared/alter/alter-operation';
+import type { AlterAlgorithm, AlterLock } from '../../../shared/alter/alter-rules';
+import type { AlterBlocker, AlterHistoryEntry, AlterRunStatus } from '../../../shared/api/alter';
+import { ApiError } from '../../../shared/api/errors';
+import { formatDuration } from '../../../shared/format/duration';
+import type { ServerInfo } from '../../../shared/server/server-info';
+import type { DbSession } from '../../db/db-session';
+import { errorToApi } from '../../db/error-to-api';
+import { readBlockers } from './read-blockers';
+import { readProgress } from './read-progress';
+import { readCreateTable } from './read-table-facts';
+import {
+  enableStages,
+  readStageSettings,
+  restoreStageSettings,
+  stagesReady,
+  type StageSettings,
+} from './stage-instruments';
+
+/** ER_QUERY_INTERRUPTED: KILL QUERY stopped it. */
+const QUERY_INTERRUPTED = 1317;
+/** ER_LOCK_WAIT_TIMEOUT: lock_wait_timeout ran out (the metadata lock, for an ALTER). */
+const LOCK_WAIT_TIMEOUT = 1205;
+/** ER_CONNECTION_KILLED (MariaDB): the connection itself was killed. */
+const CONNECTION_KILLED = 1927;
+/** ER_NO_SUCH_TABLE. */
+const NO_SUCH_TABLE = 1146;
+
+export interface AlterRunOptions {
+  runId: string;
+  connectionId: string;
+  connectionName: string;
+  session: DbSession;
+  server: ServerInfo;
+  schema: string;
+  alter: ParsedAlter;
+  sql: string;
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+  tableBytes: number | null;
+  lockWaitTimeoutSeconds: number;
+  /** The user agreed to switch MySQL's stage instruments on for this run. */
+  enableStageInstruments: boolean;
+  /** How often progress is read (ms). */
+  pollMs: number;
+  emit: (status: AlterRunStatus) => void;
+  record: (entry: AlterHistoryEntry) => Promise<void>;
+}
+
+function errnoOf(e: unknown): number | undefined {
+  if (e instanceof ApiError) return e.serverCode;
+  return (e as { errno?: number } | null)?.errno;
+}
+
+function describeBlockers(blockers: readonly AlterBlocker[]): string {
+  return blockers
+    .map(
+      (b) =>
+        `${b.processId} (${b.user}@${b.host}${b.trxStarted ? `, transaction open since ${b.trxStarted}` : ''}${b.info ? `: ${b.info.slice(0, 80)}` : ''})`,
+    )
+    .join('; ');
+}
+
+/**
+ * One ALTER on the tool's session: lock_wait_timeout set first, progress polled on the side
+ * connection, waiting for the metadata lock reported with who is in the way, cancel by KILL
+ * QUERY, and the table's definition compared afterwards so the outcome says whether it changed.
+ */
+export class AlterRun {
+  readonly #o: AlterRunOptions;
+  readonly #flavor: 'mysql' | 'mariadb';
+  #status: AlterRunStatus;
+  #tracker: ProgressTracker | null = null;
+  #before: string | null = null;
+  #stageSettings: StageSettings | null = null;
+  #cancelRequested = false;
+  #startMs = Date.now();
+  #ended: Promise<void> = Promise.resolve();
+
+  constructor(options: AlterRunOptions) {
+    this.#o = options;
+    this.#flavor = options.server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+    this.#status = {
+      runId: options.runId,
+      connectionId: options.connectionId,
+      schema: options.schema,
+      table: options.alter.table,
+      sql: options.sql,
+      state: 'running',
+      progress: null,
+      progressSource: 'none',
+      blockers: [],
+      processId: null,
+      startedAt: new Date().toISOString(),
+      endedAt: null,
+      elapsedMs: 0,
+      error: null,
+      tableUnchanged: null,
+      applied: null,
+      stages: [],
+      instrumentsEnabled: false,
+      outcome: null,
+    };
+  }
+
+  get status(): AlterRunStatus {
+    const s = this.#status;
+    return s.endedAt === null ? { ...s, elapsedMs: Date.now() - this.#startMs } : s;
+  }
+
+  get running(): boolean {
+    return this.#status.state === 'running' || this.#status.state === 'waiting-lock';
+  }
+
+  /** Resolves when the run has ended (whatever the outcome). */
+  get ended(): Promise<void> {
+    return this.#ended;
+  }
+
+  #side<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
+    return this.#o.session.withSideConnection((conn) => fn(conn));
+  }
+
+  #update(patch: Partial<AlterRunStatus>): void {
+    this.#status = { ...this.#status, ...patch };
+    this.#o.emit(this.status);
+  }
+
+  /** Prepares (definition, instruments) and starts the ALTER; returns once it is under way. */
+  async start(): Promise<void> {
+    const { server, schema, alter } = this.#o;
+    this.#before = await this.#side((c) => readCreateTable(c, schema, alter.table));
+    let source: AlterRunStatus['progressSource'] = 'none';
+    if (server.capabilities.alterProgressColumn) source = 'processlist';
+    else if (server.capabilities.alterProgressStages) {
+      const ps = await this.#side(async (c) => {
+        const [rows] = await c.query({
+          sql: 'SELECT @@performance_schema AS P',
+          rowsAsArray: true,
+        });
+        return Number((rows as unknown[][])[0]?.[0]) === 1;
+      });
+      if (ps) {
+        const settings = await this.#side(readStageSettings);
+        if (stagesReady(settings)) source = 'stages';
+        else if (this.#o.enableStageInstruments) {
+          this.#stageSettings = settings;
+          await this.#side((c) => enableStages(c, settings));
+          source = 'stages';
+        }
+      }
+    }
+    this.#status = {
+      ...this.#status,
+      progressSource: source,
+      instrumentsEnabled: this.#stageSettings !== null,
+    };
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    this.#ended = this.#execute(started);
+    await running;
+  }
+
+  async #execute(started: () => void): Promise<void> {
+    const o = this.#o;
+    let polling = true;
+    let poller: Promise<void> = Promise.resolve();
+    try {
+      await o.session.run(async (conn) => {
+        await conn.query(`SET SESSION lock_wait_timeout = ${Math.trunc(o.lockWaitTimeoutSeconds)}`);
+        const [rows] = await conn.query({ sql: 'SELECT CONNECTION_ID()', rowsAsArray: true });
+        const processId = Number((rows as unknown[][])[0]?.[0]);
+        this.#startMs = Date.now();
+        this.#tracker = new ProgressTracker(this.#startMs);
+        this.#update({ processId, startedAt: new Date(this.#startMs).toISOString() });
+        const query = conn.query(o.sql);
+        started();
+        poller = this.#poll(processId, () => polling);
+        await query;
+      });
+      polling = false;
+      await poller;
+      // Settings are back before the run reports its end.
+      await this.#restoreStages();
+      const view = this.#tracker?.finish(Date.now()) ?? null;
+      this.#finish({
+        state: 'done',
+        progress: view,
+        tableUnchanged: false,
+        applied: true,
+        outcome: `Done in ${formatDuration(Date.now() - this.#startMs)}.`,
+      });
+    } catch (e) {
+      polling = false;
+      started();
+      await poller;
+      await this.#restoreStages();
+      await this.#failed(e);
+    } finally {
+      await this.#restoreStages();
+      await this.#record();
+    }
+  }
+
+  async #poll(processId: number, active: () => boolean): Promise<void> {
+    const o = this.#o;
+    while (active()) {
+      try {
+        const r = await this.#side((c) =>
+          readProgress(c, this.#status.progressSource, this.#flavor, processId, Date.now()),
+        );
+        if (!active()) return;
+        const waiting = r.present && /metadata lock/i.test(r.state ?? '');
+        let blockers: AlterBlocker[] = [];
+        if (waiting) {
+          blockers = await this.#side((c) =>
+            readBlockers(c, this.#flavor, o.schema, o.alter.table, [processId]),
+          );
+        }
+        const stages = [...this.#status.stages];
+        if (r.sample && stages.at(-1) !== r.sample.stage) stages.push(r.sample.stage);
+        const progress =
+          r.sample && this.#tracker ? this.#tracker.add(r.sample) : this.#status.progress;
+        if (active()) {
+          this.#update({ state: waiting ? 'waiting-lock' : 'running', blockers, stages, progress });
+        }
+      } catch {
+        // A failed poll is not the ALTER failing: the next one tries again.
+      }
+      await new Promise((r) => setTimeout(r, o.pollMs));
+    }
+  }
+
+  async #failed(e: unknown): Promise<void> {
+    const error = errorToApi(e);
+    const errno = errnoOf(e);
+    if (error.code === 'CONNECTION_LOST' || errno === CONNECTION_KILLED) {
+      this.#finish({
+        state: 'unknown',
+        error: error.toShape(),
+        outcome:
+          'The connection was lost during the ALTER: its outcome is unknown until the table is checked.',
+      });
+      await this.verify().catch(() => undefined);
+      return;
+    }
+    const unchanged = await this.#unchanged().catch(() => null);
+    const tableWords =
+      unchanged === true
+        ? 'The table is unchanged.'
+        : unchanged === false
+          ? 'The table definition differs from before: check it.'
+          : 'Whether the table changed could not be checked.';
+    if (errno === QUERY_INTERRUPTED && this.#cancelRequested) {
+      this.#finish({
+        state: 'cancelled',
+        tableUnchanged: unchanged,
+        applied: unchanged === null ? null : !unchanged,
+        outcome: `Cancelled after ${formatDuration(Date.now() - this.#startMs)}. ${tableWords}`,
+      });
+      return;
+    }
+    let shape = error.toShape();
+    if (errno === LOCK_WAIT_TIMEOUT) {
+      const blockers = this.#status.blockers;
+      shape = {
+        ...shape,
+        message: `The ALTER waited lock_wait_timeout (${this.#o.lockWaitTimeoutSeconds} s) for the table's metadata lock and gave up (server error ${errno}: ${error.message}).${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: let those transactions end (or kill them), then run it again, or allow a longer wait.`,
+      };
+    }
+    this.#finish({
+      state: 'failed',
+      error: shape,
+      tableUnchanged: unchanged,
+      applied: unchanged === null ? null : !unchanged,
+      outcome: `Failed: ${shape.message} ${tableWords}`,
+    });
+  }
+
+  #finish(patch: Partial<AlterRunStatus>): void {
+    const now = Date.now();
+    this.#status = {
+      ...this.#status,
+      ...patch,
+      endedAt: new Date(now).toISOString(),
+      elapsedMs: now - this.#startMs,
+    };
+    if (patch.state !== 'done' && patch.state !== 'unknown') this.#status.blockers = [];
+    this.#o.emit(this.#status);
+  }
+
+  async #currentDefinition(): Promise<{ definition: string | null; renamedTo: string | null }> {
+    const { schema, alter } = this.#o;
+    try {
+      return {
+        definition: await this.#side((c) => readCreateTable(c, schema, alter.table)),
+        renamedTo: null,
+      };
+    } catch (e) {
+      if (errnoOf(e) !== NO_SUCH_TABLE) throw e;
+      const rename = alter.operations.find((op) => op.kind === 'rename-table')?.newName;
+      if (!rename) throw e;
+      await this.#side((c) => readCreateTable(c, schema, rename));
+      return { definition: null, renamedTo: rename };
+    }
+  }
+
+  async #unchanged(): Promise<boolean | null> {
+    if (this.#before === null) return null;
+    const now = await this.#currentDefinition();
+    return now.definition === this.#before;
+  }
+
+  async #restoreStages(): Promise<void> {
+    const settings = this.#stageSettings;
+    if (!settings) return;
+    this.#stageSettings = null;
+    await this.#side((c) => restoreStageSettings(c, settings)).catch((e: unknown) => {
+      console.error(`[alter] could not restore performance_schema stage settings: ${String(e)}`);
+    });
+  }
+
+  async #record(): Promise<void> {
+    const s = this.#status;
+    await this.#o
+      .record({
+        runId: s.runId,
+        connectionId: s.connectionId,
+        connectionName: this.#o.connectionName,
+        server: this.#o.server.versionText,
+        schema: s.schema,
+        table: s.table,
+        sql: s.sql,
+        algorithm: this.#o.algorithm,
+        lock: this.#o.lock,
+        startedAt: s.startedAt,
+        endedAt: s.endedAt ?? new Date().toISOString(),
+        state: s.state,
+        outcome: s.outcome ?? '',
+        tableBytes: this.#o.tableBytes,
+      })
+      .catch(() => undefined);
+  }
+
+  /** KILL QUERY on the ALTER's connection; resolves with the status once it has ended. */
+  async cancel(): Promise<AlterRunStatus> {
+    const id = this.#status.processId;
+    if (!this.running || id === null) return this.status;
+    this.#cancelRequested = true;
+    await this.#o.session.killQuery(id);
+    await Promise.race([this.#ended, new Promise((r) => setTimeout(r, 60_000))]);
+    return this.status;
+  }
+
+  /** KILL (the whole connection) of a session the ALTER waits behind. */
+  async killBlocker(processId: number): Promise<boolean> {
+    if (!this.#status.blockers.some((b) => b.processId === processId)) {
+      throw new ApiError({
+        code: 'INVALID_REQUEST',
+        message: `Session ${processId} is not one this ALTER waits behind (any more).`,
+      });
+    }
+    await this.#side((c) => c.query('KILL ?', [processId]));
+    return true;
+  }
+
+  /**
+   * After a lost connection: reconnects (the side connection) and compares the definition with
+   * the one read before the run. Still running on the server → not known yet.
+   */
+  async verify(): Promise<AlterRunStatus> {
+    if (this.#status.state !== 'unknown') return this.status;
+    const id = this.#status.processId;
+    if (id !== null) {
+      const still = await this.#side((c) => readProgress(c, 'none', this.#flavor, id, Date.now()));
+      if (still.present && /alter/i.test(still.info ?? '')) {
+        this.#status = {
+          ...this.#status,
+          outcome: `The connection was lost, but the server is still running the ALTER (connection ${id}). Check again when it ends.`,
+        };
+        this.#o.emit(this.#status);
+        return this.status;
+      }
+    }
+    const now = await this.#currentDefinition();
+    const applied = now.renamedTo !== null || now.definition !== this.#before;
+    this.#status = {
+      ...this.#status,
+      applied,
+      tableUnchanged: !applied,
+      outcome: applied
+        ? `The connection was lost during the ALTER; on reconnecting, the table's definition has changed: the change was applied${now.renamedTo ? ` (the table is now ${now.renamedTo})` : ''}.`
+        : "The connection was lost during the ALTER; on reconnecting, the table's definition is as before: the change was not applied.",
+    };
+    this.#o.emit(this.#status);
+    return this.status;
+  }
+}

@@ -1,0 +1,292 @@
+import type { Connection } from 'mysql2/promise';
+import { onlineToolCommands } from '../../../shared/alter/online-schema-tools';
+import type { ParsedAlter } from '../../../shared/alter/alter-operation';
+import { planAlter, type AlterPlan, type AlterRisk } from '../../../shared/alter/plan-alter';
+import type { AlterHistoryEntry, AlterPreflight, TableFactsDto } from '../../../shared/api/alter';
+import type { ServerInfo } from '../../../shared/server/server-info';
+import { countOf, selectRows, textOf } from '../schema/metadata-query';
+import { readBlockers } from './read-blockers';
+import { readTableFacts } from './read-table-facts';
+import { readStageSettings, stagesReady } from './stage-instruments';
+
+/** Above this size a rebuild or copy gets gh-ost / pt-osc command lines to consider. */
+export const TOOL_THRESHOLD_BYTES = 1024 ** 3;
+
+/**
+ * Throughputs for a first estimate when no earlier run on this server tells better (bytes of
+ * data and indexes per second; rough, and said to be).
+ */
+const ASSUMED_BYTES_PER_SECOND = { inplace: 60e6, 'inplace-rebuild': 40e6, copy: 20e6 } as const;
+
+export interface PreflightInput {
+  sql: string;
+  alter: ParsedAlter;
+  schema: string;
+  server: ServerInfo;
+  /** Where the tools would connect. */
+  target: { host: string; port: number; user: string };
+  /** The ALTER session's @@foreign_key_checks. */
+  foreignKeyChecks: boolean;
+  /** Connections to leave out of the blockers (the tool's own). */
+  exclude: number[];
+  /** Earlier runs, for an estimate from this server's own pace. */
+  history: readonly AlterHistoryEntry[];
+  /** How long to watch the table's writes (ms); 0 skips it. */
+  writeSampleMs: number;
+}
+
+function risk(severity: AlterRisk['severity'], text: string): AlterRisk {
+  return { severity, text };
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GiB`;
+  if (n >= 1024 ** 2) return `${(n / 1024 ** 2).toFixed(1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${n} bytes`;
+}
+
+async function variable(conn: Connection, expr: string): Promise<unknown> {
+  const [row] = await selectRows(conn, `SELECT ${expr} AS V`);
+  return row?.V;
+}
+
+async function readReplicas(conn: Connection, server: ServerInfo) {
+  const useReplicaWords = server.flavor !== 'mariadb' && server.capabilities.replicaStatements;
+  const rows = await selectRows(conn, useReplicaWords ? 'SHOW REPLICAS' : 'SHOW SLAVE HOSTS');
+  return rows.map((r) => ({
+    serverId: countOf(r.Server_Id ?? r.Server_id) ?? 0,
+    host: textOf(r.Host),
+    port: countOf(r.Port) ?? 0,
+  }));
+}
+
+async function readOwnLag(conn: Connection, server: ServerInfo): Promise<number | null> {
+  const rows = await selectRows(
+    conn,
+    server.capabilities.replicaStatements ? 'SHOW REPLICA STATUS' : 'SHOW SLAVE STATUS',
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return countOf(r.Seconds_Behind_Source ?? r.Seconds_Behind_Master);
+}
+
+/** Rows written per second to the table, from two readings of MySQL's table I/O summary. */
+async function readWriteRate(
+  conn: Connection,
+  schema: string,
+  table: string,
+  sampleMs: number,
+): Promise<number | null> {
+  const sql = `SELECT COUNT_INSERT + COUNT_UPDATE + COUNT_DELETE AS W
+    FROM performance_schema.table_io_waits_summary_by_table WHERE OBJECT_SCHEMA = ? AND OBJECT_NAME = ?`;
+  const first = countOf((await selectRows(conn, sql, [schema, table]))[0]?.W);
+  if (first === null) return null;
+  await new Promise((r) => setTimeout(r, sampleMs));
+  const second = countOf((await selectRows(conn, sql, [schema, table]))[0]?.W);
+  if (second === null || second < first) return null;
+  return ((second - first) * 1000) / sampleMs;
+}
+
+function estimate(
+  plan: AlterPlan,
+  facts: TableFactsDto,
+  server: ServerInfo,
+  history: readonly AlterHistoryEntry[],
+): { seconds: number | null; basis: string } {
+  if (plan.algorithm === 'instant') return { seconds: 0, basis: 'instant: metadata only' };
+  const bytes = (facts.dataBytes ?? 0) + (facts.indexBytes ?? 0);
+  const past = history.find(
+    (h) =>
+      h.server === server.versionText &&
+      h.algorithm === plan.algorithm &&
+      h.state === 'done' &&
+      (h.tableBytes ?? 0) > 16 * 1024 ** 2,
+  );
+  if (past && past.tableBytes) {
+    const seconds = (Date.parse(past.endedAt) - Date.parse(past.startedAt)) / 1000;
+    if (seconds > 0) {
+      const rate = past.tableBytes / seconds;
+      return {
+        seconds: bytes / rate,
+        basis: `from the pace of an earlier ${plan.algorithm} run on this server (${formatBytes(rate)}/s)`,
+      };
+    }
+  }
+  const rate = ASSUMED_BYTES_PER_SECOND[plan.algorithm];
+  return {
+    seconds: bytes / rate,
+    basis: `rough: ${formatBytes(bytes)} at an assumed ${formatBytes(rate)}/s; servers differ a lot`,
+  };
+}
+
+/**
+ * Everything the wizard shows before a run, read on a side connection: the table, the plan
+ * made with its facts, who the ALTER would queue behind, replicas, space, the online log, an
+ * estimate, and the online tools' command lines for big tables.
+ */
+export async function preflight(conn: Connection, input: PreflightInput): Promise<AlterPreflight> {
+  const { server, schema, alter } = input;
+  const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+  const facts = await readTableFacts(conn, server, schema, alter.table);
+  const plan = planAlter(alter, server, {
+    columns: facts.columns,
+    engine: facts.engine,
+    rowVersions: facts.rowVersions,
+    hasFulltextIndex: facts.indexes.some((i) => i.type === 'FULLTEXT'),
+    foreignKeyChecks: input.foreignKeyChecks,
+  });
+  const blockers = await readBlockers(conn, flavor, schema, alter.table, input.exclude);
+  const replicas = await readReplicas(conn, server).catch(() => []);
+  const ownReplicaLagSeconds = await readOwnLag(conn, server).catch(() => null);
+  const binlogOn = Number(await variable(conn, '@@log_bin')) === 1;
+  const onlineAlterLogMaxBytes = countOf(
+    await variable(conn, '@@innodb_online_alter_log_max_size'),
+  );
+  const lockWaitTimeoutSeconds = countOf(await variable(conn, '@@session.lock_wait_timeout')) ?? 0;
+  const performanceSchema = Number(await variable(conn, '@@performance_schema')) === 1;
+
+  let progressSource: AlterPreflight['progressSource'] = 'none';
+  let stageInstrumentsOff = false;
+  if (server.capabilities.alterProgressColumn) progressSource = 'processlist';
+  else if (server.capabilities.alterProgressStages && performanceSchema) {
+    progressSource = 'stages';
+    stageInstrumentsOff = !stagesReady(await readStageSettings(conn));
+  }
+
+  const writeRowsPerSecond =
+    performanceSchema && flavor === 'mysql' && input.writeSampleMs > 0
+      ? await readWriteRate(conn, schema, alter.table, input.writeSampleMs).catch(() => null)
+      : null;
+
+  const tableBytes = (facts.dataBytes ?? 0) + (facts.indexBytes ?? 0);
+  const rewrites = plan.algorithm === 'inplace-rebuild' || plan.algorithm === 'copy';
+  const spaceNeededBytes = rewrites ? tableBytes : 0;
+  const { seconds: estimateSeconds, basis: estimateBasis } = estimate(
+    plan,
+    facts,
+    server,
+    input.history,
+  );
+
+  const risks: AlterRisk[] = [...plan.risks];
+  if (blockers.length > 0) {
+    const named = blockers
+      .slice(0, 3)
+      .map((b) => `${b.processId} (${b.user}, ${b.timeSeconds} s)`)
+      .join(', ');
+    risks.push(
+      risk(
+        'danger',
+        `${blockers.length} session${blockers.length === 1 ? '' : 's'} hold${blockers.length === 1 ? 's' : ''} or may hold the table's metadata lock (${named}): the ALTER would wait behind them, and every query on the table would queue behind the ALTER.`,
+      ),
+    );
+  }
+  if (plan.algorithm !== 'instant' && (replicas.length > 0 || ownReplicaLagSeconds !== null)) {
+    risks.push(
+      risk(
+        'warning',
+        `Replicas run the ALTER only after it finished here, one statement at a time: each lags by its whole duration${estimateSeconds ? ` (about ${Math.round(estimateSeconds)} s)` : ''}.`,
+      ),
+    );
+  } else if (plan.algorithm !== 'instant' && binlogOn) {
+    risks.push(
+      risk(
+        'info',
+        'The binary log is on: any replica that attaches would replay this ALTER as one long statement.',
+      ),
+    );
+  }
+  if (ownReplicaLagSeconds !== null && ownReplicaLagSeconds > 0) {
+    risks.push(
+      risk('info', `This server is a replica, ${ownReplicaLagSeconds} s behind its source.`),
+    );
+  }
+  if (rewrites && tableBytes > 0) {
+    risks.push(
+      risk(
+        'info',
+        `Needs about ${formatBytes(tableBytes)} free in the data directory for the new copy of the table.`,
+      ),
+    );
+  }
+  if (
+    (plan.algorithm === 'inplace' || plan.algorithm === 'inplace-rebuild') &&
+    writeRowsPerSecond !== null &&
+    onlineAlterLogMaxBytes !== null &&
+    estimateSeconds !== null
+  ) {
+    const rowBytes = facts.rows ? (facts.dataBytes ?? 0) / Math.max(1, facts.rows) : 100;
+    const logBytes = writeRowsPerSecond * rowBytes * estimateSeconds;
+    if (logBytes > onlineAlterLogMaxBytes / 2) {
+      risks.push(
+        risk(
+          logBytes > onlineAlterLogMaxBytes ? 'danger' : 'warning',
+          `At ${writeRowsPerSecond.toFixed(1)} writes/s the run may log about ${formatBytes(logBytes)} of changes, against innodb_online_alter_log_max_size = ${formatBytes(onlineAlterLogMaxBytes)}: past it the ALTER fails at the end (error 1799).`,
+        ),
+      );
+    }
+  }
+  if (
+    progressSource === 'processlist' &&
+    (plan.algorithm === 'inplace' || plan.algorithm === 'inplace-rebuild')
+  ) {
+    risks.push(
+      risk(
+        'info',
+        'MariaDB reports progress only for ALTERs that copy; this one runs in place, so only the elapsed time is shown.',
+      ),
+    );
+  }
+  if (progressSource === 'none') {
+    risks.push(
+      risk(
+        'info',
+        'performance_schema is off: no progress figures, only the elapsed time (turning it on needs a restart).',
+      ),
+    );
+  }
+
+  const toolCommands =
+    rewrites && tableBytes >= TOOL_THRESHOLD_BYTES
+      ? onlineToolCommands(
+          alter,
+          { ...input.target, schema, table: alter.table },
+          {
+            hasForeignKeys: facts.foreignKeysOut.length + facts.foreignKeysIn.length > 0,
+            hasTriggers: facts.triggers.length > 0,
+            replicaCount: replicas.length,
+          },
+        )
+      : [];
+  if (toolCommands.length > 0) {
+    risks.push(
+      risk(
+        'warning',
+        `The table holds ${formatBytes(tableBytes)}: consider gh-ost or pt-online-schema-change (command lines below), which copy in throttled chunks and let you choose the cut-over.`,
+      ),
+    );
+  }
+  const order = { danger: 0, warning: 1, info: 2 } as const;
+  risks.sort((a, b) => order[a.severity] - order[b.severity]);
+
+  return {
+    sql: input.sql,
+    plan,
+    facts,
+    blockers,
+    replicas,
+    ownReplicaLagSeconds,
+    binlogOn,
+    spaceNeededBytes,
+    onlineAlterLogMaxBytes,
+    writeRowsPerSecond,
+    estimateSeconds,
+    estimateBasis,
+    toolCommands,
+    risks,
+    stageInstrumentsOff,
+    progressSource,
+    lockWaitTimeoutSeconds,
+  };
+}

@@ -1,0 +1,138 @@
+import type { Connection } from 'mysql2/promise';
+import type { TableFactsDto } from '../../../shared/api/alter';
+import { ApiError } from '../../../shared/api/errors';
+import { qualifiedName } from '../../../shared/sql/quote-identifier';
+import type { ServerInfo } from '../../../shared/server/server-info';
+import { countOf, selectRows, textOf, textOrNull } from '../schema/metadata-query';
+
+/** SHOW CREATE TABLE's text: what "unchanged" is judged by. */
+export async function readCreateTable(
+  conn: Connection,
+  schema: string,
+  table: string,
+): Promise<string> {
+  const rows = await selectRows(conn, `SHOW CREATE TABLE ${qualifiedName(schema, table)}`);
+  const text = rows[0]?.['Create Table'];
+  if (typeof text !== 'string') {
+    throw new ApiError({
+      code: 'SERVER_ERROR',
+      message: `The server answered SHOW CREATE TABLE for ${schema}.${table} without a definition.`,
+    });
+  }
+  return text;
+}
+
+/**
+ * What the plan and the preflight need to know about a table, from information_schema (sizes
+ * are the engine's estimates; on MySQL 8 the statistics cache is bypassed for this session).
+ */
+export async function readTableFacts(
+  conn: Connection,
+  server: ServerInfo,
+  schema: string,
+  table: string,
+): Promise<TableFactsDto> {
+  if (server.capabilities.statsExpiry) {
+    await conn.query('SET SESSION information_schema_stats_expiry = 0');
+  }
+  const [t] = await selectRows(
+    conn,
+    `SELECT ENGINE, ROW_FORMAT, TABLE_ROWS, DATA_LENGTH, INDEX_LENGTH, CREATE_OPTIONS
+       FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND TABLE_TYPE <> 'VIEW'`,
+    [schema, table],
+  );
+  if (!t) {
+    throw new ApiError({
+      code: 'NOT_FOUND',
+      message: `There is no table ${schema}.${table} on this server. Check the name (and the schema).`,
+    });
+  }
+  const columns = await selectRows(
+    conn,
+    `SELECT c.COLUMN_NAME, c.COLUMN_TYPE, c.IS_NULLABLE, cs.MAXLEN
+       FROM information_schema.COLUMNS c
+       LEFT JOIN information_schema.CHARACTER_SETS cs ON cs.CHARACTER_SET_NAME = c.CHARACTER_SET_NAME
+      WHERE c.TABLE_SCHEMA = ? AND c.TABLE_NAME = ? ORDER BY c.ORDINAL_POSITION`,
+    [schema, table],
+  );
+  const stats = await selectRows(
+    conn,
+    `SELECT INDEX_NAME, COLUMN_NAME, NON_UNIQUE, INDEX_TYPE FROM information_schema.STATISTICS
+      WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, SEQ_IN_INDEX`,
+    [schema, table],
+  );
+  const indexes = new Map<string, TableFactsDto['indexes'][number]>();
+  for (const r of stats) {
+    const name = textOf(r.INDEX_NAME);
+    const index = indexes.get(name) ?? {
+      name,
+      columns: [],
+      unique: textOf(r.NON_UNIQUE) === '0',
+      type: textOf(r.INDEX_TYPE),
+    };
+    index.columns.push(textOf(r.COLUMN_NAME));
+    indexes.set(name, index);
+  }
+  const out = await selectRows(
+    conn,
+    `SELECT CONSTRAINT_NAME, REFERENCED_TABLE_NAME FROM information_schema.REFERENTIAL_CONSTRAINTS
+      WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ? ORDER BY CONSTRAINT_NAME`,
+    [schema, table],
+  );
+  const into = await selectRows(
+    conn,
+    `SELECT CONSTRAINT_NAME, CONSTRAINT_SCHEMA, TABLE_NAME FROM information_schema.REFERENTIAL_CONSTRAINTS
+      WHERE UNIQUE_CONSTRAINT_SCHEMA = ? AND REFERENCED_TABLE_NAME = ? ORDER BY TABLE_NAME, CONSTRAINT_NAME`,
+    [schema, table],
+  );
+  const triggers = await selectRows(
+    conn,
+    `SELECT TRIGGER_NAME FROM information_schema.TRIGGERS
+      WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? ORDER BY TRIGGER_NAME`,
+    [schema, table],
+  );
+  const [parts] = await selectRows(
+    conn,
+    `SELECT COUNT(PARTITION_NAME) AS N FROM information_schema.PARTITIONS
+      WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?`,
+    [schema, table],
+  );
+  let rowVersions: number | null = null;
+  if (server.capabilities.alterInstantRowVersions) {
+    const [v] = await selectRows(
+      conn,
+      'SELECT TOTAL_ROW_VERSIONS FROM information_schema.INNODB_TABLES WHERE NAME = ?',
+      [`${schema}/${table}`],
+    );
+    rowVersions = v ? countOf(v.TOTAL_ROW_VERSIONS) : null;
+  }
+  return {
+    schema,
+    table,
+    engine: textOrNull(t.ENGINE),
+    rowFormat: textOrNull(t.ROW_FORMAT),
+    rows: countOf(t.TABLE_ROWS),
+    dataBytes: countOf(t.DATA_LENGTH),
+    indexBytes: countOf(t.INDEX_LENGTH),
+    hasPrimaryKey: indexes.has('PRIMARY'),
+    indexes: [...indexes.values()],
+    foreignKeysOut: out.map((r) => ({
+      name: textOf(r.CONSTRAINT_NAME),
+      referencedTable: textOf(r.REFERENCED_TABLE_NAME),
+    })),
+    foreignKeysIn: into.map((r) => ({
+      name: textOf(r.CONSTRAINT_NAME),
+      fromTable: `${textOf(r.CONSTRAINT_SCHEMA)}.${textOf(r.TABLE_NAME)}`,
+    })),
+    triggers: triggers.map((r) => textOf(r.TRIGGER_NAME)),
+    partitions: countOf(parts?.N) ?? 0,
+    columns: columns.map((r) => ({
+      name: textOf(r.COLUMN_NAME),
+      columnType: textOf(r.COLUMN_TYPE),
+      nullable: textOf(r.IS_NULLABLE) === 'YES',
+      maxBytesPerChar: countOf(r.MAXLEN) || null,
+    })),
+    rowVersions,
+    createTable: await readCreateTable(conn, schema, table),
+  };
+}

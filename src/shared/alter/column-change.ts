@@ -1,0 +1,132 @@
+import type { AlterOperation } from './alter-operation';
+
+/** A column as the server describes it now (information_schema.COLUMNS). */
+export interface CurrentColumn {
+  name: string;
+  /** COLUMN_TYPE: `varchar(20)`, `int`, `bigint unsigned`. */
+  columnType: string;
+  nullable: boolean;
+  /** Bytes per character of its character set (utf8mb4: 4, latin1: 1); null for non-text. */
+  maxBytesPerChar: number | null;
+}
+
+/**
+ * What a CHANGE/MODIFY COLUMN really changes, which decides how the server runs it:
+ * - `same`: type and nullability unchanged (rename, new default, comment): metadata only;
+ * - `reorder`: the same, moved with FIRST/AFTER;
+ * - `varchar-widen`: VARCHAR made longer without crossing the 255-byte length-prefix limit;
+ * - `varchar-widen-prefix`: VARCHAR made longer past 255 bytes (a second length byte);
+ * - `nullability`: NULL ↔ NOT NULL only (every row is checked: a rebuild);
+ * - `type`: anything else, or a definition we cannot compare (every row is converted: a copy).
+ */
+export type ColumnChange =
+  'same' | 'reorder' | 'varchar-widen' | 'varchar-widen-prefix' | 'nullability' | 'type';
+
+/** Where a column definition's type ends and its attributes begin. */
+const ATTRIBUTE_WORDS = new Set([
+  'NULL',
+  'NOT',
+  'DEFAULT',
+  'COMMENT',
+  'AUTO_INCREMENT',
+  'PRIMARY',
+  'UNIQUE',
+  'KEY',
+  'COLLATE',
+  'CHARACTER',
+  'CHARSET',
+  'GENERATED',
+  'AS',
+  'ON',
+  'INVISIBLE',
+  'VISIBLE',
+  'CHECK',
+  'REFERENCES',
+  'SRID',
+  'STORAGE',
+  'COLUMN_FORMAT',
+  'ENGINE_ATTRIBUTE',
+  'SECONDARY_ENGINE_ATTRIBUTE',
+]);
+
+const INTEGER_TYPES = /^(tinyint|smallint|mediumint|int|bigint)\(\d+\)/;
+const SYNONYMS: Record<string, string> = {
+  integer: 'int',
+  bool: 'tinyint(1)',
+  boolean: 'tinyint(1)',
+  dec: 'decimal',
+  numeric: 'decimal',
+  'double precision': 'double',
+};
+
+/** A type as COLUMN_TYPE writes it: lower case, no display widths, one space between words. */
+export function normaliseColumnType(type: string): string {
+  let t = type
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*\(\s*/g, '(');
+  t = t.replace(/\s*\)/g, ')').replace(/\s*,\s*/g, ',');
+  for (const [from, to] of Object.entries(SYNONYMS)) {
+    if (t === from || t.startsWith(from + ' ') || t.startsWith(from + '(')) {
+      t = to + t.slice(from.length);
+    }
+  }
+  // MySQL 8.0.19+ drops integer display widths (except tinyint(1)); compare without them.
+  if (t !== 'tinyint(1)') t = t.replace(INTEGER_TYPES, '$1');
+  return t.replace(/ zerofill/, '');
+}
+
+/** The type part and NOT NULL of a column definition (`VARCHAR(40) NOT NULL DEFAULT ''`). */
+export function splitDefinition(definition: string): { type: string; nullable: boolean } {
+  const words = definition.match(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\([^)]*\)|[^\s(]+/g) ?? [];
+  const typeWords: string[] = [];
+  let k = 0;
+  for (; k < words.length; k++) {
+    const upper = (words[k] ?? '').toUpperCase();
+    if (ATTRIBUTE_WORDS.has(upper)) break;
+    typeWords.push(words[k] ?? '');
+  }
+  const rest = words.slice(k).join(' ').toUpperCase();
+  const nullable = !/\bNOT\s+NULL\b/.test(rest) && !/\bPRIMARY\b/.test(rest);
+  return { type: typeWords.join(' ').replace(/\s+\(/g, '('), nullable };
+}
+
+function varcharLength(type: string): number | null {
+  const m = /^varchar\((\d+)\)/.exec(type);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Compares a CHANGE/MODIFY COLUMN with the column it changes; `type` when the column is
+ * unknown (the worst case).
+ */
+export function classifyColumnChange(
+  op: AlterOperation,
+  current: CurrentColumn | undefined,
+): ColumnChange {
+  if (!current || op.definition === undefined) return 'type';
+  const wanted = splitDefinition(op.definition);
+  const before = normaliseColumnType(current.columnType);
+  const after = normaliseColumnType(wanted.type);
+  const sameNull = wanted.nullable === current.nullable;
+  if (before === after) {
+    if (!sameNull) return 'nullability';
+    return op.position ? 'reorder' : 'same';
+  }
+  const from = varcharLength(before);
+  const to = varcharLength(after);
+  if (
+    from !== null &&
+    to !== null &&
+    to >= from &&
+    sameNull &&
+    !op.position &&
+    before.slice(before.indexOf(')')) === after.slice(after.indexOf(')'))
+  ) {
+    const bytes = current.maxBytesPerChar ?? 4;
+    // The length prefix is 1 byte up to 255 bytes, 2 beyond: MySQL rewrites every row then.
+    return from * bytes <= 255 === to * bytes <= 255 ? 'varchar-widen' : 'varchar-widen-prefix';
+  }
+  return 'type';
+}

@@ -1,0 +1,136 @@
+import { withClause } from './plan-alter';
+import type { ParsedAlter } from './alter-operation';
+
+/** Where the online schema change tools connect. */
+export interface ToolTarget {
+  host: string;
+  port: number;
+  user: string;
+  schema: string;
+  table: string;
+}
+
+/** What changes the generated command lines. */
+export interface ToolContext {
+  hasForeignKeys: boolean;
+  hasTriggers: boolean;
+  /** Replicas seen from this server. */
+  replicaCount: number;
+}
+
+export interface ToolCommand {
+  tool: 'gh-ost' | 'pt-online-schema-change';
+  /** The command, one flag per line, to run by hand after reading it. */
+  command: string;
+  /** What each safety flag does, and what the tool cannot do here. */
+  notes: string[];
+  /** A reason the tool should not be used on this table, if any. */
+  blocker: string | null;
+}
+
+/** A single-quoted shell word. */
+export function shellQuote(text: string): string {
+  return `'${text.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The ALTER's clauses without `ALTER TABLE name` and without ALGORITHM=/LOCK=, for the tools. */
+export function alterClauses(alter: ParsedAlter): string {
+  return withClause(alter, null).slice(alter.head.length).trim();
+}
+
+/**
+ * gh-ost and pt-online-schema-change command lines for a change too big to run natively:
+ * copies in small chunks that pause on replica lag and server load, and a cut-over that waits
+ * for the operator. Generated to be read, dry-run, then run; never run by Sightline.
+ */
+export function onlineToolCommands(
+  alter: ParsedAlter,
+  target: ToolTarget,
+  context: ToolContext,
+): ToolCommand[] {
+  const clauses = alterClauses(alter);
+  const renames = alter.operations.some((o) => o.kind === 'rename-table');
+  const ghostFlags = [
+    'gh-ost',
+    `--host=${target.host}`,
+    `--port=${target.port}`,
+    `--user=${shellQuote(target.user)}`,
+    '--ask-pass',
+    `--database=${shellQuote(target.schema)}`,
+    `--table=${shellQuote(target.table)}`,
+    `--alter=${shellQuote(clauses)}`,
+    '--max-lag-millis=1500',
+    '--max-load=Threads_running=25',
+    '--critical-load=Threads_running=100',
+    '--chunk-size=1000',
+    '--nice-ratio=0.5',
+    `--postpone-cut-over-flag-file=/tmp/ghost.${target.table}.postpone`,
+    `--throttle-flag-file=/tmp/ghost.${target.table}.throttle`,
+    '--initially-drop-ghost-table',
+    '--exact-rowcount',
+    '--concurrent-rowcount',
+    '--default-retries=120',
+    '--verbose',
+  ];
+  const ghostNotes = [
+    '--max-lag-millis=1500: pauses the copy while any replica lags more than 1.5 s.',
+    '--max-load / --critical-load: pauses above 25 running threads, aborts above 100.',
+    '--chunk-size=1000 and --nice-ratio=0.5: small chunks, resting half as long as each took.',
+    `--postpone-cut-over-flag-file: the copy finishes but the table swap waits while /tmp/ghost.${target.table}.postpone exists; delete it to cut over when you choose.`,
+    'Runs as a dry run (no --execute): add --execute once the dry run is clean.',
+  ];
+  if (context.replicaCount === 0) {
+    ghostNotes.push('No replica seen: add --allow-on-master to read the binlog on this server.');
+  }
+  let ghostBlocker: string | null = null;
+  if (context.hasForeignKeys) ghostBlocker = 'gh-ost does not support tables with foreign keys.';
+  else if (context.hasTriggers) ghostBlocker = 'gh-ost does not support tables with triggers.';
+  else if (renames) ghostBlocker = 'gh-ost cannot rename the table; rename it separately.';
+
+  const dsn = `h=${target.host},P=${target.port},u=${target.user},D=${target.schema},t=${target.table}`;
+  const ptFlags = [
+    'pt-online-schema-change',
+    `--alter ${shellQuote(clauses)}`,
+    '--ask-pass',
+    '--max-lag=1',
+    '--check-interval=1',
+    '--max-load Threads_running=25',
+    '--critical-load Threads_running=100',
+    '--chunk-time=0.5',
+    '--set-vars lock_wait_timeout=5',
+    '--tries create_triggers:10:1,drop_triggers:10:1,swap_tables:10:1',
+    `--pause-file=/tmp/pt-osc.${target.table}.pause`,
+    ...(context.hasForeignKeys ? ['--alter-foreign-keys-method=auto'] : []),
+    ...(context.hasTriggers ? ['--preserve-triggers'] : []),
+    '--dry-run',
+    shellQuote(dsn),
+  ];
+  const ptNotes = [
+    '--max-lag=1: pauses the copy while a replica lags more than 1 s.',
+    '--max-load / --critical-load: pauses above 25 running threads, aborts above 100.',
+    '--chunk-time=0.5: sizes chunks to take half a second each.',
+    '--set-vars lock_wait_timeout=5: the tool gives up rather than queue behind a long transaction.',
+    `--pause-file: the copy pauses while /tmp/pt-osc.${target.table}.pause exists (pt-osc has no postponed cut-over; use --no-swap-tables --no-drop-new-table to swap by hand).`,
+    'Runs with --dry-run: replace it with --execute once the dry run is clean.',
+  ];
+  if (context.hasForeignKeys) {
+    ptNotes.push('--alter-foreign-keys-method=auto: child tables are repointed to the new table.');
+  }
+  if (context.hasTriggers) ptNotes.push('--preserve-triggers: the table’s own triggers are kept.');
+  return [
+    {
+      tool: 'gh-ost',
+      command: ghostFlags.join(' \\\n  '),
+      notes: ghostNotes,
+      blocker: ghostBlocker,
+    },
+    {
+      tool: 'pt-online-schema-change',
+      command: ptFlags.join(' \\\n  '),
+      notes: ptNotes,
+      blocker: renames
+        ? 'pt-online-schema-change cannot rename the table; rename it separately.'
+        : null,
+    },
+  ];
+}

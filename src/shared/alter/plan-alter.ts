@@ -1,0 +1,368 @@
+import type { Capabilities } from '../server/capabilities';
+import type { ServerFlavor } from '../server/flavor';
+import {
+  PARTITION_KINDS,
+  TRAILING_PARTITION_KINDS,
+  type AlterOperation,
+  type ParsedAlter,
+} from './alter-operation';
+import {
+  algorithmRank,
+  lockRank,
+  nonInstantRuleFor,
+  ruleFor,
+  ruleKeyFor,
+  rowVersionLimit,
+  type AlterAlgorithm,
+  type AlterLock,
+  type RuleKey,
+  type TableFacts,
+} from './alter-rules';
+import { classifyColumnChange, type ColumnChange, type CurrentColumn } from './column-change';
+
+/** What the plan needs to know about the server. */
+export interface PlanServer {
+  flavor: ServerFlavor;
+  capabilities: Capabilities;
+}
+
+export interface PlanFacts extends TableFacts {
+  columns?: readonly CurrentColumn[];
+}
+
+export type RiskSeverity = 'info' | 'warning' | 'danger';
+export interface AlterRisk {
+  severity: RiskSeverity;
+  text: string;
+}
+
+export interface PlannedOperation {
+  operation: AlterOperation;
+  ruleKey: RuleKey;
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+  /** Why, in plain words. */
+  why: string;
+  /** For CHANGE/MODIFY COLUMN: what it really changes (`type` when the column is unknown). */
+  columnChange?: ColumnChange;
+}
+
+export interface AlterPlan {
+  table: string;
+  schema: string | null;
+  operations: PlannedOperation[];
+  /** The whole statement: its most expensive operation decides. */
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+  /** The whole statement in plain words. */
+  summary: string;
+  /** `ALGORITHM=INPLACE, LOCK=NONE`: what to add so the server refuses rather than do worse. */
+  clause: string | null;
+  /** Why there is no clause, when there is none. */
+  clauseNote: string | null;
+  /** The statement with `clause` in place of any ALGORITHM=/LOCK= it had. */
+  proposedSql: string;
+  risks: AlterRisk[];
+}
+
+const ALGORITHM_WORDS: Record<AlterAlgorithm, string> = {
+  instant: 'Instant: only the table definition changes, in moments whatever the table’s size.',
+  inplace:
+    'In place, without a rebuild: the server works inside the existing table; reads and writes go on.',
+  'inplace-rebuild':
+    'In place with a rebuild: the whole table is rewritten (time and disk space grow with its size); reads and writes go on, and writes made meanwhile are replayed at the end.',
+  copy: 'Copy: every row is copied into a new table; writes wait for the whole duration.',
+};
+
+/** A sentence for an algorithm, as the plan screen shows it. */
+export function describeAlgorithm(a: AlterAlgorithm): string {
+  return ALGORITHM_WORDS[a];
+}
+
+const LOCK_WORDS: Record<AlterLock, string> = {
+  none: 'Other sessions keep reading and writing (a brief metadata lock at the start and the end).',
+  shared: 'Other sessions can read but their writes wait until it ends.',
+  exclusive: 'Other sessions can neither read nor write until it ends.',
+};
+
+/** A sentence for a lock level. */
+export function describeLock(l: AlterLock): string {
+  return LOCK_WORDS[l];
+}
+
+function clauseFor(algorithm: AlterAlgorithm, lock: AlterLock, server: PlanServer): string {
+  const lockText = lock.toUpperCase();
+  switch (algorithm) {
+    case 'instant':
+      // The servers accept only LOCK=DEFAULT with INSTANT.
+      return 'ALGORITHM=INSTANT';
+    case 'inplace':
+      return server.capabilities.alterNocopy
+        ? `ALGORITHM=NOCOPY, LOCK=${lockText}`
+        : `ALGORITHM=INPLACE, LOCK=${lockText}`;
+    case 'inplace-rebuild':
+      return `ALGORITHM=INPLACE, LOCK=${lockText}`;
+    case 'copy':
+      return `ALGORITHM=COPY, LOCK=${lockText}`;
+  }
+}
+
+/**
+ * The statement with `clause` right after the table name: the one place both servers accept it
+ * for every kind of clause (partition management takes it only before, and `PARTITION BY` /
+ * `REMOVE PARTITIONING` without a comma).
+ */
+export function withClause(alter: ParsedAlter, clause: string | null): string {
+  const regular = alter.operations.filter((o) => !TRAILING_PARTITION_KINDS.has(o.kind));
+  const trailing = alter.operations.filter((o) => TRAILING_PARTITION_KINDS.has(o.kind));
+  const parts: string[] = [];
+  if (clause !== null) parts.push(clause + (regular.length > 0 ? ',' : ''));
+  if (regular.length > 0) parts.push(regular.map((o) => o.text).join(', '));
+  for (const t of trailing) parts.push(t.text);
+  return `${alter.head} ${parts.join(' ')}`;
+}
+
+/**
+ * Plans an ALTER TABLE on a server: for each operation the algorithm and lock from the rules
+ * table, then the statement's own (the most expensive), the clause to add, and the risks that
+ * can be told without the live server (preflight adds the rest).
+ */
+export function planAlter(
+  alter: ParsedAlter,
+  server: PlanServer,
+  facts: PlanFacts = {},
+): AlterPlan {
+  const risks: AlterRisk[] = [];
+  const columns = new Map((facts.columns ?? []).map((c) => [c.name.toLowerCase(), c]));
+  const limit = rowVersionLimit(server.capabilities);
+  const instantBlocked =
+    facts.hasFulltextIndex === true
+      ? 'the table has a FULLTEXT index, which rules out instant ADD/DROP COLUMN'
+      : limit !== null && (facts.rowVersions ?? 0) >= limit
+        ? `the table has used all ${limit} instant row versions (INNODB_TABLES.TOTAL_ROW_VERSIONS = ${facts.rowVersions}); the next ADD/DROP COLUMN rebuilds it, which resets the count`
+        : null;
+
+  const operations = alter.operations.map((operation): PlannedOperation => {
+    const isColumnChange = operation.kind === 'change-column' || operation.kind === 'modify-column';
+    const columnChange = isColumnChange
+      ? classifyColumnChange(operation, columns.get((operation.column ?? '').toLowerCase()))
+      : undefined;
+    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange);
+    const row = ruleFor(ruleKey, server.capabilities);
+    let { algorithm, lock, why } = row;
+    if (
+      algorithm === 'instant' &&
+      instantBlocked &&
+      (operation.kind === 'add-column' || operation.kind === 'drop-column')
+    ) {
+      algorithm = 'inplace-rebuild';
+      lock = 'none';
+      why = `${instantBlocked}: the table is rebuilt in place`;
+    }
+    if (isColumnChange && facts.columns === undefined && columnChange === 'type') {
+      why += ' (assumed: the current column is not known, so a type change is the worst case)';
+    }
+    return {
+      operation,
+      ruleKey,
+      algorithm,
+      lock,
+      why,
+      ...(columnChange !== undefined ? { columnChange } : {}),
+    };
+  });
+
+  const worst = () => ({
+    algorithm: operations.reduce<AlterAlgorithm>(
+      (a, p) => (algorithmRank(p.algorithm) > algorithmRank(a) ? p.algorithm : a),
+      'instant',
+    ),
+    lock: operations.reduce<AlterLock>(
+      (l, p) => (lockRank(p.lock) > lockRank(l) ? p.lock : l),
+      'none',
+    ),
+  });
+  let { algorithm, lock } = worst();
+  // A statement is instant only as a whole: next to an in-place operation, an instant one is
+  // done the non-instant way (checked on the servers: ADD COLUMN then rebuilds the table).
+  const demoted =
+    algorithm === 'instant' ? [] : operations.filter((p) => p.algorithm === 'instant');
+  for (const p of demoted) {
+    const row = nonInstantRuleFor(p.ruleKey, server.capabilities);
+    p.algorithm = row.algorithm;
+    p.lock = row.lock;
+    p.why = `${row.why} (instant on its own, but not next to the other changes)`;
+  }
+  if (demoted.length > 0) {
+    ({ algorithm, lock } = worst());
+    risks.push({
+      severity: 'info',
+      text: `${demoted.map((p) => p.operation.text).join('; ')}: instant on its own, but not in this statement; run it separately to keep it instant.`,
+    });
+  }
+
+  const hasPartitionOp = alter.operations.some((o) => PARTITION_KINDS.has(o.kind));
+  let clause: string | null = clauseFor(algorithm, lock, server);
+  // The clause proposes the best; the plan says what the statement as written will do.
+  const best = algorithm;
+  if (alter.algorithm === 'COPY') {
+    algorithm = 'copy';
+    if (lockRank(lock) < lockRank('shared')) lock = 'shared';
+  }
+  if (alter.lock === 'SHARED' && lockRank(lock) < lockRank('shared')) lock = 'shared';
+  if (alter.lock === 'EXCLUSIVE') lock = 'exclusive';
+  let clauseNote: string | null = null;
+  if (
+    hasPartitionOp &&
+    !server.capabilities.alterPartitionClause &&
+    alter.operations.some(
+      (o) => PARTITION_KINDS.has(o.kind) && !TRAILING_PARTITION_KINDS.has(o.kind),
+    )
+  ) {
+    clause = null;
+    clauseNote =
+      'MariaDB does not accept ALGORITHM= or LOCK= with partition management: the server chooses.';
+  } else if (
+    alter.operations.some((o) => TRAILING_PARTITION_KINDS.has(o.kind)) &&
+    !server.capabilities.alterRepartitionChecksAlgorithm
+  ) {
+    clauseNote =
+      'MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY when repartitioning: it copies the table anyway.';
+  }
+
+  if (alter.algorithm === 'COPY' && best !== 'copy') {
+    risks.push({
+      severity: 'warning',
+      text: `ALGORITHM=COPY is written: the table is copied while writes wait, where ${best.replace('-', ' with a ')} would do (the proposed statement).`,
+    });
+  }
+  if (alter.algorithm !== null && alter.algorithm !== 'DEFAULT') {
+    const asked = alter.algorithm;
+    const needed = algorithm;
+    const tooCheap =
+      (asked === 'INSTANT' && needed !== 'instant') ||
+      ((asked === 'INPLACE' || asked === 'NOCOPY') && needed === 'copy') ||
+      (asked === 'NOCOPY' && needed === 'inplace-rebuild');
+    if (tooCheap) {
+      risks.push({
+        severity: 'danger',
+        text: `The statement asks for ALGORITHM=${asked}, but this needs ${needed.replace('-', ' with a ')}: the server will refuse it.`,
+      });
+    }
+  }
+  if (alter.lock === 'NONE' && lock !== 'none') {
+    risks.push({
+      severity: 'danger',
+      text: `The statement asks for LOCK=NONE, but this needs LOCK=${lock.toUpperCase()}: the server will refuse it.`,
+    });
+  }
+  if (algorithm === 'copy') {
+    risks.push({
+      severity: 'danger',
+      text: 'Writes to the table wait for the whole copy; on a big, busy table consider gh-ost or pt-online-schema-change.',
+    });
+  } else if (algorithm === 'inplace-rebuild') {
+    risks.push({
+      severity: 'warning',
+      text: 'The whole table is rewritten: free disk space about the size of the table is needed, and writes made during the run must fit in innodb_online_alter_log_max_size.',
+    });
+  }
+  for (const p of operations) risks.push(...operationRisks(p));
+  if (
+    limit !== null &&
+    facts.rowVersions !== undefined &&
+    facts.rowVersions !== null &&
+    operations.some(
+      (p) =>
+        p.algorithm === 'instant' &&
+        (p.operation.kind === 'add-column' || p.operation.kind === 'drop-column'),
+    )
+  ) {
+    risks.push({
+      severity: facts.rowVersions >= limit - 8 ? 'warning' : 'info',
+      text: `Instant ADD/DROP COLUMN uses one of the table's ${limit} row versions (${facts.rowVersions} used so far).`,
+    });
+  }
+
+  return {
+    table: alter.table,
+    schema: alter.schema,
+    operations,
+    algorithm,
+    lock,
+    summary: `${describeAlgorithm(algorithm)} ${describeLock(lock)}`,
+    clause,
+    clauseNote,
+    proposedSql: withClause(alter, clause),
+    risks,
+  };
+}
+
+function operationRisks(p: PlannedOperation): AlterRisk[] {
+  const op = p.operation;
+  switch (op.kind) {
+    case 'drop-column':
+      return [
+        {
+          severity: 'warning',
+          text: `Dropping column ${op.column ?? ''} destroys its data: there is no undo but a backup.`,
+        },
+      ];
+    case 'drop-index':
+    case 'drop-primary-key':
+      return [
+        {
+          severity: 'info',
+          text: `Queries that use ${op.kind === 'drop-primary-key' ? 'the primary key' : `index ${op.index ?? ''}`} may become slow; MySQL 8 can make an index INVISIBLE first to try.`,
+        },
+      ];
+    case 'add-unique-index':
+    case 'add-primary-key':
+      return [
+        {
+          severity: 'warning',
+          text: 'Fails at the end, after all the work, if a duplicate value exists (or is written meanwhile).',
+        },
+      ];
+    case 'change-column':
+    case 'modify-column':
+      if (p.columnChange === 'nullability' && /\bNOT\s+NULL\b/i.test(op.definition ?? '')) {
+        return [
+          {
+            severity: 'warning',
+            text: `Fails if column ${op.column ?? ''} holds a NULL (strict mode), after scanning the table.`,
+          },
+        ];
+      }
+      if (p.columnChange === 'type') {
+        return [
+          {
+            severity: 'warning',
+            text: `Converting column ${op.column ?? ''} can truncate or reject values that do not fit the new type.`,
+          },
+        ];
+      }
+      return [];
+    case 'rename-table':
+    case 'rename-column':
+      return [
+        {
+          severity: 'warning',
+          text: 'Queries, views, triggers and routines that use the old name break at once.',
+        },
+      ];
+    case 'drop-partition':
+      return [{ severity: 'warning', text: 'The partition’s rows are deleted with it.' }];
+    case 'truncate-partition':
+      return [{ severity: 'warning', text: 'The partition’s rows are deleted.' }];
+    case 'unknown':
+      return [
+        {
+          severity: 'warning',
+          text: `“${op.text}” is not recognised; the plan assumes the worst (a copy).`,
+        },
+      ];
+    default:
+      return [];
+  }
+}

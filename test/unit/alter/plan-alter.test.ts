@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { parseAlter } from '../../../src/shared/alter/parse-alter';
+import { planAlter, type PlanFacts } from '../../../src/shared/alter/plan-alter';
+import { ALTER_RULES, ruleFor } from '../../../src/shared/alter/alter-rules';
+import { capabilitiesFor, CAPABILITY_KEYS } from '../../../src/shared/server/capabilities';
+import { v } from '../../../src/shared/server/version';
+import type { ServerFlavor } from '../../../src/shared/server/flavor';
+
+const server = (flavor: ServerFlavor, version: string) => ({
+  flavor,
+  capabilities: capabilitiesFor(flavor, v(version)),
+});
+const MYSQL97 = server('mysql', '9.7.4');
+const MYSQL8020 = server('mysql', '8.0.20');
+const MYSQL8011 = server('mysql', '8.0.11');
+const MARIADB1011 = server('mariadb', '10.11.19');
+const MARIADB103 = server('mariadb', '10.3.39');
+
+function plan(sql: string, s = MYSQL97, facts: PlanFacts = {}) {
+  const r = parseAlter(sql, s.flavor === 'mariadb' ? 'mariadb' : 'mysql');
+  if (!r.ok) throw new Error(r.error);
+  return planAlter(r.alter, s, facts);
+}
+
+describe('the rules table', () => {
+  it('has, for every situation, a last row any server qualifies for', () => {
+    const none = Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, false])) as never;
+    for (const [key, rows] of Object.entries(ALTER_RULES)) {
+      expect(rows.length, key).toBeGreaterThan(0);
+      expect(rows.at(-1)?.needs ?? [], key).toEqual([]);
+      expect(ruleFor(key as never, none)).toBe(rows.at(-1));
+    }
+  });
+
+  it('follows the versions: instant ADD COLUMN last from MySQL 8.0.12, anywhere and DROP from 8.0.29', () => {
+    expect(plan('ALTER TABLE t ADD COLUMN x INT', MYSQL8011).algorithm).toBe('inplace-rebuild');
+    expect(plan('ALTER TABLE t ADD COLUMN x INT', MYSQL8020).algorithm).toBe('instant');
+    expect(plan('ALTER TABLE t ADD COLUMN x INT FIRST', MYSQL8020).algorithm).toBe(
+      'inplace-rebuild',
+    );
+    expect(plan('ALTER TABLE t DROP COLUMN x', MYSQL8020).algorithm).toBe('inplace-rebuild');
+    expect(plan('ALTER TABLE t ADD COLUMN x INT FIRST', MYSQL97).algorithm).toBe('instant');
+    expect(plan('ALTER TABLE t DROP COLUMN x', MYSQL97).algorithm).toBe('instant');
+    expect(plan('ALTER TABLE t ADD COLUMN x INT AFTER a', MARIADB103).algorithm).toBe(
+      'inplace-rebuild',
+    );
+    expect(plan('ALTER TABLE t ADD COLUMN x INT AFTER a', MARIADB1011).algorithm).toBe('instant');
+  });
+
+  it('differs between flavors where the servers do', () => {
+    expect(plan('ALTER TABLE t RENAME INDEX a TO b', MYSQL97).algorithm).toBe('inplace');
+    expect(plan('ALTER TABLE t RENAME INDEX a TO b', MARIADB1011).algorithm).toBe('instant');
+    expect(plan("ALTER TABLE t COMMENT='x'", MYSQL97).algorithm).toBe('inplace');
+    expect(plan("ALTER TABLE t COMMENT='x'", MARIADB1011).algorithm).toBe('instant');
+  });
+});
+
+describe('planAlter', () => {
+  it('plans each operation and the statement, and proposes the clause (MySQL 9.7)', () => {
+    const p = plan('ALTER TABLE shop.orders ADD INDEX ix_c (c), ALTER COLUMN a SET DEFAULT 1');
+    expect(p.operations.map((o) => [o.operation.kind, o.algorithm, o.lock])).toEqual([
+      ['add-index', 'inplace', 'none'],
+      ['set-default', 'inplace', 'none'],
+    ]);
+    expect(p.algorithm).toBe('inplace');
+    expect(p.lock).toBe('none');
+    expect(p.clause).toBe('ALGORITHM=INPLACE, LOCK=NONE');
+    expect(p.proposedSql).toBe(
+      'ALTER TABLE shop.orders ALGORITHM=INPLACE, LOCK=NONE, ADD INDEX ix_c (c), ALTER COLUMN a SET DEFAULT 1',
+    );
+    expect(p.summary).toBe(
+      'In place, without a rebuild: the server works inside the existing table; reads and writes go on. Other sessions keep reading and writing (a brief metadata lock at the start and the end).',
+    );
+    expect(p.risks).toEqual([
+      {
+        severity: 'info',
+        text: 'ALTER COLUMN a SET DEFAULT 1: instant on its own, but not in this statement; run it separately to keep it instant.',
+      },
+    ]);
+    // Checked on the servers: an ADD COLUMN next to an ADD INDEX rebuilds the table.
+    const mixed = plan('ALTER TABLE t ADD COLUMN x INT, ADD INDEX kx (a)');
+    expect(mixed.algorithm).toBe('inplace-rebuild');
+    expect(mixed.operations[0]?.why).toBe(
+      'the table is rebuilt in place; reads and writes go on, and writes made meanwhile are replayed at the end (instant on its own, but not next to the other changes)',
+    );
+  });
+
+  it('uses NOCOPY on MariaDB for in-place work without a rebuild, and INSTANT alone', () => {
+    expect(plan('ALTER TABLE t ADD INDEX i (a)', MARIADB1011).clause).toBe(
+      'ALGORITHM=NOCOPY, LOCK=NONE',
+    );
+    expect(plan('ALTER TABLE t ADD COLUMN x INT', MARIADB1011).clause).toBe('ALGORITHM=INSTANT');
+    expect(plan('ALTER TABLE t FORCE', MARIADB1011).clause).toBe('ALGORITHM=INPLACE, LOCK=NONE');
+  });
+
+  it('replaces the ALGORITHM/LOCK written and warns when they cannot work', () => {
+    const p = plan('ALTER TABLE t MODIFY a BIGINT, ALGORITHM=INPLACE, LOCK=NONE');
+    expect(p.algorithm).toBe('copy');
+    expect(p.lock).toBe('shared');
+    expect(p.proposedSql).toBe('ALTER TABLE t ALGORITHM=COPY, LOCK=SHARED, MODIFY a BIGINT');
+    expect(p.risks.map((r) => r.severity)).toEqual(['danger', 'danger', 'danger', 'warning']);
+    expect(p.risks[0]?.text).toBe(
+      'The statement asks for ALGORITHM=INPLACE, but this needs copy: the server will refuse it.',
+    );
+  });
+
+  it('compares CHANGE/MODIFY with the current column', () => {
+    const columns = [
+      { name: 'b', columnType: 'varchar(20)', nullable: true, maxBytesPerChar: 4 },
+      { name: 'n', columnType: 'int', nullable: true, maxBytesPerChar: null },
+    ];
+    const kinds = (sql: string, s = MYSQL97) =>
+      plan(sql, s, { columns }).operations.map((o) => [o.columnChange, o.algorithm]);
+    expect(kinds('ALTER TABLE t CHANGE b b2 VARCHAR(20)')).toEqual([['same', 'instant']]);
+    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(40)')).toEqual([['varchar-widen', 'inplace']]);
+    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(40)', MARIADB1011)).toEqual([
+      ['varchar-widen', 'instant'],
+    ]);
+    // 64 characters of utf8mb4 need 256 bytes: a second length byte, every row rewritten.
+    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)')).toEqual([['varchar-widen-prefix', 'copy']]);
+    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)', MARIADB1011)).toEqual([
+      ['varchar-widen-prefix', 'instant'],
+    ]);
+    expect(kinds('ALTER TABLE t MODIFY n INT(11) NOT NULL')).toEqual([
+      ['nullability', 'inplace-rebuild'],
+    ]);
+    expect(kinds('ALTER TABLE t MODIFY n INTEGER AFTER b')).toEqual([
+      ['reorder', 'inplace-rebuild'],
+    ]);
+    expect(kinds('ALTER TABLE t MODIFY n BIGINT')).toEqual([['type', 'copy']]);
+    expect(plan('ALTER TABLE t MODIFY n INT').operations[0]?.why).toBe(
+      'a new data type converts every value: every row is copied into a new table; writes wait until the copy is done (assumed: the current column is not known, so a type change is the worst case)',
+    );
+  });
+
+  it('rebuilds instead of an instant ADD/DROP when the table ran out of row versions or has FULLTEXT', () => {
+    const full = plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97, { rowVersions: 255 });
+    expect(full.algorithm).toBe('inplace-rebuild');
+    expect(full.operations[0]?.why).toBe(
+      'the table has used all 255 instant row versions (INNODB_TABLES.TOTAL_ROW_VERSIONS = 255); the next ADD/DROP COLUMN rebuilds it, which resets the count: the table is rebuilt in place',
+    );
+    expect(plan('ALTER TABLE t ADD COLUMN x INT', MYSQL8020, { rowVersions: 64 }).algorithm).toBe(
+      'instant',
+    );
+    const near = plan('ALTER TABLE t DROP COLUMN x', MYSQL97, { rowVersions: 250 });
+    expect(near.risks.at(-1)).toEqual({
+      severity: 'warning',
+      text: "Instant ADD/DROP COLUMN uses one of the table's 255 row versions (250 used so far).",
+    });
+    expect(
+      plan('ALTER TABLE t ADD COLUMN x INT', MARIADB1011, { hasFulltextIndex: true }).algorithm,
+    ).toBe('inplace-rebuild');
+  });
+
+  it('plans keys, foreign keys and engines from the statement and the facts', () => {
+    expect(plan('ALTER TABLE t DROP PRIMARY KEY').algorithm).toBe('copy');
+    expect(plan('ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id, a)').algorithm).toBe(
+      'inplace-rebuild',
+    );
+    expect(plan('ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES p (id)').algorithm).toBe('copy');
+    expect(
+      plan('ALTER TABLE t ADD FOREIGN KEY (a) REFERENCES p (id)', MYSQL97, {
+        foreignKeyChecks: false,
+      }).algorithm,
+    ).toBe('inplace');
+    expect(plan('ALTER TABLE t ENGINE=InnoDB').algorithm).toBe('inplace-rebuild');
+    expect(plan('ALTER TABLE t ENGINE=MyISAM').algorithm).toBe('copy');
+    expect(plan('ALTER TABLE t ENGINE=InnoDB', MYSQL97, { engine: 'MyISAM' }).algorithm).toBe(
+      'copy',
+    );
+    expect(plan('ALTER TABLE t ADD FULLTEXT INDEX f (b)').lock).toBe('shared');
+  });
+
+  it('puts the clause where partition clauses accept it, or says MariaDB has none', () => {
+    expect(plan('ALTER TABLE t DROP PARTITION p1').proposedSql).toBe(
+      'ALTER TABLE t ALGORITHM=INPLACE, LOCK=NONE, DROP PARTITION p1',
+    );
+    expect(plan('ALTER TABLE t TRUNCATE PARTITION p1').proposedSql).toBe(
+      'ALTER TABLE t ALGORITHM=INSTANT, TRUNCATE PARTITION p1',
+    );
+    expect(plan('ALTER TABLE t PARTITION BY HASH (id) PARTITIONS 2').proposedSql).toBe(
+      'ALTER TABLE t ALGORITHM=COPY, LOCK=SHARED PARTITION BY HASH (id) PARTITIONS 2',
+    );
+    const m = plan('ALTER TABLE t DROP PARTITION p1', MARIADB1011);
+    expect(m.clause).toBeNull();
+    expect(m.clauseNote).toBe(
+      'MariaDB does not accept ALGORITHM= or LOCK= with partition management: the server chooses.',
+    );
+    expect(m.proposedSql).toBe('ALTER TABLE t DROP PARTITION p1');
+    expect(plan('ALTER TABLE t REMOVE PARTITIONING', MARIADB1011).proposedSql).toBe(
+      'ALTER TABLE t ALGORITHM=COPY, LOCK=SHARED REMOVE PARTITIONING',
+    );
+  });
+
+  it('names the risks of destructive operations and of what it does not know', () => {
+    expect(plan('ALTER TABLE t DROP COLUMN secret').risks).toEqual([
+      {
+        severity: 'warning',
+        text: 'Dropping column secret destroys its data: there is no undo but a backup.',
+      },
+    ]);
+    expect(plan('ALTER TABLE t DISCARD TABLESPACE').risks.at(-1)).toEqual({
+      severity: 'warning',
+      text: '“DISCARD TABLESPACE” is not recognised; the plan assumes the worst (a copy).',
+    });
+  });
+});
+
+describe('planAlter with ALGORITHM/LOCK written', () => {
+  it('says what the statement as written does, and proposes the best', () => {
+    const p = plan('ALTER TABLE t ALGORITHM=COPY, FORCE');
+    expect(p.algorithm).toBe('copy');
+    expect(p.lock).toBe('shared');
+    expect(p.clause).toBe('ALGORITHM=INPLACE, LOCK=NONE');
+    expect(p.risks[0]).toEqual({
+      severity: 'warning',
+      text: 'ALGORITHM=COPY is written: the table is copied while writes wait, where inplace with a rebuild would do (the proposed statement).',
+    });
+    expect(plan('ALTER TABLE t ADD INDEX i (a), LOCK=EXCLUSIVE').lock).toBe('exclusive');
+  });
+
+  it('warns that MariaDB 10.11 does not enforce the clause when repartitioning, and 11.8 does', () => {
+    expect(plan('ALTER TABLE t PARTITION BY HASH (id)', MARIADB1011).clauseNote).toBe(
+      'MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY when repartitioning: it copies the table anyway.',
+    );
+    expect(
+      plan('ALTER TABLE t PARTITION BY HASH (id)', server('mariadb', '11.8.6')).clauseNote,
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { AlterRunStatus } from '../../../src/shared/api/alter';
+import { runFigures, stateSeverity } from '../../../src/renderer/alter/run-figures';
+
+const base: AlterRunStatus = {
+  runId: 'r1',
+  connectionId: 'c1',
+  schema: 's',
+  table: 't',
+  sql: 'ALTER TABLE t FORCE',
+  state: 'running',
+  progress: {
+    percent: 42.125,
+    stage: 'stage/innodb/alter table (insert)',
+    workCompleted: 1234.4,
+    workEstimated: 5000,
+    percentPerSecond: 1.2345,
+    etaSeconds: 192,
+    elapsedSeconds: 30,
+  },
+  progressSource: 'stages',
+  blockers: [],
+  processId: 12,
+  startedAt: '2026-11-22T03:00:00.000Z',
+  endedAt: null,
+  elapsedMs: 30_000,
+  error: null,
+  tableUnchanged: null,
+  applied: null,
+  stages: [],
+  instrumentsEnabled: true,
+  outcome: null,
+};
+
+describe('runFigures', () => {
+  it('formats a running ALTER in the app style', () => {
+    expect(runFigures(base, Date.parse('2026-11-22T03:00:31.500Z'))).toEqual({
+      percent: '42.1 %',
+      rate: '1.23 %/s',
+      eta: '3 min 12 s',
+      elapsed: '31.5 s',
+      work: '1,234 of 5,000',
+    });
+  });
+
+  it('shows dashes for what is unknown, and no ETA once ended', () => {
+    const waiting = { ...base, progress: null };
+    expect(runFigures(waiting, Date.parse('2026-11-22T03:00:01Z'))).toEqual({
+      percent: '—',
+      rate: '—',
+      eta: '—',
+      elapsed: '30.0 s',
+      work: '—',
+    });
+    const ended = {
+      ...base,
+      state: 'done' as const,
+      endedAt: '2026-11-22T03:01:00Z',
+      elapsedMs: 60_000,
+    };
+    expect(runFigures(ended, Date.parse('2026-11-22T04:00:00Z'))).toMatchObject({
+      eta: '—',
+      elapsed: '1 min',
+    });
+  });
+
+  it('maps states to severities', () => {
+    expect(
+      (['running', 'waiting-lock', 'done', 'failed', 'cancelled', 'unknown'] as const).map(
+        stateSeverity,
+      ),
+    ).toEqual(['info', 'warning', 'ok', 'danger', 'warning', 'warning']);
+  });
+});
