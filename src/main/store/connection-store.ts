@@ -311,6 +311,7 @@ function toSaved(c: StoredConnection): SavedConnection {
     connectTimeoutMs: c.connectTimeoutMs,
     readOnly: c.readOnly,
     production: c.production,
+    scratch: c.scratch,
     initSql: c.initSql,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,

@@ -427,6 +427,14 @@ export function ConnectionDialog({
                 />
                 Read-only (writes need confirmation)
               </label>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={draft.scratch}
+                  onChange={(e) => set('scratch', e.target.checked)}
+                />
+                Scratch server (tuning may try indexes)
+              </label>
             </fieldset>
 
             <fieldset>

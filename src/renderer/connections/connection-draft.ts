@@ -15,6 +15,7 @@ export interface ConnectionDraft {
   color: ConnectionColor;
   production: boolean;
   readOnly: boolean;
+  scratch: boolean;
   endpointKind: 'tcp' | 'socket';
   host: string;
   port: string;
@@ -59,6 +60,7 @@ export function draftFromSettings(
     color: s.color,
     production: s.production,
     readOnly: s.readOnly,
+    scratch: s.scratch,
     endpointKind: s.endpoint.kind,
     host: s.endpoint.kind === 'tcp' ? s.endpoint.host : '127.0.0.1',
     port: s.endpoint.kind === 'tcp' ? String(s.endpoint.port) : '3306',
@@ -183,6 +185,7 @@ export function settingsFromDraft(
     connectTimeoutMs: Number.isFinite(timeout) ? Math.round(timeout * 1000) : Number.NaN,
     readOnly: d.readOnly,
     production: d.production,
+    scratch: d.scratch,
     initSql: d.initSql,
   };
   const parsed = ConnectionSettingsSchema.safeParse(candidate);

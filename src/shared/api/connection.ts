@@ -116,6 +116,8 @@ export const ConnectionSettingsSchema = z.object({
   readOnly: z.boolean(),
   /** Production connections ask for a typed confirmation before anything destructive. */
   production: z.boolean(),
+  /** A scratch/test server: tuning may create and drop indexes there, after confirmation. */
+  scratch: z.boolean().default(false),
   initSql: z.string().max(65_536, 'Session init SQL is longer than 64 KiB'),
 });
 export type ConnectionSettings = z.infer<typeof ConnectionSettingsSchema>;
@@ -166,6 +168,7 @@ export function defaultConnectionSettings(): ConnectionSettings {
     connectTimeoutMs: 10_000,
     readOnly: false,
     production: false,
+    scratch: false,
     initSql: '',
   };
 }

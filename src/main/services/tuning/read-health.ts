@@ -1,0 +1,136 @@
+import type { Connection } from 'mysql2/promise';
+import type { ServerInfo } from '../../../shared/server/server-info';
+import {
+  findRedundantIndexes,
+  type IndexColumnRow,
+} from '../../../shared/tuning/redundant-indexes';
+import {
+  noPrimaryKeyFinding,
+  redundantIndexFinding,
+  rowVersionsFinding,
+  unusedIndexFinding,
+  type HealthFinding,
+} from '../../../shared/tuning/schema-health';
+
+/** Fewer row versions than this are not worth a finding. */
+export const MIN_ROW_VERSIONS = 10;
+
+async function rowsOf(conn: Connection, sql: string, values: unknown[] = []) {
+  const [rows] = await conn.query({ sql, values });
+  return rows as Array<Record<string, unknown>>;
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export interface RawHealth {
+  findings: HealthFinding[];
+  sizes: Array<{ table: string; rows: number | null; dataBytes: number; indexBytes: number }>;
+  notes: string[];
+}
+
+/** Reads what schema health needs from one schema: tables, index columns, sys and InnoDB views. */
+export async function readHealth(
+  conn: Connection,
+  server: ServerInfo,
+  schema: string,
+): Promise<RawHealth> {
+  const notes: string[] = [];
+  if (server.capabilities.statsExpiry) {
+    // Sizes as of now, not as cached for up to a day (this is the tool's own session).
+    await conn.query('SET SESSION information_schema_stats_expiry = 0');
+  }
+  const tables = await rowsOf(
+    conn,
+    `SELECT TABLE_NAME, TABLE_ROWS, DATA_LENGTH, INDEX_LENGTH FROM information_schema.TABLES
+     WHERE TABLE_SCHEMA = ? AND TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED') ORDER BY TABLE_NAME`,
+    [schema],
+  );
+  const stats = await rowsOf(
+    conn,
+    `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, SUB_PART, INDEX_TYPE, NULLABLE
+     FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
+    [schema],
+  );
+  const columns: Array<IndexColumnRow & { nullable: boolean }> = stats.map((r) => ({
+    table: str(r.TABLE_NAME),
+    index: str(r.INDEX_NAME),
+    nonUnique: Number(r.NON_UNIQUE) !== 0,
+    seq: Number(r.SEQ_IN_INDEX),
+    column: r.COLUMN_NAME === null ? null : str(r.COLUMN_NAME),
+    subPart: num(r.SUB_PART),
+    type: str(r.INDEX_TYPE),
+    nullable: str(r.NULLABLE) === 'YES',
+  }));
+  const findings: HealthFinding[] = [];
+  for (const t of tables) {
+    const table = str(t.TABLE_NAME);
+    const own = columns.filter((c) => c.table === table);
+    if (own.some((c) => c.index === 'PRIMARY')) continue;
+    findings.push(noPrimaryKeyFinding(schema, table, uniqueNotNull(own)));
+  }
+  for (const r of findRedundantIndexes(columns)) findings.push(redundantIndexFinding(schema, r));
+  if (server.capabilities.sysSchema) {
+    try {
+      const unused = await rowsOf(
+        conn,
+        'SELECT object_name, index_name FROM sys.schema_unused_indexes WHERE object_schema = ? ORDER BY object_name, index_name',
+        [schema],
+      );
+      // A unique index enforces something even when no query reads through it: never "unused".
+      const unique = new Set(
+        columns.filter((c) => !c.nonUnique).map((c) => `${c.table}.${c.index}`),
+      );
+      for (const u of unused) {
+        const [table, index] = [str(u.object_name), str(u.index_name)];
+        if (!unique.has(`${table}.${index}`))
+          findings.push(unusedIndexFinding(schema, table, index));
+      }
+    } catch (e) {
+      notes.push(
+        `Unused indexes were not checked: sys.schema_unused_indexes could not be read (${e instanceof Error ? e.message : String(e)}). It needs the sys schema and performance_schema ON.`,
+      );
+    }
+  } else {
+    notes.push('Unused indexes were not checked: this server has no sys schema.');
+  }
+  if (server.capabilities.innodbRowVersions) {
+    const versions = await rowsOf(
+      conn,
+      `SELECT NAME, TOTAL_ROW_VERSIONS FROM information_schema.INNODB_TABLES
+       WHERE NAME LIKE CONCAT(?, '/%') AND TOTAL_ROW_VERSIONS >= ?`,
+      [schema.replace(/[\\%_]/g, '\\$&'), MIN_ROW_VERSIONS],
+    );
+    for (const v of versions) {
+      const table = str(v.NAME).slice(str(v.NAME).indexOf('/') + 1);
+      findings.push(rowVersionsFinding(schema, table, Number(v.TOTAL_ROW_VERSIONS)));
+    }
+  } else {
+    notes.push(
+      'Row versions were not checked: the server has no INNODB_TABLES.TOTAL_ROW_VERSIONS (MySQL 8.0.29+).',
+    );
+  }
+  return {
+    findings,
+    sizes: tables.map((t) => ({
+      table: str(t.TABLE_NAME),
+      rows: num(t.TABLE_ROWS),
+      dataBytes: Number(t.DATA_LENGTH ?? 0),
+      indexBytes: Number(t.INDEX_LENGTH ?? 0),
+    })),
+    notes,
+  };
+}
+
+/** A unique index whose columns are all NOT NULL and whole: a primary key in all but name. */
+function uniqueNotNull(
+  cols: Array<IndexColumnRow & { nullable: boolean }>,
+): { index: string; columns: string[] } | null {
+  const byIndex = new Map<string, Array<IndexColumnRow & { nullable: boolean }>>();
+  for (const c of cols) byIndex.set(c.index, [...(byIndex.get(c.index) ?? []), c]);
+  for (const [index, parts] of byIndex) {
+    if (parts.every((p) => !p.nonUnique && !p.nullable && p.subPart === null && p.column !== null))
+      return { index, columns: parts.sort((a, b) => a.seq - b.seq).map((p) => p.column!) };
+  }
+  return null;
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import type { ToolScreenProps } from '../app/tool-screen';
+import { SchemaHealth } from './SchemaHealth';
+import { TopStatements } from './TopStatements';
+
+type Part = 'top' | 'health';
+
+/**
+ * The tuning loop on one server: which statements cost most, their plans and the indexes that
+ * would help (tried on scratch servers), and the health of a schema.
+ */
+export function TuningScreen(props: ToolScreenProps) {
+  const [part, setPart] = useState<Part>('top');
+  return (
+    <section className="tune-screen" aria-label="Tuning">
+      <div className="segmented" role="tablist" aria-label="Tuning view">
+        {(
+          [
+            ['top', 'Top statements'],
+            ['health', 'Schema health'],
+          ] as const
+        ).map(([p, label]) => (
+          <button
+            key={p}
+            type="button"
+            role="tab"
+            aria-selected={part === p}
+            className={`btn-small${part === p ? ' btn-primary' : ''}`}
+            onClick={() => setPart(p)}
+          >
+            {label}
+          </button>
+        ))}
+        {props.connection.scratch && (
+          <span className="badge badge-info" title="Index experiments run here, after confirmation">
+            ⚗ scratch server
+          </span>
+        )}
+      </div>
+      <div hidden={part !== 'top'}>
+        <TopStatements {...props} />
+      </div>
+      <div hidden={part !== 'health'}>
+        <SchemaHealth {...props} />
+      </div>
+    </section>
+  );
+}

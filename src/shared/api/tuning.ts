@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { PlanDialectSchema } from '../explain/plan-dialect';
+import { DigestRowSchema } from '../tuning/digest-row';
+import { HealthFindingSchema, TableSizeSchema } from '../tuning/schema-health';
+import { ExplainRunResultSchema } from './explain';
+
+const Id = z.string().min(1).max(64);
+const Name = z.string().min(1).max(256);
+const Sql = z
+  .string()
+  .min(1)
+  .max(1024 * 1024);
+
+/** The most statements `tuning.statements` sends (by total latency); the rest are counted. */
+export const MAX_TOP_STATEMENTS = 1000;
+
+/** How a row's figures were obtained: since the server counted it, or within a window. */
+export const StatementOriginSchema = z.enum(['since-start', 'delta', 'new', 'reset']);
+
+export const TopStatementSchema = DigestRowSchema.extend({ origin: StatementOriginSchema });
+export type TopStatement = z.infer<typeof TopStatementSchema>;
+
+export const TopStatementsSchema = z.discriminatedUnion('available', [
+  z.object({
+    available: z.literal(false),
+    /** Why there is nothing to show. */
+    reason: z.string(),
+    /** What to change on the server, exactly. */
+    howToEnable: z.string(),
+  }),
+  z.object({
+    available: z.literal(true),
+    /** This snapshot's id: pass it as a later call's `baselineId` for a time window. */
+    snapshotId: Id,
+    takenAt: z.string(),
+    /** The snapshot the figures are counted from; null: since the server counted them. */
+    baseline: z.object({ id: Id, takenAt: z.string() }).nullable(),
+    statements: z.array(TopStatementSchema),
+    /** Statements beyond MAX_TOP_STATEMENTS (lowest total latency), not sent. */
+    omitted: z.number().int().nonnegative(),
+    /** Digests of the baseline gone since (table truncated or rows evicted). */
+    vanished: z.number().int().nonnegative(),
+    resets: z.number().int().nonnegative(),
+    probablyTruncated: z.boolean(),
+    /** Schemas with statements, for the filter. */
+    schemas: z.array(z.string()),
+    /** Rows the server dropped for lack of room (the digest table is full). */
+    lostDigests: z.number().int().nonnegative().nullable(),
+    /** Where example statements come from, or why there are none. */
+    sampleSource: z.string(),
+  }),
+]);
+export type TopStatements = z.infer<typeof TopStatementsSchema>;
+
+export const IndexCandidateParamsSchema = z.object({
+  schema: Name.nullable(),
+  table: Name,
+  columns: z.array(Name).min(1).max(16),
+});
+
+export const ExperimentResultSchema = z.object({
+  before: ExplainRunResultSchema,
+  after: ExplainRunResultSchema,
+  /** Every statement run, in order, cleanup included. */
+  executed: z.array(z.string()),
+  method: z.enum(['invisible', 'visible-briefly']),
+  indexName: z.string(),
+  /** Whether the after-plan reads through the tried index. */
+  indexUsed: z.boolean(),
+});
+export type ExperimentResult = z.infer<typeof ExperimentResultSchema>;
+
+export const SchemaHealthSchema = z.object({
+  schema: z.string(),
+  findings: z.array(HealthFindingSchema),
+  /** Largest tables first, with growth since the previous visit. */
+  sizes: z.array(TableSizeSchema),
+  /** When the sizes were last remembered for this connection and schema; null on a first visit. */
+  previousVisitAt: z.string().nullable(),
+  /** Checks the server could not make, and why (e.g. no sys schema). */
+  notes: z.array(z.string()),
+});
+export type SchemaHealth = z.infer<typeof SchemaHealthSchema>;
+
+/** One explain kept as evidence. */
+export const PlanRecordSchema = z.object({
+  recordedAt: z.string(),
+  connectionId: z.string(),
+  connectionName: z.string(),
+  /** VERSION() of the server that made the plan. */
+  serverVersion: z.string(),
+  /** statementShape() of the statement: what finds "the same statement" again. */
+  shape: z.string(),
+  sql: z.string(),
+  explainSql: z.string(),
+  dialect: PlanDialectSchema,
+  document: z.string(),
+});
+export type PlanRecord = z.infer<typeof PlanRecordSchema>;
+
+/** The tuning screen's methods, spread into the contract. */
+export const tuningContract = {
+  /**
+   * Statements by cost from performance_schema's digest summary, since the server counted them
+   * or (with `baselineId`, an earlier call's snapshot) in the window since then.
+   */
+  'tuning.statements': {
+    params: z.object({ sessionId: Id, schema: Name.nullable(), baselineId: Id.nullable() }),
+    result: TopStatementsSchema,
+  },
+  /** Explains a statement on the tool's session in `schema` (USE first), kept as evidence. */
+  'tuning.explain': {
+    params: z.object({ sessionId: Id, schema: Name.nullable(), sql: Sql }),
+    result: ExplainRunResultSchema,
+  },
+  /**
+   * Tries an index on a connection marked scratch (refused otherwise): explain, create it
+   * (invisible where possible), explain again, drop it - always.
+   */
+  'tuning.experiment': {
+    params: z.object({
+      sessionId: Id,
+      schema: Name.nullable(),
+      sql: Sql,
+      candidate: IndexCandidateParamsSchema,
+      /** A read-only connection needs this second confirmation (the experiment writes). */
+      readOnlyConfirmed: z.boolean().default(false),
+    }),
+    result: ExperimentResultSchema,
+  },
+  /** Tables without primary keys, redundant and unused indexes, sizes and growth, row versions. */
+  'tuning.health': {
+    params: z.object({ sessionId: Id, schema: Name }),
+    result: SchemaHealthSchema,
+  },
+  /** Earlier plans of a statement (same shape), newest first. */
+  'plans.history': {
+    params: z.object({ sql: Sql, connectionId: Id.nullable() }),
+    result: z.object({ shape: z.string(), records: z.array(PlanRecordSchema) }),
+  },
+} as const;

@@ -1,0 +1,271 @@
+import type { PlanFlag, PlanNode } from './plan-model';
+
+/** The figures of one node that a comparison looks at. */
+export interface ComparedSide {
+  nodeId: number;
+  label: string;
+  /** The server's access type, as written (`ALL`, `ref`, `index_lookup`, ...). */
+  accessType?: string;
+  /** What the access amounts to, the same for every dialect (compared instead of the words). */
+  access?: AccessClass;
+  key?: string;
+  /** Estimated rows per execution. */
+  rows?: number;
+  /** Cumulative estimated cost (optimizer units). */
+  cost?: number;
+  /** Measured inclusive time over all loops, when the plan was analyzed. */
+  timeMs?: number;
+  flags: PlanFlag[];
+}
+
+/** Table accesses by what they cost, whatever the dialect calls them. */
+export type AccessClass =
+  'full scan' | 'full index scan' | 'single row' | 'lookup' | 'range' | 'index merge' | 'other';
+
+const SINGLE_ROW = new Set(['system', 'const', 'eq_ref', 'single_row', 'zero_rows', 'constant']);
+const LOOKUP = new Set([
+  'ref',
+  'ref_or_null',
+  'index_lookup',
+  'fulltext',
+  'fulltext_index',
+  'unique_subquery',
+  'index_subquery',
+]);
+const RANGE = new Set([
+  'range',
+  'index_range_scan',
+  'skip_scan',
+  'index_skip_scan',
+  'group_index_skip_scan',
+]);
+
+/**
+ * The access class of a node that reads a table (undefined for other nodes): MySQL JSON v1
+ * says `ALL`/`ref`, v2 `table`/`index_lookup`, MariaDB and the trees their own words; the
+ * normalised flags decide full scans, the rest is read from the access type.
+ */
+export function accessClassOf(node: PlanNode): AccessClass | undefined {
+  if (node.kind === 'index-merge') return 'index merge';
+  if (node.kind !== 'table') return undefined;
+  if (node.flags.includes('full-table-scan')) return 'full scan';
+  if (node.flags.includes('full-index-scan')) return 'full index scan';
+  const type = (node.accessType ?? '').toLowerCase().replace(/\s+/g, '_');
+  if (SINGLE_ROW.has(type)) return 'single row';
+  if (LOOKUP.has(type)) return 'lookup';
+  if (RANGE.has(type)) return 'range';
+  if (type === 'index_merge') return 'index merge';
+  if (type === 'all' || type === 'table_scan') return 'full scan';
+  if (type === 'index' || type === 'index_scan') return 'full index scan';
+  return 'other';
+}
+
+/** How one matched node differs between the two plans. */
+export type PairChange = 'same' | 'changed' | 'added' | 'removed';
+
+/** A node of the first plan matched with its counterpart in the second (or with nothing). */
+export interface NodePair {
+  /** What matched them: `table orders`, `table o#2`, `sort#1`. */
+  matchKey: string;
+  /** Table (or alias) read, for table nodes. */
+  table?: string;
+  before?: ComparedSide;
+  after?: ComparedSide;
+  change: PairChange;
+  accessChanged: boolean;
+  keyChanged: boolean;
+  /** after − before, when both have it. */
+  rowsDelta?: number;
+  costDelta?: number;
+  /** Flags worth a warning the second plan gained or lost (full scans, filesort, temporary). */
+  flagsGained: PlanFlag[];
+  flagsLost: PlanFlag[];
+}
+
+/** Sums over a whole plan. */
+export interface PlanTotals {
+  /** The root's cumulative cost, else the largest cost of any node; undefined when none has one. */
+  cost?: number;
+  /** Estimated rows summed over the nodes that read tables. */
+  rowsRead: number;
+  tables: number;
+  fullScans: number;
+  filesorts: number;
+  temporaryTables: number;
+  /** The root's measured time when the plan was analyzed. */
+  timeMs?: number;
+}
+
+/** Two plans side by side: matched nodes and totals. */
+export interface PlanComparison {
+  pairs: NodePair[];
+  before: PlanTotals;
+  after: PlanTotals;
+  /** after.cost − before.cost when both are known. */
+  costDelta?: number;
+  rowsReadDelta: number;
+  /** How many pairs differ (changed, added or removed). */
+  differences: number;
+}
+
+/** The flags a reader cares to see appear or go between two plans. */
+const WATCHED_FLAGS: readonly PlanFlag[] = [
+  'full-table-scan',
+  'full-index-scan',
+  'filesort',
+  'temporary',
+  'join-buffer',
+  'dependent',
+  'covering-index',
+];
+
+function sideOf(node: PlanNode): ComparedSide {
+  const side: ComparedSide = { nodeId: node.id, label: node.label, flags: node.flags };
+  const access = accessClassOf(node);
+  if (access !== undefined) {
+    side.access = access;
+    if (node.accessType !== undefined) side.accessType = node.accessType;
+  }
+  if (node.key !== undefined) side.key = node.key;
+  if (node.rows !== undefined) side.rows = node.rows;
+  const cost = node.cost?.total ?? node.cost?.self;
+  if (cost !== undefined) side.cost = cost;
+  if (node.actual?.totalTimeMs !== undefined) side.timeMs = node.actual.totalTimeMs;
+  return side;
+}
+
+/** Nodes in pre-order with a key that names them the same way in both plans. */
+function keyedNodes(root: PlanNode): Array<{ key: string; table?: string; node: PlanNode }> {
+  const out: Array<{ key: string; table?: string; node: PlanNode }> = [];
+  const seen = new Map<string, number>();
+  const stack: PlanNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+    // Query-block wrappers (`Select #1`) only some formats have would pair with nothing.
+    if (node.kind === 'other' && node.table === undefined) continue;
+    // Tables are matched by the name the query gives them (alias), the rest by kind and order:
+    // the same statement keeps its aliases whatever plan the optimizer picks.
+    const name = node.alias ?? node.table;
+    const base = name !== undefined ? `table ${name}` : node.kind;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    const entry: { key: string; table?: string; node: PlanNode } = {
+      key: n === 1 ? base : `${base}#${n}`,
+      node,
+    };
+    if (name !== undefined) entry.table = name;
+    out.push(entry);
+  }
+  return out;
+}
+
+function totalsOf(root: PlanNode): PlanTotals {
+  const totals: PlanTotals = {
+    rowsRead: 0,
+    tables: 0,
+    fullScans: 0,
+    filesorts: 0,
+    temporaryTables: 0,
+  };
+  let largestCost: number | undefined;
+  const stack: PlanNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.table !== undefined) {
+      totals.tables++;
+      totals.rowsRead += node.rows ?? 0;
+    }
+    if (node.flags.includes('full-table-scan') || node.flags.includes('full-index-scan'))
+      totals.fullScans++;
+    if (node.flags.includes('filesort')) totals.filesorts++;
+    if (node.flags.includes('temporary')) totals.temporaryTables++;
+    const cost = node.cost?.total ?? node.cost?.self;
+    if (cost !== undefined && (largestCost === undefined || cost > largestCost)) largestCost = cost;
+    for (const child of node.children) stack.push(child);
+  }
+  const rootCost = root.cost?.total ?? largestCost;
+  if (rootCost !== undefined) totals.cost = rootCost;
+  if (root.actual?.totalTimeMs !== undefined) totals.timeMs = root.actual.totalTimeMs;
+  return totals;
+}
+
+/**
+ * Compares two plans of (usually) the same statement: nodes are matched by the table or alias
+ * they read (the n-th read of the same alias with the n-th), other nodes by kind and order;
+ * each pair says whether the access type or key changed, the row and cost deltas, and which
+ * warning flags appeared or went. Pairs come in the first plan's order, then what only the
+ * second plan has.
+ */
+export function comparePlans(before: PlanNode, after: PlanNode): PlanComparison {
+  const left = keyedNodes(before);
+  const right = new Map(keyedNodes(after).map((e) => [e.key, e]));
+  const pairs: NodePair[] = [];
+  for (const l of left) {
+    const r = right.get(l.key);
+    right.delete(l.key);
+    pairs.push(pairOf(l.key, l.table, l.node, r?.node));
+  }
+  for (const r of right.values()) pairs.push(pairOf(r.key, r.table, undefined, r.node));
+  const b = totalsOf(before);
+  const a = totalsOf(after);
+  const comparison: PlanComparison = {
+    pairs,
+    before: b,
+    after: a,
+    rowsReadDelta: a.rowsRead - b.rowsRead,
+    differences: pairs.filter((p) => p.change !== 'same').length,
+  };
+  if (a.cost !== undefined && b.cost !== undefined) comparison.costDelta = a.cost - b.cost;
+  return comparison;
+}
+
+/**
+ * Whether two row estimates differ enough to count: by a row and by a tenth. JSON v1 rounds
+ * estimates to whole rows where v2 keeps fractions; 11 against 11.49 is the same estimate.
+ */
+function rowsDiffer(before: number | undefined, after: number | undefined): boolean {
+  if (before === undefined || after === undefined) return false;
+  const delta = Math.abs(after - before);
+  return delta >= 1 && delta >= 0.1 * Math.max(before, after);
+}
+
+function pairOf(
+  matchKey: string,
+  table: string | undefined,
+  b: PlanNode | undefined,
+  a: PlanNode | undefined,
+): NodePair {
+  const pair: NodePair = {
+    matchKey,
+    change: 'same',
+    accessChanged: false,
+    keyChanged: false,
+    flagsGained: [],
+    flagsLost: [],
+  };
+  if (table !== undefined) pair.table = table;
+  if (b) pair.before = sideOf(b);
+  if (a) pair.after = sideOf(a);
+  if (!b || !a) {
+    pair.change = b ? 'removed' : 'added';
+    return pair;
+  }
+  pair.accessChanged = pair.before!.access !== pair.after!.access;
+  pair.keyChanged = (b.key ?? '') !== (a.key ?? '');
+  if (b.rows !== undefined && a.rows !== undefined) pair.rowsDelta = a.rows - b.rows;
+  const bc = pair.before!.cost;
+  const ac = pair.after!.cost;
+  if (bc !== undefined && ac !== undefined) pair.costDelta = ac - bc;
+  pair.flagsGained = WATCHED_FLAGS.filter((f) => a.flags.includes(f) && !b.flags.includes(f));
+  pair.flagsLost = WATCHED_FLAGS.filter((f) => b.flags.includes(f) && !a.flags.includes(f));
+  if (
+    pair.accessChanged ||
+    pair.keyChanged ||
+    rowsDiffer(b.rows, a.rows) ||
+    pair.flagsGained.length ||
+    pair.flagsLost.length
+  )
+    pair.change = 'changed';
+  return pair;
+}

@@ -1,0 +1,405 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConnectionSettings } from '../../../src/shared/api/connection';
+import type { TopStatement } from '../../../src/shared/api/tuning';
+import { indexCandidates } from '../../../src/shared/tuning/index-experiment';
+import { useDedicatedServer } from '../../servers/dedicated-servers';
+import { testServers, type ServerEndpoint } from '../../servers/provided';
+import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+import { startBackend, type BackendUnderTest } from './backend-harness';
+import { resultRows, runStatement } from './session-helpers';
+
+failOnUnhandledErrors();
+
+const ROWS = 2000;
+const RANGE_SQL = 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105';
+const COUNT_SQL = 'SELECT COUNT(*) FROM orders WHERE customer_id = 3';
+
+/** Saves a connection (scratch or not) and opens a session on it. */
+async function open(
+  b: BackendUnderTest,
+  server: Pick<ServerEndpoint, 'host' | 'port' | 'user' | 'password'>,
+  name: string,
+  scratch: boolean,
+  readOnly = false,
+): Promise<{ sessionId: string; connectionId: string }> {
+  const saved = await b.call('connections.save', {
+    settings: {
+      ...defaultConnectionSettings(),
+      name,
+      scratch,
+      readOnly,
+      endpoint: { kind: 'tcp', host: server.host, port: server.port },
+      user: server.user,
+      passwordMode: server.password === '' ? 'none' : 'saved',
+    },
+    secrets: server.password === '' ? {} : { password: server.password },
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+  expect(saved.value.scratch).toBe(scratch);
+  const opened = await b.call('session.open', { connectionId: saved.value.id });
+  if (!opened.ok) throw new Error(opened.error.message);
+  return { sessionId: opened.value.sessionId, connectionId: saved.value.id };
+}
+
+function unwrap<T>(
+  r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } },
+): T {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+const servers = testServers();
+
+const mariadb118 = servers.mariadb118;
+describe.each([
+  ['MySQL 9.7', () => servers.mysql, 'invisible'],
+  ['MariaDB 10.11', () => servers.mariadb, 'visible-briefly'],
+  // MariaDB 11.8 is optional (provisioned when its packages can be fetched).
+  ...(mariadb118 ? [['MariaDB 11.8', () => mariadb118, 'visible-briefly'] as const] : []),
+] as const)('tuning on %s', (_name, server, method) => {
+  let b: BackendUnderTest;
+  let tool: { sessionId: string; connectionId: string };
+  let editor: string;
+  const db = `sl_tune_${Math.random().toString(36).slice(2, 8)}`;
+
+  beforeAll(async () => {
+    b = await startBackend();
+    tool = await open(b, server(), 'scratch', true);
+    editor = (await open(b, server(), 'editor', false)).sessionId;
+    await runStatement(b, editor, `CREATE DATABASE ${db}`);
+    await runStatement(b, editor, `USE ${db}`);
+    await runStatement(
+      b,
+      editor,
+      `CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL, total DECIMAL(10,2) NOT NULL,
+       status VARCHAR(10) NOT NULL, KEY cust (customer_id), KEY cust_dup (customer_id))`,
+    );
+    await runStatement(b, editor, 'CREATE TABLE audit (a INT, b INT)');
+    await runStatement(
+      b,
+      editor,
+      'CREATE TABLE pairs (a INT NOT NULL, b INT NOT NULL, note TEXT, UNIQUE KEY uk (a, b))',
+    );
+    const values = Array.from({ length: ROWS }, (_, i) => `(${i}, ${i % 50}, ${i}, 'paid')`);
+    await runStatement(b, editor, `INSERT INTO orders VALUES ${values.join(', ')}`);
+    await runStatement(b, editor, 'ANALYZE TABLE orders');
+  });
+  afterAll(async () => {
+    await runStatement(b, editor, `DROP DATABASE IF EXISTS ${db}`);
+    await b?.dispose();
+  });
+
+  let range: TopStatement;
+
+  it('lists the statements of a workload in the window since a snapshot, with exact counts', async () => {
+    const baseline = unwrap(
+      await b.call('tuning.statements', {
+        sessionId: tool.sessionId,
+        schema: db,
+        baselineId: null,
+      }),
+    );
+    if (!baseline.available) throw new Error(baseline.reason);
+    for (let i = 0; i < 7; i++) await runStatement(b, editor, RANGE_SQL);
+    for (let i = 0; i < 3; i++) await runStatement(b, editor, COUNT_SQL);
+    const window = unwrap(
+      await b.call('tuning.statements', {
+        sessionId: tool.sessionId,
+        schema: db,
+        baselineId: baseline.snapshotId,
+      }),
+    );
+    if (!window.available) throw new Error(window.reason);
+    expect(window.baseline?.id).toBe(baseline.snapshotId);
+    const byText = (part: string) =>
+      window.statements.find(
+        (s) => s.digestText?.includes(part) && s.digestText.includes('orders'),
+      );
+    range = byText('BETWEEN')!;
+    const count = byText('COUNT')!;
+    expect(range).toMatchObject({
+      schema: db,
+      calls: 7,
+      rowsExamined: 7 * ROWS,
+      rowsSent: 7 * 6,
+      noIndexUsed: 7,
+      errors: 0,
+    });
+    expect(count).toMatchObject({ schema: db, calls: 3, rowsSent: 3, noIndexUsed: 0 });
+    expect(count.rowsExamined).toBe(3 * (ROWS / 50));
+    // Sent by total latency, most first.
+    const latencies = window.statements.map((s) => s.totalLatencyMs);
+    expect(latencies).toEqual([...latencies].sort((x, y) => y - x));
+    // Everything the editor session ran in the window (the editor asks for warnings after each).
+    expect(window.statements.map((s) => [s.digestText!.trim(), s.calls]).sort()).toEqual([
+      ['SELECT * FROM `orders` WHERE `total` BETWEEN ? AND ?', 7],
+      ['SELECT COUNT ( * ) FROM `orders` WHERE `customer_id` = ?', 3],
+      ['SHOW WARNINGS LIMIT ?', 10],
+    ]);
+    // The two SELECTs are new in the window; SHOW WARNINGS also ran during the setup.
+    expect(window.statements.map((s) => [s.digestText!.trim(), s.origin]).sort()).toEqual([
+      ['SELECT * FROM `orders` WHERE `total` BETWEEN ? AND ?', 'new'],
+      ['SELECT COUNT ( * ) FROM `orders` WHERE `customer_id` = ?', 'new'],
+      ['SHOW WARNINGS LIMIT ?', 'delta'],
+    ]);
+    expect(window.schemas).toEqual([db]);
+    if (method === 'invisible') {
+      expect(range.sample).toBe(RANGE_SQL);
+      expect(range.sampleTruncated).toBe(false);
+      expect(window.sampleSource).toMatch(/^QUERY_SAMPLE_TEXT/);
+    } else {
+      // MariaDB has no QUERY_SAMPLE_TEXT, and its statement history is off by default.
+      expect(range.sample).toBeNull();
+      expect(window.sampleSource).toMatch(
+        /^No example statements: this server has no QUERY_SAMPLE_TEXT and the statement history consumers are off\./,
+      );
+    }
+  });
+
+  it('explains the example in its schema, proposes the index for the full scan, and keeps the plan', async () => {
+    const explained = unwrap(
+      await b.call('tuning.explain', { sessionId: tool.sessionId, schema: db, sql: RANGE_SQL }),
+    );
+    expect(explained.report.diagnostics.map((d) => d.code)).toContain('full-scan');
+    const candidates = indexCandidates(
+      explained.report.root,
+      explained.report.diagnostics,
+      RANGE_SQL,
+      db,
+    );
+    expect(candidates.map((c) => [c.schema, c.table, c.columns])).toEqual([
+      [db, 'orders', ['total']],
+    ]);
+    // The editor's explain of the same statement with other values is kept too.
+    unwrap(
+      await b.call('explain.run', {
+        sessionId: editor,
+        sql: 'SELECT * FROM orders WHERE total BETWEEN 7 AND 9',
+        analyze: false,
+      }),
+    );
+    const history = unwrap(await b.call('plans.history', { sql: RANGE_SQL, connectionId: null }));
+    expect(history.shape).toBe('select * from orders where total between ? and ?');
+    expect(history.records.map((r) => [r.connectionName, r.sql])).toEqual([
+      ['editor', 'SELECT * FROM orders WHERE total BETWEEN 7 AND 9'],
+      ['scratch', RANGE_SQL],
+    ]);
+    expect(history.records[1]!.document).toBe(explained.document);
+  });
+
+  it('tries the index on the scratch server: the after-plan uses it, and it is dropped', async () => {
+    const r = unwrap(
+      await b.call('tuning.experiment', {
+        sessionId: tool.sessionId,
+        schema: db,
+        sql: RANGE_SQL,
+        candidate: { schema: db, table: 'orders', columns: ['total'] },
+      }),
+    );
+    expect(r.method).toBe(method);
+    expect(r.indexName).toBe('sl_try_orders_total');
+    expect(r.indexUsed).toBe(true);
+    expect(r.before.report.diagnostics.map((d) => d.code)).toContain('full-scan');
+    expect(r.after.report.diagnostics.map((d) => d.code)).not.toContain('full-scan');
+    const create = `CREATE INDEX \`sl_try_orders_total\` ON \`${db}\`.\`orders\` (\`total\`)`;
+    const drop = `DROP INDEX \`sl_try_orders_total\` ON \`${db}\`.\`orders\``;
+    expect(r.executed).toEqual(
+      method === 'invisible'
+        ? [
+            `${create} INVISIBLE`,
+            "SET SESSION optimizer_switch = 'use_invisible_indexes=on'",
+            r.after.explainSql,
+            "SET SESSION optimizer_switch = 'use_invisible_indexes=off'",
+            drop,
+          ]
+        : [create, r.after.explainSql, drop],
+    );
+    const left = await runStatement(
+      b,
+      editor,
+      `SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${db}' AND INDEX_NAME = 'sl_try_orders_total'`,
+    );
+    expect((await resultRows(b, left.queryId))[0]?.[0]).toBe('0');
+    // Hypothetical plans are not evidence: still the two plans kept above.
+    const history = unwrap(await b.call('plans.history', { sql: RANGE_SQL, connectionId: null }));
+    expect(history.records).toHaveLength(2);
+  });
+
+  it('refuses to try an index on a connection not marked scratch, saying why', async () => {
+    const plain = await open(b, server(), 'production-like', false);
+    const r = await b.call('tuning.experiment', {
+      sessionId: plain.sessionId,
+      schema: db,
+      sql: RANGE_SQL,
+      candidate: { schema: db, table: 'orders', columns: ['total'] },
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('INVALID_REQUEST');
+    expect(r.error.message).toMatch(/^“production-like” is not marked as a scratch server/);
+  });
+
+  it('reports a failed experiment with the server’s error and leaves nothing behind', async () => {
+    const r = await b.call('tuning.experiment', {
+      sessionId: tool.sessionId,
+      schema: db,
+      sql: RANGE_SQL,
+      candidate: { schema: db, table: 'orders', columns: ['nope'] },
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.serverCode).toBe(1072);
+    expect(r.error.message).toContain("Key column 'nope' doesn't exist in table");
+    const left = await runStatement(
+      b,
+      editor,
+      `SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${db}' AND INDEX_NAME LIKE 'sl\\_try\\_%'`,
+    );
+    expect((await resultRows(b, left.queryId))[0]?.[0]).toBe('0');
+  });
+
+  it('drops the index even when the tab closes its session mid-experiment', async () => {
+    const doomed = await open(b, server(), 'closing', true);
+    const running = b.call('tuning.experiment', {
+      sessionId: doomed.sessionId,
+      schema: db,
+      sql: RANGE_SQL,
+      candidate: { schema: db, table: 'orders', columns: ['customer_id', 'total'] },
+    });
+    await new Promise((r) => setTimeout(r, 30));
+    unwrap(await b.call('session.close', { sessionId: doomed.sessionId }));
+    await running;
+    const left = await runStatement(
+      b,
+      editor,
+      `SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${db}' AND INDEX_NAME LIKE 'sl\\_try\\_%'`,
+    );
+    expect((await resultRows(b, left.queryId))[0]?.[0]).toBe('0');
+  });
+
+  it('asks a second confirmation on a read-only scratch connection', async () => {
+    const readOnly = await open(b, server(), 'read-only scratch', true, true);
+    const params = {
+      sessionId: readOnly.sessionId,
+      schema: db,
+      sql: RANGE_SQL,
+      candidate: { schema: db, table: 'orders', columns: ['total'] },
+    };
+    const refused = await b.call('tuning.experiment', params);
+    expect(refused.ok ? null : refused.error.message).toBe(
+      '“read-only scratch” is read-only, and trying an index creates and drops one: confirm again to do it anyway.',
+    );
+    const confirmed = unwrap(
+      await b.call('tuning.experiment', { ...params, readOnlyConfirmed: true }),
+    );
+    expect(confirmed.indexUsed).toBe(true);
+  });
+
+  it('finds the table without a primary key and the duplicate index, and remembers sizes', async () => {
+    const first = unwrap(await b.call('tuning.health', { sessionId: tool.sessionId, schema: db }));
+    expect(first.previousVisitAt).toBeNull();
+    const byKind = (k: string) =>
+      first.findings.filter((f) => f.kind === k).map((f) => [f.table, f.index ?? null, f.fixSql]);
+    expect(byKind('no-primary-key')).toEqual([
+      [
+        'audit',
+        null,
+        `ALTER TABLE \`${db}\`.\`audit\` ADD COLUMN \`id\` BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY FIRST`,
+      ],
+      // Its unique key on NOT NULL columns becomes the primary key.
+      [
+        'pairs',
+        null,
+        `ALTER TABLE \`${db}\`.\`pairs\` DROP INDEX \`uk\`, ADD PRIMARY KEY (\`a\`, \`b\`)`,
+      ],
+    ]);
+    expect(byKind('redundant-index')).toEqual([
+      ['orders', 'cust_dup', `ALTER TABLE \`${db}\`.\`orders\` DROP INDEX \`cust_dup\``],
+    ]);
+    // The experiment's CREATE/DROP INDEX reset the table's index statistics, so no index of
+    // orders has been read since (the primary key is never listed).
+    expect(byKind('unused-index').map(([t, i]) => `${t}.${i}`)).toEqual([
+      'orders.cust',
+      'orders.cust_dup',
+    ]);
+    expect(first.sizes.map((s) => s.table)).toEqual(['orders', 'audit', 'pairs']);
+    expect(first.sizes[0]!.rows).toBeGreaterThan(0);
+    const second = unwrap(await b.call('tuning.health', { sessionId: tool.sessionId, schema: db }));
+    expect(second.previousVisitAt).not.toBeNull();
+    expect(second.sizes[0]!.previousBytes).toBe(first.sizes[0]!.totalBytes);
+    expect(second.sizes[0]!.growthBytes).toBe(
+      second.sizes[0]!.totalBytes - first.sizes[0]!.totalBytes,
+    );
+  });
+});
+
+describe('tuning on MariaDB with performance_schema OFF', () => {
+  const server = useDedicatedServer('mariadb', { extraArgs: ['--performance-schema=OFF'] });
+  let b: BackendUnderTest;
+  beforeAll(async () => {
+    b = await startBackend();
+  });
+  afterAll(async () => b?.dispose());
+
+  it('says how to enable it instead of showing an empty list', async () => {
+    const s = server();
+    const tool = await open(b, s, 'no-ps', true);
+    const r = unwrap(
+      await b.call('tuning.statements', {
+        sessionId: tool.sessionId,
+        schema: null,
+        baselineId: null,
+      }),
+    );
+    expect(r).toEqual({
+      available: false,
+      reason: 'performance_schema is OFF on this server, so it keeps no statement statistics.',
+      howToEnable:
+        'Add performance_schema=ON under [mysqld] (or [mariadbd]) in the server’s option file and restart the server: it cannot be switched on while the server runs. It costs some memory (about 100-400 MB) and a few percent of throughput.',
+    });
+  });
+});
+
+describe('tuning on MariaDB with the statement history on and short texts kept', () => {
+  const server = useDedicatedServer('mariadb', {
+    extraArgs: [
+      '--performance-schema-consumer-events-statements-current=ON',
+      '--performance-schema-consumer-events-statements-history-long=ON',
+      '--performance-schema-max-sql-text-length=60',
+    ],
+  });
+  let b: BackendUnderTest;
+  beforeAll(async () => {
+    b = await startBackend();
+  });
+  afterAll(async () => b?.dispose());
+
+  it('takes examples from the history and says which ones were cut', async () => {
+    const tool = await open(b, server(), 'history', true);
+    const editor = (await open(b, server(), 'editor', false)).sessionId;
+    await runStatement(b, editor, 'CREATE DATABASE hist');
+    await runStatement(b, editor, 'USE hist');
+    await runStatement(b, editor, 'CREATE TABLE t (id INT PRIMARY KEY, v INT)');
+    const short = 'SELECT v FROM t WHERE id = 1';
+    const long = `SELECT id, v, v + 1 AS next_value, v * 2 AS doubled FROM t WHERE id IN (1, 2, 3)`;
+    await runStatement(b, editor, short);
+    await runStatement(b, editor, long);
+    const r = unwrap(
+      await b.call('tuning.statements', {
+        sessionId: tool.sessionId,
+        schema: 'hist',
+        baselineId: null,
+      }),
+    );
+    if (!r.available) throw new Error(r.reason);
+    expect(r.sampleSource).toBe(
+      'events_statements_history_long / events_statements_history (recent executions only)',
+    );
+    const of = (part: string) => r.statements.find((s) => s.digestText?.includes(part))!;
+    expect(of('WHERE ID = ?')).toMatchObject({ sample: short, sampleTruncated: false });
+    const cut = of('`doubled`');
+    expect(cut.sampleTruncated).toBe(true);
+    // MariaDB keeps 57 characters and marks the cut with `...`: 60 in all.
+    expect(cut.sample).toBe(`${long.slice(0, 57)}...`);
+  });
+});

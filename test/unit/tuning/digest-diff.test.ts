@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { diffDigests, examinedPerSent } from '../../../src/shared/tuning/digest-diff';
+import {
+  isTruncatedSample,
+  picosToMs,
+  readDigestRow,
+  type DigestRow,
+} from '../../../src/shared/tuning/digest-row';
+
+/** A digest row as MySQL 9.7 returns it (BIGINTs as strings, dates as text). */
+function raw(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    SCHEMA_NAME: 'shop',
+    DIGEST: 'abc',
+    DIGEST_TEXT: 'SELECT * FROM `orders` WHERE `total` BETWEEN ? AND ?',
+    COUNT_STAR: '10',
+    SUM_TIMER_WAIT: '2500000000000',
+    MIN_TIMER_WAIT: '1000000',
+    AVG_TIMER_WAIT: '250000000000',
+    MAX_TIMER_WAIT: '900000000000',
+    SUM_LOCK_TIME: '5000000',
+    SUM_ERRORS: '1',
+    SUM_WARNINGS: '2',
+    SUM_ROWS_AFFECTED: '0',
+    SUM_ROWS_SENT: '40',
+    SUM_ROWS_EXAMINED: '500000',
+    SUM_CREATED_TMP_DISK_TABLES: '0',
+    SUM_CREATED_TMP_TABLES: '3',
+    SUM_SORT_MERGE_PASSES: '7',
+    SUM_NO_INDEX_USED: '10',
+    SUM_NO_GOOD_INDEX_USED: '0',
+    FIRST_SEEN: '2026-11-22 02:00:00.000000',
+    LAST_SEEN: '2026-11-22 02:10:00.000000',
+    QUANTILE_95: '316227766016',
+    QUERY_SAMPLE_TEXT: 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105',
+    ...over,
+  };
+}
+
+function row(over: Partial<DigestRow> = {}): DigestRow {
+  return { ...readDigestRow(raw(), 1024), ...over };
+}
+
+describe('readDigestRow', () => {
+  it('reads counters, converts picoseconds to milliseconds and keeps unknown columns', () => {
+    const r = readDigestRow(raw(), 1024);
+    expect(r).toMatchObject({
+      schema: 'shop',
+      digest: 'abc',
+      calls: 10,
+      totalLatencyMs: 2500,
+      maxLatencyMs: 900,
+      lockLatencyMs: 0.005,
+      errors: 1,
+      warnings: 2,
+      rowsSent: 40,
+      rowsExamined: 500000,
+      tmpTables: 3,
+      tmpDiskTables: 0,
+      sortMergePasses: 7,
+      noIndexUsed: 10,
+      firstSeen: '2026-11-22 02:00:00.000000',
+      sample: 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105',
+      sampleTruncated: false,
+    });
+    expect(r.extra).toEqual({
+      MIN_TIMER_WAIT: '1000000',
+      AVG_TIMER_WAIT: '250000000000',
+      QUANTILE_95: '316227766016',
+    });
+  });
+
+  it('takes the example from elsewhere when given (MariaDB history) and refuses a missing column', () => {
+    expect(readDigestRow(raw({ QUERY_SAMPLE_TEXT: undefined }), 1024, null).sample).toBeNull();
+    const { SUM_ROWS_SENT: _, ...without } = raw();
+    expect(() => readDigestRow(without, 1024)).toThrow(
+      'The digest table has no SUM_ROWS_SENT column.',
+    );
+    expect(() => readDigestRow(raw({ COUNT_STAR: 'many' }), 1024)).toThrow(
+      'COUNT_STAR is not a counter: many',
+    );
+  });
+
+  it('converts timers beyond 2^53 picoseconds exactly to the nanosecond', () => {
+    expect(picosToMs('18446744073709551615')).toBe(18446744073.709553);
+    expect(picosToMs('123456789012345678')).toBe(123456789.012345);
+    expect(picosToMs(5_000_000_000)).toBe(5);
+  });
+
+  it('says a sample is truncated when it reached performance_schema_max_sql_text_length bytes', () => {
+    expect(isTruncatedSample('x'.repeat(1023), 1024)).toBe(false);
+    expect(isTruncatedSample('x'.repeat(1024), 1024)).toBe(true);
+    // 342 × 3 bytes = 1026: cut in the middle of a character, still at the limit.
+    expect(isTruncatedSample('€'.repeat(342), 1024)).toBe(true);
+    expect(isTruncatedSample('€'.repeat(341), 1024)).toBe(false);
+    expect(readDigestRow(raw({ QUERY_SAMPLE_TEXT: 'S'.repeat(64) }), 64).sampleTruncated).toBe(
+      true,
+    );
+  });
+});
+
+describe('diffDigests', () => {
+  it('counts only the work done between the snapshots', () => {
+    const earlier = [row(), row({ digest: 'idle', calls: 5 })];
+    const later = [
+      row({ calls: 15, totalLatencyMs: 4000, rowsExamined: 750000, rowsSent: 60, errors: 1 }),
+      row({ digest: 'idle', calls: 5 }),
+      row({ digest: 'fresh', calls: 2, firstSeen: '2026-11-22 02:05:00.000000' }),
+    ];
+    const w = diffDigests(earlier, later);
+    expect(w.rows.map((r) => [r.digest, r.origin, r.calls])).toEqual([
+      ['abc', 'delta', 5],
+      ['fresh', 'new', 2],
+    ]);
+    expect(w.rows[0]).toMatchObject({
+      totalLatencyMs: 1500,
+      rowsExamined: 250000,
+      rowsSent: 20,
+      errors: 0,
+      maxLatencyMs: 900,
+    });
+    expect(w).toMatchObject({ vanished: 0, resets: 0, probablyTruncated: false });
+  });
+
+  it('handles counter resets: fewer calls, or a new FIRST_SEEN, count from the new start', () => {
+    const earlier = [row({ calls: 100 }), row({ digest: 'b', calls: 3 })];
+    const later = [
+      row({ calls: 4 }),
+      row({ digest: 'b', calls: 9, firstSeen: '2026-11-22 02:20:00.000000' }),
+    ];
+    const w = diffDigests(earlier, later);
+    expect(w.rows.map((r) => [r.digest, r.origin, r.calls])).toEqual([
+      ['abc', 'reset', 4],
+      ['b', 'reset', 9],
+    ]);
+    expect(w.resets).toBe(2);
+    expect(w.probablyTruncated).toBe(true);
+  });
+
+  it('reports a truncated table: digests gone since the earlier snapshot', () => {
+    const earlier = [row(), row({ digest: 'b' }), row({ digest: 'c' })];
+    const w = diffDigests(earlier, [row({ digest: 'd', calls: 1 })]);
+    expect(w.vanished).toBe(3);
+    expect(w.probablyTruncated).toBe(true);
+    expect(w.rows.map((r) => r.digest)).toEqual(['d']);
+  });
+
+  it('keeps digests of different schemas apart', () => {
+    const w = diffDigests([row({ schema: 'a' })], [row({ schema: 'a' }), row({ schema: 'b' })]);
+    expect(w.rows.map((r) => [r.schema, r.origin])).toEqual([['b', 'new']]);
+  });
+});
+
+describe('examinedPerSent', () => {
+  it('is the rows examined per row sent, or the rows examined when none were sent', () => {
+    expect(examinedPerSent({ rowsExamined: 500000, rowsSent: 40 })).toBe(12500);
+    expect(examinedPerSent({ rowsExamined: 300, rowsSent: 0 })).toBe(300);
+  });
+});
