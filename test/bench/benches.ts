@@ -1,6 +1,9 @@
 import type { Bench } from './bench';
+import { digestDiff } from './digest-diff.bench';
 import { connectAndDescribe } from './connect-and-describe.bench';
 import { explainBench } from './explain.bench';
+import { planRender } from './plan-render.bench';
+import { processlistBench } from './processlist.bench';
 import { gridScroll } from './grid-scroll.bench';
 import { streamMillionRows } from './stream-million-rows.bench';
 import { gtidAlgebra } from './gtid.bench';
@@ -12,4 +15,7 @@ export const BENCHES: Bench[] = [
   gridScroll,
   gtidAlgebra,
   explainBench,
+  planRender,
+  digestDiff,
+  processlistBench,
 ];

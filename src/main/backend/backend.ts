@@ -1,18 +1,27 @@
 import type { AppInfo } from '../../shared/api/contract';
 import { appService } from '../services/app-service';
+import { alterService } from '../services/alter-service';
 import { connectionsService } from '../services/connections-service';
 import { explainService } from '../services/explain-service';
 import { exportService } from '../services/export-service';
 import type { ResultLimits } from '../services/query-result';
 import { historyRecorder } from '../services/history-recorder';
 import { historyService } from '../services/history-service';
+import { processlistService } from '../services/processlist-service';
 import { queryService } from '../services/query-service';
+import { replicationService } from '../services/replication-service';
 import { schemaService } from '../services/schema-service';
 import { SessionLocks } from '../services/session-locks';
 import { SessionRegistry } from '../services/session-registry';
 import { sessionService } from '../services/session-service';
 import { ConnectionStore } from '../store/connection-store';
 import { HistoryStore } from '../store/history-store';
+import { PlanStore } from '../store/plan-store';
+import { SettingsStore } from '../store/settings-store';
+import { updatesService } from '../services/updates-service';
+import { TableSizesStore } from '../store/table-sizes-store';
+import { tuningService } from '../services/tuning-service';
+import { planRecorder, recordingExplain } from '../services/tuning/plan-recorder';
 import type { SecretBox } from '../store/secret-box';
 import type { CallContext, Handlers } from './handlers';
 import type { Peer } from './peer';
@@ -39,6 +48,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   if (store.warning) console.error(`[backend] ${store.warning}`);
   const history = await HistoryStore.open(options.dataDir);
   if (history.warning) console.error(`[backend] ${history.warning}`);
+  const settings = await SettingsStore.open(options.dataDir);
+  if (settings.warning) console.error(`[backend] ${settings.warning}`);
   const sessions = new SessionRegistry();
   const locks = new SessionLocks();
   const queries = queryService(
@@ -47,6 +58,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     locks,
     historyRecorder(history, store),
   );
+  const plans = await PlanStore.open(options.dataDir);
+  const explain = explainService(store, sessions, locks);
+  const recordPlan = planRecorder(plans, store, sessions);
   const handlers: Handlers = {
     ...appService(() => ({
       version: APP_VERSION,
@@ -54,7 +68,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       secretStorage: options.secretBox.kind,
       dataDir: options.dataDir,
       backendPid: process.pid,
-      storeWarning: [store.warning, history.warning].filter((w) => w !== null).join(' ') || null,
+      storeWarning:
+        [store.warning, history.warning, settings.warning].filter((w) => w !== null).join(' ') ||
+        null,
     })),
     ...connectionsService(store),
     ...sessionService(store, sessions),
@@ -62,7 +78,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...exportService(sessions, locks, queries['query.status']),
     ...schemaService(sessions),
     ...historyService(history),
-    ...explainService(store, sessions, locks),
+    ...updatesService(settings, { currentVersion: APP_VERSION }),
+    'explain.run': recordingExplain(explain['explain.run'], recordPlan),
+    ...tuningService({
+      store,
+      sessions,
+      plans,
+      sizes: new TableSizesStore(options.dataDir),
+      explain: explain['explain.run'],
+      record: recordPlan,
+    }),
+    ...replicationService(store, sessions),
+    ...processlistService(store, sessions),
+    ...alterService(store, sessions, options.dataDir),
   };
 
   return {
@@ -95,6 +123,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       await sessions.closeAll();
       // What the last statements recorded is written before the process goes.
       await history.flush().catch(() => undefined);
+      await plans.flush();
     },
   };
 }

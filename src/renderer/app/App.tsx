@@ -2,9 +2,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppInfo } from '../../shared/api/contract';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
+import type { ServerInfo } from '../../shared/server/server-info';
 import { ConnectedView, type OpenTab } from '../connections/ConnectedView';
 import { EditorTab } from '../editor/EditorTab';
 import { PlanScreen } from '../plan/PlanScreen';
+import { CompareScreen } from '../plan-compare/CompareScreen';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { ConnectionList } from '../connections/ConnectionList';
@@ -15,7 +17,9 @@ import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from './ErrorNotice';
 import { StatusBar } from './StatusBar';
 import { registeredTools, toolScreens } from './tool-registry';
-import type { PlanToShow, ToolKind, ToolTab } from './tool-screen';
+import { ShellOverlays } from './ShellOverlays';
+import { sendEditorCommand } from '../editor/editor-commands';
+import type { PlansToCompare, PlanToShow, ToolKind, ToolTab } from './tool-screen';
 import { ToolButtons } from './ToolButtons';
 
 type Dialog =
@@ -34,6 +38,10 @@ type Dialog =
     }
   | null;
 
+/** The server flavor of each connection with an open session. */
+const flavorsOf = (...open: Array<Array<{ connectionId: string; server: ServerInfo }>>) =>
+  new Map(open.flat().map((t) => [t.connectionId, t.server.flavor]));
+
 /** Tab id of a tool tab (editor tabs use their session id, the plan tab 'plan'). */
 const toolTabId = (t: ToolTab) => `tool:${t.sessionId}`;
 
@@ -49,6 +57,8 @@ export function App() {
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
   const [dismissedWarning, setDismissedWarning] = useState<string | null>(null);
   const [planOpen, setPlanOpen] = useState(false);
+  /** The plans in the compare tab (each pair remounts it); null: the tab is closed. */
+  const [compared, setCompared] = useState<(PlansToCompare & { key: number }) | null>(null);
   /** The plan last explained from an editor (each one remounts the plan screen with it). */
   const [explained, setExplained] = useState<(PlanToShow & { key: number }) | null>(null);
   const [backend, setBackend] = useState<{ state: 'up' | 'down'; reason?: string | undefined }>({
@@ -212,6 +222,11 @@ export function App() {
     setActiveTab('plan');
   }, []);
 
+  const showCompare = useCallback((plans: PlansToCompare) => {
+    setCompared((prev) => ({ ...plans, key: (prev?.key ?? 0) + 1 }));
+    setActiveTab('compare');
+  }, []);
+
   /** SQL from a tool goes to the connection's first editor, opened when there is none. */
   const openInEditor = async (connection: SavedConnection, sql: string) => {
     const sessionId = await open(connection);
@@ -257,6 +272,21 @@ export function App() {
     }
   };
 
+  const activeTool = tools.find((t) => toolTabId(t) === activeTab) ?? null;
+  /** Closes the tab in front (Ctrl/Cmd+W, or the palette). */
+  const closeActive = () => {
+    if (tab) void closeTab(tab);
+    else if (activeTool) void closeTool(activeTool);
+    else if (activeTab === 'plan') {
+      setPlanOpen(false);
+      setActiveTab(null);
+    } else if (activeTab === 'compare') {
+      setCompared(null);
+      setActiveTab(null);
+    }
+  };
+  const activeConnectionId = tab?.connectionId ?? activeTool?.connectionId ?? selectedId;
+
   return (
     <div className="shell">
       {backend.state === 'down' && (
@@ -283,6 +313,7 @@ export function App() {
           connections={connections}
           selectedId={selectedId}
           connectedIds={new Set(tabs.map((t) => t.connectionId))}
+          flavors={flavorsOf(tabs, tools)}
           onSelect={(id) => {
             setSelectedId(id);
             setActiveTab(null);
@@ -395,6 +426,29 @@ export function App() {
                 </button>
               </div>
             )}
+            {compared && (
+              <div
+                role="tab"
+                aria-selected={activeTab === 'compare'}
+                className={`tab color-border-gray${activeTab === 'compare' ? ' active' : ''}`}
+                tabIndex={0}
+                onClick={() => setActiveTab('compare')}
+              >
+                Compare plans
+                <button
+                  type="button"
+                  className="tab-close"
+                  aria-label="Close compare plans"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    setCompared(null);
+                    if (activeTab === 'compare') setActiveTab(null);
+                  }}
+                >
+                  ×
+                </button>
+              </div>
+            )}
             <span className="spacer" />
             <button
               type="button"
@@ -413,7 +467,15 @@ export function App() {
                 <PlanScreen
                   key={explained?.key ?? 0}
                   {...(explained ? { initial: explained } : {})}
+                  onCompare={(before) =>
+                    showCompare({ title: 'Compare plans', before, after: null })
+                  }
                 />
+              </div>
+            )}
+            {compared && (
+              <div className="tab-page" hidden={activeTab !== 'compare'}>
+                <CompareScreen key={compared.key} initial={compared} />
               </div>
             )}
             {error && <ErrorNotice error={error.error} title={error.title} />}
@@ -433,6 +495,7 @@ export function App() {
                     active={id === activeTab}
                     confirm={confirm}
                     showPlan={showPlan}
+                    showCompare={showCompare}
                     openInEditor={(sql) => void openInEditor(c, sql)}
                   />
                 </div>
@@ -476,7 +539,10 @@ export function App() {
                 </div>
               );
             })}
-            {tab || activeTab === 'plan' || activeTab?.startsWith('tool:') ? null : selected ? (
+            {tab ||
+            activeTab === 'plan' ||
+            activeTab === 'compare' ||
+            activeTab?.startsWith('tool:') ? null : selected ? (
               <ConnectionDetails
                 connection={selected}
                 connecting={connecting === selected.id}
@@ -509,6 +575,29 @@ export function App() {
         appInfo={appInfo}
       />
 
+      <ShellOverlays
+        context={{
+          connections,
+          connection: activeConnectionId ? (byId.get(activeConnectionId) ?? null) : null,
+          editorSessionId: tab?.sessionId ?? null,
+          hasActiveTab:
+            tab !== null || activeTool !== null || activeTab === 'plan' || activeTab === 'compare',
+          tools: registeredTools(),
+          connect: (c) => {
+            setSelectedId(c.id);
+            void open(c);
+          },
+          newConnection: () => setDialog({ kind: 'edit', existing: null }),
+          newEditor: (c) => void open(c, undefined, true),
+          closeTab: closeActive,
+          pastePlan: () => {
+            setPlanOpen(true);
+            setActiveTab('plan');
+          },
+          openTool: (c, kind) => void openTool(c, kind),
+          editorCommand: sendEditorCommand,
+        }}
+      />
       {dialog?.kind === 'edit' && (
         <ConnectionDialog
           existing={dialog.existing}

@@ -16,6 +16,13 @@ export interface PlanToShow {
   explainSql: string;
 }
 
+/** Two plans for the compare view; `after` null lets the user paste or pick the second. */
+export interface PlansToCompare {
+  title: string;
+  before: PlanToShow;
+  after: PlanToShow | null;
+}
+
 /** What App gives every tool screen. */
 export interface ToolScreenProps {
   connection: SavedConnection;
@@ -30,6 +37,8 @@ export interface ToolScreenProps {
   confirm: (request: ConfirmRequest) => Promise<boolean>;
   /** Opens a plan in the plan screen. */
   showPlan: (plan: PlanToShow) => void;
+  /** Opens two plans side by side in the compare view (absent where App offers none). */
+  showCompare?: (plans: PlansToCompare) => void;
   /** Puts SQL in this connection's editor (opening one when none is open). */
   openInEditor: (sql: string) => void;
 }

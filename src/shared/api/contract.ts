@@ -27,7 +27,12 @@ import {
   QueryRowsSchema,
   QueryStatusSchema,
 } from './query';
+import { processlistContract } from './processlist';
 import { schemaContract } from './schema';
+import { alterContract, alterEvents } from './alter';
+import { updatesContract } from './updates';
+import { replicationContract } from './replication';
+import { tuningContract } from './tuning';
 
 const Id = z.string().min(1).max(64);
 const Empty = z.object({}).strict();
@@ -57,6 +62,8 @@ export const SessionStatusSchema = z.object({
   server: ServerInfoSchema,
   /** True when the connection had been lost and this call reconnected it. */
   reconnected: z.boolean(),
+  /** Whether a transaction is open, as the server's status flags last said; null if unknown. */
+  inTransaction: z.boolean().nullable(),
 });
 export type SessionStatus = z.infer<typeof SessionStatusSchema>;
 
@@ -161,11 +168,28 @@ export const contract = {
 
   /** Metadata for the schema browser and completion (see ./schema). */
   ...schemaContract,
+  /** Update notifications: settings and the release feed check (see ./updates). */
+  ...updatesContract,
+  /** The live processlist (see ./processlist). */
+  ...processlistContract,
+  /** Replication status, topology and the errant-transaction fix (see ./replication). */
+  ...replicationContract,
   /** Explains one statement on the session in the server's best format (ANALYZE runs it). */
   'explain.run': method(
-    z.object({ sessionId: Id, sql: z.string().min(1).max(1024 * 1024), analyze: z.boolean() }),
+    z.object({
+      sessionId: Id,
+      sql: z
+        .string()
+        .min(1)
+        .max(1024 * 1024),
+      analyze: z.boolean(),
+    }),
     ExplainRunResultSchema,
   ),
+  /** Top statements, index experiments, schema health, plans as evidence (see ./tuning). */
+  ...tuningContract,
+  /** Guided ALTER TABLE: preflight, run with progress, cancel, history (see ./alter). */
+  ...alterContract,
 } as const;
 
 export type Contract = typeof contract;
@@ -185,6 +209,7 @@ export const events = {
   'query.update': QueryStatusSchema,
   /** An export progressed (throttled) or ended. */
   'export.update': ExportStatusSchema,
+  ...alterEvents,
 } as const;
 
 export type Events = typeof events;

@@ -30,6 +30,17 @@ const TABLE = {
     mariadb: '10.5.1',
     about: 'SHOW REPLICA STATUS / START REPLICA wording',
   },
+  showReplicas: { mysql: '8.0.22', mariadb: null, about: 'SHOW REPLICAS (else SHOW SLAVE HOSTS)' },
+  allSlavesStatus: {
+    mysql: null,
+    mariadb: '10.0.0',
+    about: 'SHOW ALL SLAVES STATUS (multi-source channels by Connection_name)',
+  },
+  replicationTransactionTimestamps: {
+    mysql: '8.0.1',
+    mariadb: null,
+    about: 'performance_schema replication commit timestamps (lag per transaction)',
+  },
   changeReplicationSource: {
     mysql: '8.0.23',
     mariadb: null,
@@ -41,7 +52,62 @@ const TABLE = {
     about: 'performance_schema.data_locks and data_lock_waits',
   },
   sysSchema: { mysql: '5.7.7', mariadb: '10.6.0', about: 'the sys schema' },
+  performanceSchemaProcesslist: {
+    mysql: '8.0.22',
+    mariadb: null,
+    about: 'performance_schema.processlist (a processlist read without the global mutex)',
+  },
+  processlistExtras: {
+    mysql: null,
+    mariadb: '10.0.1',
+    about: 'information_schema.PROCESSLIST TIME_MS, STAGE, PROGRESS, MEMORY_USED, EXAMINED_ROWS',
+  },
+  innodbLockWaitsTable: {
+    mysql: null,
+    mariadb: '5.5.0',
+    about: 'information_schema.INNODB_LOCK_WAITS and INNODB_LOCKS (row-lock waits)',
+  },
+  performanceSchemaMetadataLocks: {
+    mysql: '5.7.3',
+    mariadb: '10.5.2',
+    about: 'performance_schema.metadata_locks (metadata-lock waits and their holders)',
+  },
   alterInstant: { mysql: '8.0.12', mariadb: '10.3.2', about: 'ALTER TABLE ... ALGORITHM=INSTANT' },
+  alterInstantAddAnywhere: {
+    mysql: '8.0.29',
+    mariadb: '10.4.0',
+    about: 'instant ADD COLUMN anywhere (FIRST/AFTER), not only last',
+  },
+  alterInstantDropColumn: { mysql: '8.0.29', mariadb: '10.4.0', about: 'instant DROP COLUMN' },
+  alterInstantRenameColumn: { mysql: '8.0.28', mariadb: '10.3.2', about: 'instant column rename' },
+  alterInstantRowVersions: {
+    mysql: '8.0.29',
+    mariadb: null,
+    about: 'instant ADD/DROP COLUMN counted in INNODB_TABLES.TOTAL_ROW_VERSIONS (64 at most)',
+  },
+  alterInstantRowVersions255: {
+    mysql: '9.1.0',
+    mariadb: null,
+    about: 'up to 255 instant row versions per table (was 64)',
+  },
+  alterInstantMetadata: {
+    mysql: null,
+    mariadb: '10.4.0',
+    about:
+      'instant VARCHAR widening, RENAME INDEX, DROP FOREIGN KEY and table option changes (comment, AUTO_INCREMENT, default charset)',
+  },
+  alterNocopy: { mysql: null, mariadb: '10.3.2', about: 'ALTER TABLE ... ALGORITHM=NOCOPY' },
+  alterRepartitionChecksAlgorithm: {
+    mysql: '5.7.6',
+    mariadb: '11.8.0',
+    about:
+      'ALGORITHM=INSTANT/NOCOPY refused for PARTITION BY / REMOVE PARTITIONING (MariaDB 10.11 takes them and copies anyway)',
+  },
+  alterPartitionClause: {
+    mysql: '5.7.6',
+    mariadb: null,
+    about: 'ALGORITHM= and LOCK= with partition management (ADD/DROP/REORGANIZE PARTITION)',
+  },
   alterProgressStages: {
     mysql: '5.7.6',
     mariadb: null,
@@ -63,6 +129,21 @@ const TABLE = {
     mysql: '8.0.0',
     mariadb: '10.6.0',
     about: 'INVISIBLE (MySQL) / IGNORED (MariaDB) indexes',
+  },
+  statementDigests: {
+    mysql: '5.6.5',
+    mariadb: '10.0.0',
+    about: 'performance_schema.events_statements_summary_by_digest (when performance_schema is ON)',
+  },
+  digestQuerySample: {
+    mysql: '8.0.3',
+    mariadb: null,
+    about: 'QUERY_SAMPLE_TEXT: an example statement per digest',
+  },
+  innodbRowVersions: {
+    mysql: '8.0.29',
+    mariadb: null,
+    about: 'INNODB_TABLES.TOTAL_ROW_VERSIONS (instant ADD/DROP COLUMN)',
   },
   statsExpiry: {
     mysql: '8.0.3',
