@@ -5,9 +5,29 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const nodeBuiltins = [
-  'assert', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs',
-  'fs/promises', 'http', 'https', 'net', 'os', 'path', 'process', 'readline', 'stream', 'tls',
-  'url', 'util', 'worker_threads', 'zlib',
+  'assert',
+  'buffer',
+  'child_process',
+  'cluster',
+  'crypto',
+  'dgram',
+  'dns',
+  'events',
+  'fs',
+  'fs/promises',
+  'http',
+  'https',
+  'net',
+  'os',
+  'path',
+  'process',
+  'readline',
+  'stream',
+  'tls',
+  'url',
+  'util',
+  'worker_threads',
+  'zlib',
 ];
 const nodeImportPatterns = ['node:*', ...nodeBuiltins];
 
@@ -18,7 +38,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/no-floating-promises': 'off',
     },
   },
@@ -36,12 +59,26 @@ export default tseslint.config(
         {
           patterns: [
             { group: nodeImportPatterns, message: 'src/shared must stay free of Node APIs.' },
-            { group: ['electron', 'electron/*'], message: 'src/shared must stay free of Electron.' },
-            { group: ['**/main/**', '**/renderer/**', 'react', 'react-dom', 'mysql2', 'ssh2', 'ws'], message: 'src/shared imports only pure code.' },
+            {
+              group: ['electron', 'electron/*'],
+              message: 'src/shared must stay free of Electron.',
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', 'react', 'react-dom', 'mysql2', 'ssh2', 'ws'],
+              message: 'src/shared imports only pure code.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require', 'navigator'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'process',
+        'Buffer',
+        'require',
+        'navigator',
+      ],
     },
   },
   {
@@ -52,9 +89,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/main/**', '**/src/main/**'], message: 'The renderer reaches the backend only through src/shared/api.' },
+            {
+              group: ['**/main/**', '**/src/main/**'],
+              message: 'The renderer reaches the backend only through src/shared/api.',
+            },
             { group: nodeImportPatterns, message: 'The renderer runs sandboxed: no Node APIs.' },
-            { group: ['electron', 'electron/*', 'mysql2', 'ssh2', 'ws'], message: 'Backend-only package.' },
+            {
+              group: ['electron', 'electron/*', 'mysql2', 'ssh2', 'ws'],
+              message: 'Backend-only package.',
+            },
           ],
         },
       ],
@@ -65,7 +108,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'src/main never imports the renderer.' }] },
+        {
+          patterns: [
+            { group: ['**/renderer/**'], message: 'src/main never imports the renderer.' },
+          ],
+        },
       ],
     },
   },

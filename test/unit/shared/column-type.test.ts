@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BINARY_CHARSET, COLUMN_FLAGS, columnTypeName, isBinaryColumn } from '../../../src/shared/query/column-type';
+import {
+  BINARY_CHARSET,
+  COLUMN_FLAGS,
+  columnTypeName,
+  isBinaryColumn,
+} from '../../../src/shared/query/column-type';
 
 const UTF8MB4 = 255;
 
