@@ -95,6 +95,15 @@ describe('the replication screen', () => {
     );
     await page.locator('[data-promotion]').scrollIntoViewIfNeeded();
     await screenshot(page, 'replication-topology');
+
+    // The connection's editor header warns too, not only the replication tab.
+    await page.locator('[data-connection-name="Replica one"]').click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
+    const badge = page.locator('[data-testid="errant-badge"]');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('✖ Errant GTIDs on 1 server');
+    await screenshot(page, 'replication-editor-badge');
+    await page.locator('[data-tool="replication"]').click();
   });
 
   it('previews the fix as exact SQL per server, runs it after confirmation, and re-checks', async () => {
@@ -131,6 +140,7 @@ describe('the replication screen', () => {
       ),
     ).toBe('1');
     await screenshot(page, 'replication-fixed');
+    expect(await page.locator('[data-testid="errant-badge"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { LockIcon } from '../app/LockIcon';
 import { FLAVOR_NAMES } from '../../shared/server/flavor';
 import { formatVersion } from '../../shared/server/version';
+import { useErrantSummary } from '../replication/errant-by-connection';
 import { ServerSummary } from './ServerSummary';
 
 export interface OpenTab {
@@ -44,6 +45,7 @@ export function ConnectedView({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  const errant = useErrantSummary(connection.id);
 
   const refresh = async () => {
     setBusy(true);
@@ -82,6 +84,16 @@ export function ConnectedView({
           </span>
         )}
         {connection.production && <span className="badge badge-danger">PROD</span>}
+        {errant && (
+          <span
+            className="badge badge-danger"
+            data-testid="errant-badge"
+            title={`Errant transactions on ${errant.nodeIds.join(', ')} (see the Replication tab)`}
+          >
+            ✖ Errant GTIDs on {errant.nodeIds.length}{' '}
+            {errant.nodeIds.length === 1 ? 'server' : 'servers'}
+          </span>
+        )}
         <span className="server-brief">
           {FLAVOR_NAMES[tab.server.flavor]} {formatVersion(tab.server.version)} ·{' '}
           {tab.server.hostname}

@@ -1,3 +1,4 @@
+import { reportErrant } from './errant-by-connection';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { HostCredential } from '../../shared/api/replication';
@@ -67,7 +68,12 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
     busy.current = true;
     setDiscovering(true);
     try {
-      setTopology(await api.call('replication.topology', { sessionId, credentials }));
+      const found = await api.call('replication.topology', { sessionId, credentials });
+      setTopology(found);
+      reportErrant(
+        connection.id,
+        found.nodes.filter((n) => n.errant !== null).map((n) => n.id),
+      );
       setTopologyError(null);
     } catch (e) {
       setTopologyError(errorShapeOf(e));
@@ -78,7 +84,7 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
       again.current = null;
       if (next) void next();
     }
-  }, [sessionId, credentials]);
+  }, [sessionId, credentials, connection.id]);
   useEffect(() => {
     void discover();
   }, [discover]);
