@@ -72,13 +72,15 @@ describe('the processlist screen', () => {
     await expect
       .poll(() => blocked.getAttribute('data-severity'), { timeout: 10_000 })
       .toBe('danger');
-    expect(await blocked.locator('[role=cell]').first().textContent()).toBe(
+    expect(await blocked.locator('[role=cell][data-column=attention]').textContent()).toBe(
       `✖ Blocked by #${holder.threadId}`,
     );
     // The blocker sleeps inside its transaction; it stays in view although sleepers are hidden.
     const blocker = page.locator(`[role=row][data-process-id="${holder.threadId}"]`);
     expect(await blocker.getAttribute('data-severity')).toBe('danger');
-    expect(await blocker.locator('[role=cell]').first().textContent()).toBe('✖ Blocks 1 session');
+    expect(await blocker.locator('[role=cell][data-column=attention]').textContent()).toBe(
+      '✖ Blocks 1 session',
+    );
     // Sorted by attention: the blocked session and its blocker come first.
     const firstIds = await page
       .locator('.pl-rows [role=row]')

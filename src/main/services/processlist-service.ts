@@ -115,8 +115,10 @@ export function processlistService(
       return { phase: 'done', sql: plan.sql, outcomes };
     },
 
-    'processlist.explain': async ({ sessionId, id }, ctx) =>
-      onTool(sessionId, ctx.peerId, (conn, facts) => explainConnection(conn, facts.server, id)),
+    'processlist.explain': async ({ sessionId, id, analyze }, ctx) =>
+      onTool(sessionId, ctx.peerId, (conn, facts) =>
+        explainConnection(conn, facts.server, id, analyze === true),
+      ),
 
     'processlist.statement': async ({ sessionId, id }, ctx) =>
       onTool(sessionId, ctx.peerId, (conn) => readStatement(conn, id)),

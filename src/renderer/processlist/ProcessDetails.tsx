@@ -8,6 +8,7 @@ import type { KillMode } from '../../shared/processlist/kill-plan';
 import type { LockWait } from '../../shared/processlist/lock-wait';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { formatBytes } from '../grid/cell-text';
 import type { TableRow } from './process-columns';
 import { SeverityIcon } from './SeverityIcon';
 
@@ -28,6 +29,7 @@ export function ProcessDetails({
   onClose,
   onKill,
   onExplain,
+  canAnalyze,
   onOpenInEditor,
 }: {
   item: TableRow;
@@ -36,7 +38,10 @@ export function ProcessDetails({
   sessionId: string;
   onClose: () => void;
   onKill: (mode: KillMode, ids: number[]) => void;
-  onExplain: (id: number) => void;
+  /** `analyze`: SHOW ANALYZE, the plan with what was measured so far (MariaDB 10.9+). */
+  onExplain: (id: number, analyze: boolean) => void;
+  /** The server has SHOW ANALYZE (capability `showAnalyze`). */
+  canAnalyze: boolean;
   onOpenInEditor: (sql: string) => void;
 }) {
   const { row, transaction } = item;
@@ -136,7 +141,8 @@ export function ProcessDetails({
           <>
             <dt>Memory</dt>
             <dd className="num" title={`${formatExactCount(row.memoryBytes)} bytes`}>
-              {formatCount(row.memoryBytes)}B
+              {formatBytes(row.memoryBytes)}
+              {row.memoryPeakBytes !== null && ` (at most ${formatBytes(row.memoryPeakBytes)})`}
             </dd>
           </>
         )}
@@ -146,6 +152,7 @@ export function ProcessDetails({
             <dd className="num">
               {row.progress.toFixed(1)} %
               {row.stage ? ` (stage ${row.stage.current} of ${row.stage.max})` : ''}
+              {row.progressStage ? ` (${row.progressStage})` : ''}
             </dd>
           </>
         )}
@@ -192,9 +199,19 @@ export function ProcessDetails({
         >
           Open in editor
         </button>
-        <button type="button" disabled={row.info === null} onClick={() => onExplain(row.id)}>
+        <button type="button" disabled={row.info === null} onClick={() => onExplain(row.id, false)}>
           Explain
         </button>
+        {canAnalyze && (
+          <button
+            type="button"
+            disabled={row.info === null}
+            title="SHOW ANALYZE: the plan with the rows and time measured so far; the statement runs on undisturbed"
+            onClick={() => onExplain(row.id, true)}
+          >
+            Analyze running statement
+          </button>
+        )}
         <button
           type="button"
           className="btn-danger-outline"

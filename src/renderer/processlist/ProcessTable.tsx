@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { formatDuration } from '../../shared/format/duration';
 import { formatCount, formatExactCount } from '../../shared/format/count';
+import { formatBytes } from '../grid/cell-text';
 import { COLUMNS, type ColumnKey, type SortDirection, type TableRow } from './process-columns';
 import { SeverityIcon } from './SeverityIcon';
 
@@ -8,7 +9,13 @@ import { SeverityIcon } from './SeverityIcon';
 export const ROW_HEIGHT = 26;
 const OVERSCAN = 8;
 
-const GRID: CSSProperties = { gridTemplateColumns: COLUMNS.map((c) => c.width).join(' ') };
+/** The first track holds the tick box of each row. */
+const GRID: CSSProperties = {
+  gridTemplateColumns: ['28px', ...COLUMNS.map((c) => c.width)].join(' '),
+};
+
+/** Only client sessions other than this view's own can be ticked for a KILL. */
+const tickable = (r: TableRow) => r.row.kind === 'client' && !r.row.self;
 
 function cellText(r: TableRow, key: ColumnKey): { text: string; title?: string } {
   const row = r.row;
@@ -45,6 +52,37 @@ function cellText(r: TableRow, key: ColumnKey): { text: string; title?: string }
       return row.rowsExamined === null
         ? { text: '' }
         : { text: formatCount(row.rowsExamined), title: formatExactCount(row.rowsExamined) };
+    case 'rowsSent':
+      return row.rowsSent === null
+        ? { text: '' }
+        : { text: formatCount(row.rowsSent), title: formatExactCount(row.rowsSent) };
+    case 'lock':
+      return row.lockMs === null
+        ? { text: '' }
+        : { text: formatDuration(row.lockMs), title: `${row.lockMs.toFixed(3)} ms` };
+    case 'tmpTables':
+      return row.tmpTables === null
+        ? { text: '' }
+        : {
+            text: `${row.tmpTables} (${row.tmpDiskTables ?? 0})`,
+            title: `${row.tmpTables} temporary tables, ${row.tmpDiskTables ?? 0} on disk`,
+          };
+    case 'memory':
+      return row.memoryBytes === null
+        ? { text: '' }
+        : {
+            text: formatBytes(row.memoryBytes),
+            title: `${formatExactCount(row.memoryBytes)} bytes now${row.memoryPeakBytes === null ? '' : `, ${formatExactCount(row.memoryPeakBytes)} at most`}`,
+          };
+    case 'progress':
+      return row.progress === null
+        ? { text: '' }
+        : {
+            text: `${row.progress.toFixed(1)} %`,
+            title:
+              row.progressStage ??
+              (row.stage ? `stage ${row.stage.current} of ${row.stage.max}` : ''),
+          };
     case 'info':
       return { text: row.info?.replace(/\s+/g, ' ') ?? '', title: row.info?.slice(0, 500) ?? '' };
   }
@@ -60,10 +98,15 @@ export function ProcessTable({
   onSelect,
   sort,
   onSort,
+  ticked,
+  onTick,
 }: {
   rows: readonly TableRow[];
   selectedKey: string | null;
   onSelect: (r: TableRow) => void;
+  /** Row keys ticked for a KILL of the selection. */
+  ticked: ReadonlySet<string>;
+  onTick: (key: string, on: boolean) => void;
   sort: { key: ColumnKey; dir: SortDirection };
   onSort: (key: ColumnKey) => void;
 }) {
@@ -95,6 +138,7 @@ export function ProcessTable({
       data-testid="pl-scroller"
     >
       <div className="pl-head" role="row" style={GRID}>
+        <span role="columnheader" className="pl-th pl-tick" aria-label="Ticked" />
         {COLUMNS.map((c) => (
           <button
             key={c.key}
@@ -126,12 +170,24 @@ export function ProcessTable({
             data-severity={r.severity}
             onClick={() => onSelect(r)}
           >
+            <span role="cell" className="pl-td pl-tick">
+              {tickable(r) && (
+                <input
+                  type="checkbox"
+                  aria-label={`Tick session ${r.row.id}`}
+                  checked={ticked.has(r.key)}
+                  onClick={(e) => e.stopPropagation()}
+                  onChange={(e) => onTick(r.key, e.target.checked)}
+                />
+              )}
+            </span>
             {COLUMNS.map((c) => {
               const cell = cellText(r, c.key);
               return (
                 <span
                   key={c.key}
                   role="cell"
+                  data-column={c.key}
                   className={`pl-td${c.numeric ? ' num' : ''}${c.key === 'info' ? ' mono' : ''}`}
                   title={cell.title}
                 >

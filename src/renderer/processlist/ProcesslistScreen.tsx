@@ -8,7 +8,7 @@ import {
   type FilterPart,
   type ProcessFilter,
 } from '../../shared/processlist/filters';
-import type { KillMode } from '../../shared/processlist/kill-plan';
+import { tickedForKill, type KillMode } from '../../shared/processlist/kill-plan';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
@@ -30,6 +30,7 @@ import { sortRows, type ColumnKey, type SortDirection, type TableRow } from './p
 import { ProcessDetails } from './ProcessDetails';
 import { ProcessTable } from './ProcessTable';
 import { tableRows } from './table-rows';
+import { TickedKill } from './TickedKill';
 import { useProcesslistPolling } from './use-processlist-polling';
 
 const INTERVALS = [500, 1000, 2000, 5000, 10_000, 30_000, 60_000];
@@ -64,6 +65,8 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     dir: 'desc',
   });
   const [selected, setSelected] = useState<string | null>(null);
+  /** Row keys ticked for a KILL of the selection; sessions that end drop out by themselves. */
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   /** The snapshot the table shows while a row is inspected (null: live). */
   const [frozen, setFrozen] = useState<ProcesslistSnapshot | null>(null);
   const [message, setMessage] = useState<{ severity: 'ok' | 'warning'; text: string } | null>(null);
@@ -118,6 +121,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
       if (outcomes) {
         setMessage(describeOutcomes(outcomes));
         setSelected(null);
+        setTicked(new Set());
         polling.pollNow();
       }
     } catch (e) {
@@ -125,20 +129,28 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     }
   };
 
-  const explain = async (id: number) => {
+  const explain = async (id: number, analyze: boolean) => {
     setActionError(null);
     try {
-      const plan = await api.call('processlist.explain', { sessionId, id });
+      const plan = await api.call('processlist.explain', { sessionId, id, analyze });
       showPlan({
         document: plan.document,
         dialect: plan.dialect,
-        title: `Session #${id} on ${connection.name}`,
+        title: `Session #${id} on ${connection.name}${analyze ? ' (measured so far)' : ''}`,
         explainSql: plan.explainSql,
       });
     } catch (e) {
-      setActionError({ title: `Could not explain session #${id}`, error: errorShapeOf(e) });
+      setActionError({
+        title: `Could not ${analyze ? 'analyze' : 'explain'} session #${id}`,
+        error: errorShapeOf(e),
+      });
     }
   };
+
+  const tickedIds = useMemo(
+    () => tickedForKill(polling.snapshot?.rows ?? [], ticked),
+    [polling.snapshot, ticked],
+  );
 
   const hiddenTotal = Object.values(hiddenBy).reduce((a, b) => a + (b ?? 0), 0);
   const latest = polling.snapshot;
@@ -221,6 +233,11 @@ export function ProcesslistScreen(props: ToolScreenProps) {
           onPick={(key, value) => setFilter({ ...filter, [key]: value === '(none)' ? '' : value })}
         />
         <BulkKill rows={latest?.rows ?? []} onKill={(mode, ids) => void kill(mode, ids)} />
+        <TickedKill
+          ids={tickedIds}
+          onKill={(mode, ids) => void kill(mode, ids)}
+          onClear={() => setTicked(new Set())}
+        />
       </div>
       <div className="pl-main">
         <div className="pl-left">
@@ -269,6 +286,15 @@ export function ProcesslistScreen(props: ToolScreenProps) {
                 setSelected(r.key);
                 setFrozen(shownSnapshot);
               }}
+              ticked={ticked}
+              onTick={(key, on) =>
+                setTicked((t) => {
+                  const next = new Set(t);
+                  if (on) next.add(key);
+                  else next.delete(key);
+                  return next;
+                })
+              }
               sort={sort}
               onSort={(key) =>
                 setSort((s) =>
@@ -295,7 +321,8 @@ export function ProcesslistScreen(props: ToolScreenProps) {
               sessionId={sessionId}
               onClose={() => setSelected(null)}
               onKill={(mode, ids) => void kill(mode, ids)}
-              onExplain={(id) => void explain(id)}
+              onExplain={(id, analyze) => void explain(id, analyze)}
+              canAnalyze={props.server.capabilities.showAnalyze}
               onOpenInEditor={openInEditor}
             />
           </div>

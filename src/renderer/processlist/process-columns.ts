@@ -24,6 +24,11 @@ export type ColumnKey =
   | 'state'
   | 'trx'
   | 'rowsExamined'
+  | 'rowsSent'
+  | 'lock'
+  | 'tmpTables'
+  | 'memory'
+  | 'progress'
   | 'info';
 
 export interface Column {
@@ -71,6 +76,25 @@ export const COLUMNS: readonly Column[] = [
     width: '80px',
     numeric: true,
     value: (r) => r.row.rowsExamined,
+  },
+  { key: 'rowsSent', label: 'Sent', width: '70px', numeric: true, value: (r) => r.row.rowsSent },
+  { key: 'lock', label: 'Lock', width: '70px', numeric: true, value: (r) => r.row.lockMs },
+  {
+    key: 'tmpTables',
+    label: 'Tmp (disk)',
+    width: '80px',
+    numeric: true,
+    // Disk temporary tables weigh more than any number in memory.
+    value: (r) =>
+      r.row.tmpTables === null ? null : (r.row.tmpDiskTables ?? 0) * 1e6 + r.row.tmpTables,
+  },
+  { key: 'memory', label: 'Memory', width: '80px', numeric: true, value: (r) => r.row.memoryBytes },
+  {
+    key: 'progress',
+    label: 'Progress',
+    width: '80px',
+    numeric: true,
+    value: (r) => r.row.progress,
   },
 ];
 

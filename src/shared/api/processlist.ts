@@ -68,9 +68,13 @@ export const processlistContract = {
     }),
     result: KillResultSchema,
   },
-  /** The plan of the statement a session is running (EXPLAIN FOR CONNECTION / SHOW EXPLAIN). */
+  /**
+   * The plan of the statement a session is running (EXPLAIN FOR CONNECTION / SHOW EXPLAIN).
+   * With `analyze` (MariaDB 10.9+, capability `showAnalyze`): SHOW ANALYZE, the plan with the
+   * rows and time measured so far.
+   */
   'processlist.explain': {
-    params: z.object({ ...InSession, id: ProcessId }),
+    params: z.object({ ...InSession, id: ProcessId, analyze: z.boolean().optional() }),
     result: ExplainRunResultSchema,
   },
   /** A session's full statement text. */

@@ -65,7 +65,9 @@ function deriveCost(node: PlanNode, options: DeriveOptions, inclusive: Float64Ar
 function deriveTime(node: PlanNode, inclusive: Float64Array): void {
   let inputs = 0;
   let known = false;
-  for (const child of node.children) {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
     const t = inclusive[child.id]!;
     if (Number.isNaN(t) || (child.kind === 'subquery' && child.label.includes('projection')))
       continue;

@@ -49,7 +49,8 @@ export interface DiagnoseOptions {
 
 interface Context {
   plan: Plan;
-  parents: Map<PlanNode, PlanNode | null>;
+  /** The node's parent in the plan (null for the root). */
+  parentOf: (node: PlanNode) => PlanNode | null;
   fullScanRows: number;
   misestimateFactor: number;
   out: Diagnostic[];
@@ -62,29 +63,19 @@ interface Context {
  * the node that costs or takes the most. Most severe first.
  */
 export function diagnosePlan(plan: Plan, options: DiagnoseOptions = {}): Diagnostic[] {
+  const { nodes, parentOf } = preOrder(plan.root);
   const ctx: Context = {
     plan,
-    parents: new Map(),
+    parentOf,
     fullScanRows: options.fullScanRows ?? 1000,
     misestimateFactor: options.misestimateFactor ?? 10,
     out: [],
   };
-  const nodes: PlanNode[] = [];
-  const stack: PlanNode[] = [plan.root];
-  ctx.parents.set(plan.root, null);
-  while (stack.length) {
-    const node = stack.pop()!;
-    nodes.push(node);
-    const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      ctx.parents.set(children[i]!, node);
-      stack.push(children[i]!);
-    }
-  }
   const misestimated = new Map<PlanNode, number>();
   // Children first, so a misestimate is reported where it starts, not on every parent above it.
   for (let i = nodes.length - 1; i >= 0; i--) misestimate(ctx, nodes[i]!, misestimated);
-  for (const node of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
     // Every other finding starts from a flag; most nodes have none.
     if (node.flags.length === 0) continue;
     fullScan(ctx, node);
@@ -100,6 +91,37 @@ export function diagnosePlan(plan: Plan, options: DiagnoseOptions = {}): Diagnos
   return ctx.out.sort((a, b) => rank[a.severity] - rank[b.severity] || a.nodeId - b.nodeId);
 }
 
+/**
+ * The plan's nodes, parents first, and a way to each node's parent. A parsed plan numbers its
+ * nodes in this order, so parents are found by `id` without a map of every node; a plan numbered
+ * otherwise (built by hand, or edited) gets the map.
+ */
+function preOrder(root: PlanNode): {
+  nodes: PlanNode[];
+  parentOf: (node: PlanNode) => PlanNode | null;
+} {
+  const nodes: PlanNode[] = [];
+  const parents: Array<PlanNode | null> = [];
+  let numbered = true;
+  const stack: PlanNode[] = [root];
+  const stackParents: Array<PlanNode | null> = [null];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.id !== nodes.length) numbered = false;
+    nodes.push(node);
+    parents.push(stackParents.pop()!);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      stack.push(children[i]!);
+      stackParents.push(node);
+    }
+  }
+  if (numbered) return { nodes, parentOf: (node) => parents[node.id] ?? null };
+  const map = new Map<PlanNode, PlanNode | null>();
+  for (let i = 0; i < nodes.length; i++) map.set(nodes[i]!, parents[i]!);
+  return { nodes, parentOf: (node) => map.get(node) ?? null };
+}
+
 function tableName(node: PlanNode): string {
   const t = node.table ?? '?';
   return node.alias && node.alias !== node.table ? `${t} (as ${node.alias})` : t;
@@ -110,9 +132,9 @@ function conditionsFor(ctx: Context, node: PlanNode): string[] {
   const out = [node.condition, node.indexCondition];
   // Up through filters and headings (`Hash`) to the first join, whose condition joins this table.
   for (
-    let p = ctx.parents.get(node) ?? null, steps = 0;
+    let p = ctx.parentOf(node), steps = 0;
     p && steps < 4;
-    p = ctx.parents.get(p) ?? null, steps++
+    p = ctx.parentOf(p), steps++
   ) {
     if (p.kind === 'filter' || p.kind === 'join') out.push(p.condition);
     if (p.kind === 'join' || p.selectId !== undefined || p.kind === 'subquery') break;
@@ -262,7 +284,7 @@ function lastTable(node: PlanNode): PlanNode | undefined {
 
 function dependentSubquery(ctx: Context, node: PlanNode): void {
   if (!node.flags.includes('dependent')) return;
-  const parent = ctx.parents.get(node);
+  const parent = ctx.parentOf(node);
   if (parent?.flags.includes('dependent')) return; // one finding per subquery
   // How often it ran: its query block's loops, else those of the first measured node inside.
   let block: number | undefined;
@@ -344,7 +366,7 @@ function statisticsAdvice(mariadb: boolean, table: string | undefined): string {
 }
 
 function stopsEarly(ctx: Context, node: PlanNode): boolean {
-  for (let p = ctx.parents.get(node) ?? null; p; p = ctx.parents.get(p) ?? null) {
+  for (let p = ctx.parentOf(node); p; p = ctx.parentOf(p)) {
     if (p.kind === 'limit') return true;
     if (p.kind === 'join' && /semijoin|antijoin|FirstMatch|LooseScan/i.test(p.label)) return true;
     if (p.warnings.some((w) => /^(?:FirstMatch|Not exists|LooseScan)/.test(w))) return true;
@@ -359,7 +381,8 @@ function hottest(ctx: Context, nodes: PlanNode[]): void {
   let best: PlanNode | undefined;
   let bestValue = 0;
   let sum = 0;
-  for (const node of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]!;
     // A query block's own cost is what its parts leave unexplained, not work of its own.
     if (!byTime && node.selectId !== undefined) continue;
     const value = byTime ? node.actual?.selfTimeMs : node.cost?.self;

@@ -18,7 +18,11 @@ const NOTE_FLAGS: Array<[RegExp, PlanFlag[]]> = [
 
 /** Flags implied by one note (an item of the Extra column or a server message). */
 export function flagsOfNote(note: string): PlanFlag[] {
-  for (const [pattern, flags] of NOTE_FLAGS) if (pattern.test(note.trim())) return flags;
+  const text = note.trim();
+  for (let i = 0; i < NOTE_FLAGS.length; i++) {
+    const [pattern, flags] = NOTE_FLAGS[i]!;
+    if (pattern.test(text)) return flags;
+  }
   return [];
 }
 
@@ -36,5 +40,6 @@ export function splitExtra(extra: string): string[] {
 export function addNote(node: PlanNode, text: string | undefined): void {
   if (text === undefined) return;
   addWarning(node, text);
-  for (const flag of flagsOfNote(text)) addFlag(node, flag);
+  const flags = flagsOfNote(text);
+  for (let i = 0; i < flags.length; i++) addFlag(node, flags[i]!);
 }

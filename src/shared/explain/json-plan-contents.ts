@@ -66,6 +66,7 @@ export function listInto(
 /**
  * A `nested_loop` array: a join of its members, or the member itself when there is only one.
  * Each member wraps one part (`{"table": ...}`); a member with keys of its own keeps a node.
+ * The `contents` readers may only add children and raw keys to the node they are given.
  */
 export function nestedLoopNodes(
   vocabulary: Vocabulary,
@@ -75,29 +76,39 @@ export function nestedLoopNodes(
 ): PlanNode[] {
   const join = createNode('join', 'Nested loop join');
   let rawKeys = 0;
-  items.forEach((item, i) => {
+  // Members are read into one holder, reused while they leave nothing of their own in it (the
+  // usual `{"table": ...}`): a node per member would double the allocations of a large join.
+  let holder: PlanNode | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
     if (!isJsonObject(item)) {
       join.raw[`nested_loop[${i}]`] = item;
       rawKeys++;
-      return;
+      continue;
     }
-    const holder = readKeys(
-      vocabulary,
-      createNode('unknown', `nested_loop[${i}]`),
-      item,
-      contents,
-      depth,
-    );
-    let empty = true;
-    for (const _ in holder.raw) {
-      empty = false;
-      break;
+    holder ??= createNode('unknown', '');
+    readKeys(vocabulary, holder, item, contents, depth);
+    if (isEmptyObject(holder.raw)) {
+      const children = holder.children;
+      for (let c = 0; c < children.length; c++) addChild(join, children[c]!);
+      holder.children = NO_CHILDREN;
+    } else {
+      holder.label = `nested_loop[${i}]`;
+      if (holder.children === NO_CHILDREN) holder.children = [];
+      addChild(join, holder);
+      holder = undefined;
     }
-    if (empty) for (const child of holder.children) addChild(join, child);
-    else addChild(join, holder);
-  });
+  }
   if (join.children.length === 1 && rawKeys === 0) return join.children;
   return [join];
+}
+
+// A reused holder's list between members: addChild replaces an empty list, never pushes to it.
+const NO_CHILDREN: PlanNode[] = Object.freeze([]) as unknown as PlanNode[];
+
+function isEmptyObject(o: JsonObject): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 // Field readers common to both dialects' tables.

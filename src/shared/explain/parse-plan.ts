@@ -6,7 +6,7 @@ import { parseMysqlJsonV2 } from './parse-mysql-json-v2';
 import { parseMysqlTree, type TextPlanError } from './parse-mysql-tree';
 import { assembleTabularPlan, parseTabular, tabularRowsFromJson } from './parse-tabular';
 import { DIALECT_NAMES, type PlanDialect } from './plan-dialect';
-import { walkPlan, type Plan, type PlanNode } from './plan-model';
+import type { Plan, PlanNode } from './plan-model';
 import { readPlanJson } from './read-plan-json';
 import { lineStartOffset, positionAt } from './text-position';
 import { unwrapPastedPlan } from './unwrap-pasted-plan';
@@ -90,13 +90,18 @@ function finishJson(dialect: PlanDialect, document: unknown): ParsePlanResult {
 }
 
 function finish(dialect: PlanDialect, root: PlanNode, query?: string): ParsePlanResult {
+  // Numbered parents first (walkPlan's order), without walkPlan's list of parents.
   const nodes: PlanNode[] = [];
   let analyzed = false;
-  walkPlan(root, (node) => {
+  const stack: PlanNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
     node.id = nodes.length;
     nodes.push(node);
     if (node.actual) analyzed = true;
-  });
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
   const treeFormat = dialect === 'mysql-tree' || dialect === 'mysql-json-v2';
   deriveFigures(nodes, { innerCostPerLoop: treeFormat, totalsFromInputs: !treeFormat });
   const plan: Plan = { dialect, root, analyzed };

@@ -20,7 +20,8 @@ export function planStats(root: PlanNode): PlanStats {
     stats.nodes++;
     if (node.table !== undefined) stats.tables++;
     if (node.kind === 'unknown') stats.unknownNodes++;
-    for (const child of node.children) stack.push(child);
+    const children = node.children;
+    for (let i = 0; i < children.length; i++) stack.push(children[i]!);
   }
   return stats;
 }

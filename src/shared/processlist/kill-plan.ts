@@ -1,4 +1,5 @@
 import { hostWithoutPort } from './host-name';
+import { rowKey } from './snapshot-diff';
 import type { ProcessRow } from './process-row';
 
 /** KILL QUERY stops the statement and keeps the connection; KILL CONNECTION ends both. */
@@ -53,6 +54,18 @@ export function selectForKill(rows: readonly ProcessRow[], selection: KillSelect
         (!selection.schema || r.db === selection.schema) &&
         (selection.minSeconds === undefined || r.timeMs >= selection.minSeconds * 1000),
     )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * The sessions a user ticked in the table, by row key (see `rowKey`), that are still in
+ * `rows`: a ticked session that ended, or whose id now names another connection, is left out,
+ * and so are the server's own threads and the connection doing the reading.
+ */
+export function tickedForKill(rows: readonly ProcessRow[], ticked: ReadonlySet<string>): number[] {
+  return rows
+    .filter((r) => r.kind === 'client' && !r.self && ticked.has(rowKey(r)))
     .map((r) => r.id)
     .sort((a, b) => a - b);
 }

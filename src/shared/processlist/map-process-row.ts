@@ -34,6 +34,10 @@ const KNOWN = new Set([
   'ROWS_SENT',
   'TMP_TABLES',
   'TMP_DISK_TABLES',
+  'MAX_MEMORY_USED',
+  'STAGE_NAME',
+  'WORK_COMPLETED',
+  'WORK_ESTIMATED',
 ]);
 
 /** performance_schema timers count picoseconds. */
@@ -64,6 +68,7 @@ export function processRowFrom(raw: RawRow, selfId: number | null): ProcessRow |
   }
   const maxStage = numberOf(raw.MAX_STAGE);
   const lockPs = running ? numberOf(raw.LOCK_PS) : null;
+  const stageWork = stageProgressOf(raw);
   return {
     id,
     threadId: numberOf(raw.THREAD_ID),
@@ -89,13 +94,32 @@ export function processRowFrom(raw: RawRow, selfId: number | null): ProcessRow |
     tmpTables: running ? numberOf(raw.TMP_TABLES) : null,
     tmpDiskTables: running ? numberOf(raw.TMP_DISK_TABLES) : null,
     memoryBytes: numberOf(raw.MEMORY_USED),
-    progress: maxStage !== null && maxStage > 0 ? numberOf(raw.PROGRESS) : null,
+    memoryPeakBytes: numberOf(raw.MAX_MEMORY_USED),
+    progress:
+      maxStage !== null && maxStage > 0 ? numberOf(raw.PROGRESS) : (stageWork?.percent ?? null),
+    progressStage: stageWork?.stage ?? null,
     stage:
       maxStage !== null && maxStage > 0
         ? { current: numberOf(raw.STAGE) ?? 0, max: maxStage }
         : null,
     self: selfId !== null && id === selfId,
     extra: extraColumns(raw, KNOWN),
+  };
+}
+
+/**
+ * MySQL's progress of the current stage, from events_stages_current: WORK_COMPLETED of
+ * WORK_ESTIMATED (capped at 100 %: the estimate can be passed), and the stage's name without
+ * its `stage/<component>/` prefix. Null when the stage does not estimate its work.
+ */
+function stageProgressOf(raw: RawRow): { percent: number; stage: string } | null {
+  const estimated = numberOf(raw.WORK_ESTIMATED);
+  const name = textOf(raw.STAGE_NAME);
+  if (estimated === null || estimated <= 0 || name === null) return null;
+  const completed = Math.max(0, numberOf(raw.WORK_COMPLETED) ?? 0);
+  return {
+    percent: Math.min(100, (completed / estimated) * 100),
+    stage: name.replace(/^stage\/[^/]+\//, ''),
   };
 }
 

@@ -46,9 +46,17 @@ export const ProcessRowSchema = z.object({
   lockMs: Count.nullable(),
   tmpTables: Count.nullable(),
   tmpDiskTables: Count.nullable(),
+  /** Memory the session holds now (MySQL threads.TOTAL_MEMORY, MariaDB MEMORY_USED). */
   memoryBytes: Count.nullable(),
-  /** Percent done, for statements that report it (MariaDB ALTER, LOAD DATA, ...). */
+  /** The most it has held (MySQL MAX_TOTAL_MEMORY, MariaDB MAX_MEMORY_USED). */
+  memoryPeakBytes: Count.nullable(),
+  /**
+   * Percent done, for statements that report it: MariaDB's PROGRESS (ALTER, LOAD DATA, ...),
+   * MySQL's WORK_COMPLETED / WORK_ESTIMATED of the current stage (events_stages_current).
+   */
   progress: z.number().nullable(),
+  /** The MySQL stage the progress is of, e.g. `copy to tmp table`; null elsewhere. */
+  progressStage: z.string().nullable(),
   /** MariaDB's STAGE / MAX_STAGE of a statement that reports progress. */
   stage: z.object({ current: z.number(), max: z.number() }).nullable(),
   /** True for the connection that reads the processlist itself. */

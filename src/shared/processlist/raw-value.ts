@@ -34,8 +34,9 @@ export function extraValueOf(value: unknown): ExtraValue {
 /** The columns of `raw` not in `known`, for a model's `extra`. */
 export function extraColumns(raw: RawRow, known: ReadonlySet<string>): Record<string, ExtraValue> {
   const extra: Record<string, ExtraValue> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (!known.has(key)) extra[key] = extraValueOf(value);
+  // for...in without an entries array: this runs for every row of every poll.
+  for (const key in raw) {
+    if (!known.has(key) && Object.hasOwn(raw, key)) extra[key] = extraValueOf(raw[key]);
   }
   return extra;
 }

@@ -155,6 +155,16 @@ const TABLE = {
     mariadb: '10.2.7',
     about: 'information_schema column defaults written as SQL (quoted literals, NULL)',
   },
+  threadMemory: {
+    mysql: '8.0.31',
+    mariadb: null,
+    about: 'performance_schema.threads TOTAL_MEMORY / MAX_TOTAL_MEMORY (memory per session)',
+  },
+  showAnalyze: {
+    mysql: null,
+    mariadb: '10.9.0',
+    about: 'SHOW ANALYZE FORMAT=JSON FOR <id>: the plan of a running statement with its figures',
+  },
 } as const satisfies Record<
   string,
   { mysql: string | null; mariadb: string | null; about: string }

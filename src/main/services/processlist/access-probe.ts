@@ -1,6 +1,6 @@
 import type { Connection } from 'mysql2/promise';
 import { isAccessDenied, queryRows } from './query-rows';
-import { MDL_INSTRUMENT } from './processlist-sql';
+import { MDL_INSTRUMENT, STAGES_CONSUMER } from './processlist-sql';
 
 /** What the account and the server's settings let a poll read, found once per connection. */
 export interface AccessProbe {
@@ -8,22 +8,32 @@ export interface AccessProbe {
   performanceSchema: boolean;
   /** The metadata-lock instrument: on, off, or not readable by this account. */
   mdlInstrument: 'on' | 'off' | 'denied' | 'absent';
+  /** The events_stages_current consumer is on and readable (MySQL stage progress needs it). */
+  stagesConsumer: boolean;
 }
 
 /** Reads @@performance_schema and whether metadata locks are instrumented. */
 export async function probeAccess(conn: Connection): Promise<AccessProbe> {
   const [on] = await queryRows(conn, 'SELECT @@performance_schema AS PS');
   const performanceSchema = Number(on?.PS) === 1;
-  if (!performanceSchema) return { performanceSchema, mdlInstrument: 'absent' };
+  if (!performanceSchema) {
+    return { performanceSchema, mdlInstrument: 'absent', stagesConsumer: false };
+  }
   try {
-    const rows = await queryRows(conn, MDL_INSTRUMENT);
-    const enabled = rows[0]?.ENABLED;
+    const [instrument, consumer] = await Promise.all([
+      queryRows(conn, MDL_INSTRUMENT),
+      queryRows(conn, STAGES_CONSUMER),
+    ]);
+    const enabled = instrument[0]?.ENABLED;
     return {
       performanceSchema,
       mdlInstrument: enabled === undefined ? 'absent' : enabled === 'YES' ? 'on' : 'off',
+      stagesConsumer: consumer[0]?.ENABLED === 'YES',
     };
   } catch (e) {
-    if (isAccessDenied(e)) return { performanceSchema, mdlInstrument: 'denied' };
+    if (isAccessDenied(e)) {
+      return { performanceSchema, mdlInstrument: 'denied', stagesConsumer: false };
+    }
     throw e;
   }
 }

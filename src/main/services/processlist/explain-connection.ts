@@ -11,13 +11,25 @@ const TEMP_TABLE_DELETE_FAILED = 6;
 /**
  * The plan of what session `id` is running: `EXPLAIN FORMAT=JSON FOR CONNECTION` on MySQL (in
  * JSON version 2 where the server has it, set on the processlist's own session), `SHOW EXPLAIN
- * FORMAT=JSON FOR` on MariaDB. Parsed as the editor's explain is, so the plan screen takes it.
+ * FORMAT=JSON FOR` on MariaDB, or with `analyze` MariaDB's `SHOW ANALYZE FORMAT=JSON FOR` (the
+ * plan with r_rows, r_loops and times measured so far). Parsed as the editor's explain is, so
+ * the plan screen takes it.
  */
 export async function explainConnection(
   conn: Connection,
   server: ServerInfo,
   id: number,
+  analyze = false,
 ): Promise<ExplainRunResult> {
+  if (analyze && !server.capabilities.showAnalyze) {
+    throw new ApiError({
+      code: 'INVALID_REQUEST',
+      message:
+        server.flavor === 'mariadb'
+          ? 'SHOW ANALYZE FOR needs MariaDB 10.9 or later; use Explain for the plan without figures.'
+          : 'Analyzing a running statement is a MariaDB feature (SHOW ANALYZE); on MySQL use Explain, or EXPLAIN ANALYZE the statement from an editor.',
+    });
+  }
   if (!server.capabilities.explainForConnection) {
     throw new ApiError({
       code: 'INVALID_REQUEST',
@@ -30,7 +42,7 @@ export async function explainConnection(
   let sql: string;
   let dialect: PlanDialect;
   if (server.flavor === 'mariadb') {
-    sql = `SHOW EXPLAIN FORMAT=JSON FOR ${id}`;
+    sql = `SHOW ${analyze ? 'ANALYZE' : 'EXPLAIN'} FORMAT=JSON FOR ${id}`;
     dialect = 'mariadb-json';
   } else {
     sql = `EXPLAIN FORMAT=JSON FOR CONNECTION ${id}`;

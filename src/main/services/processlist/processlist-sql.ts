@@ -29,6 +29,34 @@ export const CURRENT_STATEMENTS = `SELECT THREAD_ID, 1 AS STATEMENT_RUNNING, TIM
 FROM performance_schema.events_statements_current
 WHERE NESTING_EVENT_ID IS NULL AND END_EVENT_ID IS NULL`;
 
+/**
+ * Per-session memory (threads.TOTAL_MEMORY, MySQL 8.0.31+) and the progress of stages that
+ * estimate their work (events_stages_current, when that consumer is on), by processlist id:
+ * one statement for both, what sys.x$processlist reads, without its per-event memory sum
+ * (2,000 sessions × hundreds of memory instruments). Null when there is nothing to read.
+ */
+export function threadActivity(memory: boolean, stages: boolean): string | null {
+  const stageColumns =
+    's.EVENT_NAME AS STAGE_NAME, s.WORK_COMPLETED, s.WORK_ESTIMATED FROM performance_schema';
+  if (memory) {
+    return stages
+      ? `SELECT t.PROCESSLIST_ID AS ID, t.TOTAL_MEMORY AS MEMORY_USED, t.MAX_TOTAL_MEMORY AS MAX_MEMORY_USED,
+  ${stageColumns}.threads t
+LEFT JOIN performance_schema.events_stages_current s ON s.THREAD_ID = t.THREAD_ID AND s.WORK_ESTIMATED > 0
+WHERE t.PROCESSLIST_ID IS NOT NULL`
+      : `SELECT PROCESSLIST_ID AS ID, TOTAL_MEMORY AS MEMORY_USED, MAX_TOTAL_MEMORY AS MAX_MEMORY_USED
+FROM performance_schema.threads WHERE PROCESSLIST_ID IS NOT NULL`;
+  }
+  if (!stages) return null;
+  return `SELECT t.PROCESSLIST_ID AS ID, ${stageColumns}.events_stages_current s
+JOIN performance_schema.threads t ON t.THREAD_ID = s.THREAD_ID
+WHERE s.WORK_ESTIMATED > 0 AND t.PROCESSLIST_ID IS NOT NULL`;
+}
+
+/** Whether the current-stage consumer is on (off by default): stage progress needs it. */
+export const STAGES_CONSUMER = `SELECT ENABLED FROM performance_schema.setup_consumers
+WHERE NAME = 'events_stages_current'`;
+
 /** information_schema.PROCESSLIST, with MariaDB's extra columns when it has them. */
 export function informationSchemaProcesslist(extras: boolean): string {
   const more = extras

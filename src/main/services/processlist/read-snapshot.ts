@@ -24,6 +24,7 @@ import {
   METADATA_LOCKS,
   PERFORMANCE_SCHEMA_PROCESSLIST,
   THREADS_OF,
+  threadActivity,
 } from './processlist-sql';
 import { isAccessDenied, queryRows } from './query-rows';
 
@@ -52,9 +53,14 @@ export type ThreadCache = Map<number, RawRow>;
 
 /**
  * performance_schema.processlist with each row's thread (from the cache, read for new
- * connections only; gone ones dropped) and running statement, joined here.
+ * connections only; gone ones dropped), running statement and, when `activitySql` is given,
+ * memory and stage progress, joined here.
  */
-async function readPerformanceSchema(conn: Connection, threads: ThreadCache): Promise<RawRow[]> {
+async function readPerformanceSchema(
+  conn: Connection,
+  threads: ThreadCache,
+  activitySql: string | null,
+): Promise<RawRow[]> {
   const processlist = await queryRows(conn, PERFORMANCE_SCHEMA_PROCESSLIST);
   const ids = new Set<number>();
   for (const r of processlist) {
@@ -69,8 +75,11 @@ async function readPerformanceSchema(conn: Connection, threads: ThreadCache): Pr
     }
   }
   for (const id of threads.keys()) if (!ids.has(id)) threads.delete(id);
-  const statements = await queryRows(conn, CURRENT_STATEMENTS);
-  return joinPerformanceSchemaRows(processlist, threads, statements);
+  const [statements, activity] = await Promise.all([
+    queryRows(conn, CURRENT_STATEMENTS),
+    activitySql === null ? [] : queryRows(conn, activitySql),
+  ]);
+  return joinPerformanceSchemaRows(processlist, threads, statements, activity);
 }
 
 /** Row-lock waits of performance_schema, named by processlist id through the thread cache. */
@@ -115,7 +124,11 @@ export async function readSnapshot(
   let raw: RawRow[] | null = null;
   if (source === 'performance_schema') {
     try {
-      raw = await readPerformanceSchema(conn, threads);
+      raw = await readPerformanceSchema(
+        conn,
+        threads,
+        threadActivity(server.capabilities.threadMemory, probe.stagesConsumer),
+      );
     } catch (e) {
       if (!isAccessDenied(e)) throw e;
       notices.push({
