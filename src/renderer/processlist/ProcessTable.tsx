@@ -145,6 +145,7 @@ export function ProcessTable({
             type="button"
             role="columnheader"
             className={`pl-th${c.numeric ? ' num' : ''}`}
+            title={c.hint}
             aria-sort={
               sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
             }

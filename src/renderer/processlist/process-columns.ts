@@ -37,6 +37,8 @@ export interface Column {
   /** CSS grid track. */
   width: string;
   numeric: boolean;
+  /** The header's tooltip: where the figure comes from, when that is not obvious. */
+  hint?: string;
   /** The value sorted on. */
   value: (r: TableRow) => string | number | null;
 }
@@ -88,12 +90,20 @@ export const COLUMNS: readonly Column[] = [
     value: (r) =>
       r.row.tmpTables === null ? null : (r.row.tmpDiskTables ?? 0) * 1e6 + r.row.tmpTables,
   },
-  { key: 'memory', label: 'Memory', width: '80px', numeric: true, value: (r) => r.row.memoryBytes },
+  {
+    key: 'memory',
+    label: 'Memory',
+    width: '80px',
+    numeric: true,
+    hint: 'Memory the session holds now (MySQL 8.0.31+, MariaDB); hover a cell for the most it held.',
+    value: (r) => r.row.memoryBytes,
+  },
   {
     key: 'progress',
     label: 'Progress',
     width: '80px',
     numeric: true,
+    hint: 'Statements that report progress (ALTER, LOAD DATA, ...). MySQL reports it only while the performance_schema consumer events_stages_current is on.',
     value: (r) => r.row.progress,
   },
 ];

@@ -15,9 +15,11 @@ export async function queryRows(
   if (!Array.isArray(rows)) return [];
   return (rows as Array<Record<string, unknown>>).map((row) => {
     let copy: Record<string, unknown> | null = null;
-    for (const [key, value] of Object.entries(row)) {
+    // for...in without an entries array per row: polls read thousands of rows.
+    for (const key in row) {
+      const value = row[key];
       if (Buffer.isBuffer(value)) {
-        copy ??= { ...row };
+        copy ??= Object.assign({}, row);
         copy[key] = value.toString('utf8');
       }
     }

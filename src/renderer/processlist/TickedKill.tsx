@@ -1,0 +1,39 @@
+import type { KillMode } from '../../shared/processlist/kill-plan';
+
+/** What to do with the sessions ticked in the table: KILL them (through the confirmation). */
+export function TickedKill({
+  ids,
+  onKill,
+  onClear,
+}: {
+  /** The ticked sessions still running, in id order (see tickedForKill). */
+  ids: readonly number[];
+  onKill: (mode: KillMode, ids: number[]) => void;
+  onClear: () => void;
+}) {
+  if (ids.length === 0) return null;
+  return (
+    <div className="pl-ticked" role="group" aria-label="Ticked sessions">
+      <span>
+        {ids.length} ticked session{ids.length === 1 ? '' : 's'}:
+      </span>
+      <button
+        type="button"
+        className="btn-danger-outline btn-small"
+        onClick={() => onKill('query', [...ids])}
+      >
+        Preview KILL QUERY ({ids.length})
+      </button>
+      <button
+        type="button"
+        className="btn-danger-outline btn-small"
+        onClick={() => onKill('connection', [...ids])}
+      >
+        Preview KILL CONNECTION ({ids.length})
+      </button>
+      <button type="button" className="btn-link" onClick={onClear}>
+        Untick all
+      </button>
+    </div>
+  );
+}
