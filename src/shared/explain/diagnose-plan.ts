@@ -63,7 +63,29 @@ interface Context {
  * the node that costs or takes the most. Most severe first.
  */
 export function diagnosePlan(plan: Plan, options: DiagnoseOptions = {}): Diagnostic[] {
-  const { nodes, parentOf } = preOrder(plan.root);
+  const nodes = preOrder(plan.root);
+  const numbered = nodes.every((node, i) => node.id === i);
+  return diagnoseNodes(plan, nodes, numbered ? parentsById(nodes) : parentsByMap(nodes), options);
+}
+
+/**
+ * diagnosePlan for a plan whose nodes are listed in pre-order, each node's `id` its index in
+ * the list (as parsePlanNodes gives them): the plan is not walked again.
+ */
+export function diagnoseNumberedPlan(
+  plan: Plan,
+  nodes: PlanNode[],
+  options: DiagnoseOptions = {},
+): Diagnostic[] {
+  return diagnoseNodes(plan, nodes, parentsById(nodes), options);
+}
+
+function diagnoseNodes(
+  plan: Plan,
+  nodes: PlanNode[],
+  parentOf: (node: PlanNode) => PlanNode | null,
+  options: DiagnoseOptions,
+): Diagnostic[] {
   const ctx: Context = {
     plan,
     parentOf,
@@ -91,35 +113,34 @@ export function diagnosePlan(plan: Plan, options: DiagnoseOptions = {}): Diagnos
   return ctx.out.sort((a, b) => rank[a.severity] - rank[b.severity] || a.nodeId - b.nodeId);
 }
 
-/**
- * The plan's nodes, parents first, and a way to each node's parent. A parsed plan numbers its
- * nodes in this order, so parents are found by `id` without a map of every node; a plan numbered
- * otherwise (built by hand, or edited) gets the map.
- */
-function preOrder(root: PlanNode): {
-  nodes: PlanNode[];
-  parentOf: (node: PlanNode) => PlanNode | null;
-} {
+/** The plan's nodes, parents first. */
+function preOrder(root: PlanNode): PlanNode[] {
   const nodes: PlanNode[] = [];
-  const parents: Array<PlanNode | null> = [];
-  let numbered = true;
   const stack: PlanNode[] = [root];
-  const stackParents: Array<PlanNode | null> = [null];
   while (stack.length) {
     const node = stack.pop()!;
-    if (node.id !== nodes.length) numbered = false;
     nodes.push(node);
-    parents.push(stackParents.pop()!);
     const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      stack.push(children[i]!);
-      stackParents.push(node);
-    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
   }
-  if (numbered) return { nodes, parentOf: (node) => parents[node.id] ?? null };
-  const map = new Map<PlanNode, PlanNode | null>();
-  for (let i = 0; i < nodes.length; i++) map.set(nodes[i]!, parents[i]!);
-  return { nodes, parentOf: (node) => map.get(node) ?? null };
+  return nodes;
+}
+
+/** Parents of nodes numbered by their index in `nodes`, without a map of every node. */
+function parentsById(nodes: PlanNode[]): (node: PlanNode) => PlanNode | null {
+  const parents = new Int32Array(nodes.length).fill(-1);
+  for (let i = 0; i < nodes.length; i++) {
+    const children = nodes[i]!.children;
+    for (let c = 0; c < children.length; c++) parents[children[c]!.id] = i;
+  }
+  return (node) => nodes[parents[node.id] ?? -1] ?? null;
+}
+
+/** Parents of nodes numbered otherwise (a plan built by hand, or edited). */
+function parentsByMap(nodes: PlanNode[]): (node: PlanNode) => PlanNode | null {
+  const parents = new Map<PlanNode, PlanNode>();
+  for (const node of nodes) for (const child of node.children) parents.set(child, node);
+  return (node) => parents.get(node) ?? null;
 }
 
 function tableName(node: PlanNode): string {
@@ -129,17 +150,16 @@ function tableName(node: PlanNode): string {
 
 /** Conditions that decide which rows of this table are wanted: its own, its filter's, its join's. */
 function conditionsFor(ctx: Context, node: PlanNode): string[] {
-  const out = [node.condition, node.indexCondition];
+  const out: string[] = [];
+  if (node.condition !== undefined) out.push(node.condition);
+  if (node.indexCondition !== undefined) out.push(node.indexCondition);
   // Up through filters and headings (`Hash`) to the first join, whose condition joins this table.
-  for (
-    let p = ctx.parentOf(node), steps = 0;
-    p && steps < 4;
-    p = ctx.parentOf(p), steps++
-  ) {
-    if (p.kind === 'filter' || p.kind === 'join') out.push(p.condition);
+  for (let p = ctx.parentOf(node), steps = 0; p && steps < 4; p = ctx.parentOf(p), steps++) {
+    if ((p.kind === 'filter' || p.kind === 'join') && p.condition !== undefined)
+      out.push(p.condition);
     if (p.kind === 'join' || p.selectId !== undefined || p.kind === 'subquery') break;
   }
-  return out.filter((c): c is string => c !== undefined);
+  return out;
 }
 
 /** The index suggestion for a table node, from the conditions on it. */

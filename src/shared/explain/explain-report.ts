@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
-  diagnosePlan,
+  diagnoseNumberedPlan,
   DiagnosticSchema,
   type DiagnoseOptions,
   type Diagnostic,
 } from './diagnose-plan';
-import { parsePlan, type ParsePlanOptions, type PlanParseError } from './parse-plan';
+import { parsePlanNodes, type ParsePlanOptions, type PlanParseError } from './parse-plan';
 import { PlanDialectSchema, type PlanDialect } from './plan-dialect';
 import { PlanNodeSchema, type PlanNode } from './plan-model';
-import { planStats, PlanStatsSchema, type PlanStats } from './plan-stats';
+import { nodeStats, PlanStatsSchema, type PlanStats } from './plan-stats';
 
 /** A plan with its diagnostics and counts: what the CLI prints with `--json` and the API carries. */
 export interface PlanReport {
@@ -36,14 +36,14 @@ export function explainPlanText(
   text: string,
   options: ParsePlanOptions & DiagnoseOptions = {},
 ): ExplainResult {
-  const parsed = parsePlan(text, options);
+  const parsed = parsePlanNodes(text, options);
   if (!parsed.ok) return parsed;
-  const { plan } = parsed;
+  const { plan, nodes } = parsed;
   const report: PlanReport = {
     dialect: plan.dialect,
     root: plan.root,
-    diagnostics: diagnosePlan(plan, options),
-    stats: planStats(plan.root),
+    diagnostics: diagnoseNumberedPlan(plan, nodes, options),
+    stats: nodeStats(nodes),
     analyzed: plan.analyzed,
   };
   if (plan.query !== undefined) report.query = plan.query;

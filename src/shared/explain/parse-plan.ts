@@ -25,6 +25,10 @@ export interface PlanParseError {
 
 export type ParsePlanResult = { ok: true; plan: Plan } | { ok: false; error: PlanParseError };
 
+/** A parse with the plan's nodes in pre-order, each node's `id` its index in `nodes`. */
+export type NumberedParseResult =
+  { ok: true; plan: Plan; nodes: PlanNode[] } | { ok: false; error: PlanParseError };
+
 const JSON_DIALECTS: ReadonlySet<PlanDialect> = new Set([
   'mysql-json-v1',
   'mysql-json-v2',
@@ -38,10 +42,19 @@ const JSON_DIALECTS: ReadonlySet<PlanDialect> = new Set([
  * not a plan gives an error with the line and column where it stops being one.
  */
 export function parsePlan(text: string, options: ParsePlanOptions = {}): ParsePlanResult {
+  const parsed = parsePlanNodes(text, options);
+  return parsed.ok ? { ok: true, plan: parsed.plan } : parsed;
+}
+
+/**
+ * parsePlan, also giving the list of nodes it numbered, so that what comes next (diagnostics,
+ * counts) need not walk a large plan again.
+ */
+export function parsePlanNodes(text: string, options: ParsePlanOptions = {}): NumberedParseResult {
   const wanted = options.dialect ?? 'auto';
   const unwrapped = unwrapPastedPlan(text);
   const body = unwrapped.text;
-  const errorAt = (message: string, offset: number): ParsePlanResult => ({
+  const errorAt = (message: string, offset: number): NumberedParseResult => ({
     ok: false,
     error: { message, ...positionAt(text, unwrapped.originOf(offset)) },
   });
@@ -78,7 +91,7 @@ export function parsePlan(text: string, options: ParsePlanOptions = {}): ParsePl
   return finish(dialect, parsed);
 }
 
-function finishJson(dialect: PlanDialect, document: unknown): ParsePlanResult {
+function finishJson(dialect: PlanDialect, document: unknown): NumberedParseResult {
   if (dialect === 'mysql-json-v2') {
     const { root, query } = parseMysqlJsonV2(document);
     return finish(dialect, root, query);
@@ -89,7 +102,7 @@ function finishJson(dialect: PlanDialect, document: unknown): ParsePlanResult {
   );
 }
 
-function finish(dialect: PlanDialect, root: PlanNode, query?: string): ParsePlanResult {
+function finish(dialect: PlanDialect, root: PlanNode, query?: string): NumberedParseResult {
   // Numbered parents first (walkPlan's order), without walkPlan's list of parents.
   const nodes: PlanNode[] = [];
   let analyzed = false;
@@ -106,7 +119,7 @@ function finish(dialect: PlanDialect, root: PlanNode, query?: string): ParsePlan
   deriveFigures(nodes, { innerCostPerLoop: treeFormat, totalsFromInputs: !treeFormat });
   const plan: Plan = { dialect, root, analyzed };
   if (query !== undefined) plan.query = query;
-  return { ok: true, plan };
+  return { ok: true, plan, nodes };
 }
 
 function isTextError(value: PlanNode | TextPlanError): value is TextPlanError {
