@@ -67,6 +67,8 @@ describe('the processlist screen', () => {
   });
 
   it('highlights the blocked session with its blocker and the chain to the root', async () => {
+    // The status bar speaks for the tool's connection and says which tool is in front.
+    expect(await page.locator('[data-testid="status-tool"]').textContent()).toBe('Processlist');
     const blocked = page.locator(`[role=row][data-process-id="${waiter.threadId}"]`);
     await blocked.waitFor({ timeout: 20_000 });
     await expect

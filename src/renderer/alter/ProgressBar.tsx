@@ -12,7 +12,13 @@ export function ProgressBar({ percent, label }: { percent: number | null; label:
       aria-valuemax={100}
       aria-valuenow={percent === null ? undefined : Math.round(percent * 10) / 10}
     >
-      <div className="alt-bar-fill" style={{ width: `${percent ?? 100}%` }} />
+      {/* A new element when figures start: the width animates forward only, never from the
+          indeterminate bar's full width down to the first percent. */}
+      <div
+        key={percent === null ? 'indeterminate' : 'determinate'}
+        className="alt-bar-fill"
+        style={{ width: `${percent ?? 100}%` }}
+      />
     </div>
   );
 }

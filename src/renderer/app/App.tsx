@@ -104,6 +104,7 @@ export function App() {
   const byId = useMemo(() => new Map(connections.map((c) => [c.id, c])), [connections]);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
   const tab = tabs.find((t) => t.sessionId === activeTab) ?? null;
+  const activeTool = tools.find((t) => toolTabId(t) === activeTab) ?? null;
   /** SQL the schema tree sent to the active editor (a new id each time, so repeats count). */
   const [sqlRequest, setSqlRequest] = useState<{
     sessionId: string;
@@ -272,7 +273,6 @@ export function App() {
     }
   };
 
-  const activeTool = tools.find((t) => toolTabId(t) === activeTab) ?? null;
   /** Closes the tab in front (Ctrl/Cmd+W, or the palette). */
   const closeActive = () => {
     if (tab) void closeTab(tab);
@@ -570,9 +570,12 @@ export function App() {
         </main>
       </div>
       <StatusBar
-        tab={tab}
-        connection={tab ? (byId.get(tab.connectionId) ?? null) : null}
+        tab={tab ?? (activeTool && { ...activeTool, slot: 0 })}
+        connection={byId.get((tab ?? activeTool)?.connectionId ?? '') ?? null}
         appInfo={appInfo}
+        toolTitle={
+          activeTool ? (toolScreens[activeTool.kind]?.title ?? activeTool.kind) : undefined
+        }
       />
 
       <ShellOverlays

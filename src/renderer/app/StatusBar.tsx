@@ -70,10 +70,13 @@ export function StatusBar({
   tab,
   connection,
   appInfo,
+  toolTitle,
 }: {
   tab: OpenTab | null;
   connection: SavedConnection | null;
   appInfo: AppInfo | null;
+  /** Set when the tab is a server tool: its own session runs no user statements. */
+  toolTitle?: string | undefined;
 }) {
   const activity = useSessionActivity();
   const current = tab ? activity.get(tab.sessionId) : undefined;
@@ -87,7 +90,11 @@ export function StatusBar({
             {FLAVOR_NAMES[tab.server.flavor]} {formatVersion(tab.server.version)}
           </span>
           <span>session {tab.server.connectionId}</span>
-          <TransactionState open={current ? current.inTransaction : false} />
+          {toolTitle ? (
+            <span data-testid="status-tool">{toolTitle}</span>
+          ) : (
+            <TransactionState open={current ? current.inTransaction : false} />
+          )}
           <span>
             {connection.readOnly ? (
               <>
