@@ -16,6 +16,7 @@ import { api } from './api';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from './ErrorNotice';
 import { StatusBar } from './StatusBar';
+import { TabHandle } from './TabHandle';
 import { registeredTools, toolScreens } from './tool-registry';
 import { ShellOverlays } from './ShellOverlays';
 import { sendEditorCommand } from '../editor/editor-commands';
@@ -346,30 +347,19 @@ export function App() {
             {tabs.map((t) => {
               const c = byId.get(t.connectionId);
               return (
-                <div
+                <TabHandle
                   key={t.sessionId}
-                  role="tab"
-                  aria-selected={t.sessionId === activeTab}
-                  className={`tab color-border-${c?.color ?? 'gray'}${t.sessionId === activeTab ? ' active' : ''}`}
-                  tabIndex={0}
-                  onClick={() => setActiveTab(t.sessionId)}
+                  active={t.sessionId === activeTab}
+                  color={c?.color ?? 'gray'}
+                  dot
+                  closeLabel={`Close ${c?.name ?? 'session'}`}
+                  onSelect={() => setActiveTab(t.sessionId)}
+                  onClose={() => void closeTab(t)}
                 >
-                  <span className={`color-dot color-${c?.color ?? 'gray'}`} aria-hidden="true" />
                   {c?.name ?? 'Session'}
                   {t.slot > 0 && <span className="tab-slot"> ({t.slot + 1})</span>}
                   {t.lost && <span title="Connection lost"> ⚠</span>}
-                  <button
-                    type="button"
-                    className="tab-close"
-                    aria-label={`Close ${c?.name ?? 'session'}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      void closeTab(t);
-                    }}
-                  >
-                    ×
-                  </button>
-                </div>
+                </TabHandle>
               );
             })}
             {tools.map((t) => {
@@ -377,77 +367,50 @@ export function App() {
               const id = toolTabId(t);
               const title = toolScreens[t.kind]?.title ?? t.kind;
               return (
-                <div
+                <TabHandle
                   key={id}
-                  role="tab"
-                  aria-selected={id === activeTab}
-                  className={`tab color-border-${c?.color ?? 'gray'}${id === activeTab ? ' active' : ''}`}
-                  tabIndex={0}
-                  onClick={() => setActiveTab(id)}
-                  data-tool={t.kind}
+                  active={id === activeTab}
+                  color={c?.color ?? 'gray'}
+                  dot
+                  closeLabel={`Close ${title} on ${c?.name ?? 'session'}`}
+                  onSelect={() => setActiveTab(id)}
+                  onClose={() => void closeTool(t)}
+                  tool={t.kind}
                 >
-                  <span className={`color-dot color-${c?.color ?? 'gray'}`} aria-hidden="true" />
                   {title} · {c?.name ?? 'Session'}
                   {t.lost && <span title="Connection lost"> ⚠</span>}
-                  <button
-                    type="button"
-                    className="tab-close"
-                    aria-label={`Close ${title} on ${c?.name ?? 'session'}`}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      void closeTool(t);
-                    }}
-                  >
-                    ×
-                  </button>
-                </div>
+                </TabHandle>
               );
             })}
             {planOpen && (
-              <div
-                role="tab"
-                aria-selected={activeTab === 'plan'}
-                className={`tab color-border-gray${activeTab === 'plan' ? ' active' : ''}`}
-                tabIndex={0}
-                onClick={() => setActiveTab('plan')}
+              <TabHandle
+                active={activeTab === 'plan'}
+                color="gray"
+                dot={false}
+                closeLabel="Close plan"
+                onSelect={() => setActiveTab('plan')}
+                onClose={() => {
+                  setPlanOpen(false);
+                  if (activeTab === 'plan') setActiveTab(null);
+                }}
               >
                 Plan
-                <button
-                  type="button"
-                  className="tab-close"
-                  aria-label="Close plan"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    setPlanOpen(false);
-                    if (activeTab === 'plan') setActiveTab(null);
-                  }}
-                >
-                  ×
-                </button>
-              </div>
+              </TabHandle>
             )}
             {compared && (
-              <div
-                role="tab"
-                aria-selected={activeTab === 'compare'}
-                className={`tab color-border-gray${activeTab === 'compare' ? ' active' : ''}`}
-                tabIndex={0}
-                onClick={() => setActiveTab('compare')}
+              <TabHandle
+                active={activeTab === 'compare'}
+                color="gray"
+                dot={false}
+                closeLabel="Close compare plans"
+                onSelect={() => setActiveTab('compare')}
+                onClose={() => {
+                  setCompared(null);
+                  if (activeTab === 'compare') setActiveTab(null);
+                }}
               >
                 Compare plans
-                <button
-                  type="button"
-                  className="tab-close"
-                  aria-label="Close compare plans"
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    setCompared(null);
-                    if (activeTab === 'compare') setActiveTab(null);
-                  }}
-                >
-                  ×
-                </button>
-              </div>
+              </TabHandle>
             )}
             <span className="spacer" />
             <button
