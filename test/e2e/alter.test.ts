@@ -4,11 +4,10 @@ import path from 'node:path';
 import type mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { connectTo } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
-import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { openToolWith } from './harness/open-tool';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 const DB = 'sl_e2e_alter';
@@ -50,19 +49,7 @@ describe('the ALTER screen', () => {
     app = await startWebApp();
     browser = await launchBrowser();
     ({ page, errors } = await newCheckedPage(browser));
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Alter MySQL',
-        endpoint: { kind: 'tcp', host: server().host, port: server().port },
-        user: server().user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    });
-    await page.goto(app.url);
-    await page.locator('[data-connection-name="Alter MySQL"]').click();
-    await page.locator('[data-tool-button=alter]').click();
+    await openToolWith(page, app, server(), 'Alter MySQL', 'alter');
   }, 180_000);
 
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import type mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { connectTo, withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
-import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { openToolWith } from './harness/open-tool';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 const MB = 1024 * 1024;
@@ -38,19 +37,7 @@ describe('the processlist screen: memory column and KILL of ticked sessions', ()
     app = await startWebApp();
     browser = await launchBrowser();
     ({ page, errors } = await newCheckedPage(browser));
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Proc ticks',
-        endpoint: { kind: 'tcp', host: server.host, port: server.port },
-        user: server.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    });
-    await page.goto(app.url);
-    await page.locator('[data-connection-name="Proc ticks"]').click();
-    await page.locator('[data-tool-button=processlist]').click();
+    await openToolWith(page, app, server, 'Proc ticks', 'processlist');
     await page.getByTestId('pl-status').waitFor({ timeout: 20_000 });
   });
 

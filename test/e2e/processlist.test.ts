@@ -7,6 +7,7 @@ import { useDedicatedServer } from '../servers/dedicated-servers';
 import { testServers } from '../servers/provided';
 import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { openToolWith } from './harness/open-tool';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 const DB = 'sl_e2e_proc';
@@ -41,19 +42,7 @@ describe('the processlist screen', () => {
     app = await startWebApp();
     browser = await launchBrowser();
     ({ page, errors } = await newCheckedPage(browser));
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Proc MySQL',
-        endpoint: { kind: 'tcp', host: server.host, port: server.port },
-        user: server.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    });
-    await page.goto(app.url);
-    await page.locator('[data-connection-name="Proc MySQL"]').click();
-    await page.locator('[data-tool-button=processlist]').click();
+    await openToolWith(page, app, server, 'Proc MySQL', 'processlist');
   });
 
   afterAll(async () => {

@@ -1,11 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { queryRow, withConnection } from '../servers/connect';
 import { useTopology } from '../servers/dedicated-servers';
 import type { RunningServer } from '../servers/instance';
-import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { openToolWith } from './harness/open-tool';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 // The replication screen on a real MySQL 9.7 source with two replicas, replica 1 carrying an
@@ -38,20 +37,7 @@ describe('the replication screen', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: app.origin,
     });
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Replica one',
-        color: 'orange',
-        endpoint: { kind: 'tcp', host: replica1.host, port: replica1.port },
-        user: replica1.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    });
-    await page.goto(app.url);
-    await page.locator('[data-connection-name="Replica one"]').click();
-    await page.locator('[data-tool-button="replication"]').click();
+    await openToolWith(page, app, replica1, 'Replica one', 'replication', { color: 'orange' });
   });
 
   afterAll(async () => {

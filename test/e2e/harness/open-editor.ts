@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
-import {
-  defaultConnectionSettings,
-  type ConnectionSettings,
-} from '../../../src/shared/api/connection';
+import type { ConnectionSettings } from '../../../src/shared/api/connection';
 import type { ServerEndpoint } from '../../servers/provided';
-import { callApi } from './api-socket';
+import { saveConnectionTo } from './open-tool';
 import type { RunningWebApp } from './web-app';
 
 /**
@@ -20,25 +17,15 @@ export async function openEditorWith(
   text: string,
   settings: Partial<ConnectionSettings> = {},
 ): Promise<string> {
-  const saved = (await callApi(app, 'connections.save', {
-    settings: {
-      ...defaultConnectionSettings(),
-      name,
-      endpoint: { kind: 'tcp', host: server.host, port: server.port },
-      user: server.user,
-      passwordMode: 'none',
-      ...settings,
-    },
-    secrets: {},
-  })) as { id: string };
+  const id = await saveConnectionTo(app, server, name, settings);
   await page.goto(app.url);
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),
-    [`sightline.editor-text.${saved.id}.0`, text],
+    [`sightline.editor-text.${id}.0`, text],
   );
   await page.reload();
   await page.locator(`[data-connection-name="${name}"]`).click();
   await page.getByRole('button', { name: 'Connect' }).click();
   await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
-  return saved.id;
+  return id;
 }
