@@ -76,6 +76,7 @@ describe('the shell: command palette, shortcut help, tabs by keyboard, flavor ma
       'Ctrl+K or Ctrl+Shift+P | Command palette: every action by name',
       'Ctrl+T or Alt+T | New SQL editor on the active connection',
       'Ctrl+W or Alt+W | Close the active tab',
+      'Ctrl+, | Settings',
       '? | This help',
       'Esc | Close a dialog, the palette or this help',
       'Ctrl+Enter | Run the statement at the cursor',
@@ -95,6 +96,7 @@ describe('the shell: command palette, shortcut help, tabs by keyboard, flavor ma
     // Nothing is open yet: connecting, a new connection, the plan screen and help.
     expect(await options().locator('.palette-title').allTextContents()).toEqual([
       'Paste a plan',
+      'Settings',
       'Connect to Shell MariaDB',
       'Connect to Shell MySQL',
       'New connection…',

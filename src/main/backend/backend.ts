@@ -19,6 +19,7 @@ import { HistoryStore } from '../store/history-store';
 import { PlanStore } from '../store/plan-store';
 import { SettingsStore } from '../store/settings-store';
 import { updatesService } from '../services/updates-service';
+import { resultLimitsOf, settingsService } from '../services/settings-service';
 import { TableSizesStore } from '../store/table-sizes-store';
 import { tuningService } from '../services/tuning-service';
 import { planRecorder, recordingExplain } from '../services/tuning/plan-recorder';
@@ -32,7 +33,7 @@ export interface BackendOptions {
   mode: AppInfo['mode'];
   dataDir: string;
   secretBox: SecretBox;
-  /** Row and memory limits of one result (settings; tests use small ones). */
+  /** Row and memory limits of one result, instead of the user's settings (tests use small ones). */
   resultLimits?: ResultLimits;
 }
 
@@ -52,9 +53,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   if (settings.warning) console.error(`[backend] ${settings.warning}`);
   const sessions = new SessionRegistry();
   const locks = new SessionLocks();
+  const fixedLimits = options.resultLimits;
   const queries = queryService(
     sessions,
-    options.resultLimits,
+    fixedLimits ? () => fixedLimits : () => resultLimitsOf(settings.results),
     locks,
     historyRecorder(history, store),
   );
@@ -79,6 +81,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...schemaService(sessions),
     ...historyService(history),
     ...updatesService(settings, { currentVersion: APP_VERSION }),
+    ...settingsService(settings),
     'explain.run': recordingExplain(explain['explain.run'], recordPlan),
     ...tuningService({
       store,

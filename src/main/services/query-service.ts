@@ -46,7 +46,8 @@ type QueryMethods =
  */
 export function queryService(
   sessions: SessionRegistry,
-  limits: ResultLimits = DEFAULT_RESULT_LIMITS,
+  /** Read when each statement starts, so a change in the settings applies to the next one. */
+  limits: () => ResultLimits = () => DEFAULT_RESULT_LIMITS,
   /** Shared with other services that run work on sessions (exports). */
   locks: SessionLocks = new SessionLocks(),
   /** Told about every statement that ended (the history records them). */
@@ -231,7 +232,7 @@ export function queryService(
       const queryId = randomUUID();
       const run: QueryRun = {
         owner,
-        result: new QueryResult(limits),
+        result: new QueryResult(limits()),
         threadId: null,
         started: performance.now(),
         stopReason: null,

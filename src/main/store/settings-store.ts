@@ -1,5 +1,5 @@
 /**
- * App settings (today: update notifications) in `settings.json` in the data folder, written
+ * App settings (result limits, update notifications) in `settings.json` in the data folder, written
  * atomically with a last-good backup like the connection store. Keys this version does not know
  * are kept, so a newer Sightline's settings survive a run of an older one.
  */
@@ -18,6 +18,11 @@ import {
   removeStrayTempFiles,
   writeJsonFileWithBackup,
 } from './atomic-file';
+import {
+  defaultResultLimitSettings,
+  ResultLimitSettingsSchema,
+  type ResultLimitSettings,
+} from '../../shared/api/settings';
 import { errorMessage } from './os-error';
 
 const SettingsFileSchema = z
@@ -25,6 +30,8 @@ const SettingsFileSchema = z
     version: z.literal(1),
     // A damaged section falls back to its defaults rather than losing the whole file.
     updates: UpdateSettingsSchema.catch(defaultUpdateSettings),
+    // Absent until the user saves limits, so a later version's new defaults still reach them.
+    results: ResultLimitSettingsSchema.optional().catch(undefined),
   })
   .loose();
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
@@ -50,7 +57,10 @@ export class SettingsStore {
     const file = path.join(dataDir, 'settings.json');
     await removeStrayTempFiles(file).catch(() => undefined);
     const read = await readJsonFileWithBackup(file, SettingsFileSchema, {
-      empty: () => ({ version: 1 as const, updates: defaultUpdateSettings() }),
+      empty: () => ({
+        version: 1 as const,
+        updates: defaultUpdateSettings(),
+      }),
       label: LABEL,
     });
     return new SettingsStore(file, read.value, read.warning);
@@ -61,13 +71,30 @@ export class SettingsStore {
   }
 
   async saveUpdates(updates: UpdateSettings): Promise<UpdateSettings> {
-    const next: SettingsFile = { ...this.#file, updates: { ...updates } };
-    const write = this.#writing.then(() =>
-      writeJsonFileWithBackup(this.#path, next, SettingsFileSchema, {
+    await this.#save((file) => ({ ...file, updates: { ...updates } }));
+    return this.updates;
+  }
+
+  get results(): ResultLimitSettings {
+    return { ...(this.#file.results ?? defaultResultLimitSettings()) };
+  }
+
+  async saveResults(results: ResultLimitSettings): Promise<ResultLimitSettings> {
+    await this.#save((file) => ({ ...file, results: { ...results } }));
+    return this.results;
+  }
+
+  /** Applies a change to the settings as they stand after any save still being written, so two
+   * sections saved at once both stay. */
+  async #save(change: (file: SettingsFile) => SettingsFile): Promise<void> {
+    const write = this.#writing.then(async () => {
+      const next = change(this.#file);
+      await writeJsonFileWithBackup(this.#path, next, SettingsFileSchema, {
         mode: PRIVATE_FILE_MODE,
         label: LABEL,
-      }),
-    );
+      });
+      this.#file = next;
+    });
     this.#writing = write.catch(() => undefined);
     try {
       await write;
@@ -78,7 +105,5 @@ export class SettingsStore {
         message: `The settings could not be written to ${this.#path}, so the change was not saved: ${errorMessage(error)}`,
       });
     }
-    this.#file = next;
-    return this.updates;
   }
 }

@@ -7,6 +7,8 @@ import { ConnectedView, type OpenTab } from '../connections/ConnectedView';
 import { EditorTab } from '../editor/EditorTab';
 import { PlanScreen } from '../plan/PlanScreen';
 import { CompareScreen } from '../plan-compare/CompareScreen';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { onOpenSettingsRequest } from '../settings/open-settings';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { ConnectionList } from '../connections/ConnectionList';
@@ -58,6 +60,7 @@ export function App() {
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
   const [dismissedWarning, setDismissedWarning] = useState<string | null>(null);
   const [planOpen, setPlanOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   /** The plans in the compare tab (each pair remounts it); null: the tab is closed. */
   const [compared, setCompared] = useState<(PlansToCompare & { key: number }) | null>(null);
   /** The plan last explained from an editor (each one remounts the plan screen with it). */
@@ -224,14 +227,30 @@ export function App() {
     setActiveTab('plan');
   }, []);
 
+  const openSettings = useCallback(() => {
+    setSettingsOpen(true);
+    setActiveTab('settings');
+  }, []);
+  useEffect(() => onOpenSettingsRequest(openSettings), [openSettings]);
+
   const showCompare = useCallback((plans: PlansToCompare) => {
     setCompared((prev) => ({ ...plans, key: (prev?.key ?? 0) + 1 }));
     setActiveTab('compare');
   }, []);
 
   /** SQL from a tool goes to the connection's first editor, opened when there is none. */
-  const openInEditor = async (connection: SavedConnection, sql: string) => {
-    const sessionId = await open(connection);
+  const openInEditor = async (connection: SavedConnection, sql: string, password?: string) => {
+    const hasEditor = tabs.some((t) => t.connectionId === connection.id);
+    if (!hasEditor && connection.passwordMode === 'ask' && password === undefined) {
+      // The SQL waits for the password instead of being dropped with the prompt.
+      setDialog({
+        kind: 'password',
+        connection,
+        then: (p) => void openInEditor(connection, sql, p),
+      });
+      return;
+    }
+    const sessionId = await open(connection, password);
     if (sessionId) setSqlRequest({ sessionId, id: Date.now(), sql, run: false });
   };
 
@@ -283,6 +302,9 @@ export function App() {
       setActiveTab(null);
     } else if (activeTab === 'compare') {
       setCompared(null);
+      setActiveTab(null);
+    } else if (activeTab === 'settings') {
+      setSettingsOpen(false);
       setActiveTab(null);
     }
   };
@@ -412,6 +434,21 @@ export function App() {
                 Compare plans
               </TabHandle>
             )}
+            {settingsOpen && (
+              <TabHandle
+                active={activeTab === 'settings'}
+                color="gray"
+                dot={false}
+                closeLabel="Close settings"
+                onSelect={() => setActiveTab('settings')}
+                onClose={() => {
+                  setSettingsOpen(false);
+                  if (activeTab === 'settings') setActiveTab(null);
+                }}
+              >
+                Settings
+              </TabHandle>
+            )}
             <span className="spacer" />
             <button
               type="button"
@@ -422,6 +459,14 @@ export function App() {
               }}
             >
               Paste a plan
+            </button>
+            <button
+              type="button"
+              className="btn-small tabs-action"
+              title="Settings (Ctrl/Cmd+,)"
+              onClick={openSettings}
+            >
+              <span aria-hidden="true">⚙</span> Settings
             </button>
           </div>
           <div className="content">
@@ -439,6 +484,11 @@ export function App() {
             {compared && (
               <div className="tab-page" hidden={activeTab !== 'compare'}>
                 <CompareScreen key={compared.key} initial={compared} />
+              </div>
+            )}
+            {settingsOpen && (
+              <div className="tab-page" hidden={activeTab !== 'settings'}>
+                <SettingsScreen dataDir={appInfo?.dataDir ?? null} />
               </div>
             )}
             {error && <ErrorNotice error={error.error} title={error.title} />}
@@ -505,6 +555,7 @@ export function App() {
             {tab ||
             activeTab === 'plan' ||
             activeTab === 'compare' ||
+            activeTab === 'settings' ||
             activeTab?.startsWith('tool:') ? null : selected ? (
               <ConnectionDetails
                 connection={selected}
@@ -547,7 +598,11 @@ export function App() {
           connection: activeConnectionId ? (byId.get(activeConnectionId) ?? null) : null,
           editorSessionId: tab?.sessionId ?? null,
           hasActiveTab:
-            tab !== null || activeTool !== null || activeTab === 'plan' || activeTab === 'compare',
+            tab !== null ||
+            activeTool !== null ||
+            activeTab === 'plan' ||
+            activeTab === 'compare' ||
+            activeTab === 'settings',
           tools: registeredTools(),
           connect: (c) => {
             setSelectedId(c.id);
@@ -561,6 +616,7 @@ export function App() {
             setActiveTab('plan');
           },
           openTool: (c, kind) => void openTool(c, kind),
+          openSettings,
           editorCommand: sendEditorCommand,
         }}
       />

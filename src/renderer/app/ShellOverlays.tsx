@@ -52,7 +52,10 @@ export function ShellOverlays({ context }: { context: ShellContext<ToolKind> }) 
       const ctx = contextRef.current;
       if (action === 'palette') setOpen((o) => (o === 'palette' ? null : 'palette'));
       else if (action === 'help') setOpen((o) => (o === 'help' ? null : 'help'));
-      else if (action === 'new-editor') {
+      else if (action === 'settings') {
+        setOpen(null);
+        ctx.openSettings();
+      } else if (action === 'new-editor') {
         setOpen(null);
         if (ctx.connection) ctx.newEditor(ctx.connection);
       } else {

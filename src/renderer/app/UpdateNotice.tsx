@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { UpdateSettings, UpdateStatus } from '../../shared/api/updates';
 import { api } from './api';
@@ -62,14 +62,18 @@ function StatusLine({ status }: { status: UpdateStatus }) {
   }
 }
 
-function SettingsPanel({
+/**
+ * The update notification settings and what the last check found; in the status bar's panel and
+ * on the Settings screen. `children` are further buttons beside Save (the panel's Close).
+ */
+export function UpdateSettingsForm({
   status,
   onStatus,
-  onClose,
+  children,
 }: {
   status: UpdateStatus | null;
   onStatus: (s: UpdateStatus) => void;
-  onClose: () => void;
+  children?: ReactNode;
 }) {
   const [draft, setDraft] = useState<UpdateSettings | null>(null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
@@ -95,8 +99,7 @@ function SettingsPanel({
   }, [draft, onStatus]);
 
   return (
-    <div className="upd-panel" role="dialog" aria-label="Update notifications">
-      <h2 className="upd-title">Update notifications</h2>
+    <>
       <p className="field-hint">
         Sightline can tell you when a newer version is released. It only reads the release feed
         below; it never downloads or installs anything.
@@ -126,9 +129,7 @@ function SettingsPanel({
       {error && <ErrorNotice error={error} title="The update settings were not saved" />}
       {status && <StatusLine status={status} />}
       <div className="modal-actions">
-        <button type="button" onClick={onClose}>
-          Close
-        </button>
+        {children}
         <button
           type="button"
           className="btn-primary"
@@ -138,6 +139,27 @@ function SettingsPanel({
           {busy ? 'Checking…' : draft?.enabled ? 'Save and check now' : 'Save'}
         </button>
       </div>
+    </>
+  );
+}
+
+function SettingsPanel({
+  status,
+  onStatus,
+  onClose,
+}: {
+  status: UpdateStatus | null;
+  onStatus: (s: UpdateStatus) => void;
+  onClose: () => void;
+}) {
+  return (
+    <div className="upd-panel" role="dialog" aria-label="Update notifications">
+      <h2 className="upd-title">Update notifications</h2>
+      <UpdateSettingsForm status={status} onStatus={onStatus}>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </UpdateSettingsForm>
     </div>
   );
 }

@@ -23,6 +23,7 @@ export interface ShellContext<Kind extends string = string> {
   newEditor: (c: SavedConnection) => void;
   closeTab: () => void;
   pastePlan: () => void;
+  openSettings: () => void;
   openTool: (c: SavedConnection, kind: Kind) => void;
   editorCommand: (sessionId: string, command: EditorCommand) => void;
 }
@@ -126,6 +127,14 @@ export function shellCommands<Kind extends string>(
     group: 'Plan',
     keywords: 'explain sample open',
     run: ctx.pastePlan,
+  });
+  out.push({
+    id: 'settings',
+    title: 'Settings',
+    group: 'App',
+    shortcut: `${mod}+,`,
+    keywords: 'preferences options result limits rows memory updates data folder',
+    run: ctx.openSettings,
   });
   for (const saved of ctx.connections) {
     out.push({

@@ -1,5 +1,5 @@
 /** What a key press asks of the shell (editor shortcuts are Monaco's own). */
-export type ShellKeyAction = 'palette' | 'help' | 'new-editor' | 'close-tab';
+export type ShellKeyAction = 'palette' | 'help' | 'new-editor' | 'close-tab' | 'settings';
 
 /** The parts of a keyboard event the shell looks at. */
 export interface KeyPress {
@@ -33,6 +33,7 @@ export function shellKeyAction(
     if (e.shiftKey && letter === 'p') return 'palette';
     if (!e.shiftKey && letter === 't') return 'new-editor';
     if (!e.shiftKey && letter === 'w') return 'close-tab';
+    if (!e.shiftKey && (e.code === 'Comma' || e.key === ',')) return 'settings';
     return null;
   }
   if (e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
@@ -60,6 +61,7 @@ export function shortcutList(apple: boolean): Array<{ group: string; items: Shor
         { keys: [`${mod}+K`, `${mod}+Shift+P`], what: 'Command palette: every action by name' },
         { keys: [`${mod}+T`, 'Alt+T'], what: 'New SQL editor on the active connection' },
         { keys: [`${mod}+W`, 'Alt+W'], what: 'Close the active tab' },
+        { keys: [`${mod}+,`], what: 'Settings' },
         { keys: ['?'], what: 'This help' },
         { keys: ['Esc'], what: 'Close a dialog, the palette or this help' },
       ],

@@ -5,6 +5,7 @@ import { formatDuration } from '../../shared/format/duration';
 import { ErrorNotice } from '../app/ErrorNotice';
 import { ExportAction } from '../results/ExportAction';
 import { ResultView } from '../results/ResultView';
+import { requestOpenSettings } from '../settings/open-settings';
 
 function firstLine(sql: string): string {
   const line = sql.trim().split('\n')[0] ?? '';
@@ -155,7 +156,10 @@ export function ResultPanel({
             <div>
               Stopped fetching at {formatExactCount(s.rowCount)} rows: the result reached the{' '}
               {s.truncated === 'rows' ? 'row' : 'memory'} limit that keeps the app responsive. The
-              rows shown are the first ones the server sent.
+              rows shown are the first ones the server sent.{' '}
+              <button type="button" className="btn-link" onClick={requestOpenSettings}>
+                Change the limits in Settings
+              </button>
             </div>
             <ExportAction status={s} prominent />
           </div>

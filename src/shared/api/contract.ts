@@ -31,6 +31,7 @@ import { processlistContract } from './processlist';
 import { schemaContract } from './schema';
 import { alterContract, alterEvents } from './alter';
 import { updatesContract } from './updates';
+import { settingsContract } from './settings';
 import { replicationContract } from './replication';
 import { tuningContract } from './tuning';
 
@@ -170,6 +171,7 @@ export const contract = {
   ...schemaContract,
   /** Update notifications: settings and the release feed check (see ./updates). */
   ...updatesContract,
+  ...settingsContract,
   /** The live processlist (see ./processlist). */
   ...processlistContract,
   /** Replication status, topology and the errant-transaction fix (see ./replication). */

@@ -56,6 +56,21 @@ describe('shell shortcuts', () => {
     expect(shellKeyAction(key('t', { ctrlKey: true, shiftKey: true }), true, false)).toBeNull();
   });
 
+  it('open Settings with Ctrl+, (Cmd+, on Apple systems), also while typing', () => {
+    const comma = {
+      key: ',',
+      code: 'Comma',
+      ctrlKey: false,
+      metaKey: false,
+      shiftKey: false,
+      altKey: false,
+    };
+    expect(shellKeyAction({ ...comma, ctrlKey: true }, true, false)).toBe('settings');
+    expect(shellKeyAction({ ...comma, metaKey: true }, false, true)).toBe('settings');
+    expect(shellKeyAction({ ...comma, ctrlKey: true, shiftKey: true }, false, false)).toBeNull();
+    expect(shellKeyAction(comma, false, false)).toBeNull();
+  });
+
   it('show help on ? only when not typing, and leave the editor its own keys', () => {
     expect(shellKeyAction(key('?', { shiftKey: true }), false, false)).toBe('help');
     expect(shellKeyAction(key('?', { shiftKey: true }), true, false)).toBeNull();
@@ -74,6 +89,7 @@ describe('shell shortcuts', () => {
       'Alt+T',
       'Ctrl+W',
       'Alt+W',
+      'Ctrl+,',
       '?',
       'Esc',
       'Ctrl+Enter',
@@ -146,6 +162,7 @@ describe('palette commands', () => {
     newEditor: (c) => calls.push(`new editor ${c.name}`),
     closeTab: () => calls.push('close'),
     pastePlan: () => calls.push('plan'),
+    openSettings: () => calls.push('settings'),
     openTool: (c, kind) => calls.push(`tool ${kind} ${c.name}`),
     editorCommand: (s, c) => calls.push(`${c} on ${s}`),
     ...over,
@@ -167,6 +184,7 @@ describe('palette commands', () => {
       'Open Replication on prod',
       'Close tab [Ctrl+W]',
       'Paste a plan',
+      'Settings [Ctrl+,]',
       'Connect to prod',
       'Connect to lab',
       'New connection…',
@@ -182,6 +200,7 @@ describe('palette commands', () => {
     byId.get('tool-replication')!.run();
     byId.get('connect-b')!.run();
     byId.get('close-tab')!.run();
+    byId.get('settings')!.run();
     expect(calls).toEqual([
       'run-statement on s1',
       'explain-analyze on s1',
@@ -191,6 +210,7 @@ describe('palette commands', () => {
       'tool replication prod',
       'connect lab',
       'close',
+      'settings',
     ]);
   });
 
@@ -199,6 +219,6 @@ describe('palette commands', () => {
       context({ connection: null, editorSessionId: null, hasActiveTab: false }),
       false,
     ).map((c) => c.id);
-    expect(ids).toEqual(['paste-plan', 'connect-a', 'connect-b', 'new-connection']);
+    expect(ids).toEqual(['paste-plan', 'settings', 'connect-a', 'connect-b', 'new-connection']);
   });
 });

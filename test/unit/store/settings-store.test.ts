@@ -54,6 +54,33 @@ describe('SettingsStore', () => {
     });
   });
 
+  it('keeps result limits beside the update settings, both when saved at the same moment', async () => {
+    const dir = await tempDir();
+    const store = await SettingsStore.open(dir);
+    expect(store.results).toEqual({ maxRows: 1_000_000, maxMegabytes: 512 });
+    await Promise.all([
+      store.saveResults({ maxRows: 5000, maxMegabytes: 64 }),
+      store.saveUpdates({ enabled: true, feedUrl: 'https://example.com/f' }),
+    ]);
+    const file = path.join(dir, 'settings.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      version: 1,
+      updates: { enabled: true, feedUrl: 'https://example.com/f' },
+      results: { maxRows: 5000, maxMegabytes: 64 },
+    });
+    expect((await SettingsStore.open(dir)).results).toEqual({ maxRows: 5000, maxMegabytes: 64 });
+  });
+
+  it('a damaged or out-of-range result limits section falls back to the defaults', async () => {
+    const dir = await tempDir();
+    for (const results of [{ maxRows: 10, maxMegabytes: 64 }, 'lots', { maxRows: 5000 }]) {
+      await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ version: 1, results }));
+      const store = await SettingsStore.open(dir);
+      expect(store.warning).toBeNull();
+      expect(store.results).toEqual({ maxRows: 1_000_000, maxMegabytes: 512 });
+    }
+  });
+
   it('says in plain words when it cannot write, and keeps the settings it had', async () => {
     const dir = await tempDir();
     const store = await SettingsStore.open(dir);

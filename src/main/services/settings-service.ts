@@ -1,0 +1,21 @@
+// The app settings screen's backend: result limits kept in settings.json.
+import type { ResultLimitSettings } from '../../shared/api/settings';
+import type { Handlers } from '../backend/handlers';
+import type { SettingsStore } from '../store/settings-store';
+import type { ResultLimits } from './query-result';
+
+const MEGABYTE = 1024 * 1024;
+
+/** The query service's limits from the user's result settings. */
+export function resultLimitsOf(settings: ResultLimitSettings): ResultLimits {
+  return { maxRows: settings.maxRows, maxBytes: settings.maxMegabytes * MEGABYTE };
+}
+
+export function settingsService(
+  settings: SettingsStore,
+): Handlers<'settings.results' | 'settings.saveResults'> {
+  return {
+    'settings.results': async () => settings.results,
+    'settings.saveResults': async (params) => settings.saveResults(params),
+  };
+}

@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServers } from '../servers/provided';
+import { callApi } from './harness/api-socket';
+import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { openEditorWith } from './harness/open-editor';
+import { startWebApp, type RunningWebApp } from './harness/web-app';
+
+// 10,000 rows (two 100-row CTEs joined: a recursive CTE stops at 1,000 levels by default).
+const TEN_THOUSAND_ROWS =
+  'WITH RECURSIVE s(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM s WHERE n < 99) SELECT a.n * 100 + b.n AS n FROM s a, s b';
+
+describe('Settings: result limits, update notifications, data folder', () => {
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const tabs = () => page.getByRole('tablist', { name: 'Open sessions' }).getByRole('tab');
+  const rows = () => page.getByLabel('Rows kept per result');
+  const save = () => page.getByRole('button', { name: 'Save result limits' });
+
+  beforeAll(async () => {
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openEditorWith(page, app, testServers().mysql, 'Limits MySQL', TEN_THOUSAND_ROWS);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('opens in its own tab from the tab bar, with the defaults and the data folder', async () => {
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor({ timeout: 5000 });
+    expect(await tabs().last().textContent()).toBe('Settings×');
+    expect(await tabs().last().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => rows().inputValue()).toBe('1000000');
+    expect(await page.getByLabel('Memory kept per result (MB)').inputValue()).toBe('512');
+    expect(await save().isDisabled()).toBe(true);
+    const info = await callApi(app, 'app.info', {});
+    expect(await page.getByTestId('settings-data-dir').textContent()).toBe(info.dataDir);
+    expect(
+      await page
+        .getByRole('checkbox', { name: 'Tell me when a newer version is released' })
+        .isChecked(),
+    ).toBe(false);
+    await screenshot(page, 'settings-01-defaults');
+  });
+
+  it('says what is wrong with a limit out of bounds and will not save it', async () => {
+    await rows().fill('50');
+    expect(await page.getByRole('alert').first().textContent()).toBe(
+      'The row limit must be at least 1,000 rows',
+    );
+    expect(await rows().getAttribute('aria-invalid')).toBe('true');
+    expect(await save().isDisabled()).toBe(true);
+    await screenshot(page, 'settings-02-invalid');
+  });
+
+  it('saves a row limit the next result obeys, and opens Settings from that result', async () => {
+    await rows().fill('1,000');
+    await save().click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor({ timeout: 5000 });
+    expect(await rows().inputValue()).toBe('1000');
+    expect(await callApi(app, 'settings.results', {})).toEqual({
+      maxRows: 1000,
+      maxMegabytes: 512,
+    });
+
+    await tabs().first().click();
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Enter');
+    const summary = page.getByTestId('result-summary');
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    const notice = page.getByRole('status').filter({ hasText: 'Stopped fetching' });
+    expect((await notice.textContent())?.replace(/\s+/g, ' ')).toContain(
+      'Stopped fetching at 1,000 rows: the result reached the row limit that keeps the app responsive.',
+    );
+    await screenshot(page, 'settings-03-result-cut');
+    await notice.getByRole('button', { name: 'Change the limits in Settings' }).click();
+    expect(await tabs().last().getAttribute('aria-selected')).toBe('true');
+    expect(await rows().inputValue()).toBe('1000');
+  });
+
+  it('closes with Ctrl+W and opens again with Ctrl+,', async () => {
+    await page.keyboard.press('Control+w');
+    await expect.poll(() => tabs().count()).toBe(1);
+    await page.keyboard.press('Control+Comma');
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor({ timeout: 5000 });
+    expect(errors).toEqual([]);
+  });
+});
