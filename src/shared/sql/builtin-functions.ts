@@ -13,7 +13,8 @@ import type { SqlFlavor } from './lexer';
  * for MariaDB only names that passed on both 10.11 and 11.8, since the version is not known
  * here. A missing name only makes the classifier more careful; a wrong one would let a stored
  * function pass, so test/integration/sql/builtin-functions.test.ts repeats the probe for every
- * listed name. (MySQL 9.7 no longer has MD5() and SHA1(): there they are stored-function calls.)
+ * listed name. (MySQL 9.7 no longer has MD5() and SHA1(): there they are stored-function calls.
+ * MariaDB 11.8.9 made HOST, OWNER and SOCKET plain names: `host(` there may call a stored function.)
  */
 const SHARED = `
 abs accessible acos add adddate addtime aes_decrypt aes_encrypt all alter analyze and any as asc
@@ -31,7 +32,7 @@ elseif elt enclosed end enum escaped except exclude execute exists exit exp expl
 extract extractvalue false fetch field find_in_set first_value fixed float float4 float8 floor
 flush following follows for force foreign format found_rows from from_base64 from_days
 from_unixtime fulltext function get get_format get_lock global grant greatest group group_concat
-handler having help hex high_priority host hour hour_microsecond hour_minute hour_second if ifnull
+handler having help hex high_priority hour hour_microsecond hour_minute hour_second if ifnull
 ignore in index inet6_aton inet6_ntoa inet_aton inet_ntoa infile inner inout insensitive insert
 install instr int int1 int2 int3 int4 int8 integer intersect interval into is is_free_lock is_ipv4
 is_ipv4_compat is_ipv4_mapped is_ipv6 is_used_lock isnull iterate join json json_array
@@ -46,7 +47,7 @@ maxvalue mbrcontains mbrdisjoint mbrequals mbrintersects mbroverlaps mbrtouches 
 mediumblob mediumint mediumtext microsecond mid middleint min minute minute_microsecond
 minute_second mod modifies month monthname name_const names national natural nchar no
 no_write_to_binlog not now nth_value ntile null nullif number numeric nvarchar oct octet_length
-offset on open optimize option optionally options or ord order others out outer outfile over owner
+offset on open optimize option optionally options or ord order others out outer outfile over
 parser partition password percent_rank period_add period_diff pi port position pow power precedes
 preceding precision prepare primary procedure purge quarter quote radians rand random_bytes range
 rank read read_write reads real recursive references regexp regexp_instr regexp_replace
@@ -54,16 +55,16 @@ regexp_substr release release_all_locks release_lock remove rename repair repeat
 replicas require reset resignal restore restrict return returning reverse revoke right rlike role
 rollback round row row_count row_number rows rpad rtrim savepoint schema schemas sec_to_time
 second second_microsecond security select sensitive separator serial server session session_user
-set sha2 show shutdown sign signal signed sin slave sleep smallint socket some soname soundex
-sounds space spatial specific sql sql_big_result sql_buffer_result sql_calc_found_rows
-sql_no_cache sql_small_result sql_tsi_day sql_tsi_hour sql_tsi_minute sql_tsi_month sql_tsi_second
-sql_tsi_year sqlexception sqlstate sqlwarning sqrt srid ssl st_area st_asbinary st_asgeojson
-st_astext st_aswkb st_aswkt st_buffer st_centroid st_contains st_convexhull st_crosses
-st_difference st_dimension st_disjoint st_distance st_distance_sphere st_endpoint st_envelope
-st_equals st_exteriorring st_geomcollfromtext st_geomcollfromwkb st_geometrycollectionfromtext
-st_geometrycollectionfromwkb st_geometryfromtext st_geometryfromwkb st_geometryn st_geometrytype
-st_geomfromgeojson st_geomfromtext st_geomfromwkb st_interiorringn st_intersection st_intersects
-st_isclosed st_isempty st_issimple st_length st_linefromtext st_linefromwkb st_linestringfromtext
+set sha2 show shutdown sign signal signed sin slave sleep smallint some soname soundex sounds
+space spatial specific sql sql_big_result sql_buffer_result sql_calc_found_rows sql_no_cache
+sql_small_result sql_tsi_day sql_tsi_hour sql_tsi_minute sql_tsi_month sql_tsi_second sql_tsi_year
+sqlexception sqlstate sqlwarning sqrt srid ssl st_area st_asbinary st_asgeojson st_astext st_aswkb
+st_aswkt st_buffer st_centroid st_contains st_convexhull st_crosses st_difference st_dimension
+st_disjoint st_distance st_distance_sphere st_endpoint st_envelope st_equals st_exteriorring
+st_geomcollfromtext st_geomcollfromwkb st_geometrycollectionfromtext st_geometrycollectionfromwkb
+st_geometryfromtext st_geometryfromwkb st_geometryn st_geometrytype st_geomfromgeojson
+st_geomfromtext st_geomfromwkb st_interiorringn st_intersection st_intersects st_isclosed
+st_isempty st_issimple st_length st_linefromtext st_linefromwkb st_linestringfromtext
 st_linestringfromwkb st_mlinefromtext st_mlinefromwkb st_mpointfromtext st_mpointfromwkb
 st_mpolyfromtext st_mpolyfromwkb st_numgeometries st_numinteriorrings st_numpoints st_overlaps
 st_pointfromtext st_pointfromwkb st_pointn st_polyfromtext st_polyfromwkb st_polygonfromtext
@@ -80,6 +81,7 @@ where while window with wrapper write xa xor year year_month yearweek zerofill
 `;
 
 const MYSQL_ONLY = `
+host owner socket
 absent account action active admin after against aggregate algorithm allow_missing_files always
 any_value array assign_gtids_to_anonymous_transactions at attribute authentication auto
 auto_increment auto_refresh auto_refresh_source autoextend_size avg_row_length bernoulli
