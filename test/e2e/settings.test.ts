@@ -40,7 +40,7 @@ describe('Settings: result limits, update notifications, data folder', () => {
     await expect.poll(() => rows().inputValue()).toBe('1000000');
     expect(await page.getByLabel('Memory kept per result (MB)').inputValue()).toBe('512');
     expect(await save().isDisabled()).toBe(true);
-    const info = await callApi(app, 'app.info', {});
+    const info = (await callApi(app, 'app.info', {})) as { dataDir: string };
     expect(await page.getByTestId('settings-data-dir').textContent()).toBe(info.dataDir);
     expect(
       await page

@@ -198,12 +198,16 @@ export function EditorTab({
 
   const runRef = useRef(run);
   runRef.current = run;
+  // SQL sent here before Monaco has loaded (a new editor opened for it) waits for it.
+  const [editorReady, setEditorReady] = useState(false);
+  const handledRequest = useRef<number | null>(null);
   useEffect(() => {
-    if (!sqlRequest) return;
+    if (!sqlRequest || !editorReady || handledRequest.current === sqlRequest.id) return;
+    handledRequest.current = sqlRequest.id;
     editorRef.current?.insertText(sqlRequest.sql);
     // Selected once inserted, so "run selection" runs exactly it.
     if (sqlRequest.run) void runRef.current('all');
-  }, [sqlRequest]);
+  }, [sqlRequest, editorReady]);
 
   const cancel = useCallback(() => {
     const current = results.find((r) => r.status.state === 'running');
@@ -291,6 +295,7 @@ export function EditorTab({
         </div>
         <SqlEditor
           ref={editorRef}
+          onReady={() => setEditorReady(true)}
           initialText={initialText.current}
           running={running}
           onChange={(text) => saveEditorText(connection.id, slot, text)}

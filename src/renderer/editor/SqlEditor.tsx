@@ -41,17 +41,19 @@ export const SqlEditor = forwardRef<
     onExplain?: (analyze: boolean) => void;
     /** Where completions of schemas, tables and columns come from (fixed for the editor's life). */
     completion?: CompletionSource;
+    /** Monaco has loaded and the handle's methods now act (before, they do nothing). */
+    onReady?: () => void;
   }
 >(function SqlEditor(
-  { initialText, running, onChange, onRun, onCancel, onExplain, completion },
+  { initialText, running, onChange, onRun, onCancel, onExplain, completion, onReady },
   ref,
 ) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
   const runningKey = useRef<Monaco.editor.IContextKey<boolean> | null>(null);
-  const handlers = useRef({ onChange, onRun, onCancel, onExplain });
-  handlers.current = { onChange, onRun, onCancel, onExplain };
+  const handlers = useRef({ onChange, onRun, onCancel, onExplain, onReady });
+  handlers.current = { onChange, onRun, onCancel, onExplain, onReady };
   const [loadError, setLoadError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -110,6 +112,7 @@ export const SqlEditor = forwardRef<
         editor.onDidChangeModelContent(() => handlers.current.onChange(editor.getValue()));
         if (completion) completions = attachCompletion(monaco, editor, completion);
         editor.focus();
+        handlers.current.onReady?.();
       },
       (e: unknown) => setLoadError(e instanceof Error ? e.message : String(e)),
     );
