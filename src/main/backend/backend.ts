@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import type { AppInfo } from '../../shared/api/contract';
 import { appService } from '../services/app-service';
 import { alterService } from '../services/alter-service';
@@ -18,6 +19,7 @@ import { ConnectionStore } from '../store/connection-store';
 import { HistoryStore } from '../store/history-store';
 import { PlanStore } from '../store/plan-store';
 import { SettingsStore } from '../store/settings-store';
+import { lockDataDir } from '../store/data-dir-lock';
 import { updatesService } from '../services/updates-service';
 import { resultLimitsOf, settingsService } from '../services/settings-service';
 import { TableSizesStore } from '../store/table-sizes-store';
@@ -45,6 +47,8 @@ export interface Backend {
 
 /** Builds every service over one store and serves them to any number of peers. */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const lock = await lockDataDir(options.dataDir);
   const store = await ConnectionStore.open(options.dataDir, options.secretBox);
   if (store.warning) console.error(`[backend] ${store.warning}`);
   const history = await HistoryStore.open(options.dataDir);
@@ -127,6 +131,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       // What the last statements recorded is written before the process goes.
       await history.flush().catch(() => undefined);
       await plans.flush();
+      await lock.release();
     },
   };
 }
