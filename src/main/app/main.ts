@@ -86,7 +86,22 @@ function createWindow(): void {
 
 app.on('web-contents-created', (_event, contents) => lockDownNavigation(contents));
 
+// One desktop app per user: a second launch shows the first one's window instead of starting a
+// backend that would find the data folder locked (see store/data-dir-lock.ts).
+const primary = app.requestSingleInstanceLock();
+if (!primary) app.quit();
+app.on('second-instance', () => {
+  const win = BrowserWindow.getAllWindows()[0];
+  if (!win) {
+    if (app.isReady()) createWindow();
+    return;
+  }
+  if (win.isMinimized()) win.restore();
+  win.focus();
+});
+
 app.whenReady().then(async () => {
+  if (!primary) return;
   // No page gets a web permission (camera, notifications, ...) beyond what the app itself uses.
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
     callback(permissionAllowed(permission, details.requestingUrl)),
