@@ -1,3 +1,5 @@
+import type { ServerFlavor } from '../server/flavor';
+import { compareVersions, v, type ServerVersion } from '../server/version';
 import { withClause } from './plan-alter';
 import type { ParsedAlter } from './alter-operation';
 
@@ -16,7 +18,15 @@ export interface ToolContext {
   hasTriggers: boolean;
   /** Replicas seen from this server. */
   replicaCount: number;
+  /** The server the tools will connect to. */
+  server: { flavor: ServerFlavor; version: ServerVersion };
 }
+
+/**
+ * MySQL 8.4 removed SHOW SLAVE HOSTS / SHOW SLAVE STATUS, which pt-online-schema-change before
+ * 3.7.0 (PT-2340) runs to find replicas and read their lag: it stops there with a syntax error.
+ */
+const MYSQL_WITHOUT_SLAVE_WORDS = v('8.4.0');
 
 export interface ToolCommand {
   tool: 'gh-ost' | 'pt-online-schema-change';
@@ -88,6 +98,11 @@ export function onlineToolCommands(
   else if (renames) ghostBlocker = 'gh-ost cannot rename the table; rename it separately.';
 
   const dsn = `h=${target.host},P=${target.port},u=${target.user},D=${target.schema},t=${target.table}`;
+  const withoutSlaveWords =
+    context.server.flavor !== 'mariadb' &&
+    compareVersions(context.server.version, MYSQL_WITHOUT_SLAVE_WORDS) >= 0;
+  // Nothing to discover, and discovering is what fails on 8.4+ with an older toolkit.
+  const skipDiscovery = withoutSlaveWords && context.replicaCount === 0;
   const ptFlags = [
     'pt-online-schema-change',
     `--alter ${shellQuote(clauses)}`,
@@ -100,6 +115,7 @@ export function onlineToolCommands(
     '--set-vars lock_wait_timeout=5',
     '--tries create_triggers:10:1,drop_triggers:10:1,swap_tables:10:1',
     `--pause-file=/tmp/pt-osc.${target.table}.pause`,
+    ...(skipDiscovery ? ['--recursion-method=none'] : []),
     ...(context.hasForeignKeys ? ['--alter-foreign-keys-method=auto'] : []),
     ...(context.hasTriggers ? ['--preserve-triggers'] : []),
     '--dry-run',
@@ -113,6 +129,16 @@ export function onlineToolCommands(
     `--pause-file: the copy pauses while /tmp/pt-osc.${target.table}.pause exists (pt-osc has no postponed cut-over; use --no-swap-tables --no-drop-new-table to swap by hand).`,
     'Runs with --dry-run: replace it with --execute once the dry run is clean.',
   ];
+  if (skipDiscovery) {
+    ptNotes.push(
+      '--recursion-method=none: no replica was seen from this server, so the tool looks for none (and checks no lag); remove it if replicas connect before you run it.',
+    );
+  }
+  if (withoutSlaveWords) {
+    ptNotes.push(
+      'Needs Percona Toolkit 3.7.0 or later here: MySQL 8.4 removed SHOW SLAVE HOSTS and SHOW SLAVE STATUS, and older versions stop with a syntax error when they look for replicas.',
+    );
+  }
   if (context.hasForeignKeys) {
     ptNotes.push('--alter-foreign-keys-method=auto: child tables are repointed to the new table.');
   }

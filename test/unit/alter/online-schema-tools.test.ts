@@ -8,13 +8,16 @@ function alter(sql: string) {
   return r.alter;
 }
 const target = { host: 'db1', port: 3306, user: 'dba', schema: 'shop', table: 'orders' };
+const mysql80 = { flavor: 'mysql', version: { major: 8, minor: 0, patch: 40 } } as const;
+const mysql84 = { flavor: 'mysql', version: { major: 8, minor: 4, patch: 0 } } as const;
+const mariadb = { flavor: 'mariadb', version: { major: 11, minor: 8, patch: 9 } } as const;
 
 describe('onlineToolCommands', () => {
   it('writes gh-ost and pt-osc command lines with safety flags, as dry runs', () => {
     const [ghost, pt] = onlineToolCommands(
       alter("ALTER TABLE orders ADD COLUMN note VARCHAR(9) DEFAULT 'it''s', ALGORITHM=INPLACE"),
       target,
-      { hasForeignKeys: false, hasTriggers: false, replicaCount: 2 },
+      { hasForeignKeys: false, hasTriggers: false, replicaCount: 2, server: mysql80 },
     );
     expect(ghost?.command).toBe(
       [
@@ -63,6 +66,7 @@ describe('onlineToolCommands', () => {
       hasForeignKeys: true,
       hasTriggers: true,
       replicaCount: 0,
+      server: mysql80,
     });
     expect(ghost?.blocker).toBe('gh-ost does not support tables with foreign keys.');
     expect(ghost?.notes.at(-1)).toBe(
@@ -73,11 +77,45 @@ describe('onlineToolCommands', () => {
       hasForeignKeys: false,
       hasTriggers: false,
       replicaCount: 1,
+      server: mysql80,
     });
     expect(renamed.map((c) => c.blocker)).toEqual([
       'gh-ost cannot rename the table; rename it separately.',
       'pt-online-schema-change cannot rename the table; rename it separately.',
     ]);
+  });
+
+  it('on MySQL 8.4 and later, says which toolkit works and skips a replica search with none to find', () => {
+    const plain = { hasForeignKeys: false, hasTriggers: false };
+    const lone = onlineToolCommands(alter('ALTER TABLE orders FORCE'), target, {
+      ...plain,
+      replicaCount: 0,
+      server: { flavor: 'percona', version: { major: 9, minor: 7, patch: 4 } },
+    })[1]!;
+    expect(lone.command).toContain(
+      '--pause-file=/tmp/pt-osc.orders.pause \\\n  --recursion-method=none \\\n  --dry-run',
+    );
+    expect(lone.notes.slice(-2)).toEqual([
+      '--recursion-method=none: no replica was seen from this server, so the tool looks for none (and checks no lag); remove it if replicas connect before you run it.',
+      'Needs Percona Toolkit 3.7.0 or later here: MySQL 8.4 removed SHOW SLAVE HOSTS and SHOW SLAVE STATUS, and older versions stop with a syntax error when they look for replicas.',
+    ]);
+    // With replicas the lag checks matter more than an old toolkit: only the note.
+    const replicated = onlineToolCommands(alter('ALTER TABLE orders FORCE'), target, {
+      ...plain,
+      replicaCount: 2,
+      server: mysql84,
+    })[1]!;
+    expect(replicated.command).not.toContain('--recursion-method');
+    expect(replicated.notes.at(-1)).toMatch(/^Needs Percona Toolkit 3\.7\.0 or later here/);
+    for (const server of [mysql80, mariadb]) {
+      const older = onlineToolCommands(alter('ALTER TABLE orders FORCE'), target, {
+        ...plain,
+        replicaCount: 0,
+        server,
+      })[1]!;
+      expect(older.command).not.toContain('--recursion-method');
+      expect(older.notes.join(' ')).not.toContain('Percona Toolkit');
+    }
   });
 
   it('quotes for a POSIX shell', () => {

@@ -256,6 +256,7 @@ export async function preflight(conn: Connection, input: PreflightInput): Promis
             hasForeignKeys: facts.foreignKeysOut.length + facts.foreignKeysIn.length > 0,
             hasTriggers: facts.triggers.length > 0,
             replicaCount: replicas.length,
+            server: { flavor: server.flavor, version: server.version },
           },
         )
       : [];
