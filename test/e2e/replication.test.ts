@@ -129,4 +129,50 @@ describe('the replication screen', () => {
     expect(await page.locator('[data-testid="errant-badge"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('asks for a login to a server that refuses the session’s, and reads it with that one', async () => {
+    const readOnly = await withConnection(
+      replica2,
+      async (c) => Number((await queryRow(c, 'SELECT @@GLOBAL.read_only AS v')).v) === 1,
+    );
+    const account = await withConnection(replica2, async (c) => {
+      const who = String((await queryRow(c, 'SELECT CURRENT_USER() AS v')).v);
+      const [user, host] = who.split('@') as [string, string];
+      const quoted = `'${user}'@'${host}'`;
+      // Not binlogged: it would be an errant transaction of its own.
+      await c.query(`SET sql_log_bin = 0; ALTER USER ${quoted} IDENTIFIED BY 'replica-two-only'`);
+      return quoted;
+    });
+    try {
+      await page.getByRole('button', { name: 'Refresh topology' }).click();
+      const node = page.locator(`[data-node-id="${id(replica2)}"]`);
+      await expect.poll(() => node.getAttribute('data-health'), { timeout: 30_000 }).toBe('danger');
+      await node.click();
+      const login = page.getByRole('form', { name: `Log in to 127.0.0.1:${replica2.port}` });
+      await login.waitFor({ timeout: 10_000 });
+      expect(await page.locator('.rp-node-details .notice-title').first().textContent()).toBe(
+        `${id(replica2)} could not be read`,
+      );
+      // Said once, with its code, not again in the problem list.
+      expect(await page.locator('.rp-node-details .rp-problems li').count()).toBe(0);
+      await screenshot(page, 'replication-host-login');
+      await login.getByLabel('Password').fill('replica-two-only');
+      await login.getByRole('button', { name: 'Log in and refresh' }).click();
+      await expect
+        .poll(() => node.getAttribute('data-health'), { timeout: 30_000 })
+        .toBe(readOnly ? 'ok' : 'warning');
+      await node.click();
+      expect(await page.locator('.rp-node-details p.rp-muted').first().textContent()).toMatch(
+        new RegExp(
+          `^9\\.7\\.\\d+.* · server_id \\d+ · [0-9a-f-]{36} · ${readOnly ? 'read_only' : 'writable'}$`,
+        ),
+      );
+      expect(await login.count()).toBe(0);
+    } finally {
+      await withConnection({ ...replica2, password: 'replica-two-only' }, (c) =>
+        c.query(`SET sql_log_bin = 0; ALTER USER ${account} IDENTIFIED BY ''`),
+      );
+    }
+    expect(errors).toEqual([]);
+  });
 });

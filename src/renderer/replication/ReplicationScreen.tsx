@@ -289,7 +289,10 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
                 {selectedNode.problems.length === 0 ? (
                   <p>✔ No problems.</p>
                 ) : (
-                  <ProblemList problems={selectedNode.problems} />
+                  // The error itself is shown above with its code; not a second time here.
+                  <ProblemList
+                    problems={selectedNode.problems.filter((p) => p.code !== 'unreachable')}
+                  />
                 )}
               </div>
             )}

@@ -158,6 +158,12 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
         ].sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
       );
       expect(first.value.nodes[0]!.id).toBe(id(source));
+      // Unread, the replicas still hang under the source that lists them.
+      expect(nodeOf(first.value, replica1).sourceIds).toEqual([id(source)]);
+      expect(nodeOf(first.value, source).replicaIds.sort()).toEqual(
+        [id(replica1), id(replica2)].sort(),
+      );
+      expect(nodeOf(first.value, source).unlistedReplicaHosts).toEqual([]);
       const second = await fresh.call('replication.topology', {
         sessionId: onSourceAsWatcher,
         credentials: [{ host: '127.0.0.1', port: replica1.port, user: 'root', password: '' }],

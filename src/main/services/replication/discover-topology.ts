@@ -188,10 +188,20 @@ function topologyNode(
   errant: ErrantFinding | null,
 ): TopologyNode {
   const channels = n.state?.channels ?? [];
-  const sourceIds = channels.map((c) => resolve(c.sourceHost, c.sourcePort) ?? '');
+  // A replica that could not be read hangs under the sources that list it (SHOW REPLICAS), so it
+  // is drawn where it belongs rather than alone.
+  const listedBy = (id: string) =>
+    [...all.values()].filter((o) =>
+      (o.state?.replicas ?? []).some((r) => resolve(r.host, r.port) === id),
+    );
+  const sourceIds = n.state
+    ? channels.map((c) => resolve(c.sourceHost, c.sourcePort) ?? '')
+    : listedBy(n.id).map((o) => o.id);
   const replicaIds = [...all.values()]
     .filter((other) =>
-      (other.state?.channels ?? []).some((c) => resolve(c.sourceHost, c.sourcePort) === n.id),
+      other.state
+        ? other.state.channels.some((c) => resolve(c.sourceHost, c.sourcePort) === n.id)
+        : listedBy(other.id).some((o) => o.id === n.id),
     )
     .map((other) => other.id);
   const unlisted = unlistedReplicaHosts(
