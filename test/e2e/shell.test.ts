@@ -97,6 +97,7 @@ describe('the shell: command palette, shortcut help, tabs by keyboard, flavor ma
     expect(await options().locator('.palette-title').allTextContents()).toEqual([
       'Paste a plan',
       'Settings',
+      'Collapse or expand the sidebar',
       'Connect to Shell MariaDB',
       'Connect to Shell MySQL',
       'New connection…',

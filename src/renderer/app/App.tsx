@@ -9,6 +9,7 @@ import { PlanScreen } from '../plan/PlanScreen';
 import { CompareScreen } from '../plan-compare/CompareScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { onOpenSettingsRequest } from '../settings/open-settings';
+import { loadRailCollapsed, saveRailCollapsed } from './layout-store';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { ConnectionList } from '../connections/ConnectionList';
@@ -61,6 +62,13 @@ export function App() {
   const [dismissedWarning, setDismissedWarning] = useState<string | null>(null);
   const [planOpen, setPlanOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [railCollapsed, setRailCollapsed] = useState(loadRailCollapsed);
+  const toggleRail = useCallback(() => {
+    setRailCollapsed((c) => {
+      saveRailCollapsed(!c);
+      return !c;
+    });
+  }, []);
   /** The plans in the compare tab (each pair remounts it); null: the tab is closed. */
   const [compared, setCompared] = useState<(PlansToCompare & { key: number }) | null>(null);
   /** The plan last explained from an editor (each one remounts the plan screen with it). */
@@ -346,6 +354,8 @@ export function App() {
             if (c) void open(c);
           }}
           onNew={() => setDialog({ kind: 'edit', existing: null })}
+          collapsed={railCollapsed}
+          onToggleCollapsed={toggleRail}
           activeTree={
             tab && {
               connectionId: tab.connectionId,
@@ -617,6 +627,7 @@ export function App() {
           },
           openTool: (c, kind) => void openTool(c, kind),
           openSettings,
+          toggleRail,
           editorCommand: sendEditorCommand,
         }}
       />

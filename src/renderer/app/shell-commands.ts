@@ -24,6 +24,7 @@ export interface ShellContext<Kind extends string = string> {
   closeTab: () => void;
   pastePlan: () => void;
   openSettings: () => void;
+  toggleRail: () => void;
   openTool: (c: SavedConnection, kind: Kind) => void;
   editorCommand: (sessionId: string, command: EditorCommand) => void;
 }
@@ -135,6 +136,13 @@ export function shellCommands<Kind extends string>(
     shortcut: `${mod}+,`,
     keywords: 'preferences options result limits rows memory updates data folder',
     run: ctx.openSettings,
+  });
+  out.push({
+    id: 'toggle-rail',
+    title: 'Collapse or expand the sidebar',
+    group: 'App',
+    keywords: 'rail fold hide show layout connections',
+    run: ctx.toggleRail,
   });
   for (const saved of ctx.connections) {
     out.push({

@@ -21,6 +21,8 @@ export function ConnectionList({
   onOpen,
   onNew,
   activeTree,
+  collapsed = false,
+  onToggleCollapsed,
 }: {
   connections: SavedConnection[];
   selectedId: string | null;
@@ -32,17 +34,69 @@ export function ConnectionList({
   onNew: () => void;
   /** Shown under the connection of the active editor: its schema tree. */
   activeTree?: { connectionId: string; tree: ReactNode } | null;
+  /** Folded to a strip of colour tags, to give the tab the width. */
+  collapsed?: boolean;
+  onToggleCollapsed?: () => void;
 }) {
   useEffect(() => {
     for (const [id, flavor] of flavors ?? []) rememberFlavor(id, flavor);
   }, [flavors]);
+  if (collapsed) {
+    return (
+      <nav className="rail rail-collapsed" aria-label="Saved connections">
+        <button
+          type="button"
+          className="btn-small rail-toggle"
+          aria-label="Expand the sidebar"
+          title="Expand the sidebar"
+          onClick={onToggleCollapsed}
+        >
+          »
+        </button>
+        <ul className="rail-strip">
+          {connections.map((c) => (
+            <li key={c.id}>
+              <button
+                type="button"
+                className={`rail-chip${c.id === selectedId ? ' selected' : ''}`}
+                title={`${c.name} — ${endpointText(c)} (double-click to connect)`}
+                aria-label={c.name}
+                aria-pressed={c.id === selectedId}
+                data-connection-chip={c.name}
+                onClick={() => onSelect(c.id)}
+                onDoubleClick={() => onOpen(c.id)}
+              >
+                <span className={`color-dot color-${c.color}`} aria-hidden="true" />
+                {connectedIds.has(c.id) && (
+                  <span className="rail-chip-connected" aria-hidden="true" />
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    );
+  }
   return (
     <nav className="rail" aria-label="Saved connections">
       <div className="rail-header">
         <h2>Connections</h2>
-        <button type="button" className="btn-small" onClick={onNew}>
-          + New
-        </button>
+        <span className="rail-header-actions">
+          <button type="button" className="btn-small" onClick={onNew}>
+            + New
+          </button>
+          {onToggleCollapsed && (
+            <button
+              type="button"
+              className="btn-small rail-toggle"
+              aria-label="Collapse the sidebar"
+              title="Collapse the sidebar"
+              onClick={onToggleCollapsed}
+            >
+              «
+            </button>
+          )}
+        </span>
       </div>
       {connections.length === 0 ? (
         <div className="empty-state">

@@ -15,6 +15,7 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { ResultPanel, type ResultEntry } from './ResultPanel';
 import { SqlFileButtons } from './SqlFileButtons';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
+import { EDITOR_SPLIT, loadEditorSplit, saveEditorSplit } from '../app/layout-store';
 
 /** Results kept per editor; older ones are discarded on the backend too. */
 const MAX_RESULTS = 20;
@@ -46,7 +47,7 @@ export function EditorTab({
   const [results, setResults] = useState<ResultEntry[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
-  const [split, setSplit] = useState(0.45);
+  const [split, setSplit] = useState(loadEditorSplit);
   const [height, setHeight] = useState(600);
   const areaRef = useRef<HTMLDivElement>(null);
   const waiters = useRef(new Map<string, (s: QueryStatus) => void>());
@@ -229,11 +230,18 @@ export function EditorTab({
     const area = areaRef.current;
     if (!area) return;
     const rect = area.getBoundingClientRect();
-    const move = (ev: PointerEvent) =>
-      setSplit(Math.min(0.85, Math.max(0.15, (ev.clientY - rect.top) / rect.height)));
+    let last = split;
+    const move = (ev: PointerEvent) => {
+      last = Math.min(
+        EDITOR_SPLIT.max,
+        Math.max(EDITOR_SPLIT.min, (ev.clientY - rect.top) / rect.height),
+      );
+      setSplit(last);
+    };
     const up = () => {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
+      saveEditorSplit(last);
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
@@ -309,7 +317,20 @@ export function EditorTab({
         className="splitter"
         role="separator"
         aria-orientation="horizontal"
+        aria-label="Editor and results split"
+        aria-valuemin={EDITOR_SPLIT.min * 100}
+        aria-valuemax={EDITOR_SPLIT.max * 100}
+        aria-valuenow={Math.round(split * 100)}
+        tabIndex={0}
         onPointerDown={startDrag}
+        onKeyDown={(e) => {
+          const step = e.key === 'ArrowUp' ? -0.05 : e.key === 'ArrowDown' ? 0.05 : 0;
+          if (step === 0) return;
+          e.preventDefault();
+          const next = Math.min(EDITOR_SPLIT.max, Math.max(EDITOR_SPLIT.min, split + step));
+          setSplit(next);
+          saveEditorSplit(next);
+        }}
       />
       <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
         {runError && <ErrorNotice error={runError} title="Could not run the statement" />}

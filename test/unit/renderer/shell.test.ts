@@ -163,6 +163,7 @@ describe('palette commands', () => {
     closeTab: () => calls.push('close'),
     pastePlan: () => calls.push('plan'),
     openSettings: () => calls.push('settings'),
+    toggleRail: () => calls.push('rail'),
     openTool: (c, kind) => calls.push(`tool ${kind} ${c.name}`),
     editorCommand: (s, c) => calls.push(`${c} on ${s}`),
     ...over,
@@ -185,6 +186,7 @@ describe('palette commands', () => {
       'Close tab [Ctrl+W]',
       'Paste a plan',
       'Settings [Ctrl+,]',
+      'Collapse or expand the sidebar',
       'Connect to prod',
       'Connect to lab',
       'New connection…',
@@ -201,6 +203,7 @@ describe('palette commands', () => {
     byId.get('connect-b')!.run();
     byId.get('close-tab')!.run();
     byId.get('settings')!.run();
+    byId.get('toggle-rail')!.run();
     expect(calls).toEqual([
       'run-statement on s1',
       'explain-analyze on s1',
@@ -211,6 +214,7 @@ describe('palette commands', () => {
       'connect lab',
       'close',
       'settings',
+      'rail',
     ]);
   });
 
@@ -219,6 +223,13 @@ describe('palette commands', () => {
       context({ connection: null, editorSessionId: null, hasActiveTab: false }),
       false,
     ).map((c) => c.id);
-    expect(ids).toEqual(['paste-plan', 'settings', 'connect-a', 'connect-b', 'new-connection']);
+    expect(ids).toEqual([
+      'paste-plan',
+      'settings',
+      'toggle-rail',
+      'connect-a',
+      'connect-b',
+      'new-connection',
+    ]);
   });
 });
