@@ -185,4 +185,38 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     await screenshot(page, 'tuning-05-health');
     expect(errors).toEqual([]);
   });
+
+  it('shows what ran in the last 10 minutes, saying the screen has not been open that long', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // The tuning tab on prod-mysql (the page was reloaded for it), filtered to the schema.
+    await page.locator('[data-tool="tuning"]').first().click();
+    const tuning = page.locator('.tool-page:not([hidden])');
+    await tuning.getByRole('tab', { name: 'Top statements' }).click();
+    await tuning.getByLabel('Time window').selectOption('last-10m');
+    const note = tuning.getByTestId('tune-window-short').locator('div');
+    await note.waitFor();
+    // The window starts at the screen's first snapshot, when the tab was opened.
+    expect(await note.textContent()).toMatch(
+      /^Window is (\d+ min )?\d+ s: the screen has been open that long\.$/,
+    );
+    expect(await tuning.getByTestId('tune-window').textContent()).toMatch(
+      /^Window: last 10 min \(since \d\d:\d\d:\d\d UTC\)$/,
+    );
+    await withConnection(server, async (c) => {
+      await c.query(`USE ${DB}`);
+      for (let i = 0; i < 3; i++)
+        await c.query('SELECT COUNT(*) FROM orders WHERE customer_id = 7');
+    });
+    await tuning.getByRole('button', { name: 'Refresh', exact: true }).click();
+    const row = tuning
+      .getByTestId('tune-row')
+      .filter({ hasText: /^SELECT COUNT \( \* \) FROM `orders` WHERE `customer_id` = \?/ });
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    // Statement, total, avg, calls, examined, sent: 3 calls of 75 rows each.
+    expect(cells.slice(3, 6)).toEqual(['3', '225', '3']);
+    await screenshot(page, 'tuning-08-last-10-min');
+    await page.setViewportSize({ width: 1500, height: 900 });
+    expect(errors).toEqual([]);
+  });
 });

@@ -13,10 +13,15 @@ import {
 import { walkPlan } from '../../shared/explain/plan-model';
 import type { ServerInfo } from '../../shared/server/server-info';
 import { quoteIdentifier } from '../../shared/sql/quote-identifier';
-import { diffDigests } from '../../shared/tuning/digest-diff';
-import type { DigestRow } from '../../shared/tuning/digest-row';
+import { diffDigests, packCounts, type PackedCounts } from '../../shared/tuning/digest-diff';
+import type { DigestCounts } from '../../shared/tuning/digest-row';
 import { experimentPlan } from '../../shared/tuning/index-experiment';
 import { sizesWithGrowth } from '../../shared/tuning/schema-health';
+import {
+  chooseWindowStart,
+  snapshotsToKeep,
+  type RingEntry,
+} from '../../shared/tuning/snapshot-ring';
 import { statementShape } from '../../shared/tuning/statement-shape';
 import type { CallContext, Handler, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
@@ -25,18 +30,117 @@ import type { PlanStore } from '../store/plan-store';
 import type { TableSizesStore } from '../store/table-sizes-store';
 import type { SessionRegistry } from './session-registry';
 import type { RecordPlan } from './tuning/plan-recorder';
-import { digestsUnavailable, readDigests } from './tuning/read-digests';
+import { DigestReader, startDigestRead, type DigestSnapshot } from './tuning/read-digests';
 import { readHealth } from './tuning/read-health';
 
 type TuningMethods = keyof typeof tuningContract;
 
-/** Snapshots kept per session, newest last: enough for a window and a refresh of it. */
-const SNAPSHOTS_PER_SESSION = 4;
-
-interface Snapshot {
-  id: string;
+/** A snapshot kept for windows: when it was taken and its counters, packed. */
+interface KeptSnapshot extends RingEntry {
   takenAt: string;
-  rows: DigestRow[];
+  counts: PackedCounts;
+}
+
+/** What a session's top-statements screen keeps between its polls. */
+interface SessionDigests {
+  reader: DigestReader;
+  /** Snapshots, oldest first, thinned by snapshotsToKeep. */
+  ring: KeptSnapshot[];
+  /** The snapshot a "since snapshot" window counts from: kept however old it gets. */
+  pinned: string | null;
+}
+
+/** A row of a window; without `origin`, a snapshot's own row counted since the server started. */
+type StatementRow = DigestCounts & { origin?: TopStatement['origin'] };
+
+/** The window of one call: its rows (all schemas) and where it counts from. */
+interface CallWindow {
+  current: KeptSnapshot;
+  rows: StatementRow[];
+  baseline: { id: string; takenAt: string; seconds: number; short: boolean } | null;
+  vanished: number;
+  resets: number;
+  probablyTruncated: boolean;
+}
+
+/**
+ * Keeps this read in the session's ring and counts its rows since the snapshot asked for:
+ * `baselineId`, the start of the last `lastSeconds`, or (neither) since the server started.
+ */
+function windowOf(
+  state: SessionDigests,
+  snap: DigestSnapshot,
+  baselineId: string | null,
+  lastSeconds: number | null,
+): CallWindow {
+  const takenAtMs = Date.parse(snap.takenAt);
+  let from: KeptSnapshot | null = null;
+  let short = false;
+  if (baselineId !== null) {
+    from = state.ring.find((s) => s.id === baselineId) ?? null;
+    if (!from) {
+      throw new ApiError({
+        code: 'NOT_FOUND',
+        message:
+          'That baseline snapshot is no longer kept (only the last hour is, thinned): take a new one.',
+      });
+    }
+    state.pinned = from.id;
+  } else if (lastSeconds !== null) {
+    const start = chooseWindowStart(state.ring, takenAtMs, lastSeconds);
+    from = start.from;
+    short = start.short;
+  }
+  const current: KeptSnapshot = {
+    id: randomUUID(),
+    takenAt: snap.takenAt,
+    takenAtMs,
+    counts: packCounts(snap.rows, snap.keys),
+  };
+  state.ring = snapshotsToKeep(
+    [...state.ring, current],
+    takenAtMs,
+    new Set(state.pinned ? [state.pinned] : []),
+  );
+  if (lastSeconds !== null && !from) {
+    // The screen has just opened: the window starts with this snapshot and holds nothing yet.
+    return {
+      current,
+      rows: [],
+      baseline: { id: current.id, takenAt: current.takenAt, seconds: 0, short: true },
+      vanished: 0,
+      resets: 0,
+      probablyTruncated: false,
+    };
+  }
+  if (!from) {
+    // The snapshot's rows themselves (not copies): only the ones sent are copied, below.
+    const rows = snap.rows.filter((r) => r.calls > 0);
+    return { current, rows, baseline: null, vanished: 0, resets: 0, probablyTruncated: false };
+  }
+  const diff = diffDigests(from.counts, snap.rows, snap.keys);
+  return {
+    current,
+    rows: diff.rows,
+    baseline: {
+      id: from.id,
+      takenAt: from.takenAt,
+      seconds: Math.max(0, (takenAtMs - from.takenAtMs) / 1000),
+      short,
+    },
+    vanished: diff.vanished,
+    resets: diff.resets,
+    probablyTruncated: diff.probablyTruncated,
+  };
+}
+
+/** The `limit` rows of most total latency, most first. */
+function topByLatency<T extends { totalLatencyMs: number }>(
+  rows: readonly T[],
+  limit: number,
+): T[] {
+  const sorted = [...rows].sort((a, b) => b.totalLatencyMs - a.totalLatencyMs);
+  return sorted.length > limit ? sorted.slice(0, limit) : sorted;
 }
 
 export interface TuningDeps {
@@ -56,8 +160,17 @@ export interface TuningDeps {
  */
 export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
   const { store, sessions } = deps;
-  const snapshots = new Map<string, Snapshot[]>();
-  sessions.onClose((id) => snapshots.delete(id));
+  const digests = new Map<string, SessionDigests>();
+  sessions.onClose((id) => digests.delete(id));
+
+  function stateOf(sessionId: string): SessionDigests {
+    let state = digests.get(sessionId);
+    if (!state) {
+      state = { reader: new DigestReader(), ring: [], pinned: null };
+      digests.set(sessionId, state);
+    }
+    return state;
+  }
 
   function run<T>(sessionId: string, ctx: CallContext, fn: (conn: Connection) => Promise<T>) {
     const owner = sessions.owned(sessionId, ctx.peerId);
@@ -88,56 +201,45 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
   }
 
   return {
-    'tuning.statements': async ({ sessionId, schema, baselineId }, ctx) => {
+    'tuning.statements': async ({ sessionId, schema, baselineId, lastSeconds }, ctx) => {
       const found = await read(sessionId, ctx, async (conn, server) => {
-        const unavailable = await digestsUnavailable(conn, server);
-        return unavailable ? { unavailable } : { snap: await readDigests(conn, server, schema) };
+        const started = await startDigestRead(conn, server);
+        if ('unavailable' in started) return started;
+        // Calls of one session run one at a time on its side connection: no two change this.
+        const state = stateOf(sessionId);
+        const snap = await state.reader.read(conn, server, started.start);
+        const window = windowOf(state, snap, baselineId, lastSeconds);
+        const wanted =
+          schema === null ? window.rows : window.rows.filter((r) => r.schema === schema);
+        const top = topByLatency(wanted, MAX_TOP_STATEMENTS);
+        const texts = await state.reader.texts(conn, top);
+        return { snap, window, top, texts, omitted: wanted.length - top.length };
       });
-      if (!found.snap) return TopStatementsSchema.parse({ available: false, ...found.unavailable });
-      const snap = found.snap;
-      const kept = snapshots.get(sessionId) ?? [];
-      const baseline = baselineId !== null ? kept.find((s) => s.id === baselineId) : null;
-      if (baselineId !== null && !baseline) {
-        throw new ApiError({
-          code: 'NOT_FOUND',
-          message:
-            'That baseline snapshot is no longer kept (only the last few are): take a new one.',
-        });
+      if ('unavailable' in found) {
+        return TopStatementsSchema.parse({ available: false, ...found.unavailable });
       }
-      const current: Snapshot = { id: randomUUID(), takenAt: snap.takenAt, rows: snap.rows };
-      // The baseline in use stays kept however often its window is refreshed.
-      const recent = [...kept.filter((k) => k !== baseline), current].slice(
-        baseline ? 1 - SNAPSHOTS_PER_SESSION : -SNAPSHOTS_PER_SESSION,
-      );
-      snapshots.set(sessionId, baseline ? [baseline, ...recent] : recent);
-      let statements: TopStatement[];
-      let vanished = 0;
-      let resets = 0;
-      let probablyTruncated = false;
-      if (baseline) {
-        const window = diffDigests(baseline.rows, snap.rows);
-        statements = window.rows;
-        ({ vanished, resets, probablyTruncated } = window);
-      } else {
-        statements = snap.rows
-          .filter((r) => r.calls > 0)
-          .map((r) => ({ ...r, origin: 'since-start' as const }));
+      const { snap, window, top, texts } = found;
+      const schemas = new Set<string>();
+      for (const r of snap.rows) {
+        if (r.schema !== null && (schema === null || r.schema === schema)) schemas.add(r.schema);
       }
-      statements.sort((a, b) => b.totalLatencyMs - a.totalLatencyMs);
-      const omitted = Math.max(0, statements.length - MAX_TOP_STATEMENTS);
-      const schemas = [...new Set(snap.rows.map((r) => r.schema).filter((s) => s !== null))].sort();
+      const statements: TopStatement[] = top.map((r, i) => ({
+        ...r,
+        origin: r.origin ?? 'since-start',
+        ...texts[i]!,
+      }));
       // The router validates the result against the contract: no second pass over 1,000 rows.
       return {
         available: true,
-        snapshotId: current.id,
+        snapshotId: window.current.id,
         takenAt: snap.takenAt,
-        baseline: baseline ? { id: baseline.id, takenAt: baseline.takenAt } : null,
-        statements: statements.slice(0, MAX_TOP_STATEMENTS),
-        omitted,
-        vanished,
-        resets,
-        probablyTruncated,
-        schemas,
+        baseline: window.baseline,
+        statements,
+        omitted: found.omitted,
+        vanished: window.vanished,
+        resets: window.resets,
+        probablyTruncated: window.probablyTruncated,
+        schemas: [...schemas].sort(),
         lostDigests: snap.lostDigests,
         sampleSource: snap.sampleSource,
       };
@@ -224,6 +326,7 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
       return SchemaHealthSchema.parse({
         schema,
         findings: raw.findings,
+        redundantSource: raw.redundantSource,
         sizes: sizesWithGrowth(raw.sizes, previous?.sizes ?? null),
         previousVisitAt: previous?.at ?? null,
         notes: raw.notes,

@@ -99,6 +99,11 @@ export function SchemaHealth({ sessionId, openInEditor }: ToolScreenProps) {
             </div>
           ))}
           <h3>Findings</h3>
+          <p className="hint" data-testid="tune-redundant-source">
+            {health.redundantSource === 'sys.schema_redundant_indexes'
+              ? 'Redundant indexes from sys.schema_redundant_indexes.'
+              : 'Redundant indexes computed from information_schema.STATISTICS (by the rules of MySQL’s sys.schema_redundant_indexes).'}
+          </p>
           {health.findings.length === 0 && (
             <p className="empty-state">Nothing to fix in {health.schema}.</p>
           )}

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { TopStatement, TopStatements as TopStatementsResult } from '../../shared/api/tuning';
 import { formatExactCount } from '../../shared/format/count';
 import { formatMs, formatRows } from '../../shared/explain/format-plan-figures';
 import { examinedPerSent } from '../../shared/tuning/digest-diff';
+import { shortWindowNote } from '../../shared/tuning/snapshot-ring';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
@@ -36,37 +37,114 @@ function Num({ n, format = formatRows }: { n: number; format?: (n: number) => st
   );
 }
 
-/** The digest summary: sortable, filtered by schema, over all time or since a snapshot. */
+/** How often the screen refreshes itself while shown: each refresh is a snapshot kept for windows. */
+const POLL_MS = 15_000;
+
+/** The windows a user can pick; `last` ones count from the snapshots the screen's polls kept. */
+const WINDOWS = [
+  { mode: 'since-start', label: 'Since server start', seconds: null },
+  { mode: 'since-snapshot', label: 'Since a snapshot', seconds: null },
+  { mode: 'last-5m', label: 'Last 5 min', seconds: 300 },
+  { mode: 'last-10m', label: 'Last 10 min', seconds: 600 },
+  { mode: 'last-1h', label: 'Last 1 h', seconds: 3600 },
+] as const;
+type WindowMode = (typeof WINDOWS)[number]['mode'];
+
+/** `11:32:05 UTC` from the server's ISO time. */
+const utcTime = (iso: string) => `${iso.slice(11, 19)} UTC`;
+
+/**
+ * The digest summary: sortable, filtered by schema, since the server started, since a snapshot
+ * or over the last minutes. It refreshes itself while shown, and each refresh is a snapshot the
+ * backend keeps (thinned, an hour back) for the "last N minutes" windows.
+ */
 export function TopStatements(props: ToolScreenProps) {
-  const { sessionId, server } = props;
+  const { sessionId, server, active } = props;
   const [schema, setSchema] = useState<string | null>(null);
+  const [mode, setMode] = useState<WindowMode>('since-start');
   const [baseline, setBaseline] = useState<{ id: string; takenAt: string } | null>(null);
   const [data, setData] = useState<TopStatementsResult | null>(null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [loading, setLoading] = useState(false);
   const [sortKey, setSortKey] = useState<SortKey>('totalLatencyMs');
   const [selected, setSelected] = useState<string | null>(null);
+  /** Only the answer to the latest request is shown (a poll may end after a newer call). */
+  const latest = useRef(0);
+  const inFlight = useRef(false);
 
+  const baselineId = mode === 'since-snapshot' ? (baseline?.id ?? null) : null;
+  const lastSeconds = WINDOWS.find((w) => w.mode === mode)?.seconds ?? null;
   const load = useCallback(
-    async (baselineId: string | null) => {
-      setLoading(true);
-      setError(null);
+    async (quiet = false) => {
+      const request = ++latest.current;
+      inFlight.current = true;
+      if (!quiet) setLoading(true);
       try {
-        const r = await api.call('tuning.statements', { sessionId, schema, baselineId });
+        const r = await api.call('tuning.statements', {
+          sessionId,
+          schema,
+          baselineId,
+          lastSeconds,
+        });
+        if (request !== latest.current) return;
         setData(r);
+        setError(null);
       } catch (e) {
-        setError(errorShapeOf(e));
+        if (request === latest.current) setError(errorShapeOf(e));
       } finally {
-        setLoading(false);
+        if (request === latest.current) {
+          inFlight.current = false;
+          setLoading(false);
+        }
       }
     },
-    [sessionId, schema],
+    [sessionId, schema, baselineId, lastSeconds],
   );
 
   useEffect(() => {
-    void load(baseline?.id ?? null);
-    // A new schema filter starts over from all-time figures.
-  }, [schema]);
+    // A new schema filter or window reads again at once.
+    void load();
+  }, [load]);
+
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (!inFlight.current) void load(true);
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [active, load]);
+
+  const chooseWindow = (next: WindowMode) => {
+    if (next === 'since-snapshot') {
+      startWindowNow();
+      return;
+    }
+    setBaseline(null);
+    setMode(next);
+  };
+  /** Counts from the latest snapshot on: the list empties until something runs. */
+  const startWindowNow = () => {
+    if (!data?.available) return;
+    const from = { id: data.snapshotId, takenAt: data.takenAt };
+    setBaseline(from);
+    setMode('since-snapshot');
+    setData({
+      ...data,
+      statements: [],
+      omitted: 0,
+      baseline: { ...from, seconds: 0, short: false },
+    });
+  };
+  const shortNote = data?.available && data.baseline ? shortWindowNote(data.baseline) : null;
+  const windowLabel =
+    mode === 'since-start'
+      ? 'Since the server started counting'
+      : mode === 'since-snapshot'
+        ? baseline
+          ? `Window: since ${utcTime(baseline.takenAt)}`
+          : 'Window: since a snapshot'
+        : `Window: ${WINDOWS.find((w) => w.mode === mode)!.label.toLowerCase()}` +
+          (data?.available && data.baseline ? ` (since ${utcTime(data.baseline.takenAt)})` : '');
 
   if (data && !data.available) {
     return (
@@ -92,10 +170,7 @@ export function TopStatements(props: ToolScreenProps) {
           <span>Schema</span>
           <select
             value={schema ?? ''}
-            onChange={(e) => {
-              setBaseline(null);
-              setSchema(e.target.value || null);
-            }}
+            onChange={(e) => setSchema(e.target.value || null)}
             aria-label="Schema filter"
           >
             <option value="">All schemas</option>
@@ -106,51 +181,46 @@ export function TopStatements(props: ToolScreenProps) {
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          className="btn-small"
-          disabled={loading}
-          onClick={() => void load(baseline?.id ?? null)}
-        >
+        <label className="inline-field">
+          <span>Window</span>
+          <select
+            value={mode}
+            onChange={(e) => chooseWindow(e.target.value as WindowMode)}
+            aria-label="Time window"
+            disabled={!data?.available}
+          >
+            {WINDOWS.map((w) => (
+              <option key={w.mode} value={w.mode}>
+                {w.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn-small" disabled={loading} onClick={() => void load()}>
           Refresh
         </button>
-        {data?.available && !baseline && (
+        {data?.available && (
           <button
             type="button"
             className="btn-small"
             title="Counts from now on: refresh later to see what ran since"
-            onClick={() => {
-              setBaseline({ id: data.snapshotId, takenAt: data.takenAt });
-              setData({
-                ...data,
-                statements: [],
-                baseline: { id: data.snapshotId, takenAt: data.takenAt },
-              });
-            }}
+            onClick={startWindowNow}
           >
             Start a window now
           </button>
         )}
-        {baseline && (
-          <button
-            type="button"
-            className="btn-small"
-            onClick={() => {
-              setBaseline(null);
-              void load(null);
-            }}
-          >
-            Show since server start
-          </button>
-        )}
         <span className="tune-window" data-testid="tune-window">
-          {baseline
-            ? `Window: since ${baseline.takenAt.slice(11, 19)} UTC`
-            : 'Since the server started counting'}
+          {windowLabel}
         </span>
         {loading && <span className="hint">Loading…</span>}
       </div>
       {error && <ErrorNotice error={error} title="Could not read statement statistics" />}
+      {shortNote && (
+        <div className="notice notice-info" role="status" data-testid="tune-window-short">
+          <span aria-hidden="true">ℹ</span>
+          <div>{shortNote}</div>
+        </div>
+      )}
       {data?.available && data.probablyTruncated && (
         <div className="notice notice-info" role="status">
           <span aria-hidden="true">ℹ</span>
@@ -173,8 +243,8 @@ export function TopStatements(props: ToolScreenProps) {
         <div className="tune-table-wrap">
           {data?.available && statements.length === 0 ? (
             <div className="empty-state" data-testid="tune-empty">
-              {baseline
-                ? 'Nothing ran in this window yet. Run your workload, then press Refresh.'
+              {mode !== 'since-start'
+                ? 'Nothing ran in this window yet. Run your workload: the list refreshes by itself.'
                 : schema
                   ? `No statements ran with ${schema} as the default schema. Pick “All schemas”, or USE ${schema} in the application.`
                   : 'The server has not summarised any statement yet.'}

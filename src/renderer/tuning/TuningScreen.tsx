@@ -38,7 +38,8 @@ export function TuningScreen(props: ToolScreenProps) {
         )}
       </div>
       <div hidden={part !== 'top'}>
-        <TopStatements {...props} />
+        {/* It refreshes itself only while shown. */}
+        <TopStatements {...props} active={props.active && part === 'top'} />
       </div>
       <div hidden={part !== 'health'}>
         <SchemaHealth {...props} />

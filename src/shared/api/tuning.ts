@@ -34,7 +34,16 @@ export const TopStatementsSchema = z.discriminatedUnion('available', [
     snapshotId: Id,
     takenAt: z.string(),
     /** The snapshot the figures are counted from; null: since the server counted them. */
-    baseline: z.object({ id: Id, takenAt: z.string() }).nullable(),
+    baseline: z
+      .object({
+        id: Id,
+        takenAt: z.string(),
+        /** Seconds from the baseline to this snapshot. */
+        seconds: z.number().nonnegative(),
+        /** True when `lastSeconds` asked for more than the kept snapshots reach back. */
+        short: z.boolean(),
+      })
+      .nullable(),
     statements: z.array(TopStatementSchema),
     /** Statements beyond MAX_TOP_STATEMENTS (lowest total latency), not sent. */
     omitted: z.number().int().nonnegative(),
@@ -70,9 +79,18 @@ export const ExperimentResultSchema = z.object({
 });
 export type ExperimentResult = z.infer<typeof ExperimentResultSchema>;
 
+/** Where redundant indexes came from: MySQL's sys view, or computed by its rules (MariaDB). */
+export const RedundantSourceSchema = z.enum([
+  'sys.schema_redundant_indexes',
+  'information_schema.STATISTICS',
+]);
+export type RedundantSource = z.infer<typeof RedundantSourceSchema>;
+
 export const SchemaHealthSchema = z.object({
   schema: z.string(),
   findings: z.array(HealthFindingSchema),
+  /** Where the redundant-index findings came from. */
+  redundantSource: RedundantSourceSchema,
   /** Largest tables first, with growth since the previous visit. */
   sizes: z.array(TableSizeSchema),
   /** When the sizes were last remembered for this connection and schema; null on a first visit. */
@@ -101,11 +119,23 @@ export type PlanRecord = z.infer<typeof PlanRecordSchema>;
 /** The tuning screen's methods, spread into the contract. */
 export const tuningContract = {
   /**
-   * Statements by cost from performance_schema's digest summary, since the server counted them
-   * or (with `baselineId`, an earlier call's snapshot) in the window since then.
+   * Statements by cost from performance_schema's digest summary, since the server counted them,
+   * in the window since `baselineId` (an earlier call's snapshot), or over the last
+   * `lastSeconds` (from the snapshots the session's earlier calls took: a screen that polls
+   * keeps them, up to an hour back).
    */
   'tuning.statements': {
-    params: z.object({ sessionId: Id, schema: Name.nullable(), baselineId: Id.nullable() }),
+    params: z
+      .object({
+        sessionId: Id,
+        schema: Name.nullable(),
+        baselineId: Id.nullable(),
+        lastSeconds: z.number().int().min(1).max(3600).nullable().default(null),
+      })
+      .refine((p) => p.baselineId === null || p.lastSeconds === null, {
+        message: 'Give a baseline snapshot or a number of seconds, not both',
+        path: ['lastSeconds'],
+      }),
     result: TopStatementsSchema,
   },
   /** Explains a statement on the tool's session in `schema` (USE first), kept as evidence. */

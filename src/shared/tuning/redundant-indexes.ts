@@ -13,6 +13,14 @@ export interface IndexColumnRow {
   type: string;
 }
 
+/**
+ * Why an index is redundant: `duplicate`, the same columns in the same order; `prefix`, its
+ * columns start the other's (which serves every lookup it can); `extends-unique`, it starts
+ * with all the columns of a unique index (which finds at most one row already, so the extra
+ * columns only help queries that read them from this index alone).
+ */
+export type RedundancyKind = 'duplicate' | 'prefix' | 'extends-unique';
+
 /** An index another index makes unnecessary. */
 export interface RedundantIndex {
   table: string;
@@ -22,8 +30,7 @@ export interface RedundantIndex {
   /** The index that already does its work. */
   coveredBy: string;
   coveredByColumns: string[];
-  /** `duplicate`: same columns in the same order; `prefix`: its columns start the other's. */
-  kind: 'duplicate' | 'prefix';
+  kind: RedundancyKind;
 }
 
 interface IndexShape {
@@ -68,49 +75,121 @@ function startsWith(long: string[], short: string[]): boolean {
 }
 
 /**
- * Redundant and duplicate indexes, computed from information_schema.STATISTICS the way
- * sys.schema_redundant_indexes does on MySQL (so MariaDB, which has no such view, gets the same
- * answer): a B-tree index whose columns are the leading columns of another B-tree index of the
- * same table is redundant, unless it is unique and the other is longer (it enforces something
- * the other does not). Of two identical indexes the unique one (or the PRIMARY KEY, or the
- * first by name) is kept. Indexes with functional parts are never reported.
+ * Redundant and duplicate indexes, computed from information_schema.STATISTICS by the rules of
+ * MySQL's sys.schema_redundant_indexes, so MariaDB (which has no such view) gets the same answer
+ * (the MySQL integration test compares the two). Among B-tree indexes of a table, an index is
+ * redundant when another has the same columns (of two identical ones the PRIMARY KEY, else the
+ * unique one, else the first by name is kept), when it is not unique and its columns start
+ * another's, or when its columns start with all of a unique index's. Unlike the view, prefix
+ * lengths are compared (name(10) is not name(20)), indexes with functional parts are never
+ * reported, and neither is the PRIMARY KEY (dropping it is never the fix). Each redundant index
+ * is reported once, against the index it is most plainly covered by (see onePerIndex).
  */
 export function findRedundantIndexes(rows: readonly IndexColumnRow[]): RedundantIndex[] {
-  const out: RedundantIndex[] = [];
+  const pairs: RedundantIndex[] = [];
   for (const [table, shapes] of shapesOf(rows)) {
     const btrees = shapes.filter(
       (s) => (s.type === 'BTREE' || s.type === '') && !s.parts.includes('(expression)'),
     );
     for (const s of btrees) {
       if (s.name === 'PRIMARY') continue;
-      let best: { by: IndexShape; kind: 'duplicate' | 'prefix' } | null = null;
       for (const o of btrees) {
-        if (o === s || !startsWith(o.parts, s.parts)) continue;
-        const duplicate = o.parts.length === s.parts.length;
-        if (duplicate) {
-          // Keep one of a duplicate pair: the PRIMARY KEY, else a unique one, else the first name.
+        if (o === s) continue;
+        let kind: RedundancyKind | null = null;
+        if (o.parts.length === s.parts.length && startsWith(o.parts, s.parts)) {
           const keepOther =
             o.name === 'PRIMARY' ||
             (o.unique && !s.unique) ||
             (o.unique === s.unique && o.name < s.name);
-          if (!keepOther) continue;
-        } else if (s.unique) {
-          continue;
+          if (keepOther) kind = 'duplicate';
+        } else if (!s.unique && startsWith(o.parts, s.parts)) {
+          kind = 'prefix';
+        } else if (o.unique && startsWith(s.parts, o.parts)) {
+          kind = 'extends-unique';
         }
-        const kind = duplicate ? 'duplicate' : 'prefix';
-        if (!best || (kind === 'duplicate' && best.kind === 'prefix')) best = { by: o, kind };
-      }
-      if (best) {
-        out.push({
-          table,
-          index: s.name,
-          columns: s.parts,
-          coveredBy: best.by.name,
-          coveredByColumns: best.by.parts,
-          kind: best.kind,
-        });
+        if (kind) {
+          pairs.push({
+            table,
+            index: s.name,
+            columns: s.parts,
+            coveredBy: o.name,
+            coveredByColumns: o.parts,
+            kind,
+          });
+        }
       }
     }
   }
-  return out.sort((a, b) => a.table.localeCompare(b.table) || a.index.localeCompare(b.index));
+  return onePerIndex(pairs);
+}
+
+const KIND_ORDER: Record<RedundancyKind, number> = { duplicate: 0, prefix: 1, 'extends-unique': 2 };
+
+/**
+ * One row per redundant index, from every (redundant, dominant) pair found: a duplicate before
+ * a prefix before an extension of a unique index, then the PRIMARY KEY, then by name. Sorted
+ * by table and index.
+ */
+export function onePerIndex(pairs: readonly RedundantIndex[]): RedundantIndex[] {
+  const best = new Map<string, RedundantIndex>();
+  const rank = (r: RedundantIndex) =>
+    `${KIND_ORDER[r.kind]}\u0000${r.coveredBy === 'PRIMARY' ? '' : r.coveredBy}`;
+  for (const p of pairs) {
+    const id = `${p.table}\u0000${p.index}`;
+    const kept = best.get(id);
+    if (!kept || rank(p) < rank(kept)) best.set(id, p);
+  }
+  return [...best.values()].sort(
+    (a, b) => a.table.localeCompare(b.table) || a.index.localeCompare(b.index),
+  );
+}
+
+/** A row of sys.schema_redundant_indexes (MySQL 5.7.7+), as selected by name. */
+export interface SysRedundantRow {
+  table_name: string;
+  redundant_index_name: string;
+  /** Comma-separated column names, in index order (prefix lengths left out). */
+  redundant_index_columns: string;
+  dominant_index_name: string;
+  dominant_index_columns: string;
+  /** 1 when either index has a prefix part: the view compared whole names only. */
+  subpart_exists: number | string;
+}
+
+/**
+ * The redundant indexes sys.schema_redundant_indexes lists, one per index as findRedundantIndexes
+ * gives them. Left out: pairs with prefix parts (the view compares column names without their
+ * lengths, so it calls name(10) a duplicate of name) and the PRIMARY KEY as the redundant one.
+ * `skipped` counts the pairs left out for prefix parts.
+ */
+export function fromSysRedundantIndexes(rows: readonly SysRedundantRow[]): {
+  indexes: RedundantIndex[];
+  skipped: number;
+} {
+  let skipped = 0;
+  const pairs: RedundantIndex[] = [];
+  for (const r of rows) {
+    if (Number(r.subpart_exists) !== 0) {
+      skipped++;
+      continue;
+    }
+    if (r.redundant_index_name === 'PRIMARY') continue;
+    const columns = r.redundant_index_columns.split(',');
+    const coveredByColumns = r.dominant_index_columns.split(',');
+    const kind: RedundancyKind =
+      columns.length === coveredByColumns.length
+        ? 'duplicate'
+        : columns.length < coveredByColumns.length
+          ? 'prefix'
+          : 'extends-unique';
+    pairs.push({
+      table: r.table_name,
+      index: r.redundant_index_name,
+      columns,
+      coveredBy: r.dominant_index_name,
+      coveredByColumns,
+      kind,
+    });
+  }
+  return { indexes: onePerIndex(pairs), skipped };
 }

@@ -84,19 +84,28 @@ export function unusedIndexFinding(schema: string, table: string, index: string)
 /** An index another index of the same table already covers. */
 export function redundantIndexFinding(schema: string, r: RedundantIndex): HealthFinding {
   const cols = (c: string[]) => c.join(', ');
+  const extra = r.columns.slice(r.coveredByColumns.length);
+  const says = {
+    duplicate: {
+      title: `${r.table}.${r.index} duplicates ${r.coveredBy}`,
+      explanation: `Both index (${cols(r.columns)}), in the same order: every write pays twice for what one index does.`,
+    },
+    prefix: {
+      title: `${r.table}.${r.index} is a prefix of ${r.coveredBy}`,
+      explanation: `(${cols(r.columns)}) are the leading columns of ${r.coveredBy} (${cols(r.coveredByColumns)}), which serves every lookup this one can. Dropping it saves space and write work.`,
+    },
+    'extends-unique': {
+      title: `${r.table}.${r.index} extends the unique ${r.coveredBy}`,
+      explanation: `${r.coveredBy} (${cols(r.coveredByColumns)}) is unique, so a lookup on its columns finds at most one row without this index; the extra ${extra.length > 1 ? 'columns' : 'column'} (${cols(extra)}) only help queries that read ${extra.length > 1 ? 'them' : 'it'} from this index alone (a covering index). Drop it unless such a query needs it.`,
+    },
+  }[r.kind];
   return {
     kind: 'redundant-index',
-    severity: 'warning',
+    // The covering case is a judgement call; the other two are plain waste.
+    severity: r.kind === 'extends-unique' ? 'info' : 'warning',
     table: r.table,
     index: r.index,
-    title:
-      r.kind === 'duplicate'
-        ? `${r.table}.${r.index} duplicates ${r.coveredBy}`
-        : `${r.table}.${r.index} is a prefix of ${r.coveredBy}`,
-    explanation:
-      r.kind === 'duplicate'
-        ? `Both index (${cols(r.columns)}), in the same order: every write pays twice for what one index does.`
-        : `(${cols(r.columns)}) are the leading columns of ${r.coveredBy} (${cols(r.coveredByColumns)}), which serves every lookup this one can. Dropping it saves space and write work.`,
+    ...says,
     fixSql: `ALTER TABLE ${at(schema, r.table)} DROP INDEX ${quoteIdentifier(r.index)}`,
   };
 }

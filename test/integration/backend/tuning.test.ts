@@ -156,6 +156,75 @@ describe.each([
     }
   });
 
+  it('counts the last minutes from the snapshots its earlier calls kept, saying when they fall short', async () => {
+    const watcher = await open(b, server(), 'windows', false);
+    const call = async (lastSeconds: number | null) => {
+      const r = unwrap(
+        await b.call('tuning.statements', {
+          sessionId: watcher.sessionId,
+          schema: db,
+          baselineId: null,
+          lastSeconds,
+        }),
+      );
+      if (!r.available) throw new Error(r.reason);
+      return r;
+    };
+    const lookups = (r: Awaited<ReturnType<typeof call>>) =>
+      r.statements
+        .filter((s) => s.digestText?.startsWith('SELECT STATUS FROM `orders` WHERE'))
+        .map((s) => [s.calls, s.rowsSent, s.origin]);
+    // A first call keeps nothing earlier to count from: an empty window, said to be short.
+    const opening = await call(600);
+    expect(opening.baseline).toEqual({
+      id: opening.snapshotId,
+      takenAt: opening.takenAt,
+      seconds: 0,
+      short: true,
+    });
+    expect(opening.statements).toEqual([]);
+    for (let i = 0; i < 4; i++)
+      await runStatement(b, editor, 'SELECT status FROM orders WHERE id = 7');
+    const second = await call(600);
+    // The ring reaches back only to the first call: that is where the window starts.
+    expect(second.baseline).toEqual({
+      id: opening.snapshotId,
+      takenAt: opening.takenAt,
+      seconds: (Date.parse(second.takenAt) - Date.parse(opening.takenAt)) / 1000,
+      short: true,
+    });
+    expect(lookups(second)).toEqual([[4, 4, 'new']]);
+    for (let i = 0; i < 2; i++)
+      await runStatement(b, editor, 'SELECT status FROM orders WHERE id = 7');
+    const third = await call(600);
+    expect(third.baseline?.id).toBe(opening.snapshotId);
+    expect(lookups(third)).toEqual([[6, 6, 'new']]);
+    // The window since the second call's snapshot holds only the last two.
+    const since = unwrap(
+      await b.call('tuning.statements', {
+        sessionId: watcher.sessionId,
+        schema: db,
+        baselineId: second.snapshotId,
+      }),
+    );
+    if (!since.available) throw new Error(since.reason);
+    expect(lookups(since)).toEqual([[2, 2, 'delta']]);
+    // Since the server started: everything, with no window.
+    const all = await call(null);
+    expect(all.baseline).toBeNull();
+    expect(lookups(all)).toEqual([[6, 6, 'since-start']]);
+    // A baseline and a length at once is a contradiction.
+    const both = await b.call('tuning.statements', {
+      sessionId: watcher.sessionId,
+      schema: db,
+      baselineId: second.snapshotId,
+      lastSeconds: 600,
+    });
+    expect(both.ok ? null : both.error.message).toBe(
+      'Invalid request to tuning.statements: lastSeconds: Give a baseline snapshot or a number of seconds, not both',
+    );
+  });
+
   it('explains the example in its schema, proposes the index for the full scan, and keeps the plan', async () => {
     const explained = unwrap(
       await b.call('tuning.explain', { sessionId: tool.sessionId, schema: db, sql: RANGE_SQL }),
@@ -298,6 +367,10 @@ describe.each([
   it('finds the table without a primary key and the duplicate index, and remembers sizes', async () => {
     const first = unwrap(await b.call('tuning.health', { sessionId: tool.sessionId, schema: db }));
     expect(first.previousVisitAt).toBeNull();
+    // MySQL's sys view where there is one; MariaDB's computed by its rules.
+    expect(first.redundantSource).toBe(
+      method === 'invisible' ? 'sys.schema_redundant_indexes' : 'information_schema.STATISTICS',
+    );
     const byKind = (k: string) =>
       first.findings.filter((f) => f.kind === k).map((f) => [f.table, f.index ?? null, f.fixSql]);
     expect(byKind('no-primary-key')).toEqual([

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { diffDigests, examinedPerSent } from '../../../src/shared/tuning/digest-diff';
+import { diffDigests, examinedPerSent, packCounts } from '../../../src/shared/tuning/digest-diff';
 import {
+  DIGEST_COUNT_COLUMNS,
+  DigestRowSchema,
   isTruncatedSample,
+  readDigestCounts,
   picosToMs,
   readDigestRow,
+  sameDigestCounts,
   type DigestRow,
 } from '../../../src/shared/tuning/digest-row';
 
@@ -42,7 +46,7 @@ function row(over: Partial<DigestRow> = {}): DigestRow {
 }
 
 describe('readDigestRow', () => {
-  it('reads counters, converts picoseconds to milliseconds and keeps unknown columns', () => {
+  it('reads counters, converts picoseconds to milliseconds and reads only the columns it names', () => {
     const r = readDigestRow(raw(), 1024);
     expect(r).toMatchObject({
       schema: 'shop',
@@ -63,11 +67,45 @@ describe('readDigestRow', () => {
       sample: 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105',
       sampleTruncated: false,
     });
-    expect(r.extra).toEqual({
-      MIN_TIMER_WAIT: '1000000',
-      AVG_TIMER_WAIT: '250000000000',
-      QUANTILE_95: '316227766016',
+    // MIN/AVG_TIMER_WAIT, QUANTILE_95...: not read (a snapshot selects only what is shown).
+    expect(Object.keys(r).sort()).toEqual(Object.keys(DigestRowSchema.shape).sort());
+  });
+
+  it('reads a row selected as DIGEST_COUNT_COLUMNS, by position', () => {
+    const values = DIGEST_COUNT_COLUMNS.map((c) => raw()[c]);
+    expect(readDigestCounts(values)).toEqual({
+      schema: 'shop',
+      digest: 'abc',
+      calls: 10,
+      totalLatencyMs: 2500,
+      maxLatencyMs: 900,
+      lockLatencyMs: 0.005,
+      errors: 1,
+      warnings: 2,
+      rowsAffected: 0,
+      rowsSent: 40,
+      rowsExamined: 500000,
+      tmpTables: 3,
+      tmpDiskTables: 0,
+      sortMergePasses: 7,
+      noIndexUsed: 10,
+      noGoodIndexUsed: 0,
+      firstSeen: '2026-11-22 02:00:00.000000',
+      lastSeen: '2026-11-22 02:10:00.000000',
     });
+    // Unchanged: same digest, times and calls. Any of them moved: read again.
+    const read = readDigestCounts(values);
+    expect(sameDigestCounts(values, read)).toBe(true);
+    const moved = (column: string, value: unknown) =>
+      values.map((v, i) => (DIGEST_COUNT_COLUMNS[i] === column ? value : v));
+    expect(sameDigestCounts(moved('COUNT_STAR', '11'), read)).toBe(false);
+    expect(sameDigestCounts(moved('LAST_SEEN', '2026-11-22 02:11:00.000000'), read)).toBe(false);
+    expect(sameDigestCounts(moved('FIRST_SEEN', '2026-11-22 02:01:00.000000'), read)).toBe(false);
+    expect(sameDigestCounts(moved('DIGEST', 'abd'), read)).toBe(false);
+    expect(sameDigestCounts(moved('SCHEMA_NAME', null), read)).toBe(false);
+    expect(() => readDigestCounts(values.map((v, i) => (i === 6 ? '' : v)))).toThrow(
+      'SUM_WARNINGS is not a counter: ',
+    );
   });
 
   it('takes the example from elsewhere when given (MariaDB history) and refuses a missing column', () => {
@@ -85,6 +123,12 @@ describe('readDigestRow', () => {
     expect(picosToMs('18446744073709551615')).toBe(18446744073.709553);
     expect(picosToMs('123456789012345678')).toBe(123456789.012345);
     expect(picosToMs(5_000_000_000)).toBe(5);
+    // Whole nanoseconds, as the BigInt division gave them; below a nanosecond is dropped.
+    expect(picosToMs('999')).toBe(0);
+    expect(picosToMs('1500')).toBe(0.000001);
+    for (const ps of ['9007199254740993123', '1234567', '98765432109876543210']) {
+      expect(picosToMs(ps)).toBe(Number(BigInt(ps) / 1000n) / 1e6);
+    }
   });
 
   it('says a sample is truncated when it reached performance_schema_max_sql_text_length bytes', () => {
@@ -143,6 +187,29 @@ describe('diffDigests', () => {
     expect(w.vanished).toBe(3);
     expect(w.probablyTruncated).toBe(true);
     expect(w.rows.map((r) => r.digest)).toEqual(['d']);
+  });
+
+  it('gives the same window from a packed snapshot, whether rows kept their places or not', () => {
+    const earlier = ['a', 'b', 'c', 'd'].map((d, i) => row({ digest: d, calls: 10 + i }));
+    const later = [
+      row({ digest: 'a', calls: 12 }),
+      row({ digest: 'b', calls: 11 }),
+      row({ digest: 'e', calls: 1 }),
+      row({ digest: 'd', calls: 20, rowsSent: 55 }),
+      row({ digest: 'c', calls: 12 }),
+    ];
+    const expected = [
+      ['a', 'delta', 2, 0],
+      ['e', 'new', 1, 40],
+      ['d', 'delta', 7, 15],
+    ];
+    const picked = (w: ReturnType<typeof diffDigests>) =>
+      w.rows.map((r) => [r.digest, r.origin, r.calls, r.rowsSent]);
+    expect(picked(diffDigests(packCounts(earlier), later))).toEqual(expected);
+    expect(picked(diffDigests(earlier, later))).toEqual(expected);
+    // Shuffled earlier rows: found by key instead of by place.
+    const shuffled = packCounts([earlier[3]!, earlier[1]!, earlier[0]!, earlier[2]!]);
+    expect(picked(diffDigests(shuffled, later))).toEqual(expected);
   });
 
   it('keeps digests of different schemas apart', () => {

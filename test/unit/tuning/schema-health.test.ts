@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   findRedundantIndexes,
+  fromSysRedundantIndexes,
   type IndexColumnRow,
 } from '../../../src/shared/tuning/redundant-indexes';
 import {
@@ -71,11 +72,65 @@ describe('findRedundantIndexes', () => {
     ]);
   });
 
-  it('keeps a unique index that a longer index starts with (it enforces uniqueness)', () => {
+  it('keeps a unique index that a longer index starts with (it enforces uniqueness), as sys does', () => {
     const found = findRedundantIndexes(
       stats('users', { email: ['email'], email_name: ['email', 'name'] }, ['email']),
     );
-    expect(found).toEqual([]);
+    // The longer one is the redundant one, as sys.schema_redundant_indexes says: the unique
+    // email finds at most one row already.
+    expect(found).toEqual([
+      {
+        table: 'users',
+        index: 'email_name',
+        columns: ['email', 'name'],
+        coveredBy: 'email',
+        coveredByColumns: ['email'],
+        kind: 'extends-unique',
+      },
+    ]);
+    const finding = redundantIndexFinding('shop', found[0]!);
+    expect(finding.severity).toBe('info');
+    expect(finding.title).toBe('users.email_name extends the unique email');
+    expect(finding.explanation).toContain(
+      'the extra column (name) only help queries that read it from this index alone',
+    );
+  });
+
+  it('reads sys.schema_redundant_indexes rows the same way, one per index', () => {
+    const row = (
+      redundant: string,
+      redundantColumns: string,
+      dominant: string,
+      dominantColumns: string,
+      subpart = 0,
+    ) => ({
+      table_name: 'orders',
+      redundant_index_name: redundant,
+      redundant_index_columns: redundantColumns,
+      dominant_index_name: dominant,
+      dominant_index_columns: dominantColumns,
+      subpart_exists: subpart,
+    });
+    const { indexes, skipped } = fromSysRedundantIndexes([
+      row('customer_id_2', 'customer_id', 'cust_date', 'customer_id,ordered_at'),
+      row('customer_id_2', 'customer_id', 'customer_id', 'customer_id'),
+      row('customer_id', 'customer_id', 'cust_date', 'customer_id,ordered_at'),
+      row('by_id', 'id', 'PRIMARY', 'id'),
+      row('name_a', 'name', 'name_b', 'name', 1),
+      row('PRIMARY', 'a,b', 'uk', 'a'),
+    ]);
+    expect(skipped).toBe(1);
+    expect(indexes).toEqual(
+      findRedundantIndexes(
+        stats('orders', {
+          PRIMARY: ['id'],
+          customer_id: ['customer_id'],
+          customer_id_2: ['customer_id'],
+          cust_date: ['customer_id', 'ordered_at'],
+          by_id: ['id'],
+        }),
+      ),
+    );
   });
 
   it('of two identical indexes drops the non-unique one', () => {

@@ -1,6 +1,14 @@
 import type { Connection } from 'mysql2/promise';
 import type { ServerInfo } from '../../../shared/server/server-info';
-import { digestRowReader, type DigestRow } from '../../../shared/tuning/digest-row';
+import { digestKey } from '../../../shared/tuning/digest-diff';
+import {
+  DIGEST_COUNT_COLUMNS,
+  digestTexts,
+  readDigestCounts,
+  sameDigestCounts,
+  type DigestCounts,
+  type DigestTexts,
+} from '../../../shared/tuning/digest-row';
 
 const DIGEST_TABLE = 'performance_schema.events_statements_summary_by_digest';
 
@@ -12,7 +20,9 @@ export interface DigestsUnavailable {
 
 export interface DigestSnapshot {
   takenAt: string;
-  rows: DigestRow[];
+  rows: DigestCounts[];
+  /** digestKey of each row (shared copies, see DigestReader). */
+  keys: string[];
   lostDigests: number | null;
   sampleSource: string;
 }
@@ -22,94 +32,209 @@ async function rowsOf(conn: Connection, sql: string, values: unknown[] = []) {
   return rows as Array<Record<string, unknown>>;
 }
 
-/** Whether this server can give digest statistics now; null when it can. */
-export async function digestsUnavailable(
-  conn: Connection,
-  server: ServerInfo,
-): Promise<DigestsUnavailable | null> {
-  if (!server.capabilities.statementDigests) {
-    return {
-      reason: `${server.versionText} has no statement digest table (performance_schema.events_statements_summary_by_digest).`,
-      howToEnable: 'Upgrade to MySQL 5.6.5+ or MariaDB 10.0+.',
-    };
-  }
-  const [on] = await rowsOf(conn, 'SELECT @@GLOBAL.performance_schema AS ps');
-  if (!on || String(on.ps) === '0' || String(on.ps).toUpperCase() === 'OFF') {
-    return {
-      reason: 'performance_schema is OFF on this server, so it keeps no statement statistics.',
-      howToEnable:
-        'Add performance_schema=ON under [mysqld] (or [mariadbd]) in the server’s option file and restart the server: it cannot be switched on while the server runs. It costs some memory (about 100-400 MB) and a few percent of throughput.',
-    };
-  }
-  const consumers = await rowsOf(
-    conn,
-    "SELECT NAME, ENABLED FROM performance_schema.setup_consumers WHERE NAME IN ('statements_digest', 'global_instrumentation')",
-  );
-  const off = consumers.filter((c) => String(c.ENABLED).toUpperCase() !== 'YES');
-  if (off.length) {
-    const names = off.map((c) => String(c.NAME));
-    return {
-      reason: `The performance_schema consumer${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} disabled, so statements are not summarised by digest.`,
-      howToEnable: `UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN (${names.map((n) => `'${n}'`).join(', ')});`,
-    };
-  }
-  return null;
+/** What a read needs to know before it starts, taken in the same round trip as the checks. */
+export interface ReadStart {
+  /** performance_schema_max_sql_text_length: samples this long were cut. */
+  maxText: number;
+  /** UTC_TIMESTAMP(6) as ISO 8601. */
+  takenAt: string;
+  /** The server's time in Unix seconds (what LAST_SEEN is compared with on the next read). */
+  unixNow: number;
 }
 
 /**
- * Reads the digest summary (one schema's, or all): every column, so what a newer server adds
- * is kept. Example statements come from QUERY_SAMPLE_TEXT where the server has it, else from
- * the statement history tables (recent executions only).
+ * Whether this server can give digest statistics now (`unavailable` says why not and what
+ * would change that), and if it can, what the read needs: one round trip.
  */
-export async function readDigests(
+export async function startDigestRead(
   conn: Connection,
   server: ServerInfo,
-  schema: string | null,
-): Promise<DigestSnapshot> {
-  const [limits] = await rowsOf(
-    conn,
-    'SELECT @@GLOBAL.performance_schema_max_sql_text_length AS max_text, UTC_TIMESTAMP(6) AS now',
-  );
-  const maxText = Number(limits?.max_text ?? 1024);
-  const takenAt = String(limits?.now ?? '').replace(' ', 'T') + 'Z';
-  const [raw, fields] = await conn.query({
-    sql: `SELECT * FROM ${DIGEST_TABLE}${schema !== null ? ' WHERE SCHEMA_NAME = ?' : ''}`,
-    values: schema !== null ? [schema] : [],
-    rowsAsArray: true,
-  });
-  const columns = (fields as Array<{ name: string }>).map((f) => f.name);
-  let samples: (Map<string, string> & { enabled: boolean }) | null = null;
-  let sampleSource: string;
-  if (server.capabilities.digestQuerySample) {
-    sampleSource = 'QUERY_SAMPLE_TEXT (the slowest recent execution of each digest)';
-  } else {
-    samples = await historySamples(conn);
-    sampleSource = samples.enabled
-      ? 'events_statements_history_long / events_statements_history (recent executions only)'
-      : "No example statements: this server has no QUERY_SAMPLE_TEXT and the statement history consumers are off. Enable them with UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN ('events_statements_current', 'events_statements_history', 'events_statements_history_long');";
+): Promise<{ unavailable: DigestsUnavailable } | { start: ReadStart }> {
+  if (!server.capabilities.statementDigests) {
+    return {
+      unavailable: {
+        reason: `${server.versionText} has no statement digest table (performance_schema.events_statements_summary_by_digest).`,
+        howToEnable: 'Upgrade to MySQL 5.6.5+ or MariaDB 10.0+.',
+      },
+    };
   }
-  const read = digestRowReader(columns, maxText);
-  const schemaAt = columns.indexOf('SCHEMA_NAME');
-  const digestAt = columns.indexOf('DIGEST');
-  const rows = (raw as unknown[][]).map((r) =>
-    read(
-      r,
-      samples
-        ? (samples.get(`${String(r[schemaAt] ?? '')}\u0000${String(r[digestAt])}`) ?? null)
-        : undefined,
-    ),
-  );
-  const [lost] = await rowsOf(
+  const [on] = await rowsOf(
     conn,
-    "SHOW GLOBAL STATUS LIKE 'Performance_schema_digest_lost'",
-  ).catch(() => [undefined]);
-  const lostDigests = lost ? Number(lost.Value) : null;
+    `SELECT @@GLOBAL.performance_schema AS ps,
+       (SELECT GROUP_CONCAT(NAME ORDER BY NAME SEPARATOR ', ') FROM performance_schema.setup_consumers
+        WHERE NAME IN ('statements_digest', 'global_instrumentation') AND ENABLED <> 'YES') AS off,
+       @@GLOBAL.performance_schema_max_sql_text_length AS max_text, UTC_TIMESTAMP(6) AS now,
+       UNIX_TIMESTAMP(NOW(6)) AS unix_now`,
+  );
+  if (!on || String(on.ps) === '0' || String(on.ps).toUpperCase() === 'OFF') {
+    return {
+      unavailable: {
+        reason: 'performance_schema is OFF on this server, so it keeps no statement statistics.',
+        howToEnable:
+          'Add performance_schema=ON under [mysqld] (or [mariadbd]) in the server’s option file and restart the server: it cannot be switched on while the server runs. It costs some memory (about 100-400 MB) and a few percent of throughput.',
+      },
+    };
+  }
+  if (on.off !== null && on.off !== undefined && String(on.off) !== '') {
+    const names = String(on.off).split(', ');
+    return {
+      unavailable: {
+        reason: `The performance_schema consumer${names.length > 1 ? 's' : ''} ${names.join(', ')} ${names.length > 1 ? 'are' : 'is'} disabled, so statements are not summarised by digest.`,
+        howToEnable: `UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN (${names.map((n) => `'${n}'`).join(', ')});`,
+      },
+    };
+  }
   return {
-    takenAt,
-    rows,
-    lostDigests: Number.isFinite(lostDigests) ? lostDigests : null,
-    sampleSource,
+    start: {
+      maxText: Number(on.max_text ?? 1024),
+      takenAt: String(on.now ?? '').replace(' ', 'T') + 'Z',
+      unixNow: Number(on.unix_now ?? 0),
+    },
   };
+}
+
+/** A digest's texts as kept between reads, under the one copy of its key the ring shares. */
+interface KeptTexts extends DigestTexts {
+  key: string;
+}
+
+/**
+ * A second of slack before the previous read's whole second: statements that ended just
+ * before it could be missed otherwise (LAST_SEEN has whole seconds on some servers, and
+ * clocks step).
+ */
+const FRESHNESS_MARGIN_S = 1;
+
+/**
+ * Reads the digest summary for one tool session, cheaply enough to poll a full table (10,000
+ * digests by default): only the columns the screen uses, as arrays, and the long texts
+ * (DIGEST_TEXT, QUERY_SAMPLE_TEXT) only of digests that ran since the previous read: the
+ * others' texts cannot have changed and are kept here. Example statements come from
+ * QUERY_SAMPLE_TEXT where the server has it, else from the statement history tables.
+ */
+export class DigestReader {
+  /** digestKey → texts, for every digest of the last read. */
+  readonly #texts = new Map<string, KeptTexts>();
+  /** Server time (Unix seconds) from which a digest counts as having run since the last read. */
+  #freshSince = 0;
+  /** Example statements from the history tables, on servers without QUERY_SAMPLE_TEXT. */
+  #historySamples: Map<string, string> | null = null;
+  #maxText = 1024;
+  /** The previous read's rows (never changed once read: windows and the ring share them). */
+  #last: { rows: readonly DigestCounts[]; keys: readonly string[] } | null = null;
+
+  /** The whole digest table now, without texts (see `texts`), after startDigestRead. */
+  async read(conn: Connection, server: ServerInfo, start: ReadStart): Promise<DigestSnapshot> {
+    this.#maxText = start.maxText;
+    const since = this.#freshSince;
+    const hasSample = server.capabilities.digestQuerySample;
+    // Texts only of digests that ran since the previous read: DIGEST_TEXT is never NULL but
+    // for the overflow row (no digest, no text), so a NULL here means "kept from before".
+    const [raw] = await conn.query({
+      sql: `SELECT ${DIGEST_COUNT_COLUMNS.join(', ')},
+        IF(UNIX_TIMESTAMP(LAST_SEEN) >= ?, DIGEST_TEXT, NULL) AS digest_text,
+        ${hasSample ? 'IF(UNIX_TIMESTAMP(LAST_SEEN) >= ?, QUERY_SAMPLE_TEXT, NULL)' : 'NULL'} AS sample
+        FROM ${DIGEST_TABLE}`,
+      values: hasSample ? [since, since] : [since],
+      rowsAsArray: true,
+    });
+    this.#freshSince = Math.floor(start.unixNow) - FRESHNESS_MARGIN_S;
+    const textAt = DIGEST_COUNT_COLUMNS.length;
+    const values = raw as unknown[][];
+    const rows = new Array<DigestCounts>(values.length);
+    const keys = new Array<string>(values.length);
+    const last = this.#last;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      const before = last?.rows[i];
+      if (before && v[textAt] === null && sameDigestCounts(v, before)) {
+        // Unchanged since the previous read (the server keeps its rows in place): reused.
+        rows[i] = before;
+        keys[i] = last.keys[i]!;
+        continue;
+      }
+      const row = readDigestCounts(v);
+      const key = digestKey(row);
+      rows[i] = row;
+      if (v[textAt] !== null) {
+        const texts = digestTexts(v[textAt], v[textAt + 1], this.#maxText);
+        this.#texts.set(key, { key, ...texts });
+        keys[i] = key;
+      } else {
+        // The kept copy of the key: a ring of snapshots then shares one string per digest.
+        keys[i] = this.#texts.get(key)?.key ?? key;
+      }
+    }
+    this.#last = { rows, keys };
+    if (this.#texts.size > values.length + 100) this.#forgetAllBut(keys);
+
+    let sampleSource: string;
+    if (hasSample) {
+      this.#historySamples = null;
+      sampleSource = 'QUERY_SAMPLE_TEXT (the slowest recent execution of each digest)';
+    } else {
+      const samples = await historySamples(conn);
+      this.#historySamples = samples;
+      sampleSource = samples.enabled
+        ? 'events_statements_history_long / events_statements_history (recent executions only)'
+        : "No example statements: this server has no QUERY_SAMPLE_TEXT and the statement history consumers are off. Enable them with UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN ('events_statements_current', 'events_statements_history', 'events_statements_history_long');";
+    }
+    const [lost] = await rowsOf(
+      conn,
+      "SHOW GLOBAL STATUS LIKE 'Performance_schema_digest_lost'",
+    ).catch(() => [undefined]);
+    const lostDigests = lost ? Number(lost.Value) : null;
+    return {
+      takenAt: start.takenAt,
+      rows,
+      keys,
+      lostDigests: Number.isFinite(lostDigests) ? lostDigests : null,
+      sampleSource,
+    };
+  }
+
+  /**
+   * The texts of `rows` (those about to be sent), in order. A digest whose texts are not kept
+   * (only when the server's clock stepped back past the margin) is read again by its DIGEST.
+   */
+  async texts(conn: Connection, rows: readonly DigestCounts[]): Promise<DigestTexts[]> {
+    const missing = rows.filter((r) => r.digest !== null && !this.#texts.has(digestKey(r)));
+    if (missing.length > 0) {
+      const found = await rowsOf(conn, `SELECT * FROM ${DIGEST_TABLE} WHERE DIGEST IN (?)`, [
+        [...new Set(missing.map((r) => r.digest))],
+      ]);
+      for (const f of found) {
+        const key = digestKey({ schema: text(f.SCHEMA_NAME), digest: text(f.DIGEST) });
+        this.#texts.set(key, {
+          key,
+          ...digestTexts(f.DIGEST_TEXT, f.QUERY_SAMPLE_TEXT, this.#maxText),
+        });
+      }
+    }
+    const history = this.#historySamples;
+    return rows.map((r) => {
+      const key = digestKey(r);
+      const kept = this.#texts.get(key) ?? NO_TEXTS;
+      if (history) return digestTexts(kept.digestText, history.get(key) ?? null, this.#maxText);
+      return {
+        digestText: kept.digestText,
+        sample: kept.sample,
+        sampleTruncated: kept.sampleTruncated,
+      };
+    });
+  }
+
+  /** Drops the texts of digests no longer in the table (evicted or truncated). */
+  #forgetAllBut(keys: readonly string[]): void {
+    const live = new Set(keys);
+    for (const key of this.#texts.keys()) if (!live.has(key)) this.#texts.delete(key);
+  }
+}
+
+const NO_TEXTS: DigestTexts = { digestText: null, sample: null, sampleTruncated: false };
+
+function text(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
 }
 
 /**

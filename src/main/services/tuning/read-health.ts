@@ -1,8 +1,12 @@
 import type { Connection } from 'mysql2/promise';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import type { RedundantSource } from '../../../shared/api/tuning';
 import {
   findRedundantIndexes,
+  fromSysRedundantIndexes,
   type IndexColumnRow,
+  type RedundantIndex,
+  type SysRedundantRow,
 } from '../../../shared/tuning/redundant-indexes';
 import {
   noPrimaryKeyFinding,
@@ -25,6 +29,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export interface RawHealth {
   findings: HealthFinding[];
+  redundantSource: RedundantSource;
   sizes: Array<{ table: string; rows: number | null; dataBytes: number; indexBytes: number }>;
   notes: string[];
 }
@@ -69,7 +74,8 @@ export async function readHealth(
     if (own.some((c) => c.index === 'PRIMARY')) continue;
     findings.push(noPrimaryKeyFinding(schema, table, uniqueNotNull(own)));
   }
-  for (const r of findRedundantIndexes(columns)) findings.push(redundantIndexFinding(schema, r));
+  const redundant = await redundantIndexes(conn, server, schema, columns, notes);
+  for (const r of redundant.indexes) findings.push(redundantIndexFinding(schema, r));
   if (server.capabilities.sysSchema) {
     try {
       const unused = await rowsOf(
@@ -112,6 +118,7 @@ export async function readHealth(
   }
   return {
     findings,
+    redundantSource: redundant.source,
     sizes: tables.map((t) => ({
       table: str(t.TABLE_NAME),
       rows: num(t.TABLE_ROWS),
@@ -120,6 +127,42 @@ export async function readHealth(
     })),
     notes,
   };
+}
+
+/**
+ * Redundant indexes from sys.schema_redundant_indexes on MySQL (the reference the issue names),
+ * else (MariaDB, no sys schema, or the view failing) computed from STATISTICS by its rules.
+ */
+async function redundantIndexes(
+  conn: Connection,
+  server: ServerInfo,
+  schema: string,
+  columns: readonly IndexColumnRow[],
+  notes: string[],
+): Promise<{ indexes: RedundantIndex[]; source: RedundantSource }> {
+  if (server.flavor !== 'mariadb' && server.capabilities.sysSchema) {
+    try {
+      const rows = await rowsOf(
+        conn,
+        `SELECT table_name, redundant_index_name, redundant_index_columns, dominant_index_name,
+           dominant_index_columns, subpart_exists
+         FROM sys.schema_redundant_indexes WHERE table_schema = ?`,
+        [schema],
+      );
+      const { indexes, skipped } = fromSysRedundantIndexes(rows as unknown as SysRedundantRow[]);
+      if (skipped > 0) {
+        notes.push(
+          `${skipped} pair${skipped > 1 ? 's' : ''} of indexes with prefix (partial-column) parts ${skipped > 1 ? 'were' : 'was'} left out of the redundant indexes: sys.schema_redundant_indexes compares column names without their lengths.`,
+        );
+      }
+      return { indexes, source: 'sys.schema_redundant_indexes' };
+    } catch (e) {
+      notes.push(
+        `Redundant indexes were computed from information_schema.STATISTICS: sys.schema_redundant_indexes could not be read (${e instanceof Error ? e.message : String(e)}).`,
+      );
+    }
+  }
+  return { indexes: findRedundantIndexes(columns), source: 'information_schema.STATISTICS' };
 }
 
 /** A unique index whose columns are all NOT NULL and whole: a primary key in all but name. */
