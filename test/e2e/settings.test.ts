@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
@@ -19,7 +20,23 @@ describe('Settings: result limits, update notifications, data folder', () => {
   const rows = () => page.getByLabel('Rows kept per result');
   const save = () => page.getByRole('button', { name: 'Save result limits' });
 
+  /** EXPLAIN FORMAT=JSON of a full scan of 50 rows, from the server. */
+  let smallScanPlan = '';
+
   beforeAll(async () => {
+    smallScanPlan = await withConnection(testServers().mysql, async (c) => {
+      await c.query(
+        `DROP DATABASE IF EXISTS sl_e2e_settings; CREATE DATABASE sl_e2e_settings;
+         CREATE TABLE sl_e2e_settings.t (id INT PRIMARY KEY, v INT);
+         INSERT INTO sl_e2e_settings.t WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 50) SELECT n, n FROM s;
+         ANALYZE TABLE sl_e2e_settings.t;`,
+      );
+      const [rows] = await c.query({
+        sql: 'EXPLAIN FORMAT=JSON SELECT * FROM sl_e2e_settings.t WHERE v = 3',
+        rowsAsArray: true,
+      });
+      return String((rows as unknown[][])[0]![0]);
+    });
     app = await startWebApp();
     browser = await launchBrowser();
     ({ page, errors } = await newCheckedPage(browser));
@@ -30,10 +47,13 @@ describe('Settings: result limits, update notifications, data folder', () => {
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+    await withConnection(testServers().mysql, (c) =>
+      c.query('DROP DATABASE IF EXISTS sl_e2e_settings'),
+    );
   });
 
   it('opens in its own tab from the tab bar, with the defaults and the data folder', async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor({ timeout: 5000 });
     expect(await tabs().last().textContent()).toBe('Settings×');
     expect(await tabs().last().getAttribute('aria-selected')).toBe('true');
@@ -83,6 +103,31 @@ describe('Settings: result limits, update notifications, data folder', () => {
     await notice.getByRole('button', { name: 'Change the limits in Settings' }).click();
     expect(await tabs().last().getAttribute('aria-selected')).toBe('true');
     expect(await rows().inputValue()).toBe('1000');
+  });
+
+  it('applies the plan thresholds saved to a pasted plan', async () => {
+    const findings = () => page.getByTestId('plan-findings').locator('li button').allTextContents();
+    await page.getByRole('button', { name: 'Paste a plan' }).click();
+    await page.locator('#plan-text').fill(smallScanPlan);
+    await page.getByRole('button', { name: 'Show plan' }).click();
+    await page.getByTestId('plan-findings').waitFor({ timeout: 10_000 });
+    expect((await findings()).filter((f) => f.includes('Full table scan'))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByLabel('Warn about full scans and sorts from (rows)').fill('20');
+    await page.getByRole('button', { name: 'Save plan thresholds' }).click();
+    await expect
+      .poll(() => callApi(app, 'settings.plan', {}))
+      .toEqual({ fullScanRows: 20, misestimateFactor: 10 });
+    await page.getByRole('tab', { name: 'Plan' }).click();
+    await page.getByRole('button', { name: 'Paste text' }).click();
+    await page.getByRole('button', { name: 'Show plan' }).click();
+    await expect
+      .poll(async () => (await findings()).filter((f) => f.includes('Full table scan')))
+      .toEqual(['⚠ Full table scan on t']);
+    await screenshot(page, 'settings-04-plan-threshold');
+    await page.keyboard.press('Control+w');
+    await tabs().last().click();
   });
 
   it('closes with Ctrl+W and opens again with Ctrl+,', async () => {

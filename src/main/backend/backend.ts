@@ -65,7 +65,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     historyRecorder(history, store),
   );
   const plans = await PlanStore.open(options.dataDir);
-  const explain = explainService(store, sessions, locks);
+  const explain = explainService(store, sessions, locks, () => settings.plan);
   const recordPlan = planRecorder(plans, store, sessions);
   const handlers: Handlers = {
     ...appService(() => ({

@@ -8,6 +8,7 @@ import { errorToApi } from '../db/error-to-api';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionLocks } from './session-locks';
 import type { SessionRegistry } from './session-registry';
+import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
 
 /**
  * EXPLAIN from the editor: the statement is explained on the editor's own session (so `USE`,
@@ -18,6 +19,8 @@ export function explainService(
   store: ConnectionStore,
   sessions: SessionRegistry,
   locks: SessionLocks,
+  /** The user's diagnostics thresholds, read at each explain. */
+  diagnose: () => DiagnoseOptions = () => ({}),
 ): Handlers<'explain.run'> {
   return {
     'explain.run': async ({ sessionId, sql, analyze }, ctx) => {
@@ -81,7 +84,7 @@ export function explainService(
           .catch((e: unknown) => {
             throw e instanceof ApiError ? e : errorToApi(e);
           });
-        const parsed = explainPlanText(document, { dialect: request.dialect });
+        const parsed = explainPlanText(document, { ...diagnose(), dialect: request.dialect });
         if (!parsed.ok) {
           throw new ApiError({
             code: 'INTERNAL',

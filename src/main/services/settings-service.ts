@@ -1,4 +1,4 @@
-// The app settings screen's backend: result limits kept in settings.json.
+// The app settings screen's backend: result limits and plan thresholds kept in settings.json.
 import type { ResultLimitSettings } from '../../shared/api/settings';
 import type { Handlers } from '../backend/handlers';
 import type { SettingsStore } from '../store/settings-store';
@@ -13,9 +13,11 @@ export function resultLimitsOf(settings: ResultLimitSettings): ResultLimits {
 
 export function settingsService(
   settings: SettingsStore,
-): Handlers<'settings.results' | 'settings.saveResults'> {
+): Handlers<'settings.results' | 'settings.saveResults' | 'settings.plan' | 'settings.savePlan'> {
   return {
     'settings.results': async () => settings.results,
     'settings.saveResults': async (params) => settings.saveResults(params),
+    'settings.plan': async () => settings.plan,
+    'settings.savePlan': async (params) => settings.savePlan(params),
   };
 }

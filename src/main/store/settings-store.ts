@@ -19,8 +19,11 @@ import {
   writeJsonFileWithBackup,
 } from './atomic-file';
 import {
+  defaultPlanDiagnosticSettings,
   defaultResultLimitSettings,
+  PlanDiagnosticSettingsSchema,
   ResultLimitSettingsSchema,
+  type PlanDiagnosticSettings,
   type ResultLimitSettings,
 } from '../../shared/api/settings';
 import { errorMessage } from './os-error';
@@ -32,6 +35,7 @@ const SettingsFileSchema = z
     updates: UpdateSettingsSchema.catch(defaultUpdateSettings),
     // Absent until the user saves limits, so a later version's new defaults still reach them.
     results: ResultLimitSettingsSchema.optional().catch(undefined),
+    plan: PlanDiagnosticSettingsSchema.optional().catch(undefined),
   })
   .loose();
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
@@ -86,6 +90,15 @@ export class SettingsStore {
 
   /** Applies a change to the settings as they stand after any save still being written, so two
    * sections saved at once both stay. */
+  get plan(): PlanDiagnosticSettings {
+    return { ...(this.#file.plan ?? defaultPlanDiagnosticSettings()) };
+  }
+
+  async savePlan(plan: PlanDiagnosticSettings): Promise<PlanDiagnosticSettings> {
+    await this.#save((file) => ({ ...file, plan: { ...plan } }));
+    return this.plan;
+  }
+
   async #save(change: (file: SettingsFile) => SettingsFile): Promise<void> {
     const write = this.#writing.then(async () => {
       const next = change(this.#file);

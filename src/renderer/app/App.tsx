@@ -9,6 +9,7 @@ import { PlanScreen } from '../plan/PlanScreen';
 import { CompareScreen } from '../plan-compare/CompareScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { onOpenSettingsRequest } from '../settings/open-settings';
+import { loadPlanDiagnostics } from '../settings/plan-diagnostics';
 import { loadRailCollapsed, saveRailCollapsed } from './layout-store';
 import { ConnectionDetails } from '../connections/ConnectionDetails';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
@@ -82,6 +83,7 @@ export function App() {
       const [info, list] = await Promise.all([
         api.call('app.info', {}),
         api.call('connections.list', {}),
+        loadPlanDiagnostics(),
       ]);
       setAppInfo(info);
       setConnections(list);

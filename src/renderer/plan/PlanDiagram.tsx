@@ -321,12 +321,8 @@ export const PlanDiagram = forwardRef<
                     </text>
                   )}
                   {n.id === heat.hottestId && (
-                    <text
-                      x={p.width - 8}
-                      y={p.height - 8}
-                      textAnchor="end"
-                      className="plan-hot-label"
-                    >
+                    // Above the box's right corner: inside, it would cover the figures line.
+                    <text x={p.width - 2} y={-5} textAnchor="end" className="plan-hot-label">
                       hottest {Math.round(share * 100)}%
                     </text>
                   )}

@@ -12,6 +12,7 @@ import { PlanSearch } from './PlanSearch';
 import { foldRevealed, indexPlan, matchesInFolds, searchPlan, unfoldTo } from './plan-search';
 import { loadSamplePlan, samplePlans } from './sample-plans';
 import { TraditionalTable } from './TraditionalTable';
+import { planDiagnostics } from '../settings/plan-diagnostics';
 
 /** Above this many nodes the diagram opens folded; every fold opens on a double-click. */
 const NODE_CAP = 400;
@@ -70,7 +71,7 @@ export function PlanScreen({
   const diagramRef = useRef<PlanDiagramHandle>(null);
 
   const analyse = (source: string, dialect?: PlanDialect) => {
-    const r = explainPlanText(source, dialect ? { dialect } : {});
+    const r = explainPlanText(source, { ...planDiagnostics(), ...(dialect ? { dialect } : {}) });
     setResult(r);
     setSelectedId(null);
     setFocus(null);

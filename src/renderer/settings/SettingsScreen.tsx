@@ -1,109 +1,124 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import type { ApiErrorShape } from '../../shared/api/errors';
-import { defaultResultLimitSettings } from '../../shared/api/settings';
+import {
+  defaultPlanDiagnosticSettings,
+  defaultResultLimitSettings,
+  PlanDiagnosticSettingsSchema,
+  ResultLimitSettingsSchema,
+} from '../../shared/api/settings';
 import type { UpdateStatus } from '../../shared/api/updates';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { UpdateSettingsForm } from '../app/UpdateNotice';
-import { draftOf, readResultLimitDraft, type ResultLimitDraft } from './result-limits-form';
+import { draftOf, readNumberDraft, type NumberDraft } from './number-fields';
+import { setPlanDiagnostics } from './plan-diagnostics';
 
-function ResultLimitsSection() {
-  const [draft, setDraft] = useState<ResultLimitDraft | null>(null);
-  const [saved, setSaved] = useState<ResultLimitDraft | null>(null);
+interface NumberField<K extends string> {
+  key: K;
+  id: string;
+  label: string;
+  /** Shown under the field when its value is fine. */
+  hint: string;
+}
+
+/**
+ * A section of number settings, saved on its own: fields checked as typed with the backend's
+ * own schema, Save enabled only for a valid change, Defaults puts the defaults in the fields.
+ */
+function NumberSection<K extends string, T extends Record<K, number>>({
+  id,
+  title,
+  intro,
+  fields,
+  schema,
+  defaults,
+  load,
+  save,
+  saveLabel,
+}: {
+  id: string;
+  title: string;
+  intro: ReactNode;
+  fields: ReadonlyArray<NumberField<K>>;
+  schema: z.ZodType<T>;
+  defaults: T;
+  load: () => Promise<T>;
+  save: (value: T) => Promise<T>;
+  saveLabel: string;
+}) {
+  const [draft, setDraft] = useState<NumberDraft<K> | null>(null);
+  const [saved, setSaved] = useState<NumberDraft<K> | null>(null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
   useEffect(() => {
-    api.call('settings.results', {}).then(
+    load().then(
       (s) => {
-        setDraft(draftOf(s));
-        setSaved(draftOf(s));
+        setDraft(draftOf<K>(s));
+        setSaved(draftOf<K>(s));
       },
       (e: unknown) => setError(errorShapeOf(e)),
     );
+    // Loaded once; later values come from saving.
   }, []);
 
-  const read = draft ? readResultLimitDraft(draft) : null;
-  const problems = read && !read.ok ? read.problems : {};
+  const read = draft ? readNumberDraft(schema, draft) : null;
+  const problems: Partial<Record<K, string>> = read && !read.ok ? read.problems : {};
   const changed =
-    draft !== null &&
-    saved !== null &&
-    (draft.maxRows !== saved.maxRows || draft.maxMegabytes !== saved.maxMegabytes);
+    draft !== null && saved !== null && fields.some((f) => draft[f.key] !== saved[f.key]);
 
-  const save = useCallback(async () => {
+  const onSave = useCallback(async () => {
     if (!read?.ok) return;
     setBusy(true);
     setError(null);
     try {
-      const s = await api.call('settings.saveResults', read.value);
-      setDraft(draftOf(s));
-      setSaved(draftOf(s));
+      const s = await save(read.value);
+      setDraft(draftOf<K>(s));
+      setSaved(draftOf<K>(s));
       setDone(true);
     } catch (e) {
       setError(errorShapeOf(e));
     } finally {
       setBusy(false);
     }
-  }, [read]);
+  }, [read, save]);
 
-  const edit = (patch: Partial<ResultLimitDraft>) => {
+  const edit = (patch: Partial<NumberDraft<K>>) => {
     setDone(false);
     setDraft((d) => (d ? { ...d, ...patch } : d));
   };
-  const defaults = draftOf(defaultResultLimitSettings());
 
   return (
-    <section className="settings-section" aria-labelledby="settings-results">
-      <h2 id="settings-results">Results</h2>
-      <p className="field-hint">
-        How much of one result Sightline keeps for the grid. Fetching stops at whichever limit comes
-        first and the result says so; <strong>Export full result</strong> still writes every row to
-        a file. New limits apply to statements started after saving.
-      </p>
+    <section className="settings-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p className="field-hint">{intro}</p>
       {draft && (
         <div className="row settings-fields">
-          <div className={`field${problems.maxRows ? ' field-invalid' : ''}`}>
-            <label htmlFor="settings-max-rows">Rows kept per result</label>
-            <input
-              id="settings-max-rows"
-              className="input-narrow num"
-              inputMode="numeric"
-              value={draft.maxRows}
-              aria-invalid={problems.maxRows ? true : undefined}
-              onChange={(e) => edit({ maxRows: e.target.value })}
-            />
-            {problems.maxRows ? (
-              <span className="field-error" role="alert">
-                {problems.maxRows}
-              </span>
-            ) : (
-              <span className="field-hint">
-                Default {Number(defaults.maxRows).toLocaleString()}
-              </span>
-            )}
-          </div>
-          <div className={`field${problems.maxMegabytes ? ' field-invalid' : ''}`}>
-            <label htmlFor="settings-max-mb">Memory kept per result (MB)</label>
-            <input
-              id="settings-max-mb"
-              className="input-narrow num"
-              inputMode="numeric"
-              value={draft.maxMegabytes}
-              aria-invalid={problems.maxMegabytes ? true : undefined}
-              onChange={(e) => edit({ maxMegabytes: e.target.value })}
-            />
-            {problems.maxMegabytes ? (
-              <span className="field-error" role="alert">
-                {problems.maxMegabytes}
-              </span>
-            ) : (
-              <span className="field-hint">Default {defaults.maxMegabytes} MB</span>
-            )}
-          </div>
+          {fields.map((f) => (
+            <div key={f.key} className={`field${problems[f.key] ? ' field-invalid' : ''}`}>
+              <label htmlFor={f.id}>{f.label}</label>
+              <input
+                id={f.id}
+                className="input-narrow num"
+                inputMode="decimal"
+                value={draft[f.key]}
+                aria-invalid={problems[f.key] ? true : undefined}
+                onChange={(e) => edit({ [f.key]: e.target.value } as Partial<NumberDraft<K>>)}
+              />
+              {problems[f.key] ? (
+                <span className="field-error" role="alert">
+                  {problems[f.key]}
+                </span>
+              ) : (
+                <span className="field-hint">{f.hint}</span>
+              )}
+            </div>
+          ))}
         </div>
       )}
-      {error && <ErrorNotice error={error} title="The result limits were not saved" />}
+      {error && <ErrorNotice error={error} title={`The ${title.toLowerCase()} were not saved`} />}
       <div className="modal-actions settings-actions">
         {done && !changed && (
           <span className="settings-saved" role="status">
@@ -113,8 +128,8 @@ function ResultLimitsSection() {
         <button
           type="button"
           disabled={!draft || busy}
-          onClick={() => edit(defaults)}
-          title="Put back 1,000,000 rows and 512 MB (not saved until you save)"
+          onClick={() => edit(draftOf<K>(defaults))}
+          title="Put the defaults in the fields (not saved until you save)"
         >
           Defaults
         </button>
@@ -122,12 +137,82 @@ function ResultLimitsSection() {
           type="button"
           className="btn-primary"
           disabled={!read?.ok || !changed || busy}
-          onClick={() => void save()}
+          onClick={() => void onSave()}
         >
-          Save result limits
+          {saveLabel}
         </button>
       </div>
     </section>
+  );
+}
+
+function ResultLimitsSection() {
+  const defaults = defaultResultLimitSettings();
+  return (
+    <NumberSection
+      id="settings-results"
+      title="Result limits"
+      intro={
+        <>
+          How much of one result Sightline keeps for the grid. Fetching stops at whichever limit
+          comes first and the result says so; <strong>Export full result</strong> still writes every
+          row to a file. New limits apply to statements started after saving.
+        </>
+      }
+      fields={[
+        {
+          key: 'maxRows',
+          id: 'settings-max-rows',
+          label: 'Rows kept per result',
+          hint: `Default ${defaults.maxRows.toLocaleString()}`,
+        },
+        {
+          key: 'maxMegabytes',
+          id: 'settings-max-mb',
+          label: 'Memory kept per result (MB)',
+          hint: `Default ${defaults.maxMegabytes} MB`,
+        },
+      ]}
+      schema={ResultLimitSettingsSchema}
+      defaults={defaults}
+      load={() => api.call('settings.results', {})}
+      save={(v) => api.call('settings.saveResults', v)}
+      saveLabel="Save result limits"
+    />
+  );
+}
+
+function PlanDiagnosticsSection() {
+  const defaults = defaultPlanDiagnosticSettings();
+  return (
+    <NumberSection
+      id="settings-plan"
+      title="Plan diagnostics"
+      intro="When a plan's finding is worth your attention. Applies to plans explained or pasted after saving."
+      fields={[
+        {
+          key: 'fullScanRows',
+          id: 'settings-full-scan-rows',
+          label: 'Warn about full scans and sorts from (rows)',
+          hint: `Default ${defaults.fullScanRows.toLocaleString()}`,
+        },
+        {
+          key: 'misestimateFactor',
+          id: 'settings-misestimate',
+          label: 'Call an estimate wrong when off by more than (×)',
+          hint: `Default ${defaults.misestimateFactor}×`,
+        },
+      ]}
+      schema={PlanDiagnosticSettingsSchema}
+      defaults={defaults}
+      load={() => api.call('settings.plan', {})}
+      save={async (v) => {
+        const saved = await api.call('settings.savePlan', v);
+        setPlanDiagnostics(saved);
+        return saved;
+      }}
+      saveLabel="Save plan thresholds"
+    />
   );
 }
 
@@ -166,6 +251,7 @@ export function SettingsScreen({ dataDir }: { dataDir: string | null }) {
     <div className="settings-screen">
       <h1>Settings</h1>
       <ResultLimitsSection />
+      <PlanDiagnosticsSection />
       <UpdatesSection />
       <DataSection dataDir={dataDir} />
     </div>

@@ -29,6 +29,36 @@ export function defaultResultLimitSettings(): ResultLimitSettings {
   return { maxRows: 1_000_000, maxMegabytes: 512 };
 }
 
+/** Where plan diagnostics draw the line between noise and a finding. */
+export const FULL_SCAN_ROWS_BOUNDS = { min: 10, max: 1_000_000_000 } as const;
+export const MISESTIMATE_FACTOR_BOUNDS = { min: 2, max: 1_000_000 } as const;
+
+/**
+ * The thresholds of plan diagnostics: scans and sorts of fewer rows are not worth a warning,
+ * and estimates off by this factor or less are noise.
+ */
+export const PlanDiagnosticSettingsSchema = z
+  .object({
+    fullScanRows: wholeNumberIn('The full scan threshold', FULL_SCAN_ROWS_BOUNDS, 'rows'),
+    misestimateFactor: z
+      .number({ error: 'The misestimate factor must be a number' })
+      .min(
+        MISESTIMATE_FACTOR_BOUNDS.min,
+        `The misestimate factor must be at least ${MISESTIMATE_FACTOR_BOUNDS.min}×`,
+      )
+      .max(
+        MISESTIMATE_FACTOR_BOUNDS.max,
+        `The misestimate factor must be at most ${MISESTIMATE_FACTOR_BOUNDS.max.toLocaleString('en-US')}×`,
+      ),
+  })
+  .strict();
+export type PlanDiagnosticSettings = z.infer<typeof PlanDiagnosticSettingsSchema>;
+
+/** The thresholds as first installed: 1,000 rows, 10×. */
+export function defaultPlanDiagnosticSettings(): PlanDiagnosticSettings {
+  return { fullScanRows: 1000, misestimateFactor: 10 };
+}
+
 /** The app settings methods (other than update notifications); spread into the contract. */
 export const settingsContract = {
   /** How much of one result the backend keeps (defaults when never saved). */
@@ -40,5 +70,12 @@ export const settingsContract = {
   'settings.saveResults': {
     params: ResultLimitSettingsSchema,
     result: ResultLimitSettingsSchema,
+  },
+  /** The plan diagnostics thresholds (defaults when never saved). */
+  'settings.plan': { params: z.object({}).strict(), result: PlanDiagnosticSettingsSchema },
+  /** Saves the plan diagnostics thresholds; plans explained from then on use them. */
+  'settings.savePlan': {
+    params: PlanDiagnosticSettingsSchema,
+    result: PlanDiagnosticSettingsSchema,
   },
 } as const;
