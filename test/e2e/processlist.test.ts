@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { connectTo, withConnection } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
+import { endpointOf } from '../servers/endpoint';
 import { testServers } from '../servers/provided';
 import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
@@ -175,6 +176,103 @@ describe('the processlist screen', () => {
     await page.getByRole('button', { name: 'Show all sessions' }).click();
     await page.locator('.pl-rows [role=row]').first().waitFor();
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  });
+
+  it('fits a 1,280 px window: long values end in an ellipsis and are whole in their title', async () => {
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    const runner = await connectTo(server);
+    runner.on('error', () => undefined);
+    const statement = `SELECT SLEEP(20) AS waited, '${'a long literal that no column is wide enough for '.repeat(4).trim()}' AS padding FROM ${DB}.stock WHERE id = 1`;
+    const done = runner.query(statement).catch(() => undefined);
+    try {
+      const row = page.locator(`[role=row][data-process-id="${runner.threadId}"]`);
+      await row.waitFor({ timeout: 15_000 });
+      const widths = await page.evaluate(() => {
+        const box = (selector: string) => {
+          const el = document.querySelector(selector)!;
+          return { scroll: el.scrollWidth, client: el.clientWidth };
+        };
+        return {
+          page: box('html'),
+          screen: box('.pl-screen'),
+          table: box('.pl-table'),
+        };
+      });
+      expect(widths.page.scroll).toBeLessThanOrEqual(widths.page.client);
+      expect(widths.screen.scroll).toBeLessThanOrEqual(widths.screen.client);
+      expect(widths.table.scroll).toBeLessThanOrEqual(widths.table.client);
+      const cell = row.locator('[role=cell][data-column=info]');
+      expect(await cell.getAttribute('title')).toBe(statement);
+      expect(await cell.textContent()).toBe(statement);
+      const cut = await cell.evaluate((el) => ({
+        truncated: el.scrollWidth > el.clientWidth,
+        overflow: getComputedStyle(el).textOverflow,
+      }));
+      expect(cut).toEqual({ truncated: true, overflow: 'ellipsis' });
+      await screenshot(page, 'processlist-06-fits-1280');
+      // The details pane has the statement whole, and the table still fits beside it.
+      await row.click();
+      expect(await page.getByTestId('pl-statement').textContent()).toBe(statement);
+      expect(
+        await page.evaluate(() => {
+          const html = document.documentElement;
+          return html.scrollWidth <= html.clientWidth;
+        }),
+      ).toBe(true);
+      await screenshot(page, 'processlist-06b-fits-1280-details');
+      await page.getByRole('button', { name: 'Back to live' }).click();
+    } finally {
+      await withConnection(server, (c) => c.query(`KILL QUERY ${runner.threadId}`));
+      await done;
+      runner.destroy();
+    }
+  });
+});
+
+describe('the processlist screen on a MySQL with stage progress off', () => {
+  const server = useDedicatedServer('mysql');
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+    await openToolWith(page, app, endpointOf(server()), 'Proc stages', 'processlist');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('says once, above the table, that stage progress is off and how to turn it on', async () => {
+    const notice = page.locator('[data-notice="stages-consumer"]');
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.count()).toBe(1);
+    expect(await notice.textContent()).toBe(
+      "ℹNo stage progress: MySQL reports how far an ALTER TABLE, LOAD DATA… has got (the Progress column) only while the performance_schema consumer events_stages_current is on, and it is off. To turn it on: UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = 'events_stages_current'; Hide",
+    );
+    // Where the Progress column is: right above the table.
+    expect(
+      await notice.evaluate((el) => el.parentElement?.querySelector('.pl-table') !== null),
+    ).toBe(true);
+    // Not among the generic "Missing: ... Shown instead: ..." notices as well.
+    expect(await page.getByText('Missing: the performance_schema consumer').count()).toBe(0);
+    await screenshot(page, 'processlist-07-stages-off');
+    await notice.getByRole('button', { name: 'Hide' }).click();
+    await notice.waitFor({ state: 'detached' });
+    // Still hidden after the next polls.
+    await page.getByLabel('Refresh interval').selectOption('500');
+    const status = page.getByTestId('pl-status');
+    for (let poll = 0; poll < 2; poll++) {
+      const before = await status.textContent();
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).not.toBe(before);
+    }
+    expect(await page.locator('[data-notice="stages-consumer"]').count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { groupCounts } from '../../shared/processlist/group-counts';
 import { selectForKill, type KillMode } from '../../shared/processlist/kill-plan';
 import type { ProcessRow } from '../../shared/processlist/process-row';
 
 /** "Every query of user X running over N s": picks sessions, then KILLs them through the confirmation. */
-export function BulkKill({
+export const BulkKill = memo(function BulkKill({
   rows,
   onKill,
 }: {
@@ -65,4 +65,4 @@ export function BulkKill({
       </button>
     </form>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
 import { HISTORY_MS, type CountPoint } from './count-history';
@@ -53,7 +54,11 @@ function Spark({
 }
 
 /** Running, connected and blocked sessions over the last 15 minutes, from the polls made. */
-export function CountCharts({ history }: { history: readonly CountPoint[] }) {
+export const CountCharts = memo(function CountCharts({
+  history,
+}: {
+  history: readonly CountPoint[];
+}) {
   return (
     <div className="pl-charts" aria-label="Sessions over the last 15 minutes">
       {SERIES.map((s) => (
@@ -61,4 +66,4 @@ export function CountCharts({ history }: { history: readonly CountPoint[] }) {
       ))}
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { DEFAULT_FILTER, type ProcessFilter } from '../../shared/processlist/filters';
 import type { FilterPreset } from './filter-store';
 
@@ -16,7 +16,7 @@ const TEXT_FIELDS: Array<{
 ];
 
 /** Filters of the processlist, and presets to save and reuse them. */
-export function FilterBar({
+export const FilterBar = memo(function FilterBar({
   filter,
   onChange,
   presets,
@@ -118,4 +118,4 @@ export function FilterBar({
       </span>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { GROUP_KEYS, groupCounts, type GroupKey } from '../../shared/processlist/group-counts';
 import type { ProcessRow } from '../../shared/processlist/process-row';
 
@@ -11,7 +11,7 @@ const LABELS: Record<GroupKey, string> = {
 };
 
 /** Sessions counted by user, host, schema, state or command; a click filters on the group. */
-export function GroupCounts({
+export const GroupCounts = memo(function GroupCounts({
   rows,
   onPick,
 }: {
@@ -56,4 +56,4 @@ export function GroupCounts({
       </ul>
     </div>
   );
-}
+});

@@ -137,6 +137,14 @@ export function ProcessDetails({
             <dd className="num">{formatDuration(row.lockMs)}</dd>
           </>
         )}
+        {row.tmpTables !== null && (
+          <>
+            <dt>Temporary tables</dt>
+            <dd className="num">
+              {row.tmpTables} ({row.tmpDiskTables ?? 0} on disk)
+            </dd>
+          </>
+        )}
         {row.memoryBytes !== null && (
           <>
             <dt>Memory</dt>

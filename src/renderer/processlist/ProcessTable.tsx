@@ -1,18 +1,21 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { formatDuration } from '../../shared/format/duration';
 import { formatCount, formatExactCount } from '../../shared/format/count';
 import { formatBytes } from '../grid/cell-text';
-import { COLUMNS, type ColumnKey, type SortDirection, type TableRow } from './process-columns';
+import {
+  columnsForWidth,
+  gridTracks,
+  TICK_TRACK_PX,
+  type Column,
+  type ColumnKey,
+  type SortDirection,
+  type TableRow,
+} from './process-columns';
 import { SeverityIcon } from './SeverityIcon';
 
 /** Row height in px: fixed, so only the rows in view are rendered. */
 export const ROW_HEIGHT = 26;
 const OVERSCAN = 8;
-
-/** The first track holds the tick box of each row. */
-const GRID: CSSProperties = {
-  gridTemplateColumns: ['28px', ...COLUMNS.map((c) => c.width)].join(' '),
-};
 
 /** Only client sessions other than this view's own can be ticked for a KILL. */
 const tickable = (r: TableRow) => r.row.kind === 'client' && !r.row.self;
@@ -27,13 +30,13 @@ function cellText(r: TableRow, key: ColumnKey): { text: string; title?: string }
     case 'id':
       return { text: String(row.id) };
     case 'user':
-      return { text: row.user };
+      return { text: row.user, title: row.user };
     case 'host':
       return { text: row.host, title: row.host };
     case 'db':
-      return { text: row.db ?? '' };
+      return { text: row.db ?? '', title: row.db ?? '' };
     case 'command':
-      return { text: row.command };
+      return { text: row.command, title: row.command };
     case 'time':
       return {
         text: formatDuration(row.timeMs),
@@ -88,11 +91,75 @@ function cellText(r: TableRow, key: ColumnKey): { text: string; title?: string }
   }
 }
 
+/** One row of the table; memoised, so a render of the table re-renders only rows that changed. */
+const ProcessTableRow = memo(function ProcessTableRow({
+  r,
+  columns,
+  grid,
+  index,
+  selected,
+  ticked,
+  onSelect,
+  onTick,
+}: {
+  r: TableRow;
+  columns: readonly Column[];
+  /** The grid tracks of `columns` (see gridTracks). */
+  grid: CSSProperties;
+  /** Position among the rows shown (0: first). */
+  index: number;
+  selected: boolean;
+  ticked: boolean;
+  onSelect: (r: TableRow) => void;
+  onTick: (key: string, on: boolean) => void;
+}) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`pl-row pl-sev-${r.severity}${selected ? ' pl-selected' : ''}${r.row.self ? ' pl-self' : ''}`}
+      style={{ ...grid, top: index * ROW_HEIGHT }}
+      data-process-id={r.row.id}
+      data-severity={r.severity}
+      onClick={() => onSelect(r)}
+    >
+      <span role="cell" className="pl-td pl-tick">
+        {tickable(r) && (
+          <input
+            type="checkbox"
+            aria-label={`Tick session ${r.row.id}`}
+            checked={ticked}
+            onClick={(e) => e.stopPropagation()}
+            onChange={(e) => onTick(r.key, e.target.checked)}
+          />
+        )}
+      </span>
+      {columns.map((c) => {
+        const cell = cellText(r, c.key);
+        return (
+          <span
+            key={c.key}
+            role="cell"
+            data-column={c.key}
+            className={`pl-td${c.numeric ? ' num' : ''}${c.key === 'info' ? ' mono' : ''}`}
+            title={cell.title}
+          >
+            {c.key === 'attention' && r.severity !== 'ok' && <SeverityIcon severity={r.severity} />}
+            {cell.text}
+          </span>
+        );
+      })}
+    </div>
+  );
+});
+
 /**
  * The processlist table: sticky sortable header, only the rows in view rendered. Rows are keyed
- * by session identity, so a new poll keeps the scroll position and the selection.
+ * by session identity, so a new poll keeps the scroll position and the selection. Memoised:
+ * it renders when its rows, selection, ticks or sort change, not for the panes beside it.
  */
-export function ProcessTable({
+export const ProcessTable = memo(function ProcessTable({
   rows,
   selectedKey,
   onSelect,
@@ -111,11 +178,12 @@ export function ProcessTable({
   onSort: (key: ColumnKey) => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 400 });
+  const [view, setView] = useState({ top: 0, height: 400, width: 1280 });
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const measure = () => setView({ top: el.scrollTop, height: el.clientHeight });
+    const measure = () =>
+      setView({ top: el.scrollTop, height: el.clientHeight, width: el.clientWidth });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -124,6 +192,15 @@ export function ProcessTable({
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
   const visible = rows.slice(first, last);
+  // The same array while the same columns fit (see columnsForWidth): memoised rows stay put.
+  const columns = columnsForWidth(view.width);
+  const grid = useMemo<CSSProperties>(
+    () => ({ gridTemplateColumns: gridTracks(columns) }),
+    [columns],
+  );
+  // Narrower than the floors (the details pane is open): the table scrolls sideways, with
+  // header and rows as wide as their columns (plus the rows' 3 px severity border).
+  const minWidth = columns.reduce((sum, c) => sum + c.min, TICK_TRACK_PX + 3);
 
   return (
     <div
@@ -132,20 +209,21 @@ export function ProcessTable({
       aria-label="Sessions"
       aria-rowcount={rows.length + 1}
       ref={scroller}
-      onScroll={(e) =>
-        setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })
-      }
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        setView({ top: el.scrollTop, height: el.clientHeight, width: el.clientWidth });
+      }}
       data-testid="pl-scroller"
     >
-      <div className="pl-head" role="row" style={GRID}>
+      <div className="pl-head" role="row" style={{ ...grid, minWidth }}>
         <span role="columnheader" className="pl-th pl-tick" aria-label="Ticked" />
-        {COLUMNS.map((c) => (
+        {columns.map((c) => (
           <button
             key={c.key}
             type="button"
             role="columnheader"
             className={`pl-th${c.numeric ? ' num' : ''}`}
-            title={c.hint}
+            title={c.hint ?? c.label}
             aria-sort={
               sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
             }
@@ -158,50 +236,21 @@ export function ProcessTable({
           </button>
         ))}
       </div>
-      <div className="pl-rows" style={{ height: rows.length * ROW_HEIGHT }}>
+      <div className="pl-rows" style={{ height: rows.length * ROW_HEIGHT, minWidth }}>
         {visible.map((r, i) => (
-          <div
+          <ProcessTableRow
             key={r.key}
-            role="row"
-            aria-rowindex={first + i + 2}
-            aria-selected={r.key === selectedKey}
-            className={`pl-row pl-sev-${r.severity}${r.key === selectedKey ? ' pl-selected' : ''}${r.row.self ? ' pl-self' : ''}`}
-            style={{ ...GRID, top: (first + i) * ROW_HEIGHT }}
-            data-process-id={r.row.id}
-            data-severity={r.severity}
-            onClick={() => onSelect(r)}
-          >
-            <span role="cell" className="pl-td pl-tick">
-              {tickable(r) && (
-                <input
-                  type="checkbox"
-                  aria-label={`Tick session ${r.row.id}`}
-                  checked={ticked.has(r.key)}
-                  onClick={(e) => e.stopPropagation()}
-                  onChange={(e) => onTick(r.key, e.target.checked)}
-                />
-              )}
-            </span>
-            {COLUMNS.map((c) => {
-              const cell = cellText(r, c.key);
-              return (
-                <span
-                  key={c.key}
-                  role="cell"
-                  data-column={c.key}
-                  className={`pl-td${c.numeric ? ' num' : ''}${c.key === 'info' ? ' mono' : ''}`}
-                  title={cell.title}
-                >
-                  {c.key === 'attention' && r.severity !== 'ok' && (
-                    <SeverityIcon severity={r.severity} />
-                  )}
-                  {cell.text}
-                </span>
-              );
-            })}
-          </div>
+            r={r}
+            columns={columns}
+            grid={grid}
+            index={first + i}
+            selected={r.key === selectedKey}
+            ticked={ticked.has(r.key)}
+            onSelect={onSelect}
+            onTick={onTick}
+          />
         ))}
       </div>
     </div>
   );
-}
+});

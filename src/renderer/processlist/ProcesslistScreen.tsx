@@ -1,19 +1,24 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { DEFAULT_THRESHOLDS } from '../../shared/processlist/attention';
 import { blockingModel } from '../../shared/processlist/blocking-chains';
 import {
-  applyFilter,
   DEFAULT_FILTER,
   type FilterPart,
   type ProcessFilter,
 } from '../../shared/processlist/filters';
+import type { GroupKey } from '../../shared/processlist/group-counts';
 import { tickedForKill, type KillMode } from '../../shared/processlist/kill-plan';
+import {
+  ENABLE_STAGES_CONSUMER,
+  STAGES_CONSUMER_NOTICE,
+} from '../../shared/processlist/processlist-source';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { BulkKill } from './BulkKill';
+import { clockTime } from './clock';
 import { CountCharts } from './CountCharts';
 import { FilterBar } from './FilterBar';
 import {
@@ -26,11 +31,13 @@ import {
 import { GroupCounts } from './GroupCounts';
 import { killWithConfirmation } from './kill-flow';
 import { describeOutcomes } from './kill-outcomes';
-import { sortRows, type ColumnKey, type SortDirection, type TableRow } from './process-columns';
+import type { ColumnKey, SortDirection, TableRow } from './process-columns';
 import { ProcessDetails } from './ProcessDetails';
 import { ProcessTable } from './ProcessTable';
-import { tableRows } from './table-rows';
+import { shownTableRows, tableRows } from './table-rows';
 import { TickedKill } from './TickedKill';
+import { SNAPSHOT_SHOWN_MARK } from './snapshot-mark';
+import { useAfterPaint } from './use-after-paint';
 import { useProcesslistPolling } from './use-processlist-polling';
 
 const INTERVALS = [500, 1000, 2000, 5000, 10_000, 30_000, 60_000];
@@ -47,7 +54,17 @@ const FILTER_NAMES: Record<FilterPart, string> = {
   text: 'Statement',
 };
 
-const clock = (d: Date) => d.toLocaleTimeString('en-GB', { hour12: false });
+const NO_BLOCKING = blockingModel([]);
+const NO_ROWS: ProcesslistSnapshot['rows'] = [];
+
+/** A callback that keeps its identity across renders and always runs the latest `fn`. */
+function useStableCallback<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
 
 /**
  * The live processlist of one server, on the tab's own session: who runs what, who blocks whom,
@@ -69,22 +86,31 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   /** The snapshot the table shows while a row is inspected (null: live). */
   const [frozen, setFrozen] = useState<ProcesslistSnapshot | null>(null);
+  /** The stage-progress notice was read and put away for this tab. */
+  const [stagesNoticeHidden, setStagesNoticeHidden] = useState(false);
   const [message, setMessage] = useState<{ severity: 'ok' | 'warning'; text: string } | null>(null);
   const [actionError, setActionError] = useState<{ title: string; error: ApiErrorShape } | null>(
     null,
   );
 
-  const setFilter = (f: ProcessFilter) => {
-    setFilterState(f);
-    saveFilter(connection.id, f);
-  };
-  const setPresets = (p: FilterPreset[]) => {
+  const setFilter = useCallback(
+    (f: ProcessFilter) => {
+      setFilterState(f);
+      saveFilter(connection.id, f);
+    },
+    [connection.id],
+  );
+  const setPresets = useCallback((p: FilterPreset[]) => {
     setPresetsState(p);
     savePresets(p);
-  };
+  }, []);
 
   const shownSnapshot = frozen ?? polling.snapshot;
-  const blocking = useMemo(() => blockingModel(shownSnapshot?.waits ?? []), [shownSnapshot]);
+  // The live snapshot's blocking model was read once by the polling; a frozen one is read here.
+  const blocking = useMemo(
+    () => (frozen ? blockingModel(frozen.waits) : (polling.blocking ?? NO_BLOCKING)),
+    [frozen, polling.blocking],
+  );
   const all = useMemo(
     () =>
       shownSnapshot
@@ -92,21 +118,35 @@ export function ProcesslistScreen(props: ToolScreenProps) {
         : [],
     [shownSnapshot, blocking],
   );
-  const { shownRows, hiddenBy } = useMemo(() => {
-    const byId = new Map(all.map((r) => [r.row.id, r]));
-    const { shown, hiddenBy } = applyFilter(
-      all.map((r) => r.row),
-      filter,
-    );
-    // Blocked sessions and their blockers stay in view whatever the filter says about sleeping.
-    const rows = shown.map((r) => byId.get(r.id)!);
-    for (const r of all) {
-      if (r.row.command === 'Sleep' && blocking.blocks.has(r.row.id) && !rows.includes(r))
-        rows.push(r);
-    }
-    return { shownRows: sortRows(rows, sort.key, sort.dir), hiddenBy };
-  }, [all, filter, sort, blocking]);
-  const selectedRow: TableRow | undefined = all.find((r) => r.key === selected);
+  // Blocked sessions and their blockers stay in view whatever the filter says about sleeping.
+  const { shownRows, hiddenBy } = useMemo(
+    () => shownTableRows(all, filter, blocking, sort),
+    [all, filter, sort, blocking],
+  );
+  const selectedRow: TableRow | undefined = useMemo(
+    () => (selected === null ? undefined : all.find((r) => r.key === selected)),
+    [all, selected],
+  );
+  // The panes beside the table (counts, charts, bulk KILL) follow the polls a frame later, at a
+  // lower priority: the frame that shows the new table is painted without their work.
+  const panes = useAfterPaint(
+    useMemo(
+      () => ({ snapshot: polling.snapshot, history: polling.history }),
+      [polling.snapshot, polling.history],
+    ),
+  );
+  const paneSnapshot = panes.snapshot;
+  const paneHistory = panes.history;
+  const clientRows = useMemo(
+    () => (paneSnapshot?.rows ?? []).filter((r) => r.kind === 'client' && !r.self),
+    [paneSnapshot],
+  );
+
+  // The DOM shows the new live snapshot now (layout effects run after React's commit, before
+  // paint); a user timing for the renderer benchmark, nothing else.
+  useLayoutEffect(() => {
+    if (polling.snapshot) performance.mark(SNAPSHOT_SHOWN_MARK);
+  }, [polling.snapshot]);
 
   // A selected session that ended leaves the details open on its last state until closed.
   useEffect(() => {
@@ -148,8 +188,35 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   };
 
   const tickedIds = useMemo(
-    () => tickedForKill(polling.snapshot?.rows ?? [], ticked),
-    [polling.snapshot, ticked],
+    () => tickedForKill(paneSnapshot?.rows ?? [], ticked),
+    [paneSnapshot, ticked],
+  );
+  // Stable identities, so the memoised table and panes skip renders their data did not need.
+  const onKill = useStableCallback((mode: KillMode, ids: number[]) => void kill(mode, ids));
+  const onPickGroup = useStableCallback((key: GroupKey, value: string) =>
+    setFilter({ ...filter, [key]: value === '(none)' ? '' : value }),
+  );
+  const onClearTicked = useCallback(() => setTicked(new Set()), []);
+  const onSelectRow = useStableCallback((r: TableRow) => {
+    setSelected(r.key);
+    setFrozen(shownSnapshot);
+  });
+  const onTick = useCallback(
+    (key: string, on: boolean) =>
+      setTicked((t) => {
+        const next = new Set(t);
+        if (on) next.add(key);
+        else next.delete(key);
+        return next;
+      }),
+    [],
+  );
+  const onSort = useCallback(
+    (key: ColumnKey) =>
+      setSort((s) =>
+        s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'desc' },
+      ),
+    [],
   );
 
   const hiddenTotal = Object.values(hiddenBy).reduce((a, b) => a + (b ?? 0), 0);
@@ -183,11 +250,11 @@ export function ProcesslistScreen(props: ToolScreenProps) {
         {latest && (
           <span className="pl-muted" data-testid="pl-status">
             {latest.rows.length} session{latest.rows.length === 1 ? '' : 's'} · {latest.source} ·
-            updated {clock(new Date(latest.takenAt))} · poll {Math.round(latest.pollMs)} ms
+            updated {clockTime(new Date(latest.takenAt))} · poll {Math.round(latest.pollMs)} ms
           </span>
         )}
         <span className="spacer" />
-        <CountCharts history={polling.history} />
+        <CountCharts history={paneHistory} />
       </div>
       {polling.disconnected && (
         <div className="notice notice-warning" role="status" data-testid="pl-disconnected">
@@ -195,9 +262,9 @@ export function ProcesslistScreen(props: ToolScreenProps) {
             ⚠
           </span>
           <div>
-            <strong>Disconnected since {clock(polling.disconnected.since)}</strong> — retrying
+            <strong>Disconnected since {clockTime(polling.disconnected.since)}</strong> — retrying
             {polling.disconnected.attempt > 0
-              ? ` at ${clock(polling.disconnected.retryAt)} (attempt ${polling.disconnected.attempt})`
+              ? ` at ${clockTime(polling.disconnected.retryAt)} (attempt ${polling.disconnected.attempt})`
               : ''}
             ; the view resumes by itself.{' '}
             <span className="pl-muted">{polling.disconnected.error.message}</span>
@@ -207,16 +274,18 @@ export function ProcesslistScreen(props: ToolScreenProps) {
       {polling.error && (
         <ErrorNotice error={polling.error} title="The processlist could not be read" />
       )}
-      {latest?.notices.map((n) => (
-        <div key={n.key} className="notice notice-info" data-notice={n.key}>
-          <span className="notice-icon" aria-hidden="true">
-            ℹ
-          </span>
-          <div>
-            Missing: <strong>{n.missing}</strong>. Shown instead: {n.shownInstead}
+      {latest?.notices
+        .filter((n) => n.key !== STAGES_CONSUMER_NOTICE)
+        .map((n) => (
+          <div key={n.key} className="notice notice-info" data-notice={n.key}>
+            <span className="notice-icon" aria-hidden="true">
+              ℹ
+            </span>
+            <div>
+              Missing: <strong>{n.missing}</strong>. Shown instead: {n.shownInstead}
+            </div>
           </div>
-        </div>
-      ))}
+        ))}
       {message && (
         <div className={`notice notice-${message.severity}`} role="status" data-testid="pl-message">
           <span className="notice-icon" aria-hidden="true">
@@ -228,26 +297,38 @@ export function ProcesslistScreen(props: ToolScreenProps) {
       {actionError && <ErrorNotice error={actionError.error} title={actionError.title} />}
       <FilterBar filter={filter} onChange={setFilter} presets={presets} onPresets={setPresets} />
       <div className="pl-tools">
-        <GroupCounts
-          rows={(latest?.rows ?? []).filter((r) => r.kind === 'client' && !r.self)}
-          onPick={(key, value) => setFilter({ ...filter, [key]: value === '(none)' ? '' : value })}
-        />
-        <BulkKill rows={latest?.rows ?? []} onKill={(mode, ids) => void kill(mode, ids)} />
-        <TickedKill
-          ids={tickedIds}
-          onKill={(mode, ids) => void kill(mode, ids)}
-          onClear={() => setTicked(new Set())}
-        />
+        <GroupCounts rows={clientRows} onPick={onPickGroup} />
+        <BulkKill rows={paneSnapshot?.rows ?? NO_ROWS} onKill={onKill} />
+        <TickedKill ids={tickedIds} onKill={onKill} onClear={onClearTicked} />
       </div>
       <div className="pl-main">
         <div className="pl-left">
+          {!stagesNoticeHidden && latest?.notices.some((n) => n.key === STAGES_CONSUMER_NOTICE) && (
+            <div className="notice notice-info" data-notice={STAGES_CONSUMER_NOTICE}>
+              <span className="notice-icon" aria-hidden="true">
+                ℹ
+              </span>
+              <div>
+                No stage progress: MySQL reports how far an ALTER TABLE, LOAD DATA… has got (the
+                Progress column) only while the performance_schema consumer events_stages_current is
+                on, and it is off. To turn it on: <code>{ENABLE_STAGES_CONSUMER}</code>{' '}
+                <button
+                  type="button"
+                  className="btn-link"
+                  onClick={() => setStagesNoticeHidden(true)}
+                >
+                  Hide
+                </button>
+              </div>
+            </div>
+          )}
           {frozen && (
             <div className="notice notice-info pl-frozen" role="status">
               <span className="notice-icon" aria-hidden="true">
                 ❄
               </span>
               <div>
-                Frozen at {clock(new Date(frozen.takenAt))} while you inspect a session.{' '}
+                Frozen at {clockTime(new Date(frozen.takenAt))} while you inspect a session.{' '}
                 <button type="button" className="btn-link" onClick={() => setSelected(null)}>
                   Back to live
                 </button>
@@ -282,27 +363,11 @@ export function ProcesslistScreen(props: ToolScreenProps) {
             <ProcessTable
               rows={shownRows}
               selectedKey={selected}
-              onSelect={(r) => {
-                setSelected(r.key);
-                setFrozen(shownSnapshot);
-              }}
+              onSelect={onSelectRow}
               ticked={ticked}
-              onTick={(key, on) =>
-                setTicked((t) => {
-                  const next = new Set(t);
-                  if (on) next.add(key);
-                  else next.delete(key);
-                  return next;
-                })
-              }
+              onTick={onTick}
               sort={sort}
-              onSort={(key) =>
-                setSort((s) =>
-                  s.key === key
-                    ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' }
-                    : { key, dir: 'desc' },
-                )
-              }
+              onSort={onSort}
             />
           )}
           {shownSnapshot && hiddenTotal > 0 && shownRows.length > 0 && (
@@ -320,7 +385,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
               waits={shownSnapshot?.waits ?? []}
               sessionId={sessionId}
               onClose={() => setSelected(null)}
-              onKill={(mode, ids) => void kill(mode, ids)}
+              onKill={onKill}
               onExplain={(id, analyze) => void explain(id, analyze)}
               canAnalyze={props.server.capabilities.showAnalyze}
               onOpenInEditor={openInEditor}

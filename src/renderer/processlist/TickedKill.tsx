@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import type { KillMode } from '../../shared/processlist/kill-plan';
 
 /** What to do with the sessions ticked in the table: KILL them (through the confirmation). */
-export function TickedKill({
+export const TickedKill = memo(function TickedKill({
   ids,
   onKill,
   onClear,
@@ -36,4 +37,4 @@ export function TickedKill({
       </button>
     </div>
   );
-}
+});

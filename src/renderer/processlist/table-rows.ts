@@ -4,10 +4,11 @@ import {
   type AttentionThresholds,
 } from '../../shared/processlist/attention';
 import type { BlockingModel } from '../../shared/processlist/blocking-chains';
+import { hidingPart, type FilterPart, type ProcessFilter } from '../../shared/processlist/filters';
 import type { ProcessRow } from '../../shared/processlist/process-row';
 import { rowKey } from '../../shared/processlist/snapshot-diff';
 import type { Transaction } from '../../shared/processlist/transaction';
-import type { TableRow } from './process-columns';
+import { sortRows, type ColumnKey, type SortDirection, type TableRow } from './process-columns';
 
 const RANK = { ok: 0, info: 1, warning: 2, danger: 3 } as const;
 
@@ -35,4 +36,28 @@ export function tableRows(
         (blocking.blocks.has(row.id) ? 1 : 0),
     };
   });
+}
+
+/**
+ * The rows the table shows, in order: those the filter keeps, plus blocked sessions' sleeping
+ * blockers whatever the filter says about sleeping (they hold the locks), sorted; and how many
+ * each filter part hid. One pass over the rows, run once per poll.
+ */
+export function shownTableRows(
+  all: readonly TableRow[],
+  filter: ProcessFilter,
+  blocking: BlockingModel,
+  sort: { key: ColumnKey; dir: SortDirection },
+): { shownRows: TableRow[]; hiddenBy: Partial<Record<FilterPart, number>> } {
+  const rows: TableRow[] = [];
+  const hiddenBy: Partial<Record<FilterPart, number>> = {};
+  for (const r of all) {
+    const part = hidingPart(r.row, filter);
+    if (part === null) rows.push(r);
+    else {
+      hiddenBy[part] = (hiddenBy[part] ?? 0) + 1;
+      if (r.row.command === 'Sleep' && blocking.blocks.has(r.row.id)) rows.push(r);
+    }
+  }
+  return { shownRows: sortRows(rows, sort.key, sort.dir), hiddenBy };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
-import { blockingModel } from '../../shared/processlist/blocking-chains';
+import { blockingModel, type BlockingModel } from '../../shared/processlist/blocking-chains';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
@@ -13,6 +13,8 @@ const BACKGROUND_INTERVAL_MS = 10_000;
 
 export interface PollingState {
   snapshot: ProcesslistSnapshot | null;
+  /** Who blocks whom in `snapshot`, read once per poll for the charts and the screen. */
+  blocking: BlockingModel | null;
   /** A poll failed for another reason than the server being out of reach. */
   error: ApiErrorShape | null;
   /** Set while the server cannot be reached: since when, and the next retry. */
@@ -35,6 +37,7 @@ export function useProcesslistPolling(
 ): PollingState & { pollNow: () => void } {
   const [state, setState] = useState<PollingState>({
     snapshot: null,
+    blocking: null,
     error: null,
     disconnected: null,
     history: [],
@@ -70,9 +73,11 @@ export function useProcesslistPolling(
         // Where an update starts, for the renderer benchmark (a user timing, nothing else).
         performance.mark(SNAPSHOT_MARK);
         attempt.current = 0;
-        const point = countsOf(snapshot, blockingModel(snapshot.waits));
+        const blocking = blockingModel(snapshot.waits);
+        const point = countsOf(snapshot, blocking);
         setState((s) => ({
           snapshot,
+          blocking,
           error: null,
           disconnected: null,
           history: appendPoint(s.history, point),

@@ -64,6 +64,8 @@ export function selectForKill(rows: readonly ProcessRow[], selection: KillSelect
  * and so are the server's own threads and the connection doing the reading.
  */
 export function tickedForKill(rows: readonly ProcessRow[], ticked: ReadonlySet<string>): number[] {
+  // Nothing ticked (the usual case): no need to key every row of every poll.
+  if (ticked.size === 0) return [];
   return rows
     .filter((r) => r.kind === 'client' && !r.self && ticked.has(rowKey(r)))
     .map((r) => r.id)

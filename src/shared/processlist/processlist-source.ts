@@ -1,5 +1,5 @@
 import type { Capabilities } from '../server/capabilities';
-import type { ProcesslistSource } from './snapshot';
+import type { ProcesslistNotice, ProcesslistSource } from './snapshot';
 
 /** Where a server's processlist, row-lock waits and metadata-lock waits are read from. */
 export interface SourcePlan {
@@ -39,5 +39,30 @@ export function chooseProcesslistSource(
           : null,
     metadataLocks: ps && capabilities.performanceSchemaMetadataLocks,
     processlistExtras: capabilities.processlistExtras,
+  };
+}
+
+/** The key of the notice that MySQL's stage progress is off (see `stageProgressNotice`). */
+export const STAGES_CONSUMER_NOTICE = 'stages-consumer';
+
+/** What turns MySQL's stage progress on (until the server restarts). */
+export const ENABLE_STAGES_CONSUMER =
+  "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = 'events_stages_current';";
+
+/**
+ * The notice that stage progress (how far an ALTER TABLE, LOAD DATA... has got) cannot show
+ * because the performance_schema consumer events_stages_current is off, with the statement that
+ * turns it on; null when it is on, when it could not be read, or when the rows do not come from
+ * performance_schema (MariaDB reports progress in its PROCESSLIST, whatever the consumer says).
+ */
+export function stageProgressNotice(
+  source: ProcesslistSource,
+  consumer: 'on' | 'off' | 'unknown',
+): ProcesslistNotice | null {
+  if (source !== 'performance_schema' || consumer !== 'off') return null;
+  return {
+    key: STAGES_CONSUMER_NOTICE,
+    missing: "the performance_schema consumer 'events_stages_current' (it is off)",
+    shownInstead: `no stage progress in the Progress column. To turn it on: ${ENABLE_STAGES_CONSUMER}`,
   };
 }

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { endpointOf } from '../../servers/endpoint';
 import { testServers } from '../../servers/provided';
+import {
+  ENABLE_STAGES_CONSUMER,
+  STAGES_CONSUMER_NOTICE,
+} from '../../../src/shared/processlist/processlist-source';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
@@ -106,5 +110,42 @@ describe('stage progress on MySQL 9.7 with the events_stages_current consumer on
     expect(seen?.progressStage).toBe('copy to tmp table');
     expect(seen!.progress).toBeGreaterThanOrEqual(0);
     expect(seen!.progress).toBeLessThanOrEqual(100);
+    // With the consumer on, nothing to say about it.
+    const r = await b.call('processlist.snapshot', { sessionId });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.notices.map((n) => n.key)).not.toContain(STAGES_CONSUMER_NOTICE);
+  });
+
+  it('says once that stage progress is off, with the statement that turns it on', async () => {
+    const server = endpointOf(dedicated());
+    const admin = await client(server);
+    try {
+      await admin.conn.query(
+        "UPDATE performance_schema.setup_consumers SET ENABLED = 'NO' WHERE NAME = 'events_stages_current'",
+      );
+      // The consumer is read once per connection: a new processlist session reads it off.
+      const offSession = await openSession(b, server, 'processlist off');
+      const r = await b.call('processlist.snapshot', { sessionId: offSession });
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.source).toBe('performance_schema');
+      expect(r.value.notices).toEqual([
+        {
+          key: 'stages-consumer',
+          missing: "the performance_schema consumer 'events_stages_current' (it is off)",
+          shownInstead: `no stage progress in the Progress column. To turn it on: ${ENABLE_STAGES_CONSUMER}`,
+        },
+      ]);
+      expect(ENABLE_STAGES_CONSUMER).toBe(
+        "UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = 'events_stages_current';",
+      );
+      // The statement the notice gives does turn it on.
+      await admin.conn.query(ENABLE_STAGES_CONSUMER);
+      const onSession = await openSession(b, server, 'processlist on');
+      const on = await b.call('processlist.snapshot', { sessionId: onSession });
+      if (!on.ok) throw new Error(on.error.message);
+      expect(on.value.notices).toEqual([]);
+    } finally {
+      admin.conn.destroy();
+    }
   });
 });

@@ -10,6 +10,8 @@ export interface AccessProbe {
   mdlInstrument: 'on' | 'off' | 'denied' | 'absent';
   /** The events_stages_current consumer is on and readable (MySQL stage progress needs it). */
   stagesConsumer: boolean;
+  /** The same as read: 'unknown' when performance_schema is off or the account may not read it. */
+  stagesConsumerSetting: 'on' | 'off' | 'unknown';
 }
 
 /** Reads @@performance_schema and whether metadata locks are instrumented. */
@@ -17,7 +19,12 @@ export async function probeAccess(conn: Connection): Promise<AccessProbe> {
   const [on] = await queryRows(conn, 'SELECT @@performance_schema AS PS');
   const performanceSchema = Number(on?.PS) === 1;
   if (!performanceSchema) {
-    return { performanceSchema, mdlInstrument: 'absent', stagesConsumer: false };
+    return {
+      performanceSchema,
+      mdlInstrument: 'absent',
+      stagesConsumer: false,
+      stagesConsumerSetting: 'unknown',
+    };
   }
   try {
     const [instrument, consumer] = await Promise.all([
@@ -25,14 +32,22 @@ export async function probeAccess(conn: Connection): Promise<AccessProbe> {
       queryRows(conn, STAGES_CONSUMER),
     ]);
     const enabled = instrument[0]?.ENABLED;
+    const consumerEnabled = consumer[0]?.ENABLED;
     return {
       performanceSchema,
       mdlInstrument: enabled === undefined ? 'absent' : enabled === 'YES' ? 'on' : 'off',
-      stagesConsumer: consumer[0]?.ENABLED === 'YES',
+      stagesConsumer: consumerEnabled === 'YES',
+      stagesConsumerSetting:
+        consumerEnabled === undefined ? 'unknown' : consumerEnabled === 'YES' ? 'on' : 'off',
     };
   } catch (e) {
     if (isAccessDenied(e)) {
-      return { performanceSchema, mdlInstrument: 'denied', stagesConsumer: false };
+      return {
+        performanceSchema,
+        mdlInstrument: 'denied',
+        stagesConsumer: false,
+        stagesConsumerSetting: 'unknown',
+      };
     }
     throw e;
   }

@@ -8,7 +8,10 @@ import {
   joinDataLockWaits,
   joinPerformanceSchemaRows,
 } from '../../../shared/processlist/join-performance-schema';
-import { chooseProcesslistSource } from '../../../shared/processlist/processlist-source';
+import {
+  chooseProcesslistSource,
+  stageProgressNotice,
+} from '../../../shared/processlist/processlist-source';
 import { numberOf, textOf, type RawRow } from '../../../shared/processlist/raw-value';
 import type { ProcesslistNotice, ProcesslistSnapshot } from '../../../shared/processlist/snapshot';
 import type { Transaction } from '../../../shared/processlist/transaction';
@@ -141,6 +144,8 @@ export async function readSnapshot(
     }
   }
   raw ??= await queryRows(conn, informationSchemaProcesslist(plan.processlistExtras));
+  const stages = stageProgressNotice(source, probe.stagesConsumerSetting);
+  if (stages) notices.push(stages);
   const rows = processRowsFrom(raw, selfId);
 
   const trxRows = await readOrNotice(conn, INNODB_TRANSACTIONS, notices, {
