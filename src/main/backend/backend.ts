@@ -96,7 +96,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       record: recordPlan,
     }),
     ...replicationService(store, sessions),
-    ...processlistService(store, sessions),
+    ...processlistService(store, sessions, () => settings.plan),
     ...alterService(store, sessions, options.dataDir),
   };
 

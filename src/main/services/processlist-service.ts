@@ -14,6 +14,7 @@ import { killSessions } from './processlist/kill-sessions';
 import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
 import { readStatement } from './processlist/read-statement';
 import type { SessionRegistry } from './session-registry';
+import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
 
 type ProcesslistMethods = keyof typeof processlistContract;
 
@@ -41,6 +42,8 @@ interface ToolState {
 export function processlistService(
   store: ConnectionStore,
   sessions: SessionRegistry,
+  /** The user's plan diagnostics thresholds, read at each explain. */
+  diagnose: () => DiagnoseOptions = () => ({}),
 ): Handlers<ProcesslistMethods> {
   const states = new Map<string, ToolState>();
   sessions.onClose((sessionId) => states.delete(sessionId));
@@ -117,7 +120,7 @@ export function processlistService(
 
     'processlist.explain': async ({ sessionId, id, analyze }, ctx) =>
       onTool(sessionId, ctx.peerId, (conn, facts) =>
-        explainConnection(conn, facts.server, id, analyze === true),
+        explainConnection(conn, facts.server, id, analyze === true, diagnose()),
       ),
 
     'processlist.statement': async ({ sessionId, id }, ctx) =>

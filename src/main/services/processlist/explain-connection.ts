@@ -4,6 +4,7 @@ import type { ExplainRunResult } from '../../../shared/api/explain';
 import { explainPlanText } from '../../../shared/explain/explain-report';
 import type { PlanDialect } from '../../../shared/explain/plan-dialect';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import type { DiagnoseOptions } from '../../../shared/explain/diagnose-plan';
 
 /** Server error 6 (EE_DELETE): a file could not be deleted. */
 const TEMP_TABLE_DELETE_FAILED = 6;
@@ -20,6 +21,8 @@ export async function explainConnection(
   server: ServerInfo,
   id: number,
   analyze = false,
+  /** The user's diagnostics thresholds. */
+  diagnose: DiagnoseOptions = {},
 ): Promise<ExplainRunResult> {
   if (analyze && !server.capabilities.showAnalyze) {
     throw new ApiError({
@@ -67,7 +70,7 @@ export async function explainConnection(
       message: `Session ${id} is not running a statement with a plan (it may have finished).`,
     });
   }
-  const parsed = explainPlanText(document, { dialect });
+  const parsed = explainPlanText(document, { ...diagnose, dialect });
   if (!parsed.ok) {
     throw new ApiError({
       code: 'INTERNAL',
