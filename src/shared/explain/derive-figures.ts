@@ -1,4 +1,4 @@
-import type { PlanNode } from './plan-model';
+import { createCost, type PlanNode } from './plan-model';
 
 export interface DeriveOptions {
   /**
@@ -56,7 +56,7 @@ function deriveCost(node: PlanNode, options: DeriveOptions, inclusive: Float64Ar
   const total = cost?.total;
   if (total === undefined && (self !== undefined || (known && options.totalsFromInputs))) {
     if (cost) cost.total = (self ?? 0) + inputs;
-    else node.cost = { self: undefined, total: inputs };
+    else node.cost = createCost(undefined, inputs);
   } else if (cost && total !== undefined && self === undefined)
     cost.self = Math.max(0, total - inputs);
   inclusive[node.id] = node.cost?.total ?? (known ? inputs : Number.NaN);

@@ -109,8 +109,30 @@ function diagnoseNodes(
     impossibleWhere(ctx, node);
   }
   hottest(ctx, nodes);
-  const rank: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
-  return ctx.out.sort((a, b) => rank[a.severity] - rank[b.severity] || a.nodeId - b.nodeId);
+  return bySeverity(ctx.out);
+}
+
+const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
+
+/**
+ * Most severe first, then in plan order; findings on one node keep the order they were found
+ * in. The same as a stable sort on (severity, node), but findings come mostly in plan order
+ * already: a plan with thousands of them is not sorted pair by pair.
+ */
+function bySeverity(found: Diagnostic[]): Diagnostic[] {
+  const groups: Diagnostic[][] = [[], [], []];
+  for (let i = 0; i < found.length; i++) groups[RANK[found[i]!.severity]]!.push(found[i]!);
+  const out: Diagnostic[] = [];
+  for (const group of groups) {
+    if (!inPlanOrder(group)) group.sort((a, b) => a.nodeId - b.nodeId);
+    for (let i = 0; i < group.length; i++) out.push(group[i]!);
+  }
+  return out;
+}
+
+function inPlanOrder(found: Diagnostic[]): boolean {
+  for (let i = 1; i < found.length; i++) if (found[i - 1]!.nodeId > found[i]!.nodeId) return false;
+  return true;
 }
 
 /** The plan's nodes, parents first. */
@@ -183,17 +205,22 @@ function indexAdvice(
   };
 }
 
+// A constructor rather than an object literal, like createNode's (see there): plans can have
+// thousands of findings. Its prototype is Object.prototype: findings are plain objects.
+const Finding = function (this: Diagnostic, d: Omit<Diagnostic, 'nodeId'>, nodeId: number) {
+  this.code = d.code;
+  this.severity = d.severity;
+  this.nodeId = nodeId;
+  this.title = d.title;
+  this.explanation = d.explanation;
+  this.suggestion = d.suggestion;
+  this.indexColumns = d.indexColumns;
+} as unknown as new (d: Omit<Diagnostic, 'nodeId'>, nodeId: number) => Diagnostic;
+Finding.prototype = Object.prototype;
+
 /** Records a finding; every finding has the same fields in the same order (absent ones undefined). */
 function emit(ctx: Context, node: PlanNode, d: Omit<Diagnostic, 'nodeId'>): void {
-  ctx.out.push({
-    code: d.code,
-    severity: d.severity,
-    nodeId: node.id,
-    title: d.title,
-    explanation: d.explanation,
-    suggestion: d.suggestion,
-    indexColumns: d.indexColumns,
-  });
+  ctx.out.push(new Finding(d, node.id));
 }
 
 function fullScan(ctx: Context, node: PlanNode): void {
@@ -365,7 +392,7 @@ function misestimate(ctx: Context, node: PlanNode, found: Map<PlanNode, number>)
   if (ratio > 1 && stopsEarly(ctx, node)) return;
   const direction = ratio >= 1 ? 1 : -1;
   found.set(node, direction);
-  if (node.children.some((c) => found.get(c) === direction)) return;
+  if (startedBelow(node, found, direction)) return;
   const loops = a.loops && a.loops > 1 ? ` (average of ${formatRows(a.loops)} loops)` : '';
   const table = node.table;
   emit(ctx, node, {
@@ -375,6 +402,16 @@ function misestimate(ctx: Context, node: PlanNode, found: Map<PlanNode, number>)
     explanation: `The optimizer expected ${formatRows(estimate)} rows, the server found ${formatRows(a.rows)}${loops}. Join order and access methods are chosen from estimates; one this far off can make the whole plan wrong.`,
     suggestion: statisticsAdvice(ctx.plan.dialect === 'mariadb-json', table),
   });
+}
+
+/**
+ * Whether a child is off in the same direction. A loop, not a closure: one capturing `found`
+ * would make every call of misestimate allocate, for every node of the plan.
+ */
+function startedBelow(node: PlanNode, found: Map<PlanNode, number>, direction: number): boolean {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (found.get(children[i]!) === direction) return true;
+  return false;
 }
 
 function statisticsAdvice(mariadb: boolean, table: string | undefined): string {

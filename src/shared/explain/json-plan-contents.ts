@@ -1,7 +1,7 @@
 import { addNote } from './extra-notes';
 import { asStringList, isJsonObject, type JsonObject } from './json-value';
 import { keepLeftover, type ObjectParser } from './plan-fragment';
-import { addChild, addFlag, createNode, type PlanNode } from './plan-model';
+import { addChild, addFlag, createNode, keepRaw, type PlanNode } from './plan-model';
 import { parsePlanNumber } from './plan-number';
 
 // MySQL JSON v1 and MariaDB JSON share a shape: containers (query blocks, operations, tables)
@@ -58,7 +58,7 @@ export function listInto(
   if (!Array.isArray(value)) return false;
   value.forEach((item: unknown, i) => {
     if (isJsonObject(item)) addChild(node, make(item));
-    else node.raw[`${key}[${i}]`] = item;
+    else keepRaw(node, `${key}[${i}]`, item);
   });
   return true;
 }
@@ -82,7 +82,7 @@ export function nestedLoopNodes(
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (!isJsonObject(item)) {
-      join.raw[`nested_loop[${i}]`] = item;
+      keepRaw(join, `nested_loop[${i}]`, item);
       rawKeys++;
       continue;
     }

@@ -18,10 +18,12 @@ import { addNote } from './extra-notes';
 import { isJsonObject, type JsonObject } from './json-value';
 import { MAX_PLAN_DEPTH, parseQueryBlockDocument, tooDeepNode } from './plan-fragment';
 import {
+  createCost,
   addChild,
   addFlag,
   createActual,
   createNode,
+  keepRaw,
   type ActualFigures,
   type NodeKind,
   type PlanNode,
@@ -173,7 +175,7 @@ function finishMeasurements(node: PlanNode): void {
 const QUERY_BLOCK_READERS = readers(MEASURED_CONTENTS, [
   ['select_id', numberField((n, v) => (n.selectId = v))],
   ['operation', flagOnlyString],
-  ['cost', numberField((n, v) => (n.cost = { self: undefined, total: v }))],
+  ['cost', numberField((n, v) => (n.cost = createCost(undefined, v)))],
   ['having_condition', stringField((n, v) => (n.condition = v))],
 ]);
 
@@ -195,7 +197,7 @@ const yes = (v: unknown) => v === true || v === 1;
 
 const TABLE_READERS = readers(MEASURED_CONTENTS, TABLE_FIELDS, [
   ['rows', numberField((n, v) => (n.rows = v))],
-  ['cost', numberField((n, v) => (n.cost = { self: v, total: undefined }))],
+  ['cost', numberField((n, v) => (n.cost = createCost(v, undefined)))],
   ['message', messageField],
   ['update', flagOnly],
   ['delete', flagOnly],
@@ -315,7 +317,7 @@ function adopt(inner: PlanNode, holder: PlanNode, wrapper: string): PlanNode {
     kept = true;
     break;
   }
-  if (kept) inner.raw[wrapper] = holder.raw;
+  if (kept) keepRaw(inner, wrapper, holder.raw);
   for (const c of holder.children) if (c !== inner) addChild(inner, c);
   return inner;
 }

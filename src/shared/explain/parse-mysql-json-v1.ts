@@ -16,10 +16,12 @@ import {
 import { asBoolean, isJsonObject, type JsonObject } from './json-value';
 import { MAX_PLAN_DEPTH, parseQueryBlockDocument, tooDeepNode } from './plan-fragment';
 import {
+  createCost,
   addChild,
   addFlag,
   addWarning,
   createNode,
+  keepRaw,
   type NodeKind,
   type PlanNode,
 } from './plan-model';
@@ -117,7 +119,7 @@ const OPERATION_FLAGS: Array<[string, KeyReader]> = [
       return true;
     },
   ],
-  ['cost_info', costInfo({ sort_cost: (n, c) => (n.cost = { self: c, total: undefined }) })],
+  ['cost_info', costInfo({ sort_cost: (n, c) => (n.cost = createCost(c, undefined)) })],
 ];
 
 /** `dependent` (a flag) and `cacheable` (a note when false): of subqueries and materializations. */
@@ -161,7 +163,7 @@ function operation(kind: NodeKind, o: JsonObject, depth: number): PlanNode {
 const QUERY_BLOCK_READERS = readers(CONTENTS, [
   ['select_id', numberField((n, v) => (n.selectId = v))],
   ['message', messageField],
-  ['cost_info', costInfo({ query_cost: (n, c) => (n.cost = { self: undefined, total: c }) })],
+  ['cost_info', costInfo({ query_cost: (n, c) => (n.cost = createCost(undefined, c)) })],
 ]);
 
 function queryBlock(o: JsonObject, depth: number): PlanNode {
@@ -233,7 +235,7 @@ const TABLE_READERS = readers(CONTENTS, TABLE_FIELDS, [
 /** A table's own cost: reading (`read_cost`) plus evaluating its rows (`eval_cost`). */
 function addSelfCost(node: PlanNode, cost: number): void {
   if (node.cost) node.cost.self = (node.cost.self ?? 0) + cost;
-  else node.cost = { self: cost, total: undefined };
+  else node.cost = createCost(cost, undefined);
 }
 
 function tableNode(o: JsonObject, depth: number): PlanNode {
@@ -341,7 +343,7 @@ function costInfo(wanted: Record<string, (node: PlanNode, cost: number) => void>
       if (set && n !== undefined) set(node, n);
       else (rest ??= {})[k] = value[k];
     }
-    if (rest) node.raw.cost_info = rest;
+    if (rest) keepRaw(node, 'cost_info', rest);
     return true;
   };
 }

@@ -8,7 +8,7 @@ import {
   type Vocabulary,
 } from './json-plan-contents';
 import { asBoolean, isJsonObject, type JsonObject } from './json-value';
-import { classifyMysqlOperation, type MysqlOperation } from './mysql-operation';
+import { classifyMysqlOperation, joinCondition, type MysqlOperation } from './mysql-operation';
 import {
   isPlanLike,
   keepLeftover,
@@ -17,11 +17,13 @@ import {
   unknownNode,
 } from './plan-fragment';
 import {
+  createCost,
   addChild,
   addFlag,
   addWarning,
   createActual,
   createNode,
+  keepRaw,
   type ActualFigures,
   type NodeKind,
   type PlanFlag,
@@ -64,7 +66,7 @@ function parseV2Object(o: JsonObject, depth: number): PlanNode {
 }
 
 /** Kinds and flags by `access_type`; the operation text decides only where this is silent. */
-const ACCESS: Record<string, { kind: NodeKind; flags?: PlanFlag[] }> = {
+const ACCESS: Record<string, { kind: NodeKind; flags?: readonly PlanFlag[] }> = {
   table: { kind: 'table', flags: ['full-table-scan'] },
   index: { kind: 'table' },
   filter: { kind: 'filter' },
@@ -110,7 +112,8 @@ function classify(node: PlanNode, o: JsonObject): void {
   let op: MysqlOperation | undefined;
   if (kind === undefined || kind === 'other') {
     // Unknown access types, writes and the like: the wording tells.
-    op = classifyMysqlOperation(operation);
+    // With the table and key read already, the text is only asked for the kind and flags.
+    op = classifyMysqlOperation(operation, node.table === undefined || node.key === undefined);
     if (kind === undefined || op.kind !== 'other') kind = op.kind;
     flags = op.flags;
     node.table ??= op.table;
@@ -122,11 +125,6 @@ function classify(node: PlanNode, o: JsonObject): void {
   if (node.table?.startsWith('<'))
     node.flags = node.flags.filter((f) => f !== 'full-table-scan' && f !== 'full-index-scan');
   if (kind === 'join' && node.condition === undefined) node.condition = joinCondition(operation);
-}
-
-function joinCondition(operation: string): string | undefined {
-  const m = /^[^(]*?join\b[^(]*\((.*)\)$/.exec(operation);
-  return m && !/^(?:FirstMatch|LooseScan|no condition)/.test(m[1] ?? '') ? m[1] : undefined;
 }
 
 /** `actual_*`; all null when the node never ran. */
@@ -165,14 +163,20 @@ const inputs =
   (node, value, depth) => {
     if (!Array.isArray(value)) return false;
     // Usually all objects: mapped, the list has its final size (most nodes have one or two).
+    // Loops, not map/forEach: closures over `node` and `depth` would cost an allocation per
+    // node of the plan.
     if (node.children.length === 0 && value.every(isJsonObject)) {
-      node.children = value.map((item: JsonObject) => parseV2Object(item, depth + 1));
+      const children: PlanNode[] = new Array<PlanNode>(value.length);
+      for (let i = 0; i < value.length; i++)
+        children[i] = parseV2Object(value[i] as JsonObject, depth + 1);
+      node.children = children;
       return true;
     }
-    value.forEach((item: unknown, i) => {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
       if (isJsonObject(item)) addChild(node, parseV2Object(item, depth + 1));
-      else node.raw[`${key}[${i}]`] = item;
-    });
+      else keepRaw(node, `${key}[${i}]`, item);
+    }
     return true;
   };
 
@@ -201,7 +205,7 @@ const OPERATION_READERS = readers([
   ['used_columns', listField((n, v) => (n.usedColumns = v))],
   ['lookup_references', listField((n, v) => (n.ref = v))],
   ['estimated_rows', numberField((n, v) => (n.rows = v))],
-  ['estimated_total_cost', numberField((n, v) => (n.cost = { self: undefined, total: v }))],
+  ['estimated_total_cost', numberField((n, v) => (n.cost = createCost(undefined, v)))],
   ['condition', stringField((n, v) => (n.condition = v))],
   [
     'hash_condition',
@@ -252,9 +256,10 @@ function subqueryWrapper(node: PlanNode, o: JsonObject): PlanNode {
   const heading = o.heading as string;
   const wrapper = createNode('subquery', heading);
   if (asBoolean(o.dependent) || /\bdependent\b/.test(heading)) addFlag(wrapper, 'dependent');
-  if (typeof o.subquery_location === 'string') wrapper.raw.subquery_location = o.subquery_location;
+  if (typeof o.subquery_location === 'string')
+    keepRaw(wrapper, 'subquery_location', o.subquery_location);
   const cacheable = asBoolean(o.cacheable);
-  if (cacheable !== undefined) wrapper.raw.cacheable = cacheable;
+  if (cacheable !== undefined) keepRaw(wrapper, 'cacheable', cacheable);
   addChild(wrapper, node);
   return wrapper;
 }

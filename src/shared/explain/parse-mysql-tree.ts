@@ -1,6 +1,7 @@
 import { classifyMysqlOperation } from './mysql-operation';
 import { MAX_PLAN_DEPTH } from './plan-fragment';
 import {
+  createCost,
   addChild,
   addFlag,
   addWarning,
@@ -107,7 +108,7 @@ function parseOperationLine(text: string): PlanNode {
   for (const flag of op.flags) addFlag(node, flag);
   if (cost) {
     node.rows = cost.rows;
-    if (cost.total !== undefined) node.cost = { self: undefined, total: cost.total };
+    if (cost.total !== undefined) node.cost = createCost(undefined, cost.total);
   }
   node.actual = actual;
   if (/^Zero rows \((.*)\)$/.test(label)) addWarning(node, label.slice('Zero rows ('.length, -1));

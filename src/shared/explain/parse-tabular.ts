@@ -1,5 +1,5 @@
 import { MAX_PLAN_DEPTH } from './plan-fragment';
-import { addChild, addFlag, createActual, createNode, type PlanNode } from './plan-model';
+import { addChild, addFlag, createActual, createNode, keepRaw, type PlanNode } from './plan-model';
 import { parsePlanNumber } from './plan-number';
 import type { TextPlanError } from './parse-mysql-tree';
 import { addNote, splitExtra } from './extra-notes';
@@ -318,7 +318,7 @@ function tableRowNode(row: TabularRow): PlanNode {
     node.actual.rows = rows;
     node.actual.filtered = parsePlanNumber(row.r_filtered);
   }
-  for (const k in row) if (!KNOWN_COLUMNS.has(k) && row[k] !== undefined) node.raw[k] = row[k];
+  for (const k in row) if (!KNOWN_COLUMNS.has(k) && row[k] !== undefined) keepRaw(node, k, row[k]);
   return node;
 }
 

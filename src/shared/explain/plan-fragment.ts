@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from './json-value';
-import { addChild, createNode, type PlanNode } from './plan-model';
+import { addChild, createNode, keepRaw, type PlanNode } from './plan-model';
 
 /**
  * Deeper than any real plan (MySQL nests at most 63 subqueries and joins 61 tables): below this
@@ -81,15 +81,15 @@ export function keepLeftover(
   depth: number,
 ): void {
   if (typeof value !== 'object' || value === null) {
-    node.raw[key] = value;
+    keepRaw(node, key, value);
   } else if (isPlanLike(value)) {
     const child = depth + 1 > MAX_PLAN_DEPTH ? tooDeepNode(value) : parseObject(value, depth + 1);
     if (child.kind === 'unknown' && child.label === '(object)') child.label = key;
     addChild(node, child);
-    node.raw[key] = { $child: node.children.length - 1 };
+    keepRaw(node, key, { $child: node.children.length - 1 });
   } else if (containsPlanLike(value)) {
     addChild(node, unknownNode(key, value, parseObject, depth + 1));
-  } else node.raw[key] = value;
+  } else keepRaw(node, key, value);
 }
 
 /**

@@ -161,59 +161,82 @@ export const PlanSchema: z.ZodType<Plan> = z.object({
   analyzed: z.boolean(),
 });
 
-// Most nodes have no flags and no warnings: they share these (frozen) empty lists until
-// addFlag / addWarning give them their own. Plans can have tens of thousands of nodes.
+// Most nodes have no flags, no warnings and no leftover keys: they share these (frozen) empty
+// lists and object until addFlag / addWarning / keepRaw give them their own. Plans can have tens
+// of thousands of nodes.
 const NO_FLAGS: PlanFlag[] = Object.freeze([]) as unknown as PlanFlag[];
 const NO_WARNINGS: string[] = Object.freeze([]) as unknown as string[];
+const NO_RAW: Record<string, unknown> = Object.freeze({});
+
+// Nodes and measurements are made by constructors, not object literals: V8 tracks each literal's
+// allocation site (a memento per object, and decisions to allocate them in the old generation
+// that made parsing large plans slower), while a constructor's objects are allocated inline at
+// their final size. The prototype is Object.prototype, so they are plain objects all the same.
+const NodeRecord = function (this: PlanNode, kind: NodeKind, label: string) {
+  this.id = 0;
+  this.kind = kind;
+  this.label = label;
+  this.table = undefined;
+  this.alias = undefined;
+  this.schema = undefined;
+  this.selectId = undefined;
+  this.accessType = undefined;
+  this.key = undefined;
+  this.keyParts = undefined;
+  this.possibleKeys = undefined;
+  this.ref = undefined;
+  this.usedColumns = undefined;
+  this.rows = undefined;
+  this.filtered = undefined;
+  this.cost = undefined;
+  this.actual = undefined;
+  this.condition = undefined;
+  this.indexCondition = undefined;
+  this.dataReadBytes = undefined;
+  this.flags = NO_FLAGS;
+  this.warnings = NO_WARNINGS;
+  this.children = [];
+  this.raw = NO_RAW;
+} as unknown as new (kind: NodeKind, label: string) => PlanNode;
+NodeRecord.prototype = Object.prototype;
+
+const ActualRecord = function (this: ActualFigures, executed: boolean) {
+  this.executed = executed;
+  this.rows = undefined;
+  this.loops = undefined;
+  this.totalRows = undefined;
+  this.firstRowMs = undefined;
+  this.lastRowMs = undefined;
+  this.totalTimeMs = undefined;
+  this.selfTimeMs = undefined;
+  this.filtered = undefined;
+} as unknown as new (executed: boolean) => ActualFigures;
+ActualRecord.prototype = Object.prototype;
+
+const CostRecord = function (this: CostFigures, self?: number, total?: number) {
+  this.self = self;
+  this.total = total;
+} as unknown as new (self: number | undefined, total: number | undefined) => CostFigures;
+CostRecord.prototype = Object.prototype;
 
 /**
  * A node with every field present (optional ones undefined) in one fixed order: all nodes share
  * one shape, which keeps walking large plans fast and JSON output readable (children last).
- * `flags` and `warnings` start as shared frozen empty lists: add to them with addFlag and
- * addWarning only.
+ * `flags`, `warnings` and `raw` start as shared frozen empty ones: add to them with addFlag,
+ * addWarning and keepRaw only (or give the node a `raw` of its own).
  */
 export function createNode(kind: NodeKind, label: string): PlanNode {
-  return {
-    id: 0,
-    kind,
-    label,
-    table: undefined,
-    alias: undefined,
-    schema: undefined,
-    selectId: undefined,
-    accessType: undefined,
-    key: undefined,
-    keyParts: undefined,
-    possibleKeys: undefined,
-    ref: undefined,
-    usedColumns: undefined,
-    rows: undefined,
-    filtered: undefined,
-    cost: undefined,
-    actual: undefined,
-    condition: undefined,
-    indexCondition: undefined,
-    dataReadBytes: undefined,
-    flags: NO_FLAGS,
-    warnings: NO_WARNINGS,
-    children: [],
-    raw: {},
-  };
+  return new NodeRecord(kind, label);
 }
 
 /** Measurements with every field present in one order (see createNode); `executed` as given. */
 export function createActual(executed = true): ActualFigures {
-  return {
-    executed,
-    rows: undefined,
-    loops: undefined,
-    totalRows: undefined,
-    firstRowMs: undefined,
-    lastRowMs: undefined,
-    totalTimeMs: undefined,
-    selfTimeMs: undefined,
-    filtered: undefined,
-  };
+  return new ActualRecord(executed);
+}
+
+/** Cost figures with both fields present, `self` first (see createNode). */
+export function createCost(self: number | undefined, total: number | undefined): CostFigures {
+  return new CostRecord(self, total);
 }
 
 /** Adds a flag once. */
@@ -229,6 +252,12 @@ export function addFlag(node: PlanNode, flag: PlanFlag): void {
 export function addChild(node: PlanNode, child: PlanNode): void {
   if (node.children.length === 0) node.children = [child];
   else node.children.push(child);
+}
+
+/** Keeps a source key the node did not consume in its `raw`. */
+export function keepRaw(node: PlanNode, key: string, value: unknown): void {
+  if (node.raw === NO_RAW) node.raw = {};
+  node.raw[key] = value;
 }
 
 /** Adds one of the server's notes. */

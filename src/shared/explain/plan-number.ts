@@ -20,8 +20,10 @@ export function parseByteSize(value: unknown): number | undefined {
 function readNumber(value: unknown, base: number): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value !== 'string') return undefined;
-  // Fast path for the common case, a plain decimal ("3878.08"): Number() reads it, after
-  // ruling out what Number() accepts but plans never mean ("0x10", "0b1", "0o7").
+  const plain = plainDecimal(value, base);
+  if (plain !== null) return plain;
+  // Fast path for other decimals ("1.5e+6"): Number() reads them, after ruling out what
+  // Number() accepts but plans never mean ("0x10", "0b1", "0o7").
   const c = value.charCodeAt(0);
   if ((c >= 48 && c <= 57) || c === 45 || c === 46) {
     const second = value.charCodeAt(1) | 32;
@@ -36,6 +38,39 @@ function readNumber(value: unknown, base: number): number | undefined {
     return Number.isFinite(n) ? n : undefined;
   }
   return withSuffix(text, base);
+}
+
+/** Powers of ten that doubles hold exactly. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * The most common shapes, `12.50`, `-3`, `1M`: up to 15 digits with an optional sign, point and
+ * unit letter, read digit by digit (Number() on a string costs more than the rest of reading a
+ * plan node). With so few digits, integer / power of ten is exact division of exact values, so
+ * the result is the same correctly rounded number Number() gives. Null for any other text.
+ */
+function plainDecimal(text: string, base: number): number | null {
+  const n = text.length;
+  const negative = text.charCodeAt(0) === 45; /* - */
+  let i = negative ? 1 : 0;
+  let mantissa = 0;
+  let digits = 0;
+  let scale = -1; // digits after the point; -1 before it
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (scale >= 0) scale++;
+    } else if (c === 46 /* . */ && scale < 0) scale = 0;
+    else break;
+  }
+  if (digits === 0 || digits > 15) return null;
+  const magnitude = scale > 0 ? mantissa / POWERS_OF_TEN[scale]! : mantissa;
+  const value = negative ? -magnitude : magnitude;
+  if (i === n) return value;
+  const power = i === n - 1 ? POWERS[text.charAt(i).toLowerCase()] : undefined;
+  return power === undefined ? null : value * base ** power;
 }
 
 /** `191K`, `12KiB`, `21Kb`: a number and a unit letter (with an optional `i` and `B`/`b`). */

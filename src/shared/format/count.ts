@@ -6,17 +6,18 @@ export function formatExactCount(n: number | bigint | string): string {
   return m[1] + m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+const UNITS: ReadonlyArray<readonly [number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+];
+
 /** `1.2 M`: a count in human units, for cells and badges. */
 export function formatCount(n: number): string {
   const abs = Math.abs(n);
   if (abs < 1000) return String(n);
-  const units: Array<[number, string]> = [
-    [1e12, 'T'],
-    [1e9, 'G'],
-    [1e6, 'M'],
-    [1e3, 'k'],
-  ];
-  for (const [size, unit] of units) {
+  for (const [size, unit] of UNITS) {
     if (abs >= size) {
       const value = n / size;
       return `${Math.abs(value) < 10 ? value.toFixed(1) : Math.round(value)} ${unit}`;

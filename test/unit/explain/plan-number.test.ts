@@ -53,3 +53,35 @@ describe('parseByteSize', () => {
     expect(parseByteSize(input)).toBe(expected);
   });
 });
+
+describe('plain decimals (read digit by digit) give exactly what Number() gives', () => {
+  it.each([
+    '12.50',
+    '503.10',
+    '0.1',
+    '0.3',
+    '2.675',
+    '1.005',
+    '-0.0565',
+    '999999999999999',
+    '123456789.123456',
+    '007',
+    '1.',
+    '-.5',
+  ])('%j', (text) => {
+    expect(Object.is(parsePlanNumber(text), Number(text))).toBe(true);
+  });
+
+  it('keeps the sign of negative zero', () => {
+    expect(Object.is(parsePlanNumber('-0'), -0)).toBe(true);
+  });
+
+  it('reads a unit letter after a plain decimal in thousands or binary units', () => {
+    expect(parsePlanNumber('1.5k')).toBe(1.5 * 1000);
+    expect(parseByteSize('-1M')).toBe(-(1024 ** 2));
+  });
+
+  it.each(['.', '-', '1.2.3', '0b', '1e5x'])('leaves %j to the general reader', (text) => {
+    expect(parsePlanNumber(text)).toBeUndefined();
+  });
+});
