@@ -37,6 +37,21 @@ describe('the plan screen (no connection needed)', () => {
     expect(await page.locator('.plan-node.hottest').count()).toBe(1);
     const findings = await page.getByTestId('plan-findings').locator('li').count();
     expect(findings).toBe(expected.report.diagnostics.length);
+    // Boxes are sized from text measured in the drawn font: every line fits inside its box.
+    const overflows = await page.locator('.plan-node').evaluateAll((nodes) =>
+      nodes.flatMap((g) => {
+        const box = g.querySelector('rect.plan-box');
+        if (!box) return [];
+        const width = Number(box.getAttribute('width'));
+        return Array.from(
+          g.querySelectorAll('text.plan-title, text.plan-access, text.plan-figures'),
+        )
+          .map((t) => ({ text: t.textContent, right: 10 + (t as SVGTextElement).getBBox().width }))
+          .filter((t) => t.right > width)
+          .map((t) => `${t.text}: ${t.right.toFixed(1)} > ${width}`);
+      }),
+    );
+    expect(overflows).toEqual([]);
     await screenshot(page, 'plan-01-sample');
   });
 

@@ -8,6 +8,7 @@ import { KIND_GLYPHS, nodeLines } from './node-lines';
 import type { PlanHeat } from './plan-heat';
 import { layoutPlan, type PlacedNode } from './plan-layout';
 import { PlanMinimap, type PlanMinimapHandle } from './PlanMinimap';
+import { canvasTextWidth } from './measure-text';
 
 export interface PlanDiagramHandle {
   fit(): void;
@@ -74,7 +75,11 @@ export const PlanDiagram = forwardRef<
   const minimapRef = useRef<PlanMinimapHandle>(null);
   const transformRef = useRef({ x: 0, y: 0, k: 1 });
   const centeredSeq = useRef<number | null>(null);
-  const layout = useMemo(() => layoutPlan(root, collapsed, openRuns), [root, collapsed, openRuns]);
+  const textWidth = useMemo(() => canvasTextWidth() ?? undefined, []);
+  const layout = useMemo(
+    () => layoutPlan(root, collapsed, openRuns, textWidth),
+    [root, collapsed, openRuns, textWidth],
+  );
   const light = layout.nodes.length > LIGHT_DRAWING_CAP;
   const worst = useMemo(() => {
     const m = new Map<number, Diagnostic>();

@@ -63,14 +63,30 @@ export function visibleChildren(node: PlanNode, openRuns: ReadonlySet<number>): 
   return [...children.slice(0, RUN_HEAD), box];
 }
 
-/** A node box's size from its text, without measuring the DOM (fast for thousands of nodes). */
-export function nodeSize(node: PlanNode): { width: number; height: number } {
+/** The drawn width of a line of a node box, in pixels; `bold` for the title line. */
+export type TextWidth = (text: string, bold: boolean) => number;
+
+/** Widths from a typical monospace advance, where no text can be measured (tests, workers). */
+export const estimateTextWidth: TextWidth = (text) => text.length * CHAR_WIDTH;
+
+/**
+ * A node box's size from its text lines as `textWidth` measures them (in the app: measured
+ * off-screen on a canvas in the diagram's own font, see measure-text.ts).
+ */
+export function nodeSize(
+  node: PlanNode,
+  textWidth: TextWidth = estimateTextWidth,
+): { width: number; height: number } {
   const lines = nodeLines(node);
-  const texts = [`${lines.title}   `, lines.access ?? '', lines.figures];
-  const longest = Math.max(...texts.map((t) => t.length));
+  // The three spaces leave room for the kind glyph before the title and a badge after it.
+  const widest = Math.max(
+    textWidth(`${lines.title}   `, true),
+    lines.access ? textWidth(lines.access, false) : 0,
+    lines.figures ? textWidth(lines.figures, false) : 0,
+  );
   const lineCount = 1 + (lines.access ? 1 : 0) + (lines.figures ? 1 : 0);
   return {
-    width: Math.min(MAX_WIDTH, Math.max(120, longest * CHAR_WIDTH + 2 * PADDING_X)),
+    width: Math.min(MAX_WIDTH, Math.max(120, Math.ceil(widest) + 2 * PADDING_X)),
     height: lineCount * LINE_HEIGHT + 2 * PADDING_Y,
   };
 }
@@ -89,12 +105,13 @@ export function layoutPlan(
   root: PlanNode,
   collapsed: ReadonlySet<number>,
   openRuns: ReadonlySet<number> = new Set(),
+  textWidth: TextWidth = estimateTextWidth,
 ): PlanLayout {
   // Each box's size once: the layout asks for it again and again.
   const sizes = new Map<PlanNode, { width: number; height: number }>();
   const sizeOf = (node: PlanNode) => {
     let size = sizes.get(node);
-    if (!size) sizes.set(node, (size = nodeSize(node)));
+    if (!size) sizes.set(node, (size = nodeSize(node, textWidth)));
     return size;
   };
   const layout = flextree<PlanNode>()

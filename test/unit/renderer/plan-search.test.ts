@@ -4,6 +4,7 @@ import { parsePlan } from '../../../src/shared/explain/parse-plan';
 import {
   autoFold,
   layoutPlan,
+  nodeSize,
   RUN_HEAD,
   RUN_LIMIT,
   runBoxId,
@@ -133,5 +134,19 @@ describe('long runs of siblings', () => {
     expect(folded.has(0)).toBe(false);
     expect(folded.has(1)).toBe(false);
     expect(layoutPlan(root, folded).nodes).toHaveLength(2 + RUN_HEAD * 3 + 1);
+  });
+});
+
+describe('node box sizes', () => {
+  it('follow the text widths they are given, within the box limits', () => {
+    const node = createNode('table', 'orders');
+    node.table = 'orders';
+    const estimated = nodeSize(node);
+    const wide = nodeSize(node, (text) => text.length * 11);
+    expect(wide.width).toBeGreaterThan(estimated.width);
+    expect(wide.height).toBe(estimated.height);
+    // Narrow text still gets the minimum box; very wide text stops at the maximum.
+    expect(nodeSize(node, () => 1).width).toBe(120);
+    expect(nodeSize(node, () => 5000).width).toBe(300);
   });
 });
