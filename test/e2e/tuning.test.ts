@@ -69,6 +69,13 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     expect(cells[7]).toBe('5');
     await row.click();
     expect(await page.getByTestId('tune-sample').textContent()).toBe(RANGE_SQL);
+    // The digest table's other columns, kept and shown on demand: 5 full scans.
+    const extra = page.getByTestId('tune-extra');
+    await extra.locator('summary').click();
+    const scans = extra.locator('tr').filter({ hasText: 'SUM_SELECT_SCAN' });
+    expect(await scans.locator('td').textContent()).toBe('5');
+    await screenshot(page, 'tuning-01b-extra');
+    await extra.locator('summary').click();
     await screenshot(page, 'tuning-01-top');
   });
 

@@ -12,6 +12,7 @@ import {
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { PlanToShow, ToolScreenProps } from '../app/tool-screen';
+import { extraColumnText } from './extra-columns';
 
 function planOf(r: ExplainRunResult, title: string): PlanToShow {
   return { document: r.document, dialect: r.dialect, title, explainSql: r.explainSql };
@@ -283,6 +284,35 @@ export function StatementDetail({
           </ul>
         </>
       )}
+      <ExtraColumns extra={statement.extra} />
     </aside>
+  );
+}
+
+/** The digest table's columns the screen does not name, as the server gave them. */
+function ExtraColumns({ extra }: { extra: TopStatement['extra'] }) {
+  const names = Object.keys(extra).sort();
+  if (names.length === 0) return null;
+  return (
+    <details className="tune-extra" data-testid="tune-extra">
+      <summary>Other columns from the server ({names.length}), totals since first seen</summary>
+      <table>
+        <tbody>
+          {names.map((name) => {
+            const shown = extraColumnText(name, extra[name] ?? null);
+            return (
+              <tr key={name}>
+                <th scope="row" className="mono">
+                  {name}
+                </th>
+                <td className="num" title={shown.exact ?? undefined}>
+                  {shown.text}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </details>
   );
 }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * One row of `performance_schema.events_statements_summary_by_digest`, normalised: counters as
- * numbers, timers in milliseconds (the server counts picoseconds). Only the columns named here
- * are read: the screen shows nothing else, and the table's other columns (some twenty more,
- * growing with each server version) would cost every snapshot their transfer and decoding.
+ * numbers, timers in milliseconds (the server counts picoseconds). The table's other columns
+ * (some twenty more, growing with each server version: SUM_SELECT_SCAN, QUANTILE_95, ...) are
+ * kept as the server gave them in `extra`, so a newer server's additions are not lost.
  */
 export const DigestRowSchema = z.object({
   /** SCHEMA_NAME: the default schema the statements ran in; null when none was chosen. */
@@ -35,6 +35,11 @@ export const DigestRowSchema = z.object({
   sample: z.string().nullable(),
   /** True when the example was cut at performance_schema_max_sql_text_length. */
   sampleTruncated: z.boolean(),
+  /**
+   * The server's other columns, as it gave them (BIGINT as text), totals since the digest was
+   * first seen even in a window: only the named counters are differenced.
+   */
+  extra: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
 });
 export type DigestRow = z.infer<typeof DigestRowSchema>;
 
@@ -110,7 +115,15 @@ function text(value: unknown): string | null {
  * Reads one row selected as DIGEST_COUNT_COLUMNS, as an array (mysql2's `rowsAsArray`): the
  * fast way to read ten thousand digests. Throws naming the column when a value is not a counter.
  */
-export function readDigestCounts(values: readonly unknown[]): DigestCounts {
+export function readDigestCounts(
+  values: readonly unknown[],
+  /** Other columns selected after the named ones: their names, and where the first one is. */
+  extras: { names: readonly string[]; at: number } = NO_EXTRAS,
+): DigestCounts {
+  const extra: Record<string, string | number | null> = {};
+  for (let i = 0; i < extras.names.length; i++) {
+    extra[extras.names[i]!] = scalar(values[extras.at + i]);
+  }
   const row: DigestCounts = {
     schema: text(values[0]),
     digest: text(values[1]),
@@ -130,6 +143,7 @@ export function readDigestCounts(values: readonly unknown[]): DigestCounts {
     noGoodIndexUsed: 0,
     firstSeen: text(values[2]) ?? '',
     lastSeen: text(values[3]) ?? '',
+    extra,
   };
   for (let i = 0; i < COUNTERS.length; i++) {
     const [field, column] = COUNTERS[i]!;
@@ -141,6 +155,26 @@ export function readDigestCounts(values: readonly unknown[]): DigestCounts {
   }
   return row;
 }
+
+const NO_EXTRAS = { names: [] as readonly string[], at: 0 };
+
+/** The columns of a digest table kept in `extra`: all but the named ones and the long texts. */
+export function otherDigestColumns(columns: readonly string[]): string[] {
+  const known = new Set([...DIGEST_COUNT_COLUMNS, ...DIGEST_TEXT_COLUMNS]);
+  return columns.filter((c) => !known.has(c));
+}
+
+/** A value of another column as it can travel: numbers and text as they are, dates as text. */
+function scalar(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/** The long texts, read apart from the counters (see DigestReader). */
+export const DIGEST_TEXT_COLUMNS: readonly string[] = ['DIGEST_TEXT', 'QUERY_SAMPLE_TEXT'];
 
 /**
  * Whether a row selected as DIGEST_COUNT_COLUMNS is `row` unchanged: the same digest, seen
@@ -195,8 +229,12 @@ export function readDigestRow(
   for (const c of DIGEST_COUNT_COLUMNS) {
     if (!(c in raw)) throw new Error(`The digest table has no ${c} column.`);
   }
+  const names = otherDigestColumns(Object.keys(raw));
   return {
-    ...readDigestCounts(DIGEST_COUNT_COLUMNS.map((c) => raw[c])),
+    ...readDigestCounts([...DIGEST_COUNT_COLUMNS.map((c) => raw[c]), ...names.map((c) => raw[c])], {
+      names,
+      at: DIGEST_COUNT_COLUMNS.length,
+    }),
     ...digestTexts(
       raw.DIGEST_TEXT,
       sampleOverride !== undefined ? sampleOverride : raw.QUERY_SAMPLE_TEXT,

@@ -46,7 +46,7 @@ function row(over: Partial<DigestRow> = {}): DigestRow {
 }
 
 describe('readDigestRow', () => {
-  it('reads counters, converts picoseconds to milliseconds and reads only the columns it names', () => {
+  it('reads counters, converts picoseconds to milliseconds and keeps the other columns in extra', () => {
     const r = readDigestRow(raw(), 1024);
     expect(r).toMatchObject({
       schema: 'shop',
@@ -67,7 +67,12 @@ describe('readDigestRow', () => {
       sample: 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105',
       sampleTruncated: false,
     });
-    // MIN/AVG_TIMER_WAIT, QUANTILE_95...: not read (a snapshot selects only what is shown).
+    // Columns the model does not name are kept as the server gave them, not lost.
+    expect(r.extra).toEqual({
+      MIN_TIMER_WAIT: '1000000',
+      AVG_TIMER_WAIT: '250000000000',
+      QUANTILE_95: '316227766016',
+    });
     expect(Object.keys(r).sort()).toEqual(Object.keys(DigestRowSchema.shape).sort());
   });
 
@@ -92,7 +97,15 @@ describe('readDigestRow', () => {
       noGoodIndexUsed: 0,
       firstSeen: '2026-11-22 02:00:00.000000',
       lastSeen: '2026-11-22 02:10:00.000000',
+      extra: {},
     });
+    // Other columns selected after the named ones (and the two texts) land in extra.
+    expect(
+      readDigestCounts([...values, 'text', 'sample', '316227766016', null], {
+        names: ['QUANTILE_95', 'MAX_TOTAL_MEMORY'],
+        at: values.length + 2,
+      }).extra,
+    ).toEqual({ QUANTILE_95: '316227766016', MAX_TOTAL_MEMORY: null });
     // Unchanged: same digest, times and calls. Any of them moved: read again.
     const read = readDigestCounts(values);
     expect(sameDigestCounts(values, read)).toBe(true);

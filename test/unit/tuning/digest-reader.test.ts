@@ -34,15 +34,27 @@ function fakeTable(digests: FakeDigest[]) {
                 ? String(d.calls)
                 : '0',
     );
-  const query = async (options: { sql: string; values?: unknown[] }) => {
+  const query = async (request: string | { sql: string; values?: unknown[] }) => {
+    const options = typeof request === 'string' ? { sql: request } : request;
     const values = options.values ?? [];
+    if (options.sql.endsWith('LIMIT 0')) {
+      asked.push({ sql: options.sql, values });
+      // MySQL 9.7's table has more columns than the model names: one stands for them here.
+      const names = [...DIGEST_COUNT_COLUMNS, 'DIGEST_TEXT', 'QUANTILE_95', 'QUERY_SAMPLE_TEXT'];
+      return [[], names.map((name) => ({ name }))];
+    }
     asked.push({ sql: options.sql, values });
     if (options.sql.includes('AS digest_text')) {
       const since = Number(values[0]);
       return [
         digests.map((d) => {
           const fresh = d.lastSeenUnix >= since;
-          return [...rowOf(d), fresh ? d.text : null, fresh ? d.sample : null];
+          return [
+            ...rowOf(d),
+            fresh ? d.text : null,
+            fresh ? d.sample : null,
+            String(d.calls * 1000),
+          ];
         }),
         [],
       ];
@@ -83,8 +95,15 @@ describe('DigestReader', () => {
     const { conn, asked } = fakeTable(digests);
     const reader = new DigestReader();
     const first = await reader.read(conn, mysql, at(200));
-    // The first read asks for every text (since 0).
-    expect(asked[0]!.values).toEqual([0, 0]);
+    // The first read learns the table's columns, then asks for every text (since 0) and for
+    // the columns the model does not name, kept in extra.
+    expect(asked[0]!.sql).toMatch(/LIMIT 0$/);
+    expect(asked[1]!.values).toEqual([0, 0]);
+    expect(asked[1]!.sql).toContain(', `QUANTILE_95`');
+    expect(first.rows.map((r) => r.extra)).toEqual([
+      { QUANTILE_95: '1000' },
+      { QUANTILE_95: '5000' },
+    ]);
     expect(await reader.texts(conn, first.rows)).toEqual([
       { digestText: 'SELECT ?', sample: 'SELECT 1', sampleTruncated: false },
       { digestText: 'DELETE ?', sample: 'DELETE 2', sampleTruncated: false },
@@ -107,6 +126,9 @@ describe('DigestReader', () => {
       'DELETE 3',
     ]);
     expect(asked.filter((q) => q.sql.includes('WHERE DIGEST IN'))).toEqual([]);
+    expect(second.rows[1]!.extra).toEqual({ QUANTILE_95: '7000' });
+    // The columns are learnt once per reader.
+    expect(asked.filter((q) => q.sql.endsWith('LIMIT 0'))).toHaveLength(1);
   });
 
   it('reads again by DIGEST the texts it does not keep (a clock stepped back)', async () => {

@@ -29,6 +29,7 @@ function statement(digest: string, over: Partial<TopStatement>): TopStatement {
     lastSeen: '2026-11-22 02:00:00.000000',
     sample: null,
     sampleTruncated: false,
+    extra: {},
     origin: 'since-start',
     ...over,
   };

@@ -1,9 +1,11 @@
 import type { Connection } from 'mysql2/promise';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import { digestKey } from '../../../shared/tuning/digest-diff';
+import { quoteIdentifier } from '../../../shared/sql/quote-identifier';
 import {
   DIGEST_COUNT_COLUMNS,
   digestTexts,
+  otherDigestColumns,
   readDigestCounts,
   sameDigestCounts,
   type DigestCounts,
@@ -120,6 +122,8 @@ export class DigestReader {
   /** Example statements from the history tables, on servers without QUERY_SAMPLE_TEXT. */
   #historySamples: Map<string, string> | null = null;
   #maxText = 1024;
+  /** The table's columns kept in `extra` (learnt on the first read: they vary by server). */
+  #extraColumns: string[] | null = null;
   /** The previous read's rows (never changed once read: windows and the ring share them). */
   #last: { rows: readonly DigestCounts[]; keys: readonly string[] } | null = null;
 
@@ -128,18 +132,25 @@ export class DigestReader {
     this.#maxText = start.maxText;
     const since = this.#freshSince;
     const hasSample = server.capabilities.digestQuerySample;
+    if (this.#extraColumns === null) {
+      const [, fields] = await conn.query(`SELECT * FROM ${DIGEST_TABLE} LIMIT 0`);
+      this.#extraColumns = otherDigestColumns(fields.map((f) => f.name));
+    }
+    const extraColumns = this.#extraColumns;
     // Texts only of digests that ran since the previous read: DIGEST_TEXT is never NULL but
     // for the overflow row (no digest, no text), so a NULL here means "kept from before".
     const [raw] = await conn.query({
       sql: `SELECT ${DIGEST_COUNT_COLUMNS.join(', ')},
         IF(UNIX_TIMESTAMP(LAST_SEEN) >= ?, DIGEST_TEXT, NULL) AS digest_text,
         ${hasSample ? 'IF(UNIX_TIMESTAMP(LAST_SEEN) >= ?, QUERY_SAMPLE_TEXT, NULL)' : 'NULL'} AS sample
+        ${extraColumns.map((c) => `, ${quoteIdentifier(c)}`).join('')}
         FROM ${DIGEST_TABLE}`,
       values: hasSample ? [since, since] : [since],
       rowsAsArray: true,
     });
     this.#freshSince = Math.floor(start.unixNow) - FRESHNESS_MARGIN_S;
     const textAt = DIGEST_COUNT_COLUMNS.length;
+    const extras = { names: extraColumns, at: textAt + 2 };
     const values = raw as unknown[][];
     const rows = new Array<DigestCounts>(values.length);
     const keys = new Array<string>(values.length);
@@ -153,7 +164,7 @@ export class DigestReader {
         keys[i] = last.keys[i]!;
         continue;
       }
-      const row = readDigestCounts(v);
+      const row = readDigestCounts(v, extras);
       const key = digestKey(row);
       rows[i] = row;
       if (v[textAt] !== null) {
