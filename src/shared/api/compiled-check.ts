@@ -1,0 +1,233 @@
+import type { z } from 'zod';
+
+/** True when a value is one the schema accepts unchanged (see `compileCheck`). */
+export type CompiledCheck = (value: unknown) => boolean;
+
+/** What the compiler reads of a zod 4 schema: its definition. */
+interface Def {
+  type: string;
+  checks?: Array<{ _zod: { def: CheckDef } }>;
+  coerce?: boolean;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+}
+interface CheckDef {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  value?: unknown;
+  inclusive?: boolean;
+  minimum?: number;
+  maximum?: number;
+  length?: number;
+}
+
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const always: CompiledCheck = () => true;
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** A length check of strings and arrays, or null for any other check. */
+function lengthCheck(c: CheckDef): ((n: number) => boolean) | null {
+  if (c.check === 'min_length' && typeof c.minimum === 'number') {
+    const min = c.minimum;
+    return (n) => n >= min;
+  }
+  if (c.check === 'max_length' && typeof c.maximum === 'number') {
+    const max = c.maximum;
+    return (n) => n <= max;
+  }
+  if (c.check === 'length_equals' && typeof c.length === 'number') {
+    const len = c.length;
+    return (n) => n === len;
+  }
+  return null;
+}
+
+function numberCheck(c: CheckDef): ((n: number) => boolean) | null {
+  if (c.check === 'number_format') {
+    if (c.format === 'safeint') return Number.isSafeInteger;
+    return null;
+  }
+  if ((c.check === 'greater_than' || c.check === 'less_than') && typeof c.value === 'number') {
+    const bound = c.value;
+    if (c.check === 'greater_than') return c.inclusive ? (n) => n >= bound : (n) => n > bound;
+    return c.inclusive ? (n) => n <= bound : (n) => n < bound;
+  }
+  return null;
+}
+
+function stringCheck(c: CheckDef): ((s: string) => boolean) | null {
+  const length = lengthCheck(c);
+  if (length) return (s) => length(s.length);
+  if (c.check === 'string_format' && c.format === 'regex' && c.pattern instanceof RegExp) {
+    const pattern = c.pattern;
+    return (s) => {
+      pattern.lastIndex = 0;
+      return pattern.test(s);
+    };
+  }
+  return null;
+}
+
+/** Every check of a def through `one`, or null when any is not understood. */
+function allChecks<T>(
+  def: Def,
+  one: (c: CheckDef) => ((v: T) => boolean) | null,
+): Array<(v: T) => boolean> | null {
+  const out: Array<(v: T) => boolean> = [];
+  for (const c of def.checks ?? []) {
+    const f = one(c._zod.def);
+    if (!f) return null;
+    out.push(f);
+  }
+  return out;
+}
+
+function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
+  // Recursive (lazy) schemas and very deep ones are left to zod.
+  if (depth > 40) return null;
+  const def = defOf(schema);
+  if (def.coerce) return null;
+  switch (def.type) {
+    case 'unknown':
+    case 'any':
+      return always;
+    case 'null':
+      return (v) => v === null;
+    case 'undefined':
+      return (v) => v === undefined;
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'string': {
+      const checks = allChecks(def, stringCheck);
+      if (!checks) return null;
+      return (v) => {
+        if (typeof v !== 'string') return false;
+        for (const c of checks) if (!c(v)) return false;
+        return true;
+      };
+    }
+    case 'number': {
+      const checks = allChecks(def, numberCheck);
+      if (!checks) return null;
+      return (v) => {
+        if (typeof v !== 'number' || !Number.isFinite(v)) return false;
+        for (const c of checks) if (!c(v)) return false;
+        return true;
+      };
+    }
+    case 'literal': {
+      const values = def.values ?? [];
+      return (v) => values.includes(v);
+    }
+    case 'enum': {
+      const values = new Set(Object.values(def.entries ?? {}));
+      return (v) => (typeof v === 'string' || typeof v === 'number') && values.has(v);
+    }
+    case 'nullable': {
+      const inner = def.innerType && compile(def.innerType, depth + 1);
+      return inner ? (v) => v === null || inner(v) : null;
+    }
+    case 'optional': {
+      const inner = def.innerType && compile(def.innerType, depth + 1);
+      return inner ? (v) => v === undefined || inner(v) : null;
+    }
+    case 'array': {
+      const element = def.element && compile(def.element, depth + 1);
+      const checks = allChecks(def, lengthCheck);
+      if (!element || !checks) return null;
+      return (v) => {
+        if (!Array.isArray(v)) return false;
+        for (const c of checks) if (!c(v.length)) return false;
+        for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      if (def.checks?.length) return null;
+      const options: CompiledCheck[] = [];
+      for (const o of def.options ?? []) {
+        const c = compile(o, depth + 1);
+        if (!c) return null;
+        options.push(c);
+      }
+      return (v) => options.some((o) => o(v));
+    }
+    case 'record': {
+      const key = def.keyType && defOf(def.keyType);
+      if (!key || key.type !== 'string' || key.checks?.length || def.checks?.length) return null;
+      const value = def.valueType && compile(def.valueType, depth + 1);
+      if (!value) return null;
+      return (v) => {
+        if (!isPlainObject(v)) return false;
+        for (const k in v) if (hasOwn.call(v, k) && !value(v[k])) return false;
+        return true;
+      };
+    }
+    case 'object': {
+      if (def.checks?.length) return null;
+      const entries: Array<[string, CompiledCheck]> = [];
+      for (const [k, s] of Object.entries(def.shape ?? {})) {
+        const c = compile(s, depth + 1);
+        if (!c) return null;
+        entries.push([k, c]);
+      }
+      const known = new Set(entries.map(([k]) => k));
+      // No catchall: zod strips unknown keys (so the output would differ); strict: refuses them.
+      // Either way a value with keys the shape does not name is left to zod.
+      const catchall = def.catchall ? defOf(def.catchall).type : 'strip';
+      const extraKeys = catchall === 'unknown' || catchall === 'any' ? 'allow' : 'refuse';
+      if (catchall !== 'strip' && catchall !== 'never' && extraKeys === 'refuse') return null;
+      return (v) => {
+        if (!isPlainObject(v)) return false;
+        for (const [k, c] of entries) if (!c(v[k])) return false;
+        if (extraKeys === 'refuse') {
+          for (const k in v) if (hasOwn.call(v, k) && !known.has(k)) return false;
+        }
+        return true;
+      };
+    }
+    default:
+      // Transforms, defaults, catch, pipes, refinements, dates, ...: their output can differ
+      // from their input, or they need zod's own logic.
+      return null;
+  }
+}
+
+/**
+ * A plain-closure check built once from a zod 4 schema, for pages whose Content-Security-Policy
+ * forbids the code generation zod's fast path uses. `check(v) === true` means zod would accept
+ * `v` and give back a value deep-equal to it, so the caller can use `v` as it is; false means
+ * "ask zod" (for its output or its error). Null when the schema uses anything not covered here.
+ */
+export function compileCheck(schema: z.ZodType): CompiledCheck | null {
+  return compile(schema, 0);
+}
+
+const compiled = new WeakMap<z.ZodType, CompiledCheck | null>();
+
+/** `schema.safeParse(value)`, taking the compiled check's shortcut when it accepts the value. */
+export function fastSafeParse<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+): { success: true; data: T } | { success: false; error: z.ZodError } {
+  let check = compiled.get(schema);
+  if (check === undefined) {
+    check = compileCheck(schema);
+    compiled.set(schema, check);
+  }
+  if (check?.(value)) return { success: true, data: value as T };
+  const parsed = schema.safeParse(value);
+  return parsed.success
+    ? { success: true, data: parsed.data }
+    : { success: false, error: parsed.error };
+}

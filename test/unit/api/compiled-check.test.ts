@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { compileCheck, fastSafeParse } from '../../../src/shared/api/compiled-check';
+import { contract, events } from '../../../src/shared/api/contract';
+
+type Def = {
+  type: string;
+  checks?: Array<{ _zod: { def: { check: string; minimum?: number; maximum?: number } } }>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  options?: z.ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  valueType?: z.ZodType;
+};
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * Values shaped like the schema (often valid, often a little wrong): what a backend sends,
+ * and what a broken one might. Mutations: a key dropped, a key added, a value replaced.
+ */
+function nearly(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  const junk = fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.boolean(), fc.double());
+  if (depth > 6) return junk;
+  const mutate = (a: fc.Arbitrary<unknown>) =>
+    fc.oneof({ weight: 8, arbitrary: a }, { weight: 1, arbitrary: junk });
+  switch (def.type) {
+    case 'string':
+      return mutate(
+        fc.oneof(fc.string({ maxLength: 8 }), fc.string({ minLength: 60, maxLength: 80 })),
+      );
+    case 'number':
+      return mutate(
+        fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double({ noNaN: false }), fc.constant(-0)),
+      );
+    case 'boolean':
+      return mutate(fc.boolean());
+    case 'null':
+      return mutate(fc.constant(null));
+    case 'literal':
+      return mutate(fc.constantFrom(...(def.values ?? [null])));
+    case 'enum':
+      return mutate(fc.constantFrom(...Object.values(def.entries ?? { a: 'a' })));
+    case 'nullable':
+    case 'optional':
+      return fc.oneof(
+        fc.constant(def.type === 'nullable' ? null : undefined),
+        nearly(def.innerType!, depth + 1),
+      );
+    case 'array':
+      return mutate(fc.array(nearly(def.element!, depth + 1), { maxLength: 3 }));
+    case 'union':
+      return fc.oneof(...(def.options ?? []).map((o) => nearly(o, depth + 1)));
+    case 'record':
+      return mutate(
+        fc.dictionary(fc.string({ maxLength: 4 }), nearly(def.valueType!, depth + 1), {
+          maxKeys: 3,
+        }),
+      );
+    case 'object': {
+      const shape = def.shape ?? {};
+      const base = fc.record(
+        Object.fromEntries(Object.entries(shape).map(([k, s]) => [k, nearly(s, depth + 1)])),
+      );
+      return mutate(
+        fc.tuple(base, fc.nat(20), fc.string({ maxLength: 3 })).map(([value, n, extra]) => {
+          const out: Record<string, unknown> = { ...value };
+          const keys = Object.keys(out);
+          if (n === 0 && keys.length > 0) delete out[keys[0]!];
+          if (n === 1) out[`x${extra}`] = extra;
+          return out;
+        }),
+      );
+    }
+    default:
+      return fc.anything();
+  }
+}
+
+const schemas: Array<[string, z.ZodType]> = [
+  ...Object.entries(contract).map(
+    ([m, s]) => [`${m} result`, s.result as z.ZodType] as [string, z.ZodType],
+  ),
+  ...Object.entries(events).map(([e, s]) => [`${e} event`, s as z.ZodType] as [string, z.ZodType]),
+];
+
+describe('compiled checks of the API schemas', () => {
+  it('cover the big results the screens poll', () => {
+    for (const method of [
+      'processlist.snapshot',
+      'query.rows',
+      'query.status',
+      'tuning.statements',
+    ] as const) {
+      expect(compileCheck(contract[method].result as z.ZodType), method).not.toBeNull();
+    }
+  });
+
+  const compiled = schemas.filter(([, s]) => compileCheck(s) !== null);
+  it.each(compiled)('accept only what zod accepts unchanged: %s', (_name, schema) => {
+    const check = compileCheck(schema)!;
+    fc.assert(
+      fc.property(fc.oneof(nearly(schema), fc.anything()), (value) => {
+        if (!check(value)) return;
+        const parsed = schema.safeParse(value);
+        expect(parsed.success).toBe(true);
+        expect(parsed.data).toStrictEqual(value);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('take the shortcut for a valid 2,000-session snapshot, and fall back to zod for a wrong one', () => {
+    const schema = contract['processlist.snapshot'].result as z.ZodType;
+    const sample = fc.sample(nearly(schema), 400).find((v) => schema.safeParse(v).success);
+    expect(sample).toBeDefined();
+    expect(compileCheck(schema)!(sample)).toBe(true);
+    const result = fastSafeParse(schema, sample);
+    expect(result.success && result.data).toBe(sample);
+    const broken = { ...(sample as Record<string, unknown>), rows: 'not a list' };
+    const refused = fastSafeParse(schema, broken);
+    expect(refused.success).toBe(false);
+  });
+
+  it('leave transforms, defaults and refinements to zod', () => {
+    expect(compileCheck(z.string().trim())).toBeNull();
+    expect(compileCheck(z.number().default(3))).toBeNull();
+    expect(compileCheck(z.string().refine((s) => s !== 'x'))).toBeNull();
+    expect(compileCheck(z.object({ a: z.string().transform((s) => s.length) }))).toBeNull();
+    expect(compileCheck(z.coerce.number())).toBeNull();
+    // A stripping object refuses unknown keys (zod would drop them from its output).
+    const strip = compileCheck(z.object({ a: z.number() }))!;
+    expect(strip({ a: 1 })).toBe(true);
+    expect(strip({ a: 1, b: 2 })).toBe(false);
+    expect(compileCheck(z.object({ a: z.number() }).loose())!({ a: 1, b: 2 })).toBe(true);
+    expect(compileCheck(z.number().int().nonnegative())!(-1)).toBe(false);
+    expect(compileCheck(z.number())!(Infinity)).toBe(false);
+  });
+});
