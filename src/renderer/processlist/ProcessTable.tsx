@@ -138,19 +138,45 @@ const ProcessTableRow = memo(function ProcessTableRow({
       {columns.map((c) => {
         const cell = cellText(r, c.key);
         return (
-          <span
+          <ProcessCell
             key={c.key}
-            role="cell"
-            data-column={c.key}
-            className={`pl-td${c.numeric ? ' num' : ''}${c.key === 'info' ? ' mono' : ''}`}
+            column={c}
+            text={cell.text}
             title={cell.title}
-          >
-            {c.key === 'attention' && r.severity !== 'ok' && <SeverityIcon severity={r.severity} />}
-            {cell.text}
-          </span>
+            severity={c.key === 'attention' ? r.severity : 'ok'}
+          />
         );
       })}
     </div>
+  );
+});
+
+/**
+ * One cell; memoised on its text, so a poll that changes a row's time re-renders that cell and
+ * leaves the row's other cells (user, host, statement...) alone.
+ */
+const ProcessCell = memo(function ProcessCell({
+  column,
+  text,
+  title,
+  severity,
+}: {
+  column: Column;
+  text: string;
+  title: string | undefined;
+  /** The row's severity, shown as an icon before the text (`ok`: none). */
+  severity: TableRow['severity'];
+}) {
+  return (
+    <span
+      role="cell"
+      data-column={column.key}
+      className={`pl-td${column.numeric ? ' num' : ''}${column.key === 'info' ? ' mono' : ''}`}
+      title={title}
+    >
+      {severity !== 'ok' && <SeverityIcon severity={severity} />}
+      {text}
+    </span>
   );
 });
 

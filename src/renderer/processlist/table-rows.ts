@@ -23,13 +23,19 @@ export function tableRows(
   return rows.map((row) => {
     const transaction = trx.get(row.id);
     const attentions = attentionFor(row, transaction, blocking, thresholds);
-    const severity = worstSeverity(attentions);
+    // Most sessions need no attention: no severity to rank and no text to join for them.
+    const severity = attentions.length === 0 ? 'ok' : worstSeverity(attentions);
     return {
       key: rowKey(row),
       row,
       transaction,
       severity,
-      attention: attentions.map((a) => a.text).join('; '),
+      attention:
+        attentions.length === 0
+          ? ''
+          : attentions.length === 1
+            ? attentions[0]!.text
+            : attentions.map((a) => a.text).join('; '),
       attentionRank:
         RANK[severity] * 10 +
         (blocking.waiting.has(row.id) ? 2 : 0) +

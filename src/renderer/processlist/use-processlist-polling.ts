@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { blockingModel, type BlockingModel } from '../../shared/processlist/blocking-chains';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
@@ -75,13 +76,17 @@ export function useProcesslistPolling(
         attempt.current = 0;
         const blocking = blockingModel(snapshot.waits);
         const point = countsOf(snapshot, blocking);
-        setState((s) => ({
-          snapshot,
-          blocking,
-          error: null,
-          disconnected: null,
-          history: appendPoint(s.history, point),
-        }));
+        // Rendered in this task: left to React's scheduler, Chromium runs that work only after
+        // the next frame, so the new table would wait a whole frame more to be painted.
+        flushSync(() =>
+          setState((s) => ({
+            snapshot,
+            blocking,
+            error: null,
+            disconnected: null,
+            history: appendPoint(s.history, point),
+          })),
+        );
         schedule(active ? intervalMs : Math.max(intervalMs, BACKGROUND_INTERVAL_MS));
       } catch (e) {
         if (cancelled) return;

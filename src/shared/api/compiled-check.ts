@@ -110,6 +110,12 @@ function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
     case 'string': {
       const checks = allChecks(def, stringCheck);
       if (!checks) return null;
+      // The common shapes without a loop: they run for every field of every row.
+      if (checks.length === 0) return (v) => typeof v === 'string';
+      if (checks.length === 1) {
+        const only = checks[0]!;
+        return (v) => typeof v === 'string' && only(v);
+      }
       return (v) => {
         if (typeof v !== 'string') return false;
         for (const c of checks) if (!c(v)) return false;
@@ -119,6 +125,11 @@ function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
     case 'number': {
       const checks = allChecks(def, numberCheck);
       if (!checks) return null;
+      if (checks.length === 0) return (v) => typeof v === 'number' && Number.isFinite(v);
+      if (checks.length === 1) {
+        const only = checks[0]!;
+        return (v) => typeof v === 'number' && Number.isFinite(v) && only(v);
+      }
       return (v) => {
         if (typeof v !== 'number' || !Number.isFinite(v)) return false;
         for (const c of checks) if (!c(v)) return false;
@@ -175,25 +186,42 @@ function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
     }
     case 'object': {
       if (def.checks?.length) return null;
-      const entries: Array<[string, CompiledCheck]> = [];
+      const keys: string[] = [];
+      const checks: CompiledCheck[] = [];
       for (const [k, s] of Object.entries(def.shape ?? {})) {
+        // `v.toString` of a value without it is still defined: such names are left to zod.
+        if (k in Object.prototype) return null;
         const c = compile(s, depth + 1);
         if (!c) return null;
-        entries.push([k, c]);
+        keys.push(k);
+        checks.push(c);
       }
-      const known = new Set(entries.map(([k]) => k));
+      const count = keys.length;
       // No catchall: zod strips unknown keys (so the output would differ); strict: refuses them.
       // Either way a value with keys the shape does not name is left to zod.
       const catchall = def.catchall ? defOf(def.catchall).type : 'strip';
       const extraKeys = catchall === 'unknown' || catchall === 'any' ? 'allow' : 'refuse';
       if (catchall !== 'strip' && catchall !== 'never' && extraKeys === 'refuse') return null;
+      if (extraKeys === 'allow') {
+        return (v) => {
+          if (!isPlainObject(v)) return false;
+          for (let i = 0; i < count; i++) if (!checks[i]!(v[keys[i]!])) return false;
+          return true;
+        };
+      }
+      // The named keys the value has, counted while checking: a value with as many own keys
+      // has no other (cheaper than looking each own key up in the shape).
       return (v) => {
         if (!isPlainObject(v)) return false;
-        for (const [k, c] of entries) if (!c(v[k])) return false;
-        if (extraKeys === 'refuse') {
-          for (const k in v) if (hasOwn.call(v, k) && !known.has(k)) return false;
+        let named = 0;
+        for (let i = 0; i < count; i++) {
+          const x = v[keys[i]!];
+          if (!checks[i]!(x)) return false;
+          if (x !== undefined || hasOwn.call(v, keys[i]!)) named++;
         }
-        return true;
+        let own = 0;
+        for (const k in v) if (hasOwn.call(v, k)) own++;
+        return own === named;
       };
     }
     default:

@@ -140,4 +140,21 @@ describe('compiled checks of the API schemas', () => {
     expect(compileCheck(z.number().int().nonnegative())!(-1)).toBe(false);
     expect(compileCheck(z.number())!(Infinity)).toBe(false);
   });
+
+  it('count keys exactly: an unnamed key never hides behind a missing optional one', () => {
+    const check = compileCheck(z.object({ a: z.string(), b: z.string().optional() }))!;
+    expect(check({ a: 'x' })).toBe(true);
+    expect(check({ a: 'x', b: 'y' })).toBe(true);
+    // As many keys as the shape names, one of them unknown: zod would strip it.
+    expect(check({ a: 'x', c: 'y' })).toBe(false);
+    // An optional key holding undefined (structured clone keeps it): zod keeps it too.
+    expect(check({ a: 'x', b: undefined })).toBe(true);
+    expect(
+      z.object({ a: z.string(), b: z.string().optional() }).parse({ a: 'x', b: undefined }),
+    ).toStrictEqual({ a: 'x', b: undefined });
+    expect(check({ b: undefined, c: 'y' })).toBe(false);
+    expect(check(Object.assign(Object.create({ inherited: 1 }) as object, { a: 'x' }))).toBe(true);
+    // Names every object inherits are read through the prototype: such shapes go to zod.
+    expect(compileCheck(z.object({ toString: z.unknown() }))).toBeNull();
+  });
 });
