@@ -5,6 +5,10 @@ import mysql from 'mysql2/promise';
 import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import type { ProcesslistSnapshot } from '../../src/shared/processlist/snapshot';
 import { diffSnapshots } from '../../src/shared/processlist/snapshot-diff';
+import {
+  snapshotFromWire,
+  type ProcesslistSnapshotWire,
+} from '../../src/shared/processlist/snapshot-wire';
 import { createBackend } from '../../src/main/backend/backend';
 import type { Peer } from '../../src/main/backend/peer';
 import { keySecretBox } from '../../src/main/store/key-secret-box';
@@ -360,7 +364,9 @@ export const processlistBench: Bench = {
       let previous: ProcesslistSnapshot | null = null;
       let lastSnapshot: ProcesslistSnapshot | null = null;
       const poll = async () => {
-        const snap = (await call('processlist.snapshot', { sessionId })) as ProcesslistSnapshot;
+        const snap = snapshotFromWire(
+          (await call('processlist.snapshot', { sessionId })) as ProcesslistSnapshotWire,
+        );
         if (previous) diffSnapshots(previous.rows, snap.rows);
         previous = snap;
         lastSnapshot = snap;

@@ -2,7 +2,10 @@ import type { Connection } from 'mysql2/promise';
 import { ApiError } from '../../shared/api/errors';
 import type { processlistContract } from '../../shared/api/processlist';
 import { killPlan } from '../../shared/processlist/kill-plan';
-import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
+import {
+  snapshotToWire,
+  type ProcesslistSnapshotWire,
+} from '../../shared/processlist/snapshot-wire';
 import type { ServerInfo } from '../../shared/server/server-info';
 import type { Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
@@ -30,7 +33,7 @@ interface ConnectionFacts {
 interface ToolState {
   facts: ConnectionFacts | null;
   /** The poll under way: a second request while it runs gets the same answer (no overlap). */
-  polling: Promise<ProcesslistSnapshot> | null;
+  polling: Promise<ProcesslistSnapshotWire> | null;
 }
 
 /**
@@ -84,7 +87,9 @@ export function processlistService(
       const state = stateOf(sessionId);
       if (state.polling) return state.polling;
       const poll = onTool(sessionId, ctx.peerId, async (conn, facts) => {
-        return readSnapshot(conn, facts.server, facts.probe, facts.threadId, facts.threads);
+        return snapshotToWire(
+          await readSnapshot(conn, facts.server, facts.probe, facts.threadId, facts.threads),
+        );
       });
       state.polling = poll;
       try {

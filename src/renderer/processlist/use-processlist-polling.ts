@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { blockingModel, type BlockingModel } from '../../shared/processlist/blocking-chains';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
+import { snapshotFromWire } from '../../shared/processlist/snapshot-wire';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
 import { appendPoint, countsOf, type CountPoint } from './count-history';
@@ -69,7 +70,7 @@ export function useProcesslistPolling(
     };
     const poll = async () => {
       try {
-        const snapshot = await api.call('processlist.snapshot', { sessionId });
+        const snapshot = snapshotFromWire(await api.call('processlist.snapshot', { sessionId }));
         if (cancelled) return;
         // Where an update starts, for the renderer benchmark (a user timing, nothing else).
         performance.mark(SNAPSHOT_MARK);

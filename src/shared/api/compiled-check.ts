@@ -17,6 +17,8 @@ interface Def {
   values?: unknown[];
   keyType?: z.ZodType;
   valueType?: z.ZodType;
+  items?: z.ZodType[];
+  rest?: z.ZodType | null;
 }
 interface CheckDef {
   check: string;
@@ -160,6 +162,25 @@ function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
         if (!Array.isArray(v)) return false;
         for (const c of checks) if (!c(v.length)) return false;
         for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+        return true;
+      };
+    }
+    case 'tuple': {
+      if (def.checks?.length) return null;
+      const items: CompiledCheck[] = [];
+      for (const s of def.items ?? []) {
+        const c = compile(s, depth + 1);
+        if (!c) return null;
+        items.push(c);
+      }
+      const rest = def.rest ? compile(def.rest, depth + 1) : null;
+      if (def.rest && !rest) return null;
+      const count = items.length;
+      // Exactly its items (zod's output for missing optional ones may differ), then the rest.
+      return (v) => {
+        if (!Array.isArray(v) || v.length < count || (!rest && v.length !== count)) return false;
+        for (let i = 0; i < count; i++) if (!items[i]!(v[i])) return false;
+        if (rest) for (let i = count; i < v.length; i++) if (!rest(v[i])) return false;
         return true;
       };
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProcesslistSnapshotSchema } from '../processlist/snapshot';
+import { ProcesslistSnapshotWireSchema } from '../processlist/snapshot-wire';
 import { ExplainRunResultSchema } from './explain';
 
 const Id = z.string().min(1).max(64);
@@ -52,7 +52,7 @@ const InSession = { sessionId: Id };
  */
 export const processlistContract = {
   /** One poll: sessions, InnoDB transactions, lock waits, and what could not be read and why. */
-  'processlist.snapshot': { params: z.object(InSession), result: ProcesslistSnapshotSchema },
+  'processlist.snapshot': { params: z.object(InSession), result: ProcesslistSnapshotWireSchema },
   /**
    * KILL QUERY / KILL CONNECTION. Without `confirmSql` it only answers the exact SQL
    * (`preview`); with `confirmSql` equal to that SQL it runs it. On a read-only connection

@@ -2,6 +2,7 @@ export * from './process-row';
 export * from './transaction';
 export * from './lock-wait';
 export * from './snapshot';
+export * from './snapshot-wire';
 export * from './thread-kind';
 export * from './statement-text';
 export * from './raw-value';

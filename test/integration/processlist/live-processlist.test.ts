@@ -5,6 +5,7 @@ import { startBackend, type BackendUnderTest } from '../backend/backend-harness'
 import { openSession } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { STAGES_CONSUMER_NOTICE } from '../../../src/shared/processlist/processlist-source';
+import { snapshotFromWire } from '../../../src/shared/processlist/snapshot-wire';
 import { client, rowOf, snapshotWhen, start, type Client } from './processlist-helpers';
 
 failOnUnhandledErrors();
@@ -334,8 +335,9 @@ describe('without the PROCESS privilege (MySQL 9.7)', () => {
             "only this account's own sessions, without InnoDB transactions or row-lock waits.",
         },
       ]);
-      expect(new Set(r.value.rows.map((x) => x.user))).toEqual(new Set([user.user]));
-      expect(r.value.rows.some((x) => x.id === other.id)).toBe(false);
+      const rows = snapshotFromWire(r.value).rows;
+      expect(new Set(rows.map((x) => x.user))).toEqual(new Set([user.user]));
+      expect(rows.some((x) => x.id === other.id)).toBe(false);
     } finally {
       other.conn.destroy();
     }

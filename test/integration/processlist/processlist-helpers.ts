@@ -1,5 +1,6 @@
 import type mysql from 'mysql2/promise';
 import type { ProcesslistSnapshot } from '../../../src/shared/processlist/snapshot';
+import { snapshotFromWire } from '../../../src/shared/processlist/snapshot-wire';
 import type { LoginTarget } from '../../servers/connect';
 import { connectTo } from '../../servers/connect';
 import type { BackendUnderTest } from '../backend/backend-harness';
@@ -38,7 +39,7 @@ export async function snapshotWhen(
   for (;;) {
     const r = await b.call('processlist.snapshot', { sessionId });
     if (r.ok) {
-      last = r.value;
+      last = snapshotFromWire(r.value);
       if (ready(last)) return last;
     }
     if (Date.now() > deadline) {

@@ -10,6 +10,7 @@ import { startBackend, type BackendUnderTest } from '../backend/backend-harness'
 import { openSession } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { client, rowOf, snapshotWhen, start, type Client } from './processlist-helpers';
+import { snapshotFromWire } from '../../../src/shared/processlist/snapshot-wire';
 
 failOnUnhandledErrors();
 
@@ -101,7 +102,7 @@ describe('stage progress on MySQL 9.7 with the events_stages_current consumer on
       while (!finished && !seen) {
         const r = await b.call('processlist.snapshot', { sessionId });
         if (r.ok) {
-          const row = rowOf(r.value, alterer.id);
+          const row = rowOf(snapshotFromWire(r.value), alterer.id);
           if (row?.progressStage) seen = row;
         }
       }

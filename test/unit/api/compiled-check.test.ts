@@ -15,6 +15,8 @@ type Def = {
   entries?: Record<string, string | number>;
   values?: unknown[];
   valueType?: z.ZodType;
+  items?: z.ZodType[];
+  rest?: z.ZodType | null;
 };
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -53,6 +55,22 @@ function nearly(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
       );
     case 'array':
       return mutate(fc.array(nearly(def.element!, depth + 1), { maxLength: 3 }));
+    case 'tuple':
+      // Its items (one too few or one too many now and then), then the rest's.
+      return mutate(
+        fc
+          .tuple(
+            fc.tuple(...(def.items ?? []).map((s) => nearly(s, depth + 1))),
+            def.rest ? fc.array(nearly(def.rest, depth + 1), { maxLength: 2 }) : fc.constant([]),
+            fc.nat(20),
+          )
+          .map(([items, rest, n]) => {
+            const out: unknown[] = [...items, ...rest];
+            if (n === 0) out.pop();
+            if (n === 1) out.push(null);
+            return out;
+          }),
+      );
     case 'union':
       return fc.oneof(...(def.options ?? []).map((o) => nearly(o, depth + 1)));
     case 'record':
@@ -154,6 +172,15 @@ describe('compiled checks of the API schemas', () => {
     ).toStrictEqual({ a: 'x', b: undefined });
     expect(check({ b: undefined, c: 'y' })).toBe(false);
     expect(check(Object.assign(Object.create({ inherited: 1 }) as object, { a: 'x' }))).toBe(true);
+    // Tuples: exactly their items, then their rest.
+    const pair = compileCheck(z.tuple([z.number(), z.string().nullable()]))!;
+    expect(pair([1, null])).toBe(true);
+    expect(pair([1])).toBe(false);
+    expect(pair([1, 'a', 'b'])).toBe(false);
+    expect(pair(['1', 'a'])).toBe(false);
+    const withRest = compileCheck(z.tuple([z.number()], z.string()))!;
+    expect(withRest([1, 'a', 'b'])).toBe(true);
+    expect(withRest([1, 'a', 2])).toBe(false);
     // Names every object inherits are read through the prototype: such shapes go to zod.
     expect(compileCheck(z.object({ toString: z.unknown() }))).toBeNull();
   });
