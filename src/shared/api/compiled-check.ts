@@ -94,6 +94,17 @@ function allChecks<T>(
   return out;
 }
 
+/** A check of each schema, or null when any of them cannot be compiled. */
+function compileAll(schemas: readonly z.ZodType[], depth: number): CompiledCheck[] | null {
+  const out: CompiledCheck[] = [];
+  for (const s of schemas) {
+    const c = compile(s, depth);
+    if (!c) return null;
+    out.push(c);
+  }
+  return out;
+}
+
 function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
   // Recursive (lazy) schemas and very deep ones are left to zod.
   if (depth > 40) return null;
@@ -166,13 +177,8 @@ function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
       };
     }
     case 'tuple': {
-      if (def.checks?.length) return null;
-      const items: CompiledCheck[] = [];
-      for (const s of def.items ?? []) {
-        const c = compile(s, depth + 1);
-        if (!c) return null;
-        items.push(c);
-      }
+      const items = def.checks?.length ? null : compileAll(def.items ?? [], depth + 1);
+      if (!items) return null;
       const rest = def.rest ? compile(def.rest, depth + 1) : null;
       if (def.rest && !rest) return null;
       const count = items.length;
@@ -185,13 +191,8 @@ function compile(schema: z.ZodType, depth: number): CompiledCheck | null {
       };
     }
     case 'union': {
-      if (def.checks?.length) return null;
-      const options: CompiledCheck[] = [];
-      for (const o of def.options ?? []) {
-        const c = compile(o, depth + 1);
-        if (!c) return null;
-        options.push(c);
-      }
+      const options = def.checks?.length ? null : compileAll(def.options ?? [], depth + 1);
+      if (!options) return null;
       return (v) => options.some((o) => o(v));
     }
     case 'record': {
