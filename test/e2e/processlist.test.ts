@@ -178,6 +178,37 @@ describe('the processlist screen', () => {
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
   });
 
+  it('folds the filters and tools away for more rows, says what still filters, and remembers it', async () => {
+    await page.locator('[role=tab][data-tool=processlist]').click();
+    await page.getByLabel('Filter by user').fill('root');
+    await page.locator('.pl-rows [role=row]').first().waitFor();
+    const table = page.locator('[data-testid=pl-scroller]');
+    const before = await table.evaluate((el) => el.clientHeight);
+    const fold = page.getByRole('button', { name: 'Filters and tools' });
+    expect(await fold.getAttribute('aria-expanded')).toBe('true');
+    await fold.click();
+    expect(await fold.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByLabel('Filter by user').count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Count by' }).count()).toBe(0);
+    const summary = page.getByTestId('pl-filter-summary');
+    expect(await summary.textContent()).toBe(
+      'Filtered: no sleeping · no system threads · user root',
+    );
+    // The room the tools took goes to the table.
+    const after = await table.evaluate((el) => el.clientHeight);
+    expect(after).toBeGreaterThan(before + 100);
+    await screenshot(page, 'processlist-10-tools-folded');
+    await page.reload();
+    await page.locator('[data-connection-name="Proc MySQL"]').click();
+    await page.locator('[data-tool-button=processlist]').click();
+    const again = page.getByRole('button', { name: 'Filters and tools' });
+    expect(await again.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('pl-filter-summary').textContent()).toContain('user root');
+    await again.click();
+    expect(await page.getByLabel('Filter by user').inputValue()).toBe('root');
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  });
+
   it('fits a 1,280 px window: long values end in an ellipsis and are whole in their title', async () => {
     expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
     const runner = await connectTo(server);

@@ -44,3 +44,12 @@ export function loadRailCollapsed(): boolean {
 export function saveRailCollapsed(collapsed: boolean): void {
   write('rail-collapsed', String(collapsed));
 }
+
+/** Whether the processlist's filters and tools were folded away (more rows in view). */
+export function loadProcesslistToolsFolded(): boolean {
+  return read('processlist-tools-folded') === 'true';
+}
+
+export function saveProcesslistToolsFolded(folded: boolean): void {
+  write('processlist-tools-folded', String(folded));
+}

@@ -38,6 +38,8 @@ import { shownTableRows, tableRows } from './table-rows';
 import { TickedKill } from './TickedKill';
 import { SNAPSHOT_SHOWN_MARK } from './snapshot-mark';
 import { useAfterPaint } from './use-after-paint';
+import { loadProcesslistToolsFolded, saveProcesslistToolsFolded } from '../app/layout-store';
+import { describeFilter } from '../../shared/processlist/filter-summary';
 import { useProcesslistPolling } from './use-processlist-polling';
 
 const INTERVALS = [500, 1000, 2000, 5000, 10_000, 30_000, 60_000];
@@ -77,6 +79,8 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   const polling = useProcesslistPolling(sessionId, intervalMs, paused, props.active, props.lost);
   const [filter, setFilterState] = useState<ProcessFilter>(() => loadFilter(connection.id));
   const [presets, setPresetsState] = useState<FilterPreset[]>(() => loadPresets());
+  /** Filters, counts and bulk KILL folded away, for more rows in view (remembered). */
+  const [toolsFolded, setToolsFoldedState] = useState(loadProcesslistToolsFolded);
   const [sort, setSort] = useState<{ key: ColumnKey; dir: SortDirection }>({
     key: 'attention',
     dir: 'desc',
@@ -100,6 +104,11 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     },
     [connection.id],
   );
+  const setToolsFolded = (folded: boolean) => {
+    setToolsFoldedState(folded);
+    saveProcesslistToolsFolded(folded);
+  };
+  const filterWords = useMemo(() => describeFilter(filter), [filter]);
   const setPresets = useCallback((p: FilterPreset[]) => {
     setPresetsState(p);
     savePresets(p);
@@ -295,12 +304,45 @@ export function ProcesslistScreen(props: ToolScreenProps) {
         </div>
       )}
       {actionError && <ErrorNotice error={actionError.error} title={actionError.title} />}
-      <FilterBar filter={filter} onChange={setFilter} presets={presets} onPresets={setPresets} />
-      <div className="pl-tools">
-        <GroupCounts rows={clientRows} onPick={onPickGroup} />
-        <BulkKill rows={paneSnapshot?.rows ?? NO_ROWS} onKill={onKill} />
-        <TickedKill ids={tickedIds} onKill={onKill} onClear={onClearTicked} />
+      <div className="pl-fold-row">
+        <button
+          type="button"
+          className="btn-small"
+          aria-expanded={!toolsFolded}
+          aria-controls="pl-filter-tools"
+          title={
+            toolsFolded ? 'Show the filters, counts and bulk KILL' : 'Fold them away for more rows'
+          }
+          onClick={() => setToolsFolded(!toolsFolded)}
+        >
+          {toolsFolded ? '▸' : '▾'} Filters and tools
+        </button>
+        {toolsFolded && (
+          <span
+            className="pl-muted pl-filter-summary"
+            data-testid="pl-filter-summary"
+            title={filterWords.join('\n')}
+          >
+            {filterWords.length > 0 ? `Filtered: ${filterWords.join(' · ')}` : 'No filter'}
+          </span>
+        )}
       </div>
+      {!toolsFolded && (
+        <div id="pl-filter-tools" className="pl-filter-tools">
+          <FilterBar
+            filter={filter}
+            onChange={setFilter}
+            presets={presets}
+            onPresets={setPresets}
+          />
+          <div className="pl-tools">
+            <GroupCounts rows={clientRows} onPick={onPickGroup} />
+            <BulkKill rows={paneSnapshot?.rows ?? NO_ROWS} onKill={onKill} />
+          </div>
+        </div>
+      )}
+      {/* Ticked rows stay actionable with the tools folded: the ticks are in the table. */}
+      <TickedKill ids={tickedIds} onKill={onKill} onClear={onClearTicked} />
       <div className="pl-main">
         <div className="pl-left">
           {!stagesNoticeHidden && latest?.notices.some((n) => n.key === STAGES_CONSUMER_NOTICE) && (

@@ -40,17 +40,21 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export function hidingPart(row: ProcessRow, filter: ProcessFilter): FilterPart | null {
   if (filter.hideSleeping && row.command === 'Sleep') return 'hideSleeping';
   if (filter.hideSystem && row.kind !== 'client') return 'hideSystem';
-  if (filter.user && !same(row.user, filter.user.trim())) return 'user';
-  if (filter.host) {
-    const wanted = filter.host.trim();
+  // Typed parts are read trimmed: one that holds only spaces narrows nothing.
+  const user = filter.user.trim();
+  if (user && !same(row.user, user)) return 'user';
+  const wanted = filter.host.trim();
+  if (wanted) {
     const hostOnly = hostWithoutPort(wanted) === wanted;
     const have = hostOnly ? hostWithoutPort(row.host) : row.host;
     if (!same(have, wanted)) return 'host';
   }
-  if (filter.schema && !same(row.db ?? '', filter.schema.trim())) return 'schema';
-  if (filter.command && !same(row.command, filter.command.trim())) return 'command';
-  if (filter.state && !(row.state ?? '').toLowerCase().includes(filter.state.trim().toLowerCase()))
-    return 'state';
+  const schema = filter.schema.trim();
+  if (schema && !same(row.db ?? '', schema)) return 'schema';
+  const command = filter.command.trim();
+  if (command && !same(row.command, command)) return 'command';
+  const state = filter.state.trim().toLowerCase();
+  if (state && !(row.state ?? '').toLowerCase().includes(state)) return 'state';
   if (filter.minSeconds > 0 && row.timeMs < filter.minSeconds * 1000) return 'minSeconds';
   if (filter.text && !(row.info ?? '').toLowerCase().includes(filter.text.toLowerCase()))
     return 'text';

@@ -19,3 +19,4 @@ export * from './attention';
 export * from './kill-plan';
 export * from './processlist-source';
 export * from './join-performance-schema';
+export * from './filter-summary';

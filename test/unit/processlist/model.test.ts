@@ -98,6 +98,16 @@ describe('filters', () => {
     expect(hidingPart(rows[1]!, { ...DEFAULT_FILTER, text: 'from ORDERS' })).toBeNull();
     expect(hidingPart(rows[2]!, { ...DEFAULT_FILTER, text: 'orders' })).toBe('text');
   });
+
+  it('read typed parts trimmed: a part of spaces only narrows nothing', () => {
+    const f = { ...DEFAULT_FILTER, hideSleeping: false, hideSystem: false };
+    const spaces = { user: '  ', host: ' ', schema: '   ', command: ' ', state: '  ' };
+    for (const [key, value] of Object.entries(spaces)) {
+      expect(applyFilter(rows, { ...f, [key]: value }).shown.length, key).toBe(rows.length);
+    }
+    expect(hidingPart(rows[1]!, { ...f, user: ' report ' })).toBeNull();
+    expect(hidingPart(rows[1]!, { ...f, user: ' app ' })).toBe('user');
+  });
 });
 
 describe('grouped counts', () => {
