@@ -78,6 +78,16 @@ describe('the processlist screen', () => {
       .locator('.pl-rows [role=row]')
       .evaluateAll((els) => els.slice(0, 2).map((e) => Number(e.getAttribute('data-process-id'))));
     expect(firstIds.sort()).toEqual([holder.threadId, waiter.threadId].sort());
+    // The charts, from the polls made so far: one session blocked, a line and its latest point.
+    const blockedChart = page.locator('.pl-chart[data-series=blocked]');
+    await expect
+      .poll(() => blockedChart.locator('figcaption').textContent(), { timeout: 10_000 })
+      .toBe('Blocked 1 max 1');
+    expect(await blockedChart.locator('svg').getAttribute('aria-label')).toMatch(
+      /^Blocked over the last (\d+ s|\d+ min( \d+ s)?), now 1, at most 1$/,
+    );
+    expect(await blockedChart.locator('path.pl-chart-line').getAttribute('d')).toMatch(/^M/);
+    expect(await blockedChart.locator('circle.pl-chart-now').count()).toBe(1);
 
     await blocked.click();
     const chain = page.getByTestId('pl-chain');

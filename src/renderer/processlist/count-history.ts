@@ -1,3 +1,4 @@
+import { formatSeconds } from '../../shared/format/duration';
 import type { BlockingModel } from '../../shared/processlist/blocking-chains';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 
@@ -15,6 +16,22 @@ export interface CountPoint {
 
 /** How far back the charts look. */
 export const HISTORY_MS = 15 * 60 * 1000;
+
+/**
+ * The time the charts span, ms since the epoch: from the oldest poll kept to the latest, so a
+ * chart opened a minute ago fills its width instead of drawing a dot at its right edge. One poll
+ * (or none) gets a span of a second ending at it.
+ */
+export function chartSpan(history: readonly CountPoint[]): { from: number; to: number } {
+  const to = history[history.length - 1]?.t ?? 0;
+  const from = Math.max(history[0]?.t ?? to, to - HISTORY_MS);
+  return { from: from < to ? from : to - 1000, to };
+}
+
+/** A chart's span in words, whole seconds: `40 s`, `2 min 10 s`, `15 min`. */
+export function spanWords(ms: number): string {
+  return formatSeconds(Math.max(1, Math.round(ms / 1000)));
+}
 
 /** The counts of one snapshot. */
 export function countsOf(snapshot: ProcesslistSnapshot, blocking: BlockingModel): CountPoint {

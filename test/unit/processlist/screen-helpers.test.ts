@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { blockingModel } from '../../../src/shared/processlist/blocking-chains';
 import { DEFAULT_FILTER } from '../../../src/shared/processlist/filters';
 import type { ProcesslistSnapshot } from '../../../src/shared/processlist/snapshot';
-import { appendPoint, countsOf, HISTORY_MS } from '../../../src/renderer/processlist/count-history';
+import {
+  appendPoint,
+  chartSpan,
+  countsOf,
+  HISTORY_MS,
+  spanWords,
+} from '../../../src/renderer/processlist/count-history';
 import { filterFrom } from '../../../src/renderer/processlist/filter-store';
 import { describeOutcomes } from '../../../src/renderer/processlist/kill-outcomes';
 import { sortRows } from '../../../src/renderer/processlist/process-columns';
@@ -59,6 +65,22 @@ describe('count history', () => {
     h = appendPoint(h, p(1000));
     h = appendPoint(h, p(HISTORY_MS + 500));
     expect(h.map((x) => x.t)).toEqual([1000, HISTORY_MS + 500]);
+  });
+
+  it('span the charts from the oldest poll kept, at most 15 minutes, and name that span', () => {
+    const p = (t: number) => ({ t, running: 0, connected: 0, blocked: 0 });
+    expect(chartSpan([p(5000), p(7000), p(45_000)])).toEqual({ from: 5000, to: 45_000 });
+    expect(chartSpan([p(0), p(HISTORY_MS + 9000)])).toEqual({ from: 9000, to: HISTORY_MS + 9000 });
+    // One poll: a second ending at it, so the point sits at the right edge.
+    expect(chartSpan([p(60_000)])).toEqual({ from: 59_000, to: 60_000 });
+    expect(chartSpan([])).toEqual({ from: -1000, to: 0 });
+    expect([0, 400, 40_200, 130_000, HISTORY_MS].map(spanWords)).toEqual([
+      '1 s',
+      '1 s',
+      '40 s',
+      '2 min 10 s',
+      '15 min',
+    ]);
   });
 });
 
