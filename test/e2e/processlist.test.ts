@@ -313,6 +313,12 @@ describe('the processlist screen on a MySQL with stage progress off', () => {
       await expect.poll(() => status.textContent(), { timeout: 10_000 }).not.toBe(before);
     }
     expect(await page.locator('[data-notice="stages-consumer"]').count()).toBe(0);
+    // Put away for this connection, not for one tab: a reload does not bring it back.
+    await page.reload();
+    await page.locator('[data-connection-name="Proc stages"]').click();
+    await page.locator('[data-tool-button=processlist]').click();
+    await page.getByTestId('pl-status').waitFor();
+    expect(await page.locator('[data-notice="stages-consumer"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

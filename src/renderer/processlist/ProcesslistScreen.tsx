@@ -24,8 +24,10 @@ import { FilterBar } from './FilterBar';
 import {
   loadFilter,
   loadPresets,
+  loadStagesNoticeHidden,
   saveFilter,
   savePresets,
+  saveStagesNoticeHidden,
   type FilterPreset,
 } from './filter-store';
 import { GroupCounts } from './GroupCounts';
@@ -90,8 +92,10 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set());
   /** The snapshot the table shows while a row is inspected (null: live). */
   const [frozen, setFrozen] = useState<ProcesslistSnapshot | null>(null);
-  /** The stage-progress notice was read and put away for this tab. */
-  const [stagesNoticeHidden, setStagesNoticeHidden] = useState(false);
+  /** The stage-progress notice was read and put away for this connection (remembered). */
+  const [stagesNoticeHidden, setStagesNoticeHidden] = useState(() =>
+    loadStagesNoticeHidden(connection.id),
+  );
   const [message, setMessage] = useState<{ severity: 'ok' | 'warning'; text: string } | null>(null);
   const [actionError, setActionError] = useState<{ title: string; error: ApiErrorShape } | null>(
     null,
@@ -357,7 +361,10 @@ export function ProcesslistScreen(props: ToolScreenProps) {
                 <button
                   type="button"
                   className="btn-link"
-                  onClick={() => setStagesNoticeHidden(true)}
+                  onClick={() => {
+                    setStagesNoticeHidden(true);
+                    saveStagesNoticeHidden(connection.id);
+                  }}
                 >
                   Hide
                 </button>

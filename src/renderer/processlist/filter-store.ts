@@ -7,6 +7,8 @@ export interface FilterPreset {
 }
 
 const filterKey = (connectionId: string) => `sightline.processlist.filter.${connectionId}`;
+const stagesNoticeKey = (connectionId: string) =>
+  `sightline.processlist.stages-notice-hidden.${connectionId}`;
 const PRESETS_KEY = 'sightline.processlist.presets';
 
 /** A stored filter made whole: unknown or broken parts fall back to the defaults. */
@@ -33,13 +35,21 @@ function read(key: string): unknown {
   }
 }
 
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or unavailable: the screen still works, it is only not remembered.
+  }
+}
+
 /** The filter last used on this connection (survives restarts). */
 export function loadFilter(connectionId: string): ProcessFilter {
   return filterFrom(read(filterKey(connectionId)));
 }
 
 export function saveFilter(connectionId: string, filter: ProcessFilter): void {
-  localStorage.setItem(filterKey(connectionId), JSON.stringify(filter));
+  write(filterKey(connectionId), filter);
 }
 
 /** Saved presets, shared by every connection. */
@@ -55,5 +65,14 @@ export function loadPresets(): FilterPreset[] {
 }
 
 export function savePresets(presets: readonly FilterPreset[]): void {
-  localStorage.setItem(PRESETS_KEY, JSON.stringify(presets));
+  write(PRESETS_KEY, presets);
+}
+
+/** The "stage progress is off" notice was read and put away for this connection. */
+export function loadStagesNoticeHidden(connectionId: string): boolean {
+  return read(stagesNoticeKey(connectionId)) === true;
+}
+
+export function saveStagesNoticeHidden(connectionId: string): void {
+  write(stagesNoticeKey(connectionId), true);
 }
