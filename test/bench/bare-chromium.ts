@@ -9,8 +9,9 @@ import type { Readable, Writable } from 'node:stream';
  *
  * Playwright enables DevTools' Network domain on every page, and that copies each WebSocket
  * message into DevTools and on to Playwright: for the processlist's large snapshots that costs the
- * page and the browser more than the app's own work after the message. Here only Target,
- * Emulation, Page.navigate and Runtime.evaluate are used, so the page runs as a user's would.
+ * page and the browser more than the app's own work after the message. Here the Network domain
+ * stays off: only Target, Emulation, Page (navigation, scripts for new documents, screenshots)
+ * and Runtime.evaluate are used, plus Tracing or the Profiler when asked for.
  */
 export interface BarePage {
   /** Runs `expression` in the page (awaiting a promise) and returns its JSON value. */
@@ -66,8 +67,10 @@ export async function openBarePage(viewport: { width: number; height: number }):
     else if (method === 'Tracing.tracingComplete') traceDone();
   };
   let buffered = '';
-  fromBrowser.on('data', (d: Buffer) => {
-    buffered += d.toString();
+  // Decoded as a stream: a character split across two chunks stays whole.
+  fromBrowser.setEncoding('utf8');
+  fromBrowser.on('data', (d: string) => {
+    buffered += d;
     let end: number;
     while ((end = buffered.indexOf('\0')) >= 0) {
       const reply = JSON.parse(buffered.slice(0, end)) as CdpReply;

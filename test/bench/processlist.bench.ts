@@ -423,7 +423,7 @@ export const processlistBench: Bench = {
         `  server statement time per poll        : ${pollServer.toFixed(2)} ms (performance_schema, the poll's thread)`,
         `  server time per SHOW PROCESSLIST      : ${bareServer.toFixed(2)} ms`,
         `  ratio server time poll/baseline       : ${(pollServer / bareServer).toFixed(2)}`,
-        `  Chromium: update of ${render.rows} rows   : ${part('work').toFixed(2)} ms median the page works on it: message handled, frame laid out and painted (target < 16 ms, one 60 Hz frame; p90 ${p90('work').toFixed(2)} ms, ${render.updates.length} updates)`,
+        `  Chromium: update of ${render.rows} rows   : ${part('work').toFixed(2)} ms median of page work: the message handled, its frame laid out and painted (target < 16 ms, one 60 Hz frame; p90 ${p90('work').toFixed(2)} ms, ${render.updates.length} updates)`,
         `    message to React's commit            : ${part('commit').toFixed(2)} ms median (of which JSON decoding and the api contract's validation ${part('decode').toFixed(2)} ms)`,
         `    the frame that paints it             : ${part('frame').toFixed(2)} ms median (rAF, style, layout, paint)`,
         `  Chromium: message to painted frame    : ${part('total').toFixed(2)} ms median, p90 ${p90('total').toFixed(2)} ms (the work plus the wait for the display's next frame)`,
