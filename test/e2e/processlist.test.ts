@@ -198,8 +198,8 @@ describe('the processlist screen', () => {
     expect(await fold.getAttribute('aria-expanded')).toBe('true');
     await fold.click();
     expect(await fold.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.getByLabel('Filter by user').count()).toBe(0);
-    expect(await page.getByRole('group', { name: 'Count by' }).count()).toBe(0);
+    expect(await page.getByLabel('Filter by user').isHidden()).toBe(true);
+    expect(await page.getByRole('group', { name: 'Count by' }).isHidden()).toBe(true);
     const summary = page.getByTestId('pl-filter-summary');
     expect(await summary.textContent()).toBe(
       'Filtered: no sleeping · no system threads · user root',
@@ -214,8 +214,14 @@ describe('the processlist screen', () => {
     const again = page.getByRole('button', { name: 'Filters and tools' });
     expect(await again.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByTestId('pl-filter-summary').textContent()).toContain('user root');
+    // What was typed in the tools is still there when they come back.
     await again.click();
+    await page.getByLabel('Preset name').fill('half typed');
+    await again.click();
+    await again.click();
+    expect(await page.getByLabel('Preset name').inputValue()).toBe('half typed');
     expect(await page.getByLabel('Filter by user').inputValue()).toBe('root');
+    await page.getByLabel('Preset name').fill('');
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { DEFAULT_THRESHOLDS } from '../../shared/processlist/attention';
 import { blockingModel } from '../../shared/processlist/blocking-chains';
@@ -113,6 +113,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     saveProcesslistToolsFolded(folded);
   };
   const filterWords = useMemo(() => describeFilter(filter), [filter]);
+  const toolsId = useId();
   const setPresets = useCallback((p: FilterPreset[]) => {
     setPresetsState(p);
     savePresets(p);
@@ -313,7 +314,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
           type="button"
           className="btn-small"
           aria-expanded={!toolsFolded}
-          aria-controls="pl-filter-tools"
+          aria-controls={toolsId}
           title={
             toolsFolded ? 'Show the filters, counts and bulk KILL' : 'Fold them away for more rows'
           }
@@ -331,20 +332,15 @@ export function ProcesslistScreen(props: ToolScreenProps) {
           </span>
         )}
       </div>
-      {!toolsFolded && (
-        <div id="pl-filter-tools" className="pl-filter-tools">
-          <FilterBar
-            filter={filter}
-            onChange={setFilter}
-            presets={presets}
-            onPresets={setPresets}
-          />
-          <div className="pl-tools">
-            <GroupCounts rows={clientRows} onPick={onPickGroup} />
-            <BulkKill rows={paneSnapshot?.rows ?? NO_ROWS} onKill={onKill} />
-          </div>
+      {/* Hidden, not removed, when folded: what was typed there (a preset name, a bulk KILL's
+          user and seconds) is still there when unfolded. */}
+      <div id={toolsId} className="pl-filter-tools" hidden={toolsFolded}>
+        <FilterBar filter={filter} onChange={setFilter} presets={presets} onPresets={setPresets} />
+        <div className="pl-tools">
+          <GroupCounts rows={clientRows} onPick={onPickGroup} />
+          <BulkKill rows={paneSnapshot?.rows ?? NO_ROWS} onKill={onKill} />
         </div>
-      )}
+      </div>
       {/* Ticked rows stay actionable with the tools folded: the ticks are in the table. */}
       <TickedKill ids={tickedIds} onKill={onKill} onClear={onClearTicked} />
       <div className="pl-main">
