@@ -11,6 +11,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** The value at fraction `p` (0.9: p90) of a sorted copy; 0 for none. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length * p)] ?? 0;
+}
+
 /** Times `work` `runs` times, in milliseconds. */
 export async function timeEach(runs: number, work: () => Promise<void> | void): Promise<number[]> {
   const times: number[] = [];

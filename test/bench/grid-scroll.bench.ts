@@ -4,7 +4,7 @@ import { launchBrowser } from '../e2e/harness/browser';
 import { startWebApp } from '../e2e/harness/web-app';
 import { withConnection } from '../servers/connect';
 import { startServer } from '../servers/instance';
-import { median, type Bench } from './bench';
+import { median, percentile, type Bench } from './bench';
 
 const ROWS = 1_000_000;
 
@@ -17,10 +17,7 @@ const FRAME_PROBE = `
   requestAnimationFrame(tick);
 `;
 
-function p95(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length * 0.95)] ?? 0;
-}
+const p95 = (values: number[]) => percentile(values, 0.95);
 
 /**
  * Scrolling a 1,000,000-row result in Chromium (browser mode, built app): frame intervals while

@@ -4,7 +4,7 @@ import {
   type AttentionThresholds,
 } from '../../shared/processlist/attention';
 import type { BlockingModel } from '../../shared/processlist/blocking-chains';
-import { hidingPart, type FilterPart, type ProcessFilter } from '../../shared/processlist/filters';
+import { filterTest, type FilterPart, type ProcessFilter } from '../../shared/processlist/filters';
 import type { ProcessRow } from '../../shared/processlist/process-row';
 import { rowKey } from '../../shared/processlist/snapshot-diff';
 import type { Transaction } from '../../shared/processlist/transaction';
@@ -30,12 +30,7 @@ export function tableRows(
       row,
       transaction,
       severity,
-      attention:
-        attentions.length === 0
-          ? ''
-          : attentions.length === 1
-            ? attentions[0]!.text
-            : attentions.map((a) => a.text).join('; '),
+      attention: attentions.length === 0 ? '' : attentions.map((a) => a.text).join('; '),
       attentionRank:
         RANK[severity] * 10 +
         (blocking.waiting.has(row.id) ? 2 : 0) +
@@ -57,8 +52,9 @@ export function shownTableRows(
 ): { shownRows: TableRow[]; hiddenBy: Partial<Record<FilterPart, number>> } {
   const rows: TableRow[] = [];
   const hiddenBy: Partial<Record<FilterPart, number>> = {};
+  const test = filterTest(filter);
   for (const r of all) {
-    const part = hidingPart(r.row, filter);
+    const part = test(r.row);
     if (part === null) rows.push(r);
     else {
       hiddenBy[part] = (hiddenBy[part] ?? 0) + 1;

@@ -36,29 +36,36 @@ export type FilterPart = keyof ProcessFilter;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/**
+ * A test of rows against `filter`: the first part that hides a row, or null when it is shown.
+ * Typed parts are read once here, trimmed (a part of spaces only narrows nothing), not once per
+ * row: this runs over every session on every poll.
+ */
+export function filterTest(filter: ProcessFilter): (row: ProcessRow) => FilterPart | null {
+  const user = filter.user.trim();
+  const host = filter.host.trim();
+  const hostOnly = hostWithoutPort(host) === host;
+  const schema = filter.schema.trim();
+  const command = filter.command.trim();
+  const state = filter.state.trim().toLowerCase();
+  const text = filter.text.toLowerCase();
+  return (row) => {
+    if (filter.hideSleeping && row.command === 'Sleep') return 'hideSleeping';
+    if (filter.hideSystem && row.kind !== 'client') return 'hideSystem';
+    if (user && !same(row.user, user)) return 'user';
+    if (host && !same(hostOnly ? hostWithoutPort(row.host) : row.host, host)) return 'host';
+    if (schema && !same(row.db ?? '', schema)) return 'schema';
+    if (command && !same(row.command, command)) return 'command';
+    if (state && !(row.state ?? '').toLowerCase().includes(state)) return 'state';
+    if (filter.minSeconds > 0 && row.timeMs < filter.minSeconds * 1000) return 'minSeconds';
+    if (text && !(row.info ?? '').toLowerCase().includes(text)) return 'text';
+    return null;
+  };
+}
+
 /** The first part of `filter` that hides `row`, or null when the row is shown. */
 export function hidingPart(row: ProcessRow, filter: ProcessFilter): FilterPart | null {
-  if (filter.hideSleeping && row.command === 'Sleep') return 'hideSleeping';
-  if (filter.hideSystem && row.kind !== 'client') return 'hideSystem';
-  // Typed parts are read trimmed: one that holds only spaces narrows nothing.
-  const user = filter.user.trim();
-  if (user && !same(row.user, user)) return 'user';
-  const wanted = filter.host.trim();
-  if (wanted) {
-    const hostOnly = hostWithoutPort(wanted) === wanted;
-    const have = hostOnly ? hostWithoutPort(row.host) : row.host;
-    if (!same(have, wanted)) return 'host';
-  }
-  const schema = filter.schema.trim();
-  if (schema && !same(row.db ?? '', schema)) return 'schema';
-  const command = filter.command.trim();
-  if (command && !same(row.command, command)) return 'command';
-  const state = filter.state.trim().toLowerCase();
-  if (state && !(row.state ?? '').toLowerCase().includes(state)) return 'state';
-  if (filter.minSeconds > 0 && row.timeMs < filter.minSeconds * 1000) return 'minSeconds';
-  if (filter.text && !(row.info ?? '').toLowerCase().includes(filter.text.toLowerCase()))
-    return 'text';
-  return null;
+  return filterTest(filter)(row);
 }
 
 /** The rows the filter keeps, and for the hidden ones how many each part hid (the first that did). */
@@ -68,8 +75,9 @@ export function applyFilter(
 ): { shown: ProcessRow[]; hiddenBy: Partial<Record<FilterPart, number>> } {
   const shown: ProcessRow[] = [];
   const hiddenBy: Partial<Record<FilterPart, number>> = {};
+  const test = filterTest(filter);
   for (const row of rows) {
-    const part = hidingPart(row, filter);
+    const part = test(row);
     if (part === null) shown.push(row);
     else hiddenBy[part] = (hiddenBy[part] ?? 0) + 1;
   }
