@@ -33,14 +33,12 @@ interface CheckDef {
 
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 /**
- * An object literal's kind of object (what JSON and structured clone give). A Date, a Map or a
- * class instance is left to zod, whose output for them may not be the value itself.
+ * An object literal's kind of object (what JSON and structured clone give). A Date, a Map, a
+ * class instance or an object without prototype is left to zod, whose output for them is a new
+ * object literal, not the value itself.
  */
-const isPlainObject = (v: unknown): v is Record<string, unknown> => {
-  if (typeof v !== 'object' || v === null) return false;
-  const proto: unknown = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-};
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 const always: CompiledCheck = () => true;
 const hasOwn = Object.prototype.hasOwnProperty;
 
