@@ -95,6 +95,31 @@ export class DbConnection {
     return this.#state === 'open';
   }
 
+  /**
+   * `work`'s outcome, or the link's loss if the link breaks first. mysql2 gives a dying link's
+   * error only to commands that have a callback; a streamed query (no callback) would wait
+   * forever, so every piece of work on a link is raced against its loss.
+   */
+  untilLost<T>(work: Promise<T>): Promise<T> {
+    if (this.#state === 'lost' && this.#lost) {
+      work.catch(() => {});
+      return Promise.reject(this.#lost);
+    }
+    return new Promise<T>((resolve, reject) => {
+      const stop = this.onLost(reject);
+      work.then(
+        (value) => {
+          stop();
+          resolve(value);
+        },
+        (err: unknown) => {
+          stop();
+          reject(err);
+        },
+      );
+    });
+  }
+
   /** Calls `cb` once, when the link breaks; not when `close` ends it. Returns an unsubscribe. */
   onLost(cb: (err: ApiError) => void): () => void {
     this.#lostListeners.add(cb);

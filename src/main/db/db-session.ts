@@ -1,18 +1,25 @@
 import type { Connection } from 'mysql2/promise';
 import type { ConnectionSettings, Secrets } from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
-import type { ServerInfo } from '../../shared/server';
+import { describeServerRun, type ServerInfo } from '../../shared/server';
 import type { DbConnection } from './db-connection';
 import { errorToApi } from './error-to-api';
 import { openConnection } from './open-connection';
 import { readServerInfo } from './read-server-info';
 import { transactionOpen } from './server-status';
 import { SideConnection } from './side-connection';
+import { checkThread, readOwnThreadIdentity, type ThreadIdentity } from './thread-identity';
 
 /** How long a liveness ping may take before the link is treated as dead. */
 const PING_TIMEOUT_MS = 5000;
 
 type Opener = (settings: ConnectionSettings, secrets: Secrets) => Promise<DbConnection>;
+
+/**
+ * What a KILL QUERY for the session's statement did. `killed: false` says why it was not sent:
+ * the statement's connection is gone (then it ended with it) or could not be verified.
+ */
+export type KillQueryOutcome = { killed: true } | { killed: false; reason: string };
 
 /**
  * The session a screen works in for one saved connection: one server connection, reopened on
@@ -36,6 +43,8 @@ export class DbSession {
   readonly #side = new SideConnection(() => this.#open(this.#settings, this.#secrets));
   /** Whether a transaction is open, as the server's status flags last said; null if unknown. */
   #inTransaction: boolean | null = false;
+  /** The current connection as the server knows it (null if it could not be read). */
+  #identity: { db: DbConnection; identity: ThreadIdentity | null; why: string } | null = null;
 
   constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
     this.#settings = settings;
@@ -71,7 +80,7 @@ export class DbSession {
   async run<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
     const db = await this.#ensure();
     try {
-      return await fn(db.conn);
+      return await db.untilLost(fn(db.conn));
     } catch (err) {
       if (isFatal(err)) {
         db.markLost(err);
@@ -104,11 +113,42 @@ export class DbSession {
   /**
    * Stops the statement running on connection `threadId` with KILL QUERY from a second, short
    * connection: the session itself stays open and usable, unlike killing the connection.
+   *
+   * Thread ids restart with the server and a failover can put another server behind the same
+   * address, so the KILL is sent only when `threadId` is this session's live connection and the
+   * second connection finds that very connection there (same server run, id, user and client
+   * address). Otherwise nothing is sent; a connection found gone is marked lost, which ends
+   * the work running on it with CONNECTION_LOST.
    */
-  async killQuery(threadId: number): Promise<void> {
+  async killQuery(threadId: number): Promise<KillQueryOutcome> {
+    const db = this.#db;
+    if (!db?.isOpen || this.#identity?.db !== db) {
+      return { killed: false, reason: 'The statement ended with its connection.' };
+    }
+    const { identity, why } = this.#identity;
+    if (!identity || identity.threadId !== threadId) {
+      return {
+        killed: false,
+        reason: identity
+          ? `Connection ${threadId} is not this session's connection (${identity.threadId}): no KILL was sent.`
+          : `This session's connection could not be identified on the server (${why}), so no KILL was sent: a KILL by id alone could stop another session's statement.`,
+      };
+    }
     const side = await this.#open(this.#settings, this.#secrets);
     try {
-      await side.conn.query('KILL QUERY ?', [threadId]);
+      const check = await checkThread(side.conn, identity);
+      if (check.verdict === 'same') {
+        await side.conn.query('KILL QUERY ?', [threadId]);
+        return { killed: true };
+      }
+      const reason = threadGoneReason(check, identity);
+      db.markLost(
+        new ApiError({ code: 'CONNECTION_LOST', message: `The connection was lost: ${reason}` }),
+      );
+      return {
+        killed: false,
+        reason: `${reason} No KILL was sent; the statement ended with its connection.`,
+      };
     } finally {
       await side.close();
     }
@@ -167,6 +207,12 @@ export class DbSession {
     // A broken connection still holds its SSH tunnel; release it before opening another.
     if (previous) await previous.close();
     const db = await this.#open(this.#settings, this.#secrets);
+    try {
+      this.#identity = { db, ...(await identify(db)) };
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
     // Whatever was open died with the old connection.
     this.#inTransaction = false;
     if (this.#wasLost) this.#reconnected = true;
@@ -215,6 +261,37 @@ export class DbSession {
       }
       throw err;
     }
+  }
+}
+
+/** Reads who the server says `db` is; a failure only means a KILL by id will not be sent. */
+async function identify(
+  db: DbConnection,
+): Promise<{ identity: ThreadIdentity | null; why: string }> {
+  try {
+    return { identity: await db.untilLost(readOwnThreadIdentity(db.conn)), why: '' };
+  } catch (err) {
+    if (isFatal(err) || !db.isOpen) throw err;
+    return { identity: null, why: errorToApi(err).message };
+  }
+}
+
+/** Why the thread a KILL would name is not (any more) the session's connection. */
+function threadGoneReason(
+  check: Awaited<ReturnType<typeof checkThread>>,
+  was: ThreadIdentity,
+): string {
+  switch (check.verdict) {
+    case 'other-run':
+      return `the server was restarted or replaced since the statement started (it was ${describeServerRun(was.run)}; now ${describeServerRun(check.now)}), so thread ${was.threadId} names another connection or none.`;
+    case 'gone':
+      return `the server no longer has this session's connection ${was.threadId} (it restarted, failed over, or closed it).`;
+    case 'other-connection':
+      return `thread ${was.threadId} now belongs to another connection (${check.user}@${check.host}, was ${was.user}@${was.host}).`;
+    case 'self':
+      return `thread ${was.threadId} is now the id of the connection that would send the KILL.`;
+    case 'same':
+      return '';
   }
 }
 

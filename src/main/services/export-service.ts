@@ -109,7 +109,10 @@ export function exportService(
     run.stop = reason;
     run.pump?.abandon();
     if (run.threadId !== null) {
-      run.killing = run.owner.session.killQuery(run.threadId).catch(() => undefined);
+      run.killing = run.owner.session.killQuery(run.threadId).then(
+        () => undefined,
+        () => undefined,
+      );
     }
   }
 

@@ -79,11 +79,22 @@ export function queryService(
     }
   }
 
+  /**
+   * Asks the server to stop the statement, once. False when it had already ended, was already
+   * being stopped, or its connection turned out gone (then it ends with CONNECTION_LOST).
+   */
   async function stopOnServer(run: QueryRun, reason: 'user' | 'limit'): Promise<boolean> {
     if (run.status.state !== 'running' || run.threadId === null || run.stopReason) return false;
     run.stopReason = reason;
-    await run.owner.session.killQuery(run.threadId);
-    return true;
+    let outcome;
+    try {
+      outcome = await run.owner.session.killQuery(run.threadId);
+    } catch (err) {
+      run.stopReason = null;
+      throw err;
+    }
+    if (!outcome.killed) run.stopReason = null;
+    return outcome.killed;
   }
 
   async function readWarnings(run: QueryRun): Promise<QueryWarning[]> {
@@ -114,12 +125,16 @@ export function queryService(
   function execute(run: QueryRun, ctx: CallContext): void {
     const status = run.status;
     let lastProgress = 0;
+    let finishing = false;
     const publish = () => ctx.emit('query.update', snapshot(run));
     const finish = async (
       state: QueryStatus['state'],
       error: ApiError | null,
       header: ResultSetHeader | null,
     ) => {
+      // The stream's own end and the link's loss can both report the same statement's end.
+      if (finishing) return;
+      finishing = true;
       const elapsedMs = performance.now() - run.started;
       // Everything is in place before the state changes, so a reader never sees a half-finished status.
       const read = state === 'done' ? await readWarnings(run) : [];

@@ -349,7 +349,10 @@ export class AlterRun {
     const id = this.#status.processId;
     if (!this.running || id === null) return this.status;
     this.#cancelRequested = true;
-    await this.#o.session.killQuery(id);
+    // Not sent when the ALTER's connection is gone: the run then ends as lost, and the
+    // definition check says what happened to the table.
+    const kill = await this.#o.session.killQuery(id);
+    if (!kill.killed) this.#cancelRequested = false;
     await Promise.race([this.#ended, new Promise((r) => setTimeout(r, 60_000))]);
     return this.status;
   }

@@ -1,0 +1,266 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { RowDataPacket } from 'mysql2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExportStatus } from '../../../src/shared/api/export';
+import type { QueryStatus } from '../../../src/shared/api/query';
+import { connectTo, withConnection } from '../../servers/connect';
+import { useDedicatedServer } from '../../servers/dedicated-servers';
+import type { RunningServer } from '../../servers/instance';
+import type { ServerKind } from '../../servers/server-kind';
+import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+import { startBackend, type BackendUnderTest } from './backend-harness';
+import { openSession, resultRows, runStatement, waitDone } from './session-helpers';
+
+failOnUnhandledErrors();
+
+/** The id of the connection whose statement contains `marker`, once it runs (10 s at most). */
+async function threadRunning(
+  server: { host: string; port: number; user: string; password: string },
+  marker: string,
+): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const id = await withConnection(server, async (c) => {
+      const [rows] = await c.query<RowDataPacket[]>(
+        "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE CONCAT('%', ?, '%') AND INFO NOT LIKE '%PROCESSLIST%'",
+        [marker],
+      );
+      return rows[0]?.ID as number | undefined;
+    });
+    if (id !== undefined) return Number(id);
+    if (Date.now() > deadline) throw new Error(`no statement with ${marker} is running`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function startQuery(b: BackendUnderTest, sessionId: string, sql: string): Promise<string> {
+  const started = await b.call('query.start', { sessionId, sql });
+  if (!started.ok) throw new Error(`${started.error.code}: ${started.error.message}`);
+  return started.value.queryId;
+}
+
+async function waitExport(b: BackendUnderTest, exportId: string): Promise<ExportStatus> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const s = await b.call('export.status', { exportId });
+    if (!s.ok) throw new Error(s.error.message);
+    if (s.value.state !== 'running') return s.value;
+    if (Date.now() > deadline) throw new Error('export still running after 20 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A statement that runs for minutes unless stopped, and is easy to find in the processlist. */
+const SLOW = (marker: string) => `SELECT SLEEP(120) AS ${marker}`;
+
+describe.each<[string, ServerKind]>([
+  ['MySQL 9.7', 'mysql'],
+  ['MariaDB 10.11', 'mariadb'],
+])('%s: a statement running when its server dies', (_name, kind) => {
+  const dedicated = useDedicatedServer(kind, { name: 'death' });
+  let b: BackendUnderTest;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = dedicated();
+    b = await startBackend();
+  });
+  afterAll(async () => {
+    await b.dispose();
+  });
+
+  it('ends with CONNECTION_LOST at once, frees the session, and the next statement runs after the restart', async () => {
+    const sessionId = await openSession(b, server, `death-${kind}`);
+    const queryId = await startQuery(b, sessionId, SLOW('killed_server'));
+    await threadRunning(server, 'killed_server');
+    await server.kill();
+
+    const ended = await waitDone(b, queryId, 15_000);
+    expect(ended.state).toBe('error');
+    expect(ended.error?.code).toBe('CONNECTION_LOST');
+    expect(ended.error?.message).toMatch(
+      new RegExp(`^The connection to 127\\.0\\.0\\.1:${server.port} was lost`),
+    );
+    expect(await b.nextEvent('session.lost')).toMatchObject({ sessionId });
+    // Nothing is left to cancel or to hold the session.
+    expect(await b.call('query.cancel', { queryId })).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
+
+    await server.start();
+    const after = await runStatement(b, sessionId, 'SELECT 41 + 1 AS answer');
+    expect(after.state).toBe('done');
+    expect(await resultRows(b, after.queryId)).toEqual([['42']]);
+    const explained = await b.call('explain.run', { sessionId, sql: 'SELECT 1', analyze: false });
+    expect(explained.ok).toBe(true);
+    expect(await b.call('query.discard', { queryId })).toEqual({
+      ok: true,
+      value: { discarded: true },
+    });
+  });
+
+  it('ends with CONNECTION_LOST when its connection is killed from elsewhere; the session carries on', async () => {
+    const sessionId = await openSession(b, server, `killed-${kind}`);
+    const queryId = await startQuery(b, sessionId, SLOW('killed_connection'));
+    const thread = await threadRunning(server, 'killed_connection');
+    await withConnection(server, (c) => c.query(`KILL CONNECTION ${thread}`));
+
+    const ended = await waitDone(b, queryId, 15_000);
+    expect(ended.state).toBe('error');
+    expect(ended.error?.code).toBe('CONNECTION_LOST');
+    const after = await runStatement(b, sessionId, 'SELECT CONNECTION_ID() AS id');
+    expect(after.state).toBe('done');
+    const [[id]] = (await resultRows(b, after.queryId)) as [[string]];
+    expect(Number(id)).not.toBe(thread);
+  });
+
+  it('an export running when the server dies ends with CONNECTION_LOST and leaves no partial file', async () => {
+    const sessionId = await openSession(b, server, `export-${kind}`);
+    // Recursion depth: MariaDB stops at 1,000 levels unless told otherwise.
+    await runStatement(
+      b,
+      sessionId,
+      kind === 'mysql'
+        ? 'SET cte_max_recursion_depth = 100000'
+        : 'SET max_recursive_iterations = 100000',
+    );
+    const sql =
+      "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 20000) SELECT n, REPEAT('x', 200) AS pad, SLEEP(0.005) AS export_marker FROM s";
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sightline-export-death-'));
+    try {
+      // An export runs a finished result's statement again: stop this one once its columns came.
+      const heavy = await startQuery(b, sessionId, sql);
+      await expect
+        .poll(async () => {
+          const s = await b.call('query.status', { queryId: heavy });
+          return s.ok ? s.value.rowCount : 0;
+        })
+        .toBeGreaterThan(0);
+      expect(await b.call('query.cancel', { queryId: heavy })).toEqual({
+        ok: true,
+        value: { cancelled: true },
+      });
+      expect((await waitDone(b, heavy)).columns).not.toBeNull();
+      const started = await b.call('query.export', {
+        queryId: heavy,
+        format: 'csv',
+        path: path.join(dir, 'out.csv'),
+      });
+      if (!started.ok) throw new Error(`${started.error.code}: ${started.error.message}`);
+      await threadRunning(server, 'export_marker');
+      await server.kill();
+      const ended = await waitExport(b, started.value.exportId);
+      expect(ended.state).toBe('error');
+      expect(ended.error?.code).toBe('CONNECTION_LOST');
+      expect(await readdir(dir)).toEqual([]);
+      await server.start();
+      const after = await runStatement(b, sessionId, 'SELECT 1 AS one');
+      expect(after.state).toBe('done');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * A TCP relay that, like a dropped network path or a NAT that lost its entry, goes silent when
+ * the server side closes instead of closing the client's side: the client sees no error.
+ */
+async function startSilentRelay(
+  target: number,
+): Promise<{ port: number; server: Server; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    sockets.add(client);
+    const upstream = connect({ host: '127.0.0.1', port: target });
+    sockets.add(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client, { end: false });
+    upstream.on('error', () => {});
+    client.on('error', () => {});
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('relay has no port');
+  return {
+    port: address.port,
+    server,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('MySQL 9.7: Cancel after the server restarted behind a silent link', () => {
+  const dedicated = useDedicatedServer('mysql', { name: 'stale-cancel' });
+  let b: BackendUnderTest;
+
+  beforeAll(async () => {
+    b = await startBackend();
+  });
+  afterAll(async () => {
+    await b.dispose();
+  });
+
+  it('never kills the statement of another session that got the same thread id', async () => {
+    const server = dedicated();
+    const relay = await startSilentRelay(server.port);
+    try {
+      const sessionId = await openSession(b, { ...server, port: relay.port }, 'via-relay');
+      const queryId = await startQuery(b, sessionId, SLOW('stale_statement'));
+      const staleThread = await threadRunning(server, 'stale_statement');
+
+      await server.kill();
+      await server.start();
+      // After the restart ids count again from the start: take connections until one gets the
+      // id the stale statement had, and run another user's statement on it.
+      const held = [];
+      let victim;
+      for (let i = 0; i < 200 && !victim; i++) {
+        const c = await connectTo(server);
+        const [[row]] = (await c.query('SELECT CONNECTION_ID() AS id')) as unknown as [
+          [{ id: number }],
+        ];
+        if (Number(row.id) === staleThread) victim = c;
+        else if (Number(row.id) > staleThread)
+          throw new Error(`ids passed ${staleThread} (at ${row.id})`);
+        else held.push(c);
+      }
+      if (!victim) throw new Error(`no connection got id ${staleThread}`);
+      const victimRun = victim.query('SELECT SLEEP(8) AS victim_sleep');
+      expect(await threadRunning(server, 'victim_sleep')).toBe(staleThread);
+
+      // The session still believes its statement runs: its link to the relay is open.
+      const before = await b.call('query.status', { queryId });
+      expect(before.ok && before.value.state).toBe('running');
+      expect(await b.call('query.cancel', { queryId })).toEqual({
+        ok: true,
+        value: { cancelled: false },
+      });
+
+      const ended: QueryStatus = await waitDone(b, queryId, 15_000);
+      expect(ended.state).toBe('error');
+      expect(ended.error?.code).toBe('CONNECTION_LOST');
+      expect(ended.error?.message).toMatch(
+        /restarted or replaced|no longer has this session's connection/,
+      );
+      // The other session's statement was left alone: it sleeps its whole time and returns 0.
+      const [rows] = (await victimRun) as unknown as [Array<{ victim_sleep: number }>];
+      expect(Number(rows[0]?.victim_sleep)).toBe(0);
+      await victim.end();
+      await Promise.all(held.map((c) => c.end()));
+
+      // The session reconnects for the next statement.
+      const after = await runStatement(b, sessionId, 'SELECT 7 AS seven');
+      expect(await resultRows(b, after.queryId)).toEqual([['7']]);
+    } finally {
+      await relay.close();
+    }
+  });
+});
