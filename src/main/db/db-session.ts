@@ -45,6 +45,8 @@ export class DbSession {
   #inTransaction: boolean | null = false;
   /** The current connection as the server knows it (null if it could not be read). */
   #identity: { db: DbConnection; identity: ThreadIdentity | null; why: string } | null = null;
+  /** Connections made so far (see linkId). */
+  #linkCount = 0;
 
   constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
     this.#settings = settings;
@@ -101,6 +103,14 @@ export class DbSession {
   /** Records the status flags the server sent after a statement (null: it sent none). */
   noteServerStatus(flags: number | null): void {
     this.#inTransaction = flags === null ? null : transactionOpen(flags);
+  }
+
+  /**
+   * Which connection the session is on: a number that changes with every (re)connect. Facts
+   * read on one connection (its server run, its own thread id) hold only while this is the same.
+   */
+  get linkId(): number {
+    return this.#linkCount;
   }
 
   /** The server's id for this session's current connection (what KILL QUERY names). */
@@ -227,6 +237,7 @@ export class DbSession {
         }
       }
     });
+    this.#linkCount++;
     this.#db = db;
     return db;
   }

@@ -7,13 +7,15 @@ import {
   type ProcesslistSnapshotWire,
 } from '../../shared/processlist/snapshot-wire';
 import type { ServerInfo } from '../../shared/server/server-info';
+import { describeServerRun, sameServerRun, type ServerRun } from '../../shared/server/server-run';
+import { readServerRun } from '../db/thread-identity';
 import type { Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import { readServerInfo } from '../db/read-server-info';
 import type { ConnectionStore } from '../store/connection-store';
 import { probeAccess, type AccessProbe } from './processlist/access-probe';
 import { explainConnection } from './processlist/explain-connection';
-import { killSessions } from './processlist/kill-sessions';
+import { KillsInFlight, killSessions } from './processlist/kill-sessions';
 import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
 import { readStatement } from './processlist/read-statement';
 import type { SessionRegistry } from './session-registry';
@@ -23,8 +25,12 @@ type ProcesslistMethods = keyof typeof processlistContract;
 
 /** What a poll needs to know about its connection; read again after every reconnect. */
 interface ConnectionFacts {
+  /** The session's linkId when these were read. */
+  linkId: number;
   threadId: number | null;
   server: ServerInfo;
+  /** The run of the server this connection reaches; snapshots name it, KILLs check it. */
+  run: ServerRun;
   probe: AccessProbe;
   /** performance_schema threads by processlist id; they never change while connected. */
   threads: ThreadCache;
@@ -34,6 +40,31 @@ interface ToolState {
   facts: ConnectionFacts | null;
   /** The poll under way: a second request while it runs gets the same answer (no overlap). */
   polling: Promise<ProcesslistSnapshotWire> | null;
+}
+
+/**
+ * Refuses a KILL of ids listed on another connection than the tool's current one. Ids restart
+ * with the server (and differ on another server behind the same address); the run a snapshot
+ * names is read once per connection, so an exact match proves the ids were listed on this very
+ * connection, which could not have outlived a restart.
+ */
+function refuseIfRelisted(current: ServerRun, seenIn: ServerRun, ids: readonly number[]): void {
+  if (
+    current.hostname === seenIn.hostname &&
+    current.serverId === seenIn.serverId &&
+    current.startedAtMs === seenIn.startedAtMs
+  ) {
+    return;
+  }
+  const which = ids.length === 1 ? `session #${ids[0]} was` : `these ${ids.length} sessions were`;
+  const restarted = !sameServerRun(current, seenIn);
+  throw new ApiError({
+    code: 'NOT_FOUND',
+    message:
+      `Nothing was killed: ${restarted ? 'the server was restarted or replaced' : "the processlist's connection was opened again"} since ${which} listed ` +
+      `(listed on ${describeServerRun(seenIn)}; now ${describeServerRun(current)}), so the ids may now name other connections or none. ` +
+      'Look at the refreshed list and choose again.',
+  });
 }
 
 /**
@@ -49,6 +80,7 @@ export function processlistService(
   diagnose: () => DiagnoseOptions = () => ({}),
 ): Handlers<ProcesslistMethods> {
   const states = new Map<string, ToolState>();
+  const inFlight = new KillsInFlight();
   sessions.onClose((sessionId) => states.delete(sessionId));
 
   function stateOf(sessionId: string): ToolState {
@@ -70,10 +102,18 @@ export function processlistService(
     const state = stateOf(sessionId);
     return session
       .run(async (conn) => {
-        const threadId = session.threadId;
-        if (!state.facts || state.facts.threadId !== threadId) {
+        // Keyed by the link, not the thread id: after a restart a new link may get the old id.
+        if (!state.facts || state.facts.linkId !== session.linkId) {
+          const linkId = session.linkId;
           const server = await readServerInfo(conn, false);
-          state.facts = { threadId, server, probe: await probeAccess(conn), threads: new Map() };
+          state.facts = {
+            linkId,
+            threadId: session.threadId,
+            server,
+            run: await readServerRun(conn),
+            probe: await probeAccess(conn),
+            threads: new Map(),
+          };
         }
         return fn(conn, state.facts);
       })
@@ -88,7 +128,14 @@ export function processlistService(
       if (state.polling) return state.polling;
       const poll = onTool(sessionId, ctx.peerId, async (conn, facts) => {
         return snapshotToWire(
-          await readSnapshot(conn, facts.server, facts.probe, facts.threadId, facts.threads),
+          await readSnapshot(
+            conn,
+            facts.server,
+            facts.probe,
+            facts.threadId,
+            facts.threads,
+            facts.run,
+          ),
         );
       });
       state.polling = poll;
@@ -99,11 +146,17 @@ export function processlistService(
       }
     },
 
-    'processlist.kill': async ({ sessionId, mode, ids, confirmSql, readOnlyConfirmed }, ctx) => {
+    'processlist.kill': async (
+      { sessionId, mode, ids, seenIn, confirmSql, readOnlyConfirmed },
+      ctx,
+    ) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const connection = store.get(owner.connectionId);
       const plan = killPlan(mode, ids);
       if (confirmSql === undefined) {
+        await onTool(sessionId, ctx.peerId, async (_conn, facts) =>
+          refuseIfRelisted(facts.run, seenIn, plan.ids),
+        );
         return { phase: 'preview', sql: plan.sql, ids: plan.ids, readOnly: connection.readOnly };
       }
       if (confirmSql !== plan.sql) {
@@ -119,7 +172,14 @@ export function processlistService(
           message: `“${connection.name}” is marked read-only and KILL changes the server (it ends statements or connections of other users). Confirm a second time to run it anyway.`,
         });
       }
-      const outcomes = await onTool(sessionId, ctx.peerId, (conn) => killSessions(conn, plan));
+      const outcomes = await onTool(sessionId, ctx.peerId, async (conn, facts) => {
+        refuseIfRelisted(facts.run, seenIn, plan.ids);
+        return killSessions(conn, plan, {
+          selfId: facts.threadId,
+          runKey: `${seenIn.hostname}|${seenIn.serverId}|${seenIn.startedAtMs}`,
+          inFlight,
+        });
+      });
       return { phase: 'done', sql: plan.sql, outcomes };
     },
 

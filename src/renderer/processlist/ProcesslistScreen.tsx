@@ -32,6 +32,7 @@ import {
 } from './filter-store';
 import { GroupCounts } from './GroupCounts';
 import { killWithConfirmation } from './kill-flow';
+import type { ServerRun } from '../../shared/server/server-run';
 import { describeOutcomes } from './kill-outcomes';
 import type { ColumnKey, SortDirection, TableRow } from './process-columns';
 import { ProcessDetails } from './ProcessDetails';
@@ -167,11 +168,17 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     if (!selected) setFrozen(null);
   }, [selected]);
 
-  const kill = async (mode: KillMode, ids: number[]) => {
+  /** `seenIn`: the server run of the snapshot the ids were picked from. */
+  const kill = async (mode: KillMode, ids: number[], seenIn: ServerRun | undefined) => {
     setMessage(null);
     setActionError(null);
+    if (!seenIn) return;
     try {
-      const outcomes = await killWithConfirmation(sessionId, connection, confirm, mode, ids);
+      const outcomes = await killWithConfirmation(sessionId, connection, confirm, {
+        mode,
+        ids,
+        seenIn,
+      });
       if (outcomes) {
         setMessage(describeOutcomes(outcomes));
         setSelected(null);
@@ -206,7 +213,14 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     [paneSnapshot, ticked],
   );
   // Stable identities, so the memoised table and panes skip renders their data did not need.
-  const onKill = useStableCallback((mode: KillMode, ids: number[]) => void kill(mode, ids));
+  // Each KILL names the server run of the snapshot its ids come from (the panes' for bulk and
+  // ticked rows, the one shown for the inspected session), so a restart in between refuses it.
+  const onKill = useStableCallback(
+    (mode: KillMode, ids: number[]) => void kill(mode, ids, paneSnapshot?.serverRun),
+  );
+  const onKillShown = useStableCallback(
+    (mode: KillMode, ids: number[]) => void kill(mode, ids, shownSnapshot?.serverRun),
+  );
   const onPickGroup = useStableCallback((key: GroupKey, value: string) =>
     setFilter({ ...filter, [key]: value === '(none)' ? '' : value }),
   );
@@ -430,7 +444,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
               waits={shownSnapshot?.waits ?? []}
               sessionId={sessionId}
               onClose={() => setSelected(null)}
-              onKill={onKill}
+              onKill={onKillShown}
               onExplain={(id, analyze) => void explain(id, analyze)}
               canAnalyze={props.server.capabilities.showAnalyze}
               onOpenInEditor={openInEditor}

@@ -1,5 +1,6 @@
 import type { SavedConnection } from '../../shared/api/connection';
 import type { KillMode } from '../../shared/processlist/kill-plan';
+import type { ServerRun } from '../../shared/server/server-run';
 import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 
@@ -14,10 +15,10 @@ export async function killWithConfirmation(
   sessionId: string,
   connection: SavedConnection,
   confirm: (r: ConfirmRequest) => Promise<boolean>,
-  mode: KillMode,
-  ids: number[],
+  /** `seenIn`: the server run of the snapshot the ids were picked from. */
+  { mode, ids, seenIn }: { mode: KillMode; ids: number[]; seenIn: ServerRun },
 ): Promise<KillOutcomes | null> {
-  const preview = await api.call('processlist.kill', { sessionId, mode, ids });
+  const preview = await api.call('processlist.kill', { sessionId, mode, ids, seenIn });
   if (preview.phase !== 'preview') return null;
   const n = preview.ids.length;
   const what =
@@ -52,6 +53,7 @@ export async function killWithConfirmation(
     sessionId,
     mode,
     ids: preview.ids,
+    seenIn,
     confirmSql: preview.sql,
     readOnlyConfirmed: preview.readOnly,
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProcesslistSnapshotWireSchema } from '../processlist/snapshot-wire';
+import { ServerRunSchema } from '../server/server-run';
 import { ExplainRunResultSchema } from './explain';
 
 const Id = z.string().min(1).max(64);
@@ -23,8 +24,14 @@ export const KillResultSchema = z.discriminatedUnion('phase', [
     outcomes: z.array(
       z.object({
         id: ProcessId,
-        /** `gone`: the session ended before the KILL reached it (ER_NO_SUCH_THREAD, 1094). */
-        outcome: z.enum(['killed', 'gone', 'failed']),
+        /**
+         * `gone`: the session ended before the KILL reached it (ER_NO_SUCH_THREAD, 1094);
+         * `idle`: KILL QUERY of a session running no statement: nothing was sent;
+         * `already`: another KILL from this app had stopped it (`message` says when), so this
+         * request did nothing; `failed`: not killed, `message` says why (the server's error, or
+         * that it is the processlist's own connection).
+         */
+        outcome: z.enum(['killed', 'gone', 'idle', 'already', 'failed']),
         message: z.string().nullable(),
       }),
     ),
@@ -63,6 +70,11 @@ export const processlistContract = {
       ...InSession,
       mode: KillModeSchema,
       ids: z.array(ProcessId).min(1).max(10_000),
+      /**
+       * The server run of the snapshot the ids were picked from (its `serverRun`): ids restart
+       * with the server, so after a restart (or failover) the KILL is refused, nothing is run.
+       */
+      seenIn: ServerRunSchema,
       confirmSql: z.string().max(1_000_000).optional(),
       readOnlyConfirmed: z.boolean().optional(),
     }),

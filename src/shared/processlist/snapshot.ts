@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ServerRunSchema } from '../server/server-run';
 import { LockWaitSchema } from './lock-wait';
 import { ProcessRowSchema } from './process-row';
 import { TransactionSchema } from './transaction';
@@ -22,6 +23,11 @@ export type ProcesslistNotice = z.infer<typeof ProcesslistNoticeSchema>;
 export const ProcesslistSnapshotSchema = z.object({
   /** When the poll finished, ISO 8601 (the backend's clock). */
   takenAt: z.string(),
+  /**
+   * The run of the server the rows come from: their ids mean something only in that run, so a
+   * KILL sends it back and the backend refuses when the server restarted since.
+   */
+  serverRun: ServerRunSchema,
   source: ProcesslistSourceSchema,
   rows: z.array(ProcessRowSchema),
   transactions: z.array(TransactionSchema),

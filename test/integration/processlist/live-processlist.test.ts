@@ -6,7 +6,14 @@ import { openSession } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { STAGES_CONSUMER_NOTICE } from '../../../src/shared/processlist/processlist-source';
 import { snapshotFromWire } from '../../../src/shared/processlist/snapshot-wire';
-import { client, rowOf, snapshotWhen, start, type Client } from './processlist-helpers';
+import {
+  client,
+  rowOf,
+  serverRunOf,
+  snapshotWhen,
+  start,
+  type Client,
+} from './processlist-helpers';
 
 failOnUnhandledErrors();
 
@@ -173,6 +180,7 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
   it('previews KILL QUERY, runs only the SQL confirmed, and stops the statement but not the connection', async () => {
     const preview = await b.call('processlist.kill', {
       sessionId,
+      seenIn: await serverRunOf(b, sessionId),
       mode: 'query',
       ids: [sleepy.id],
     });
@@ -187,6 +195,7 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
     });
     const wrong = await b.call('processlist.kill', {
       sessionId,
+      seenIn: await serverRunOf(b, sessionId),
       mode: 'query',
       ids: [sleepy.id],
       confirmSql: `KILL CONNECTION ${sleepy.id};`,
@@ -194,6 +203,7 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
     expect(wrong).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     const done = await b.call('processlist.kill', {
       sessionId,
+      seenIn: await serverRunOf(b, sessionId),
       mode: 'query',
       ids: [sleepy.id],
       confirmSql: `KILL QUERY ${sleepy.id};`,
@@ -224,6 +234,7 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
     await snapshotWhen(b, sessionId, (s) => rowOf(s, id) === undefined);
     const r = await b.call('processlist.kill', {
       sessionId,
+      seenIn: await serverRunOf(b, sessionId),
       mode: 'connection',
       ids: [id],
       confirmSql: `KILL CONNECTION ${id};`,
@@ -244,6 +255,7 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
     clients.push(victim);
     const preview = await b.call('processlist.kill', {
       sessionId: ro,
+      seenIn: await serverRunOf(b, ro),
       mode: 'connection',
       ids: [victim.id],
     });
@@ -251,6 +263,7 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
     const sql = `KILL CONNECTION ${victim.id};`;
     const refused = await b.call('processlist.kill', {
       sessionId: ro,
+      seenIn: await serverRunOf(b, ro),
       mode: 'connection',
       ids: [victim.id],
       confirmSql: sql,
@@ -267,6 +280,7 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
     expect(rowOf(snap, victim.id)?.command).toBe('Sleep');
     const ran = await b.call('processlist.kill', {
       sessionId: ro,
+      seenIn: await serverRunOf(b, ro),
       mode: 'connection',
       ids: [victim.id],
       confirmSql: sql,

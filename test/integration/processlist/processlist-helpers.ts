@@ -1,6 +1,7 @@
 import type mysql from 'mysql2/promise';
 import type { ProcesslistSnapshot } from '../../../src/shared/processlist/snapshot';
 import { snapshotFromWire } from '../../../src/shared/processlist/snapshot-wire';
+import type { ServerRun } from '../../../src/shared/server/server-run';
 import type { LoginTarget } from '../../servers/connect';
 import { connectTo } from '../../servers/connect';
 import type { BackendUnderTest } from '../backend/backend-harness';
@@ -54,4 +55,9 @@ export async function snapshotWhen(
 /** The row of session `id` in a snapshot. */
 export function rowOf(s: ProcesslistSnapshot, id: number) {
   return s.rows.find((r) => r.id === id);
+}
+
+/** The server run a fresh snapshot names: what a screen sends back with a KILL. */
+export async function serverRunOf(b: BackendUnderTest, sessionId: string): Promise<ServerRun> {
+  return (await snapshotWhen(b, sessionId, () => true)).serverRun;
 }

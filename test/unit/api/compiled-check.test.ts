@@ -168,6 +168,7 @@ describe('compiled checks of the API schemas', () => {
       JSON.stringify(
         snapshotToWire({
           takenAt: '2026-11-25T10:00:00.000Z',
+          serverRun: { hostname: 'db-1', serverId: '1', startedAtMs: 1_700_000_000_000 },
           source: 'performance_schema',
           rows,
           transactions: [

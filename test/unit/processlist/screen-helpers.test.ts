@@ -20,6 +20,7 @@ import { row, running } from './row-fixture';
 const snapshot = (rows: ProcesslistSnapshot['rows'], waits: ProcesslistSnapshot['waits'] = []) =>
   ({
     takenAt: '2026-11-22T02:00:00.000Z',
+    serverRun: { hostname: 'db-1', serverId: '1', startedAtMs: 1_700_000_000_000 },
     source: 'performance_schema',
     rows,
     transactions: [],

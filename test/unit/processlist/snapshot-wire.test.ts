@@ -99,6 +99,7 @@ describe('processlist rows on the wire', () => {
       fc.property(fc.array(rowArb, { maxLength: 5 }), (rows) => {
         const snapshot: ProcesslistSnapshot = {
           takenAt: '2026-11-25T10:00:00.000Z',
+          serverRun: { hostname: 'db-1', serverId: '1', startedAtMs: 1_700_000_000_000 },
           source: 'performance_schema',
           rows,
           transactions: [],

@@ -16,6 +16,7 @@ import { numberOf, textOf, type RawRow } from '../../../shared/processlist/raw-v
 import type { ProcesslistNotice, ProcesslistSnapshot } from '../../../shared/processlist/snapshot';
 import type { Transaction } from '../../../shared/processlist/transaction';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import type { ServerRun } from '../../../shared/server/server-run';
 import type { AccessProbe } from './access-probe';
 import {
   CURRENT_STATEMENTS,
@@ -117,6 +118,7 @@ export async function readSnapshot(
   probe: AccessProbe,
   selfId: number | null,
   threads: ThreadCache,
+  serverRun: ServerRun,
 ): Promise<ProcesslistSnapshot> {
   const started = performance.now();
   const notices: ProcesslistNotice[] = [];
@@ -182,6 +184,7 @@ export async function readSnapshot(
 
   return {
     takenAt: new Date().toISOString(),
+    serverRun,
     source,
     rows,
     transactions,
