@@ -122,6 +122,8 @@ describe('the processlist screen', () => {
       .toBe(`✔Killed #${holder.threadId}.`);
     // The holder's transaction was rolled back, so the waiting UPDATE got its row.
     expect(await waiting).toMatchObject({ affectedRows: 1 });
+    // The news goes by itself instead of staying for minutes.
+    await expect.poll(() => page.getByTestId('pl-message').count(), { timeout: 15_000 }).toBe(0);
     await expect
       .poll(() => page.locator('.pl-rows [role=row][data-severity=danger]').count(), {
         timeout: 10_000,

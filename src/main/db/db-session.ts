@@ -32,6 +32,7 @@ export class DbSession {
   readonly #secrets: Secrets;
   readonly #open: Opener;
   readonly #lostListeners = new Set<(err: ApiError) => void>();
+  readonly #reconnectListeners = new Set<(server: ServerInfo) => void>();
   #db: DbConnection | null = null;
   /** A connect in progress, shared by every caller that needs the connection meanwhile. */
   #connecting: Promise<DbConnection> | null = null;
@@ -180,6 +181,16 @@ export class DbSession {
     return () => this.#lostListeners.delete(cb);
   }
 
+  /**
+   * Calls `cb` with the server as it is now each time a lost connection was replaced (by the
+   * next action), so screens drop "connection lost" and show the new session id. Returns an
+   * unsubscribe.
+   */
+  onReconnected(cb: (server: ServerInfo) => void): () => void {
+    this.#reconnectListeners.add(cb);
+    return () => this.#reconnectListeners.delete(cb);
+  }
+
   /** Closes the connection. A later `open`, `status` or `run` connects again. */
   async close(): Promise<void> {
     const pending = this.#connecting;
@@ -225,7 +236,8 @@ export class DbSession {
     }
     // Whatever was open died with the old connection.
     this.#inTransaction = false;
-    if (this.#wasLost) this.#reconnected = true;
+    const reconnect = this.#wasLost;
+    if (reconnect) this.#reconnected = true;
     this.#wasLost = false;
     db.onLost((err) => {
       this.#wasLost = true;
@@ -239,7 +251,26 @@ export class DbSession {
     });
     this.#linkCount++;
     this.#db = db;
+    if (reconnect && this.#reconnectListeners.size > 0) this.#announceReconnect(db);
     return db;
+  }
+
+  #announceReconnect(db: DbConnection): void {
+    this.#serverInfo(db).then(
+      (server) => {
+        for (const cb of [...this.#reconnectListeners]) {
+          try {
+            cb(server);
+          } catch (listenerError) {
+            process.emitWarning(
+              `DbSession onReconnected listener failed: ${String(listenerError)}`,
+            );
+          }
+        }
+      },
+      // The link broke again at once: its loss is reported instead.
+      () => {},
+    );
   }
 
   /** True when the server answered a ping in time; otherwise the link is marked lost. */

@@ -23,6 +23,11 @@ export function sessionService(
           ctx.emit('session.lost', { sessionId, connectionId, error: error.toShape() });
         }
       });
+      session.onReconnected((now) => {
+        if (sessions.has(sessionId)) {
+          ctx.emit('session.reconnected', { sessionId, connectionId, server: now });
+        }
+      });
       ctx.onPeerClose(() => void sessions.close(sessionId));
       return { sessionId, connectionId, server };
     },

@@ -98,6 +98,12 @@ export function App() {
       setTabs((ts) => ts.map((t) => (t.sessionId === sessionId ? { ...t, lost } : t)));
       setTools((ts) => ts.map((t) => (t.sessionId === sessionId ? { ...t, lost } : t)));
     });
+    const offBack = api.on('session.reconnected', ({ sessionId, server }) => {
+      const back = <T extends { sessionId: string }>(t: T) =>
+        t.sessionId === sessionId ? { ...t, server, lost: null } : t;
+      setTabs((ts) => ts.map(back));
+      setTools((ts) => ts.map(back));
+    });
     const offState = api.onBackendState((state, reason) => {
       setBackend({ state, reason });
       if (state === 'down') {
@@ -111,6 +117,7 @@ export function App() {
     });
     return () => {
       offLost();
+      offBack();
       offState();
     };
   }, [reload]);

@@ -75,6 +75,9 @@ function useStableCallback<A extends unknown[]>(fn: (...args: A) => void): (...a
  * The live processlist of one server, on the tab's own session: who runs what, who blocks whom,
  * and KILL / EXPLAIN one click away, each through the confirmation or the plan screen.
  */
+/** How long a KILL that went as asked stays said. */
+const KILL_MESSAGE_MS = 8000;
+
 export function ProcesslistScreen(props: ToolScreenProps) {
   const { connection, sessionId, confirm, showPlan, openInEditor } = props;
   const [intervalMs, setIntervalMs] = useState(2000);
@@ -162,6 +165,13 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   useLayoutEffect(() => {
     if (polling.snapshot) performance.mark(SNAPSHOT_SHOWN_MARK);
   }, [polling.snapshot]);
+
+  // "Killed #25." is news for a moment, not a state: it goes once read; warnings stay.
+  useEffect(() => {
+    if (message?.severity !== 'ok') return;
+    const timer = setTimeout(() => setMessage(null), KILL_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [message]);
 
   // A selected session that ended leaves the details open on its last state until closed.
   useEffect(() => {

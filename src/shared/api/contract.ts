@@ -207,6 +207,15 @@ export const events = {
     connectionId: Id,
     error: ApiErrorShapeSchema,
   }),
+  /**
+   * A lost session's connection was opened again (by the next action): the server as it is now
+   * (its new session id, a version changed by an upgrade). Session state did not survive.
+   */
+  'session.reconnected': z.object({
+    sessionId: Id,
+    connectionId: Id,
+    server: ServerInfoSchema,
+  }),
   /** A statement started, got its columns, received rows (throttled) or finished. */
   'query.update': QueryStatusSchema,
   /** An export progressed (throttled) or ended. */

@@ -1,0 +1,91 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withConnection } from '../servers/connect';
+import { useDedicatedServer } from '../servers/dedicated-servers';
+import { endpointOf } from '../servers/endpoint';
+import { openEditorWith } from './harness/open-editor';
+import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { startWebApp, type RunningWebApp } from './harness/web-app';
+
+/** Puts the cursor at the end of line `n` of the Monaco editor. */
+async function cursorToLine(page: Page, n: number): Promise<void> {
+  await page
+    .locator('.monaco-editor .view-line')
+    .nth(n - 1)
+    .click();
+  await page.keyboard.press('End');
+}
+
+describe('the editor when its server dies mid-statement', () => {
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const server = useDedicatedServer('mysql', { name: 'e2e-death' });
+
+  beforeAll(async () => {
+    app = await startWebApp();
+    browser = await launchBrowser();
+    ({ page, errors } = await newCheckedPage(browser));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('ends the statement with "connection lost", frees Run, and shows the new session after reconnecting', async () => {
+    const s = server();
+    await openEditorWith(
+      page,
+      app,
+      endpointOf(s),
+      'Dying MySQL',
+      'SELECT SLEEP(120) AS doomed;\nSELECT CONNECTION_ID() AS id;',
+    );
+    const status = page.getByRole('status', { name: 'Status' });
+    const oldSession = (await status.textContent())?.match(/session (\d+)/)?.[1];
+    expect(oldSession).toMatch(/^\d+$/);
+
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+Enter');
+    const summary = page.getByTestId('result-summary');
+    await expect
+      .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('running');
+    await expect
+      .poll(() =>
+        withConnection(s, async (c) => {
+          const [rows] = await c.query(
+            "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%AS doomed%' AND INFO NOT LIKE '%PROCESSLIST%'",
+          );
+          return Number((rows as Array<{ n: number }>)[0]?.n);
+        }),
+      )
+      .toBe(1);
+    await s.kill();
+
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('error');
+    expect(await page.getByRole('button', { name: '▶ Run statement' }).isEnabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancel', exact: true }).isEnabled()).toBe(false);
+    await expect.poll(() => status.textContent()).toContain('connection lost');
+    expect(await page.getByTestId('result-panel').textContent()).toContain('was lost');
+    await screenshot(page, 'server-death-01-statement-ended');
+
+    await s.start();
+    // Ids restart with the server: use some up so the new session's id differs from the old.
+    for (let i = 0; i < 3; i++) await withConnection(s, (c) => c.query('SELECT 1'));
+    await cursorToLine(page, 2);
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    const table = page.getByRole('table', { name: 'Rows in view' });
+    await expect
+      .poll(() => table.locator('td').allTextContents(), { timeout: 5000 })
+      .toHaveLength(1);
+    const [newSession] = await table.locator('td').allTextContents();
+    expect(newSession).not.toBe(oldSession);
+    await expect.poll(() => status.textContent()).toContain(`session ${newSession}`);
+    expect(await status.textContent()).not.toContain('connection lost');
+    await screenshot(page, 'server-death-02-reconnected');
+    expect(errors).toEqual([]);
+  });
+});
