@@ -52,12 +52,12 @@ export class SideConnection {
       const reused = this.#db?.link.isOpen === true;
       try {
         const db = await this.#ensure();
-        return await fn(db.link.conn, db.server);
+        return await db.link.untilLost(fn(db.link.conn, db.server));
       } catch (err) {
         if (!this.#dropIfBroken(err) || !reused) throw err;
       }
       const db = await this.#ensure();
-      return await fn(db.link.conn, db.server);
+      return await db.link.untilLost(fn(db.link.conn, db.server));
     } catch (err) {
       this.#dropIfBroken(err);
       throw errorToApi(err);

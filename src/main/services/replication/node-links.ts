@@ -79,7 +79,7 @@ function ownedLink(open: () => Promise<DbConnection>): NodeLink {
   return {
     async run(fn) {
       const { db, server } = await ensure();
-      return fn(db.conn, server);
+      return db.untilLost(fn(db.conn, server));
     },
     async close() {
       const current = opened;
