@@ -110,7 +110,7 @@ export async function waitForCatchUp(
           mysqlFlavor
             ? 'SELECT WAIT_FOR_EXECUTED_GTID_SET(?, ?) AS r'
             : 'SELECT MASTER_GTID_WAIT(?, ?) AS r',
-          [position, seconds],
+          [mysqlFlavor ? descendingIntervals(position) : position, seconds],
         )
       ).r,
     ),
@@ -151,4 +151,31 @@ export async function disconnectReplicas(server: RunningServer): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A MySQL GTID set as printed (`uuid:1-5:7,\nuuid2:tag:3`) with each run of intervals in
+ * descending order: the same set, but MySQL 9.7 reads 10^5 intervals given this way in 13 ms
+ * instead of about 9 s in ascending order (WAIT_FOR_EXECUTED_GTID_SET, SET gtid_purged).
+ */
+export function descendingIntervals(set: string): string {
+  return set
+    .split(',')
+    .map((member) => {
+      const [uuid = '', ...parts] = member.trim().split(':');
+      const out = [uuid];
+      let run: string[] = [];
+      for (const part of parts) {
+        if (/^\s*\d/.test(part)) {
+          run.push(part);
+          continue;
+        }
+        out.push(...run.reverse(), part);
+        run = [];
+      }
+      out.push(...run.reverse());
+      return out.join(':');
+    })
+    .filter((member) => member !== '')
+    .join(',');
 }

@@ -30,7 +30,7 @@ export function parseMariadbGtidList(text: string): MariadbGtidListParseResult {
   let pos = 0;
   const fail = (what: string): MariadbGtidListParseResult => ({
     ok: false,
-    error: `not a MariaDB GTID list: ${what} at position ${pos} of "${text}"`,
+    error: `not a MariaDB GTID list: ${what} at position ${pos} of ${quoted(text, pos)}`,
   });
   for (;;) {
     const numbers: bigint[] = [];
@@ -55,6 +55,18 @@ export function parseMariadbGtidList(text: string): MariadbGtidListParseResult {
     if (text[pos] !== ',') return fail('expected ","');
     pos++;
   }
+}
+
+// A list can run to many KB (one item per domain and server): errors quote only around the fault.
+const QUOTED_MAX = 80;
+const AROUND = 30;
+
+function quoted(text: string, pos: number): string {
+  if (text.length <= QUOTED_MAX) return `"${text}"`;
+  const start = Math.max(0, pos - AROUND);
+  const end = Math.min(text.length, pos + AROUND);
+  const excerpt = `${start > 0 ? '...' : ''}${text.slice(start, end)}${end < text.length ? '...' : ''}`;
+  return `${text.length} characters, near "${excerpt}"`;
 }
 
 /** Like `parseMariadbGtidList`, throwing for text MariaDB would refuse. */

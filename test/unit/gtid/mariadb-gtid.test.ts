@@ -75,6 +75,17 @@ describe('parseMariadbGtidList', () => {
       error: 'not a MariaDB GTID list: expected "," at position 5 of "0-1-5 "',
     });
   });
+
+  it('quotes only the neighbourhood of the fault in a long list', () => {
+    // 500 domains, cut short after the last item's server id, as a cut SHOW VARIABLES value.
+    const items = Array.from({ length: 500 }, (_, i) => `${i + 1}-1-${i + 7}`);
+    const text = items.join(',').slice(0, -4);
+    const result = parseMariadbGtidList(text);
+    expect(result).toEqual({
+      ok: false,
+      error: `not a MariaDB GTID list: expected "-" at position ${text.length} of ${text.length} characters, near "...${text.slice(-30)}"`,
+    });
+  });
 });
 
 describe('positionsByDomain', () => {

@@ -9,7 +9,7 @@ import {
   type ErrantFinding,
 } from '../../../shared/replication/errant-finding';
 import type { DiscoveredNode } from './discover-topology';
-import { readExecuted } from './read-node';
+import { readExecuted } from './read-gtid-state';
 
 /**
  * Errant transactions of every replica in a discovered topology. MySQL, sources reachable: the

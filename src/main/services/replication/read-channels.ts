@@ -5,6 +5,7 @@ import { withHeartbeatLag } from '../../../shared/replication/heartbeat-lag';
 import { withTrueLag, type ApplierSnapshot } from '../../../shared/replication/true-lag';
 import { qualifiedName } from '../../../shared/sql/quote-identifier';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import { requireGtidText } from './require-gtid-text';
 
 /** The statement that lists a server's replication channels, by capability. */
 export function replicaStatusStatement(server: ServerInfo): string {
@@ -21,7 +22,7 @@ export async function readChannels(
   server: ServerInfo,
 ): Promise<ReplicationChannel[]> {
   const [rows] = await conn.query<RowDataPacket[]>(replicaStatusStatement(server));
-  let channels = rows.map((row) => channelFromStatusRow(row));
+  let channels = rows.map((row) => checkedGtids(channelFromStatusRow(row), server));
   if (channels.length === 0) return channels;
   if (server.capabilities.replicationTransactionTimestamps) {
     const snapshots = await readApplierSnapshots(conn).catch(() => null);
@@ -38,6 +39,21 @@ export async function readChannels(
       channels = channels.map((c) => withHeartbeatLag(c, ages.get(c.sourceServerId) ?? null));
   }
   return channels;
+}
+
+/**
+ * The channel once its GTID columns read as whole sets (MariaDB: lists). The replica status
+ * statements print them whole on MySQL 9.7 and MariaDB 10.11/11.8, unlike SHOW VARIABLES.
+ */
+function checkedGtids(channel: ReplicationChannel, server: ServerInfo): ReplicationChannel {
+  const grammar = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+  const [retrieved, executed] =
+    grammar === 'mariadb'
+      ? ['Gtid_IO_Pos', 'Gtid_Slave_Pos']
+      : ['Retrieved_Gtid_Set', 'Executed_Gtid_Set'];
+  requireGtidText(retrieved, channel.retrievedGtids, grammar);
+  requireGtidText(executed, channel.executedGtids, grammar);
+  return channel;
 }
 
 /**

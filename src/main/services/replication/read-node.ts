@@ -4,6 +4,7 @@ import type { ReplicationChannel } from '../../../shared/replication/replication
 import type { NodeServer } from '../../../shared/replication/topology-model';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import { readChannels } from './read-channels';
+import { readGtidState, type GtidState } from './read-gtid-state';
 
 /** A replica a server knows of: from SHOW REPLICAS / SHOW SLAVE HOSTS (its report_host). */
 export interface ListedReplica {
@@ -25,31 +26,27 @@ export interface NodeState {
   mariadb: { binlogState: string; currentPos: string; slavePos: string; domainId: number } | null;
 }
 
+// Short values only: SHOW VARIABLES cuts long ones (see read-gtid-state).
 const VARIABLES = [
   'server_id',
   'server_uuid',
   'hostname',
   'read_only',
   'super_read_only',
-  'gtid_executed',
-  'gtid_purged',
   'group_replication_group_name',
   'group_replication_view_change_uuid',
-  'gtid_binlog_state',
-  'gtid_binlog_pos',
-  'gtid_current_pos',
-  'gtid_slave_pos',
   'gtid_domain_id',
 ];
 
 /**
  * Reads a server's identity, GTID state, channels, listed replicas and binlog dump clients.
  * SHOW GLOBAL VARIABLES with a name list works on every flavor and simply omits the variables
- * a server does not have.
+ * a server does not have; the GTID variables are read whole and checked by readGtidState.
  */
 export async function readNode(conn: Connection, info: ServerInfo): Promise<NodeState> {
   const variables = await readVariables(conn);
-  const server = nodeServer(info, variables);
+  const gtids = await readGtidState(conn, info);
+  const server = nodeServer(info, variables, gtids);
   const channels = await readChannels(conn, info);
   // Listing replicas needs REPLICATION SLAVE: without it, the replicas are still found from
   // their own status when reached another way, so a refusal here is not a failure.
@@ -66,26 +63,11 @@ export async function readNode(conn: Connection, info: ServerInfo): Promise<Node
     replicas,
     dumpClients: dumps.map((d) => clientHost(String(d.host ?? ''))),
     localUuids,
-    mariadb:
-      info.flavor === 'mariadb'
-        ? {
-            binlogState: variables.get('gtid_binlog_state') ?? '',
-            currentPos: variables.get('gtid_current_pos') ?? '',
-            slavePos: variables.get('gtid_slave_pos') ?? '',
-            domainId: Number(variables.get('gtid_domain_id') ?? 0),
-          }
-        : null,
+    mariadb: gtids.mariadb && {
+      ...gtids.mariadb,
+      domainId: Number(variables.get('gtid_domain_id') ?? 0),
+    },
   };
-}
-
-/** `@@GLOBAL.gtid_executed` (MySQL) or `@@gtid_binlog_pos` (MariaDB) alone, read now. */
-export async function readExecuted(conn: Connection, info: ServerInfo): Promise<string> {
-  const [rows] = await conn.query<RowDataPacket[]>(
-    info.flavor === 'mariadb'
-      ? 'SELECT @@GLOBAL.gtid_binlog_pos AS v'
-      : 'SELECT @@GLOBAL.gtid_executed AS v',
-  );
-  return String(rows[0]?.v ?? '');
 }
 
 async function readVariables(conn: Connection): Promise<Map<string, string>> {
@@ -96,7 +78,7 @@ async function readVariables(conn: Connection): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [String(r.Variable_name).toLowerCase(), String(r.Value ?? '')]));
 }
 
-function nodeServer(info: ServerInfo, v: Map<string, string>): NodeServer {
+function nodeServer(info: ServerInfo, v: Map<string, string>, gtids: GtidState): NodeServer {
   const on = (name: string) => ['on', '1'].includes((v.get(name) ?? '').toLowerCase());
   const mariadb = info.flavor === 'mariadb';
   const serverId = Number(v.get('server_id'));
@@ -111,8 +93,8 @@ function nodeServer(info: ServerInfo, v: Map<string, string>): NodeServer {
     hostname: v.get('hostname') ?? info.hostname,
     readOnly: on('read_only'),
     superReadOnly: on('super_read_only'),
-    gtidExecuted: (mariadb ? v.get('gtid_binlog_pos') : v.get('gtid_executed')) ?? '',
-    gtidPurged: mariadb ? '' : (v.get('gtid_purged') ?? ''),
+    gtidExecuted: gtids.executed,
+    gtidPurged: gtids.purged,
   };
 }
 
