@@ -1,6 +1,7 @@
 // Malformed and random messages over browser mode's real WebSocket (the transport a page uses):
-// the supervisor and the backend must neither crash nor restart, and every reply must be a
-// valid wire message whose errors carry a known code and no stack trace.
+// the supervisor and the backend must neither crash nor restart, the socket (which carries every
+// session of the page) must stay open, and every reply must be a valid wire message whose errors
+// carry a known code and no stack trace.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,6 +13,7 @@ import { startWebApp, type RunningWebApp } from './harness/web-app';
 describe('fuzzing the browser-mode WebSocket', () => {
   let app: RunningWebApp;
   let ws: WebSocket;
+  let closed: number | null = null;
   const replies: string[] = [];
 
   beforeAll(async () => {
@@ -26,6 +28,7 @@ describe('fuzzing the browser-mode WebSocket', () => {
       ws.once('error', reject);
     });
     ws.on('message', (d: Buffer) => replies.push(d.toString()));
+    ws.on('close', (code: number) => (closed = code));
   });
   afterAll(async () => {
     ws?.close();
@@ -48,10 +51,13 @@ describe('fuzzing the browser-mode WebSocket', () => {
         })
         .map((m) => JSON.stringify(m)),
       fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+      // Text frames whose bytes need not be UTF-8.
+      fc.uint8Array({ maxLength: 64 }).map((b) => ({ text: Buffer.from(b) })),
     );
     fc.assert(
       fc.property(frame, (f) => {
-        ws.send(f);
+        if (typeof f === 'object' && 'text' in f) ws.send(f.text, { binary: false });
+        else ws.send(f);
       }),
       { numRuns: 3_000 },
     );
@@ -77,6 +83,35 @@ describe('fuzzing the browser-mode WebSocket', () => {
     };
     expect(info).toMatchObject({ ok: true, value: { mode: 'web', dataDir: app.dataDir } });
     expect(app.process.exitCode).toBeNull();
+    expect(app.output()).not.toMatch(/restarting|uncaught|unhandled/i);
+    expect(closed).toBeNull();
+  }, 120_000);
+
+  it('answers frames beyond 16 MiB and text that is not UTF-8 by their ids, and stays open', async () => {
+    const answer = async (id: number) => {
+      await expect
+        .poll(() => replies.some((r) => r.includes(`"id":${id},`)), { timeout: 60_000 })
+        .toBe(true);
+      return ServerMessageSchema.parse(JSON.parse(replies.find((r) => r.includes(`"id":${id},`))!));
+    };
+    const filler = 'x'.repeat(20 * 1024 * 1024);
+    ws.send(`{"t":"call","id":71,"method":"app.info","params":{"x":"${filler}"`);
+    ws.send(JSON.stringify({ t: 'call', id: 72, method: 'no.such', params: { filler } }));
+    ws.send(
+      Buffer.from('{"t":"call","id":73,"method":"app.info","params":{"x":"\xff\xfe"}}', 'latin1'),
+      {
+        binary: false,
+      },
+    );
+    expect(await answer(71)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST', message: 'The message is not valid JSON.' },
+    });
+    expect(await answer(72)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+    expect(await answer(73)).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    ws.send(JSON.stringify({ t: 'call', id: 74, method: 'app.info', params: {} }));
+    expect(await answer(74)).toMatchObject({ ok: true });
+    expect(closed).toBeNull();
     expect(app.output()).not.toMatch(/restarting|uncaught|unhandled/i);
   }, 120_000);
 });

@@ -6,6 +6,7 @@ import { classifyStatement } from '../../shared/sql/classify-statement';
 import type { Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import type { ConnectionStore } from '../store/connection-store';
+import { refuseOverMaxAllowedPacket } from './max-allowed-packet';
 import type { SessionLocks } from './session-locks';
 import type { SessionRegistry } from './session-registry';
 import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
@@ -47,6 +48,11 @@ export function explainService(
           message: e instanceof Error ? e.message : String(e),
         });
       }
+      await refuseOverMaxAllowedPacket(
+        owner.session,
+        request.sql,
+        locks.holder(sessionId) !== null,
+      );
       let running = true;
       locks.claim(sessionId, 'explain', () => running);
       try {

@@ -6,6 +6,7 @@ import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import { readServerStatus } from '../db/read-server-status';
 import { streamStatement } from '../db/stream-statement';
+import { refuseOverMaxAllowedPacket } from './max-allowed-packet';
 import { DEFAULT_RESULT_LIMITS, QueryResult, type ResultLimits } from './query-result';
 import type { OpenSession, SessionRegistry } from './session-registry';
 import { SessionLocks } from './session-locks';
@@ -234,6 +235,10 @@ export function queryService(
 
   return {
     'query.start': async ({ sessionId, sql }, ctx) => {
+      // Before anything else (the session is looked up again after the wait): a statement over
+      // max_allowed_packet would make the server drop the connection.
+      const held = locks.holder(sessionId) !== null;
+      await refuseOverMaxAllowedPacket(sessions.owned(sessionId, ctx.peerId).session, sql, held);
       const owner = sessions.owned(sessionId, ctx.peerId);
       for (const r of runs.values()) {
         if (r.owner.sessionId === sessionId && r.status.state === 'running') {

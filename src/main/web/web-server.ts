@@ -3,6 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { ApiErrorShape } from '../../shared/api/errors';
+import { MAX_MESSAGE_BYTES } from '../../shared/api/message-limits';
 import type { ServerMessage } from '../../shared/api/wire';
 import { BackendSupervisor } from './backend-supervisor';
 import { contentSecurityPolicy } from './content-security-policy';
@@ -25,8 +27,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Largest message a browser tab may send; the API has nothing bigger to say. */
-const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+/** A call's id, read from the start of a message that is not JSON, to answer it by. */
+const LEADING_CALL_ID = /^\s*\{\s*"t"\s*:\s*"call"\s*,\s*"id"\s*:\s*(\d{1,15})\s*[,}]/;
 
 function reject(res: ServerResponse, status: number, reason: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -58,7 +60,14 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     broadcast(reason === undefined ? { t: 'backend', state } : { t: 'backend', state, reason });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // A frame over maxPayload closes the socket (and every session of the page), so the page checks
+  // each message against the same limit before sending it. Text that is not UTF-8 is decoded
+  // with replacement characters and answered like any malformed message, not a reason to close.
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    skipUTF8Validation: true,
+  });
   let port = 0;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -124,29 +133,29 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       sockets.set(client, ws);
       supervisor.openClient(client);
       if (!supervisor.isUp) ws.send(JSON.stringify({ t: 'backend', state: 'down' }));
+      const answerError = (id: unknown, error: ApiErrorShape) => {
+        if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return;
+        ws.send(JSON.stringify({ t: 'result', id, ok: false, error } satisfies ServerMessage));
+      };
       ws.on('message', (data, isBinary) => {
         if (isBinary) return;
+        const text = data.toString();
         let parsed: unknown;
         try {
-          parsed = JSON.parse(data.toString());
+          parsed = JSON.parse(text);
         } catch {
+          const id = LEADING_CALL_ID.exec(text.slice(0, 100))?.[1];
+          answerError(id === undefined ? undefined : Number(id), {
+            code: 'INVALID_REQUEST',
+            message: 'The message is not valid JSON.',
+          });
           return;
         }
         if (!supervisor.sendFromClient(client, parsed)) {
-          const id = (parsed as { id?: unknown } | null)?.id;
-          if (typeof id === 'number') {
-            ws.send(
-              JSON.stringify({
-                t: 'result',
-                id,
-                ok: false,
-                error: {
-                  code: 'BACKEND_DIED',
-                  message: 'The backend is restarting; try again in a moment.',
-                },
-              }),
-            );
-          }
+          answerError((parsed as { id?: unknown } | null)?.id, {
+            code: 'BACKEND_DIED',
+            message: 'The backend is restarting; try again in a moment.',
+          });
         }
       });
       ws.on('close', () => {

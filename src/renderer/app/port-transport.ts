@@ -1,4 +1,9 @@
 import type { ClientTransport } from '../../shared/api/client';
+import {
+  MAX_PORT_MESSAGE_BYTES,
+  messageTooLargeError,
+  structuredSizeBound,
+} from '../../shared/api/message-limits';
 import type { ClientMessage } from '../../shared/api/wire';
 
 export interface DesktopBridge {
@@ -39,6 +44,10 @@ export function messagePortTransport(bridge: DesktopBridge): ClientTransport {
 
   return {
     send(message) {
+      // Chromium's IPC does not carry a message over 256 MiB: the channel fails (electron#12470),
+      // and every session of the window with it.
+      const size = structuredSizeBound(message);
+      if (size > MAX_PORT_MESSAGE_BYTES) throw messageTooLargeError(size, MAX_PORT_MESSAGE_BYTES);
       if (port) port.postMessage(message);
       else if (hadPort) throw new Error('the backend is restarting');
       else queue.push(message);

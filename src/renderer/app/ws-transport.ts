@@ -1,4 +1,9 @@
 import type { ClientTransport } from '../../shared/api/client';
+import {
+  MAX_MESSAGE_BYTES,
+  messageTooLargeError,
+  utf8Length,
+} from '../../shared/api/message-limits';
 import type { ClientMessage } from '../../shared/api/wire';
 
 /**
@@ -52,6 +57,12 @@ export function webSocketTransport(url: string): ClientTransport {
   return {
     send(message: ClientMessage) {
       const text = JSON.stringify(message);
+      // A frame over the server's limit would close the socket, and every session with it.
+      // Three bytes per unit at most: only a long text needs counting.
+      if (text.length * 3 > MAX_MESSAGE_BYTES) {
+        const bytes = utf8Length(text);
+        if (bytes > MAX_MESSAGE_BYTES) throw messageTooLargeError(bytes, MAX_MESSAGE_BYTES);
+      }
       if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
       else if (wasDown) throw new Error('the Sightline server is not reachable');
       else queue.push(text);

@@ -14,6 +14,10 @@ import { ServerMessageSchema, type ClientMessage } from './wire';
 
 /** What a transport must offer the client: send a message, deliver received ones. */
 export interface ClientTransport {
+  /**
+   * Sends or queues `message`; throws an ApiError (sent to the caller as is) for a message it
+   * cannot carry, anything else when the backend cannot be reached.
+   */
   send(message: ClientMessage): void;
   /** Registers the one receiver of messages from the backend. */
   onMessage(receiver: (message: unknown) => void): void;
@@ -97,11 +101,14 @@ export function createApiClient(transport: ClientTransport): ApiClient {
           transport.send({ t: 'call', id, method, params });
         } catch (e) {
           pending.delete(id);
+          // A transport refuses a message it cannot carry with an ApiError of its own.
           reject(
-            new ApiError({
-              code: 'BACKEND_DIED',
-              message: `Could not reach the backend: ${e instanceof Error ? e.message : String(e)}`,
-            }),
+            e instanceof ApiError
+              ? e
+              : new ApiError({
+                  code: 'BACKEND_DIED',
+                  message: `Could not reach the backend: ${e instanceof Error ? e.message : String(e)}`,
+                }),
           );
         }
       });

@@ -8,6 +8,7 @@ import {
 } from './connection';
 import { ApiErrorShapeSchema } from './errors';
 import { ExplainRunResultSchema } from './explain';
+import { StatementTextSchema } from './message-limits';
 import {
   HistoryClearedSchema,
   HistoryClearParamsSchema,
@@ -115,15 +116,14 @@ export const contract = {
 
   /**
    * Starts one statement in a session and returns at once; `query.update` events follow, and
-   * rows are pulled with `query.rows` as the grid shows them.
+   * rows are pulled with `query.rows` as the grid shows them. A statement over
+   * MAX_STATEMENT_BYTES, or over the session's `max_allowed_packet`, is refused with
+   * INVALID_REQUEST (field `sql`, both sizes named) before anything reaches the server.
    */
   'query.start': method(
     z.object({
       sessionId: Id,
-      sql: z
-        .string()
-        .min(1)
-        .max(16 * 1024 * 1024),
+      sql: StatementTextSchema,
     }),
     QueryStatusSchema,
   ),

@@ -2,6 +2,7 @@ export * from './errors';
 export * from './connection';
 export * from './contract';
 export * from './wire';
+export * from './message-limits';
 export * from './client';
 export * from './query';
 export * from './export';

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import { ApiError } from '../../../src/shared/api/errors';
+import { MAX_STATEMENT_BYTES } from '../../../src/shared/api/message-limits';
 import type { CallContext, Handlers } from '../../../src/main/backend/handlers';
 import { dispatch } from '../../../src/main/backend/router';
 
@@ -47,6 +48,30 @@ describe('dispatch', () => {
         field: 'settings.endpoint.port',
         message:
           'Invalid request to connections.save: settings.endpoint.port: Port must be between 1 and 65535',
+      },
+    });
+  });
+
+  it('refuses a statement over the ceiling with its size, before the handler sees it', async () => {
+    const start = vi.fn();
+    const sql = '€'.repeat(MAX_STATEMENT_BYTES / 3 + 1);
+    const reply = await dispatch(
+      handlers({ 'query.start': start }),
+      { t: 'call', id: 8, method: 'query.start', params: { sessionId: 's', sql } },
+      ctx,
+    );
+    expect(start).not.toHaveBeenCalled();
+    expect(reply).toEqual({
+      t: 'result',
+      id: 8,
+      ok: false,
+      error: {
+        code: 'INVALID_REQUEST',
+        field: 'sql',
+        message:
+          'Invalid request to query.start: sql: The statement is 64.0 MiB (67,108,866 bytes) of ' +
+          'UTF-8, more than the 64 MiB (67,108,864 bytes) Sightline sends in one statement; it ' +
+          'was not sent.',
       },
     });
   });

@@ -3,6 +3,7 @@ import { createApiClient, type ClientTransport } from '../../../src/shared/api/c
 import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import { contract } from '../../../src/shared/api/contract';
 import { ApiError } from '../../../src/shared/api/errors';
+import { MAX_MESSAGE_BYTES, messageTooLargeError } from '../../../src/shared/api/message-limits';
 import type { ClientMessage } from '../../../src/shared/api/wire';
 
 const settings = () => ({ ...defaultConnectionSettings(), name: 'prod' });
@@ -133,6 +134,32 @@ describe('api client', () => {
     await expect(p).rejects.toMatchObject({ code: 'BACKEND_DIED' });
     t.receive({ t: 'backend', state: 'up' });
     expect(states).toEqual(['down', 'up']);
+  });
+
+  it('passes on what a transport refused to carry, and says the backend is unreachable otherwise', async () => {
+    const refusing = (e: unknown): ClientTransport => ({
+      send() {
+        throw e;
+      },
+      onMessage() {},
+    });
+    const tooLarge = messageTooLargeError(500 * 1024 * 1024, MAX_MESSAGE_BYTES);
+    await expect(createApiClient(refusing(tooLarge)).call('connections.list', {})).rejects.toBe(
+      tooLarge,
+    );
+    expect(tooLarge).toMatchObject({
+      code: 'INVALID_REQUEST',
+      message: expect.stringContaining('500 MiB (524,288,000 bytes) as sent, more than the 384'),
+    });
+    await expect(
+      createApiClient(refusing(new Error('the backend is restarting'))).call(
+        'connections.list',
+        {},
+      ),
+    ).rejects.toMatchObject({
+      code: 'BACKEND_DIED',
+      message: 'Could not reach the backend: the backend is restarting',
+    });
   });
 
   it('delivers only events that match their schema', () => {
