@@ -6,3 +6,4 @@ export * from './client';
 export * from './query';
 export * from './export';
 export * from './schema';
+export * from './store-writes';
