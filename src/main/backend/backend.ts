@@ -15,10 +15,12 @@ import { schemaService } from '../services/schema-service';
 import { SessionLocks } from '../services/session-locks';
 import { SessionRegistry } from '../services/session-registry';
 import { sessionService } from '../services/session-service';
+import { AlterHistoryStore } from '../store/alter-history-store';
 import { ConnectionStore } from '../store/connection-store';
 import { HistoryStore } from '../store/history-store';
 import { PlanStore } from '../store/plan-store';
 import { SettingsStore } from '../store/settings-store';
+import { StoreWriteMonitor } from '../store/store-write-monitor';
 import { lockDataDir } from '../store/data-dir-lock';
 import { updatesService } from '../services/updates-service';
 import { resultLimitsOf, settingsService } from '../services/settings-service';
@@ -51,10 +53,17 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const lock = await lockDataDir(options.dataDir);
   const store = await ConnectionStore.open(options.dataDir, options.secretBox);
   if (store.warning) console.error(`[backend] ${store.warning}`);
-  const history = await HistoryStore.open(options.dataDir);
+  // Writes the disk refuses: told to every screen at once, kept in memory and retried.
+  const writes = new StoreWriteMonitor();
+  const screens = new Set<CallContext>();
+  writes.onChange((status) => {
+    for (const screen of screens) screen.emit('store.writeStatus', status);
+  });
+  const history = await HistoryStore.open(options.dataDir, { monitor: writes });
   if (history.warning) console.error(`[backend] ${history.warning}`);
-  const settings = await SettingsStore.open(options.dataDir);
+  const settings = await SettingsStore.open(options.dataDir, { monitor: writes });
   if (settings.warning) console.error(`[backend] ${settings.warning}`);
+  const alterHistory = new AlterHistoryStore(options.dataDir, { monitor: writes });
   const sessions = new SessionRegistry();
   const locks = new SessionLocks();
   const fixedLimits = options.resultLimits;
@@ -64,7 +73,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     locks,
     historyRecorder(history, store),
   );
-  const plans = await PlanStore.open(options.dataDir);
+  const plans = await PlanStore.open(options.dataDir, {}, { monitor: writes });
   const explain = explainService(store, sessions, locks, () => settings.plan);
   const recordPlan = planRecorder(plans, store, sessions);
   const handlers: Handlers = {
@@ -77,6 +86,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       storeWarning:
         [store.warning, history.warning, settings.warning].filter((w) => w !== null).join(' ') ||
         null,
+      storeWrites: writes.failing,
     })),
     ...connectionsService(store),
     ...sessionService(store, sessions),
@@ -97,7 +107,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }),
     ...replicationService(store, sessions),
     ...processlistService(store, sessions, () => settings.plan),
-    ...alterService(store, sessions, options.dataDir),
+    ...alterService(store, sessions, alterHistory),
   };
 
   return {
@@ -113,6 +123,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
           closeListeners.push(listener);
         },
       };
+      screens.add(ctx);
       peer.onMessage((raw) => {
         dispatch(handlers, raw, ctx).then(
           (reply) => {
@@ -123,14 +134,20 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       });
       peer.onClose(() => {
         closed = true;
+        screens.delete(ctx);
         for (const l of closeListeners) l();
       });
     },
     close: async () => {
       await sessions.closeAll();
-      // What the last statements recorded is written before the process goes.
-      await history.flush().catch(() => undefined);
-      await plans.flush();
+      // What the last statements recorded is written before the process goes (a last try for
+      // writes that were failing: whatever the disk still refuses is lost with the process).
+      await Promise.all(
+        [history, plans, settings, alterHistory].map(async (s) => {
+          await s.flush().catch(() => undefined);
+          s.close();
+        }),
+      );
       await lock.release();
     },
   };

@@ -6,7 +6,7 @@ import type { alterContract } from '../../shared/api/alter';
 import { ApiError } from '../../shared/api/errors';
 import type { Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
-import { AlterHistoryStore } from '../store/alter-history-store';
+import type { AlterHistoryStore } from '../store/alter-history-store';
 import type { ConnectionStore } from '../store/connection-store';
 import { AlterRun } from './alter/alter-run';
 import { preflight } from './alter/preflight';
@@ -32,15 +32,15 @@ function invalid(message: string): ApiError {
  * The guided ALTER TABLE. Preflight reads on the tool session's side connection; a run uses the
  * tool's own session (App opens one per tool tab), polls progress on the side connection, and
  * keeps its status for `alter.status` and `alter.update` events. Finished runs go to the ALTER
- * history file in the data folder.
+ * history.
  */
 export function alterService(
   store: ConnectionStore,
   sessions: SessionRegistry,
-  dataDir: string,
+  /** Where finished runs go (and where a run's outcome found out later replaces its entry). */
+  history: AlterHistoryStore,
   options: AlterServiceOptions = {},
 ): Handlers<AlterMethods> {
-  const history = new AlterHistoryStore(dataDir);
   const runs = new Map<string, { run: AlterRun; peerId: string; sessionId: string }>();
 
   function ownedRun(runId: string, peerId: string): AlterRun {

@@ -19,8 +19,18 @@ interface SchemaTrack {
 }
 
 /**
+ * The longest a statement's end waits for its history line to reach the file. Normally the
+ * line is written (one append and flush) well before this; a disk that hangs must not keep the
+ * screen from learning the statement ended.
+ */
+const MAX_WAIT_FOR_FILE_MS = 5_000;
+
+/**
  * Records every finished statement into the history, with the connection's name and colour and
- * the session's default schema when it started. The schema is followed from the statements
+ * the session's default schema when it started. The returned promise settles once the line is
+ * in the file (or the write failed: the store then keeps it, retries it and reports the
+ * failure), so the query service announces the end only after it: a backend killed right after
+ * a screen learns a statement finished still has it in its history. The schema is followed from the statements
  * themselves (see defaultSchemaAfter) rather than asked for, because asking would cost a round
  * trip and, worse, reset what the user's next statement may read (`ROW_COUNT()`,
  * `FOUND_ROWS()`, warnings).
@@ -30,7 +40,6 @@ export function historyRecorder(
   connections: ConnectionStore,
 ): QueryFinishedListener {
   const tracks = new WeakMap<DbSession, SchemaTrack>();
-  let reportedFailure = false;
 
   function trackOf(session: DbSession, connection: SavedConnection | null): SchemaTrack {
     let track = tracks.get(session);
@@ -62,31 +71,39 @@ export function historyRecorder(
     const schema = track.current;
     if (status.state === 'done') track.current = defaultSchemaAfter(status.sql, schema);
     const error = status.error;
-    history
-      .append({
-        connectionId: owner.connectionId,
-        connectionName: connection?.name ?? track.name,
-        connectionColor: connection?.color ?? track.color,
-        schema,
-        startedAt: new Date(startedAt).toISOString(),
-        durationMs: status.elapsedMs,
-        state: status.state,
-        rows: status.columns ? status.rowCount : null,
-        affectedRows: status.columns ? null : status.affectedRows,
-        error: error && {
-          code: error.code,
-          ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
-          ...(error.sqlState !== undefined ? { sqlState: error.sqlState } : {}),
-          message: error.message,
-        },
-        sql: status.sql,
-      })
-      .catch((e: unknown) => {
-        // Once is enough: a full disk would otherwise log on every statement.
-        if (!reportedFailure) console.error('[history]', e instanceof Error ? e.message : e);
-        reportedFailure = true;
-      });
+    const written = history.append({
+      connectionId: owner.connectionId,
+      connectionName: connection?.name ?? track.name,
+      connectionColor: connection?.color ?? track.color,
+      schema,
+      startedAt: new Date(startedAt).toISOString(),
+      durationMs: status.elapsedMs,
+      state: status.state,
+      rows: status.columns ? status.rowCount : null,
+      affectedRows: status.columns ? null : status.affectedRows,
+      error: error && {
+        code: error.code,
+        ...(error.serverCode !== undefined ? { serverCode: error.serverCode } : {}),
+        ...(error.sqlState !== undefined ? { sqlState: error.sqlState } : {}),
+        message: error.message,
+      },
+      sql: status.sql,
+    });
+    // A failed write is the store's to report (at once, to every screen) and to retry.
+    return settledWithin(written, MAX_WAIT_FOR_FILE_MS);
   };
+}
+
+/** Resolves when `promise` settles, or after `ms`, whichever comes first; never rejects. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    promise.then(done, done);
+  });
 }
 
 function savedConnection(connections: ConnectionStore, id: string): SavedConnection | null {

@@ -30,13 +30,13 @@ interface QueryRun {
 
 /**
  * Told about each statement once it ended (done, error or cancelled): its final status, the
- * session it ran in, and when it started (epoch ms).
+ * session it ran in, and when it started (epoch ms). The end is announced once it settles.
  */
 export type QueryFinishedListener = (
   status: QueryStatus,
   owner: OpenSession,
   startedAt: number,
-) => void;
+) => void | Promise<void>;
 
 type QueryMethods =
   'query.start' | 'query.status' | 'query.rows' | 'query.cell' | 'query.cancel' | 'query.discard';
@@ -149,14 +149,16 @@ export function queryService(
       status.warnings = warnings;
       status.error = error ? error.toShape() : null;
       status.inTransaction = run.owner.session.inTransaction;
-      status.elapsedMs = elapsedMs;
-      status.state = state;
-      // Told before the screen is, so the history has it by the time the screen asks.
+      // Recorded (the history line on disk) before any screen can see the end: a crash right
+      // after a screen learns it finished still keeps it.
       try {
-        onFinished?.(snapshot(run), run.owner, Date.now() - (performance.now() - run.started));
+        const ended = { ...snapshot(run), elapsedMs, state };
+        await onFinished?.(ended, run.owner, Date.now() - (performance.now() - run.started));
       } catch (e) {
         console.error('[query] onFinished failed:', e);
       }
+      status.elapsedMs = elapsedMs;
+      status.state = state;
       publish();
       dropOldResults(run.owner.sessionId);
     };

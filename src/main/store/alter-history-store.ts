@@ -1,13 +1,19 @@
 /**
  * The ALTER runs, kept in `<dataDir>/alter-history.jsonl`: one JSON object per line, appended
- * when a run ends, so a crash loses at most the line being written. Lines that cannot be read
- * (a torn last line, a damaged one) are skipped. Past MAX_ENTRIES the file is rewritten
- * atomically with the newest ones.
+ * when a run ends and again whenever its outcome becomes known later (a check after a lost
+ * connection): the last line of a run is the one that counts, so an update is one append and a
+ * crash loses at most the line being written. Lines that cannot be read (a torn last line, a
+ * damaged one) are skipped. Past MAX_ENTRIES lines the file is rewritten atomically with the
+ * newest runs, one line each. Writes the disk refuses are kept, reported and retried
+ * (AppendOnlyFile).
  */
-import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AlterHistoryEntrySchema, type AlterHistoryEntry } from '../../shared/api/alter';
-import { PRIVATE_FILE_MODE, writeFileAtomic } from './atomic-file';
+import { AppendOnlyFile } from './append-only-file';
+import { PRIVATE_FILE_MODE } from './atomic-file';
+import type { RetryDelays } from './retrying-write';
+import type { StoreWriteMonitor } from './store-write-monitor';
 
 export const ALTER_HISTORY_FILE_NAME = 'alter-history.jsonl';
 const MAX_ENTRIES = 2000;
@@ -15,72 +21,123 @@ const MAX_ENTRIES = 2000;
 /** Keeps keys a newer Sightline may have added. */
 const StoredLine = AlterHistoryEntrySchema.loose();
 
-export class AlterHistoryStore {
-  readonly #path: string;
-  #entries: AlterHistoryEntry[] | null = null;
-  /** The file ends inside a line (a torn write): the next append starts a new line first. */
-  #needsNewline = false;
-  /** Writes one at a time, in order; never rejects. */
-  #queue: Promise<void> = Promise.resolve();
+export interface AlterHistoryWriting {
+  /** Told when a write fails and when writing works again. */
+  monitor?: StoreWriteMonitor;
+  retryDelays?: RetryDelays;
+}
 
-  constructor(dataDir: string) {
+interface Loaded {
+  /** Runs oldest first, each once (as its last line says). */
+  entries: AlterHistoryEntry[];
+  /** Lines in the file, updates included: what decides when to compact. */
+  lines: number;
+  file: AppendOnlyFile;
+}
+
+export class AlterHistoryStore {
+  readonly #dataDir: string;
+  readonly #path: string;
+  readonly #writing: AlterHistoryWriting;
+  #loaded: Promise<Loaded> | null = null;
+
+  constructor(dataDir: string, writing: AlterHistoryWriting = {}) {
+    this.#dataDir = dataDir;
     this.#path = join(dataDir, ALTER_HISTORY_FILE_NAME);
+    this.#writing = writing;
   }
 
-  async #load(): Promise<AlterHistoryEntry[]> {
-    if (this.#entries) return this.#entries;
+  #load(): Promise<Loaded> {
+    this.#loaded ??= this.#read();
+    return this.#loaded;
+  }
+
+  async #read(): Promise<Loaded> {
     let text = '';
     try {
       text = await readFile(this.#path, 'utf8');
     } catch {
       // No file yet (or unreadable): an empty history; appends create it.
     }
-    this.#needsNewline = text.length > 0 && !text.endsWith('\n');
     const entries: AlterHistoryEntry[] = [];
+    const at = new Map<string, number>();
+    let lines = 0;
     for (const line of text.split('\n')) {
       if (line.trim() === '') continue;
       try {
         const parsed = StoredLine.safeParse(JSON.parse(line));
-        if (parsed.success) entries.push(parsed.data);
+        if (!parsed.success) continue;
+        lines++;
+        const index = at.get(parsed.data.runId);
+        if (index === undefined) {
+          at.set(parsed.data.runId, entries.length);
+          entries.push(parsed.data);
+        } else {
+          entries[index] = parsed.data;
+        }
       } catch {
         // A torn or damaged line: skipped.
       }
     }
-    this.#entries ??= entries;
-    return this.#entries;
+    const loaded: Loaded = {
+      entries,
+      lines,
+      file: new AppendOnlyFile({
+        path: this.#path,
+        store: 'alter-history',
+        label: 'The ALTER history',
+        content: () => loaded.entries.map((e) => JSON.stringify(e) + '\n').join(''),
+        // The file ends inside a line (a torn write): the next line starts a new one first.
+        needsNewline: text.length > 0 && !text.endsWith('\n'),
+        monitor: this.#writing.monitor,
+        delays: this.#writing.retryDelays,
+      }),
+    };
+    return loaded;
   }
 
-  /** Adds a finished run. */
-  add(entry: AlterHistoryEntry): Promise<void> {
-    const write = this.#queue.then(async () => {
-      const entries = await this.#load();
-      entries.push(entry);
-      await mkdir(join(this.#path, '..'), { recursive: true, mode: 0o700 });
-      if (entries.length > MAX_ENTRIES * 1.1) {
-        entries.splice(0, entries.length - MAX_ENTRIES);
-        await writeFileAtomic(this.#path, entries.map((e) => JSON.stringify(e) + '\n').join(''), {
-          mode: PRIVATE_FILE_MODE,
-        });
-      } else {
-        const line = (this.#needsNewline ? '\n' : '') + JSON.stringify(entry) + '\n';
-        await appendFile(this.#path, line, { mode: PRIVATE_FILE_MODE });
-        this.#needsNewline = false;
-        await chmod(this.#path, PRIVATE_FILE_MODE).catch(() => undefined);
-      }
-    });
-    this.#queue = write.catch((e: unknown) => {
-      console.error(`[alter-history] could not write ${this.#path}: ${String(e)}`);
-    });
-    return this.#queue;
+  /**
+   * Records a run: a new one, or the run's newer state (its outcome found out later), which
+   * replaces the one recorded before. Resolves once it is in the file, or once that failed:
+   * the run is then kept in memory (listed as usual), the failure reported and the write
+   * retried.
+   */
+  async add(entry: AlterHistoryEntry): Promise<void> {
+    const loaded = await this.#load();
+    const index = loaded.entries.findIndex((e) => e.runId === entry.runId);
+    if (index === -1) loaded.entries.push(entry);
+    else loaded.entries[index] = entry;
+    loaded.lines++;
+    if (loaded.lines > MAX_ENTRIES * 1.1) {
+      loaded.entries.splice(0, Math.max(0, loaded.entries.length - MAX_ENTRIES));
+      loaded.lines = loaded.entries.length;
+      loaded.file.markRewrite();
+    }
+    await mkdir(this.#dataDir, { recursive: true, mode: 0o700 }).catch(() => undefined);
+    try {
+      await loaded.file.append(JSON.stringify(entry) + '\n');
+      await chmod(this.#path, PRIVATE_FILE_MODE).catch(() => undefined);
+    } catch {
+      // Reported to the monitor and retried by the file.
+    }
   }
 
   /** Runs, newest first, of one connection or all. */
   async list(connectionId?: string, limit = 200): Promise<AlterHistoryEntry[]> {
-    await this.#queue;
-    const entries = await this.#load();
+    const { entries } = await this.#load();
     return entries
       .filter((e) => connectionId === undefined || e.connectionId === connectionId)
       .slice(-limit)
       .reverse();
+  }
+
+  /** Resolves once every run recorded so far is in the file; rejects if writing failed. */
+  async flush(): Promise<void> {
+    if (this.#loaded) await (await this.#loaded).file.flush();
+  }
+
+  /** Stops retrying failed writes (the backend is closing). */
+  close(): void {
+    void this.#loaded?.then((l) => l.file.close());
   }
 }

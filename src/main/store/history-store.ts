@@ -6,12 +6,12 @@
  * written back.
  *
  * Memory holds every entry (the file is bounded, and searching memory is instant); writes go
- * through one queue, batched (every line waiting is written by one append and one flush), and
- * the file is rewritten atomically when it is compacted (past its bounds, the oldest entries
- * go) or cleared. Statements are masked before they are kept (history-masking.ts): no password
- * ever reaches the file.
+ * through AppendOnlyFile (batched, retried when the disk refuses them), and the file is
+ * rewritten atomically when it is compacted (past its bounds, the oldest entries go) or
+ * cleared. Statements are masked before they are kept (history-masking.ts): no password ever
+ * reaches the file.
  */
-import { chmod, mkdir, open, readFile, truncate } from 'node:fs/promises';
+import { chmod, mkdir, readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   HistoryEntrySchema,
@@ -20,15 +20,12 @@ import {
   type HistoryPage,
   type HistorySearchParams,
 } from '../../shared/api/history';
-import { ApiError } from '../../shared/api/errors';
-import {
-  moveAsideDamaged,
-  PRIVATE_FILE_MODE,
-  removeStrayTempFiles,
-  writeFileAtomic,
-} from './atomic-file';
+import { AppendOnlyFile } from './append-only-file';
+import { moveAsideDamaged, PRIVATE_FILE_MODE, removeStrayTempFiles } from './atomic-file';
 import { maskErrorMessageForHistory, maskStatementForHistory } from './history-masking';
 import { errorCode, errorMessage } from './os-error';
+import type { RetryDelays } from './retrying-write';
+import type { StoreWriteMonitor } from './store-write-monitor';
 
 export const HISTORY_FILE_NAME = 'history.jsonl';
 
@@ -40,6 +37,9 @@ export interface HistoryStoreOptions {
   maxEntries?: number;
   /** Bytes of file kept; the oldest entries go once the file is 10% larger. */
   maxBytes?: number;
+  /** Told when a write fails and when writing works again. */
+  monitor?: StoreWriteMonitor;
+  retryDelays?: RetryDelays;
 }
 
 export const DEFAULT_HISTORY_LIMITS = { maxEntries: 50_000, maxBytes: 32 * 1024 * 1024 };
@@ -54,21 +54,13 @@ interface Kept {
 }
 
 export class HistoryStore {
-  readonly #path: string;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   /** Oldest first, in `seq` order. */
   #kept: Kept[];
   #bytes: number;
   #nextSeq: number;
-  /** Lines in memory but not yet in the file, in order. */
-  #pending: string[] = [];
-  /** Set when the file must be rewritten from memory (compaction, clear, a failed append). */
-  #rewrite = false;
-  /** The file does not end with a newline (a kept last line without one, a failed append). */
-  #needsNewline: boolean;
-  /** The tail of the write queue; never rejects. */
-  #queue: Promise<void> = Promise.resolve();
+  readonly #file: AppendOnlyFile;
   #warning: string | null;
 
   private constructor(
@@ -78,21 +70,23 @@ export class HistoryStore {
     warning: string | null,
     options: HistoryStoreOptions,
   ) {
-    this.#path = path;
     this.#maxEntries = options.maxEntries ?? DEFAULT_HISTORY_LIMITS.maxEntries;
     this.#maxBytes = options.maxBytes ?? DEFAULT_HISTORY_LIMITS.maxBytes;
     this.#kept = kept;
     this.#bytes = kept.reduce((sum, k) => sum + k.bytes, 0);
     this.#nextSeq = (kept.at(-1)?.entry.seq ?? -1) + 1;
-    this.#needsNewline = needsNewline;
     this.#warning = warning;
+    this.#file = new AppendOnlyFile({
+      path,
+      store: 'history',
+      label: 'The query history',
+      content: () => this.#kept.map((k) => `${JSON.stringify(k.entry)}\n`).join(''),
+      needsNewline,
+      monitor: options.monitor,
+      delays: options.retryDelays,
+    });
   }
 
-  /**
-   * Opens the history in `dataDir` (created 0700 if missing). Never fails for the file's
-   * content: damaged lines are skipped with a `warning`, and an unreadable file starts an empty
-   * history, with a warning, rather than stopping the app.
-   */
   static async open(dataDir: string, options: HistoryStoreOptions = {}): Promise<HistoryStore> {
     const path = join(dataDir, HISTORY_FILE_NAME);
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -118,6 +112,7 @@ export class HistoryStore {
       await truncate(path, read.tornAt).catch(() => (needsNewline = true));
     }
     const store = new HistoryStore(path, read.kept, needsNewline, null, options);
+    let rewrite = false;
     if (read.damaged > 0) {
       try {
         const kept = await moveAsideDamaged(path);
@@ -125,14 +120,16 @@ export class HistoryStore {
           `${read.damaged} ${read.damaged === 1 ? 'line' : 'lines'} of the query history ` +
           `${path} could not be read and ${read.damaged === 1 ? 'was' : 'were'} skipped; ` +
           `the file as it was is kept as ${kept}.`;
-        store.#rewrite = true;
+        rewrite = true;
       } catch (error) {
         warning = errorMessage(error);
       }
     }
     store.#warning = warning;
+    if (rewrite) store.#file.markRewrite();
     store.#compactIfNeeded();
-    if (store.#rewrite) await store.flush().catch(() => undefined);
+    // Failing, it is retried and reported like any write.
+    if (store.#file.rewritePending) await store.flush().catch(() => undefined);
     return store;
   }
 
@@ -148,8 +145,9 @@ export class HistoryStore {
 
   /**
    * Records a finished statement: masked and cut to size at once (only the masked text is ever
-   * kept, in memory too), searchable at once, written to the file soon after. The promise
-   * settles when its line is in the file.
+   * kept, in memory too) and searchable at once. The promise resolves once its line is in the
+   * file and flushed; it rejects (STORE_FAILED) when that write failed, and then the line is
+   * kept in memory and written by the next write or retry.
    */
   append(input: NewHistoryEntry): Promise<void> {
     // Only what is kept is masked: masking costs time in proportion to the text (it is cut
@@ -180,9 +178,8 @@ export class HistoryStore {
     const line = `${JSON.stringify(entry)}\n`;
     this.#kept.push({ entry, bytes: Buffer.byteLength(line) });
     this.#bytes += Buffer.byteLength(line);
-    this.#pending.push(line);
     this.#compactIfNeeded();
-    return this.#schedule();
+    return this.#file.append(line);
   }
 
   /**
@@ -214,16 +211,21 @@ export class HistoryStore {
         ? []
         : this.#kept.filter((k) => k.entry.connectionId !== connectionId);
     this.#bytes = this.#kept.reduce((sum, k) => sum + k.bytes, 0);
-    this.#rewrite = true;
+    this.#file.markRewrite();
     // Counted now: entries recorded while the file is rewritten are not among the removed.
     const removed = before - this.#kept.length;
-    await this.#schedule();
+    await this.#file.flush();
     return removed;
   }
 
   /** Resolves once everything recorded so far is in the file; rejects if writing failed. */
   flush(): Promise<void> {
-    return this.#schedule();
+    return this.#file.flush();
+  }
+
+  /** Stops retrying failed writes (the backend is closing). */
+  close(): void {
+    this.#file.close();
   }
 
   /** The index of the newest entry with a seq below `before`, or -1. */
@@ -249,55 +251,7 @@ export class HistoryStore {
     while (bytes > this.#maxBytes && drop < this.#kept.length) bytes -= this.#kept[drop++]!.bytes;
     this.#kept = this.#kept.slice(drop);
     this.#bytes = bytes;
-    this.#rewrite = true;
-  }
-
-  /** Queues one write step; its promise settles once everything waiting when it ran is written. */
-  #schedule(): Promise<void> {
-    const step = this.#queue.then(() => this.#writeStep());
-    this.#queue = step.catch(() => undefined);
-    return step;
-  }
-
-  async #writeStep(): Promise<void> {
-    if (this.#rewrite) {
-      // Memory and the waiting lines are taken together, so each entry is written exactly once.
-      this.#rewrite = false;
-      this.#pending = [];
-      const text = this.#kept.map((k) => `${JSON.stringify(k.entry)}\n`).join('');
-      try {
-        await writeFileAtomic(this.#path, text, { mode: PRIVATE_FILE_MODE });
-        this.#needsNewline = false;
-      } catch (error) {
-        this.#rewrite = true;
-        throw this.#failed(error);
-      }
-      return;
-    }
-    if (this.#pending.length === 0) return;
-    const lines = this.#pending.splice(0);
-    const text = (this.#needsNewline ? '\n' : '') + lines.join('');
-    try {
-      // Opened for each batch rather than held open: a compaction renames a new file into place.
-      const handle = await open(this.#path, 'a', PRIVATE_FILE_MODE);
-      try {
-        await handle.appendFile(text);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      this.#needsNewline = false;
-    } catch (error) {
-      // Part of the batch may be in the file: the next write rewrites it whole from memory.
-      this.#rewrite = true;
-      throw this.#failed(error);
-    }
-  }
-
-  #failed(error: unknown): ApiError {
-    const message = `The query history could not be written to ${this.#path}: ${errorMessage(error)}`;
-    this.#warning = message;
-    return new ApiError({ code: 'STORE_FAILED', message });
+    this.#file.markRewrite();
   }
 }
 

@@ -3,12 +3,15 @@
  * happens, so "this query changed plan after the upgrade" can be shown with both plans. Lines
  * that cannot be read are skipped (a torn last line after a crash). Bounded: past `maxEntries`
  * or `maxBytes` the oldest go and the file is rewritten atomically; a plan document larger than
- * `maxDocumentChars` is not kept at all (it would crowd out the rest).
+ * `maxDocumentChars` is not kept at all (it would crowd out the rest). Writes the disk refuses
+ * are kept, reported and retried (AppendOnlyFile).
  */
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlanRecordSchema, type PlanRecord } from '../../shared/api/tuning';
-import { PRIVATE_FILE_MODE, writeFileAtomic } from './atomic-file';
+import { AppendOnlyFile } from './append-only-file';
+import type { RetryDelays } from './retrying-write';
+import type { StoreWriteMonitor } from './store-write-monitor';
 
 export const PLAN_FILE_NAME = 'plans.jsonl';
 
@@ -24,32 +27,53 @@ export const DEFAULT_PLAN_LIMITS: PlanStoreLimits = {
   maxDocumentChars: 256 * 1024,
 };
 
+export interface PlanStoreWriting {
+  /** Told when a write fails and when writing works again. */
+  monitor?: StoreWriteMonitor;
+  retryDelays?: RetryDelays;
+}
+
 export class PlanStore {
-  readonly #path: string;
   readonly #limits: PlanStoreLimits;
   /** Oldest first, with the size of each line. */
   #records: Array<{ record: PlanRecord; bytes: number }> = [];
   #bytes = 0;
-  /** Writes run one after another, in order. */
-  #queue: Promise<void> = Promise.resolve();
+  readonly #file: AppendOnlyFile;
 
-  private constructor(path: string, limits: PlanStoreLimits) {
-    this.#path = path;
+  private constructor(
+    path: string,
+    limits: PlanStoreLimits,
+    needsNewline: boolean,
+    writing: PlanStoreWriting,
+  ) {
     this.#limits = limits;
+    this.#file = new AppendOnlyFile({
+      path,
+      store: 'plans',
+      label: 'The plans kept as evidence',
+      content: () => this.#records.map((r) => JSON.stringify(r.record) + '\n').join(''),
+      needsNewline,
+      monitor: writing.monitor,
+      delays: writing.retryDelays,
+    });
   }
 
-  static async open(dataDir: string, limits: Partial<PlanStoreLimits> = {}): Promise<PlanStore> {
+  static async open(
+    dataDir: string,
+    limits: Partial<PlanStoreLimits> = {},
+    writing: PlanStoreWriting = {},
+  ): Promise<PlanStore> {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    const store = new PlanStore(join(dataDir, PLAN_FILE_NAME), {
-      ...DEFAULT_PLAN_LIMITS,
-      ...limits,
-    });
+    const path = join(dataDir, PLAN_FILE_NAME);
     let text = '';
     try {
-      text = await readFile(store.#path, 'utf8');
+      text = await readFile(path, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
+    // A torn last line stays skipped; the next plan starts a line of its own.
+    const needsNewline = text.length > 0 && !text.endsWith('\n');
+    const store = new PlanStore(path, { ...DEFAULT_PLAN_LIMITS, ...limits }, needsNewline, writing);
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       try {
@@ -62,20 +86,23 @@ export class PlanStore {
     return store;
   }
 
-  /** Keeps a plan; false when its document is too large to keep. */
-  add(record: PlanRecord): Promise<boolean> {
-    if (record.document.length > this.#limits.maxDocumentChars) return Promise.resolve(false);
+  /**
+   * Keeps a plan; false when its document is too large to keep. Resolves once it is in the
+   * file, or once writing it failed: then it stays in memory and is retried, and the failure
+   * is reported (StoreWriteMonitor), since a plan not yet on disk is still evidence.
+   */
+  async add(record: PlanRecord): Promise<boolean> {
+    if (record.document.length > this.#limits.maxDocumentChars) return false;
     const line = JSON.stringify(record) + '\n';
     this.#keep(record, Buffer.byteLength(line));
-    const overflow =
+    if (
       this.#records.length > this.#limits.maxEntries * 1.1 ||
-      this.#bytes > this.#limits.maxBytes * 1.1;
-    const work = this.#queue.then(async () => {
-      if (overflow) await this.#compact();
-      else await appendFile(this.#path, line, { mode: PRIVATE_FILE_MODE });
-    });
-    this.#queue = work.catch((e: unknown) => console.error('[plans] write failed:', e));
-    return work.then(() => true);
+      this.#bytes > this.#limits.maxBytes * 1.1
+    ) {
+      this.#compact();
+    }
+    await this.#file.append(line).catch(() => undefined);
+    return true;
   }
 
   /** Plans of statements of this shape, newest first (one connection's, or everyone's). */
@@ -93,9 +120,14 @@ export class PlanStore {
     return this.#records.length;
   }
 
-  /** Resolves once every write asked for so far is on disk. */
+  /** Resolves once every plan kept so far is on disk; rejects if writing failed. */
   flush(): Promise<void> {
-    return this.#queue;
+    return this.#file.flush();
+  }
+
+  /** Stops retrying failed writes (the backend is closing). */
+  close(): void {
+    this.#file.close();
   }
 
   #keep(record: PlanRecord, bytes: number): void {
@@ -103,14 +135,14 @@ export class PlanStore {
     this.#bytes += bytes;
   }
 
-  async #compact(): Promise<void> {
+  /** Drops the oldest plans past the bounds; the file is rewritten from memory at the next write. */
+  #compact(): void {
     while (
       this.#records.length > this.#limits.maxEntries ||
       (this.#bytes > this.#limits.maxBytes && this.#records.length > 1)
     ) {
       this.#bytes -= this.#records.shift()!.bytes;
     }
-    const text = this.#records.map((r) => JSON.stringify(r.record) + '\n').join('');
-    await writeFileAtomic(this.#path, text, { mode: PRIVATE_FILE_MODE });
+    this.#file.markRewrite();
   }
 }

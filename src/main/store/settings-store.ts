@@ -1,7 +1,9 @@
 /**
  * App settings (result limits, update notifications) in `settings.json` in the data folder, written
  * atomically with a last-good backup like the connection store. Keys this version does not know
- * are kept, so a newer Sightline's settings survive a run of an older one.
+ * are kept, so a newer Sightline's settings survive a run of an older one. A save applies at
+ * once; if the file cannot be written the caller is told, and the change is kept and written
+ * again until the disk takes it (RetryingWrite).
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,6 +29,8 @@ import {
   type ResultLimitSettings,
 } from '../../shared/api/settings';
 import { errorMessage } from './os-error';
+import { RetryingWrite, type RetryDelays } from './retrying-write';
+import type { StoreWriteMonitor } from './store-write-monitor';
 
 const SettingsFileSchema = z
   .object({
@@ -42,21 +46,43 @@ type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
 const LABEL = 'The settings file';
 
+export interface SettingsStoreWriting {
+  /** Told when a write fails and when writing works again. */
+  monitor?: StoreWriteMonitor;
+  retryDelays?: RetryDelays;
+}
+
 export class SettingsStore {
   readonly #path: string;
+  /** The settings in effect: every save applies here at once, then goes to the file. */
   #file: SettingsFile;
+  /** Saves applied but not yet in the file. */
+  #unsaved = 0;
   /** What went wrong reading the file, in plain words; null when all was well. */
   readonly warning: string | null;
-  /** Saves run one after another, so the last one called is the one on disk. */
-  #writing: Promise<unknown> = Promise.resolve();
+  /** Writes run one after another, each writing the settings as they are then. */
+  readonly #writer: RetryingWrite;
 
-  private constructor(file: string, value: SettingsFile, warning: string | null) {
+  private constructor(
+    file: string,
+    value: SettingsFile,
+    warning: string | null,
+    writing: SettingsStoreWriting,
+  ) {
     this.#path = file;
     this.#file = value;
     this.warning = warning;
+    this.#writer = new RetryingWrite({
+      store: 'settings',
+      path: file,
+      write: () => this.#write(),
+      unsaved: () => this.#unsaved,
+      monitor: writing.monitor,
+      delays: writing.retryDelays,
+    });
   }
 
-  static async open(dataDir: string): Promise<SettingsStore> {
+  static async open(dataDir: string, writing: SettingsStoreWriting = {}): Promise<SettingsStore> {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const file = path.join(dataDir, 'settings.json');
     await removeStrayTempFiles(file).catch(() => undefined);
@@ -67,7 +93,7 @@ export class SettingsStore {
       }),
       label: LABEL,
     });
-    return new SettingsStore(file, read.value, read.warning);
+    return new SettingsStore(file, read.value, read.warning, writing);
   }
 
   get updates(): UpdateSettings {
@@ -99,24 +125,50 @@ export class SettingsStore {
     return this.plan;
   }
 
+  /** Resolves once every save so far is in the file; rejects if writing failed. */
+  flush(): Promise<void> {
+    return this.#writer.run();
+  }
+
+  /** Stops retrying a failed write (the backend is closing). */
+  close(): void {
+    this.#writer.close();
+  }
+
+  /**
+   * Applies a change to the settings in effect (so two sections saved at once both stay) and
+   * writes them. If the file cannot be written, the caller gets STORE_FAILED, while the change
+   * stays in effect and is written by the next save or retry: nothing the user typed is lost.
+   */
   async #save(change: (file: SettingsFile) => SettingsFile): Promise<void> {
-    const write = this.#writing.then(async () => {
-      const next = change(this.#file);
-      await writeJsonFileWithBackup(this.#path, next, SettingsFileSchema, {
-        mode: PRIVATE_FILE_MODE,
-        label: LABEL,
-      });
-      this.#file = next;
-    });
-    this.#writing = write.catch(() => undefined);
+    const next = change(this.#file);
+    // Checked before it takes effect: a value the file would refuse is a bug, not a save.
+    if (!SettingsFileSchema.safeParse(next).success) {
+      throw new Error('The settings do not match their own format. This is a bug in Sightline.');
+    }
+    this.#file = next;
+    this.#unsaved++;
     try {
-      await write;
+      await this.#writer.run();
     } catch (error) {
       if (isApiError(error)) throw error;
       throw new ApiError({
         code: 'STORE_FAILED',
-        message: `The settings could not be written to ${this.#path}, so the change was not saved: ${errorMessage(error)}`,
+        message:
+          `The settings could not be written to ${this.#path}: ${errorMessage(error)}. ` +
+          `The change applies from now on and is kept in memory; Sightline writes it as soon ` +
+          `as the disk takes it (if Sightline is closed before that, it is lost).`,
       });
     }
+  }
+
+  async #write(): Promise<void> {
+    const saves = this.#unsaved;
+    if (saves === 0) return;
+    await writeJsonFileWithBackup(this.#path, this.#file, SettingsFileSchema, {
+      mode: PRIVATE_FILE_MODE,
+      label: LABEL,
+    });
+    this.#unsaved -= saves;
   }
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AlterHistoryEntry } from '../../shared/api/alter';
 import { formatDuration } from '../../shared/format/duration';
 import { api } from '../app/api';
-import { stateSeverity, STATE_WORDS } from './run-figures';
+import { stateSeverity, stateWords } from './run-figures';
 import { SeverityMark } from './SeverityMark';
 
 /** Earlier ALTER runs on this connection, newest first. */
@@ -56,7 +56,8 @@ export function AlterHistory({ connectionId, refresh }: { connectionId: string; 
               {formatDuration(Date.parse(e.endedAt) - Date.parse(e.startedAt))}
             </td>
             <td>
-              <SeverityMark severity={stateSeverity(e.state)} /> {STATE_WORDS[e.state]}: {e.outcome}
+              <SeverityMark severity={stateSeverity(e.state, e.applied)} />{' '}
+              {stateWords(e.state, e.applied)}: {e.outcome}
             </td>
           </tr>
         ))}

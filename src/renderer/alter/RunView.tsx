@@ -6,7 +6,7 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { ProgressBar } from './ProgressBar';
 import { BlockerTable } from './PreflightView';
-import { runFigures, stateSeverity, STATE_WORDS } from './run-figures';
+import { runFigures, stateSeverity, stateWords } from './run-figures';
 import { SeverityMark } from './SeverityMark';
 
 /**
@@ -37,7 +37,7 @@ export function RunView({
     return () => clearInterval(t);
   }, [running]);
   const f = runFigures(status, now);
-  const severity = stateSeverity(status.state);
+  const severity = stateSeverity(status.state, status.applied);
 
   const cancel = async () => {
     const ok = await confirm({
@@ -95,7 +95,7 @@ export function RunView({
     >
       <div className="alt-run-head">
         <span className={`alt-state alt-state-${severity}`}>
-          <SeverityMark severity={severity} /> {STATE_WORDS[status.state]}
+          <SeverityMark severity={severity} /> {stateWords(status.state, status.applied)}
         </span>
         <span className="mono alt-run-sql" title={status.sql}>
           {status.sql}

@@ -46,10 +46,24 @@ export const STATE_WORDS: Record<AlterRunStatus['state'], string> = {
   unknown: 'Outcome unknown',
 };
 
-/** The severity a run's state is shown with. */
+/**
+ * Words for a run's state; for an `unknown` outcome that was checked since (`applied` known),
+ * what the check found.
+ */
+export function stateWords(state: AlterRunStatus['state'], applied?: boolean | null): string {
+  if (state === 'unknown' && applied === true) return 'Applied (checked after the lost connection)';
+  if (state === 'unknown' && applied === false) {
+    return 'Not applied (checked after the lost connection)';
+  }
+  return STATE_WORDS[state];
+}
+
+/** The severity a run's state is shown with (a checked `unknown` by what the check found). */
 export function stateSeverity(
   state: AlterRunStatus['state'],
+  applied?: boolean | null,
 ): 'ok' | 'info' | 'warning' | 'danger' {
+  if (state === 'unknown' && applied === true) return 'ok';
   switch (state) {
     case 'done':
       return 'ok';

@@ -20,6 +20,7 @@ import { api } from './api';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from './ErrorNotice';
 import { StatusBar } from './StatusBar';
+import { StoreWriteNotice } from './StoreWriteNotice';
 import { TabHandle } from './TabHandle';
 import { registeredTools, toolScreens } from './tool-registry';
 import { ShellOverlays } from './ShellOverlays';
@@ -348,6 +349,7 @@ export function App() {
           </button>
         </div>
       )}
+      <StoreWriteNotice initial={appInfo?.storeWrites} />
       <div className="workspace">
         <ConnectionList
           connections={connections}

@@ -225,6 +225,11 @@ export const AlterHistoryEntrySchema = z.object({
   state: z.enum(ALTER_RUN_STATES),
   outcome: z.string(),
   tableBytes: Count.nullable(),
+  /**
+   * For a run whose outcome was `unknown` (the connection was lost): whether the later check
+   * found the change applied; null or absent until it was checked.
+   */
+  applied: z.boolean().nullable().optional(),
 });
 export type AlterHistoryEntry = z.infer<typeof AlterHistoryEntrySchema>;
 

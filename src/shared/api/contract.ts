@@ -35,6 +35,7 @@ import { updatesContract } from './updates';
 import { settingsContract } from './settings';
 import { replicationContract } from './replication';
 import { tuningContract } from './tuning';
+import { StoreWriteStatusSchema } from './store-writes';
 
 const Id = z.string().min(1).max(64);
 const Empty = z.object({}).strict();
@@ -49,6 +50,8 @@ export const AppInfoSchema = z.object({
   backendPid: z.number().int(),
   /** A warning about the store (e.g. the connection file was corrupt and the backup was used). */
   storeWarning: z.string().nullable(),
+  /** Stores whose latest changes could not be written yet (kept in memory, being retried). */
+  storeWrites: z.array(StoreWriteStatusSchema),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -221,6 +224,11 @@ export const events = {
   /** An export progressed (throttled) or ended. */
   'export.update': ExportStatusSchema,
   ...alterEvents,
+  /**
+   * A store's write failed (its changes are kept in memory and retried), or, after failing,
+   * everything reached the file again. Sent to every screen the moment it happens.
+   */
+  'store.writeStatus': StoreWriteStatusSchema,
 } as const;
 
 export type Events = typeof events;

@@ -7,3 +7,4 @@ export * from './client';
 export * from './query';
 export * from './export';
 export * from './schema';
+export * from './store-writes';

@@ -26,16 +26,20 @@ export interface BackendUnderTest {
   dispose(): Promise<void>;
 }
 
-/** The real backend, with a real store in a temp folder, seen through one in-memory peer. */
+/**
+ * The real backend, with a real store in a temp folder (or in `dataDir`, which is then left in
+ * place), seen through one in-memory peer.
+ */
 export async function startBackend(
-  options: { resultLimits?: ResultLimits } = {},
+  options: { resultLimits?: ResultLimits; dataDir?: string } = {},
 ): Promise<BackendUnderTest> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-backend-'));
+  const { dataDir: given, ...rest } = options;
+  const dataDir = given ?? (await mkdtemp(path.join(os.tmpdir(), 'sightline-backend-')));
   const backend = await createBackend({
     mode: 'web',
     dataDir,
     secretBox: await openKeyFileSecretBox(path.join(dataDir, 'secret.key')),
-    ...options,
+    ...rest,
   });
   let receive: (m: unknown) => void = () => {};
   const closeListeners: Array<() => void> = [];
@@ -79,7 +83,7 @@ export async function startBackend(
     closePeer: () => closeListeners.forEach((l) => l()),
     async dispose() {
       await backend.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (given === undefined) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlterRunStatus } from '../../../src/shared/api/alter';
-import { runFigures, stateSeverity } from '../../../src/renderer/alter/run-figures';
+import { runFigures, stateSeverity, stateWords } from '../../../src/renderer/alter/run-figures';
 
 const base: AlterRunStatus = {
   runId: 'r1',
@@ -66,9 +66,20 @@ describe('runFigures', () => {
 
   it('maps states to severities', () => {
     expect(
-      (['running', 'waiting-lock', 'done', 'failed', 'cancelled', 'unknown'] as const).map(
-        stateSeverity,
+      (['running', 'waiting-lock', 'done', 'failed', 'cancelled', 'unknown'] as const).map((s) =>
+        stateSeverity(s),
       ),
     ).toEqual(['info', 'warning', 'ok', 'danger', 'warning', 'warning']);
+  });
+
+  it('says what the check of an unknown outcome found, once it found out', () => {
+    expect(
+      [null, true, false].map((a) => [stateWords('unknown', a), stateSeverity('unknown', a)]),
+    ).toEqual([
+      ['Outcome unknown', 'warning'],
+      ['Applied (checked after the lost connection)', 'ok'],
+      ['Not applied (checked after the lost connection)', 'warning'],
+    ]);
+    expect(stateWords('done', true)).toBe('Done');
   });
 });

@@ -59,4 +59,29 @@ describe('AlterHistoryStore', () => {
     await store.add(entry('c'));
     expect((await new AlterHistoryStore(dir).list()).map((e) => e.runId)).toEqual(['c', 'a']);
   });
+
+  it('replaces a run recorded again (its outcome found out later), after a restart too', async () => {
+    const dir = await tempDir();
+    const store = new AlterHistoryStore(dir);
+    const unknown = {
+      ...entry('a'),
+      state: 'unknown' as const,
+      outcome: 'Unknown.',
+      applied: null,
+    };
+    await store.add(unknown);
+    await store.add(entry('b'));
+    await store.add({ ...unknown, outcome: 'Checked: not applied.', applied: false });
+    const expected = [
+      ['b', 'Done in 5.00 s.'],
+      ['a', 'Checked: not applied.'],
+    ];
+    const pairs = (list: AlterHistoryEntry[]) => list.map((e) => [e.runId, e.outcome]);
+    expect(pairs(await store.list())).toEqual(expected);
+    // One more line in the file: the update is an append, and the last line of a run counts.
+    const file = join(dir, ALTER_HISTORY_FILE_NAME);
+    expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(3);
+    expect(pairs(await new AlterHistoryStore(dir).list())).toEqual(expected);
+    expect((await new AlterHistoryStore(dir).list())[1]).toMatchObject({ applied: false });
+  });
 });

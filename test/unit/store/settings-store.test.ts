@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RELEASE_FEED } from '../../../src/shared/api/updates';
@@ -81,19 +81,22 @@ describe('SettingsStore', () => {
     }
   });
 
-  it('says in plain words when it cannot write, and keeps the settings it had', async () => {
+  it('says in plain words when it cannot write, keeps the change in effect and writes it later', async () => {
     const dir = await tempDir();
     const store = await SettingsStore.open(dir);
     // A folder where the file should be: the rename over it fails.
     await mkdir(path.join(dir, 'settings.json'));
-    await expect(
-      store.saveUpdates({ enabled: true, feedUrl: 'https://e.com/f' }),
-    ).rejects.toMatchObject({
+    const typed = { enabled: true, feedUrl: 'https://e.com/f' };
+    await expect(store.saveUpdates(typed)).rejects.toMatchObject({
       code: 'STORE_FAILED',
       message: expect.stringMatching(
-        /^The settings could not be written to .*settings\.json, so the change was not saved: /,
+        /^The settings could not be written to .*settings\.json: .*The change applies from now on and is kept in memory/,
       ),
     });
-    expect(store.updates.enabled).toBe(false);
+    expect(store.updates).toEqual(typed);
+    await rmdir(path.join(dir, 'settings.json'));
+    await store.flush();
+    store.close();
+    expect((await SettingsStore.open(dir)).updates).toEqual(typed);
   });
 });

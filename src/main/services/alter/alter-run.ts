@@ -78,6 +78,8 @@ export class AlterRun {
   #cancelRequested = false;
   #startMs = Date.now();
   #ended: Promise<void> = Promise.resolve();
+  /** The run is in the ALTER history: a later change of its outcome is recorded too. */
+  #recorded = false;
 
   constructor(options: AlterRunOptions) {
     this.#o = options;
@@ -322,8 +324,10 @@ export class AlterRun {
     });
   }
 
+  /** Records the run as it stands; recorded again, it replaces what was recorded before. */
   async #record(): Promise<void> {
     const s = this.#status;
+    this.#recorded = true;
     await this.#o
       .record({
         runId: s.runId,
@@ -340,6 +344,7 @@ export class AlterRun {
         state: s.state,
         outcome: s.outcome ?? '',
         tableBytes: this.#o.tableBytes,
+        applied: s.state === 'unknown' ? s.applied : null,
       })
       .catch(() => undefined);
   }
@@ -371,7 +376,8 @@ export class AlterRun {
 
   /**
    * After a lost connection: reconnects (the side connection) and compares the definition with
-   * the one read before the run. Still running on the server → not known yet.
+   * the one read before the run. Still running on the server → not known yet. What it finds
+   * replaces the run's entry in the ALTER history.
    */
   async verify(): Promise<AlterRunStatus> {
     if (this.#status.state !== 'unknown') return this.status;
@@ -384,6 +390,7 @@ export class AlterRun {
           outcome: `The connection was lost, but the server is still running the ALTER (connection ${id}). Check again when it ends.`,
         };
         this.#o.emit(this.#status);
+        if (this.#recorded) await this.#record();
         return this.status;
       }
     }
@@ -398,6 +405,8 @@ export class AlterRun {
         : "The connection was lost during the ALTER; on reconnecting, the table's definition is as before: the change was not applied.",
     };
     this.#o.emit(this.#status);
+    // The history said "unknown" when the run ended: it says what the check found now.
+    if (this.#recorded) await this.#record();
     return this.status;
   }
 }

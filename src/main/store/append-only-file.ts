@@ -1,0 +1,141 @@
+/**
+ * The writing side of a JSON Lines store (history, plans, ALTER runs): lines are appended and
+ * flushed, and the whole file is rewritten atomically from memory when the store asks (it
+ * dropped its oldest entries, or was cleared). A failed write leaves the file as it was - a
+ * partial append is cut off again - and keeps its lines waiting, retried (RetryingWrite).
+ */
+import { open } from 'node:fs/promises';
+import type { WrittenStore } from '../../shared/api/store-writes';
+import { ApiError } from '../../shared/api/errors';
+import { PRIVATE_FILE_MODE, writeFileAtomic } from './atomic-file';
+import { errorMessage } from './os-error';
+import { RetryingWrite, type RetryDelays } from './retrying-write';
+import type { StoreWriteMonitor } from './store-write-monitor';
+
+export interface AppendOnlyFileOptions {
+  path: string;
+  store: WrittenStore;
+  /** What the file holds, for messages, e.g. "The query history". */
+  label: string;
+  /** Everything the file should hold now, each line with its newline: what a rewrite writes. */
+  content: () => string;
+  /** The file ends inside a line (a kept last line without its newline). */
+  needsNewline?: boolean;
+  monitor?: StoreWriteMonitor | undefined;
+  delays?: RetryDelays | undefined;
+}
+
+export class AppendOnlyFile {
+  readonly #o: AppendOnlyFileOptions;
+  readonly #writer: RetryingWrite;
+  /** Lines in memory but not yet in the file, in order, each with its newline. */
+  #pending: string[] = [];
+  /** The file must be rewritten from memory before anything is appended. */
+  #rewrite = false;
+  #needsNewline: boolean;
+  /** Lines added since the file last took everything. */
+  #unsaved = 0;
+
+  constructor(options: AppendOnlyFileOptions) {
+    this.#o = options;
+    this.#needsNewline = options.needsNewline ?? false;
+    this.#writer = new RetryingWrite({
+      store: options.store,
+      path: options.path,
+      write: () => this.#write(),
+      unsaved: () => this.#unsaved,
+      monitor: options.monitor,
+      delays: options.delays,
+    });
+  }
+
+  /**
+   * Queues `line` (ending with a newline). Resolves once it is in the file and flushed; rejects
+   * with STORE_FAILED if that write failed, in which case the line stays queued and is retried.
+   */
+  append(line: string): Promise<void> {
+    this.#pending.push(line);
+    this.#unsaved++;
+    return this.flush();
+  }
+
+  /**
+   * Marks the file to be rewritten from `content()` at the next write; the lines waiting are
+   * part of that content, so each is written exactly once.
+   */
+  markRewrite(): void {
+    this.#rewrite = true;
+  }
+
+  get rewritePending(): boolean {
+    return this.#rewrite;
+  }
+
+  /** Resolves once everything queued so far is in the file; rejects if writing failed. */
+  flush(): Promise<void> {
+    return this.#writer.run().catch((error: unknown) => {
+      throw new ApiError({
+        code: 'STORE_FAILED',
+        message:
+          `${this.#o.label} could not be written to ${this.#o.path}: ${errorMessage(error)}. ` +
+          `It is kept in memory and written as soon as the disk takes it.`,
+      });
+    });
+  }
+
+  /** Stops retrying (the backend is closing). */
+  close(): void {
+    this.#writer.close();
+  }
+
+  async #write(): Promise<void> {
+    const path = this.#o.path;
+    if (this.#rewrite) {
+      this.#rewrite = false;
+      const taken = this.#pending;
+      this.#pending = [];
+      try {
+        await writeFileAtomic(path, this.#o.content(), { mode: PRIVATE_FILE_MODE });
+      } catch (error) {
+        // The old file is intact (the rename never happened): rewrite again next time.
+        this.#rewrite = true;
+        this.#pending = [...taken, ...this.#pending];
+        throw error;
+      }
+      this.#needsNewline = false;
+      this.#unsaved = this.#pending.length;
+      return;
+    }
+    if (this.#pending.length === 0) return;
+    const lines = this.#pending;
+    this.#pending = [];
+    const text = (this.#needsNewline ? '\n' : '') + lines.join('');
+    let handle;
+    try {
+      // Opened for each batch rather than held open: a rewrite renames a new file into place.
+      handle = await open(path, 'a', PRIVATE_FILE_MODE);
+    } catch (error) {
+      this.#pending = [...lines, ...this.#pending];
+      throw error;
+    }
+    let sizeBefore: number | null = null;
+    try {
+      sizeBefore = (await handle.stat()).size;
+      await handle.appendFile(text);
+      await handle.datasync();
+    } catch (error) {
+      this.#pending = [...lines, ...this.#pending];
+      // A full disk takes part of a batch: cut the file back, so the retry writes each line once
+      // and whole. If it cannot be cut, the retry rewrites the file from memory instead.
+      if (sizeBefore !== null) {
+        const size = sizeBefore;
+        await handle.truncate(size).catch(() => (this.#rewrite = true));
+      }
+      throw error;
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+    this.#needsNewline = false;
+    this.#unsaved = this.#pending.length;
+  }
+}
