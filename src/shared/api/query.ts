@@ -72,6 +72,30 @@ export const QueryStatusSchema = z.object({
 });
 export type QueryStatus = z.infer<typeof QueryStatusSchema>;
 
+/**
+ * A `query.update` event: the statement's status, except that `columns` is left out of the
+ * updates where it did not change. A result thousands of columns wide would otherwise carry its
+ * whole column list with every progress report; it comes in the update where the columns arrive
+ * and again in the last one, and `query.status` always has it.
+ */
+export const QueryUpdateSchema = QueryStatusSchema.extend({
+  /** Absent: the same as in this statement's previous update. */
+  columns: QueryStatusSchema.shape.columns.optional(),
+});
+export type QueryUpdate = z.infer<typeof QueryUpdateSchema>;
+
+/**
+ * The status a screen holds after `update` arrived: the update's columns, or when it left them
+ * out, the ones `previous` (the same statement's status as the screen had it) already had.
+ */
+export function statusAfterUpdate(
+  previous: QueryStatus | undefined,
+  update: QueryUpdate,
+): QueryStatus {
+  const { columns, ...rest } = update;
+  return { ...rest, columns: columns === undefined ? (previous?.columns ?? null) : columns };
+}
+
 export const QueryRowsSchema = z.object({
   offset: z.number().int().nonnegative(),
   rows: z.array(z.array(CellSchema)),
