@@ -204,8 +204,8 @@ export function queryService(
               publish();
             },
             // Packed rows: the result keeps the bytes and decodes only the pages screens ask for.
-            packedRow(packet, start, end) {
-              if (!run.result.add(packet, start, end)) {
+            packedRow(packet, start, end, large) {
+              if (!run.result.add(packet, start, end, large)) {
                 void stopOnServer(run, 'limit').catch(() => {});
                 return;
               }
@@ -215,6 +215,7 @@ export function queryService(
                 publishProgress();
               }
             },
+            largeRowRoom: () => run.result.largeRowRoom(),
             end(header, serverStatus) {
               session.noteServerStatus(serverStatus);
               resolve();

@@ -28,11 +28,29 @@ export type ResultColumn = z.infer<typeof ResultColumnSchema>;
  * them, never converted), bytes as hex, or the start of a long value whose rest is fetched on
  * demand.
  */
+/**
+ * Set on a value of which only the start was kept: a row too large for the result's memory limit
+ * is cut while it arrives. The whole value's size in bytes; the cell's own sizes count the part
+ * that was kept.
+ */
+const WholeBytes = z.number().int().nonnegative().optional();
+
 export const CellSchema = z.union([
   z.null(),
   z.string(),
-  z.object({ t: z.literal('bin'), hex: z.string(), bytes: z.number().int(), partial: z.boolean() }),
-  z.object({ t: z.literal('long'), text: z.string(), chars: z.number().int() }),
+  z.object({
+    t: z.literal('bin'),
+    hex: z.string(),
+    bytes: z.number().int(),
+    partial: z.boolean(),
+    wholeBytes: WholeBytes,
+  }),
+  z.object({
+    t: z.literal('long'),
+    text: z.string(),
+    chars: z.number().int(),
+    wholeBytes: WholeBytes,
+  }),
 ]);
 export type Cell = z.infer<typeof CellSchema>;
 
@@ -109,6 +127,8 @@ export const CellSliceSchema = z.object({
   total: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
   data: z.string(),
+  /** Set when only the start of the value was kept (see CellSchema); `total` counts that part. */
+  wholeBytes: WholeBytes,
 });
 export type CellSlice = z.infer<typeof CellSliceSchema>;
 
