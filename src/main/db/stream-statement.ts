@@ -1,6 +1,7 @@
 import type { Connection as CoreConnection, FieldPacket, ResultSetHeader } from 'mysql2';
 import type { Connection } from 'mysql2/promise';
 import { columnDecoder, type ColumnDecoder } from './column-decoder';
+import { boundLargeRows, largeRowOf, type LargeRow } from './large-rows';
 
 /** A value as kept by the backend: exact text, bytes, or NULL. */
 export type RawCell = string | Buffer | null;
@@ -16,8 +17,16 @@ export interface StatementSink {
   /**
    * One row exactly as the text protocol carries it: `packet[start ..< end]` holds each value as
    * a length-prefixed string (0xFB for NULL). The bytes are only valid during the call.
+   * `large` is set for a row too large for one packet (see `largeRowRoom`): its buffer is then
+   * a new one the sink may keep, and it lists the values of which only the start was kept.
    */
-  packedRow?(packet: Buffer, start: number, end: number): void;
+  packedRow?(packet: Buffer, start: number, end: number, large: LargeRow | null): void;
+  /**
+   * With `packedRow`: the bytes of values a row too large for one packet (16 MB) may keep; such
+   * a row is read value by value as it arrives and what does not fit is cut (see large-rows.ts).
+   * Without it such rows are read whole.
+   */
+  largeRowRoom?(): number;
   /**
    * The statement finished; `header` is set for statements without a result set. `serverStatus`
    * is the server's status flags after it (see server-status.ts), null if it sent none.
@@ -31,6 +40,7 @@ interface WirePacket {
   buffer: Buffer;
   offset: number;
   end: number;
+  numPackets: number;
   isEOF(): boolean;
   eofStatusFlags(): number;
 }
@@ -67,13 +77,30 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
     if (packet.isEOF()) {
       serverStatus = packet.eofStatusFlags() & 0xffff;
     } else if (packed) {
-      if (this._resultIndex === 0) packed(packet.buffer, packet.offset, packet.end);
+      if (this._resultIndex === 0) {
+        // Only rows of several packet parts are put together apart.
+        const large = packet.numPackets > 1 ? largeRowOf(packet) : null;
+        packed(packet.buffer, packet.offset, packet.end, large);
+      }
       return rowState;
     }
     const next = standardRow.call(this, packet, connection);
     return next === standardRow ? rowState : next;
   };
   query.row = rowState;
+
+  const room = sink.largeRowRoom?.bind(sink);
+  const unbind =
+    packed && room
+      ? boundLargeRows(core, {
+          active: () => sawFields && !ended && query._resultIndex === 0,
+          room,
+        })
+      : null;
+  const settle = () => {
+    ended = true;
+    unbind?.();
+  };
 
   query.on('fields', (fields: FieldPacket[] | undefined, index?: number) => {
     // mysql2 also emits 'fields' (with nothing) before the OK packet of a statement without rows.
@@ -97,18 +124,18 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
     const header = row as ResultSetHeader;
     if (typeof header.serverStatus === 'number') serverStatus = header.serverStatus;
     if ((index ?? 0) === 0 && !sawFields && !ended) {
-      ended = true;
+      settle();
       sink.end(header, serverStatus);
     }
   });
   query.on('error', (err: unknown) => {
     if (ended) return;
-    ended = true;
+    settle();
     sink.error(err);
   });
   query.on('end', () => {
     if (ended) return;
-    ended = true;
+    settle();
     sink.end(null, serverStatus);
   });
 }

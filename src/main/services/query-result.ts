@@ -7,6 +7,7 @@ import {
 } from '../../shared/api/query';
 import { columnTypeName, isBinaryColumn, isNumericColumn } from '../../shared/query/column-type';
 import { columnEncoding } from '../db/column-decoder';
+import type { LargeRow } from '../db/large-rows';
 import { RowArena } from './row-arena';
 import { textLength, textSlice } from './text-slice';
 
@@ -27,6 +28,8 @@ export const CELL_PREVIEW_CHARS = 2000;
 export const CELL_PREVIEW_BYTES = 256;
 /** Values up to this many bytes are decoded whole for a page; longer ones only their start. */
 const DECODE_WHOLE_BYTES = 64 * 1024;
+/** Room left out of a large row's values for its length prefixes and the row index. */
+const ROW_OVERHEAD_BYTES = 64 * 1024;
 
 /** The server's column definitions in the model the screens use. */
 export function resultColumnsOf(fields: FieldPacket[]): ResultColumn[] {
@@ -52,8 +55,20 @@ export function resultColumnsOf(fields: FieldPacket[]): ResultColumn[] {
   });
 }
 
-function encodeCell(value: Buffer | null, encoding: BufferEncoding | null): Cell {
+/**
+ * A value as a cell; `wholeBytes` is the size of the whole value when only its start was kept.
+ */
+function encodeCell(
+  value: Buffer | null,
+  encoding: BufferEncoding | null,
+  wholeBytes: number | undefined,
+): Cell {
   if (value === null) return null;
+  if (wholeBytes !== undefined) {
+    const cell = encodeCell(value, encoding, undefined);
+    if (cell !== null && typeof cell === 'object') return { ...cell, wholeBytes };
+    return { t: 'long', text: cell ?? '', chars: cell?.length ?? 0, wholeBytes };
+  }
   if (encoding === null) {
     const shown = value.subarray(0, CELL_PREVIEW_BYTES);
     return {
@@ -88,6 +103,8 @@ export class QueryResult {
   truncated: 'rows' | 'bytes' | null = null;
   #encodings: Array<BufferEncoding | null> = [];
   readonly #arena = new RowArena();
+  /** Values of which only the start was kept: row → column → the whole value's bytes. */
+  readonly #cut = new Map<number, Map<number, number>>();
   /** The length in characters of the huge value last sliced (the viewer asks slice by slice). */
   #measured: { key: string; total: number } | null = null;
 
@@ -108,9 +125,10 @@ export class QueryResult {
 
   /**
    * Keeps a row as the server encoded it (`packet[start ..< end]`, see RowArena); returns false
-   * (keeping nothing) once a limit is reached.
+   * (keeping nothing) once a limit is reached. `large` describes a row put together apart (see
+   * large-rows.ts): its buffer is kept without a copy and its cut values are remembered.
    */
-  add(packet: Buffer, start: number, end: number): boolean {
+  add(packet: Buffer, start: number, end: number, large: LargeRow | null = null): boolean {
     if (this.truncated) return false;
     if (this.#arena.rowCount >= this.limits.maxRows) {
       this.truncated = 'rows';
@@ -120,8 +138,21 @@ export class QueryResult {
       this.truncated = 'bytes';
       return false;
     }
-    this.#arena.pushEncoded(packet, start, end);
+    if (!large) {
+      this.#arena.pushEncoded(packet, start, end);
+      return true;
+    }
+    // A row put together apart is kept as it is: copying it would hold it twice.
+    this.#arena.pushOwned(packet, start, end);
+    if (large.cut.length > 0) {
+      this.#cut.set(this.#arena.rowCount - 1, new Map(large.cut.map((c) => [c.column, c.bytes])));
+    }
     return true;
+  }
+
+  /** Bytes of values a row too large for one packet may keep: the room left within the limit. */
+  largeRowRoom(): number {
+    return Math.max(0, this.limits.maxBytes - this.#arena.bytes - ROW_OVERHEAD_BYTES);
   }
 
   /** Rows `offset ..< offset+limit` as they go on the wire. */
@@ -132,7 +163,8 @@ export class QueryResult {
     for (let r = offset; r < end; r++) {
       const values = this.#arena.row(r, width);
       if (!values) break;
-      out.push(values.map((v, c) => encodeCell(v, this.#encodings[c] ?? null)));
+      const cut = this.#cut.get(r);
+      out.push(values.map((v, c) => encodeCell(v, this.#encodings[c] ?? null, cut?.get(c))));
     }
     return out;
   }
@@ -142,8 +174,14 @@ export class QueryResult {
     const values = this.#arena.row(row, this.#encodings.length);
     if (!values || column < 0 || column >= values.length) return null;
     const value = values[column] ?? null;
-    const size = Math.min(length, MAX_CELL_SLICE);
     if (value === null) return { kind: 'null', total: 0, offset: 0, data: '' };
+    const slice = this.#slice(row, column, value, offset, length);
+    const wholeBytes = this.#cut.get(row)?.get(column);
+    return wholeBytes === undefined ? slice : { ...slice, wholeBytes };
+  }
+
+  #slice(row: number, column: number, value: Buffer, offset: number, length: number): CellSlice {
+    const size = Math.min(length, MAX_CELL_SLICE);
     const encoding = this.#encodings[column] ?? null;
     if (encoding === null) {
       return {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ResultSetHeader } from 'mysql2';
-import type { QueryStatus, QueryWarning } from '../../shared/api/query';
+import type { QueryStatus, QueryUpdate, QueryWarning } from '../../shared/api/query';
 import { ApiError } from '../../shared/api/errors';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
@@ -113,21 +113,35 @@ export function queryService(
     }
   }
 
-  /** The status as it stands now, rows and limits included, as a copy safe to send. */
-  function snapshot(run: QueryRun): QueryStatus {
+  /** Brings the status up to date with the result: rows, columns, limits, time. */
+  function refresh(run: QueryRun): QueryStatus {
     const status = run.status;
     status.rowCount = run.result.rowCount;
     status.columns = run.result.columns;
     status.truncated = run.result.truncated;
     if (status.state === 'running') status.elapsedMs = performance.now() - run.started;
-    return structuredClone(status);
+    return status;
+  }
+
+  /** The status as it stands now, rows and limits included, as a copy safe to send. */
+  function snapshot(run: QueryRun): QueryStatus {
+    return structuredClone(refresh(run));
+  }
+
+  /** The status as `snapshot` has it, without the columns (for updates that do not change them). */
+  function progressSnapshot(run: QueryRun): QueryUpdate {
+    const update: QueryUpdate = { ...refresh(run) };
+    delete update.columns;
+    return structuredClone(update);
   }
 
   function execute(run: QueryRun, ctx: CallContext): void {
     const status = run.status;
     let lastProgress = 0;
     let finishing = false;
+    // The column list goes out when it arrives and at the end; progress updates leave it out.
     const publish = () => ctx.emit('query.update', snapshot(run));
+    const publishProgress = () => ctx.emit('query.update', progressSnapshot(run));
     const finish = async (
       state: QueryStatus['state'],
       error: ApiError | null,
@@ -193,17 +207,18 @@ export function queryService(
               publish();
             },
             // Packed rows: the result keeps the bytes and decodes only the pages screens ask for.
-            packedRow(packet, start, end) {
-              if (!run.result.add(packet, start, end)) {
+            packedRow(packet, start, end, large) {
+              if (!run.result.add(packet, start, end, large)) {
                 void stopOnServer(run, 'limit').catch(() => {});
                 return;
               }
               const now = performance.now();
               if (now - lastProgress > PROGRESS_EVERY_MS) {
                 lastProgress = now;
-                publish();
+                publishProgress();
               }
             },
+            largeRowRoom: () => run.result.largeRowRoom(),
             end(header, serverStatus) {
               session.noteServerStatus(serverStatus);
               resolve();

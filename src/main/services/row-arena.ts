@@ -106,6 +106,23 @@ export class RowArena {
     }
   }
 
+  /**
+   * Keeps a row in the wire encoding that sits in a buffer of its own (`source` is kept, not
+   * copied, unless the row is small enough to share an arena).
+   */
+  pushOwned(source: Buffer, start: number, end: number): void {
+    const size = end - start;
+    if (size <= ARENA_BYTES) {
+      this.pushEncoded(source, start, end);
+      return;
+    }
+    this.#used += size;
+    this.#bytes += source.length;
+    this.#arenas.push(source);
+    this.#rowArena.push(this.#arenas.length - 1);
+    this.#rowOffset.push(start);
+  }
+
   /** Room for a row of `size` bytes, indexed as the next row. */
   #reserve(size: number): { arena: Buffer; at: number } {
     this.#used += size;

@@ -1,4 +1,4 @@
-import type { QueryStatus } from '../../shared/api/query';
+import type { QueryUpdate } from '../../shared/api/query';
 
 /** What the status bar shows about one session: its running statement and its transaction. */
 export interface SessionActivity {
@@ -18,7 +18,7 @@ export const LOST_SESSION: SessionActivity = { running: null, inTransaction: fal
  */
 export function activityAfter(
   previous: SessionActivity | undefined,
-  status: QueryStatus,
+  status: QueryUpdate,
   now: number,
 ): SessionActivity {
   if (status.state !== 'running') return { running: null, inTransaction: status.inTransaction };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
-import type { QueryStatus } from '../../shared/api/query';
+import { statusAfterUpdate, type QueryStatus } from '../../shared/api/query';
 import { classifyStatement } from '../../shared/sql/classify-statement';
 import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
@@ -60,14 +60,20 @@ export function EditorTab({
   const lastFinished = results.filter((r) => r.status.state !== 'running').at(-1)?.status.queryId;
 
   useEffect(() => {
-    const off = api.on('query.update', (status) => {
-      if (status.sessionId !== sessionId) return;
+    const off = api.on('query.update', (update) => {
+      if (update.sessionId !== sessionId) return;
+      // Progress updates leave the columns out: the result keeps the ones it got.
       setResults((rs) =>
-        rs.map((r) => (r.status.queryId === status.queryId ? { ...r, status } : r)),
+        rs.map((r) =>
+          r.status.queryId === update.queryId
+            ? { ...r, status: statusAfterUpdate(r.status, update) }
+            : r,
+        ),
       );
-      if (status.state !== 'running') {
-        waiters.current.get(status.queryId)?.(status);
-        waiters.current.delete(status.queryId);
+      // The last update always carries the columns.
+      if (update.state !== 'running') {
+        waiters.current.get(update.queryId)?.(statusAfterUpdate(undefined, update));
+        waiters.current.delete(update.queryId);
       }
     });
     return off;

@@ -8,12 +8,14 @@ const LONG_PREVIEW_CHARS = 40;
 export function cellDisplayText(cell: Cell): string {
   if (cell === null) return 'NULL';
   if (typeof cell === 'string') return cell.length > 500 ? `${cell.slice(0, 500)}…` : cell;
+  // A value cut while it arrived (the result's memory limit) says so, with its whole size.
+  const cut = cell.wholeBytes === undefined ? '' : `, cut from ${formatBytes(cell.wholeBytes)}`;
   if (cell.t === 'bin') {
     const hex = cell.hex.length > 64 ? `${cell.hex.slice(0, 64)}…` : cell.hex;
-    return `0x${hex.toUpperCase()} (${formatBytes(cell.bytes)})`;
+    return `0x${hex.toUpperCase()} (${formatBytes(cell.bytes)}${cut})`;
   }
   // Short enough that the size still fits in a column of usual width.
-  return `${cell.text.slice(0, LONG_PREVIEW_CHARS)}… (${formatExactCount(cell.chars)} chars)`;
+  return `${cell.text.slice(0, LONG_PREVIEW_CHARS)}… (${formatExactCount(cell.chars)} chars${cut})`;
 }
 
 /** The value as copied: exact text, `NULL` for NULL, bytes as 0x-hex. */

@@ -4,6 +4,7 @@ import { MAX_CELL_SLICE, type Cell, type ResultColumn } from '../../shared/api/q
 import { formatExactCount } from '../../shared/format/count';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { formatBytes } from '../grid/cell-text';
 import { hexDump } from './hex-dump';
 import { jsonProblem, prettyJson } from './pretty-json';
 
@@ -150,6 +151,15 @@ export function CellViewer({
             {loaded.kind === 'null' ? 'NULL' : `${formatExactCount(loaded.total)} ${unit}`}
           </span>
         </h2>
+        {cell !== null && typeof cell === 'object' && cell.wholeBytes !== undefined && (
+          <div className="notice notice-info" role="status" data-testid="cell-viewer-cut">
+            <span aria-hidden="true">ℹ</span>
+            <div>
+              Cut while it arrived: only the start of this {formatBytes(cell.wholeBytes)} value was
+              kept, to stay within the result&apos;s memory limit (Settings).
+            </div>
+          </div>
+        )}
         {loaded.kind === 'text' && (isJsonColumn || looksLikeJson) && (
           <div className="segmented-buttons" role="group" aria-label="Show as">
             <button

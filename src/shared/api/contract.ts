@@ -27,6 +27,7 @@ import {
   MAX_ROWS_PER_PAGE,
   QueryRowsSchema,
   QueryStatusSchema,
+  QueryUpdateSchema,
 } from './query';
 import { processlistContract } from './processlist';
 import { schemaContract } from './schema';
@@ -219,8 +220,11 @@ export const events = {
     connectionId: Id,
     server: ServerInfoSchema,
   }),
-  /** A statement started, got its columns, received rows (throttled) or finished. */
-  'query.update': QueryStatusSchema,
+  /**
+   * A statement started, got its columns, received rows (throttled) or finished. Progress
+   * updates leave the columns out (see QueryUpdateSchema).
+   */
+  'query.update': QueryUpdateSchema,
   /** An export progressed (throttled) or ended. */
   'export.update': ExportStatusSchema,
   ...alterEvents,

@@ -28,11 +28,29 @@ export type ResultColumn = z.infer<typeof ResultColumnSchema>;
  * them, never converted), bytes as hex, or the start of a long value whose rest is fetched on
  * demand.
  */
+/**
+ * Set on a value of which only the start was kept: a row too large for the result's memory limit
+ * is cut while it arrives. The whole value's size in bytes; the cell's own sizes count the part
+ * that was kept.
+ */
+const WholeBytes = z.number().int().nonnegative().optional();
+
 export const CellSchema = z.union([
   z.null(),
   z.string(),
-  z.object({ t: z.literal('bin'), hex: z.string(), bytes: z.number().int(), partial: z.boolean() }),
-  z.object({ t: z.literal('long'), text: z.string(), chars: z.number().int() }),
+  z.object({
+    t: z.literal('bin'),
+    hex: z.string(),
+    bytes: z.number().int(),
+    partial: z.boolean(),
+    wholeBytes: WholeBytes,
+  }),
+  z.object({
+    t: z.literal('long'),
+    text: z.string(),
+    chars: z.number().int(),
+    wholeBytes: WholeBytes,
+  }),
 ]);
 export type Cell = z.infer<typeof CellSchema>;
 
@@ -72,6 +90,30 @@ export const QueryStatusSchema = z.object({
 });
 export type QueryStatus = z.infer<typeof QueryStatusSchema>;
 
+/**
+ * A `query.update` event: the statement's status, except that `columns` is left out of the
+ * updates where it did not change. A result thousands of columns wide would otherwise carry its
+ * whole column list with every progress report; it comes in the update where the columns arrive
+ * and again in the last one, and `query.status` always has it.
+ */
+export const QueryUpdateSchema = QueryStatusSchema.extend({
+  /** Absent: the same as in this statement's previous update. */
+  columns: QueryStatusSchema.shape.columns.optional(),
+});
+export type QueryUpdate = z.infer<typeof QueryUpdateSchema>;
+
+/**
+ * The status a screen holds after `update` arrived: the update's columns, or when it left them
+ * out, the ones `previous` (the same statement's status as the screen had it) already had.
+ */
+export function statusAfterUpdate(
+  previous: QueryStatus | undefined,
+  update: QueryUpdate,
+): QueryStatus {
+  const { columns, ...rest } = update;
+  return { ...rest, columns: columns === undefined ? (previous?.columns ?? null) : columns };
+}
+
 export const QueryRowsSchema = z.object({
   offset: z.number().int().nonnegative(),
   rows: z.array(z.array(CellSchema)),
@@ -85,6 +127,8 @@ export const CellSliceSchema = z.object({
   total: z.number().int().nonnegative(),
   offset: z.number().int().nonnegative(),
   data: z.string(),
+  /** Set when only the start of the value was kept (see CellSchema); `total` counts that part. */
+  wholeBytes: WholeBytes,
 });
 export type CellSlice = z.infer<typeof CellSliceSchema>;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueryStatus } from '../../../src/shared/api/query';
+import type { QueryStatus, QueryUpdate } from '../../../src/shared/api/query';
 import { withConnection } from '../../servers/connect';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
 
@@ -250,6 +250,40 @@ describe('queries through the backend (MySQL 9.7)', () => {
       .map((e) => (e.payload as QueryStatus).state);
     expect(updates.at(-1)).toBe('done');
     expect(updates.slice(0, -1).every((s) => s === 'running')).toBe(true);
+  });
+
+  it('sends the columns of a 4,000-column result once, not with every progress update', async () => {
+    const columns = Array.from({ length: 4000 }, (_, i) => `'wide' AS column_number_${i}`);
+    await runStatement(
+      b,
+      session,
+      `CREATE VIEW wide_rows AS WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 6)
+       SELECT ${columns.join(', ')} FROM s`,
+    );
+    // Rows wider than the server's 16 KB send buffer, one every 0.4 s: each is sent as it is
+    // made, so progress updates (every 200 ms at most) come between the columns and the end.
+    // A short statement: what is measured is the column list, not the statement's text.
+    const status = await runStatement(b, session, 'SELECT *, SLEEP(0.4) AS pause FROM wide_rows');
+    expect(status.state).toBe('done');
+    expect(status.rowCount).toBe(6);
+    expect(status.columns).toHaveLength(4001);
+    const updates = b.events
+      .filter(
+        (e) => e.name === 'query.update' && (e.payload as QueryUpdate).queryId === status.queryId,
+      )
+      .map((e) => e.payload as QueryUpdate);
+    const running = updates.filter((u) => u.state === 'running');
+    const withColumns = running.filter((u) => u.columns && u.columns.length > 0);
+    expect(withColumns).toHaveLength(1);
+    const progress = running.filter((u) => u.rowCount > 0);
+    expect(progress.length).toBeGreaterThan(0);
+    for (const u of progress) {
+      expect(u.columns).toBeUndefined();
+      expect(JSON.stringify(u).length).toBeLessThan(16 * 1024);
+    }
+    // The last update has them, for a screen that joined late.
+    expect(updates.at(-1)).toMatchObject({ state: 'done', rowCount: 6 });
+    expect(updates.at(-1)!.columns).toHaveLength(4001);
   });
 });
 

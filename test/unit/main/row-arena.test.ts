@@ -106,3 +106,22 @@ describe('RowArena', () => {
     expect(texts(arena.row(123_456, 2))).toEqual(['row-123456', 'x'.repeat(56)]);
   });
 });
+
+describe('RowArena.pushOwned', () => {
+  it('keeps a large row in its own buffer without a copy, small ones in the arena', () => {
+    const arena = new RowArena();
+    const big = Buffer.alloc(5 * 1024 * 1024, 'q');
+    const packet = Buffer.concat([Buffer.alloc(4), wireRow([b('7'), big, null])]);
+    arena.pushOwned(packet, 4, packet.length);
+    const small = Buffer.concat([Buffer.alloc(4), wireRow([b('8'), b('s'), null])]);
+    arena.pushOwned(small, 4, small.length);
+    small.fill(0);
+    const [id, value, nothing] = arena.row(0, 3)!;
+    expect(id!.toString()).toBe('7');
+    expect(value!.length).toBe(big.length);
+    expect(value!.buffer).toBe(packet.buffer);
+    expect(nothing).toBeNull();
+    expect(texts(arena.row(1, 3))).toEqual(['8', 's', null]);
+    expect(arena.bytes).toBeGreaterThanOrEqual(packet.length - 4);
+  });
+});

@@ -22,6 +22,19 @@ describe('cell text', () => {
       `${'x'.repeat(40)}… (100,000 chars)`,
     );
   });
+  it('says when a value was cut while it arrived, with its whole size', () => {
+    expect(
+      cellDisplayText({
+        t: 'long',
+        text: 'x'.repeat(2000),
+        chars: 1000,
+        wholeBytes: 300 * 1024 * 1024,
+      }),
+    ).toBe(`${'x'.repeat(40)}… (1,000 chars, cut from 300 MB)`);
+    expect(
+      cellDisplayText({ t: 'bin', hex: 'ab', bytes: 1, partial: true, wholeBytes: 2048 }),
+    ).toBe('0xAB (1 B, cut from 2.0 KB)');
+  });
   it('formats byte sizes', () => {
     expect(formatBytes(1023)).toBe('1,023 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
