@@ -9,7 +9,7 @@ import { webSocketTransport } from '../../src/renderer/app/ws-transport';
 import { createApiClient, type ApiClient } from '../../src/shared/api/client';
 import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { ApiError } from '../../src/shared/api/errors';
-import type { QueryStatus } from '../../src/shared/api/query';
+import { statusAfterUpdate, type QueryStatus } from '../../src/shared/api/query';
 import { tokenCookieName } from '../../src/main/web/request-guard';
 import { queryRow, withConnection } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
@@ -51,7 +51,7 @@ describe.each(kinds)('oversized statements beside an open transaction (%s)', (_n
       const off = api.on('query.update', (s) => {
         if (s.queryId !== started.queryId || s.state === 'running') return;
         off();
-        resolve(s);
+        resolve(statusAfterUpdate(started, s));
       });
       // The end may have been announced before this listened.
       api.call('query.status', { queryId: started.queryId }).then((s) => {

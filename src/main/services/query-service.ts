@@ -128,10 +128,11 @@ export function queryService(
     return structuredClone(refresh(run));
   }
 
-  /** The status as `snapshot` has it, without the columns (for updates that do not change them). */
+  /** The status as `snapshot` has it, without the columns and statement (unchanged in progress). */
   function progressSnapshot(run: QueryRun): QueryUpdate {
     const update: QueryUpdate = { ...refresh(run) };
     delete update.columns;
+    delete update.sql;
     return structuredClone(update);
   }
 
@@ -139,7 +140,8 @@ export function queryService(
     const status = run.status;
     let lastProgress = 0;
     let finishing = false;
-    // The column list goes out when it arrives and at the end; progress updates leave it out.
+    // The statement and column list go out when they arrive and at the end; progress updates
+    // leave them out.
     const publish = () => ctx.emit('query.update', snapshot(run));
     const publishProgress = () => ctx.emit('query.update', progressSnapshot(run));
     const finish = async (

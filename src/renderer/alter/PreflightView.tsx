@@ -207,7 +207,19 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
                   <div>{t.blocker}</div>
                 </div>
               )}
-              <pre className="alt-sql">{t.command}</pre>
+              {t.command !== null && (
+                <pre className="alt-sql" aria-label={`${t.tool} for bash or zsh`}>
+                  {t.command}
+                </pre>
+              )}
+              {t.powershell !== null && (
+                <details className="alt-powershell">
+                  <summary>For PowerShell</summary>
+                  <pre className="alt-sql" aria-label={`${t.tool} for PowerShell`}>
+                    {t.powershell}
+                  </pre>
+                </details>
+              )}
               <ul className="alt-notes">
                 {t.notes.map((n, i) => (
                   <li key={i}>{n}</li>

@@ -26,7 +26,7 @@ export function activityAfter(
   return {
     running: same ?? {
       queryId: status.queryId,
-      sql: status.sql,
+      sql: status.sql ?? '',
       startedAt: now - status.elapsedMs,
     },
     inTransaction: status.inTransaction,

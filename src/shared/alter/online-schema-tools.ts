@@ -2,6 +2,7 @@ import type { ServerFlavor } from '../server/flavor';
 import { compareVersions, v, type ServerVersion } from '../server/version';
 import { withClause } from './plan-alter';
 import type { ParsedAlter } from './alter-operation';
+import { renderCommand, safeFileNamePart, type ArgumentLines } from './command-line';
 
 /** Where the online schema change tools connect. */
 export interface ToolTarget {
@@ -30,17 +31,17 @@ const MYSQL_WITHOUT_SLAVE_WORDS = v('8.4.0');
 
 export interface ToolCommand {
   tool: 'gh-ost' | 'pt-online-schema-change';
-  /** The command, one flag per line, to run by hand after reading it. */
-  command: string;
+  /**
+   * The command for bash/zsh, one flag per line, every value quoted, to run by hand after
+   * reading it; null when the tool cannot be given this table (`blocker` says why).
+   */
+  command: string | null;
+  /** The same for PowerShell. */
+  powershell: string | null;
   /** What each safety flag does, and what the tool cannot do here. */
   notes: string[];
   /** A reason the tool should not be used on this table, if any. */
   blocker: string | null;
-}
-
-/** A single-quoted shell word. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
 /** The ALTER's clauses without `ALTER TABLE name` and without ALGORITHM=/LOCK=, for the tools. */
@@ -60,33 +61,34 @@ export function onlineToolCommands(
 ): ToolCommand[] {
   const clauses = alterClauses(alter);
   const renames = alter.operations.some((o) => o.kind === 'rename-table');
-  const ghostFlags = [
-    'gh-ost',
-    `--host=${target.host}`,
-    `--port=${target.port}`,
-    `--user=${shellQuote(target.user)}`,
-    '--ask-pass',
-    `--database=${shellQuote(target.schema)}`,
-    `--table=${shellQuote(target.table)}`,
-    `--alter=${shellQuote(clauses)}`,
-    '--max-lag-millis=1500',
-    '--max-load=Threads_running=25',
-    '--critical-load=Threads_running=100',
-    '--chunk-size=1000',
-    '--nice-ratio=0.5',
-    `--postpone-cut-over-flag-file=/tmp/ghost.${target.table}.postpone`,
-    `--throttle-flag-file=/tmp/ghost.${target.table}.throttle`,
-    '--initially-drop-ghost-table',
-    '--exact-rowcount',
-    '--concurrent-rowcount',
-    '--default-retries=120',
-    '--verbose',
+  const flagName = safeFileNamePart(target.table);
+  const ghostLines: ArgumentLines = [
+    ['gh-ost'],
+    [`--host=${target.host}`],
+    [`--port=${target.port}`],
+    [`--user=${target.user}`],
+    ['--ask-pass'],
+    [`--database=${target.schema}`],
+    [`--table=${target.table}`],
+    [`--alter=${clauses}`],
+    ['--max-lag-millis=1500'],
+    ['--max-load=Threads_running=25'],
+    ['--critical-load=Threads_running=100'],
+    ['--chunk-size=1000'],
+    ['--nice-ratio=0.5'],
+    [`--postpone-cut-over-flag-file=/tmp/ghost.${flagName}.postpone`],
+    [`--throttle-flag-file=/tmp/ghost.${flagName}.throttle`],
+    ['--initially-drop-ghost-table'],
+    ['--exact-rowcount'],
+    ['--concurrent-rowcount'],
+    ['--default-retries=120'],
+    ['--verbose'],
   ];
   const ghostNotes = [
     '--max-lag-millis=1500: pauses the copy while any replica lags more than 1.5 s.',
     '--max-load / --critical-load: pauses above 25 running threads, aborts above 100.',
     '--chunk-size=1000 and --nice-ratio=0.5: small chunks, resting half as long as each took.',
-    `--postpone-cut-over-flag-file: the copy finishes but the table swap waits while /tmp/ghost.${target.table}.postpone exists; delete it to cut over when you choose.`,
+    `--postpone-cut-over-flag-file: the copy finishes but the table swap waits while /tmp/ghost.${flagName}.postpone exists; delete it to cut over when you choose.`,
     'Runs as a dry run (no --execute): add --execute once the dry run is clean.',
   ];
   if (context.replicaCount === 0) {
@@ -97,36 +99,42 @@ export function onlineToolCommands(
   else if (context.hasTriggers) ghostBlocker = 'gh-ost does not support tables with triggers.';
   else if (renames) ghostBlocker = 'gh-ost cannot rename the table; rename it separately.';
 
-  const dsn = `h=${target.host},P=${target.port},u=${target.user},D=${target.schema},t=${target.table}`;
+  // A DSN has no escaping: a `,` in a name would start another key (`t,h=elsewhere`), so host
+  // and user go as options, and names a DSN cannot hold get no line at all. The port stays in
+  // the DSN: pt-online-schema-change 3.2 ignores its --port option.
+  const dsnProblem = dsnUnfit(target.schema, 'schema') ?? dsnUnfit(target.table, 'table');
+  const dsn = `P=${target.port},D=${target.schema},t=${target.table}`;
   const withoutSlaveWords =
     context.server.flavor !== 'mariadb' &&
     compareVersions(context.server.version, MYSQL_WITHOUT_SLAVE_WORDS) >= 0;
   // Nothing to discover, and discovering is what fails on 8.4+ with an older toolkit.
   const skipDiscovery = withoutSlaveWords && context.replicaCount === 0;
-  const ptFlags = [
-    'pt-online-schema-change',
-    `--alter ${shellQuote(clauses)}`,
-    '--ask-pass',
-    '--max-lag=1',
-    '--check-interval=1',
-    '--max-load Threads_running=25',
-    '--critical-load Threads_running=100',
-    '--chunk-time=0.5',
-    '--set-vars lock_wait_timeout=5',
-    '--tries create_triggers:10:1,drop_triggers:10:1,swap_tables:10:1',
-    `--pause-file=/tmp/pt-osc.${target.table}.pause`,
-    ...(skipDiscovery ? ['--recursion-method=none'] : []),
-    ...(context.hasForeignKeys ? ['--alter-foreign-keys-method=auto'] : []),
-    ...(context.hasTriggers ? ['--preserve-triggers'] : []),
-    '--dry-run',
-    shellQuote(dsn),
+  const ptLines: ArgumentLines = [
+    ['pt-online-schema-change'],
+    ['--alter', clauses],
+    ['--host', target.host],
+    ['--user', target.user],
+    ['--ask-pass'],
+    ['--max-lag=1'],
+    ['--check-interval=1'],
+    ['--max-load', 'Threads_running=25'],
+    ['--critical-load', 'Threads_running=100'],
+    ['--chunk-time=0.5'],
+    ['--set-vars', 'lock_wait_timeout=5'],
+    ['--tries', 'create_triggers:10:1,drop_triggers:10:1,swap_tables:10:1'],
+    [`--pause-file=/tmp/pt-osc.${flagName}.pause`],
+    ...(skipDiscovery ? [['--recursion-method=none']] : []),
+    ...(context.hasForeignKeys ? [['--alter-foreign-keys-method=auto']] : []),
+    ...(context.hasTriggers ? [['--preserve-triggers']] : []),
+    ['--dry-run'],
+    [dsn],
   ];
   const ptNotes = [
     '--max-lag=1: pauses the copy while a replica lags more than 1 s.',
     '--max-load / --critical-load: pauses above 25 running threads, aborts above 100.',
     '--chunk-time=0.5: sizes chunks to take half a second each.',
     '--set-vars lock_wait_timeout=5: the tool gives up rather than queue behind a long transaction.',
-    `--pause-file: the copy pauses while /tmp/pt-osc.${target.table}.pause exists (pt-osc has no postponed cut-over; use --no-swap-tables --no-drop-new-table to swap by hand).`,
+    `--pause-file: the copy pauses while /tmp/pt-osc.${flagName}.pause exists (pt-osc has no postponed cut-over; use --no-swap-tables --no-drop-new-table to swap by hand).`,
     'Runs with --dry-run: replace it with --execute once the dry run is clean.',
   ];
   if (skipDiscovery) {
@@ -146,17 +154,30 @@ export function onlineToolCommands(
   return [
     {
       tool: 'gh-ost',
-      command: ghostFlags.join(' \\\n  '),
+      command: renderCommand(ghostLines, 'posix'),
+      powershell: renderCommand(ghostLines, 'powershell'),
       notes: ghostNotes,
       blocker: ghostBlocker,
     },
     {
       tool: 'pt-online-schema-change',
-      command: ptFlags.join(' \\\n  '),
+      command: dsnProblem ? null : renderCommand(ptLines, 'posix'),
+      powershell: dsnProblem ? null : renderCommand(ptLines, 'powershell'),
       notes: ptNotes,
-      blocker: renames
-        ? 'pt-online-schema-change cannot rename the table; rename it separately.'
-        : null,
+      blocker:
+        dsnProblem ??
+        (renames ? 'pt-online-schema-change cannot rename the table; rename it separately.' : null),
     },
   ];
+}
+
+/**
+ * Why `name` cannot be written in a pt-online-schema-change DSN (which has no escaping), or
+ * null when it can: `,` starts another key, `=` and control characters confuse its parser.
+ */
+function dsnUnfit(name: string, what: 'schema' | 'table'): string | null {
+  const bad = /[,=]|[\u0000-\u001f\u007f]/u.exec(name);
+  if (!bad) return null;
+  const shown = bad[0] === ',' || bad[0] === '=' ? `“${bad[0]}”` : 'a control character';
+  return `pt-online-schema-change cannot be given this ${what}: its name contains ${shown}, which the tool's DSN cannot express (it has no escaping, so a comma would start another option). No command line is written; rename the ${what} first, or use gh-ost.`;
 }

@@ -122,7 +122,10 @@ export const ReplicaInfoSchema = z.object({
 
 export const ToolCommandSchema = z.object({
   tool: z.enum(['gh-ost', 'pt-online-schema-change']),
-  command: z.string(),
+  /** For bash/zsh, every value quoted; null when the tool cannot be given this table. */
+  command: z.string().nullable(),
+  /** The same for PowerShell. */
+  powershell: z.string().nullable(),
   notes: z.array(z.string()),
   blocker: z.string().nullable(),
 });

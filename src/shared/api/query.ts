@@ -91,27 +91,35 @@ export const QueryStatusSchema = z.object({
 export type QueryStatus = z.infer<typeof QueryStatusSchema>;
 
 /**
- * A `query.update` event: the statement's status, except that `columns` is left out of the
- * updates where it did not change. A result thousands of columns wide would otherwise carry its
- * whole column list with every progress report; it comes in the update where the columns arrive
- * and again in the last one, and `query.status` always has it.
+ * A `query.update` event: the statement's status, except that `columns` and `sql` are left out
+ * of the progress updates, where they did not change. A result thousands of columns wide, or a
+ * statement of megabytes, would otherwise travel with every progress report; both come in the
+ * update that announces the statement, the columns again where they arrive, both in the last
+ * one, and `query.status` always has them.
  */
 export const QueryUpdateSchema = QueryStatusSchema.extend({
   /** Absent: the same as in this statement's previous update. */
   columns: QueryStatusSchema.shape.columns.optional(),
+  /** Absent: the same as in this statement's previous update. */
+  sql: QueryStatusSchema.shape.sql.optional(),
 });
 export type QueryUpdate = z.infer<typeof QueryUpdateSchema>;
 
 /**
- * The status a screen holds after `update` arrived: the update's columns, or when it left them
- * out, the ones `previous` (the same statement's status as the screen had it) already had.
+ * The status a screen holds after `update` arrived: the update's columns and statement, or
+ * where it left them out, the ones `previous` (the same statement's status as the screen had
+ * it) already had.
  */
 export function statusAfterUpdate(
   previous: QueryStatus | undefined,
   update: QueryUpdate,
 ): QueryStatus {
-  const { columns, ...rest } = update;
-  return { ...rest, columns: columns === undefined ? (previous?.columns ?? null) : columns };
+  const { columns, sql, ...rest } = update;
+  return {
+    ...rest,
+    sql: sql ?? previous?.sql ?? '',
+    columns: columns === undefined ? (previous?.columns ?? null) : columns,
+  };
 }
 
 export const QueryRowsSchema = z.object({

@@ -68,7 +68,8 @@ describe.each([
           },
         },
       ).find((c) => c.tool === 'pt-online-schema-change')!;
-      command = pt.command;
+      command = pt.command ?? '';
+      expect(command).not.toBe('');
       notes = pt.notes;
     });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAlter } from '../../../src/shared/alter/parse-alter';
-import { onlineToolCommands, shellQuote } from '../../../src/shared/alter/online-schema-tools';
+import { onlineToolCommands } from '../../../src/shared/alter/online-schema-tools';
 
 function alter(sql: string) {
   const r = parseAlter(sql);
@@ -24,11 +24,11 @@ describe('onlineToolCommands', () => {
         'gh-ost',
         '--host=db1',
         '--port=3306',
-        "--user='dba'",
+        '--user=dba',
         '--ask-pass',
-        "--database='shop'",
-        "--table='orders'",
-        `--alter='ADD COLUMN note VARCHAR(9) DEFAULT '\\''it'\\'''\\''s'\\'''`,
+        '--database=shop',
+        '--table=orders',
+        `'--alter=ADD COLUMN note VARCHAR(9) DEFAULT '\\''it'\\'''\\''s'\\'''`,
         '--max-lag-millis=1500',
         '--max-load=Threads_running=25',
         '--critical-load=Threads_running=100',
@@ -44,9 +44,11 @@ describe('onlineToolCommands', () => {
       ].join(' \\\n  '),
     );
     expect(ghost?.blocker).toBeNull();
-    expect(pt?.command.split(' \\\n  ')).toEqual([
+    expect(pt?.command?.split(' \\\n  ')).toEqual([
       'pt-online-schema-change',
       `--alter 'ADD COLUMN note VARCHAR(9) DEFAULT '\\''it'\\'''\\''s'\\'''`,
+      '--host db1',
+      '--user dba',
       '--ask-pass',
       '--max-lag=1',
       '--check-interval=1',
@@ -57,7 +59,7 @@ describe('onlineToolCommands', () => {
       '--tries create_triggers:10:1,drop_triggers:10:1,swap_tables:10:1',
       '--pause-file=/tmp/pt-osc.orders.pause',
       '--dry-run',
-      "'h=db1,P=3306,u=dba,D=shop,t=orders'",
+      'P=3306,D=shop,t=orders',
     ]);
   });
 
@@ -118,7 +120,28 @@ describe('onlineToolCommands', () => {
     }
   });
 
-  it('quotes for a POSIX shell', () => {
-    expect(shellQuote("a'b c")).toBe(`'a'\\''b c'`);
+  it('refuses a pt-osc line for names its DSN cannot express, and keeps flag files to a safe alphabet', () => {
+    const plain = { hasForeignKeys: false, hasTriggers: false, replicaCount: 1, server: mysql80 };
+    const tricky = { ...target, table: 't,h=other.host' };
+    const [ghost, pt] = onlineToolCommands(alter('ALTER TABLE orders FORCE'), tricky, plain);
+    expect(pt?.command).toBeNull();
+    expect(pt?.powershell).toBeNull();
+    expect(pt?.blocker).toBe(
+      "pt-online-schema-change cannot be given this table: its name contains “,”, which the tool's DSN cannot express (it has no escaping, so a comma would start another option). No command line is written; rename the table first, or use gh-ost.",
+    );
+    expect(ghost?.command).toContain('--table=t,h=other.host \\\n');
+    expect(ghost?.command).toMatch(
+      /--postpone-cut-over-flag-file=\/tmp\/ghost\.t_h_other_host-[0-9a-f]{8}\.postpone/,
+    );
+    const evil = onlineToolCommands(
+      alter('ALTER TABLE orders FORCE'),
+      { ...target, table: 'orders$(touch /tmp/x)' },
+      plain,
+    )[1]!;
+    expect(evil.command).toContain("'P=3306,D=shop,t=orders$(touch /tmp/x)'");
+    expect(evil.command).toMatch(
+      /--pause-file=\/tmp\/pt-osc\.orders__touch__tmp_x_-[0-9a-f]{8}\.pause/,
+    );
+    expect(evil.powershell).toContain("'P=3306,D=shop,t=orders$(touch /tmp/x)'");
   });
 });
