@@ -176,6 +176,8 @@ export function onlineToolCommands(
  * null when it can: `,` starts another key, `=` and control characters confuse its parser.
  */
 function dsnUnfit(name: string, what: 'schema' | 'table'): string | null {
+  // Control characters are what this looks for.
+  // eslint-disable-next-line no-control-regex
   const bad = /[,=]|[\u0000-\u001f\u007f]/u.exec(name);
   if (!bad) return null;
   const shown = bad[0] === ',' || bad[0] === '=' ? `“${bad[0]}”` : 'a control character';
