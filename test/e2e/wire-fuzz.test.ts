@@ -87,7 +87,7 @@ describe('fuzzing the browser-mode WebSocket', () => {
     expect(closed).toBeNull();
   }, 120_000);
 
-  it('answers frames beyond 16 MiB and text that is not UTF-8 by their ids, and stays open', async () => {
+  it('answers frames beyond 16 MiB, text that is not UTF-8, deep nesting and many keys by their ids, and stays open', async () => {
     const answer = async (id: number) => {
       await expect
         .poll(() => replies.some((r) => r.includes(`"id":${id},`)), { timeout: 60_000 })
@@ -109,6 +109,27 @@ describe('fuzzing the browser-mode WebSocket', () => {
     });
     expect(await answer(72)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
     expect(await answer(73)).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    // 10,000 nested arrays: 20 KB that overflowed the server's stack when passed to the backend.
+    ws.send(
+      `{"t":"call","id":75,"method":"app.info","params":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    );
+    ws.send(`${'['.repeat(10_000)}${']'.repeat(10_000)}`);
+    const manyKeys = Object.fromEntries(Array.from({ length: 1_000_001 }, (_, i) => [`k${i}`, 0]));
+    ws.send(JSON.stringify({ t: 'call', id: 76, method: 'app.info', params: manyKeys }));
+    expect(await answer(75)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_REQUEST',
+        message: 'The message is nested more than 64 levels deep; nothing was run.',
+      },
+    });
+    expect(await answer(76)).toMatchObject({
+      ok: false,
+      error: {
+        code: 'INVALID_REQUEST',
+        message: 'The message holds more than 1,000,000 values; nothing was run.',
+      },
+    });
     ws.send(JSON.stringify({ t: 'call', id: 74, method: 'app.info', params: {} }));
     expect(await answer(74)).toMatchObject({ ok: true });
     expect(closed).toBeNull();

@@ -1,3 +1,4 @@
+import { messageShapeProblem } from '../../shared/api/message-shape';
 import { z } from 'zod';
 import { contract, isMethodName, type MethodName } from '../../shared/api/contract';
 import { fastSafeParse } from '../../shared/api/compiled-check';
@@ -38,6 +39,13 @@ export async function dispatch(
   raw: unknown,
   ctx: CallContext,
 ): Promise<ServerMessage | null> {
+  // Before anything walks it: schema checks and logging recurse over a message.
+  const shape = messageShapeProblem(raw);
+  if (shape !== null) {
+    const id = (raw as { id?: unknown } | null)?.id;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return null;
+    return { t: 'result', id, ok: false, error: { code: 'INVALID_REQUEST', message: shape } };
+  }
   const envelope = ClientMessageSchema.safeParse(raw);
   if (!envelope.success) {
     console.error('[backend] dropped a malformed message');

@@ -1,3 +1,4 @@
+import { messageShapeProblem } from '../../shared/api/message-shape';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -148,6 +149,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
           answerError(id === undefined ? undefined : Number(id), {
             code: 'INVALID_REQUEST',
             message: 'The message is not valid JSON.',
+          });
+          return;
+        }
+        // Checked here too: handing it to the backend process serialises it recursively.
+        const shape = messageShapeProblem(parsed);
+        if (shape !== null) {
+          answerError((parsed as { id?: unknown } | null)?.id, {
+            code: 'INVALID_REQUEST',
+            message: shape,
           });
           return;
         }
