@@ -206,6 +206,49 @@ describe('update notifications (backend, local feed server)', () => {
     }
   });
 
+  it('gives up on an endless chunked answer past 4 MiB, reading no more than that', async () => {
+    let sent = 0;
+    let sentWhenClosed: number | null = null;
+    const endless = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      // Up to 800 MB, as fast as the reader takes it; chunked (no content-length).
+      const pump = () => {
+        while (sent < 800 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => {
+        sentWhenClosed = sent;
+        sent = Number.POSITIVE_INFINITY;
+      });
+      pump();
+    });
+    await new Promise<void>((resolve) => endless.listen(0, '127.0.0.1', resolve));
+    const feedUrl = `http://127.0.0.1:${(endless.address() as AddressInfo).port}/feed`;
+    try {
+      await b.call('updates.saveSettings', { enabled: true, feedUrl });
+      const before = process.memoryUsage().rss;
+      const r = await b.call('updates.check', { force: true });
+      expect(r).toMatchObject({
+        ok: true,
+        value: {
+          state: 'failed',
+          problem: `Could not check ${feedUrl} for a newer Sightline: the answer is over 4 MiB, too big to be a release feed. Check the feed address in the update settings, or try again later.`,
+        },
+      });
+      // The reader stopped: the server sees its answer closed long before 800 MB.
+      await expect.poll(() => sentWhenClosed).not.toBeNull();
+      expect(sentWhenClosed).toBeLessThan(64 * 1024 * 1024);
+      expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
+  });
+
   it('keeps the settings in settings.json (0600), atomically, with keys it does not know', async () => {
     await b.call('updates.saveSettings', { enabled: true, feedUrl: `${base}/releases` });
     const file = path.join(b.dataDir, 'settings.json');

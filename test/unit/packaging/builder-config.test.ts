@@ -14,6 +14,7 @@ interface TargetEntry {
   arch?: string[];
 }
 interface BuilderConfig {
+  electronFuses: Record<string, boolean>;
   appId: string;
   productName: string;
   asar: boolean;
@@ -90,6 +91,20 @@ describe('electron-builder.yml', () => {
       win: { ...config.win, target: [{ target: 'nsis', arch: 'sparc' }] },
     };
     expect(validate(badArch)).toBe(false);
+  });
+
+  it('flips the fuses that stop code injection into the packaged app', async () => {
+    const config = await loadConfig();
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      enableCookieEncryption: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(config.asar).toBe(true);
   });
 
   it('builds every installer the issue lists, for each architecture', async () => {
