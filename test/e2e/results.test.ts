@@ -211,6 +211,14 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
     const file = path.join(dir, 'items.csv');
     await input.fill(file);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+    // A folder no export went into yet: the dialog asks before anything is written there.
+    const ask = dialog.getByTestId('export-ask');
+    await ask.waitFor({ timeout: 5000 });
+    expect(await ask.textContent()).toContain(
+      `No export has been written into ${dir} yet: confirm that this is the folder you mean.`,
+    );
+    await screenshot(page, 'results-03a-export-asks-folder');
+    await ask.getByRole('button', { name: 'Yes, write into this folder' }).click();
     const progress = dialog.getByTestId('export-progress');
     await expect.poll(() => progress.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
     expect(await progress.textContent()).toContain(`Exported 5 rows`);
@@ -227,14 +235,17 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
         '',
       ].join('\r\n'),
     );
-    // Exporting to the same file again is refused, naming it.
+    // Exporting to the same file again asks first, naming it; nothing is replaced meanwhile.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Export full result…' }).first().click();
     await dialog.getByRole('textbox', { name: /File/ }).fill(file);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
-    const alert = dialog.locator('[data-error-code=FILE_ERROR]');
-    await alert.waitFor({ timeout: 5000 });
-    expect(await alert.textContent()).toContain(file);
+    await ask.waitFor({ timeout: 5000 });
+    expect(await ask.textContent()).toContain(
+      `The file already exists: ${file}. Confirm to replace it.`,
+    );
+    expect(await ask.getByRole('button', { name: 'Replace the file' }).count()).toBe(1);
+    await screenshot(page, 'results-03b-export-asks-overwrite');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 

@@ -24,14 +24,28 @@ async function statOrNull(p: string) {
   }
 }
 
+/** What the caller has said about the target, and the folders exports may write without asking. */
+export interface ExportPathConsent {
+  /** The user confirmed replacing the file if it exists. */
+  overwrite: boolean;
+  /** The user confirmed writing into this folder although no export went there before. */
+  confirmedFolder: boolean;
+  /** Folders exports may write into without asking (exactly these, not their subfolders). */
+  approvedFolders: ReadonlySet<string>;
+}
+
 /**
- * The absolute file an export may write, checked before anything runs: FILE_ERROR naming the
- * path when it is relative (it would land wherever the backend was started), when its folder
- * does not exist, when it is a folder, or when the file exists and `overwrite` is not set.
+ * The absolute file an export may write, checked before anything runs. FILE_ERROR naming the
+ * path when it is relative (it would land wherever the backend was started). Writing into a
+ * folder not approved yet, or over an existing file, needs the user's word first: the error's
+ * `field` is then `confirmedFolder` or `overwrite`, for the page to ask and send again. The
+ * folder is not looked at before it is approved, and a folder that cannot be written gets one
+ * message whether it is missing, not a folder or not allowed, so the answers do not tell what
+ * exists on the machine.
  */
 export async function resolveExportPath(
   input: string,
-  overwrite: boolean,
+  consent: ExportPathConsent,
   home: string = os.homedir(),
 ): Promise<string> {
   const expanded = expandHome(input.trim(), home);
@@ -40,18 +54,34 @@ export async function resolveExportPath(
   }
   const target = path.resolve(expanded);
   const folder = path.dirname(target);
+  if (!consent.approvedFolders.has(folder) && !consent.confirmedFolder) {
+    throw new ApiError({
+      code: 'FILE_ERROR',
+      message: `No export has been written into ${folder} yet: confirm that this is the folder you mean.`,
+      field: 'confirmedFolder',
+    });
+  }
+  const unwritable = () =>
+    fileError(
+      target,
+      `Cannot write into ${folder} (it does not exist, is not a folder, or this user may not write there)`,
+    );
+  let existing;
   try {
     const dir = await statOrNull(folder);
-    if (!dir) throw fileError(target, `The folder ${folder} does not exist; cannot write`);
-    if (!dir.isDirectory()) throw fileError(target, `${folder} is not a folder; cannot write`);
-    const existing = await statOrNull(target);
-    if (existing?.isDirectory()) throw fileError(target, 'That is a folder, not a file');
-    if (existing && !overwrite) {
-      throw fileError(target, 'The file already exists (allow overwriting to replace it)');
-    }
+    if (!dir?.isDirectory()) throw unwritable();
+    existing = await statOrNull(target);
   } catch (err) {
     if (err instanceof ApiError) throw err;
-    throw fileError(target, 'Cannot check the path', err);
+    throw unwritable();
+  }
+  if (existing?.isDirectory()) throw fileError(target, 'That is a folder, not a file');
+  if (existing && !consent.overwrite) {
+    throw new ApiError({
+      code: 'FILE_ERROR',
+      message: `The file already exists: ${target}. Confirm to replace it.`,
+      field: 'overwrite',
+    });
   }
   return target;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import nodePath from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { ExportFormat, ExportStatus } from '../../shared/api/export';
 import { detectFlavor } from '../../shared/server/flavor';
@@ -69,6 +70,11 @@ export function exportService(
 ): Handlers<ExportMethods> {
   const home = options.homeDir ?? os.homedir();
   const runs = new Map<string, ExportRun>();
+  /**
+   * Folders exports write into without asking: the home folder (where the suggested name is),
+   * and each folder the user confirmed once, for as long as the backend runs.
+   */
+  const approvedFolders = new Set<string>([nodePath.resolve(home)]);
 
   sessions.onClose((sessionId) => {
     locks.forget(sessionId);
@@ -211,7 +217,7 @@ export function exportService(
   }
 
   return {
-    'query.export': async ({ queryId, format, path, overwrite }, ctx) => {
+    'query.export': async ({ queryId, format, path, overwrite, confirmedFolder }, ctx) => {
       const query = await queryStatus({ queryId }, ctx);
       if (query.state === 'running') {
         throw new ApiError({
@@ -226,7 +232,15 @@ export function exportService(
         });
       }
       const owner = sessions.owned(query.sessionId, ctx.peerId);
-      const target = await resolveExportPath(path, overwrite ?? false, home);
+      const target = await resolveExportPath(
+        path,
+        {
+          overwrite: overwrite ?? false,
+          confirmedFolder: confirmedFolder ?? false,
+          approvedFolders,
+        },
+        home,
+      );
       const status: ExportStatus = {
         exportId: randomUUID(),
         queryId,
@@ -255,6 +269,7 @@ export function exportService(
           });
         }
         file = await ExportFile.create(target, overwrite ?? false);
+        approvedFolders.add(nodePath.dirname(target));
       } catch (err) {
         status.state = 'error';
         throw err;

@@ -39,6 +39,13 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
   const [run, setRun] = useState<ExportStatus | null>(null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [starting, setStarting] = useState(false);
+  /** What the backend wants the user's word on before it writes (see `query.export`). */
+  const [ask, setAsk] = useState<{
+    field: 'confirmedFolder' | 'overwrite';
+    message: string;
+  } | null>(null);
+  /** Folders the user confirmed in this dialog; the backend remembers them after a start. */
+  const [confirmed, setConfirmed] = useState<{ folder: boolean }>({ folder: false });
   const latest = useRef(new Map<string, ExportStatus>());
   const pathRef = useRef<HTMLInputElement>(null);
   const running = run?.state === 'running';
@@ -71,22 +78,37 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
     [status.queryId],
   );
 
-  const start = async () => {
+  const start = async (
+    consent: { folder: boolean; overwrite: boolean } = {
+      folder: confirmed.folder,
+      overwrite,
+    },
+  ) => {
     setError(null);
+    setAsk(null);
     setStarting(true);
     try {
       const started = await api.call('query.export', {
         queryId: status.queryId,
         format,
         path,
-        overwrite,
+        overwrite: consent.overwrite,
+        confirmedFolder: consent.folder,
       });
       setRun(latest.current.get(started.exportId) ?? started);
       // The end may have been announced before we listened: ask once.
       const now = await api.call('export.status', { exportId: started.exportId });
       setRun((r) => (r && r.state === 'running' ? now : r));
     } catch (e) {
-      setError(errorShapeOf(e));
+      const shape = errorShapeOf(e);
+      if (
+        shape.code === 'FILE_ERROR' &&
+        (shape.field === 'confirmedFolder' || shape.field === 'overwrite')
+      ) {
+        setAsk({ field: shape.field, message: shape.message });
+      } else {
+        setError(shape);
+      }
     } finally {
       setStarting(false);
     }
@@ -150,7 +172,12 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
               className="mono"
               value={path}
               spellCheck={false}
-              onChange={(e) => setPath(e.target.value)}
+              onChange={(e) => {
+                setPath(e.target.value);
+                // A confirmation was for the path shown then, not for whatever is typed next.
+                setAsk(null);
+                setConfirmed({ folder: false });
+              }}
               onKeyDown={(e) => {
                 if (e.key === 'Enter' && path.trim() !== '' && !starting) void start();
               }}
@@ -166,6 +193,31 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
             Replace the file if it exists
           </label>
         </fieldset>
+        {ask && (
+          <div className="notice notice-warning" role="alert" data-testid="export-ask">
+            <span aria-hidden="true">⚠</span>
+            <div>
+              <div>{ask.message}</div>
+              <button
+                type="button"
+                className="btn-small"
+                onClick={() => {
+                  if (ask.field === 'confirmedFolder') {
+                    setConfirmed({ folder: true });
+                    void start({ folder: true, overwrite });
+                  } else {
+                    setOverwrite(true);
+                    void start({ folder: confirmed.folder, overwrite: true });
+                  }
+                }}
+              >
+                {ask.field === 'confirmedFolder'
+                  ? 'Yes, write into this folder'
+                  : 'Replace the file'}
+              </button>
+            </div>
+          </div>
+        )}
         {error && <ErrorNotice error={error} title="Could not start the export" />}
         {run && <ExportProgress run={run} expected={expected} />}
         <div className="modal-actions">

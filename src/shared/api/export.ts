@@ -61,8 +61,17 @@ export const ExportParamsSchema = z.object({
   format: ExportFormatSchema,
   /** Absolute, or starting with `~/` (the backend user's home folder). */
   path: z.string().min(1).max(4096),
-  /** Replace an existing file (default: refuse with FILE_ERROR). */
+  /**
+   * Replace an existing file. Without it an existing file is refused with FILE_ERROR whose
+   * `field` is `overwrite`: ask the user, then send again with it set.
+   */
   overwrite: z.boolean().optional(),
+  /**
+   * The user confirmed writing into this folder, which no export wrote into before (only the
+   * home folder is approved from the start). Without it such a folder is refused with
+   * FILE_ERROR whose `field` is `confirmedFolder`, before the folder is even looked at.
+   */
+  confirmedFolder: z.boolean().optional(),
 });
 
 /** A file name for a new export in the backend user's home folder. */

@@ -133,6 +133,7 @@ describe('full-result export (MySQL 9.7)', () => {
 
   async function exportTo(format: 'csv' | 'jsonl', file: string): Promise<ExportStatus> {
     const started = await b.call('query.export', {
+      confirmedFolder: true,
       queryId: source.queryId,
       format,
       path: file,
@@ -238,7 +239,12 @@ describe('full-result export (MySQL 9.7)', () => {
     await run(b, session, "SET @marker = 'from-the-session'");
     const q = await run(b, session, 'SELECT @marker AS marker, DATABASE() AS db');
     const file = path.join(dir, 'session.csv');
-    const started = await b.call('query.export', { queryId: q.queryId, format: 'csv', path: file });
+    const started = await b.call('query.export', {
+      confirmedFolder: true,
+      queryId: q.queryId,
+      format: 'csv',
+      path: file,
+    });
     if (!started.ok) throw new Error(started.error.message);
     expect(await exportEnded(b, started.value.exportId)).toMatchObject({ state: 'done', rows: 1 });
     expect(await readFile(file, 'utf8')).toBe(`marker,db\r\nfrom-the-session,${DB}\r\n`);
@@ -252,6 +258,7 @@ describe('full-result export (MySQL 9.7)', () => {
     );
     const file = path.join(dir, 'cancelled.csv');
     const started = await b.call('query.export', {
+      confirmedFolder: true,
       queryId: big.queryId,
       format: 'csv',
       path: file,
@@ -272,7 +279,12 @@ describe('full-result export (MySQL 9.7)', () => {
       error: { code: 'SESSION_BUSY', message: expect.stringContaining('export') },
     });
     expect(
-      await b.call('query.export', { queryId: big.queryId, format: 'csv', path: `${file}.2` }),
+      await b.call('query.export', {
+        confirmedFolder: true,
+        queryId: big.queryId,
+        format: 'csv',
+        path: `${file}.2`,
+      }),
     ).toMatchObject({ ok: false, error: { code: 'SESSION_BUSY' } });
     // While it ran, only the temporary file existed.
     expect((await readdir(dir)).filter((f) => f.startsWith('cancelled.csv'))).toEqual([
@@ -302,6 +314,7 @@ describe('full-result export (MySQL 9.7)', () => {
   it('refuses a bad path with FILE_ERROR naming it, and never overwrites unless asked', async () => {
     const attempt = (p: string, overwrite?: boolean) =>
       b.call('query.export', {
+        confirmedFolder: true,
         queryId: source.queryId,
         format: 'csv',
         path: p,
@@ -326,7 +339,8 @@ describe('full-result export (MySQL 9.7)', () => {
       ok: false,
       error: {
         code: 'FILE_ERROR',
-        message: expect.stringMatching(/^The file already exists .*: \/.*existing\.csv$/),
+        field: 'overwrite',
+        message: `The file already exists: ${existing}. Confirm to replace it.`,
       },
     });
     expect(await readFile(existing, 'utf8')).toBe('keep me');
@@ -343,6 +357,7 @@ describe('full-result export (MySQL 9.7)', () => {
     expect(locking.state).toBe('done');
     const file = path.join(dir, 'locking.csv');
     const refused = await b.call('query.export', {
+      confirmedFolder: true,
       queryId: locking.queryId,
       format: 'csv',
       path: file,
@@ -356,7 +371,12 @@ describe('full-result export (MySQL 9.7)', () => {
     });
     const noRows = await run(b, session, 'DO 1');
     expect(
-      await b.call('query.export', { queryId: noRows.queryId, format: 'csv', path: file }),
+      await b.call('query.export', {
+        confirmedFolder: true,
+        queryId: noRows.queryId,
+        format: 'csv',
+        path: file,
+      }),
     ).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
     await expect(stat(file)).rejects.toThrow();
     expect((await run(b, session, 'SELECT 1')).state).toBe('done');
@@ -367,6 +387,7 @@ describe('full-result export (MySQL 9.7)', () => {
     if (!started.ok) throw new Error(started.error.message);
     expect(
       await b.call('query.export', {
+        confirmedFolder: true,
         queryId: started.value.queryId,
         format: 'csv',
         path: path.join(dir, 'sleep.csv'),
@@ -375,11 +396,85 @@ describe('full-result export (MySQL 9.7)', () => {
     await b.call('query.cancel', { queryId: started.value.queryId });
     expect(
       await b.call('query.export', {
+        confirmedFolder: true,
         queryId: 'nope',
         format: 'csv',
         path: path.join(dir, 'n.csv'),
       }),
     ).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+
+  it('asks before writing into a folder no export used, or over a file, and says nothing of what exists', async () => {
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'sightline-export-ask-'));
+    try {
+      const file = path.join(fresh, 'asked.csv');
+      const missing = path.join(fresh, 'no-such-folder', 'x.csv');
+      for (const target of [file, missing, '/etc/cron.d/sightline']) {
+        const r = await b.call('query.export', {
+          queryId: source.queryId,
+          format: 'csv',
+          path: target,
+        });
+        expect(r).toEqual({
+          ok: false,
+          error: {
+            code: 'FILE_ERROR',
+            field: 'confirmedFolder',
+            message: `No export has been written into ${path.dirname(target)} yet: confirm that this is the folder you mean.`,
+          },
+        });
+      }
+      await expect(stat(file)).rejects.toThrow();
+      // Confirmed: a missing folder and a file standing where a folder should be read the same.
+      await writeFile(path.join(fresh, 'plain'), 'x');
+      for (const target of [missing, path.join(fresh, 'plain', 'x.csv')]) {
+        const r = await b.call('query.export', {
+          queryId: source.queryId,
+          format: 'csv',
+          path: target,
+          confirmedFolder: true,
+        });
+        expect(r).toMatchObject({
+          ok: false,
+          error: {
+            code: 'FILE_ERROR',
+            field: 'path',
+            message: `Cannot write into ${path.dirname(target)} (it does not exist, is not a folder, or this user may not write there): ${target}`,
+          },
+        });
+      }
+      const first = await b.call('query.export', {
+        queryId: source.queryId,
+        format: 'csv',
+        path: file,
+        confirmedFolder: true,
+      });
+      if (!first.ok) throw new Error(first.error.message);
+      expect(await exportEnded(b, first.value.exportId)).toMatchObject({ state: 'done' });
+      // The folder is approved now; the file exists: replacing it needs the user's word.
+      const again = await b.call('query.export', {
+        queryId: source.queryId,
+        format: 'csv',
+        path: file,
+      });
+      expect(again).toEqual({
+        ok: false,
+        error: {
+          code: 'FILE_ERROR',
+          field: 'overwrite',
+          message: `The file already exists: ${file}. Confirm to replace it.`,
+        },
+      });
+      const other = await b.call('query.export', {
+        queryId: source.queryId,
+        format: 'csv',
+        path: path.join(fresh, 'second.csv'),
+      });
+      if (!other.ok) throw new Error(other.error.message);
+      expect(await exportEnded(b, other.value.exportId)).toMatchObject({ state: 'done' });
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
   });
 
   it('suggests a new file in the home folder', async () => {
@@ -402,6 +497,7 @@ describe('full-result export (MariaDB 10.11)', () => {
       const q = await run(b, session, "SELECT 1 AS a, NULL AS b, '' AS c, x'00ff' AS d");
       const file = path.join(dir, 'm.jsonl');
       const started = await b.call('query.export', {
+        confirmedFolder: true,
         queryId: q.queryId,
         format: 'jsonl',
         path: file,

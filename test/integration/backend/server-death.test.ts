@@ -146,6 +146,7 @@ describe.each<[string, ServerKind]>([
       });
       expect((await waitDone(b, heavy)).columns).not.toBeNull();
       const started = await b.call('query.export', {
+        confirmedFolder: true,
         queryId: heavy,
         format: 'csv',
         path: path.join(dir, 'out.csv'),

@@ -20,36 +20,73 @@ async function fileError(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('resolveExportPath', () => {
+  /** Consent as a page gives it: nothing confirmed, only the home folder approved. */
+  const asked = (home: string, more: { overwrite?: boolean; confirmedFolder?: boolean } = {}) => ({
+    overwrite: false,
+    confirmedFolder: false,
+    approvedFolders: new Set([home]),
+    ...more,
+  });
+
   it('expands ~ to the home folder and keeps absolute paths', async () => {
     const home = await tempDir();
-    expect(await resolveExportPath('~/a.csv', false, home)).toBe(path.join(home, 'a.csv'));
-    expect(await resolveExportPath(`${home}/x/../b.csv`, false, home)).toBe(
+    expect(await resolveExportPath('~/a.csv', asked(home), home)).toBe(path.join(home, 'a.csv'));
+    expect(await resolveExportPath(`${home}/x/../b.csv`, asked(home), home)).toBe(
       path.join(home, 'b.csv'),
     );
   });
 
-  it('refuses relative paths, missing folders, folders and existing files, naming the path', async () => {
+  it('asks before writing into a folder not approved, without looking at it first', async () => {
     const home = await tempDir();
-    expect((await fileError(resolveExportPath('a.csv', false, home))).message).toContain('a.csv');
-    const missing = path.join(home, 'nope', 'a.csv');
-    const e = await fileError(resolveExportPath(missing, false, home));
-    expect(e.message).toBe(
-      `The folder ${path.join(home, 'nope')} does not exist; cannot write: ${missing}`,
+    for (const target of [
+      '/etc/cron.d/x',
+      path.join(home, 'nope', 'a.csv'),
+      '/root/.ssh/authorized_keys',
+    ]) {
+      const e = await fileError(resolveExportPath(target, asked(home), home));
+      expect(e.field).toBe('confirmedFolder');
+      expect(e.message).toBe(
+        `No export has been written into ${path.dirname(target)} yet: confirm that this is the folder you mean.`,
+      );
+    }
+  });
+
+  it('says the same for a folder that is missing, not a folder, or not writable', async () => {
+    const home = await tempDir();
+    const existing = path.join(home, 'e.csv');
+    await writeFile(existing, 'x');
+    const targets = [path.join(home, 'nope', 'a.csv'), path.join(existing, 'inside.csv')];
+    for (const target of targets) {
+      const e = await fileError(
+        resolveExportPath(target, asked(home, { confirmedFolder: true }), home),
+      );
+      expect(e.message).toBe(
+        `Cannot write into ${path.dirname(target)} (it does not exist, is not a folder, or this user may not write there): ${target}`,
+      );
+      expect(e.field).toBe('path');
+    }
+  });
+
+  it('refuses relative paths and folders, and asks before replacing a file', async () => {
+    const home = await tempDir();
+    expect((await fileError(resolveExportPath('a.csv', asked(home), home))).message).toContain(
+      'a.csv',
     );
-    expect(e.field).toBe('path');
     await mkdir(path.join(home, 'dir'));
     expect(
-      (await fileError(resolveExportPath(path.join(home, 'dir'), true, home))).message,
+      (
+        await fileError(
+          resolveExportPath(path.join(home, 'dir'), asked(home, { overwrite: true }), home),
+        )
+      ).message,
     ).toContain('That is a folder');
     const existing = path.join(home, 'e.csv');
     await writeFile(existing, 'x');
-    expect((await fileError(resolveExportPath(existing, false, home))).message).toContain(
-      'already exists',
-    );
-    expect(await resolveExportPath(existing, true, home)).toBe(existing);
-    const notFolder = path.join(existing, 'inside.csv');
-    expect((await fileError(resolveExportPath(notFolder, false, home))).message).toContain(
-      'is not a folder',
+    const e = await fileError(resolveExportPath(existing, asked(home), home));
+    expect(e.field).toBe('overwrite');
+    expect(e.message).toBe(`The file already exists: ${existing}. Confirm to replace it.`);
+    expect(await resolveExportPath(existing, asked(home, { overwrite: true }), home)).toBe(
+      existing,
     );
   });
 
