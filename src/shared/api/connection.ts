@@ -44,6 +44,17 @@ export const TlsSettingsSchema = z
     caFile: filePath.optional(),
     certFile: filePath.optional(),
     keyFile: filePath.optional(),
+    /**
+     * The server's RSA public key (PEM), pinned like `mysql --server-public-key-path`: on a link
+     * without TLS it is the only key a password is ever encrypted with.
+     */
+    serverPublicKeyFile: filePath.optional(),
+    /**
+     * Like `mysql --get-server-public-key`: on a link without TLS and without a pinned key, ask
+     * the server for its key and encrypt the password with it. Anyone in the middle can hand
+     * over their own key and read the password, so it is off unless the user turns it on.
+     */
+    getServerPublicKey: z.boolean().optional(),
   })
   .superRefine((tls, ctx) => {
     if ((tls.mode === 'verify-ca' || tls.mode === 'verify-identity') && !tls.caFile) {
@@ -154,6 +165,15 @@ export const SecretsPatchSchema = z.object({
 });
 export type SecretsPatch = z.infer<typeof SecretsPatchSchema>;
 
+/**
+ * The TLS mode a new connection starts with: 'required' over the network, so a password never
+ * leaves in the clear by default; 'preferred' on a local socket, which is not a network link
+ * (and where servers commonly have no TLS).
+ */
+export function defaultTlsModeFor(endpoint: Endpoint): TlsMode {
+  return endpoint.kind === 'socket' ? 'preferred' : 'required';
+}
+
 /** The settings a new connection starts with. */
 export function defaultConnectionSettings(): ConnectionSettings {
   return {
@@ -163,7 +183,7 @@ export function defaultConnectionSettings(): ConnectionSettings {
     user: 'root',
     passwordMode: 'saved',
     defaultSchema: '',
-    tls: { mode: 'preferred' },
+    tls: { mode: 'required' },
     ssh: null,
     connectTimeoutMs: 10_000,
     readOnly: false,
