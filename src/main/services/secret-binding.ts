@@ -1,4 +1,10 @@
-import type { ConnectionSettings, Secrets, SecretsPatch } from '../../shared/api/connection';
+import {
+  samePasswordTarget,
+  sameSshTarget,
+  type ConnectionSettings,
+  type Secrets,
+  type SecretsPatch,
+} from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
 
 /**
@@ -15,11 +21,11 @@ export function secretsStillBound(
 ): { secrets: Secrets; dropped: ('password' | 'sshPassword')[] } {
   const secrets: Secrets = { ...stored };
   const dropped: ('password' | 'sshPassword')[] = [];
-  if (secrets.password !== undefined && databaseTargetOf(saved) !== databaseTargetOf(now)) {
+  if (secrets.password !== undefined && !samePasswordTarget(saved, now)) {
     delete secrets.password;
     dropped.push('password');
   }
-  if (secrets.sshPassword !== undefined && sshTargetOf(saved) !== sshTargetOf(now)) {
+  if (secrets.sshPassword !== undefined && !sameSshTarget(saved, now)) {
     delete secrets.sshPassword;
     dropped.push('sshPassword');
   }
@@ -50,16 +56,4 @@ export function requireRetyped(
       field: key,
     });
   }
-}
-
-function databaseTargetOf(s: ConnectionSettings): string {
-  const where =
-    s.endpoint.kind === 'tcp'
-      ? `tcp ${s.endpoint.host} ${s.endpoint.port}`
-      : `socket ${s.endpoint.path}`;
-  return JSON.stringify([where, s.user, sshTargetOf(s)]);
-}
-
-function sshTargetOf(s: ConnectionSettings): string {
-  return s.ssh ? JSON.stringify([s.ssh.host, s.ssh.port, s.ssh.user]) : '';
 }

@@ -170,8 +170,8 @@ export type SecretsPatch = z.infer<typeof SecretsPatchSchema>;
  * leaves in the clear by default; 'preferred' on a local socket, which is not a network link
  * (and where servers commonly have no TLS).
  */
-export function defaultTlsModeFor(endpoint: Endpoint): TlsMode {
-  return endpoint.kind === 'socket' ? 'preferred' : 'required';
+export function defaultTlsModeFor(endpointKind: Endpoint['kind']): TlsMode {
+  return endpointKind === 'socket' ? 'preferred' : 'required';
 }
 
 /** The settings a new connection starts with. */
@@ -191,4 +191,28 @@ export function defaultConnectionSettings(): ConnectionSettings {
     scratch: false,
     initSql: '',
   };
+}
+
+/**
+ * Where a saved database password may be sent: the same server (host and port, or socket), as
+ * the same user, through the same SSH server. Settings that differ in any of these no longer
+ * get the saved password; it has to be typed again.
+ */
+export function samePasswordTarget(a: ConnectionSettings, b: ConnectionSettings): boolean {
+  return passwordTargetOf(a) === passwordTargetOf(b);
+}
+
+/** Where a saved SSH password may be sent: the same SSH server, as the same SSH user. */
+export function sameSshTarget(a: ConnectionSettings, b: ConnectionSettings): boolean {
+  return sshTargetOf(a) === sshTargetOf(b);
+}
+
+function passwordTargetOf(s: ConnectionSettings): string {
+  const e = s.endpoint;
+  const where = e.kind === 'tcp' ? ['tcp', e.host.toLowerCase(), e.port] : ['socket', e.path];
+  return JSON.stringify([where, s.user, sshTargetOf(s)]);
+}
+
+function sshTargetOf(s: ConnectionSettings): string {
+  return s.ssh ? JSON.stringify([s.ssh.host.toLowerCase(), s.ssh.port, s.ssh.user]) : '';
 }
