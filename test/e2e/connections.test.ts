@@ -107,6 +107,8 @@ describe('connections in browser mode', () => {
     const facts = await serverFacts(servers.mariadb);
     expect(facts.version).toMatch(/^10\.11\./);
     const dialog = await createConnection(page, 'Local MariaDB', servers.mariadb);
+    // MariaDB here has no TLS; new connections default to 'required'.
+    await dialog.getByLabel('TLS mode').selectOption('preferred');
     await dialog.getByRole('radio', { name: 'teal' }).click();
     await dialog.getByLabel('Read-only').check();
     await dialog.getByLabel('Production').check();

@@ -15,6 +15,8 @@ async function save(app: RunningWebApp, name: string, server: ServerEndpoint, re
       color: readOnly ? 'red' : 'teal',
       readOnly,
       endpoint: { kind: 'tcp', host: server.host, port: server.port },
+      // MariaDB here has no TLS; new connections default to 'required'.
+      tls: { mode: 'preferred' },
       user: server.user,
       passwordMode: 'none',
     },

@@ -80,6 +80,8 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     await dialog.getByLabel('Port', { exact: true }).fill(String(db.port));
     await dialog.getByLabel('User', { exact: true }).fill(db.user);
     await dialog.getByLabel('Password', { exact: true }).fill(db.password);
+    // MariaDB here has no TLS; new connections default to 'required'.
+    await dialog.getByLabel('TLS mode').selectOption('preferred');
     await dialog.getByLabel('Connect through SSH').check();
     await dialog.getByLabel('SSH host', { exact: true }).fill(sshd.host);
     await dialog.getByLabel('SSH port', { exact: true }).fill(String(sshd.port));

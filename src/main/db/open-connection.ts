@@ -1,14 +1,15 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createConnection, type SslOptions } from 'mysql2';
+import { createConnection, type AuthPlugin, type SslOptions } from 'mysql2';
 import type { ConnectionSettings, Secrets } from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
 import { ConnectScope, ConnectTimedOut } from './connect-scope';
 import { connectTargetOf, type ConnectTarget } from './connect-target';
 import { DbConnection } from './db-connection';
 import { connectTimeoutError, errorToApi, serverErrorText } from './error-to-api';
+import { passwordAuth } from './password-auth';
 import { sshCredentialsFor, SshTunnel } from './ssh-tunnel';
-import { tlsOptionsFor } from './tls-options';
+import { serverPublicKeyFor, tlsOptionsFor } from './tls-options';
 
 export { DbConnection } from './db-connection';
 
@@ -27,6 +28,7 @@ export async function openConnection(
   // Local checks first: a missing password or unreadable file needs no network round trip.
   const password = passwordFor(settings, secrets);
   const ssl = await tlsOptionsFor(settings.tls);
+  const pinnedKey = await serverPublicKeyFor(settings.tls);
   const sshCredentials = settings.ssh ? await sshCredentialsFor(settings.ssh, secrets) : null;
 
   const scope = new ConnectScope(settings.connectTimeoutMs);
@@ -35,8 +37,26 @@ export async function openConnection(
       settings.ssh && sshCredentials
         ? await scope.race(SshTunnel.open(settings.ssh, sshCredentials, target, scope))
         : null;
-    const login = (withTls: SslOptions | undefined) =>
-      scope.race(logIn(settings, password, withTls, tunnel, target, scope));
+    const login = async (withTls: SslOptions | undefined) => {
+      const auth = passwordAuth({
+        password,
+        // mysql2 fails the handshake when TLS was asked for and could not be set up, so a
+        // login attempt with `ssl` runs inside TLS. A local socket is no network link (the
+        // mysql client also sends the password in the clear there); through SSH the socket is
+        // local to the SSH server, and the SSH link to it is encrypted.
+        secureLink: withTls !== undefined || settings.endpoint.kind === 'socket',
+        pinnedKey,
+        trustServerKey: settings.tls.getServerPublicKey === true,
+        server: target.server,
+      });
+      try {
+        return await scope.race(
+          logIn(settings, password, withTls, auth.plugins, tunnel, target, scope),
+        );
+      } catch (err) {
+        throw auth.refusal() ?? err;
+      }
+    };
     let db: DbConnection;
     try {
       db = await login(ssl);
@@ -86,6 +106,7 @@ async function logIn(
   settings: ConnectionSettings,
   password: string,
   ssl: SslOptions | undefined,
+  authPlugins: Record<string, AuthPlugin>,
   tunnel: SshTunnel | null,
   target: ConnectTarget,
   scope: ConnectScope,
@@ -108,6 +129,8 @@ async function logIn(
     password,
     ...(settings.defaultSchema !== '' ? { database: settings.defaultSchema } : {}),
     ...(ssl ? { ssl } : {}),
+    // Never mysql2's own: those encrypt the password with any key a server hands over.
+    authPlugins,
     // Our scope times the whole attempt; mysql2's own timer is only a backstop behind it.
     connectTimeout: scope.remainingMs() + 1000,
     // Only when the init SQL needs it: a multi-statement session lets one "statement" hide

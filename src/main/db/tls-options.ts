@@ -1,4 +1,6 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { SslOptions } from 'mysql2';
+import { ApiError } from '../../shared/api/errors';
 import type { TlsSettings } from '../../shared/api/connection';
 import { readSettingsFile } from './read-settings-file';
 
@@ -29,4 +31,32 @@ export async function tlsOptionsFor(tls: TlsSettings): Promise<SslOptions | unde
     ssl.key = (await readSettingsFile(tls.keyFile, 'client key', 'tls.keyFile')).toString('utf8');
   }
   return ssl;
+}
+
+/**
+ * The pinned server public key (PEM, like MySQL's public_key.pem), read at each connect so a
+ * replaced file takes effect; a file that is not an RSA public key is refused up front.
+ */
+export async function serverPublicKeyFor(tls: TlsSettings): Promise<KeyObject | undefined> {
+  if (tls.serverPublicKeyFile === undefined) return undefined;
+  const field = 'tls.serverPublicKeyFile';
+  const pem = await readSettingsFile(tls.serverPublicKeyFile, 'server public key file', field);
+  const key = rsaPublicKey(pem);
+  if (!key) {
+    throw new ApiError({
+      code: 'FILE_ERROR',
+      message: `The server public key file ${tls.serverPublicKeyFile} is not an RSA public key in PEM form.`,
+      field,
+    });
+  }
+  return key;
+}
+
+function rsaPublicKey(pem: Buffer): KeyObject | undefined {
+  try {
+    const key = createPublicKey(pem);
+    return key.asymmetricKeyType === 'rsa' ? key : undefined;
+  } catch {
+    return undefined;
+  }
 }

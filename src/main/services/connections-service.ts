@@ -3,6 +3,7 @@ import { openConnection } from '../db/open-connection';
 import { readServerInfo } from '../db/read-server-info';
 import type { ConnectionStore } from '../store/connection-store';
 import { mergeSecrets } from './merge-secrets';
+import { requireRetyped, secretsStillBound } from './secret-binding';
 
 type ConnectionMethods =
   | 'connections.list'
@@ -15,14 +16,26 @@ type ConnectionMethods =
 export function connectionsService(store: ConnectionStore): Handlers<ConnectionMethods> {
   return {
     'connections.list': async () => store.list(),
-    'connections.save': async ({ id, settings, secrets }) => store.save(id, settings, secrets),
+    'connections.save': async ({ id, settings, secrets }) => {
+      if (id === undefined) return store.save(id, settings, secrets);
+      // Moving a connection elsewhere forgets the secrets bound to where it was.
+      const { dropped } = secretsStillBound(store.get(id), settings, store.secretsOf(id));
+      const patch = { ...secrets };
+      for (const key of dropped) if (typeof patch[key] !== 'string') patch[key] = null;
+      return store.save(id, settings, patch);
+    },
     'connections.duplicate': async ({ id }) => store.duplicate(id),
     'connections.delete': async ({ id }) => {
       await store.delete(id);
       return { deleted: true as const };
     },
     'connections.test': async ({ id, settings, secrets }) => {
-      const stored = id !== undefined ? store.secretsOf(id) : {};
+      let stored = {};
+      if (id !== undefined) {
+        const bound = secretsStillBound(store.get(id), settings, store.secretsOf(id));
+        requireRetyped(bound.dropped, secrets, settings);
+        stored = bound.secrets;
+      }
       const db = await openConnection(settings, mergeSecrets(stored, secrets));
       try {
         return await readServerInfo(db.conn, db.viaSsh);

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../shared/api/contract';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { ServerInfo } from '../../shared/server/server-info';
+import { linkTransport } from '../../shared/server/link-transport';
 import { ConnectedView, type OpenTab } from '../connections/ConnectedView';
 import { EditorTab } from '../editor/EditorTab';
 import { PlanScreen } from '../plan/PlanScreen';
@@ -45,6 +46,20 @@ type Dialog =
   | null;
 
 /** The server flavor of each connection with an open session. */
+/** Connections whose open sessions travel over the network without TLS. */
+const unencryptedOf = (
+  tabs: Array<{ connectionId: string; server: ServerInfo }>,
+  byId: ReadonlyMap<string, SavedConnection>,
+) =>
+  new Set(
+    tabs
+      .filter((t) => {
+        const c = byId.get(t.connectionId);
+        return c !== undefined && linkTransport(t.server, c.endpoint) === 'clear';
+      })
+      .map((t) => t.connectionId),
+  );
+
 const flavorsOf = (...open: Array<Array<{ connectionId: string; server: ServerInfo }>>) =>
   new Map(open.flat().map((t) => [t.connectionId, t.server.flavor]));
 
@@ -356,6 +371,7 @@ export function App() {
           selectedId={selectedId}
           connectedIds={new Set(tabs.map((t) => t.connectionId))}
           flavors={flavorsOf(tabs, tools)}
+          unencryptedIds={unencryptedOf([...tabs, ...tools], byId)}
           onSelect={(id) => {
             setSelectedId(id);
             setActiveTab(null);

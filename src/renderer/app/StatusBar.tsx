@@ -3,8 +3,10 @@ import type { AppInfo } from '../../shared/api/contract';
 import type { SavedConnection } from '../../shared/api/connection';
 import { formatDuration } from '../../shared/format/duration';
 import { FLAVOR_NAMES } from '../../shared/server/flavor';
+import { linkTransport } from '../../shared/server/link-transport';
 import { formatVersion } from '../../shared/server/version';
 import type { OpenTab } from '../connections/ConnectedView';
+import { TransportBadge } from '../connections/TransportBadge';
 import { LockIcon } from './LockIcon';
 import { UpdateNotice } from './UpdateNotice';
 import { useSessionActivity } from './session-activity';
@@ -90,6 +92,7 @@ export function StatusBar({
             {FLAVOR_NAMES[tab.server.flavor]} {formatVersion(tab.server.version)}
           </span>
           <span>session {tab.server.connectionId}</span>
+          <TransportBadge transport={linkTransport(tab.server, connection.endpoint)} />
           {toolTitle ? (
             <span data-testid="status-tool">{toolTitle}</span>
           ) : (

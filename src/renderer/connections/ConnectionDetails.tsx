@@ -64,7 +64,11 @@ export function ConnectionDetails({
         <dt>Default schema</dt>
         <dd>{c.defaultSchema || '—'}</dd>
         <dt>TLS</dt>
-        <dd>{c.tls.mode}</dd>
+        <dd>
+          {c.tls.mode}
+          {c.tls.serverPublicKeyFile ? `, server key pinned (${c.tls.serverPublicKeyFile})` : ''}
+          {c.tls.getServerPublicKey ? ', trusts the key the server sends' : ''}
+        </dd>
         <dt>SSH tunnel</dt>
         <dd>{c.ssh ? `${c.ssh.user}@${c.ssh.host}:${c.ssh.port} (${c.ssh.auth})` : 'No'}</dd>
         <dt>Connect timeout</dt>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   CONNECTION_COLORS,
   TLS_MODES,
@@ -15,6 +15,8 @@ import {
   draftHostKey,
   draftSshTarget,
   draftTrustingHostKey,
+  draftMovesSavedPassword,
+  draftWithEndpointKind,
   draftWithoutSecrets,
   secretsPatchFromDraft,
   settingsFromDraft,
@@ -23,6 +25,8 @@ import {
   type DraftErrors,
   type DraftField,
 } from './connection-draft';
+import { Field } from './Field';
+import { PasswordKeyFields } from './PasswordKeyFields';
 import { ServerSummary } from './ServerSummary';
 
 const TLS_LABELS: Record<TlsMode, string> = {
@@ -201,33 +205,6 @@ type StringField = {
   [K in DraftField]: ConnectionDraft[K] extends string ? K : never;
 }[DraftField];
 
-function Field({
-  label,
-  error,
-  children,
-  hint,
-}: {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  children: (id: string, describedBy: string | undefined) => ReactNode;
-}) {
-  const id = useId();
-  const errId = `${id}-error`;
-  return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children(id, error ? errId : undefined)}
-      {hint && !error && <span className="field-hint">{hint}</span>}
-      {error && (
-        <span className="field-error" id={errId} role="alert">
-          ⚠ {error}
-        </span>
-      )}
-    </div>
-  );
-}
-
 export function ConnectionDialog({
   existing,
   onClose,
@@ -346,6 +323,7 @@ export function ConnectionDialog({
   };
 
   const storedPassword = existing?.secrets.password ?? false;
+  const passwordMoved = draftMovesSavedPassword(draft, existing);
   const savedHostKey = existing?.ssh?.hostKeySha256;
   const hostKey = draftHostKey(draft);
   const testError = testResult && 'error' in testResult ? testResult.error : null;
@@ -454,6 +432,7 @@ export function ConnectionDialog({
                   </select>
                 )}
               </Field>
+              <PasswordKeyFields draft={draft} errors={errors} set={set} />
               {draft.tlsMode !== 'off' && (
                 <>
                   <Field
@@ -520,7 +499,7 @@ export function ConnectionDialog({
                       type="radio"
                       name="endpoint"
                       checked={draft.endpointKind === k}
-                      onChange={() => set('endpointKind', k)}
+                      onChange={() => setDraft((d) => draftWithEndpointKind(d, k, !existing))}
                     />
                     {k === 'tcp' ? 'TCP/IP' : 'Unix socket'}
                   </label>
@@ -576,14 +555,26 @@ export function ConnectionDialog({
               {draft.passwordMode === 'saved' && (
                 <Field
                   label="Password"
-                  hint={storedPassword ? 'A password is saved; leave empty to keep it.' : undefined}
+                  hint={
+                    passwordMoved
+                      ? undefined
+                      : storedPassword
+                        ? 'A password is saved; leave empty to keep it.'
+                        : undefined
+                  }
+                  error={
+                    passwordMoved
+                      ? 'The saved password is only sent to the server it was saved for: host, port, user or SSH server changed, so type it again.'
+                      : undefined
+                  }
                 >
-                  {(fid) => (
+                  {(fid, d) => (
                     <input
                       id={fid}
+                      aria-describedby={d}
                       type="password"
                       autoComplete="new-password"
-                      placeholder={storedPassword ? '•••••••• (saved)' : ''}
+                      placeholder={storedPassword && !passwordMoved ? '•••••••• (saved)' : ''}
                       value={draft.password}
                       onChange={(e) => set('password', e.target.value)}
                     />

@@ -17,6 +17,7 @@ export function ConnectionList({
   selectedId,
   connectedIds,
   flavors,
+  unencryptedIds,
   onSelect,
   onOpen,
   onNew,
@@ -29,6 +30,8 @@ export function ConnectionList({
   connectedIds: Set<string>;
   /** The flavor of each connection with an open session (others show the one last seen). */
   flavors?: ReadonlyMap<string, ServerFlavor>;
+  /** Connections with an open session over the network without TLS. */
+  unencryptedIds?: ReadonlySet<string>;
   onSelect: (id: string) => void;
   onOpen: (id: string) => void;
   onNew: () => void;
@@ -144,6 +147,17 @@ export function ConnectionList({
                   const flavor = flavors?.get(c.id) ?? knownFlavor(c.id);
                   return flavor && <FlavorIcon flavor={flavor} />;
                 })()}
+                {unencryptedIds?.has(c.id) && (
+                  <span
+                    className="status-warning"
+                    data-testid="rail-not-encrypted"
+                    title="Connected without TLS over the network: anyone on the path can read this session"
+                    role="img"
+                    aria-label="not encrypted"
+                  >
+                    ⚠
+                  </span>
+                )}
                 {c.readOnly && (
                   <span className="flag-lock" title="Read-only">
                     <LockIcon title="Read-only" />

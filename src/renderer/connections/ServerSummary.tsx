@@ -19,7 +19,16 @@ export function ServerSummary({
         Connected to <strong data-testid="server-flavor">{flavor}</strong>{' '}
         <strong data-testid="server-version">{formatVersion(server.version)}</strong> on{' '}
         <span data-testid="server-hostname">{server.hostname}</span>
-        {server.tlsCipher ? ` · TLS ${server.tlsCipher}` : ' · not encrypted'}
+        {server.tlsCipher ? (
+          ` · TLS ${server.tlsCipher}`
+        ) : (
+          <>
+            {' · '}
+            <strong className="status-warning" data-testid="test-not-encrypted">
+              not encrypted
+            </strong>
+          </>
+        )}
         {server.viaSsh ? ' · via SSH' : ''}
       </span>
     );

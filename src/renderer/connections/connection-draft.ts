@@ -1,6 +1,8 @@
 import {
   ConnectionSettingsSchema,
   defaultConnectionSettings,
+  defaultTlsModeFor,
+  samePasswordTarget,
   type ConnectionColor,
   type ConnectionSettings,
   type PasswordMode,
@@ -28,6 +30,10 @@ export interface ConnectionDraft {
   caFile: string;
   certFile: string;
   keyFile: string;
+  /** The pinned server public key (PEM file), used when the link has no TLS. */
+  serverPublicKeyFile: string;
+  /** The explicit, warned opt-in to encrypt the password with the key the server sends. */
+  getServerPublicKey: boolean;
   sshEnabled: boolean;
   sshHost: string;
   sshPort: string;
@@ -73,6 +79,8 @@ export function draftFromSettings(
     caFile: s.tls.caFile ?? '',
     certFile: s.tls.certFile ?? '',
     keyFile: s.tls.keyFile ?? '',
+    serverPublicKeyFile: s.tls.serverPublicKeyFile ?? '',
+    getServerPublicKey: s.tls.getServerPublicKey ?? false,
     sshEnabled: s.ssh !== null,
     sshHost: s.ssh?.host ?? '',
     sshPort: String(s.ssh?.port ?? 22),
@@ -137,6 +145,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   'tls.caFile': 'caFile',
   'tls.certFile': 'certFile',
   'tls.keyFile': 'keyFile',
+  'tls.serverPublicKeyFile': 'serverPublicKeyFile',
   'ssh.host': 'sshHost',
   'ssh.port': 'sshPort',
   'ssh.user': 'sshUser',
@@ -171,6 +180,8 @@ export function settingsFromDraft(
       caFile: optional(d.caFile),
       certFile: optional(d.certFile),
       keyFile: optional(d.keyFile),
+      serverPublicKeyFile: optional(d.serverPublicKeyFile),
+      getServerPublicKey: d.getServerPublicKey ? true : undefined,
     },
     ssh: d.sshEnabled
       ? {
@@ -223,6 +234,35 @@ export function secretsPatchFromDraft(d: ConnectionDraft): SecretsPatch {
     if (d.sshPassphrase !== '') patch.sshPassphrase = d.sshPassphrase;
   }
   return patch;
+}
+
+/**
+ * The draft with the endpoint kind switched; a new connection's TLS mode follows the default
+ * for that kind unless the user chose one ('required' over TCP, 'preferred' on a socket).
+ */
+export function draftWithEndpointKind(
+  d: ConnectionDraft,
+  kind: ConnectionDraft['endpointKind'],
+  isNew: boolean,
+): ConnectionDraft {
+  const next = { ...d, endpointKind: kind };
+  if (isNew && d.tlsMode === defaultTlsModeFor(d.endpointKind))
+    next.tlsMode = defaultTlsModeFor(kind);
+  return next;
+}
+
+/**
+ * True when the draft aims a connection's saved password somewhere else (host, port, socket,
+ * user or SSH server changed) and no new password was typed: the backend will not send the
+ * saved one there, so the dialog asks for it.
+ */
+export function draftMovesSavedPassword(
+  d: ConnectionDraft,
+  existing: SavedConnection | null,
+): boolean {
+  if (!existing?.secrets.password || d.passwordMode !== 'saved' || d.password !== '') return false;
+  const now = settingsFromDraft(d);
+  return now.ok && !samePasswordTarget(settingsOf(existing), now.settings);
 }
 
 /** The draft without secrets, as kept in local storage so a crash never loses typed settings. */

@@ -44,6 +44,17 @@ export const TlsSettingsSchema = z
     caFile: filePath.optional(),
     certFile: filePath.optional(),
     keyFile: filePath.optional(),
+    /**
+     * The server's RSA public key (PEM), pinned like `mysql --server-public-key-path`: on a link
+     * without TLS it is the only key a password is ever encrypted with.
+     */
+    serverPublicKeyFile: filePath.optional(),
+    /**
+     * Like `mysql --get-server-public-key`: on a link without TLS and without a pinned key, ask
+     * the server for its key and encrypt the password with it. Anyone in the middle can hand
+     * over their own key and read the password, so it is off unless the user turns it on.
+     */
+    getServerPublicKey: z.boolean().optional(),
   })
   .superRefine((tls, ctx) => {
     if ((tls.mode === 'verify-ca' || tls.mode === 'verify-identity') && !tls.caFile) {
@@ -154,6 +165,15 @@ export const SecretsPatchSchema = z.object({
 });
 export type SecretsPatch = z.infer<typeof SecretsPatchSchema>;
 
+/**
+ * The TLS mode a new connection starts with: 'required' over the network, so a password never
+ * leaves in the clear by default; 'preferred' on a local socket, which is not a network link
+ * (and where servers commonly have no TLS).
+ */
+export function defaultTlsModeFor(endpointKind: Endpoint['kind']): TlsMode {
+  return endpointKind === 'socket' ? 'preferred' : 'required';
+}
+
 /** The settings a new connection starts with. */
 export function defaultConnectionSettings(): ConnectionSettings {
   return {
@@ -163,7 +183,7 @@ export function defaultConnectionSettings(): ConnectionSettings {
     user: 'root',
     passwordMode: 'saved',
     defaultSchema: '',
-    tls: { mode: 'preferred' },
+    tls: { mode: 'required' },
     ssh: null,
     connectTimeoutMs: 10_000,
     readOnly: false,
@@ -171,4 +191,28 @@ export function defaultConnectionSettings(): ConnectionSettings {
     scratch: false,
     initSql: '',
   };
+}
+
+/**
+ * Where a saved database password may be sent: the same server (host and port, or socket), as
+ * the same user, through the same SSH server. Settings that differ in any of these no longer
+ * get the saved password; it has to be typed again.
+ */
+export function samePasswordTarget(a: ConnectionSettings, b: ConnectionSettings): boolean {
+  return passwordTargetOf(a) === passwordTargetOf(b);
+}
+
+/** Where a saved SSH password may be sent: the same SSH server, as the same SSH user. */
+export function sameSshTarget(a: ConnectionSettings, b: ConnectionSettings): boolean {
+  return sshTargetOf(a) === sshTargetOf(b);
+}
+
+function passwordTargetOf(s: ConnectionSettings): string {
+  const e = s.endpoint;
+  const where = e.kind === 'tcp' ? ['tcp', e.host.toLowerCase(), e.port] : ['socket', e.path];
+  return JSON.stringify([where, s.user, sshTargetOf(s)]);
+}
+
+function sshTargetOf(s: ConnectionSettings): string {
+  return s.ssh ? JSON.stringify([s.ssh.host.toLowerCase(), s.ssh.port, s.ssh.user]) : '';
 }

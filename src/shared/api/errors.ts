@@ -11,6 +11,11 @@ export const ERROR_CODES = [
   'CONNECTION_REFUSED',
   'TIMEOUT',
   'TLS_FAILED',
+  /**
+   * The server asked for the password on a link without TLS, and no key to protect it is
+   * trusted (neither a pinned public key nor the explicit opt-in): nothing was sent.
+   */
+  'INSECURE_PASSWORD',
   'SSH_AUTH_FAILED',
   /** The SSH server's host key is not saved for this connection yet (trust on first use). */
   'SSH_HOST_KEY_UNKNOWN',

@@ -22,6 +22,8 @@ export async function saveConnectionTo(
       ...defaultConnectionSettings(),
       name,
       endpoint: { kind: 'tcp', host: server.host, port: server.port },
+      // MariaDB here has no TLS; new connections default to 'required'.
+      tls: { mode: 'preferred' },
       user: server.user,
       passwordMode: 'none',
       ...settings,

@@ -59,6 +59,8 @@ async function openSession(b: BackendUnderTest, s: ServerEndpoint): Promise<stri
       ...defaultConnectionSettings(),
       name: s.kind,
       endpoint: { kind: 'tcp', host: s.host, port: s.port },
+      // MariaDB here has no TLS; new connections now default to 'required'.
+      tls: { mode: 'preferred' },
       user: s.user,
       passwordMode: s.password === '' ? 'none' : 'saved',
     },

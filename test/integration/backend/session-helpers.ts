@@ -16,6 +16,8 @@ export async function openSession(
       name,
       readOnly: options.readOnly ?? false,
       endpoint: { kind: 'tcp', host: server.host, port: server.port },
+      // MariaDB here has no TLS; new connections now default to 'required'.
+      tls: { mode: 'preferred' },
       user: server.user,
       passwordMode: server.password === '' ? 'none' : 'saved',
     },

@@ -19,6 +19,8 @@ function settingsFor(
     ...defaultConnectionSettings(),
     name,
     endpoint: { kind: 'tcp', host: s.host, port: s.port },
+    // MariaDB here has no TLS; new connections now default to 'required'.
+    tls: { mode: 'preferred' },
     user: s.user,
     passwordMode: s.password === '' ? 'none' : 'saved',
     connectTimeoutMs: 5000,

@@ -29,6 +29,8 @@ async function open(
       scratch,
       readOnly,
       endpoint: { kind: 'tcp', host: server.host, port: server.port },
+      // MariaDB here has no TLS; new connections now default to 'required'.
+      tls: { mode: 'preferred' },
       user: server.user,
       passwordMode: server.password === '' ? 'none' : 'saved',
     },

@@ -421,6 +421,7 @@ describe('ConnectionStore: files', () => {
     const store = await ConnectionStore.open(dataDir, box);
     expect(store.get('id-a')).toEqual({
       ...settings({ name: 'a' }),
+      tls: { mode: 'preferred' },
       id: 'id-a',
       createdAt: T0,
       updatedAt: T0,
@@ -440,7 +441,7 @@ describe('ConnectionStore: files', () => {
     expect(a?.name).toBe('a2');
     expect(a?.updatedAt).toBe(T1);
     // Its settings are replaced as a whole, so keys unknown inside them (tls here) go.
-    expect(a?.tls).toEqual({ mode: 'preferred' });
+    expect(a?.tls).toEqual(settings().tls);
     expect(store.secretsOf('id-a')).toEqual({ password: 'pw2' });
 
     const copy = await store.duplicate('id-b');

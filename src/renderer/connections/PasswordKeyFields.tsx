@@ -1,0 +1,60 @@
+import type { ConnectionDraft, DraftErrors } from './connection-draft';
+import { Field } from './Field';
+
+/**
+ * How the password is protected when the link may have no TLS ('off', or 'preferred' against a
+ * server without TLS): a pinned server public key, or the warned opt-in to trust whatever key
+ * the server sends. Without either, such a login is refused before the password is sent.
+ */
+export function PasswordKeyFields({
+  draft,
+  errors,
+  set,
+}: {
+  draft: ConnectionDraft;
+  errors: DraftErrors;
+  set: <K extends 'serverPublicKeyFile' | 'getServerPublicKey'>(
+    key: K,
+    value: ConnectionDraft[K],
+  ) => void;
+}) {
+  if (draft.tlsMode !== 'off' && draft.tlsMode !== 'preferred') return null;
+  return (
+    <>
+      <Field
+        label="Server public key file"
+        error={errors.serverPublicKeyFile}
+        hint="Without TLS, the password is sent encrypted with this key only (the server's public_key.pem, like mysql --server-public-key-path)"
+      >
+        {(fid, d) => (
+          <input
+            id={fid}
+            aria-describedby={d}
+            value={draft.serverPublicKeyFile}
+            onChange={(e) => set('serverPublicKeyFile', e.target.value)}
+          />
+        )}
+      </Field>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={draft.getServerPublicKey}
+          onChange={(e) => set('getServerPublicKey', e.target.checked)}
+        />
+        Request the server&apos;s public key (like mysql --get-server-public-key)
+      </label>
+      {draft.getServerPublicKey && draft.serverPublicKeyFile.trim() === '' && (
+        <div className="notice notice-warning" role="alert" data-testid="server-key-warning">
+          <span className="notice-icon" aria-hidden="true">
+            ⚠
+          </span>
+          <div className="notice-message">
+            Without TLS, anyone between you and the server can answer with their own key and read
+            your password. Use this only on a network you trust; pin the key file or use TLS
+            instead.
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
