@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { ApiError } from '../../shared/api/errors';
 
 /**
- * Reads a file the user named in a connection's settings (CA, client certificate, SSH key).
- * A failure says which setting and which file, in words: "The CA file /x could not be read: no
- * such file", so the user knows what to fix without a driver's error code.
+ * Reads a file the user named in a connection's settings (CA, client certificate, SSH key,
+ * server public key). A failure says which setting and which file, in words, so the user knows
+ * what to fix without a driver's error code; a missing file, a folder and one this user may not
+ * read get the same words, so the answer cannot be used to learn what exists on the machine.
  */
 export async function readSettingsFile(path: string, what: string, field: string): Promise<Buffer> {
   try {
@@ -23,12 +24,11 @@ function reasonOf(err: unknown): string {
     typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
   switch (code) {
     case 'ENOENT':
-      return 'no such file';
+    case 'ENOTDIR':
     case 'EACCES':
     case 'EPERM':
-      return 'permission denied';
     case 'EISDIR':
-      return 'it is a folder, not a file';
+      return 'it does not exist, is not a file, or this user may not read it';
     default:
       return typeof code === 'string' ? code : 'unknown error';
   }

@@ -65,12 +65,12 @@ describe('tlsOptionsFor', () => {
     expect(isApiError(e, 'FILE_ERROR')).toBe(true);
     expect(e).toMatchObject({
       field: 'tls.keyFile',
-      message: `The client key ${missing} could not be read: no such file.`,
+      message: `The client key ${missing} could not be read: it does not exist, is not a file, or this user may not read it.`,
     });
     const folder = await tlsOptionsFor({ mode: 'verify-ca', caFile: dir }).catch((x: unknown) => x);
     expect(folder).toMatchObject({
       code: 'FILE_ERROR',
-      message: `The CA file ${dir} could not be read: it is a folder, not a file.`,
+      message: `The CA file ${dir} could not be read: it does not exist, is not a file, or this user may not read it.`,
     });
   });
 });
