@@ -31,7 +31,7 @@ export interface GuardedConnection {
 }
 
 export type UserSqlVerdict =
-  | { ok: true; statement: Statement; class: StatementClass }
+  | { ok: true; statement: Statement }
   /** `field`: 'sql' when the text itself is the problem (not one statement). */
   | { ok: false; message: string; field?: 'sql' };
 
@@ -77,41 +77,51 @@ export function judgeUserSql(
         `The second starts at line ${second.line}, column ${second.column}: ${quoted(second.text)}.`,
     };
   }
-  const verdict = classifyStatement(statement.text, lexing);
-  const refusal = readOnlyRefusal(use, verdict, connection);
-  return refusal === null
-    ? { ok: true, statement, class: verdict }
-    : { ok: false, message: refusal };
+  const refusal = readOnlyRefusal(use, connection, () => classifyStatement(statement.text, lexing));
+  return refusal === null ? { ok: true, statement } : { ok: false, message: refusal };
 }
 
+/**
+ * Why `use` may not run the statement here, or null. `classify` is called only when the answer
+ * depends on it: classifying a large statement takes time, which a writable connection's
+ * statements need not spend.
+ */
 function readOnlyRefusal(
   use: UserSqlUse,
-  verdict: StatementClass,
   connection: GuardedConnection,
+  classify: () => StatementClass,
 ): string | null {
-  const reads = verdict.kind === 'read';
   const name = `“${connection.name}”`;
   switch (use.kind) {
     case 'explain':
       return null;
-    case 'export':
-      return reads
+    case 'export': {
+      const verdict = classify();
+      return verdict.kind === 'read'
         ? null
         : `Exporting runs the statement again, and this one is not known to only read ` +
             `(${verdict.reason}): running it again could repeat what it did. ` +
             'Export the result of a SELECT instead.';
-    case 'analyze':
-      return reads || !connection.readOnly
+    }
+    case 'analyze': {
+      if (!connection.readOnly) return null;
+      const verdict = classify();
+      return verdict.kind === 'read'
         ? null
         : `${name} is read-only and ANALYZE runs the statement, which may write ` +
             `(${verdict.reason}). Use EXPLAIN (without ANALYZE) here.`;
-    case 'run':
-      return reads || !connection.readOnly || use.readOnlyConfirmed
+    }
+    case 'run': {
+      if (!connection.readOnly || use.readOnlyConfirmed) return null;
+      const verdict = classify();
+      return verdict.kind === 'read'
         ? null
         : `${name} is marked read-only and this statement is not known to only read ` +
             `(${verdict.reason}): confirm a second time to run it anyway.`;
+    }
     case 'alter':
-      return reads || !connection.readOnly || use.readOnlyConfirmed
+      // An ALTER TABLE always changes the table.
+      return !connection.readOnly || use.readOnlyConfirmed
         ? null
         : `${name} is marked read-only and an ALTER changes the table: confirm a second time to run it anyway.`;
   }
@@ -156,7 +166,7 @@ export async function guardUserSql(
   sql: string,
   use: UserSqlUse,
   connection: GuardedConnection,
-): Promise<{ statement: Statement; class: StatementClass }> {
+): Promise<{ statement: Statement }> {
   const verdict = judgeUserSql(sql, await lexingFor(session, sql), use, connection);
   if (!verdict.ok) {
     const { message, field } = verdict;

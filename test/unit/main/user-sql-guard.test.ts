@@ -36,14 +36,17 @@ describe('judgeUserSql', () => {
       'SELECT `a;b` FROM t;;',
     ]) {
       const v = judgeUserSql(sql, mysql, { kind: 'analyze' }, readOnly);
-      expect(v, sql).toMatchObject({ ok: true, class: { kind: 'read' } });
+      expect(v, sql).toMatchObject({ ok: true });
     }
   });
 
   it('keeps a stored program whole: its body is one statement', () => {
     const sql = 'CREATE PROCEDURE p() BEGIN DELETE FROM t; SELECT 1; END';
     const v = judgeUserSql(sql, mysql, { kind: 'run', readOnlyConfirmed: false }, writable);
-    expect(v).toMatchObject({ ok: true, statement: { text: sql }, class: { kind: 'write' } });
+    expect(v).toMatchObject({ ok: true, statement: { text: sql } });
+    expect(
+      judgeUserSql(sql, mysql, { kind: 'run', readOnlyConfirmed: false }, readOnly),
+    ).toMatchObject({ ok: false });
   });
 
   it('splits as the session lexes: NO_BACKSLASH_ESCAPES ends the string at the backslash', () => {
