@@ -158,8 +158,8 @@ async function lexingFor(session: DbSession, sql: string): Promise<LexerOptions>
 
 /**
  * Applies judgeUserSql to `sql` as `session` lexes it; throws INVALID_REQUEST with the reason
- * when it is refused, before anything of it reaches the server. Every path
- * that sends user SQL calls this first.
+ * when it is refused, before anything of it reaches the server. Every path that sends user SQL
+ * calls this first.
  */
 export async function guardUserSql(
   session: DbSession,
