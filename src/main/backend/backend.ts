@@ -68,6 +68,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const locks = new SessionLocks();
   const fixedLimits = options.resultLimits;
   const queries = queryService(
+    store,
     sessions,
     fixedLimits ? () => fixedLimits : () => resultLimitsOf(settings.results),
     locks,
@@ -91,7 +92,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...connectionsService(store),
     ...sessionService(store, sessions),
     ...queries,
-    ...exportService(sessions, locks, queries['query.status']),
+    ...exportService(store, sessions, locks, queries['query.status']),
     ...schemaService(sessions),
     ...historyService(history),
     ...updatesService(settings, { currentVersion: APP_VERSION }),

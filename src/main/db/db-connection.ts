@@ -27,8 +27,6 @@ const ABANDONED = new Error('connect attempt abandoned');
 export class DbConnection {
   readonly conn: Connection;
   readonly viaSsh: boolean;
-  /** True when the session init SQL needed multi-statement mode, which then stays on. */
-  readonly multipleStatements: boolean;
 
   readonly #core: CoreConnection;
   readonly #stream: Duplex;
@@ -48,14 +46,12 @@ export class DbConnection {
     stream: Duplex,
     tunnel: SshTunnel | null,
     target: ConnectTarget,
-    multipleStatements: boolean,
   ) {
     this.#core = core;
     this.#stream = stream;
     this.#tunnel = tunnel;
     this.#target = target;
     this.viaSsh = tunnel !== null;
-    this.multipleStatements = multipleStatements;
     this.conn = core.promise();
     this.#connected = new Promise<void>((resolve, reject) => {
       this.#failHandshake = reject;

@@ -5,9 +5,12 @@ import type { ConnectionSettings, Secrets } from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
 import { ConnectScope, ConnectTimedOut } from './connect-scope';
 import { connectTargetOf, type ConnectTarget } from './connect-target';
+import { maskSecrets } from '../../shared/sql/mask-secrets';
+import { splitStatements } from '../../shared/sql/split-statements';
 import { DbConnection } from './db-connection';
 import { connectTimeoutError, errorToApi, serverErrorText } from './error-to-api';
 import { passwordAuth } from './password-auth';
+import { readSessionLexing } from './session-lexing';
 import { sshCredentialsFor, SshTunnel } from './ssh-tunnel';
 import { serverPublicKeyFor, tlsOptionsFor } from './tls-options';
 
@@ -118,7 +121,6 @@ async function logIn(
   const host = endpoint.kind === 'tcp' ? endpoint.host : 'localhost';
   nameTlsPeer(stream, host);
   watchStages(stream, tunnel === null && endpoint.kind === 'tcp', scope);
-  const multipleStatements = settings.initSql.trim() !== '';
   // The stream is handed over in the same tick it was made or received, so mysql2's listeners
   // are on it before any event can arrive.
   const core = createConnection({
@@ -133,16 +135,16 @@ async function logIn(
     authPlugins,
     // Our scope times the whole attempt; mysql2's own timer is only a backstop behind it.
     connectTimeout: scope.remainingMs() + 1000,
-    // Only when the init SQL needs it: a multi-statement session lets one "statement" hide
-    // another, which read-only checks would have to know about.
-    multipleStatements,
+    // Never: a multi-statement session lets one "statement" hide another that the read-only
+    // checks did not see. Init SQL is split on our side instead (runInitSql).
+    multipleStatements: false,
     // Exact values: BIGINT and DECIMAL as strings, dates as the server's text.
     supportBigNumbers: true,
     bigNumberStrings: true,
     dateStrings: true,
     charset: 'UTF8MB4_UNICODE_CI',
   });
-  const db = new DbConnection(core, stream, tunnel, target, multipleStatements);
+  const db = new DbConnection(core, stream, tunnel, target);
   scope.own(() => db.abandon());
   try {
     await db.connected();
@@ -192,8 +194,11 @@ function watchStages(stream: Duplex, tcp: boolean, scope: ConnectScope): void {
 }
 
 /**
- * Runs the user's session init SQL as one multi-statement query, so that the server splits it
- * (quotes, comments, `sql_mode` changes made on the way) instead of a guess on our side.
+ * Runs the user's session init SQL one statement at a time, split by the project's splitter with
+ * the session's own lexing: the session never takes several statements in one query, so no
+ * statement sent later can carry a second one the read-only checks did not see. After a
+ * statement that names sql_mode, the rest is split again with the new mode (it can move where
+ * strings end). A failure names the statement that failed.
  */
 async function runInitSql(
   db: DbConnection,
@@ -201,15 +206,54 @@ async function runInitSql(
   target: ConnectTarget,
   scope: ConnectScope,
 ): Promise<void> {
-  if (!db.multipleStatements) return;
+  if (initSql.trim() === '') return;
   scope.stage = 'init';
-  try {
-    await scope.race(db.conn.query(initSql));
-  } catch (err) {
-    if (err instanceof ConnectTimedOut) throw err;
-    const mapped = errorToApi(err, target);
-    const text = serverErrorText(err);
-    if (mapped.code !== 'SERVER_ERROR' || text === undefined) throw mapped;
-    throw new ApiError({ ...mapped.toShape(), message: `Session init SQL failed: ${text}.` });
+  let offset = 0;
+  let number = 0;
+  let statements = splitStatements(initSql, await scope.race(readSessionLexing(db.conn)));
+  for (let statement = statements.shift(); statement; statement = statements.shift()) {
+    number++;
+    try {
+      await scope.race(db.conn.query(statement.text));
+    } catch (err) {
+      if (err instanceof ConnectTimedOut) throw err;
+      throw initStatementFailed(
+        err,
+        target,
+        initSql,
+        offset + statement.start,
+        statement.text,
+        number,
+      );
+    }
+    if (/sql_mode/i.test(statement.text)) {
+      offset += statement.end;
+      statements = splitStatements(
+        initSql.slice(offset),
+        await scope.race(readSessionLexing(db.conn)),
+      );
+    }
   }
+}
+
+/** "Session init SQL failed at statement 2 (line 3: SELEC 1): <the server's words>." */
+function initStatementFailed(
+  err: unknown,
+  target: ConnectTarget,
+  initSql: string,
+  start: number,
+  text: string,
+  number: number,
+): ApiError {
+  const mapped = errorToApi(err, target);
+  const serverText = serverErrorText(err);
+  if (mapped.code !== 'SERVER_ERROR' || serverText === undefined) return mapped;
+  const line = initSql.slice(0, start).split('\n').length;
+  // Masked: init SQL may set a password, and error messages end up in logs and screens.
+  const flat = maskSecrets(text).replace(/\s+/g, ' ');
+  const shown = flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
+  return new ApiError({
+    ...mapped.toShape(),
+    message: `Session init SQL failed at statement ${number} (line ${line}: ${shown}): ${serverText}.`,
+  });
 }

@@ -14,6 +14,7 @@ import { progressSampleOf } from './alter/read-progress';
 import { readTableFacts } from './alter/read-table-facts';
 import { selectRows, countOf, textOf, textOrNull } from './schema/metadata-query';
 import type { SessionRegistry } from './session-registry';
+import { guardUserSql } from './user-sql-guard';
 
 type AlterMethods = keyof typeof alterContract;
 
@@ -115,11 +116,12 @@ export function alterService(
         sql,
       );
       const connection = store.get(owner.connectionId);
-      if (connection.readOnly && params.confirmedReadOnly !== true) {
-        throw invalid(
-          `“${connection.name}” is marked read-only and an ALTER changes the table: confirm a second time to run it anyway.`,
-        );
-      }
+      await guardUserSql(
+        owner.session,
+        sql,
+        { kind: 'alter', readOnlyConfirmed: params.confirmedReadOnly === true },
+        connection,
+      );
       for (const r of runs.values()) {
         if (r.sessionId === sessionId && r.run.running) {
           throw new ApiError({

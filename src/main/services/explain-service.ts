@@ -2,19 +2,20 @@ import { ExplainRunResultSchema } from '../../shared/api/explain';
 import { ApiError } from '../../shared/api/errors';
 import { explainPlanText } from '../../shared/explain/explain-report';
 import { explainStatementFor } from '../../shared/explain/explain-statement';
-import { classifyStatement } from '../../shared/sql/classify-statement';
 import type { Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import type { ConnectionStore } from '../store/connection-store';
 import { refuseOverMaxAllowedPacket } from './max-allowed-packet';
 import type { SessionLocks } from './session-locks';
 import type { SessionRegistry } from './session-registry';
+import { guardUserSql } from './user-sql-guard';
 import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
 
 /**
  * EXPLAIN from the editor: the statement is explained on the editor's own session (so `USE`,
  * temporary tables and variables apply), in the best format the server has, and parsed here.
- * ANALYZE runs the statement: on a read-only connection only statements known to be read-only.
+ * One statement only (see guardUserSql); ANALYZE runs it, so on a read-only connection only
+ * statements known to be read-only.
  */
 export function explainService(
   store: ConnectionStore,
@@ -26,22 +27,17 @@ export function explainService(
   return {
     'explain.run': async ({ sessionId, sql, analyze }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
-      const connection = store.get(owner.connectionId);
       const { server } = await owner.session.status();
-      const sqlFlavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
-      if (
-        analyze &&
-        connection.readOnly &&
-        classifyStatement(sql, { flavor: sqlFlavor }).kind !== 'read'
-      ) {
-        throw new ApiError({
-          code: 'INVALID_REQUEST',
-          message: `“${connection.name}” is read-only and ANALYZE runs the statement, which may write. Use EXPLAIN (without ANALYZE) here.`,
-        });
-      }
+      // What was checked is what is wrapped in EXPLAIN: the one statement, without its `;`.
+      const { statement } = await guardUserSql(
+        owner.session,
+        sql,
+        { kind: analyze ? 'analyze' : 'explain' },
+        store.get(owner.connectionId),
+      );
       let request;
       try {
-        request = explainStatementFor(sql, server.flavor, server.capabilities, analyze);
+        request = explainStatementFor(statement.text, server.flavor, server.capabilities, analyze);
       } catch (e) {
         throw new ApiError({
           code: 'INVALID_REQUEST',

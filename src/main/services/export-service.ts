@@ -3,8 +3,6 @@ import os from 'node:os';
 import nodePath from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { ExportFormat, ExportStatus } from '../../shared/api/export';
-import { detectFlavor } from '../../shared/server/flavor';
-import { classifyStatement, type ClassifyOptions } from '../../shared/sql/classify-statement';
 import type { CallContext, Handler, Handlers } from '../backend/handlers';
 import { connectionFlow } from '../db/connection-flow';
 import { errorToApi } from '../db/error-to-api';
@@ -14,10 +12,12 @@ import { ExportFile } from '../export/export-file';
 import { defaultExportPath, resolveExportPath } from '../export/export-path';
 import { ExportPump } from '../export/export-pump';
 import { jsonlWriter } from '../export/jsonl-writer';
+import type { ConnectionStore } from '../store/connection-store';
 import type { RowWriter, RowWriterFactory } from '../export/row-writer';
 import { resultColumnsOf } from './query-result';
 import type { SessionLocks } from './session-locks';
 import type { OpenSession, SessionRegistry } from './session-registry';
+import { guardUserSql } from './user-sql-guard';
 
 /** How often a running export reports its progress. */
 const PROGRESS_EVERY_MS = 200;
@@ -41,21 +41,6 @@ interface ExportRun {
 
 type ExportMethods = 'query.export' | 'export.status' | 'export.cancel' | 'export.defaultPath';
 
-/** How the session lexes SQL (flavor and sql_mode), so the classifier reads it as the server does. */
-async function sessionLexing(owner: OpenSession): Promise<ClassifyOptions> {
-  const [rows] = await owner.session.run((conn) =>
-    conn.query({ sql: 'SELECT VERSION(), @@version_comment, @@sql_mode', rowsAsArray: true }),
-  );
-  const [version, comment, sqlMode] = ((rows as unknown[][])[0] ?? []).map((v) => String(v ?? ''));
-  const flavor = detectFlavor(version ?? '', comment ?? '')?.flavor;
-  const modes = (sqlMode ?? '').toUpperCase().split(',');
-  return {
-    flavor: flavor === 'mariadb' ? 'mariadb' : 'mysql',
-    ansiQuotes: modes.includes('ANSI_QUOTES'),
-    noBackslashEscapes: modes.includes('NO_BACKSLASH_ESCAPES'),
-  };
-}
-
 /**
  * Full-result exports: a result's statement runs again on its own session and every row is
  * streamed straight into a file (CSV or JSON Lines), with backpressure, progress events and
@@ -63,6 +48,7 @@ async function sessionLexing(owner: OpenSession): Promise<ClassifyOptions> {
  * are run again.
  */
 export function exportService(
+  store: ConnectionStore,
   sessions: SessionRegistry,
   locks: SessionLocks,
   queryStatus: Handler<'query.status'>,
@@ -253,21 +239,18 @@ export function exportService(
         elapsedMs: 0,
         error: null,
       };
-      // Taken before reading sql_mode, so nothing else runs between that and the export.
+      // Taken before the guard reads sql_mode, so nothing else runs between that and the export.
       let preparing = true;
       locks.claim(query.sessionId, 'export', () => preparing || status.state === 'running');
       let file: ExportFile;
       try {
-        const verdict = classifyStatement(query.sql, await sessionLexing(owner));
-        if (verdict.kind !== 'read') {
-          throw new ApiError({
-            code: 'INVALID_REQUEST',
-            message:
-              `Exporting runs the statement again, and this one is not known to only read ` +
-              `(${verdict.reason}): running it again could repeat what it did. ` +
-              'Export the result of a SELECT instead.',
-          });
-        }
+        // Only what is known to only read runs again: repeating a write would do it twice.
+        await guardUserSql(
+          owner.session,
+          query.sql,
+          { kind: 'export' },
+          store.get(owner.connectionId),
+        );
         file = await ExportFile.create(target, overwrite ?? false);
         approvedFolders.add(nodePath.dirname(target));
       } catch (err) {

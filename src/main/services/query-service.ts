@@ -6,10 +6,12 @@ import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import { readServerStatus } from '../db/read-server-status';
 import { streamStatement } from '../db/stream-statement';
+import type { ConnectionStore } from '../store/connection-store';
 import { refuseOverMaxAllowedPacket } from './max-allowed-packet';
 import { DEFAULT_RESULT_LIMITS, QueryResult, type ResultLimits } from './query-result';
 import type { OpenSession, SessionRegistry } from './session-registry';
 import { SessionLocks } from './session-locks';
+import { guardUserSql } from './user-sql-guard';
 
 /** The server's "Query execution was interrupted", what KILL QUERY makes a statement end with. */
 const ER_QUERY_INTERRUPTED = 1317;
@@ -46,6 +48,8 @@ type QueryMethods =
  * and a cancel could then stop the wrong one), streaming rows into a result kept within limits.
  */
 export function queryService(
+  /** Whether a session's connection is marked read-only, read at each statement. */
+  store: ConnectionStore,
   sessions: SessionRegistry,
   /** Read when each statement starts, so a change in the settings applies to the next one. */
   limits: () => ResultLimits = () => DEFAULT_RESULT_LIMITS,
@@ -252,22 +256,37 @@ export function queryService(
       });
   }
 
+  function refuseIfBusy(sessionId: string): void {
+    for (const r of runs.values()) {
+      if (r.owner.sessionId === sessionId && r.status.state === 'running') {
+        throw new ApiError({
+          code: 'SESSION_BUSY',
+          message:
+            'A statement is still running in this session: cancel it or wait for it to finish.',
+        });
+      }
+    }
+    locks.refuseIfHeld(sessionId);
+  }
+
   return {
-    'query.start': async ({ sessionId, sql }, ctx) => {
+    'query.start': async ({ sessionId, sql, readOnlyConfirmed }, ctx) => {
       // Before anything else (the session is looked up again after the wait): a statement over
       // max_allowed_packet would make the server drop the connection.
       const held = locks.holder(sessionId) !== null;
       await refuseOverMaxAllowedPacket(sessions.owned(sessionId, ctx.peerId).session, sql, held);
+      // Busy is said at once, rather than after the guard's read waited behind the statement.
+      refuseIfBusy(sessionId);
+      const guarded = sessions.owned(sessionId, ctx.peerId);
+      await guardUserSql(
+        guarded.session,
+        sql,
+        { kind: 'run', readOnlyConfirmed: readOnlyConfirmed === true },
+        store.get(guarded.connectionId),
+      );
+      // Again after the waits, with nothing between this check and the claim below.
       const owner = sessions.owned(sessionId, ctx.peerId);
-      for (const r of runs.values()) {
-        if (r.owner.sessionId === sessionId && r.status.state === 'running') {
-          throw new ApiError({
-            code: 'SESSION_BUSY',
-            message:
-              'A statement is still running in this session: cancel it or wait for it to finish.',
-          });
-        }
-      }
+      refuseIfBusy(sessionId);
       const queryId = randomUUID();
       const run: QueryRun = {
         owner,

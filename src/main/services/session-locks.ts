@@ -40,11 +40,16 @@ export class SessionLocks {
    * work holds it.
    */
   claim(sessionId: string, what: SessionWork, active: () => boolean): void {
+    this.refuseIfHeld(sessionId);
+    this.#holders.set(sessionId, { what, active });
+  }
+
+  /** Throws SESSION_BUSY when work holds the session (without taking it). */
+  refuseIfHeld(sessionId: string): void {
     const current = this.holder(sessionId);
     if (current !== null) {
       throw new ApiError({ code: 'SESSION_BUSY', message: BUSY_MESSAGES[current] });
     }
-    this.#holders.set(sessionId, { what, active });
   }
 
   /** Forgets a session (closed). */

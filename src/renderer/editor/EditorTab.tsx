@@ -89,8 +89,12 @@ export function EditorTab({
 
   /** Starts one statement and resolves with its final status. */
   const runOne = useCallback(
-    async (picked: PickedStatement): Promise<QueryStatus> => {
-      const started = await api.call('query.start', { sessionId, sql: picked.sql });
+    async (picked: PickedStatement, readOnlyConfirmed: boolean): Promise<QueryStatus> => {
+      const started = await api.call('query.start', {
+        sessionId,
+        sql: picked.sql,
+        readOnlyConfirmed,
+      });
       const entry: ResultEntry = { status: started, startedAt: performance.now(), range: picked };
       setResults((rs) => {
         const next = [...rs, entry];
@@ -164,6 +168,8 @@ export function EditorTab({
       if (picked.length === 0) return;
       setRunError(null);
       editorRef.current?.markError(null);
+      // The backend refuses a possible write on a read-only connection unless told the user agreed.
+      let readOnlyConfirmed = false;
       if (connection.readOnly) {
         const writes = picked.filter(
           (p) => classifyStatement(p.sql, { flavor: sqlFlavor }).kind !== 'read',
@@ -179,12 +185,13 @@ export function EditorTab({
             confirmLabel: 'Run anyway',
           });
           if (!ok) return;
+          readOnlyConfirmed = true;
         }
       }
       for (const p of picked) {
         let status: QueryStatus;
         try {
-          status = await runOne(p);
+          status = await runOne(p, readOnlyConfirmed);
         } catch (e) {
           setRunError(errorShapeOf(e));
           return;

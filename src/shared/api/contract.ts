@@ -122,12 +122,16 @@ export const contract = {
    * Starts one statement in a session and returns at once; `query.update` events follow, and
    * rows are pulled with `query.rows` as the grid shows them. A statement over
    * MAX_STATEMENT_BYTES, or over the session's `max_allowed_packet`, is refused with
-   * INVALID_REQUEST (field `sql`, both sizes named) before anything reaches the server.
+   * INVALID_REQUEST (field `sql`, both sizes named) before anything reaches the server. So is
+   * text that is not exactly one statement (the session never takes several in one call), and,
+   * on a connection marked read-only, a statement not known to only read unless
+   * `readOnlyConfirmed` says the user was asked a second time.
    */
   'query.start': method(
     z.object({
       sessionId: Id,
       sql: StatementTextSchema,
+      readOnlyConfirmed: z.boolean().optional(),
     }),
     QueryStatusSchema,
   ),

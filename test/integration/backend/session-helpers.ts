@@ -8,13 +8,16 @@ export async function openSession(
   b: BackendUnderTest,
   server: ServerEndpoint,
   name: string,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; scratch?: boolean; initSql?: string; defaultSchema?: string } = {},
 ): Promise<string> {
   const saved = await b.call('connections.save', {
     settings: {
       ...defaultConnectionSettings(),
       name,
       readOnly: options.readOnly ?? false,
+      scratch: options.scratch ?? false,
+      initSql: options.initSql ?? '',
+      defaultSchema: options.defaultSchema ?? '',
       endpoint: { kind: 'tcp', host: server.host, port: server.port },
       // MariaDB here has no TLS; new connections now default to 'required'.
       tls: { mode: 'preferred' },
