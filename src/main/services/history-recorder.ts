@@ -5,6 +5,7 @@ import type { DbSession } from '../db/db-session';
 import type { ConnectionStore } from '../store/connection-store';
 import type { HistoryStore } from '../store/history-store';
 import type { QueryFinishedListener } from './query-service';
+import { statementLexing } from './statement-lexing';
 
 /** One session's default schema, followed from the statements it runs. */
 interface SchemaTrack {
@@ -30,6 +31,7 @@ export function historyRecorder(
   connections: ConnectionStore,
 ): QueryFinishedListener {
   const tracks = new WeakMap<DbSession, SchemaTrack>();
+  const lexingOf = statementLexing();
   let reportedFailure = false;
 
   function trackOf(session: DbSession, connection: SavedConnection | null): SchemaTrack {
@@ -80,6 +82,7 @@ export function historyRecorder(
           message: error.message,
         },
         sql: status.sql,
+        lexing: lexingOf(owner.session),
       })
       .catch((e: unknown) => {
         // Once is enough: a full disk would otherwise log on every statement.

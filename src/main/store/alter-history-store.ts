@@ -8,6 +8,7 @@ import { appendFile, chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AlterHistoryEntrySchema, type AlterHistoryEntry } from '../../shared/api/alter';
 import { PRIVATE_FILE_MODE, writeFileAtomic } from './atomic-file';
+import { maskAlterHistoryEntry } from './record-masking';
 
 export const ALTER_HISTORY_FILE_NAME = 'alter-history.jsonl';
 const MAX_ENTRIES = 2000;
@@ -50,8 +51,9 @@ export class AlterHistoryStore {
     return this.#entries;
   }
 
-  /** Adds a finished run. */
-  add(entry: AlterHistoryEntry): Promise<void> {
+  /** Adds a finished run, its secrets masked (record-masking.ts). */
+  add(unmasked: AlterHistoryEntry): Promise<void> {
+    const entry = maskAlterHistoryEntry(unmasked);
     const write = this.#queue.then(async () => {
       const entries = await this.#load();
       entries.push(entry);

@@ -21,6 +21,7 @@ import {
   type HistorySearchParams,
 } from '../../shared/api/history';
 import { ApiError } from '../../shared/api/errors';
+import type { SessionLexing } from '../../shared/sql/mask-secrets';
 import {
   moveAsideDamaged,
   PRIVATE_FILE_MODE,
@@ -32,8 +33,13 @@ import { errorCode, errorMessage } from './os-error';
 
 export const HISTORY_FILE_NAME = 'history.jsonl';
 
-/** A finished statement as the recorder reports it: SQL and error as they were, unmasked. */
-export type NewHistoryEntry = Omit<HistoryEntry, 'seq' | 'sqlTruncated' | 'sqlLength'>;
+/**
+ * A finished statement as the recorder reports it: SQL and error as they were, unmasked, and
+ * what is known of how the session read it (for masking; not kept).
+ */
+export type NewHistoryEntry = Omit<HistoryEntry, 'seq' | 'sqlTruncated' | 'sqlLength'> & {
+  lexing?: SessionLexing;
+};
 
 export interface HistoryStoreOptions {
   /** Entries kept; the oldest go once there are 10% more. */
@@ -155,7 +161,7 @@ export class HistoryStore {
     // Only what is kept is masked: masking costs time in proportion to the text (it is cut
     // first, which is safe: a literal cut open is masked to the end of the text).
     const kept = cutAt(input.sql, MAX_HISTORY_SQL_CHARS);
-    const masked = maskStatementForHistory(kept);
+    const masked = maskStatementForHistory(kept, input.lexing);
     const error = input.error && {
       ...input.error,
       message: maskErrorMessageForHistory(input.error.message, kept, masked),

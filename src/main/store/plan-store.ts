@@ -9,6 +9,7 @@ import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlanRecordSchema, type PlanRecord } from '../../shared/api/tuning';
 import { PRIVATE_FILE_MODE, writeFileAtomic } from './atomic-file';
+import { maskPlanRecord } from './record-masking';
 
 export const PLAN_FILE_NAME = 'plans.jsonl';
 
@@ -62,8 +63,9 @@ export class PlanStore {
     return store;
   }
 
-  /** Keeps a plan; false when its document is too large to keep. */
-  add(record: PlanRecord): Promise<boolean> {
+  /** Keeps a plan, its secrets masked (record-masking.ts); false when its document is too large. */
+  add(unmasked: PlanRecord): Promise<boolean> {
+    const record = maskPlanRecord(unmasked);
     if (record.document.length > this.#limits.maxDocumentChars) return Promise.resolve(false);
     const line = JSON.stringify(record) + '\n';
     this.#keep(record, Buffer.byteLength(line));

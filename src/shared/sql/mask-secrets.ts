@@ -247,8 +247,8 @@ function hasTriggerWord(sql: string): boolean {
   return TRIGGER_WORDS.some((word) => upper.includes(word));
 }
 
-/** Every set of lexer options `lexing` allows. */
-function possibleOptions(lexing: SessionLexing): LexerOptions[] {
+/** Every set of lexer options `lexing` allows (all eight when nothing is known). */
+export function possibleOptions(lexing: SessionLexing): LexerOptions[] {
   const either = <T>(value: T | null, values: T[]): T[] => (value === null ? values : [value]);
   const out: LexerOptions[] = [];
   for (const flavor of either<SqlFlavor>(lexing.flavor, ['mysql', 'mariadb'])) {
