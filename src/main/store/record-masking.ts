@@ -4,6 +4,7 @@
  */
 import type { AlterHistoryEntry } from '../../shared/api/alter';
 import type { PlanRecord } from '../../shared/api/tuning';
+import { maskPlanLiterals } from '../../shared/explain/mask-plan-literals';
 import { statementShape } from '../../shared/tuning/statement-shape';
 import {
   hideSecretsOf,
@@ -12,16 +13,17 @@ import {
 } from './history-masking';
 
 /**
- * A plan record without secrets: its statement and EXPLAIN statement masked, the secrets they
- * held hidden wherever the plan document quotes them (conditions are printed with their
- * literals), and the shape taken from the masked statement.
+ * A plan record without secrets: its statement and EXPLAIN statement masked, every literal of
+ * its plan document masked (conditions are printed with their literals, in the server's own
+ * escaping) and the secrets hidden wherever else the document quotes them, and the shape taken
+ * from the masked statement.
  */
 export function maskPlanRecord(record: PlanRecord): PlanRecord {
   const sql = maskStatementForHistory(record.sql);
   const explainSql = maskStatementForHistory(record.explainSql);
   if (sql === record.sql && explainSql === record.explainSql) return record;
   const document = hideSecretsOf(
-    hideSecretsOf(record.document, record.sql, sql),
+    hideSecretsOf(maskPlanLiterals(record.document), record.sql, sql),
     record.explainSql,
     explainSql,
   );
