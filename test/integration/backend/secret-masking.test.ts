@@ -72,8 +72,9 @@ describe.each(endpoints)('passwords in the data folder ($name)', ({ server, flav
     const b: BackendUnderTest = await startBackend();
     const cores: string[] = [];
     let recorded = 0;
+    let setup: string | null = null;
     try {
-      const setup = await openSession(b, server, 'setup');
+      setup = await openSession(b, server, 'setup');
       for (const sql of [
         `DROP USER IF EXISTS ${USER}, 'sl_mask_a'@'%', 'sl_mask_b'@'%'`,
         `CREATE USER ${USER}`,
@@ -142,25 +143,34 @@ describe.each(endpoints)('passwords in the data folder ($name)', ({ server, flav
         expect(explained.value.document).toContain(key.core);
         await b.call('session.close', { sessionId: session });
       }
-
-      await runStatement(b, setup, `DROP USER IF EXISTS ${USER}`);
-      await runStatement(b, setup, `DROP DATABASE IF EXISTS ${DB}`);
     } finally {
+      if (setup !== null) {
+        for (const sql of [
+          ...cleanup(flavor),
+          `DROP USER IF EXISTS ${USER}, 'sl_mask_a'@'%', 'sl_mask_b'@'%'`,
+          `DROP DATABASE IF EXISTS ${DB}`,
+        ]) {
+          await runStatement(b, setup, sql);
+        }
+      }
       // Closing writes what the stores still hold.
       await b.backend.close();
     }
 
-    const files = await filesUnder(b.dataDir);
-    const names = files.map((f) => f.path.slice(b.dataDir.length + 1));
-    expect(names).toEqual(expect.arrayContaining(['history.jsonl', 'plans.jsonl']));
-    expect(files.find((f) => f.path.endsWith('plans.jsonl'))?.text).toContain('AES_ENCRYPT');
-    const historyLines = files.find((f) => f.path.endsWith('history.jsonl'))!.text.split('\n');
-    expect(historyLines.length).toBeGreaterThan(recorded);
-    for (const file of files) {
-      const lower = file.text.toLowerCase();
-      const leaked = cores.filter((core) => lower.includes(core.toLowerCase()));
-      expect(leaked, file.path).toEqual([]);
+    try {
+      const files = await filesUnder(b.dataDir);
+      const names = files.map((f) => f.path.slice(b.dataDir.length + 1));
+      expect(names).toEqual(expect.arrayContaining(['history.jsonl', 'plans.jsonl']));
+      expect(files.find((f) => f.path.endsWith('plans.jsonl'))?.text).toContain('AES_ENCRYPT');
+      const historyLines = files.find((f) => f.path.endsWith('history.jsonl'))!.text.split('\n');
+      expect(historyLines.length).toBeGreaterThan(recorded);
+      for (const file of files) {
+        const lower = file.text.toLowerCase();
+        const leaked = cores.filter((core) => lower.includes(core.toLowerCase()));
+        expect(leaked, file.path).toEqual([]);
+      }
+    } finally {
+      await rm(b.dataDir, { recursive: true, force: true });
     }
-    await rm(b.dataDir, { recursive: true, force: true });
   });
 });
