@@ -22,10 +22,9 @@ export function maskPlanRecord(record: PlanRecord): PlanRecord {
   const sql = maskStatementForHistory(record.sql);
   const explainSql = maskStatementForHistory(record.explainSql);
   if (sql === record.sql && explainSql === record.explainSql) return record;
-  const document = hideSecretsOf(
-    hideSecretsOf(maskPlanLiterals(record.document), record.sql, sql),
-    record.explainSql,
-    explainSql,
+  // Secrets as the statement wrote them first: masking literals changes what is around them.
+  const document = maskPlanLiterals(
+    hideSecretsOf(hideSecretsOf(record.document, record.sql, sql), record.explainSql, explainSql),
   );
   // Literals are `?` in a shape, so a statement keeps its shape unless masking read it another way.
   return { ...record, sql, explainSql, document, shape: statementShape(sql) };

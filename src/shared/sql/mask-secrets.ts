@@ -114,6 +114,27 @@ export function maskSecretsForSession(sql: string, lexing: SessionLexing = UNKNO
   return applyEdits(sql, edits);
 }
 
+/**
+ * `text` with every string literal replaced by `'***'` as any reading `lexing` allows would
+ * see it, and a literal, comment or name left open masked to the end: for text about a
+ * statement with secrets whose literals cannot be told apart (a plan's printed conditions).
+ */
+export function maskAllStringLiterals(
+  text: string,
+  lexing: SessionLexing = UNKNOWN_LEXING,
+): string {
+  const edits: SecretEdit[] = [];
+  for (const options of possibleOptions(lexing)) {
+    for (const token of tokenize(text, options)) {
+      if (token.kind === 'string')
+        edits.push({ start: token.start, end: token.end, replacement: MASK });
+      if (token.unterminated)
+        edits.push({ start: token.start, end: text.length, replacement: MASK });
+    }
+  }
+  return applyEdits(text, edits);
+}
+
 /** The pieces of `sql` that maskSecrets replaces, in order, not overlapping. */
 export function secretEdits(sql: string, options: LexerOptions = {}): SecretEdit[] {
   return findEdits(sql, options, 0).edits;

@@ -50,7 +50,7 @@ describe('secret masking, property', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, 60_000);
 
   it('writes no password to any file of the data folder (history, plans, ALTER history)', async () => {
     await fc.assert(
@@ -114,5 +114,6 @@ describe('secret masking, property', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // Each run opens three stores in a folder of its own: seconds on a busy machine.
+  }, 120_000);
 });
