@@ -72,7 +72,7 @@ export function hideSecretsOf(text: string, sql: string, maskedSql: string): str
  */
 function maskedLiterals(sql: string, maskedSql: string, depth: number): string[] {
   const found = new Set<string>();
-  for (const options of possibleOptions(UNKNOWN_LEXING)) {
+  for (const options of possibleOptions(UNKNOWN_LEXING, sql)) {
     for (const token of statementTokens(sql, options)) {
       if (token.kind !== 'string' || maskedSql.includes(token.text)) continue;
       found.add(token.text);

@@ -1,11 +1,5 @@
-import { tokenize, type LexerOptions, type SqlFlavor } from './lexer';
-import {
-  closingParenthesis,
-  isMark,
-  isWord,
-  statementTokens,
-  type SqlToken,
-} from './statement-tokens';
+import { isSignificant, tokenize, type LexerOptions, type SqlFlavor } from './lexer';
+import { closingParenthesis, isMark, isWord, type SqlToken } from './statement-tokens';
 import { decodeStringLiteral } from './string-literal';
 
 /** What a masked literal becomes. */
@@ -110,7 +104,7 @@ export function maskSecrets(sql: string, options: LexerOptions = {}): string {
 export function maskSecretsForSession(sql: string, lexing: SessionLexing = UNKNOWN_LEXING): string {
   if (!hasTriggerWord(sql)) return sql;
   const edits: SecretEdit[] = [];
-  for (const options of possibleOptions(lexing)) edits.push(...secretEdits(sql, options));
+  for (const options of possibleOptions(lexing, sql)) edits.push(...secretEdits(sql, options));
   return applyEdits(sql, edits);
 }
 
@@ -124,7 +118,7 @@ export function maskAllStringLiterals(
   lexing: SessionLexing = UNKNOWN_LEXING,
 ): string {
   const edits: SecretEdit[] = [];
-  for (const options of possibleOptions(lexing)) {
+  for (const options of possibleOptions(lexing, text)) {
     for (const token of tokenize(text, options)) {
       if (token.kind === 'string')
         edits.push({ start: token.start, end: token.end, replacement: MASK });
@@ -150,7 +144,25 @@ function findEdits(sql: string, options: LexerOptions, depth: number): Found {
   // Every rule starts at a word containing a trigger: most text (a long INSERT) is then
   // returned without the cost of tokenizing it.
   if (!hasTriggerWord(sql)) return { edits: [], spills: false };
-  const tokens = statementTokens(sql, options);
+  const all = tokenize(sql, options);
+  // Only the last token can be left open: it runs to the end of the text.
+  const last = all.at(-1);
+  const tokens: SqlToken[] = [];
+  for (const token of all) {
+    if (!isSignificant(token)) continue;
+    const text = sql.slice(token.start, token.end);
+    // One object shape for all, and upper case only where rules compare keywords and names:
+    // a long INSERT is mostly literals.
+    const named = token.kind === 'word' || token.kind === 'variable';
+    tokens.push({
+      kind: token.kind,
+      start: token.start,
+      end: token.end,
+      unterminated: token.unterminated ?? false,
+      text,
+      upper: named ? text.toUpperCase() : '',
+    });
+  }
   const masked = new Set<number>();
   const nested: SecretEdit[] = [];
   let spills = false;
@@ -200,6 +212,9 @@ function findEdits(sql: string, options: LexerOptions, depth: number): Found {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.kind !== 'string' || masked.has(i) || depth >= MAX_NESTING) continue;
+    // Only a literal whose value names a trigger can hold a secret (escapes aside:
+    // `PASS\WORD` reads as PASSWORD), and most literals are then never decoded.
+    if (!hasTriggerWord(token.text.replaceAll('\\', ''))) continue;
     const inner = nestedEdits(sql, token, options, depth);
     nested.push(...inner.edits);
     if (!inner.spills) continue;
@@ -211,7 +226,7 @@ function findEdits(sql: string, options: LexerOptions, depth: number): Found {
     if (tokens[index]!.unterminated) spills = true;
   }
   // Only a whole statement is held to this: text inside a literal may not be SQL at all.
-  const open = depth === 0 ? tokenize(sql, options).find((t) => t.unterminated) : undefined;
+  const open = depth === 0 && last?.unterminated ? last : undefined;
   if (open) {
     for (let i = 0; i < tokens.length; i++) if (tokens[i]!.kind === 'string') masked.add(i);
   }
@@ -268,15 +283,25 @@ function hasTriggerWord(sql: string): boolean {
   return TRIGGER_WORDS.some((word) => upper.includes(word));
 }
 
-/** Every set of lexer options `lexing` allows (all eight when nothing is known). */
-export function possibleOptions(lexing: SessionLexing): LexerOptions[] {
-  const either = <T>(value: T | null, values: T[]): T[] => (value === null ? values : [value]);
+/**
+ * Every set of lexer options `lexing` allows for `text` (all eight when nothing is known): a
+ * setting that cannot change how `text` reads is fixed instead of tried both ways (ANSI_QUOTES
+ * without a `"`, NO_BACKSLASH_ESCAPES without a backslash, the flavor without `/*M!` or `$`).
+ */
+export function possibleOptions(lexing: SessionLexing, text: string): LexerOptions[] {
+  const either = <T>(value: T | null, values: T[], matters: boolean): T[] =>
+    value !== null ? [value] : matters ? values : values.slice(0, 1);
+  const flavors = either<SqlFlavor>(
+    lexing.flavor,
+    ['mysql', 'mariadb'],
+    text.includes('$') || text.includes('/*M!'),
+  );
+  const escapes = either(lexing.noBackslashEscapes, [false, true], text.includes('\\'));
+  const ansi = either(lexing.ansiQuotes, [false, true], text.includes('"'));
   const out: LexerOptions[] = [];
-  for (const flavor of either<SqlFlavor>(lexing.flavor, ['mysql', 'mariadb'])) {
-    for (const noBackslashEscapes of either(lexing.noBackslashEscapes, [false, true])) {
-      for (const ansiQuotes of either(lexing.ansiQuotes, [false, true])) {
-        out.push({ flavor, noBackslashEscapes, ansiQuotes });
-      }
+  for (const flavor of flavors) {
+    for (const noBackslashEscapes of escapes) {
+      for (const ansiQuotes of ansi) out.push({ flavor, noBackslashEscapes, ansiQuotes });
     }
   }
   return out;
