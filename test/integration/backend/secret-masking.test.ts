@@ -81,6 +81,7 @@ describe.each(endpoints)('passwords in the data folder ($name)', ({ server, flav
         `DROP DATABASE IF EXISTS ${DB}`,
         `CREATE DATABASE ${DB}`,
         `CREATE TABLE ${DB}.t (id INT PRIMARY KEY, c VARBINARY(64), d VARBINARY(64))`,
+        `CREATE TABLE ${DB}.a (id INT PRIMARY KEY, d VARBINARY(64))`,
       ]) {
         expect((await runStatement(b, setup, sql)).error).toBeNull();
       }
@@ -139,8 +140,47 @@ describe.each(endpoints)('passwords in the data folder ($name)', ({ server, flav
           sql: `SELECT id FROM ${DB}.t WHERE d <> AES_ENCRYPT('data', ${quoteString(key.password, mode)})`,
           analyze: false,
         });
-        if (!explained.ok) throw new Error(explained.error.message);
+        if (!explained.ok) throw new Error(`${modes.join()}: ${explained.error.message}`);
         expect(explained.value.document).toContain(key.core);
+
+        // alter-history.jsonl: an ALTER run whose statement holds a key, and one that fails.
+        if (modes.length === 0) {
+          for (const [n, ok] of [
+            [1, true],
+            [2, false],
+          ] as const) {
+            const alterKey = password();
+            cores.push(alterKey.core);
+            const key = quoteString(alterKey.password, mode);
+            // MySQL refuses AES_ENCRYPT in a DEFAULT under binary logging (1674, unsafe); a
+            // virtual column is allowed.
+            const column =
+              flavor === 'mysql'
+                ? `ADD COLUMN e${n} VARBINARY(64) AS (AES_ENCRYPT(d, ${key})) VIRTUAL`
+                : `ADD COLUMN e${n} VARBINARY(64) DEFAULT (AES_ENCRYPT('data', ${key}))`;
+            const started = await b.call('alter.run', {
+              sessionId: session,
+              sql: `ALTER TABLE ${DB}.a ${column}${ok ? '' : ', ADD COLUMN e1 INT'}`,
+              lockWaitTimeoutSeconds: 10,
+              enableStageInstruments: false,
+            });
+            if (!started.ok) throw new Error(started.error.message);
+            let status = started.value;
+            while (status.endedAt === null) {
+              await new Promise((r) => setTimeout(r, 50));
+              const s = await b.call('alter.status', { runId: status.runId });
+              if (!s.ok) throw new Error(s.error.message);
+              status = s.value;
+            }
+            expect(status.state, status.outcome).toBe(ok ? 'done' : 'failed');
+          }
+          const alters = await b.call('alter.history', {});
+          if (!alters.ok) throw new Error(alters.error.message);
+          expect(alters.value).toHaveLength(2);
+          // MySQL reads a generated column's expression again, with the sql_mode of whoever
+          // opens the table: under NO_BACKSLASH_ESCAPES the key's escapes no longer parse.
+          await runStatement(b, session, `DROP TABLE ${DB}.a`);
+        }
         await b.call('session.close', { sessionId: session });
       }
     } finally {
@@ -160,9 +200,15 @@ describe.each(endpoints)('passwords in the data folder ($name)', ({ server, flav
     try {
       const files = await filesUnder(b.dataDir);
       const names = files.map((f) => f.path.slice(b.dataDir.length + 1));
-      expect(names).toEqual(expect.arrayContaining(['history.jsonl', 'plans.jsonl']));
-      expect(files.find((f) => f.path.endsWith('plans.jsonl'))?.text).toContain('AES_ENCRYPT');
-      const historyLines = files.find((f) => f.path.endsWith('history.jsonl'))!.text.split('\n');
+      expect(names).toEqual(
+        expect.arrayContaining(['history.jsonl', 'plans.jsonl', 'alter-history.jsonl']),
+      );
+      expect(files.find((f) => f.path === join(b.dataDir, 'plans.jsonl'))?.text).toContain(
+        'AES_ENCRYPT',
+      );
+      const historyLines = files
+        .find((f) => f.path === join(b.dataDir, 'history.jsonl'))!
+        .text.split('\n');
       expect(historyLines.length).toBeGreaterThan(recorded);
       for (const file of files) {
         const lower = file.text.toLowerCase();
