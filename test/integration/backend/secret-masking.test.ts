@@ -74,130 +74,130 @@ describe.each(endpoints)('passwords in the data folder ($name)', ({ server, flav
     let recorded = 0;
     let setup: string | null = null;
     try {
-      setup = await openSession(b, server, 'setup');
-      for (const sql of [
-        `DROP USER IF EXISTS ${USER}, 'sl_mask_a'@'%', 'sl_mask_b'@'%'`,
-        `CREATE USER ${USER}`,
-        `DROP DATABASE IF EXISTS ${DB}`,
-        `CREATE DATABASE ${DB}`,
-        `CREATE TABLE ${DB}.t (id INT PRIMARY KEY, c VARBINARY(64), d VARBINARY(64))`,
-        `CREATE TABLE ${DB}.a (id INT PRIMARY KEY, d VARBINARY(64))`,
-      ]) {
-        expect((await runStatement(b, setup, sql)).error).toBeNull();
-      }
-
-      for (const { modes } of MODES) {
-        const session = await openSession(b, server, `mask ${modes.join(',')}`);
-        const mode: QuotingMode = {
-          flavor,
-          noBackslashEscapes: modes.includes('NO_BACKSLASH_ESCAPES'),
-          ansiQuotes: modes.includes('ANSI_QUOTES'),
-        };
-        if (modes.length > 0) {
-          const setMode = `SET SESSION sql_mode = CONCAT(@@sql_mode, ',${modes.join(',')}')`;
-          expect((await runStatement(b, session, setMode)).error).toBeNull();
-        }
-        const wrappings: Wrapping[] = ['plain', 'prepare', 'variable', 'execute-immediate'];
-
-        for (const form of SECRET_FORMS.filter((f) => f.flavors.includes(flavor))) {
-          for (const wrapping of wrappings) {
-            const secrets = [password(), password()];
-            cores.push(...secrets.slice(0, form.secrets).map((s) => s.core));
-            const sql = form.build((n) => quoteString(secrets[n]!.password, mode), USER);
-            for (const statement of wrap(sql, wrapping, mode)) {
-              await runStatement(b, session, statement);
-              recorded++;
-            }
-            for (const statement of cleanup(flavor)) await runStatement(b, session, statement);
-          }
-        }
-
-        // The issue's case: read with backslash escapes, the first literal would swallow the
-        // second clause. The session's real mode masks exactly the two literals.
-        const tricky = password();
-        cores.push(tricky.core);
-        const nbe = `CREATE USER 'sl_mask_a'@'%' IDENTIFIED BY 'x\\', 'sl_mask_b'@'%' IDENTIFIED BY ${quoteString(tricky.password, mode)}`;
-        const ran = await runStatement(b, session, nbe);
-        recorded++;
-        if (mode.noBackslashEscapes) {
-          expect(ran.error).toBeNull();
-          const found = await b.call('history.search', { text: 'sl_mask_b', limit: 1 });
-          if (!found.ok) throw new Error(found.error.message);
-          expect(found.value.entries[0]?.sql).toBe(
-            "CREATE USER 'sl_mask_a'@'%' IDENTIFIED BY '***', 'sl_mask_b'@'%' IDENTIFIED BY '***'",
-          );
-        }
-        await runStatement(b, session, "DROP USER IF EXISTS 'sl_mask_a'@'%', 'sl_mask_b'@'%'");
-
-        // plans.jsonl: the explained statement, its EXPLAIN and the plan document.
-        // MariaDB prints a quote in a condition as `\'`, which is not JSON: its plan could not
-        // be read at all, so its key has no quote.
-        const key = flavor === 'mysql' ? password() : { ...password(), password: '' };
-        if (key.password === '') key.password = key.core;
-        cores.push(key.core);
-        const explained = await b.call('explain.run', {
-          sessionId: session,
-          sql: `SELECT id FROM ${DB}.t WHERE d <> AES_ENCRYPT('data', ${quoteString(key.password, mode)})`,
-          analyze: false,
-        });
-        if (!explained.ok) throw new Error(`${modes.join()}: ${explained.error.message}`);
-        expect(explained.value.document).toContain(key.core);
-
-        // alter-history.jsonl: an ALTER run whose statement holds a key, and one that fails.
-        if (modes.length === 0) {
-          for (const [n, ok] of [
-            [1, true],
-            [2, false],
-          ] as const) {
-            const alterKey = password();
-            cores.push(alterKey.core);
-            const key = quoteString(alterKey.password, mode);
-            // MySQL refuses AES_ENCRYPT in a DEFAULT under binary logging (1674, unsafe); a
-            // virtual column is allowed.
-            const column =
-              flavor === 'mysql'
-                ? `ADD COLUMN e${n} VARBINARY(64) AS (AES_ENCRYPT(d, ${key})) VIRTUAL`
-                : `ADD COLUMN e${n} VARBINARY(64) DEFAULT (AES_ENCRYPT('data', ${key}))`;
-            const started = await b.call('alter.run', {
-              sessionId: session,
-              sql: `ALTER TABLE ${DB}.a ${column}${ok ? '' : ', ADD COLUMN e1 INT'}`,
-              lockWaitTimeoutSeconds: 10,
-              enableStageInstruments: false,
-            });
-            if (!started.ok) throw new Error(started.error.message);
-            let status = started.value;
-            while (status.endedAt === null) {
-              await new Promise((r) => setTimeout(r, 50));
-              const s = await b.call('alter.status', { runId: status.runId });
-              if (!s.ok) throw new Error(s.error.message);
-              status = s.value;
-            }
-            expect(status.state, status.outcome ?? undefined).toBe(ok ? 'done' : 'failed');
-          }
-          const alters = await b.call('alter.history', {});
-          if (!alters.ok) throw new Error(alters.error.message);
-          expect(alters.value).toHaveLength(2);
-          // MySQL reads a generated column's expression again, with the sql_mode of whoever
-          // opens the table: under NO_BACKSLASH_ESCAPES the key's escapes no longer parse.
-          await runStatement(b, session, `DROP TABLE ${DB}.a`);
-        }
-        await b.call('session.close', { sessionId: session });
-      }
-    } finally {
-      if (setup !== null) {
+      try {
+        setup = await openSession(b, server, 'setup');
         for (const sql of [
-          ...cleanup(flavor),
           `DROP USER IF EXISTS ${USER}, 'sl_mask_a'@'%', 'sl_mask_b'@'%'`,
+          `CREATE USER ${USER}`,
           `DROP DATABASE IF EXISTS ${DB}`,
+          `CREATE DATABASE ${DB}`,
+          `CREATE TABLE ${DB}.t (id INT PRIMARY KEY, c VARBINARY(64), d VARBINARY(64))`,
+          `CREATE TABLE ${DB}.a (id INT PRIMARY KEY, d VARBINARY(64))`,
         ]) {
-          await runStatement(b, setup, sql);
+          expect((await runStatement(b, setup, sql)).error).toBeNull();
         }
-      }
-      // Closing writes what the stores still hold.
-      await b.backend.close();
-    }
 
-    try {
+        for (const { modes } of MODES) {
+          const session = await openSession(b, server, `mask ${modes.join(',')}`);
+          const mode: QuotingMode = {
+            flavor,
+            noBackslashEscapes: modes.includes('NO_BACKSLASH_ESCAPES'),
+            ansiQuotes: modes.includes('ANSI_QUOTES'),
+          };
+          if (modes.length > 0) {
+            const setMode = `SET SESSION sql_mode = CONCAT(@@sql_mode, ',${modes.join(',')}')`;
+            expect((await runStatement(b, session, setMode)).error).toBeNull();
+          }
+          const wrappings: Wrapping[] = ['plain', 'prepare', 'variable', 'execute-immediate'];
+
+          for (const form of SECRET_FORMS.filter((f) => f.flavors.includes(flavor))) {
+            for (const wrapping of wrappings) {
+              const secrets = [password(), password()];
+              cores.push(...secrets.slice(0, form.secrets).map((s) => s.core));
+              const sql = form.build((n) => quoteString(secrets[n]!.password, mode), USER);
+              for (const statement of wrap(sql, wrapping, mode)) {
+                await runStatement(b, session, statement);
+                recorded++;
+              }
+              for (const statement of cleanup(flavor)) await runStatement(b, session, statement);
+            }
+          }
+
+          // The issue's case: read with backslash escapes, the first literal would swallow the
+          // second clause. The session's real mode masks exactly the two literals.
+          const tricky = password();
+          cores.push(tricky.core);
+          const nbe = `CREATE USER 'sl_mask_a'@'%' IDENTIFIED BY 'x\\', 'sl_mask_b'@'%' IDENTIFIED BY ${quoteString(tricky.password, mode)}`;
+          const ran = await runStatement(b, session, nbe);
+          recorded++;
+          if (mode.noBackslashEscapes) {
+            expect(ran.error).toBeNull();
+            const found = await b.call('history.search', { text: 'sl_mask_b', limit: 1 });
+            if (!found.ok) throw new Error(found.error.message);
+            expect(found.value.entries[0]?.sql).toBe(
+              "CREATE USER 'sl_mask_a'@'%' IDENTIFIED BY '***', 'sl_mask_b'@'%' IDENTIFIED BY '***'",
+            );
+          }
+          await runStatement(b, session, "DROP USER IF EXISTS 'sl_mask_a'@'%', 'sl_mask_b'@'%'");
+
+          // plans.jsonl: the explained statement, its EXPLAIN and the plan document.
+          // MariaDB prints a quote in a condition as `\'`, which is not JSON: its plan could not
+          // be read at all, so its key has no quote.
+          const key = flavor === 'mysql' ? password() : { ...password(), password: '' };
+          if (key.password === '') key.password = key.core;
+          cores.push(key.core);
+          const explained = await b.call('explain.run', {
+            sessionId: session,
+            sql: `SELECT id FROM ${DB}.t WHERE d <> AES_ENCRYPT('data', ${quoteString(key.password, mode)})`,
+            analyze: false,
+          });
+          if (!explained.ok) throw new Error(`${modes.join()}: ${explained.error.message}`);
+          expect(explained.value.document).toContain(key.core);
+
+          // alter-history.jsonl: an ALTER run whose statement holds a key, and one that fails.
+          if (modes.length === 0) {
+            for (const [n, ok] of [
+              [1, true],
+              [2, false],
+            ] as const) {
+              const alterKey = password();
+              cores.push(alterKey.core);
+              const key = quoteString(alterKey.password, mode);
+              // MySQL refuses AES_ENCRYPT in a DEFAULT under binary logging (1674, unsafe); a
+              // virtual column is allowed.
+              const column =
+                flavor === 'mysql'
+                  ? `ADD COLUMN e${n} VARBINARY(64) AS (AES_ENCRYPT(d, ${key})) VIRTUAL`
+                  : `ADD COLUMN e${n} VARBINARY(64) DEFAULT (AES_ENCRYPT('data', ${key}))`;
+              const started = await b.call('alter.run', {
+                sessionId: session,
+                sql: `ALTER TABLE ${DB}.a ${column}${ok ? '' : ', ADD COLUMN e1 INT'}`,
+                lockWaitTimeoutSeconds: 10,
+                enableStageInstruments: false,
+              });
+              if (!started.ok) throw new Error(started.error.message);
+              let status = started.value;
+              while (status.endedAt === null) {
+                await new Promise((r) => setTimeout(r, 50));
+                const s = await b.call('alter.status', { runId: status.runId });
+                if (!s.ok) throw new Error(s.error.message);
+                status = s.value;
+              }
+              expect(status.state, status.outcome ?? undefined).toBe(ok ? 'done' : 'failed');
+            }
+            const alters = await b.call('alter.history', {});
+            if (!alters.ok) throw new Error(alters.error.message);
+            expect(alters.value).toHaveLength(2);
+            // MySQL reads a generated column's expression again, with the sql_mode of whoever
+            // opens the table: under NO_BACKSLASH_ESCAPES the key's escapes no longer parse.
+            await runStatement(b, session, `DROP TABLE ${DB}.a`);
+          }
+          await b.call('session.close', { sessionId: session });
+        }
+      } finally {
+        if (setup !== null) {
+          for (const sql of [
+            ...cleanup(flavor),
+            `DROP USER IF EXISTS ${USER}, 'sl_mask_a'@'%', 'sl_mask_b'@'%'`,
+            `DROP DATABASE IF EXISTS ${DB}`,
+          ]) {
+            await runStatement(b, setup, sql);
+          }
+        }
+        // Closing writes what the stores still hold.
+        await b.backend.close();
+      }
+
       const files = await filesUnder(b.dataDir);
       const names = files.map((f) => f.path.slice(b.dataDir.length + 1));
       expect(names).toEqual(
