@@ -6,7 +6,7 @@ import type { DbConnection } from './db-connection';
 import { errorToApi } from './error-to-api';
 import { openConnection } from './open-connection';
 import { readServerInfo } from './read-server-info';
-import { transactionOpen } from './server-status';
+import { noBackslashEscapes, transactionOpen } from './server-status';
 import { SideConnection } from './side-connection';
 import { checkThread, readOwnThreadIdentity, type ThreadIdentity } from './thread-identity';
 
@@ -44,6 +44,8 @@ export class DbSession {
   readonly #side = new SideConnection(() => this.#open(this.#settings, this.#secrets));
   /** Whether a transaction is open, as the server's status flags last said; null if unknown. */
   #inTransaction: boolean | null = false;
+  /** Whether sql_mode has NO_BACKSLASH_ESCAPES, as the last status flags said; null if unknown. */
+  #noBackslashEscapes: boolean | null = null;
   /** The current connection as the server knows it (null if it could not be read). */
   #identity: { db: DbConnection; identity: ThreadIdentity | null; why: string } | null = null;
   /** Connections made so far (see linkId). */
@@ -101,9 +103,18 @@ export class DbSession {
     return this.#inTransaction;
   }
 
+  /**
+   * Whether sql_mode has NO_BACKSLASH_ESCAPES, from the status flags of the last statement the
+   * session ran (null before the first one on a connection, whose init SQL may have set it).
+   */
+  get noBackslashEscapes(): boolean | null {
+    return this.#noBackslashEscapes;
+  }
+
   /** Records the status flags the server sent after a statement (null: it sent none). */
   noteServerStatus(flags: number | null): void {
     this.#inTransaction = flags === null ? null : transactionOpen(flags);
+    this.#noBackslashEscapes = flags === null ? null : noBackslashEscapes(flags);
   }
 
   /**
@@ -236,6 +247,7 @@ export class DbSession {
     }
     // Whatever was open died with the old connection.
     this.#inTransaction = false;
+    this.#noBackslashEscapes = null;
     const reconnect = this.#wasLost;
     if (reconnect) this.#reconnected = true;
     this.#wasLost = false;

@@ -5,6 +5,7 @@ import type { DbSession } from '../db/db-session';
 import type { ConnectionStore } from '../store/connection-store';
 import type { HistoryStore } from '../store/history-store';
 import type { QueryFinishedListener } from './query-service';
+import { statementLexing } from './statement-lexing';
 
 /** One session's default schema, followed from the statements it runs. */
 interface SchemaTrack {
@@ -40,6 +41,7 @@ export function historyRecorder(
   connections: ConnectionStore,
 ): QueryFinishedListener {
   const tracks = new WeakMap<DbSession, SchemaTrack>();
+  const lexingOf = statementLexing();
 
   function trackOf(session: DbSession, connection: SavedConnection | null): SchemaTrack {
     let track = tracks.get(session);
@@ -88,6 +90,7 @@ export function historyRecorder(
         message: error.message,
       },
       sql: status.sql,
+      lexing: lexingOf(owner.session),
     });
     // A failed write is the store's to report (at once, to every screen) and to retry.
     return settledWithin(written, MAX_WAIT_FOR_FILE_MS);

@@ -14,6 +14,7 @@ import { AppendOnlyFile } from './append-only-file';
 import { PRIVATE_FILE_MODE } from './atomic-file';
 import type { RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
+import { maskAlterHistoryEntry } from './record-masking';
 
 export const ALTER_HISTORY_FILE_NAME = 'alter-history.jsonl';
 const MAX_ENTRIES = 2000;
@@ -102,7 +103,9 @@ export class AlterHistoryStore {
    * the run is then kept in memory (listed as usual), the failure reported and the write
    * retried.
    */
-  async add(entry: AlterHistoryEntry): Promise<void> {
+  async add(unmasked: AlterHistoryEntry): Promise<void> {
+    // Passwords in the statement (and in an error quoting it) never reach the file.
+    const entry = maskAlterHistoryEntry(unmasked);
     const loaded = await this.#load();
     const index = loaded.entries.findIndex((e) => e.runId === entry.runId);
     if (index === -1) loaded.entries.push(entry);

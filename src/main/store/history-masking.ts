@@ -1,18 +1,17 @@
 /**
- * What the history keeps of a statement and its error, with passwords taken out before anything
- * reaches disk.
+ * What the files Sightline writes keep of a statement and of the messages about it, with
+ * passwords taken out before anything reaches disk.
  */
-import type { SqlFlavor } from '../../shared/sql/lexer';
-import { MASK, maskSecrets } from '../../shared/sql/mask-secrets';
+import {
+  MASK,
+  maskSecrets,
+  maskSecretsForSession,
+  possibleOptions,
+  UNKNOWN_LEXING,
+  type SessionLexing,
+} from '../../shared/sql/mask-secrets';
 import { statementTokens } from '../../shared/sql/statement-tokens';
-
-/**
- * The history does not know which server a statement went to, and the two flavors read some
- * text differently (`/*M! ... *\/` is SQL on MariaDB and a comment on MySQL; `$$...$$` is a
- * string on MySQL only), so statements are masked as read by both: masking twice can only hide
- * more, never less.
- */
-const FLAVORS: readonly SqlFlavor[] = ['mariadb', 'mysql'];
+import { decodeStringLiteral } from '../../shared/sql/string-literal';
 
 /** A syntax error quotes the statement from where parsing failed: `... near '<text>' at line 1`. */
 const NEAR_FRAGMENT = /near '[\s\S]*' at line (\d+)/;
@@ -20,9 +19,19 @@ const NEAR_FRAGMENT = /near '[\s\S]*' at line (\d+)/;
 /** Secret texts shorter than this are not hunted for in messages: they would match too much. */
 const MIN_SECRET_LENGTH = 4;
 
-/** `sql` with every password literal masked (see maskSecrets), whichever server ran it. */
-export function maskStatementForHistory(sql: string): string {
-  return FLAVORS.reduce((text, flavor) => maskSecrets(text, { flavor }), sql);
+/** Literals inside literals are looked into this deep, as masking does. */
+const MAX_NESTING = 4;
+
+/**
+ * `sql` with every password literal masked (see maskSecrets). What is not known of how the
+ * session reads SQL (the flavor, NO_BACKSLASH_ESCAPES, ANSI_QUOTES) is tried every way: masking
+ * by several readings can only hide more, never less.
+ */
+export function maskStatementForHistory(
+  sql: string,
+  lexing: SessionLexing = UNKNOWN_LEXING,
+): string {
+  return maskSecretsForSession(sql, lexing);
 }
 
 /**
@@ -37,27 +46,43 @@ export function maskErrorMessageForHistory(
   maskedSql: string,
 ): string {
   if (maskedSql === sql) return message;
-  let safe = message.replace(NEAR_FRAGMENT, `near ${MASK} at line $1`);
-  for (const secret of maskedLiterals(sql, maskedSql)) safe = safe.split(secret).join(MASK);
+  return hideSecretsOf(message.replace(NEAR_FRAGMENT, `near ${MASK} at line $1`), sql, maskedSql);
+}
+
+/**
+ * `text` (a message, a plan document) with every secret that masking took out of `sql` replaced
+ * by `***`: each as written, with its quotes and as the value inside them, also as it reads
+ * inside a JSON string.
+ */
+export function hideSecretsOf(text: string, sql: string, maskedSql: string): string {
+  if (maskedSql === sql) return text;
+  let safe = text;
+  for (const secret of maskedLiterals(sql, maskedSql, 0)) {
+    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
+      safe = safe.split(form).join(MASK);
+    }
+  }
   return safe;
 }
 
 /**
  * The literals of `sql` that masking removed (those no longer found in `maskedSql`), each as
- * written with its quotes and as the text inside them, longest first so a longer form is
- * replaced before a shorter one inside it.
+ * written with its quotes and as the text inside them, and the same for literals inside those,
+ * longest first so a longer form is replaced before a shorter one inside it.
  */
-function maskedLiterals(sql: string, maskedSql: string): string[] {
+function maskedLiterals(sql: string, maskedSql: string, depth: number): string[] {
   const found = new Set<string>();
-  for (const flavor of FLAVORS) {
-    for (const token of statementTokens(sql, { flavor })) {
+  for (const options of possibleOptions(UNKNOWN_LEXING, sql)) {
+    for (const token of statementTokens(sql, options)) {
       if (token.kind !== 'string' || maskedSql.includes(token.text)) continue;
       found.add(token.text);
-      const quote = token.text.search(/['"$]/);
-      const inner = token.unterminated
-        ? token.text.slice(quote + 1)
-        : token.text.slice(quote + 1, token.text.length - 1);
+      const inner = decodeStringLiteral(sql, token.start, token.end, options)?.text ?? '';
       if (inner.length >= MIN_SECRET_LENGTH) found.add(inner);
+      if (depth < MAX_NESTING) {
+        for (const nested of maskedLiterals(inner, maskSecrets(inner, options), depth + 1)) {
+          found.add(nested);
+        }
+      }
     }
   }
   return [...found].sort((a, b) => b.length - a.length);

@@ -22,6 +22,7 @@ import {
 } from '../../shared/api/history';
 import { AppendOnlyFile } from './append-only-file';
 import { moveAsideDamaged, PRIVATE_FILE_MODE, removeStrayTempFiles } from './atomic-file';
+import type { SessionLexing } from '../../shared/sql/mask-secrets';
 import { maskErrorMessageForHistory, maskStatementForHistory } from './history-masking';
 import { errorCode, errorMessage } from './os-error';
 import type { RetryDelays } from './retrying-write';
@@ -29,8 +30,13 @@ import type { StoreWriteMonitor } from './store-write-monitor';
 
 export const HISTORY_FILE_NAME = 'history.jsonl';
 
-/** A finished statement as the recorder reports it: SQL and error as they were, unmasked. */
-export type NewHistoryEntry = Omit<HistoryEntry, 'seq' | 'sqlTruncated' | 'sqlLength'>;
+/**
+ * A finished statement as the recorder reports it: SQL and error as they were, unmasked, and
+ * what is known of how the session read it (for masking; not kept).
+ */
+export type NewHistoryEntry = Omit<HistoryEntry, 'seq' | 'sqlTruncated' | 'sqlLength'> & {
+  lexing?: SessionLexing;
+};
 
 export interface HistoryStoreOptions {
   /** Entries kept; the oldest go once there are 10% more. */
@@ -153,7 +159,7 @@ export class HistoryStore {
     // Only what is kept is masked: masking costs time in proportion to the text (it is cut
     // first, which is safe: a literal cut open is masked to the end of the text).
     const kept = cutAt(input.sql, MAX_HISTORY_SQL_CHARS);
-    const masked = maskStatementForHistory(kept);
+    const masked = maskStatementForHistory(kept, input.lexing);
     const error = input.error && {
       ...input.error,
       message: maskErrorMessageForHistory(input.error.message, kept, masked),

@@ -12,6 +12,7 @@ import { PlanRecordSchema, type PlanRecord } from '../../shared/api/tuning';
 import { AppendOnlyFile } from './append-only-file';
 import type { RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
+import { maskPlanRecord } from './record-masking';
 
 export const PLAN_FILE_NAME = 'plans.jsonl';
 
@@ -91,7 +92,9 @@ export class PlanStore {
    * file, or once writing it failed: then it stays in memory and is retried, and the failure
    * is reported (StoreWriteMonitor), since a plan not yet on disk is still evidence.
    */
-  async add(record: PlanRecord): Promise<boolean> {
+  async add(unmasked: PlanRecord): Promise<boolean> {
+    // Secrets in the statement and the plan document never reach the file (record-masking.ts).
+    const record = maskPlanRecord(unmasked);
     if (record.document.length > this.#limits.maxDocumentChars) return false;
     const line = JSON.stringify(record) + '\n';
     this.#keep(record, Buffer.byteLength(line));

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   SERVER_STATUS_AUTOCOMMIT,
   SERVER_STATUS_IN_TRANS,
+  SERVER_STATUS_NO_BACKSLASH_ESCAPES,
+  noBackslashEscapes,
   transactionOpen,
 } from '../../../src/main/db/server-status';
 
@@ -22,5 +24,11 @@ describe('server status flags', () => {
     expect(transactionOpen(0x0002 | 0x0020 | 0x0008)).toBe(false);
     expect(transactionOpen(0x4000 | 0x0001)).toBe(true);
     expect(transactionOpen(0)).toBe(false);
+  });
+
+  it('say NO_BACKSLASH_ESCAPES only when its flag (0x0200) is set', () => {
+    expect(SERVER_STATUS_NO_BACKSLASH_ESCAPES).toBe(0x0200);
+    expect(noBackslashEscapes(0x0202)).toBe(true);
+    expect(noBackslashEscapes(0x0002 | 0x0001 | 0x4000)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecrets } from '../../../src/shared/sql/mask-secrets';
+import { maskSecrets, maskSecretsForSession } from '../../../src/shared/sql/mask-secrets';
 
 describe('maskSecrets', () => {
   it.each([
@@ -94,12 +94,12 @@ describe('maskSecrets', () => {
     expect(maskSecrets(sql, { noBackslashEscapes: true })).toBe(
       "CREATE USER u IDENTIFIED BY '***'; SELECT 'c'",
     );
-    expect(maskSecrets(sql)).toBe("CREATE USER u IDENTIFIED BY '***'c'");
+    // Read with backslash escapes the text ends inside a string: every literal goes.
+    expect(maskSecrets(sql)).toBe("CREATE USER u IDENTIFIED BY '***'c'***'");
   });
 
   it('leaves look-alikes in strings, comments and other statements alone', () => {
     for (const sql of [
-      "SELECT 'IDENTIFIED BY ''x'''",
       "-- IDENTIFIED BY 'x'\nSELECT 1",
       "SELECT * FROM t ORDER BY 'x'",
       "SELECT REPLACE('a', 'b', 'c')",
@@ -115,6 +115,62 @@ describe('maskSecrets', () => {
   it('starts over at each statement of a script', () => {
     expect(maskSecrets("CREATE USER u IDENTIFIED BY 'pw'; SELECT * FROM t ORDER BY 'x'")).toBe(
       "CREATE USER u IDENTIFIED BY '***'; SELECT * FROM t ORDER BY 'x'",
+    );
+  });
+
+  it.each([
+    ["SET PASSWORD FOR u := 'pw'", "SET PASSWORD FOR u := '***'"],
+    ["SET PASSWORD := 'pw'", "SET PASSWORD := '***'"],
+    ["SET PASSWORD = PASSWORD('pw')", "SET PASSWORD = PASSWORD('***')"],
+    [
+      "ALTER USER u IDENTIFIED VIA mysql_native_password USING PASSWORD('pw')",
+      "ALTER USER u IDENTIFIED VIA mysql_native_password USING PASSWORD('***')",
+    ],
+    [
+      "SET GLOBAL keyring_encrypted_file_password = 'pw'",
+      "SET GLOBAL keyring_encrypted_file_password = '***'",
+    ],
+    [
+      "SET @@global.hashicorp_key_management_token = 'tk'",
+      "SET @@global.hashicorp_key_management_token = '***'",
+    ],
+    ["SELECT AES_ENCRYPT('data', 'key')", "SELECT AES_ENCRYPT('***', '***')"],
+    ["SELECT keyring_key_store('k', 'AES', 'pw')", "SELECT keyring_key_store('***', '***', '***')"],
+  ])('masks %s', (sql, masked) => {
+    expect(maskSecrets(sql)).toBe(masked);
+  });
+
+  it('masks inside statements handed over as strings, with their own quoting', () => {
+    expect(maskSecrets("PREPARE s FROM 'ALTER USER u IDENTIFIED BY ''pw'''")).toBe(
+      "PREPARE s FROM 'ALTER USER u IDENTIFIED BY ''***'''",
+    );
+    expect(maskSecrets('EXECUTE IMMEDIATE "SET PASSWORD FOR u = \'pw\'"')).toBe(
+      'EXECUTE IMMEDIATE "SET PASSWORD FOR u = \'***\'"',
+    );
+    expect(maskSecrets("SET @s = 'CREATE USER u IDENTIFIED BY \\'pw\\''")).toBe(
+      "SET @s = 'CREATE USER u IDENTIFIED BY ''***'''",
+    );
+    // A string in a string in a string.
+    expect(maskSecrets("EXECUTE IMMEDIATE 'PREPARE s FROM ''SET PASSWORD = ''''pw'''' '''")).toBe(
+      "EXECUTE IMMEDIATE 'PREPARE s FROM ''SET PASSWORD = ''''***'''' '''",
+    );
+    // The secret goes on past the literal: every later literal goes too.
+    expect(
+      maskSecrets("EXECUTE IMMEDIATE CONCAT('ALTER USER u IDENTIFIED BY ''', 'pw', '''')"),
+    ).toBe("EXECUTE IMMEDIATE CONCAT('ALTER USER u IDENTIFIED BY ''***''', '***', '***')");
+  });
+
+  it('reads NO_BACKSLASH_ESCAPES text as the server does', () => {
+    const sql = "CREATE USER a IDENTIFIED BY 'x\\', b IDENTIFIED BY 'pw'";
+    expect(maskSecrets(sql, { noBackslashEscapes: true })).toBe(
+      "CREATE USER a IDENTIFIED BY '***', b IDENTIFIED BY '***'",
+    );
+    expect(maskSecretsForSession(sql)).not.toContain('pw');
+  });
+
+  it('masks every literal of text it cannot read with confidence', () => {
+    expect(maskSecrets("CREATE USER u IDENTIFIED BY 'a' COMMENT 'b' /* open")).toBe(
+      "CREATE USER u IDENTIFIED BY '***' COMMENT '***' '***'",
     );
   });
 });
