@@ -29,6 +29,8 @@ describe('a server restart while connected', () => {
     await dialog.getByLabel('Name', { exact: true }).fill('Restarting MariaDB');
     await dialog.getByLabel('Port', { exact: true }).fill(String(s.port));
     await dialog.getByLabel('Password storage').selectOption('none');
+    // MariaDB here has no TLS; new connections default to requiring it.
+    await dialog.getByLabel('TLS mode').selectOption('preferred');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Connect' }).click();
     const view = page.getByRole('region', { name: 'Session on Restarting MariaDB' });

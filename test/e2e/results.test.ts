@@ -238,7 +238,9 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
     // Exporting to the same file again asks first, naming it; nothing is replaced meanwhile.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Export full result…' }).first().click();
-    await dialog.getByRole('textbox', { name: /File/ }).fill(file);
+    // The suggested name comes first; typing before it came would be overwritten by it.
+    await expect.poll(() => input.inputValue()).toMatch(/sightline-export-.*\.csv$/);
+    await input.fill(file);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();
     await ask.waitFor({ timeout: 5000 });
     expect(await ask.textContent()).toContain(

@@ -9,9 +9,10 @@ export interface CutValue {
 /**
  * The most bytes of values a row too large for one packet keeps in all, whatever the room left
  * in the result: the row is held about twice while it is put together, so this is what bounds
- * the memory above the result's limit.
+ * the memory above the result's limit. Large enough that a 100 MB value (a document, a dump in
+ * a BLOB) within the default 512 MB limit arrives whole.
  */
-export const ROW_KEEP_BYTES = 64 * 1024 * 1024;
+export const ROW_KEEP_BYTES = 256 * 1024 * 1024;
 
 /** Values this short are always kept whole: a row's few thousand of them stay small. */
 const SHORT_VALUE_BYTES = 250;

@@ -166,6 +166,7 @@ describe.each([
       (await runStatement(b, session, "SET SESSION sql_mode = 'NO_BACKSLASH_ESCAPES'")).state,
     ).toBe('done');
     const r = await b.call('query.export', {
+      confirmedFolder: true,
       queryId: first.queryId,
       format: 'csv',
       path: `${b.dataDir}/export.csv`,
