@@ -53,8 +53,8 @@ for (const kind of ['mysql', 'mariadb'] as const) {
       const saved = await b.call('connections.save', {
         settings: {
           ...defaultConnectionSettings(),
-        // MariaDB here has no TLS.
-        tls: { mode: 'preferred' },
+          // MariaDB here has no TLS.
+          tls: { mode: 'preferred' },
           name: `Outcome ${kind}`,
           endpoint: { kind: 'tcp', host: server.host, port: server.port },
           user: USER,

@@ -135,7 +135,9 @@ describe('MySQL 9.7 with its auto-generated certificates', () => {
     );
     expect(e.code).toBe('FILE_ERROR');
     expect(e.field).toBe('tls.caFile');
-    expect(e.message).toBe(`The CA file ${missing} could not be read: it does not exist, is not a file, or this user may not read it.`);
+    expect(e.message).toBe(
+      `The CA file ${missing} could not be read: it does not exist, is not a file, or this user may not read it.`,
+    );
   });
 });
 
