@@ -15,14 +15,20 @@ export interface DecodedLiteral {
   encode: (value: string) => string;
 }
 
-/** MySQL's one-character backslash escapes; any other escaped character stands for itself. */
-const ESCAPES: Record<string, string> = {
+/**
+ * What MySQL reads for a backslash and the character after it in a string literal: the
+ * one-character escapes, `\%` and `\_` keep their backslash (it matters to LIKE), and any other
+ * escaped character stands for itself.
+ */
+export const MYSQL_ESCAPES: Readonly<Record<string, string>> = {
   '0': '\0',
   b: '\b',
   n: '\n',
   r: '\r',
   t: '\t',
   Z: '\x1a',
+  '%': '\\%',
+  _: '\\_',
 };
 
 /**
@@ -68,7 +74,7 @@ export function decodeStringLiteral(
     const c = source[i]!;
     if (c === '\\' && backslash && i + 1 < end) {
       const n = source[i + 1]!;
-      push(n === '%' || n === '_' ? `\\${n}` : (ESCAPES[n] ?? n), i, i + 2);
+      push(MYSQL_ESCAPES[n] ?? n, i, i + 2);
       i += 2;
     } else if (c === quote && source[i + 1] === quote && i + 1 < end - 1) {
       push(quote, i, i + 2);

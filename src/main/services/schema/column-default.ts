@@ -1,3 +1,4 @@
+import { MYSQL_ESCAPES } from '../../../shared/sql/string-literal';
 /** A column's default, the same for both flavors. */
 export interface ColumnDefault {
   /** A literal's value without quotes, or an expression's text; null for none or NULL. */
@@ -8,17 +9,6 @@ export interface ColumnDefault {
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 const BIT_OR_HEX = /^[bx]'[0-9a-f]*'$/i;
 const CURRENT_TIMESTAMP = /^current_timestamp(\(\d*\))?$/i;
-const ESCAPES: Record<string, string> = {
-  '0': '\0',
-  b: '\b',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  Z: '\x1a',
-  // In a string literal `\%` and `\_` keep their backslash (it matters to LIKE).
-  '%': '\\%',
-  _: '\\_',
-};
 
 /**
  * information_schema.COLUMNS.COLUMN_DEFAULT evened out between the flavors. MySQL reports the
@@ -52,7 +42,7 @@ function unquote(inside: string): string {
       i++;
     } else if (c === '\\' && i + 1 < inside.length) {
       const next = inside[++i]!;
-      out += ESCAPES[next] ?? next;
+      out += MYSQL_ESCAPES[next] ?? next;
     } else {
       out += c;
     }
