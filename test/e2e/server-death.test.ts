@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
 import { endpointOf } from '../servers/endpoint';
+import { startSilentRelay } from '../servers/silent-relay';
 import { openEditorWith } from './harness/open-editor';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
@@ -87,5 +88,52 @@ describe('the editor when its server dies mid-statement', () => {
     expect(await status.textContent()).not.toContain('connection lost');
     await screenshot(page, 'server-death-02-reconnected');
     expect(errors).toEqual([]);
+  });
+
+  it('says why Cancel sent no KILL when the server restarted behind a silent link', async () => {
+    const s = server();
+    const relay = await startSilentRelay(s.port);
+    try {
+      await openEditorWith(
+        page,
+        app,
+        { ...endpointOf(s), port: relay.port },
+        'Relayed MySQL',
+        'SELECT SLEEP(120) AS behind_relay;',
+      );
+      await cursorToLine(page, 1);
+      await page.keyboard.press('Control+Enter');
+      const summary = page.getByTestId('result-summary');
+      await expect
+        .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
+        .toBe('running');
+      await expect
+        .poll(() =>
+          withConnection(s, async (c) => {
+            const [rows] = await c.query(
+              "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%AS behind_relay%' AND INFO NOT LIKE '%PROCESSLIST%'",
+            );
+            return Number((rows as Array<{ n: number }>)[0]?.n);
+          }),
+        )
+        .toBe(1);
+      await s.kill();
+      await s.start();
+      // The page still shows it running: the relay kept its side of the link open.
+      expect(await summary.getAttribute('data-state')).toBe('running');
+      await page.keyboard.press('Escape');
+      const problem = page.getByTestId('cancel-problem');
+      await problem.waitFor({ timeout: 15_000 });
+      expect(await problem.textContent()).toMatch(
+        /^⚠Not cancelled\. (the server was restarted or replaced|the server no longer has this session's connection).* No KILL was sent; the statement ended with its connection\.$/,
+      );
+      await expect
+        .poll(() => summary.getAttribute('data-state'), { timeout: 15_000 })
+        .toBe('error');
+      await screenshot(page, 'server-death-03-cancel-refused');
+      expect(errors).toEqual([]);
+    } finally {
+      await relay.close();
+    }
   });
 });

@@ -85,11 +85,17 @@ export function queryService(
   }
 
   /**
-   * Asks the server to stop the statement, once. False when it had already ended, was already
-   * being stopped, or its connection turned out gone (then it ends with CONNECTION_LOST).
+   * Asks the server to stop the statement, once. Not cancelled when it had already ended or was
+   * already being stopped, or, with the reason, when its connection could not be verified or
+   * turned out gone (then it ends with CONNECTION_LOST).
    */
-  async function stopOnServer(run: QueryRun, reason: 'user' | 'limit'): Promise<boolean> {
-    if (run.status.state !== 'running' || run.threadId === null || run.stopReason) return false;
+  async function stopOnServer(
+    run: QueryRun,
+    reason: 'user' | 'limit',
+  ): Promise<{ cancelled: boolean; reason?: string }> {
+    if (run.status.state !== 'running' || run.threadId === null || run.stopReason) {
+      return { cancelled: false };
+    }
     run.stopReason = reason;
     let outcome;
     try {
@@ -98,8 +104,9 @@ export function queryService(
       run.stopReason = null;
       throw err;
     }
-    if (!outcome.killed) run.stopReason = null;
-    return outcome.killed;
+    if (outcome.killed) return { cancelled: true };
+    run.stopReason = null;
+    return { cancelled: false, reason: outcome.reason };
   }
 
   async function readWarnings(run: QueryRun): Promise<QueryWarning[]> {
@@ -329,12 +336,10 @@ export function queryService(
         });
       return slice;
     },
-    'query.cancel': async ({ queryId }, ctx) => ({
-      cancelled: await stopOnServer(ownedRun(queryId, ctx), 'user'),
-    }),
+    'query.cancel': async ({ queryId }, ctx) => stopOnServer(ownedRun(queryId, ctx), 'user'),
     'query.discard': async ({ queryId }, ctx) => {
       const run = ownedRun(queryId, ctx);
-      if (run.status.state === 'running') await stopOnServer(run, 'user').catch(() => false);
+      if (run.status.state === 'running') await stopOnServer(run, 'user').catch(() => null);
       return { discarded: runs.delete(queryId) };
     },
   };

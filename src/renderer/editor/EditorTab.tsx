@@ -47,6 +47,8 @@ export function EditorTab({
   const [results, setResults] = useState<ResultEntry[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
+  /** Why the last Cancel did not stop the statement, when it could not. */
+  const [cancelProblem, setCancelProblem] = useState<string | null>(null);
   const [split, setSplit] = useState(loadEditorSplit);
   const [height, setHeight] = useState(600);
   const areaRef = useRef<HTMLDivElement>(null);
@@ -131,6 +133,7 @@ export function EditorTab({
     const [picked] = pickStatements(snapshot, 'statement', { flavor: sqlFlavor });
     if (!picked) return;
     setRunError(null);
+    setCancelProblem(null);
     if (analyze) {
       const ok = await confirm({
         title: 'Run the statement to measure its plan?',
@@ -167,6 +170,7 @@ export function EditorTab({
       const picked = pickStatements(snapshot, kind, { flavor: sqlFlavor });
       if (picked.length === 0) return;
       setRunError(null);
+      setCancelProblem(null);
       editorRef.current?.markError(null);
       // The backend refuses a possible write on a read-only connection unless told the user agreed.
       let readOnlyConfirmed = false;
@@ -223,11 +227,20 @@ export function EditorTab({
     if (sqlRequest.run) void runRef.current('all');
   }, [sqlRequest, editorReady]);
 
+  const cancelQuery = useCallback((queryId: string) => {
+    setCancelProblem(null);
+    api.call('query.cancel', { queryId }).then(
+      (r) => {
+        if (!r.cancelled && r.reason) setCancelProblem(r.reason);
+      },
+      (e: unknown) => setCancelProblem(errorShapeOf(e).message),
+    );
+  }, []);
+
   const cancel = useCallback(() => {
     const current = results.find((r) => r.status.state === 'running');
-    if (current)
-      void api.call('query.cancel', { queryId: current.status.queryId }).catch(() => undefined);
-  }, [results]);
+    if (current) cancelQuery(current.status.queryId);
+  }, [results, cancelQuery]);
 
   // The command palette's editor actions, for whichever editor is in front.
   useEditorCommands(sessionId, (command) => {
@@ -347,12 +360,20 @@ export function EditorTab({
       />
       <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
         {runError && <ErrorNotice error={runError} title="Could not run the statement" />}
+        {cancelProblem && (
+          <div className="notice notice-warning" role="alert" data-testid="cancel-problem">
+            <span aria-hidden="true">⚠</span>
+            <div>
+              <strong>Not cancelled.</strong> {cancelProblem}
+            </div>
+          </div>
+        )}
         <ResultPanel
           results={results}
           activeId={activeId}
           height={height * (1 - split)}
           onSelect={setActiveId}
-          onCancel={(queryId) => void api.call('query.cancel', { queryId }).catch(() => undefined)}
+          onCancel={cancelQuery}
           onClose={(queryId) => {
             setResults((rs) => rs.filter((r) => r.status.queryId !== queryId));
             void api.call('query.discard', { queryId }).catch(() => undefined);

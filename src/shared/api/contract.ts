@@ -156,7 +156,18 @@ export const contract = {
     CellSliceSchema,
   ),
   /** Stops a running statement with KILL QUERY; harmless when it already finished. */
-  'query.cancel': method(z.object({ queryId: Id }), z.object({ cancelled: z.boolean() })),
+  'query.cancel': method(
+    z.object({ queryId: Id }),
+    z.object({
+      cancelled: z.boolean(),
+      /**
+       * Why no KILL was sent although the statement ran: its connection could not be verified
+       * as the one it runs on (KILL by id alone could stop someone else's statement), or it was
+       * found gone. Absent when the statement had simply ended or was already being stopped.
+       */
+      reason: z.string().optional(),
+    }),
+  ),
   /** Frees a result's rows. */
   'query.discard': method(z.object({ queryId: Id }), z.object({ discarded: z.boolean() })),
 
