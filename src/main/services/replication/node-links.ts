@@ -1,5 +1,6 @@
 import type { Connection } from 'mysql2/promise';
 import type { ConnectionSettings, SavedConnection, Secrets } from '../../../shared/api/connection';
+import { ApiError } from '../../../shared/api/errors';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import type { DbConnection } from '../../db/db-connection';
 import { openConnection } from '../../db/open-connection';
@@ -54,12 +55,42 @@ export function hostLinker(options: {
     if (login !== undefined) {
       settings = { ...settings, passwordMode: 'saved', user: login.user ?? settings.user };
       secrets = { ...secrets, password: login.password };
+    } else if (!match && !mayReusePassword(options.base, options.baseSecrets)) {
+      return refusedLink(passwordNotReusedError(options.base, host, port));
     }
     settings = {
       ...settings,
       connectTimeoutMs: Math.min(settings.connectTimeoutMs, DISCOVERED_CONNECT_TIMEOUT_MS),
     };
     return ownedLink(() => openConnection(settings, secrets));
+  };
+}
+
+/**
+ * Whether the session's password may go to a server found through replication (a host the
+ * servers named, not the user): only when there is none, or when the link checks the server's
+ * certificate against the user's CA, so only a server the user's CA vouches for receives it.
+ */
+function mayReusePassword(base: ConnectionSettings, secrets: Secrets): boolean {
+  if (base.passwordMode === 'none' || !secrets.password) return true;
+  return base.tls.mode === 'verify-ca' || base.tls.mode === 'verify-identity';
+}
+
+function passwordNotReusedError(base: ConnectionSettings, host: string, port: number): ApiError {
+  return new ApiError({
+    code: 'PASSWORD_REQUIRED',
+    message:
+      `${host}:${port} was found through replication, not saved by you: the password of “${base.name}” is only sent there when TLS verifies the server’s certificate (TLS mode “${base.tls.mode}” does not). ` +
+      'Give a login for this server, or save a connection to it.',
+    field: 'password',
+  });
+}
+
+/** A link that answers every use with `error`, without connecting anywhere. */
+function refusedLink(error: ApiError): NodeLink {
+  return {
+    run: () => Promise.reject(error),
+    close: async () => {},
   };
 }
 
