@@ -90,6 +90,26 @@ describe('explain.run', () => {
     expect(e.value.report.analyzed).toBe(false);
   });
 
+  it("reads MariaDB's plan of a condition with a quote in it (it writes \\' in its JSON)", async () => {
+    await runStatement(
+      b,
+      mariadb,
+      'CREATE TABLE IF NOT EXISTS q (id INT PRIMARY KEY, s VARCHAR(20))',
+    );
+    await runStatement(b, mariadb, "INSERT IGNORE INTO q VALUES (1, 'it''s'), (2, 'a\\\\b')");
+    for (const analyze of [false, true]) {
+      const r = await b.call('explain.run', {
+        sessionId: mariadb,
+        sql: "SELECT * FROM q WHERE s = 'it''s' OR s = 'a\\\\b'",
+        analyze,
+      });
+      if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+      const scan = r.value.report.root.children.find((n) => n.table === 'q');
+      // The condition as the server wrote it in SQL: the quote escaped with a backslash.
+      expect(scan?.condition).toBe("q.s = 'it\\'s' or q.s = 'a\\b'");
+    }
+  });
+
   it('says plainly what cannot be explained, and reports server errors with their code', async () => {
     expect(
       await b.call('explain.run', { sessionId: mysql, sql: 'SHOW TABLES', analyze: false }),
