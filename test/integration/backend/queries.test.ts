@@ -279,11 +279,15 @@ describe('queries through the backend (MySQL 9.7)', () => {
     expect(progress.length).toBeGreaterThan(0);
     for (const u of progress) {
       expect(u.columns).toBeUndefined();
+      // Nor the statement: it came with the first update (a 64 MiB one would weigh on each).
+      expect(u.sql).toBeUndefined();
       expect(JSON.stringify(u).length).toBeLessThan(16 * 1024);
     }
     // The last update has them, for a screen that joined late.
     expect(updates.at(-1)).toMatchObject({ state: 'done', rowCount: 6 });
     expect(updates.at(-1)!.columns).toHaveLength(4001);
+    expect(updates[0]!.sql).toBe('SELECT *, SLEEP(0.4) AS pause FROM wide_rows');
+    expect(updates.at(-1)!.sql).toBe('SELECT *, SLEEP(0.4) AS pause FROM wide_rows');
   });
 });
 

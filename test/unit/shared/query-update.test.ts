@@ -39,10 +39,11 @@ const status = (patch: Partial<QueryStatus> = {}): QueryStatus => ({
   ...patch,
 });
 
-/** A progress update: the status without its columns. */
+/** A progress update: the status without its columns and statement. */
 function progress(patch: Partial<QueryStatus> = {}): QueryUpdate {
   const update: QueryUpdate = status(patch);
   delete update.columns;
+  delete update.sql;
   return update;
 }
 
@@ -60,6 +61,12 @@ describe('query updates without columns', () => {
     expect(
       statusAfterUpdate(status({ columns: null }), status({ columns: [other] })).columns,
     ).toEqual([other]);
+  });
+
+  it('keep the statement the screen already has (a 64 MiB one is not sent again)', () => {
+    const held = status({ sql: 'SELECT n FROM big' });
+    expect(statusAfterUpdate(held, progress({ rowCount: 7 })).sql).toBe('SELECT n FROM big');
+    expect(statusAfterUpdate(undefined, progress()).sql).toBe('');
   });
 
   it('give null columns when nothing was held before an update without them', () => {
