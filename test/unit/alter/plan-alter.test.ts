@@ -108,6 +108,7 @@ describe('planAlter', () => {
     const columns = [
       { name: 'b', columnType: 'varchar(20)', nullable: true, maxBytesPerChar: 4 },
       { name: 'n', columnType: 'int', nullable: true, maxBytesPerChar: null },
+      { name: 'w', columnType: 'varchar(60)', nullable: true, maxBytesPerChar: 4 },
     ];
     const kinds = (sql: string, s = MYSQL97) =>
       plan(sql, s, { columns }).operations.map((o) => [o.columnChange, o.algorithm]);
@@ -117,9 +118,13 @@ describe('planAlter', () => {
       ['varchar-widen', 'instant'],
     ]);
     // 64 characters of utf8mb4 need 256 bytes: a second length byte, every row rewritten.
-    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)')).toEqual([['varchar-widen-prefix', 'copy']]);
+    // From 80 bytes (at most 127) MariaDB still widens instantly; from 240 bytes it copies.
+    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)')).toEqual([['varchar-widen-short', 'copy']]);
     expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)', MARIADB1011)).toEqual([
-      ['varchar-widen-prefix', 'instant'],
+      ['varchar-widen-short', 'instant'],
+    ]);
+    expect(kinds('ALTER TABLE t MODIFY w VARCHAR(64)', MARIADB1011)).toEqual([
+      ['varchar-widen-prefix', 'copy'],
     ]);
     expect(kinds('ALTER TABLE t MODIFY n INT(11) NOT NULL')).toEqual([
       ['nullability', 'inplace-rebuild'],
