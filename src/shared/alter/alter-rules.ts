@@ -415,7 +415,11 @@ export type TableTrait =
   | 'compressed-row-format'
   | 'generated-columns'
   | 'partitioned'
-  | 'no-primary-key';
+  | 'no-primary-key'
+  /** ROW_FORMAT=DYNAMIC/COMPACT/REDUNDANT written in the table's definition. */
+  | 'explicit-uncompressed-row-format'
+  /** KEY_BLOCK_SIZE=n (n > 0) in the table's definition. */
+  | 'key-block-size';
 
 /** How a situation rule overrides the per-operation rule: a slower plan, or "unknown". */
 export type SituationOutcome = { algorithm: AlterAlgorithm; lock: AlterLock } | 'unknown';
@@ -510,6 +514,85 @@ export const SITUATION_RULES: readonly SituationRule[] = [
     why: `without a primary key, the first UNIQUE index on NOT NULL columns becomes the clustered index: ${REBUILD}`,
   },
 ];
+
+/**
+ * A clause the server refuses outright, whatever ALGORITHM/LOCK: syntax the flavor lacks, or an
+ * option the table's row format forbids. Checked against the servers by the matrix test.
+ */
+export interface RejectionRule {
+  flavor?: 'mysql' | 'mariadb';
+  /** The clause as written (one operation's text). */
+  clause: RegExp;
+  /** Only on a table with this trait. */
+  trait?: TableTrait;
+  /** Not when the whole statement also matches this. */
+  unlessStatement?: RegExp;
+  /** The server's reason, in plain words, with its error number. */
+  reason: string;
+}
+
+const STRICT = 'InnoDB refuses it with innodb_strict_mode on (the default): error 1478';
+
+/** The rejection rules, checked before the rules above. */
+export const REJECTION_RULES: readonly RejectionRule[] = [
+  {
+    flavor: 'mysql',
+    clause: /^ALTER\s+(INDEX|KEY)\s+\S+\s+(NOT\s+)?IGNORED\b/i,
+    reason: 'MySQL has no IGNORED indexes (it writes INVISIBLE): syntax error 1064',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^ALTER\s+(INDEX|KEY)\s+\S+\s+(IN)?VISIBLE\b/i,
+    reason: 'MariaDB writes IGNORED / NOT IGNORED (10.6+), not INVISIBLE: syntax error 1064',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b[^(]*\(\s*\(/i,
+    reason:
+      'MariaDB has no functional key parts (index a generated column instead): syntax error 1064',
+  },
+  {
+    flavor: 'mysql',
+    clause:
+      /^(PAGE_COMPRESSED|PAGE_COMPRESSION_LEVEL|ENCRYPTED|ENCRYPTION_KEY_ID|IETF_QUOTES|TRANSACTIONAL|PAGE_CHECKSUM)\b/i,
+    reason: 'a MariaDB table option that MySQL does not know: syntax error 1064',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^(COMPRESSION|AUTOEXTEND_SIZE|SECONDARY_ENGINE)\b/i,
+    reason: 'a MySQL table option that MariaDB does not know: error 1911 (unknown option)',
+  },
+  {
+    trait: 'explicit-uncompressed-row-format',
+    clause: /^KEY_BLOCK_SIZE\s*=?\s*[1-9]/i,
+    unlessStatement: /\bROW_FORMAT\s*=?\s*COMPRESSED\b/i,
+    reason: `KEY_BLOCK_SIZE needs ROW_FORMAT=COMPRESSED, and the table's row format is another: ${STRICT}`,
+  },
+  {
+    trait: 'key-block-size',
+    clause: /^ROW_FORMAT\s*=?\s*(DYNAMIC|COMPACT|REDUNDANT)\b/i,
+    unlessStatement: /\bKEY_BLOCK_SIZE\s*=?\s*0\b/i,
+    reason: `the table has a KEY_BLOCK_SIZE, which only ROW_FORMAT=COMPRESSED takes (add KEY_BLOCK_SIZE=0): ${STRICT}`,
+  },
+];
+
+/** Why the server refuses `clause` outright on this table, or null. */
+export function rejectionFor(
+  clause: string,
+  statement: string,
+  facts: TableFacts,
+  flavor: 'mysql' | 'mariadb',
+): string | null {
+  const traits = new Set(facts.traits ?? []);
+  const rule = REJECTION_RULES.find(
+    (r) =>
+      (r.flavor ?? flavor) === flavor &&
+      (r.trait === undefined || traits.has(r.trait)) &&
+      r.clause.test(clause.trim()) &&
+      !(r.unlessStatement?.test(statement) ?? false),
+  );
+  return rule?.reason ?? null;
+}
 
 /** The facts about the table that change a plan (from the live server; all optional). */
 export interface TableFacts {

@@ -14,6 +14,7 @@ import {
   ruleKeyFor,
   rowVersionLimit,
   situationRulesFor,
+  rejectionFor,
   type AlterAlgorithm,
   type AlterLock,
   type RuleKey,
@@ -45,6 +46,8 @@ export type PlanCertainty = 'known' | 'unknown';
 
 export interface PlannedOperation {
   certainty: PlanCertainty;
+  /** Why the server refuses this operation outright (syntax, row format), if it does. */
+  rejected?: string;
   operation: AlterOperation;
   ruleKey: RuleKey;
   algorithm: AlterAlgorithm;
@@ -64,6 +67,8 @@ export interface AlterPlan {
   lock: AlterLock;
   /** `unknown` when any operation is: algorithm and lock are then only the worst case. */
   certainty: PlanCertainty;
+  /** Why the server will refuse the statement outright, or null. */
+  rejected: string | null;
   /** The whole statement in plain words. */
   summary: string;
   /** `ALGORITHM=INPLACE, LOCK=NONE`: what to add so the server refuses rather than do worse. */
@@ -157,6 +162,7 @@ export function planAlter(
         : null;
 
   const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+  const statementText = alter.operations.map((o) => o.text).join(', ');
   const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
   const operations = alter.operations.map((operation): PlannedOperation => {
     const isColumnChange = operation.kind === 'change-column' || operation.kind === 'modify-column';
@@ -206,11 +212,14 @@ export function planAlter(
       algorithm = 'copy';
       lock = 'exclusive';
     }
+    const rejected = rejectionFor(operation.text, statementText, facts, flavor);
+    if (rejected !== null) why = `the server refuses it: ${rejected}`;
     if (isColumnChange && facts.columns === undefined && columnChange === 'type') {
       why += ' (assumed: the current column is not known, so a type change is the worst case)';
     }
     return {
       certainty,
+      ...(rejected !== null ? { rejected } : {}),
       operation,
       ruleKey,
       algorithm,
@@ -263,7 +272,11 @@ export function planAlter(
   if (alter.lock === 'SHARED' && lockRank(lock) < lockRank('shared')) lock = 'shared';
   if (alter.lock === 'EXCLUSIVE') lock = 'exclusive';
   let clauseNote: string | null = null;
-  if (certainty === 'unknown') {
+  const rejected = operations.find((p) => p.rejected !== undefined)?.rejected ?? null;
+  if (rejected !== null) {
+    clause = null;
+    clauseNote = `The server will refuse this statement: ${rejected}.`;
+  } else if (certainty === 'unknown') {
     clause = null;
     clauseNote = UNKNOWN_ADVICE;
   } else if (
@@ -290,7 +303,9 @@ export function planAlter(
       text: `ALGORITHM=COPY is written: the table is copied while writes wait, where ${best.replace('-', ' with a ')} would do (the proposed statement).`,
     });
   }
-  if (certainty === 'unknown') {
+  if (rejected !== null) {
+    risks.push({ severity: 'danger', text: `The server will refuse this statement: ${rejected}.` });
+  } else if (certainty === 'unknown') {
     risks.push({ severity: 'danger', text: UNKNOWN_ADVICE });
   } else if (alter.algorithm !== null && alter.algorithm !== 'DEFAULT') {
     const asked = alter.algorithm;
@@ -347,10 +362,13 @@ export function planAlter(
     algorithm,
     lock,
     certainty,
+    rejected,
     summary:
-      certainty === 'unknown'
-        ? `Unknown: Sightline cannot tell how the server runs this on this table. ${UNKNOWN_ADVICE}`
-        : `${describeAlgorithm(algorithm)} ${describeLock(lock)}`,
+      rejected !== null
+        ? `Refused: the server will not run this statement (${rejected}).`
+        : certainty === 'unknown'
+          ? `Unknown: Sightline cannot tell how the server runs this on this table. ${UNKNOWN_ADVICE}`
+          : `${describeAlgorithm(algorithm)} ${describeLock(lock)}`,
     clause,
     clauseNote,
     proposedSql: withClause(alter, clause),

@@ -50,6 +50,7 @@ export const PlannedOperationSchema = z.object({
     ])
     .optional(),
   certainty: z.enum(['known', 'unknown']),
+  rejected: z.string().optional(),
 });
 
 /** The plan of src/shared/alter/plan-alter.ts, as it crosses the API. */
@@ -60,6 +61,7 @@ export const AlterPlanSchema = z.object({
   algorithm: AlterAlgorithmSchema,
   lock: AlterLockSchema,
   certainty: z.enum(['known', 'unknown']),
+  rejected: z.string().nullable(),
   summary: z.string(),
   clause: z.string().nullable(),
   clauseNote: z.string().nullable(),

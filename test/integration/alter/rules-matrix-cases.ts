@@ -142,6 +142,8 @@ const WIDE_COLUMN_OPS: readonly string[] = [
   'ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id)',
   'DROP PRIMARY KEY, ADD PRIMARY KEY (id, a)',
   'ORDER BY a',
+  'RENAME TO t_renamed, ADD INDEX kr (a, b)',
+  'RENAME TO t_renamed, MODIFY COLUMN c INT NOT NULL',
   // table options
   'STATS_AUTO_RECALC=0',
   'STATS_SAMPLE_PAGES=50',

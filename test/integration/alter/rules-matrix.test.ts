@@ -393,6 +393,11 @@ for (const target of targets) {
             expect(plan.clause, cell).toBeNull();
             continue;
           }
+          if (plan.rejected !== null) {
+            if (answer.kind === 'error') agreeing++;
+            else other.push(`${cell} [plan: refused, ${plan.rejected}] → server accepts it`);
+            continue;
+          }
           if (answer.kind === 'error') {
             other.push(
               `${cell} [plan ${predicted}] → server rejects: ${answer.errno} ${answer.message}`,

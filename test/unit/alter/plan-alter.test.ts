@@ -233,3 +233,63 @@ describe('planAlter with ALGORITHM/LOCK written', () => {
     ).toBeNull();
   });
 });
+
+describe('the cases the server matrix found', () => {
+  it('copies for a STORED generated column, keeps a VIRTUAL one instant', () => {
+    for (const s of [MYSQL97, MARIADB1011]) {
+      expect(plan('ALTER TABLE t ADD COLUMN x INT AS (a + 1) STORED', s).algorithm).toBe('copy');
+      expect(plan('ALTER TABLE t ADD COLUMN x INT AS (a + 1) VIRTUAL', s).algorithm).toBe(
+        'instant',
+      );
+    }
+  });
+
+  it('plans slower on FULLTEXT, SPATIAL and COMPRESSED tables', () => {
+    const fulltext: PlanFacts = { traits: ['fulltext-index'], hasFulltextIndex: true };
+    expect(plan('ALTER TABLE t FORCE', MYSQL97, fulltext)).toMatchObject({
+      algorithm: 'copy',
+      lock: 'shared',
+    });
+    expect(plan('ALTER TABLE t FORCE', MARIADB1011, fulltext)).toMatchObject({
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+    });
+    expect(plan('ALTER TABLE t FORCE', MYSQL97, { traits: ['spatial-index'] }).lock).toBe('shared');
+    expect(
+      plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97, { traits: ['compressed-row-format'] })
+        .algorithm,
+    ).toBe('inplace-rebuild');
+  });
+
+  it('says unknown for column changes on a MariaDB table with generated columns', () => {
+    const p = plan('ALTER TABLE t ADD COLUMN x INT', MARIADB1011, {
+      traits: ['generated-columns'],
+    });
+    expect(p.certainty).toBe('unknown');
+    expect(p.clause).toBeNull();
+    expect(p.summary).toMatch(/^Unknown: .*ALGORITHM=INSTANT first/);
+    expect(plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97).certainty).toBe('known');
+  });
+
+  it('predicts what the server refuses outright, with its reason', () => {
+    expect(plan('ALTER TABLE t ALTER INDEX k IGNORED', MYSQL97).rejected).toMatch(/1064/);
+    expect(plan('ALTER TABLE t ALTER INDEX k IGNORED', MARIADB1011).rejected).toBeNull();
+    expect(plan('ALTER TABLE t ALTER INDEX k INVISIBLE', MARIADB1011).rejected).toMatch(/1064/);
+    const compact: PlanFacts = { traits: ['explicit-uncompressed-row-format'] };
+    expect(plan('ALTER TABLE t KEY_BLOCK_SIZE=8', MYSQL97, compact).rejected).toMatch(/1478/);
+    expect(
+      plan('ALTER TABLE t ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8', MYSQL97, compact).rejected,
+    ).toBeNull();
+    const kbs: PlanFacts = { traits: ['key-block-size'] };
+    expect(plan('ALTER TABLE t ROW_FORMAT=DYNAMIC', MYSQL97, kbs).clause).toBeNull();
+    expect(
+      plan('ALTER TABLE t ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0', MYSQL97, kbs).rejected,
+    ).toBeNull();
+  });
+
+  it('does not drop an indexed column instantly', () => {
+    const facts: PlanFacts = { indexedColumns: ['a'] };
+    expect(plan('ALTER TABLE t DROP COLUMN a', MYSQL97, facts).algorithm).toBe('inplace-rebuild');
+    expect(plan('ALTER TABLE t DROP COLUMN b', MYSQL97, facts).algorithm).toBe('instant');
+  });
+});

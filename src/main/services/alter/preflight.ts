@@ -40,6 +40,10 @@ function tableTraits(facts: TableFactsDto): TableTrait[] {
   if (/\bGENERATED\s+ALWAYS\s+AS\b/i.test(facts.createTable)) traits.push('generated-columns');
   if (facts.partitions > 0) traits.push('partitioned');
   if (!facts.hasPrimaryKey) traits.push('no-primary-key');
+  if (/\bROW_FORMAT=(DYNAMIC|COMPACT|REDUNDANT)\b/i.test(facts.createTable)) {
+    traits.push('explicit-uncompressed-row-format');
+  }
+  if (/\bKEY_BLOCK_SIZE=[1-9]/i.test(facts.createTable)) traits.push('key-block-size');
   return traits;
 }
 
