@@ -166,6 +166,19 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       why: `a VARCHAR grown past 255 bytes needs a second length byte in every row; MariaDB's instant widening stops at 255 bytes unless the column held at most 127 (seen on 10.11 and 11.8): ${COPY_WHY}`,
     },
   ],
+  'column-enum-append': [
+    {
+      needs: ['alterInstant'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'ENUM/SET members added at the end keep every stored value: only the definition changes (MySQL manual, Online DDL column operations; MariaDB the same)',
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'ENUM/SET members added at the end keep every stored value',
+    },
+  ],
   'column-nullability': [
     {
       algorithm: 'inplace-rebuild',

@@ -20,6 +20,7 @@ export interface CurrentColumn {
  * - `varchar-widen-prefix`: VARCHAR made longer past 255 bytes (a second length byte);
  * - `varchar-widen-short`: the same from at most 127 bytes, whose values all fit a one-byte
  *   length in either encoding;
+ * - `enum-append`: ENUM/SET members added at the end, storage size unchanged;
  * - `nullability`: NULL ↔ NOT NULL only (every row is checked: a rebuild);
  * - `type`: anything else, or a definition we cannot compare (every row is converted: a copy).
  */
@@ -29,6 +30,7 @@ export type ColumnChange =
   | 'varchar-widen'
   | 'varchar-widen-prefix'
   | 'varchar-widen-short'
+  | 'enum-append'
   | 'nullability'
   | 'type';
 
@@ -127,6 +129,7 @@ export function classifyColumnChange(
     if (!sameNull) return 'nullability';
     return op.position ? 'reorder' : 'same';
   }
+  if (sameNull && !op.position && membersAppended(before, after)) return 'enum-append';
   const from = varcharLength(before);
   const to = varcharLength(after);
   if (
@@ -159,4 +162,20 @@ function sameCharacterSet(definition: string, current: CurrentColumn): boolean {
   const nowCharset = now.slice(0, now.indexOf('_'));
   const want = charset?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
   return want === undefined || want === nowCharset;
+}
+
+/**
+ * ENUM/SET members added at the end only, without growing the stored value (ENUM: 1 byte up to
+ * 255 members; SET: one byte per 8 members).
+ */
+function membersAppended(before: string, after: string): boolean {
+  const b = /^(enum|set)\((.*)\)$/.exec(before);
+  const a = /^(enum|set)\((.*)\)$/.exec(after);
+  if (!b || !a || b[1] !== a[1]) return false;
+  const old = b[2] ?? '';
+  const now = a[2] ?? '';
+  if (!now.startsWith(old + ',')) return false;
+  const count = (list: string) => (list.match(/'(?:[^']|'')*'/g) ?? []).length;
+  const size = (n: number) => (b[1] === 'enum' ? (n <= 255 ? 1 : 2) : Math.ceil(n / 8));
+  return size(count(old)) === size(count(now));
 }

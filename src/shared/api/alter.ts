@@ -45,6 +45,7 @@ export const PlannedOperationSchema = z.object({
       'varchar-widen',
       'varchar-widen-prefix',
       'varchar-widen-short',
+      'enum-append',
       'nullability',
       'type',
     ])

@@ -287,6 +287,15 @@ describe('the cases the server matrix found', () => {
     ).toBeNull();
   });
 
+  it('keeps appending ENUM/SET members instant, not inserting them', () => {
+    const columns = [
+      { name: 'e', columnType: "enum('a','b')", nullable: true, maxBytesPerChar: 4 },
+    ];
+    const alg = (sql: string) => plan(sql, MYSQL97, { columns }).algorithm;
+    expect(alg("ALTER TABLE t MODIFY e ENUM('a','b','c')")).toBe('instant');
+    expect(alg("ALTER TABLE t MODIFY e ENUM('a','c','b')")).toBe('copy');
+  });
+
   it('does not drop an indexed column instantly', () => {
     const facts: PlanFacts = { indexedColumns: ['a'] };
     expect(plan('ALTER TABLE t DROP COLUMN a', MYSQL97, facts).algorithm).toBe('inplace-rebuild');
