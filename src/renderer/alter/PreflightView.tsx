@@ -36,6 +36,15 @@ export function LockBadge({ lock }: { lock: AlterLock }) {
   );
 }
 
+/** The rules cannot tell: said in words, not as the worst-case badges it is planned with. */
+export function UnknownBadge() {
+  return (
+    <span className="alt-badge alt-badge-danger" data-algorithm="unknown">
+      <SeverityMark severity="danger" /> UNKNOWN: test with ALGORITHM=INSTANT first
+    </span>
+  );
+}
+
 function bytes(n: number | null): string {
   if (n === null) return '—';
   if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GiB`;
@@ -51,8 +60,14 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
     <div className="alt-preflight" data-testid="alter-preflight">
       <section className="alt-section" aria-labelledby="alt-plan-title">
         <h3 id="alt-plan-title">
-          Plan for {facts.schema}.{facts.table}: <AlgorithmBadge algorithm={plan.algorithm} />{' '}
-          <LockBadge lock={plan.lock} />
+          Plan for {facts.schema}.{facts.table}:{' '}
+          {plan.certainty === 'unknown' ? (
+            <UnknownBadge />
+          ) : (
+            <>
+              <AlgorithmBadge algorithm={plan.algorithm} /> <LockBadge lock={plan.lock} />
+            </>
+          )}
         </h3>
         <p className="alt-summary">{plan.summary}</p>
         <table className="alt-table" data-testid="alter-operations">
@@ -68,12 +83,20 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
             {plan.operations.map((p, i) => (
               <tr key={i}>
                 <td className="mono">{p.operation.text}</td>
-                <td>
-                  <AlgorithmBadge algorithm={p.algorithm} />
-                </td>
-                <td>
-                  <LockBadge lock={p.lock} />
-                </td>
+                {p.certainty === 'unknown' ? (
+                  <td colSpan={2}>
+                    <UnknownBadge />
+                  </td>
+                ) : (
+                  <>
+                    <td>
+                      <AlgorithmBadge algorithm={p.algorithm} />
+                    </td>
+                    <td>
+                      <LockBadge lock={p.lock} />
+                    </td>
+                  </>
+                )}
                 <td>{p.why}</td>
               </tr>
             ))}

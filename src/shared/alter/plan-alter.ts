@@ -13,6 +13,8 @@ import {
   ruleFor,
   ruleKeyFor,
   rowVersionLimit,
+  situationRulesFor,
+  rejectionFor,
   type AlterAlgorithm,
   type AlterLock,
   type RuleKey,
@@ -36,7 +38,16 @@ export interface AlterRisk {
   text: string;
 }
 
+/**
+ * `unknown`: the rules cannot tell how the server runs it on this table; the plan then assumes
+ * the worst (a copy that blocks everything) and says to try ALGORITHM=INSTANT first.
+ */
+export type PlanCertainty = 'known' | 'unknown';
+
 export interface PlannedOperation {
+  certainty: PlanCertainty;
+  /** Why the server refuses this operation outright (syntax, row format), if it does. */
+  rejected?: string;
   operation: AlterOperation;
   ruleKey: RuleKey;
   algorithm: AlterAlgorithm;
@@ -54,6 +65,10 @@ export interface AlterPlan {
   /** The whole statement: its most expensive operation decides. */
   algorithm: AlterAlgorithm;
   lock: AlterLock;
+  /** `unknown` when any operation is: algorithm and lock are then only the worst case. */
+  certainty: PlanCertainty;
+  /** Why the server will refuse the statement outright, or null. */
+  rejected: string | null;
   /** The whole statement in plain words. */
   summary: string;
   /** `ALGORITHM=INPLACE, LOCK=NONE`: what to add so the server refuses rather than do worse. */
@@ -64,6 +79,10 @@ export interface AlterPlan {
   proposedSql: string;
   risks: AlterRisk[];
 }
+
+/** What to do when the plan cannot tell: let the server refuse rather than guess. */
+export const UNKNOWN_ADVICE =
+  'Test it with ALGORITHM=INSTANT first, then ALGORITHM=INPLACE, LOCK=NONE: the server refuses what it cannot do that way, and nothing changes. Until then, assume the worst: a copy that blocks the table.';
 
 const ALGORITHM_WORDS: Record<AlterAlgorithm, string> = {
   instant: 'Instant: only the table definition changes, in moments whatever the table’s size.',
@@ -142,6 +161,9 @@ export function planAlter(
         ? `the table has used all ${limit} instant row versions (INNODB_TABLES.TOTAL_ROW_VERSIONS = ${facts.rowVersions}); the next ADD/DROP COLUMN rebuilds it, which resets the count`
         : null;
 
+  const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+  const statementText = alter.operations.map((o) => o.text).join(', ');
+  const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
   const operations = alter.operations.map((operation): PlannedOperation => {
     const isColumnChange = operation.kind === 'change-column' || operation.kind === 'modify-column';
     const columnChange = isColumnChange
@@ -159,10 +181,45 @@ export function planAlter(
       lock = 'none';
       why = `${instantBlocked}: the table is rebuilt in place`;
     }
+    if (
+      algorithm === 'instant' &&
+      operation.kind === 'drop-column' &&
+      indexed.has((operation.column ?? '').toLowerCase())
+    ) {
+      // MySQL manual, ALGORITHM=INSTANT: not for a column an index uses; the index changes too.
+      ({ algorithm, lock } = nonInstantRuleFor(ruleKey, server.capabilities));
+      why = `column ${operation.column ?? ''} is part of an index, which changes with it: ${nonInstantRuleFor(ruleKey, server.capabilities).why}`;
+    }
+    let certainty: PlanCertainty = operation.kind === 'unknown' ? 'unknown' : 'known';
+    for (const rule of situationRulesFor(ruleKey, facts, flavor)) {
+      if (rule.outcome === 'unknown') {
+        certainty = 'unknown';
+        why = rule.why;
+        continue;
+      }
+      if (
+        algorithmRank(rule.outcome.algorithm) > algorithmRank(algorithm) ||
+        lockRank(rule.outcome.lock) > lockRank(lock)
+      ) {
+        if (algorithmRank(rule.outcome.algorithm) > algorithmRank(algorithm)) {
+          algorithm = rule.outcome.algorithm;
+        }
+        if (lockRank(rule.outcome.lock) > lockRank(lock)) lock = rule.outcome.lock;
+        why = rule.why;
+      }
+    }
+    if (certainty === 'unknown') {
+      algorithm = 'copy';
+      lock = 'exclusive';
+    }
+    const rejected = rejectionFor(operation.text, statementText, facts, flavor);
+    if (rejected !== null) why = `the server refuses it: ${rejected}`;
     if (isColumnChange && facts.columns === undefined && columnChange === 'type') {
       why += ' (assumed: the current column is not known, so a type change is the worst case)';
     }
     return {
+      certainty,
+      ...(rejected !== null ? { rejected } : {}),
       operation,
       ruleKey,
       algorithm,
@@ -201,6 +258,9 @@ export function planAlter(
     });
   }
 
+  const certainty: PlanCertainty = operations.some((p) => p.certainty === 'unknown')
+    ? 'unknown'
+    : 'known';
   const hasPartitionOp = alter.operations.some((o) => PARTITION_KINDS.has(o.kind));
   let clause: string | null = clauseFor(algorithm, lock, server);
   // The clause proposes the best; the plan says what the statement as written will do.
@@ -212,7 +272,14 @@ export function planAlter(
   if (alter.lock === 'SHARED' && lockRank(lock) < lockRank('shared')) lock = 'shared';
   if (alter.lock === 'EXCLUSIVE') lock = 'exclusive';
   let clauseNote: string | null = null;
-  if (
+  const rejected = operations.find((p) => p.rejected !== undefined)?.rejected ?? null;
+  if (rejected !== null) {
+    clause = null;
+    clauseNote = `The server will refuse this statement: ${rejected}.`;
+  } else if (certainty === 'unknown') {
+    clause = null;
+    clauseNote = UNKNOWN_ADVICE;
+  } else if (
     hasPartitionOp &&
     !server.capabilities.alterPartitionClause &&
     alter.operations.some(
@@ -236,7 +303,11 @@ export function planAlter(
       text: `ALGORITHM=COPY is written: the table is copied while writes wait, where ${best.replace('-', ' with a ')} would do (the proposed statement).`,
     });
   }
-  if (alter.algorithm !== null && alter.algorithm !== 'DEFAULT') {
+  if (rejected !== null) {
+    risks.push({ severity: 'danger', text: `The server will refuse this statement: ${rejected}.` });
+  } else if (certainty === 'unknown') {
+    risks.push({ severity: 'danger', text: UNKNOWN_ADVICE });
+  } else if (alter.algorithm !== null && alter.algorithm !== 'DEFAULT') {
     const asked = alter.algorithm;
     const needed = algorithm;
     const tooCheap =
@@ -250,13 +321,13 @@ export function planAlter(
       });
     }
   }
-  if (alter.lock === 'NONE' && lock !== 'none') {
+  if (certainty === 'known' && alter.lock === 'NONE' && lock !== 'none') {
     risks.push({
       severity: 'danger',
       text: `The statement asks for LOCK=NONE, but this needs LOCK=${lock.toUpperCase()}: the server will refuse it.`,
     });
   }
-  if (algorithm === 'copy') {
+  if (algorithm === 'copy' && certainty === 'known') {
     risks.push({
       severity: 'danger',
       text: 'Writes to the table wait for the whole copy; on a big, busy table consider gh-ost or pt-online-schema-change.',
@@ -290,7 +361,14 @@ export function planAlter(
     operations,
     algorithm,
     lock,
-    summary: `${describeAlgorithm(algorithm)} ${describeLock(lock)}`,
+    certainty,
+    rejected,
+    summary:
+      rejected !== null
+        ? `Refused: the server will not run this statement (${rejected}).`
+        : certainty === 'unknown'
+          ? `Unknown: Sightline cannot tell how the server runs this on this table. ${UNKNOWN_ADVICE}`
+          : `${describeAlgorithm(algorithm)} ${describeLock(lock)}`,
     clause,
     clauseNote,
     proposedSql: withClause(alter, clause),

@@ -39,8 +39,19 @@ export const PlannedOperationSchema = z.object({
   lock: AlterLockSchema,
   why: z.string(),
   columnChange: z
-    .enum(['same', 'reorder', 'varchar-widen', 'varchar-widen-prefix', 'nullability', 'type'])
+    .enum([
+      'same',
+      'reorder',
+      'varchar-widen',
+      'varchar-widen-prefix',
+      'varchar-widen-short',
+      'enum-append',
+      'nullability',
+      'type',
+    ])
     .optional(),
+  certainty: z.enum(['known', 'unknown']),
+  rejected: z.string().optional(),
 });
 
 /** The plan of src/shared/alter/plan-alter.ts, as it crosses the API. */
@@ -50,6 +61,8 @@ export const AlterPlanSchema = z.object({
   operations: z.array(PlannedOperationSchema),
   algorithm: AlterAlgorithmSchema,
   lock: AlterLockSchema,
+  certainty: z.enum(['known', 'unknown']),
+  rejected: z.string().nullable(),
   summary: z.string(),
   clause: z.string().nullable(),
   clauseNote: z.string().nullable(),
@@ -106,6 +119,7 @@ export const TableFactsSchema = z.object({
       columnType: z.string(),
       nullable: z.boolean(),
       maxBytesPerChar: z.number().int().positive().nullable(),
+      collation: z.string().nullable().optional(),
     }),
   ),
   /** INNODB_TABLES.TOTAL_ROW_VERSIONS on MySQL 8.0.29+, else null. */

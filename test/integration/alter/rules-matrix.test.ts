@@ -1,12 +1,20 @@
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAlter } from '../../../src/shared/alter/parse-alter';
+import {
+  algorithmRank,
+  lockRank,
+  type AlterAlgorithm,
+  type AlterLock,
+} from '../../../src/shared/alter/alter-rules';
 import { planAlter } from '../../../src/shared/alter/plan-alter';
+import { planFactsOf } from '../../../src/main/services/alter/preflight';
 import type { ServerInfo } from '../../../src/shared/server/server-info';
 import { readServerInfo } from '../../../src/main/db/read-server-info';
 import { readTableFacts } from '../../../src/main/services/alter/read-table-facts';
 import { connectTo } from '../../servers/connect';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
+import { COMMON_OPS, SHAPES, type Shape } from './rules-matrix-cases';
 
 /**
  * The rules table against the real servers: for each operation the plan predicts an algorithm
@@ -189,6 +197,239 @@ for (const target of targets) {
       );
       expect(mismatches).toEqual([]);
       expect(actual.length).toBe(expected.length);
+    });
+  });
+}
+
+/**
+ * The generated matrix: every operation of rules-matrix-cases.ts on every table shape. For each
+ * cell the server is asked from the cheapest ALGORITHM/LOCK up until it accepts (refusals change
+ * nothing, so only the accepted attempt needs the shape put back); what it accepts first is its
+ * answer, compared with the plan. A plan faster or with a weaker lock than the server's answer
+ * is dangerous: a DBA would run it at noon on a big table.
+ */
+type ServerAnswer =
+  | { kind: 'ok'; algorithm: AlterAlgorithm; lock: AlterLock; step: string }
+  | { kind: 'no-clause' }
+  | { kind: 'error'; errno: number; message: string };
+
+interface Step {
+  name: string;
+  clause: string;
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+}
+
+function ladder(nocopy: boolean): Step[] {
+  const steps: Step[] = [
+    { name: 'INSTANT', clause: 'ALGORITHM=INSTANT', algorithm: 'instant', lock: 'none' },
+  ];
+  if (nocopy) {
+    steps.push(
+      {
+        name: 'NOCOPY+NONE',
+        clause: 'ALGORITHM=NOCOPY, LOCK=NONE',
+        algorithm: 'inplace',
+        lock: 'none',
+      },
+      {
+        name: 'NOCOPY+SHARED',
+        clause: 'ALGORITHM=NOCOPY, LOCK=SHARED',
+        algorithm: 'inplace',
+        lock: 'shared',
+      },
+      { name: 'NOCOPY', clause: 'ALGORITHM=NOCOPY', algorithm: 'inplace', lock: 'exclusive' },
+    );
+  }
+  steps.push(
+    {
+      name: 'INPLACE+NONE',
+      clause: 'ALGORITHM=INPLACE, LOCK=NONE',
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+    },
+    {
+      name: 'INPLACE+SHARED',
+      clause: 'ALGORITHM=INPLACE, LOCK=SHARED',
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+    },
+    {
+      name: 'INPLACE',
+      clause: 'ALGORITHM=INPLACE',
+      algorithm: 'inplace-rebuild',
+      lock: 'exclusive',
+    },
+    { name: 'COPY+NONE', clause: 'ALGORITHM=COPY, LOCK=NONE', algorithm: 'copy', lock: 'none' },
+    {
+      name: 'COPY+SHARED',
+      clause: 'ALGORITHM=COPY, LOCK=SHARED',
+      algorithm: 'copy',
+      lock: 'shared',
+    },
+    { name: 'COPY', clause: 'ALGORITHM=COPY', algorithm: 'copy', lock: 'exclusive' },
+  );
+  return steps;
+}
+
+const PARTITION_OP =
+  /^(ADD|DROP|TRUNCATE|REORGANIZE|REBUILD|OPTIMIZE|ANALYZE|COALESCE|CHECK|REPAIR) PARTITION/;
+const TRAILING_OP = /^(REMOVE PARTITIONING|PARTITION BY)/;
+
+for (const target of targets) {
+  describe(`the generated ALTER matrix on ${target.kind} ${target.version}`, () => {
+    let conn: Connection;
+    let server: ServerInfo;
+
+    beforeAll(async () => {
+      conn = await connectTo(target);
+      server = await readServerInfo(conn, false);
+      await conn.query('SET SESSION sql_log_bin = 0');
+    });
+    afterAll(async () => {
+      for (const shape of SHAPES) await conn?.query(`DROP DATABASE IF EXISTS ${dbOf(shape)}`);
+      await conn?.end();
+    });
+
+    const dbOf = (shape: Shape) => `sl_am_${shape.name.replace(/-/g, '_')}`;
+
+    async function build(shape: Shape): Promise<void> {
+      const db = dbOf(shape);
+      await conn.query(
+        `DROP DATABASE IF EXISTS ${db}; CREATE DATABASE ${db}; USE ${db}; ${shape.setup}`,
+      );
+      if (shape.atRowVersionLimit && server.capabilities.alterInstantRowVersions) {
+        const limit = server.capabilities.alterInstantRowVersions255 ? 255 : 64;
+        const statements = Array.from({ length: limit }, (_, k) =>
+          k % 2 === 0
+            ? 'ALTER TABLE t ADD COLUMN v INT, ALGORITHM=INSTANT'
+            : 'ALTER TABLE t DROP COLUMN v, ALGORITHM=INSTANT',
+        );
+        await conn.query(statements.join(';'));
+      }
+    }
+
+    async function tableIds(shape: Shape): Promise<string[]> {
+      const view =
+        server.flavor === 'mariadb'
+          ? 'information_schema.INNODB_SYS_TABLES'
+          : 'information_schema.INNODB_TABLES';
+      const db = dbOf(shape);
+      const [rows] = await conn.query(
+        `SELECT TABLE_ID FROM ${view} WHERE NAME = ? OR NAME LIKE ? ORDER BY TABLE_ID`,
+        [`${db}/${shape.table}`, `${db}/${shape.table}#p#%`],
+      );
+      return (rows as Array<{ TABLE_ID: unknown }>).map((r) => String(r.TABLE_ID));
+    }
+
+    async function stillThere(ids: string[]): Promise<boolean> {
+      const view =
+        server.flavor === 'mariadb'
+          ? 'information_schema.INNODB_SYS_TABLES'
+          : 'information_schema.INNODB_TABLES';
+      const [rows] = await conn.query(
+        `SELECT COUNT(*) AS n FROM ${view} WHERE TABLE_ID IN (${ids.map(() => '?').join(',') || 'NULL'})`,
+        ids,
+      );
+      return Number((rows as Array<{ n: unknown }>)[0]?.n) === ids.length;
+    }
+
+    /** The server's answer for one operation; the shape is rebuilt after any acceptance. */
+    async function ask(shape: Shape, clause: string): Promise<ServerAnswer> {
+      const { table } = shape;
+      const partitionOp = PARTITION_OP.test(clause);
+      const trailing = TRAILING_OP.test(clause);
+      const statement = (c: string) =>
+        partitionOp || trailing
+          ? `ALTER TABLE ${table} ${c}${trailing ? '' : ','} ${clause}`
+          : `ALTER TABLE ${table} ${clause}, ${c}`;
+      const ids = await tableIds(shape);
+      for (const step of ladder(server.capabilities.alterNocopy)) {
+        try {
+          await conn.query(statement(step.clause));
+        } catch {
+          continue;
+        }
+        let { algorithm } = step;
+        if (algorithm === 'inplace-rebuild' && (await stillThere(ids))) algorithm = 'inplace';
+        await build(shape);
+        return { kind: 'ok', algorithm, lock: step.lock, step: step.name };
+      }
+      try {
+        await conn.query(`ALTER TABLE ${table} ${clause}`);
+      } catch (e) {
+        const err = e as { errno?: number; message?: string };
+        return { kind: 'error', errno: err.errno ?? 0, message: err.message ?? String(e) };
+      }
+      await build(shape);
+      return { kind: 'no-clause' };
+    }
+
+    it('never plans a faster algorithm or a weaker lock than the server accepts', async () => {
+      const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+      let total = 0;
+      let agreeing = 0;
+      let unknown = 0;
+      const dangerous: string[] = [];
+      const other: string[] = [];
+      for (const shape of SHAPES) {
+        if (shape.only && shape.only !== flavor) continue;
+        await build(shape);
+        const ops = [...(shape.noCommon ? [] : COMMON_OPS), ...shape.ops];
+        for (const clause of ops) {
+          const parsed = parseAlter(`ALTER TABLE ${shape.table} ${clause}`, flavor);
+          if (!parsed.ok) throw new Error(`${clause}: ${parsed.error}`);
+          const facts = await readTableFacts(conn, server, dbOf(shape), shape.table);
+          const plan = planAlter(parsed.alter, server, planFactsOf(facts));
+          const answer = await ask(shape, clause);
+          total++;
+          const cell = `${shape.name}: ${clause}`;
+          const predicted = `${plan.algorithm}/${plan.lock}`;
+          const partitionOp = PARTITION_OP.test(clause) || TRAILING_OP.test(clause);
+          const norm = (a: AlterAlgorithm) =>
+            partitionOp && a === 'inplace-rebuild' ? 'inplace' : a;
+          if (plan.certainty === 'unknown') {
+            unknown++;
+            expect(plan.clause, cell).toBeNull();
+            continue;
+          }
+          if (plan.rejected !== null) {
+            if (answer.kind === 'error') agreeing++;
+            else other.push(`${cell} [plan: refused, ${plan.rejected}] → server accepts it`);
+            continue;
+          }
+          if (answer.kind === 'error') {
+            other.push(
+              `${cell} [plan ${predicted}] → server rejects: ${answer.errno} ${answer.message}`,
+            );
+            continue;
+          }
+          if (answer.kind === 'no-clause') {
+            if (plan.clause === null) agreeing++;
+            else other.push(`${cell} [plan ${predicted}] → server takes it only without a clause`);
+            continue;
+          }
+          const actual = `${answer.algorithm}/${answer.lock}`;
+          if (
+            algorithmRank(norm(plan.algorithm)) < algorithmRank(norm(answer.algorithm)) ||
+            lockRank(plan.lock) < lockRank(answer.lock)
+          ) {
+            dangerous.push(`${cell} [plan ${predicted}] → server ${actual} (${answer.step})`);
+          } else if (norm(plan.algorithm) === norm(answer.algorithm) && plan.lock === answer.lock) {
+            agreeing++;
+          } else {
+            other.push(`${cell} [plan ${predicted}] → server ${actual} (${answer.step})`);
+          }
+        }
+      }
+      console.log(
+        `[alter matrix] ${target.kind} ${target.version}: cells agreeing ${agreeing} / ${total}, unknown ${unknown}, ` +
+          `dangerous disagreements: ${dangerous.length}\n` +
+          [...dangerous.map((d) => `  DANGEROUS ${d}`), ...other.map((o) => `  other ${o}`)].join(
+            '\n',
+          ),
+      );
+      expect(dangerous).toEqual([]);
     });
   });
 }

@@ -108,6 +108,7 @@ describe('planAlter', () => {
     const columns = [
       { name: 'b', columnType: 'varchar(20)', nullable: true, maxBytesPerChar: 4 },
       { name: 'n', columnType: 'int', nullable: true, maxBytesPerChar: null },
+      { name: 'w', columnType: 'varchar(60)', nullable: true, maxBytesPerChar: 4 },
     ];
     const kinds = (sql: string, s = MYSQL97) =>
       plan(sql, s, { columns }).operations.map((o) => [o.columnChange, o.algorithm]);
@@ -117,9 +118,13 @@ describe('planAlter', () => {
       ['varchar-widen', 'instant'],
     ]);
     // 64 characters of utf8mb4 need 256 bytes: a second length byte, every row rewritten.
-    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)')).toEqual([['varchar-widen-prefix', 'copy']]);
+    // From 80 bytes (at most 127) MariaDB still widens instantly; from 240 bytes it copies.
+    expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)')).toEqual([['varchar-widen-short', 'copy']]);
     expect(kinds('ALTER TABLE t MODIFY b VARCHAR(64)', MARIADB1011)).toEqual([
-      ['varchar-widen-prefix', 'instant'],
+      ['varchar-widen-short', 'instant'],
+    ]);
+    expect(kinds('ALTER TABLE t MODIFY w VARCHAR(64)', MARIADB1011)).toEqual([
+      ['varchar-widen-prefix', 'copy'],
     ]);
     expect(kinds('ALTER TABLE t MODIFY n INT(11) NOT NULL')).toEqual([
       ['nullability', 'inplace-rebuild'],
@@ -226,5 +231,74 @@ describe('planAlter with ALGORITHM/LOCK written', () => {
     expect(
       plan('ALTER TABLE t PARTITION BY HASH (id)', server('mariadb', '11.8.6')).clauseNote,
     ).toBeNull();
+  });
+});
+
+describe('the cases the server matrix found', () => {
+  it('copies for a STORED generated column, keeps a VIRTUAL one instant', () => {
+    for (const s of [MYSQL97, MARIADB1011]) {
+      expect(plan('ALTER TABLE t ADD COLUMN x INT AS (a + 1) STORED', s).algorithm).toBe('copy');
+      expect(plan('ALTER TABLE t ADD COLUMN x INT AS (a + 1) VIRTUAL', s).algorithm).toBe(
+        'instant',
+      );
+    }
+  });
+
+  it('plans slower on FULLTEXT, SPATIAL and COMPRESSED tables', () => {
+    const fulltext: PlanFacts = { traits: ['fulltext-index'], hasFulltextIndex: true };
+    expect(plan('ALTER TABLE t FORCE', MYSQL97, fulltext)).toMatchObject({
+      algorithm: 'copy',
+      lock: 'shared',
+    });
+    expect(plan('ALTER TABLE t FORCE', MARIADB1011, fulltext)).toMatchObject({
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+    });
+    expect(plan('ALTER TABLE t FORCE', MYSQL97, { traits: ['spatial-index'] }).lock).toBe('shared');
+    expect(
+      plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97, { traits: ['compressed-row-format'] })
+        .algorithm,
+    ).toBe('inplace-rebuild');
+  });
+
+  it('says unknown for column changes on a MariaDB table with generated columns', () => {
+    const p = plan('ALTER TABLE t ADD COLUMN x INT', MARIADB1011, {
+      traits: ['generated-columns'],
+    });
+    expect(p.certainty).toBe('unknown');
+    expect(p.clause).toBeNull();
+    expect(p.summary).toMatch(/^Unknown: .*ALGORITHM=INSTANT first/);
+    expect(plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97).certainty).toBe('known');
+  });
+
+  it('predicts what the server refuses outright, with its reason', () => {
+    expect(plan('ALTER TABLE t ALTER INDEX k IGNORED', MYSQL97).rejected).toMatch(/1064/);
+    expect(plan('ALTER TABLE t ALTER INDEX k IGNORED', MARIADB1011).rejected).toBeNull();
+    expect(plan('ALTER TABLE t ALTER INDEX k INVISIBLE', MARIADB1011).rejected).toMatch(/1064/);
+    const compact: PlanFacts = { traits: ['explicit-uncompressed-row-format'] };
+    expect(plan('ALTER TABLE t KEY_BLOCK_SIZE=8', MYSQL97, compact).rejected).toMatch(/1478/);
+    expect(
+      plan('ALTER TABLE t ROW_FORMAT=COMPRESSED KEY_BLOCK_SIZE=8', MYSQL97, compact).rejected,
+    ).toBeNull();
+    const kbs: PlanFacts = { traits: ['key-block-size'] };
+    expect(plan('ALTER TABLE t ROW_FORMAT=DYNAMIC', MYSQL97, kbs).clause).toBeNull();
+    expect(
+      plan('ALTER TABLE t ROW_FORMAT=DYNAMIC KEY_BLOCK_SIZE=0', MYSQL97, kbs).rejected,
+    ).toBeNull();
+  });
+
+  it('keeps appending ENUM/SET members instant, not inserting them', () => {
+    const columns = [
+      { name: 'e', columnType: "enum('a','b')", nullable: true, maxBytesPerChar: 4 },
+    ];
+    const alg = (sql: string) => plan(sql, MYSQL97, { columns }).algorithm;
+    expect(alg("ALTER TABLE t MODIFY e ENUM('a','b','c')")).toBe('instant');
+    expect(alg("ALTER TABLE t MODIFY e ENUM('a','c','b')")).toBe('copy');
+  });
+
+  it('does not drop an indexed column instantly', () => {
+    const facts: PlanFacts = { indexedColumns: ['a'] };
+    expect(plan('ALTER TABLE t DROP COLUMN a', MYSQL97, facts).algorithm).toBe('inplace-rebuild');
+    expect(plan('ALTER TABLE t DROP COLUMN b', MYSQL97, facts).algorithm).toBe('instant');
   });
 });

@@ -1,7 +1,13 @@
 import type { Connection } from 'mysql2/promise';
 import { onlineToolCommands } from '../../../shared/alter/online-schema-tools';
 import type { ParsedAlter } from '../../../shared/alter/alter-operation';
-import { planAlter, type AlterPlan, type AlterRisk } from '../../../shared/alter/plan-alter';
+import type { TableTrait } from '../../../shared/alter/alter-rules';
+import {
+  planAlter,
+  type AlterPlan,
+  type AlterRisk,
+  type PlanFacts,
+} from '../../../shared/alter/plan-alter';
 import type { AlterHistoryEntry, AlterPreflight, TableFactsDto } from '../../../shared/api/alter';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import { countOf, selectRows, textOf } from '../schema/metadata-query';
@@ -11,6 +17,35 @@ import { readStageSettings, stagesReady } from './stage-instruments';
 
 /** Above this size a rebuild or copy gets gh-ost / pt-osc command lines to consider. */
 export const TOOL_THRESHOLD_BYTES = 1024 ** 3;
+
+/** What the plan is told about the live table (the matrix test plans through this too). */
+export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): PlanFacts {
+  return {
+    columns: facts.columns,
+    engine: facts.engine,
+    rowVersions: facts.rowVersions,
+    hasFulltextIndex: facts.indexes.some((i) => i.type === 'FULLTEXT'),
+    traits: tableTraits(facts),
+    indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
+    ...(foreignKeyChecks !== undefined ? { foreignKeyChecks } : {}),
+  };
+}
+
+/** The facts the situation rules of alter-rules.ts look at. */
+function tableTraits(facts: TableFactsDto): TableTrait[] {
+  const traits: TableTrait[] = [];
+  if (facts.indexes.some((i) => i.type === 'FULLTEXT')) traits.push('fulltext-index');
+  if (facts.indexes.some((i) => i.type === 'SPATIAL')) traits.push('spatial-index');
+  if (/^compressed$/i.test(facts.rowFormat ?? '')) traits.push('compressed-row-format');
+  if (/\bGENERATED\s+ALWAYS\s+AS\b/i.test(facts.createTable)) traits.push('generated-columns');
+  if (facts.partitions > 0) traits.push('partitioned');
+  if (!facts.hasPrimaryKey) traits.push('no-primary-key');
+  if (/\bROW_FORMAT=(DYNAMIC|COMPACT|REDUNDANT)\b/i.test(facts.createTable)) {
+    traits.push('explicit-uncompressed-row-format');
+  }
+  if (/\bKEY_BLOCK_SIZE=[1-9]/i.test(facts.createTable)) traits.push('key-block-size');
+  return traits;
+}
 
 /**
  * Throughputs for a first estimate when no earlier run on this server tells better (bytes of
@@ -129,13 +164,7 @@ export async function preflight(conn: Connection, input: PreflightInput): Promis
   const { server, schema, alter } = input;
   const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
   const facts = await readTableFacts(conn, server, schema, alter.table);
-  const plan = planAlter(alter, server, {
-    columns: facts.columns,
-    engine: facts.engine,
-    rowVersions: facts.rowVersions,
-    hasFulltextIndex: facts.indexes.some((i) => i.type === 'FULLTEXT'),
-    foreignKeyChecks: input.foreignKeyChecks,
-  });
+  const plan = planAlter(alter, server, planFactsOf(facts, input.foreignKeyChecks));
   const blockers = await readBlockers(conn, flavor, schema, alter.table, input.exclude);
   const replicas = await readReplicas(conn, server).catch(() => []);
   const ownReplicaLagSeconds = await readOwnLag(conn, server).catch(() => null);

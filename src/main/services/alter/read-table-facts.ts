@@ -49,7 +49,7 @@ export async function readTableFacts(
   }
   const columns = await selectRows(
     conn,
-    `SELECT c.COLUMN_NAME, c.COLUMN_TYPE, c.IS_NULLABLE, cs.MAXLEN
+    `SELECT c.COLUMN_NAME, c.COLUMN_TYPE, c.IS_NULLABLE, cs.MAXLEN, c.COLLATION_NAME
        FROM information_schema.COLUMNS c
        LEFT JOIN information_schema.CHARACTER_SETS cs ON cs.CHARACTER_SET_NAME = c.CHARACTER_SET_NAME
       WHERE c.TABLE_SCHEMA = ? AND c.TABLE_NAME = ? ORDER BY c.ORDINAL_POSITION`,
@@ -106,6 +106,7 @@ export async function readTableFacts(
     );
     rowVersions = v ? countOf(v.TOTAL_ROW_VERSIONS) : null;
   }
+  const createTable = await readCreateTable(conn, schema, table);
   return {
     schema,
     table,
@@ -126,13 +127,26 @@ export async function readTableFacts(
     })),
     triggers: triggers.map((r) => textOf(r.TRIGGER_NAME)),
     partitions: countOf(parts?.N) ?? 0,
-    columns: columns.map((r) => ({
-      name: textOf(r.COLUMN_NAME),
-      columnType: textOf(r.COLUMN_TYPE),
-      nullable: textOf(r.IS_NULLABLE) === 'YES',
-      maxBytesPerChar: countOf(r.MAXLEN) || null,
-    })),
+    columns: columns.map((r) => {
+      const name = textOf(r.COLUMN_NAME);
+      return {
+        name,
+        columnType: mariadbJson(createTable, name) ? 'json' : textOf(r.COLUMN_TYPE),
+        nullable: textOf(r.IS_NULLABLE) === 'YES',
+        maxBytesPerChar: countOf(r.MAXLEN) || null,
+        collation: textOrNull(r.COLLATION_NAME),
+      };
+    }),
     rowVersions,
-    createTable: await readCreateTable(conn, schema, table),
+    createTable,
   };
+}
+
+/**
+ * MariaDB's JSON is LONGTEXT with a json_valid() CHECK: information_schema says `longtext`, but
+ * changing it to a plain LONGTEXT drops the check and copies the table. Seen in SHOW CREATE TABLE.
+ */
+function mariadbJson(createTable: string, column: string): boolean {
+  const name = column.replace(/`/g, '``').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`CHECK \\(json_valid\\(\`${name}\`\\)\\)`, 'i').test(createTable);
 }
