@@ -1,10 +1,22 @@
-/** Bytes per arena: rows are packed into these, so a million rows are a few hundred objects. */
+/**
+ * Bytes per arena: rows are packed into these (or kept in their socket reads, see
+ * KEEP_RUN_BYTES), so a million rows are a few thousand objects, not a million.
+ */
 const ARENA_BYTES = 4 * 1024 * 1024;
 /**
  * The most bytes between one row and the next in the same buffer that are copied along with
  * them: the 4-byte packet header that parts the rows of one socket read.
  */
 const MAX_GAP = 4;
+/**
+ * A run of rows at least this long that fills 7/8 of its buffer (a socket read, or a packet
+ * mysql2 put together from several reads) keeps that buffer instead of a copy: no copy, and no
+ * arena memory for the collector to account (each arena is external memory, and external
+ * memory allocated is what makes V8 run full collections while rows stream in). What is kept
+ * beyond the rows is at most 1/8 of it; buffers shorter than this (mysql2's pooled small
+ * payloads share an 8 KB slab) are always copied.
+ */
+const KEEP_RUN_BYTES = 8 * 1024;
 /** The wire's marker of a NULL value. */
 const NULL_MARK = 0xfb;
 
@@ -33,6 +45,10 @@ class GrowableIndex {
   at(i: number): number {
     return this.#data[i] ?? 0;
   }
+
+  set(i: number, value: number): void {
+    this.#data[i] = value;
+  }
 }
 
 /** Bytes of the length prefix the wire puts before a value of `length` bytes. */
@@ -52,9 +68,9 @@ function prefixSize(length: number): number {
  * A row is stored exactly as the text protocol sends it (each value a length-prefixed string,
  * 0xFB for NULL), so a row packet is kept with no parsing while rows stream in. Rows that follow
  * one another in the same buffer (the rows of one socket read) are copied as one run, packet
- * headers between them included: one copy per read instead of one per row, which is most of
- * what storing a row costs. The headers are not counted in `bytes`; they add at most
- * MAX_GAP bytes per row.
+ * headers between them included: one copy per read instead of one per row, which was most of
+ * what storing a row cost; a run that is most of its buffer keeps the buffer instead. The
+ * headers are not counted in `bytes`; they add at most MAX_GAP bytes per row.
  */
 export class RowArena {
   readonly #arenas: Buffer[] = [];
@@ -70,11 +86,30 @@ export class RowArena {
   #runEnd = 0;
   #runAt = 0;
   #runArena: Buffer | null = null;
+  /** The run's first row. */
+  #runRow = 0;
+  /** The index in `#arenas` of `#current`. */
+  #currentIndex = -1;
   readonly #flushRun = (): void => {
     const source = this.#runSource;
     if (source === null) return;
     this.#runSource = null;
-    source.copy(this.#runArena!, this.#runAt, this.#runStart, this.#runEnd);
+    const length = this.#runEnd - this.#runStart;
+    if (length >= KEEP_RUN_BYTES && length * 8 >= source.buffer.byteLength * 7) {
+      // The run is most of its buffer: keep the buffer and give its room in the arena back
+      // (the run was the last thing placed there).
+      this.#pos = this.#runAt;
+      this.#arenas.push(source);
+      this.#bytes += source.buffer.byteLength;
+      const kept = this.#arenas.length - 1;
+      const shift = this.#runStart - this.#runAt;
+      for (let r = this.#runRow; r < this.rowCount; r++) {
+        this.#rowArena.set(r, kept);
+        this.#rowOffset.set(r, this.#rowOffset.at(r) + shift);
+      }
+    } else {
+      source.copy(this.#runArena!, this.#runAt, this.#runStart, this.#runEnd);
+    }
     this.#runArena = null;
   };
 
@@ -104,7 +139,7 @@ export class RowArena {
     this.#flushRun();
     const size = RowArena.sizeOf(values);
     const at = this.#reserve(size);
-    const arena = this.#arenas[this.#arenas.length - 1]!;
+    const arena = this.#arenas[this.#rowArena.at(this.rowCount - 1)]!;
     let p = at;
     for (const v of values) {
       if (v === null) {
@@ -120,7 +155,8 @@ export class RowArena {
   /**
    * Keeps a row already in the wire encoding: `source[start ..< end]`, copied once. The copy may
    * wait for the rows that follow it in `source` (see the class comment): `source` must stay as
-   * it is until the current task's microtasks ran, as socket reads do (each is a new buffer).
+   * it is from then on, as a socket read does (each is a new buffer, never reused): a run of rows
+   * that is most of its buffer keeps the buffer rather than a copy.
    */
   pushEncoded(source: Buffer, start: number, end: number): void {
     const size = end - start;
@@ -137,13 +173,13 @@ export class RowArena {
       this.#pos = at + size;
       this.#runEnd = end;
       this.#used += size;
-      this.#rowArena.push(this.#arenas.length - 1);
+      this.#rowArena.push(this.#currentIndex);
       this.#rowOffset.push(at);
       return;
     }
     this.#flushRun();
     const at = this.#reserve(size);
-    const arena = this.#arenas[this.#arenas.length - 1]!;
+    const arena = this.#arenas[this.#rowArena.at(this.rowCount - 1)]!;
     if (size > ARENA_BYTES) {
       source.copy(arena, at, start, end);
       return;
@@ -154,6 +190,7 @@ export class RowArena {
     this.#runEnd = end;
     this.#runAt = at;
     this.#runArena = arena;
+    this.#runRow = this.rowCount - 1;
   }
 
   /**
@@ -165,7 +202,7 @@ export class RowArena {
     const size = end - start;
     if (size <= ARENA_BYTES) {
       const at = this.#reserve(size);
-      source.copy(this.#arenas[this.#arenas.length - 1]!, at, start, end);
+      source.copy(this.#arenas[this.#rowArena.at(this.rowCount - 1)]!, at, start, end);
       return;
     }
     this.#used += size;
@@ -178,25 +215,25 @@ export class RowArena {
   /** Room for a row of `size` bytes in the last arena, indexed as the next row; its offset. */
   #reserve(size: number): number {
     this.#used += size;
-    let at: number;
     if (size > ARENA_BYTES) {
       // A row bigger than an arena (a huge BLOB) gets a buffer of its own.
       this.#arenas.push(Buffer.allocUnsafe(size));
       this.#bytes += size;
-      this.#current = null;
-      at = 0;
-    } else {
-      const arena = this.#current;
-      if (!arena || this.#pos + size > arena.length) {
-        this.#current = Buffer.allocUnsafe(ARENA_BYTES);
-        this.#arenas.push(this.#current);
-        this.#bytes += ARENA_BYTES;
-        this.#pos = 0;
-      }
-      at = this.#pos;
-      this.#pos += size;
+      this.#rowArena.push(this.#arenas.length - 1);
+      this.#rowOffset.push(0);
+      return 0;
     }
-    this.#rowArena.push(this.#arenas.length - 1);
+    const arena = this.#current;
+    if (!arena || this.#pos + size > arena.length) {
+      this.#current = Buffer.allocUnsafe(ARENA_BYTES);
+      this.#arenas.push(this.#current);
+      this.#currentIndex = this.#arenas.length - 1;
+      this.#bytes += ARENA_BYTES;
+      this.#pos = 0;
+    }
+    const at = this.#pos;
+    this.#pos += size;
+    this.#rowArena.push(this.#currentIndex);
     this.#rowOffset.push(at);
     return at;
   }
