@@ -16,7 +16,10 @@ export interface StatementSink {
   row?(values: RawCell[]): void;
   /**
    * One row exactly as the text protocol carries it: `packet[start ..< end]` holds each value as
-   * a length-prefixed string (0xFB for NULL). The bytes are only valid during the call.
+   * a length-prefixed string (0xFB for NULL). The bytes never change afterwards: each read of
+   * the stream is a buffer of its own (mysql2 itself keeps views on earlier reads while a packet
+   * is incomplete, so a stream that reused its buffers would already break it). The sink may
+   * keep `packet`, or copy the rows of one read together once they all arrived.
    * `large` is set for a row too large for one packet (see `largeRowRoom`): its buffer is then
    * a new one the sink may keep, and it lists the values of which only the start was kept.
    */

@@ -124,7 +124,8 @@ export class QueryResult {
   }
 
   /**
-   * Keeps a row as the server encoded it (`packet[start ..< end]`, see RowArena); returns false
+   * Keeps a row as the server encoded it (`packet[start ..< end]`, see RowArena.pushEncoded for
+   * how long `packet` must stay unchanged); returns false
    * (keeping nothing) once a limit is reached. `large` describes a row put together apart (see
    * large-rows.ts): its buffer is kept without a copy and its cut values are remembered.
    */

@@ -149,12 +149,23 @@ export function queryService(
 
   function execute(run: QueryRun, ctx: CallContext): void {
     const status = run.status;
-    let lastProgress = 0;
     let finishing = false;
     // The statement and column list go out when they arrive and at the end; progress updates
     // leave them out.
     const publish = () => ctx.emit('query.update', snapshot(run));
     const publishProgress = () => ctx.emit('query.update', progressSnapshot(run));
+    // Progress is throttled by a timer rather than by reading the clock per row (a million
+    // rows would read it a million times): the first row after a quiet spell is published at
+    // once, later ones at most every PROGRESS_EVERY_MS, the last of them when the timer fires.
+    let progressTimer: ReturnType<typeof setTimeout> | null = null;
+    let progressPending = false;
+    const progressTick = () => {
+      progressTimer = null;
+      if (!progressPending || finishing) return;
+      progressPending = false;
+      publishProgress();
+      progressTimer = setTimeout(progressTick, PROGRESS_EVERY_MS);
+    };
     const finish = async (
       state: QueryStatus['state'],
       error: ApiError | null,
@@ -163,6 +174,7 @@ export function queryService(
       // The stream's own end and the link's loss can both report the same statement's end.
       if (finishing) return;
       finishing = true;
+      if (progressTimer) clearTimeout(progressTimer);
       const elapsedMs = performance.now() - run.started;
       // Everything is in place before the state changes, so a reader never sees a half-finished status.
       const read = state === 'done' ? await readWarnings(run) : [];
@@ -225,10 +237,11 @@ export function queryService(
                 void stopOnServer(run, 'limit').catch(() => {});
                 return;
               }
-              const now = performance.now();
-              if (now - lastProgress > PROGRESS_EVERY_MS) {
-                lastProgress = now;
+              if (progressTimer === null) {
                 publishProgress();
+                progressTimer = setTimeout(progressTick, PROGRESS_EVERY_MS);
+              } else {
+                progressPending = true;
               }
             },
             largeRowRoom: () => run.result.largeRowRoom(),

@@ -107,6 +107,104 @@ describe('RowArena', () => {
   });
 });
 
+/** Rows as one socket read carries them: each after a 4-byte packet header. */
+function socketRead(rows: Buffer[]): { read: Buffer; spans: Array<[number, number]> } {
+  const spans: Array<[number, number]> = [];
+  let at = 0;
+  for (const row of rows) {
+    spans.push([at + 4, at + 4 + row.length]);
+    at += 4 + row.length;
+  }
+  const read = Buffer.concat(rows.flatMap((row, i) => [Buffer.from([row.length, 0, 0, i]), row]));
+  return { read, spans };
+}
+
+describe('RowArena, rows of one read', () => {
+  it('copies a short run of rows: reads them back before and after, headers left out', async () => {
+    const arena = new RowArena();
+    const rows = Array.from({ length: 50 }, (_, i) =>
+      wireRow([b(`r${i}`), null, b('y'.repeat(i))]),
+    );
+    const { read, spans } = socketRead(rows);
+    for (const [start, end] of spans) arena.pushEncoded(read, start, end);
+    // Read in the same task as the rows arrived.
+    expect(texts(arena.row(49, 3))).toEqual(['r49', null, 'y'.repeat(49)]);
+    const more = socketRead([wireRow([b('next'), b('z'), null])]);
+    arena.pushEncoded(more.read, more.spans[0]![0], more.spans[0]![1]);
+    // The next task: a short run was copied, so its buffer no longer matters.
+    await new Promise((resolve) => setImmediate(resolve));
+    read.fill(0xee);
+    more.read.fill(0xee);
+    for (let i = 0; i < 50; i++) {
+      expect(texts(arena.row(i, 3))).toEqual([`r${i}`, null, 'y'.repeat(i)]);
+    }
+    expect(texts(arena.row(50, 3))).toEqual(['next', 'z', null]);
+    expect(arena.bytes - new RowArena().bytes).toBe(
+      rows.reduce((n, r) => n + r.length, 0) + more.spans[0]![1] - more.spans[0]![0],
+    );
+  });
+
+  it('keeps rows of reads larger than an arena, and of reads that alternate', async () => {
+    const arena = new RowArena();
+    const rows = Array.from({ length: 60_000 }, (_, i) =>
+      wireRow([b(`row-${i}`), b('x'.repeat(i % 200))]),
+    );
+    const first = socketRead(rows.slice(0, 40_000));
+    const second = socketRead(rows.slice(40_000));
+    // Interleaved, as two sources would be; and a row pushed twice from the same place.
+    for (let i = 0; i < 20_000; i++) {
+      const [s1, e1] = first.spans[i]!;
+      arena.pushEncoded(first.read, s1, e1);
+      const [s2, e2] = second.spans[i]!;
+      arena.pushEncoded(second.read, s2, e2);
+    }
+    for (let i = 20_000; i < 40_000; i++) {
+      const [s, e] = first.spans[i]!;
+      arena.pushEncoded(first.read, s, e);
+    }
+    const [s0, e0] = first.spans[0]!;
+    arena.pushEncoded(first.read, s0, e0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(arena.rowCount).toBe(60_001);
+    for (let i = 0; i < 20_000; i++) {
+      expect(texts(arena.row(2 * i, 2))).toEqual([`row-${i}`, 'x'.repeat(i % 200)]);
+      const j = 40_000 + i;
+      expect(texts(arena.row(2 * i + 1, 2))).toEqual([`row-${j}`, 'x'.repeat(j % 200)]);
+    }
+    for (let i = 20_000; i < 40_000; i++) {
+      expect(texts(arena.row(20_000 + i, 2))).toEqual([`row-${i}`, 'x'.repeat(i % 200)]);
+    }
+    expect(texts(arena.row(60_000, 2))).toEqual(['row-0', '']);
+  });
+
+  it('keeps a read that is mostly rows instead of copying it, and fills the arena on after it', async () => {
+    const arena = new RowArena();
+    arena.push([b('before')]);
+    const rows = Array.from({ length: 400 }, (_, i) => wireRow([b(`k${i}`), b('v'.repeat(40))]));
+    const { read, spans } = socketRead(rows);
+    for (const [start, end] of spans) arena.pushEncoded(read, start, end);
+    await new Promise((resolve) => setImmediate(resolve));
+    arena.push([b('after')]);
+    expect(arena.rowCount).toBe(402);
+    expect(texts(arena.row(0, 1))).toEqual(['before']);
+    for (let i = 0; i < 400; i++) {
+      const [k, v] = arena.row(i + 1, 2)!;
+      expect(k!.toString()).toBe(`k${i}`);
+      expect(v!.toString()).toBe('v'.repeat(40));
+      expect(v!.buffer).toBe(read.buffer);
+    }
+    expect(texts(arena.row(401, 1))).toEqual(['after']);
+    // The arena's room the run had taken went back to it: 'after' follows 'before'.
+    expect(arena.row(401, 1)![0]!.buffer).toBe(arena.row(0, 1)![0]!.buffer);
+    expect(arena.allocatedBytes).toBe(4 * 1024 * 1024 + read.length);
+    expect(arena.bytes - new RowArena().bytes).toBe(
+      rows.reduce((n, r) => n + r.length, 0) +
+        RowArena.sizeOf([b('before')]) +
+        RowArena.sizeOf([b('after')]),
+    );
+  });
+});
+
 describe('RowArena.pushOwned', () => {
   it('keeps a large row in its own buffer without a copy, small ones in the arena', () => {
     const arena = new RowArena();
