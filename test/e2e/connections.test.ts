@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import mysql from 'mysql2/promise';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers, type ServerEndpoint } from '../servers/provided';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
@@ -35,6 +35,19 @@ async function createConnection(page: Page, name: string, s: ServerEndpoint, pas
   if (pw === '') await dialog.getByLabel('Password storage').selectOption('none');
   else await dialog.getByLabel('Password', { exact: true }).fill(pw);
   return dialog;
+}
+
+/**
+ * Waits for a dialog to close after Save; if it stays, fails with what it shows (a field error,
+ * a save error) and a screenshot, instead of a bare timeout.
+ */
+async function savedAndClosed(page: Page, dialog: Locator, shot: string): Promise<void> {
+  try {
+    await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+  } catch {
+    await screenshot(page, shot);
+    throw new Error(`the dialog stayed open after Save, showing: ${await dialog.innerText()}`);
+  }
 }
 
 describe('connections in browser mode', () => {
@@ -113,7 +126,7 @@ describe('connections in browser mode', () => {
     await dialog.getByLabel('Read-only').check();
     await dialog.getByLabel('Production').check();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await savedAndClosed(page, dialog, 'connections-debug-mariadb-save');
     await page.getByRole('button', { name: 'Connect' }).click();
     const view = page.getByRole('region', { name: 'Session on Local MariaDB' });
     await view.getByTestId('connected-state').waitFor({ timeout: 20_000 });
