@@ -26,6 +26,7 @@ import {
   type DraftField,
 } from './connection-draft';
 import { Field } from './Field';
+import { TextField } from './TextField';
 import { PasswordKeyFields } from './PasswordKeyFields';
 import { ServerSummary } from './ServerSummary';
 
@@ -166,44 +167,6 @@ function HostKeyNotice({
     </div>
   );
 }
-
-/** A text input bound to one field of the draft, with its label and error. */
-function TextField({
-  label,
-  field,
-  draft,
-  errors,
-  set,
-  ...input
-}: {
-  label: string;
-  field: StringField;
-  draft: ConnectionDraft;
-  errors: DraftErrors;
-  set: (key: StringField, value: string) => void;
-  className?: string;
-  inputMode?: 'numeric' | 'decimal';
-  autoComplete?: string;
-}) {
-  return (
-    <Field label={label} error={errors[field]}>
-      {(fid, d) => (
-        <input
-          id={fid}
-          aria-describedby={d}
-          {...input}
-          value={draft[field]}
-          onChange={(e) => set(field, e.target.value)}
-        />
-      )}
-    </Field>
-  );
-}
-
-/** The draft's fields that hold text typed into an input. */
-type StringField = {
-  [K in DraftField]: ConnectionDraft[K] extends string ? K : never;
-}[DraftField];
 
 export function ConnectionDialog({
   existing,
@@ -435,20 +398,14 @@ export function ConnectionDialog({
               <PasswordKeyFields draft={draft} errors={errors} set={set} />
               {draft.tlsMode !== 'off' && (
                 <>
-                  <Field
+                  <TextField
                     label="CA file"
-                    error={errors.caFile}
+                    field="caFile"
                     hint="A path on the machine running the backend"
-                  >
-                    {(fid, d) => (
-                      <input
-                        id={fid}
-                        aria-describedby={d}
-                        value={draft.caFile}
-                        onChange={(e) => set('caFile', e.target.value)}
-                      />
-                    )}
-                  </Field>
+                    draft={draft}
+                    errors={errors}
+                    set={set}
+                  />
                   <div className="row">
                     <TextField
                       label="Client certificate"

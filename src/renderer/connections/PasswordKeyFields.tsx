@@ -1,5 +1,5 @@
 import type { ConnectionDraft, DraftErrors } from './connection-draft';
-import { Field } from './Field';
+import { TextField } from './TextField';
 
 /**
  * How the password is protected when the link may have no TLS ('off', or 'preferred' against a
@@ -21,20 +21,14 @@ export function PasswordKeyFields({
   if (draft.tlsMode !== 'off' && draft.tlsMode !== 'preferred') return null;
   return (
     <>
-      <Field
+      <TextField
         label="Server public key file"
-        error={errors.serverPublicKeyFile}
+        field="serverPublicKeyFile"
         hint="Without TLS, the password is sent encrypted with this key only (the server's public_key.pem, like mysql --server-public-key-path)"
-      >
-        {(fid, d) => (
-          <input
-            id={fid}
-            aria-describedby={d}
-            value={draft.serverPublicKeyFile}
-            onChange={(e) => set('serverPublicKeyFile', e.target.value)}
-          />
-        )}
-      </Field>
+        draft={draft}
+        errors={errors}
+        set={set}
+      />
       <label className="check">
         <input
           type="checkbox"

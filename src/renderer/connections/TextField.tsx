@@ -1,0 +1,42 @@
+import type { ConnectionDraft, DraftErrors, DraftField } from './connection-draft';
+import { Field } from './Field';
+
+/** The draft's fields that hold text typed into an input. */
+export type StringField = {
+  [K in DraftField]: ConnectionDraft[K] extends string ? K : never;
+}[DraftField];
+
+/** A text input bound to one field of the draft, with its label, hint and error. */
+export function TextField<F extends StringField>({
+  label,
+  field,
+  hint,
+  draft,
+  errors,
+  set,
+  ...input
+}: {
+  label: string;
+  field: F;
+  hint?: string;
+  draft: ConnectionDraft;
+  errors: DraftErrors;
+  set: (key: F, value: string) => void;
+  className?: string;
+  inputMode?: 'numeric' | 'decimal';
+  autoComplete?: string;
+}) {
+  return (
+    <Field label={label} error={errors[field]} {...(hint !== undefined ? { hint } : {})}>
+      {(fid, d) => (
+        <input
+          id={fid}
+          aria-describedby={d}
+          {...input}
+          value={draft[field]}
+          onChange={(e) => set(field, e.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
