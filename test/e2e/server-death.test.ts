@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
 import { endpointOf } from '../servers/endpoint';
+import { threadRunning } from '../servers/running-statement';
 import { startSilentRelay } from '../servers/silent-relay';
 import { openEditorWith } from './harness/open-editor';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
@@ -53,16 +54,7 @@ describe('the editor when its server dies mid-statement', () => {
     await expect
       .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
       .toBe('running');
-    await expect
-      .poll(() =>
-        withConnection(s, async (c) => {
-          const [rows] = await c.query(
-            "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%AS doomed%' AND INFO NOT LIKE '%PROCESSLIST%'",
-          );
-          return Number((rows as Array<{ n: number }>)[0]?.n);
-        }),
-      )
-      .toBe(1);
+    await threadRunning(s, 'AS doomed');
     await s.kill();
 
     await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('error');
@@ -107,16 +99,7 @@ describe('the editor when its server dies mid-statement', () => {
       await expect
         .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
         .toBe('running');
-      await expect
-        .poll(() =>
-          withConnection(s, async (c) => {
-            const [rows] = await c.query(
-              "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%AS behind_relay%' AND INFO NOT LIKE '%PROCESSLIST%'",
-            );
-            return Number((rows as Array<{ n: number }>)[0]?.n);
-          }),
-        )
-        .toBe(1);
+      await threadRunning(s, 'AS behind_relay');
       await s.kill();
       await s.start();
       // The page still shows it running: the relay kept its side of the link open.

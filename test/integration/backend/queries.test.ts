@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryStatus, QueryUpdate } from '../../../src/shared/api/query';
 import { withConnection } from '../../servers/connect';
-import { testServers, type ServerEndpoint } from '../../servers/provided';
+import { testServers } from '../../servers/provided';
+import { threadRunning } from '../../servers/running-statement';
 
-/** The id of the connection running a statement that contains `marker`. */
-async function firstThreadRunning(server: ServerEndpoint, marker: string): Promise<number> {
-  return withConnection(server, async (c) => {
-    const [rows] = await c.query(
-      "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE CONCAT('%', ?, '%') AND INFO NOT LIKE '%PROCESSLIST%'",
-      [marker],
-    );
-    const id = (rows as Array<{ ID: number }>)[0]?.ID;
-    if (id === undefined) throw new Error(`no statement with ${marker} is running`);
-    return id;
-  });
-}
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { startBackend, type BackendUnderTest } from './backend-harness';
 import { openSession, resultRows, runStatement, waitDone } from './session-helpers';
@@ -228,7 +217,7 @@ describe('queries through the backend (MySQL 9.7)', () => {
         { timeout: 10_000 },
       )
       .toBeGreaterThan(20);
-    const thread = await firstThreadRunning(servers.mysql, 'SLEEP(0.002)');
+    const thread = await threadRunning(servers.mysql, 'SLEEP(0.002)');
     await withConnection(servers.mysql, (c) => c.query(`KILL QUERY ${thread}`));
     const ended = await waitDone(b, started.value.queryId);
     expect(ended.state).toBe('error');

@@ -1,12 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { RowDataPacket } from 'mysql2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportStatus } from '../../../src/shared/api/export';
 import type { QueryStatus } from '../../../src/shared/api/query';
 import { connectTo, withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
+import { threadRunning } from '../../servers/running-statement';
 import { startSilentRelay } from '../../servers/silent-relay';
 import type { RunningServer } from '../../servers/instance';
 import type { ServerKind } from '../../servers/server-kind';
@@ -15,26 +15,6 @@ import { startBackend, type BackendUnderTest } from './backend-harness';
 import { openSession, resultRows, runStatement, waitDone } from './session-helpers';
 
 failOnUnhandledErrors();
-
-/** The id of the connection whose statement contains `marker`, once it runs (10 s at most). */
-async function threadRunning(
-  server: { host: string; port: number; user: string; password: string },
-  marker: string,
-): Promise<number> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const id = await withConnection(server, async (c) => {
-      const [rows] = await c.query<RowDataPacket[]>(
-        "SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE CONCAT('%', ?, '%') AND INFO NOT LIKE '%PROCESSLIST%'",
-        [marker],
-      );
-      return rows[0]?.ID as number | undefined;
-    });
-    if (id !== undefined) return Number(id);
-    if (Date.now() > deadline) throw new Error(`no statement with ${marker} is running`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function startQuery(b: BackendUnderTest, sessionId: string, sql: string): Promise<string> {
   const started = await b.call('query.start', { sessionId, sql });
