@@ -9,6 +9,7 @@ import { readServerInfo } from './read-server-info';
 import { noBackslashEscapes, transactionOpen } from './server-status';
 import { SideConnection } from './side-connection';
 import { checkThread, readOwnThreadIdentity, type ThreadIdentity } from './thread-identity';
+import { isFatal } from './fatal-error';
 
 /** How long a liveness ping may take before the link is treated as dead. */
 const PING_TIMEOUT_MS = 5000;
@@ -347,9 +348,4 @@ function threadGoneReason(
     case 'same':
       return '';
   }
-}
-
-/** mysql2 marks errors that leave the connection unusable as `fatal`. */
-function isFatal(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { fatal?: unknown }).fatal === true;
 }

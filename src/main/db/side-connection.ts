@@ -2,6 +2,7 @@ import type { Connection } from 'mysql2/promise';
 import type { ServerInfo } from '../../shared/server/server-info';
 import type { DbConnection } from './db-connection';
 import { errorToApi } from './error-to-api';
+import { isFatal } from './fatal-error';
 import { readServerInfo } from './read-server-info';
 
 /** A side connection nobody used for this long is closed, so it does not hold a server slot. */
@@ -82,10 +83,8 @@ export class SideConnection {
 
   /** Forgets a connection that `err` broke (mysql2 marks such errors fatal); true if it did. */
   #dropIfBroken(err: unknown): boolean {
-    const fatal =
-      typeof err === 'object' && err !== null && (err as { fatal?: unknown }).fatal === true;
     const db = this.#db;
-    if (!db || (!fatal && db.link.isOpen)) return false;
+    if (!db || (!isFatal(err) && db.link.isOpen)) return false;
     db.link.markLost(err);
     this.#db = null;
     void db.link.close();

@@ -3,6 +3,7 @@ import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { z } from 'zod';
 import { ApiError } from '../../shared/api/errors';
 import { sameServerRun, type ServerRun } from '../../shared/server/server-run';
+import { isFatal } from './fatal-error';
 
 /**
  * A connection as the server knows it: which run of which server, its id there, and the user and
@@ -77,7 +78,7 @@ async function takeMarker(conn: Connection): Promise<string | null> {
     const [rows] = await conn.query<RowDataPacket[]>('SELECT GET_LOCK(?, 0) AS taken', [name]);
     return Number(rows[0]?.taken) === 1 ? name : null;
   } catch (err) {
-    if ((err as { fatal?: unknown }).fatal === true) throw err;
+    if (isFatal(err)) throw err;
     return null;
   }
 }

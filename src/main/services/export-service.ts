@@ -6,6 +6,7 @@ import type { ExportFormat, ExportStatus } from '../../shared/api/export';
 import type { CallContext, Handler, Handlers } from '../backend/handlers';
 import { connectionFlow } from '../db/connection-flow';
 import { errorToApi } from '../db/error-to-api';
+import { isFatal } from '../db/fatal-error';
 import { streamStatement } from '../db/stream-statement';
 import { csvWriter } from '../export/csv-writer';
 import { ExportFile } from '../export/export-file';
@@ -150,7 +151,7 @@ export function exportService(
         } else {
           state = 'error';
           error = failure instanceof ApiError ? failure : errorToApi(failure);
-          if ((failure as { fatal?: unknown }).fatal === true) {
+          if (isFatal(failure)) {
             // The link broke mid-statement: let the session notice and reconnect next time.
             void run.owner.session.status().catch(() => {});
           }

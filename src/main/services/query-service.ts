@@ -12,6 +12,7 @@ import { DEFAULT_RESULT_LIMITS, QueryResult, type ResultLimits } from './query-r
 import type { OpenSession, SessionRegistry } from './session-registry';
 import { SessionLocks } from './session-locks';
 import { guardUserSql } from './user-sql-guard';
+import { isFatal } from '../db/fatal-error';
 
 /** The server's "Query execution was interrupted", what KILL QUERY makes a statement end with. */
 const ER_QUERY_INTERRUPTED = 1317;
@@ -356,9 +357,4 @@ export function queryService(
       return { discarded: runs.delete(queryId) };
     },
   };
-}
-
-/** mysql2 marks errors that leave the connection unusable as `fatal`. */
-function isFatal(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { fatal?: unknown }).fatal === true;
 }
