@@ -56,14 +56,14 @@ const ThreadRow = z.object({ user: Text, host: Text });
  * server's name and id, then Uptime (SHOW STATUS works with performance_schema off).
  */
 export async function readOwnThreadIdentity(conn: Connection): Promise<ThreadIdentity> {
-  const run = await readServerRunWith(conn);
+  const startedAtMs = await readStartedAtMs(conn);
   const [rows] = await conn.query<RowDataPacket[]>(
     'SELECT ID AS id, USER AS user, HOST AS host, @@hostname AS hostname, @@server_id AS serverId ' +
       'FROM information_schema.PROCESSLIST WHERE ID = CONNECTION_ID()',
   );
   const own = parseRow(OwnRow, rows[0], 'its own row of information_schema.PROCESSLIST');
   return {
-    run: { ...run, hostname: own.hostname, serverId: own.serverId },
+    run: { hostname: own.hostname, serverId: own.serverId, startedAtMs },
     threadId: own.id,
     user: own.user,
     host: own.host,
@@ -93,17 +93,21 @@ export async function readServerRun(conn: Connection): Promise<ServerRun> {
     rows[0],
     '@@hostname, @@server_id',
   );
-  return { ...(await readServerRunWith(conn)), hostname: names.hostname, serverId: names.serverId };
+  return {
+    hostname: names.hostname,
+    serverId: names.serverId,
+    startedAtMs: await readStartedAtMs(conn),
+  };
 }
 
-/** The start of the server's run from its Uptime (names filled in by the callers). */
-async function readServerRunWith(conn: Connection): Promise<ServerRun> {
+/** When the server started, epoch ms by this clock: now − Uptime (whole seconds). */
+async function readStartedAtMs(conn: Connection): Promise<number> {
   const [rows] = await conn.query<RowDataPacket[]>(
     "SHOW SESSION STATUS WHERE Variable_name = 'Uptime'",
   );
   const at = Date.now();
   const uptime = parseRow(UptimeRow, rows[0], "status variable 'Uptime'");
-  return { hostname: '', serverId: '', startedAtMs: Math.max(0, at - Number(uptime.Value) * 1000) };
+  return Math.max(0, at - Number(uptime.Value) * 1000);
 }
 
 /**
