@@ -8,8 +8,8 @@ export interface CutValue {
 
 /**
  * The most bytes of values a row too large for one packet keeps in all, whatever the room left
- * in the result: the row is held about twice while it is put together, so this is what bounds
- * the memory above the result's limit. Large enough that a 100 MB value (a document, a dump in
+ * in the result: the row is held once while it is put together, beside the 16 MB part that is
+ * arriving, so this is what bounds the memory above the result's limit. Large enough that a 100 MB value (a document, a dump in
  * a BLOB) within the default 512 MB limit arrives whole.
  */
 export const ROW_KEEP_BYTES = 256 * 1024 * 1024;
@@ -148,14 +148,23 @@ function lengthPrefix(length: number): Buffer {
   return prefix;
 }
 
+/** Spare room a row's buffer gets past a long value, for the short values after it. */
+const ROW_SLACK_BYTES = 64 * 1024;
+const MiB = 1024 * 1024;
+
 /**
  * Reads one text-protocol row (each value a length-prefixed string, 0xFB for NULL) from parts
  * that may split a value or its prefix anywhere, keeping the start of each value.
+ *
+ * The kept bytes go straight into the row's one buffer, sized when a long value's length is
+ * read, so the row is held once: gathering copies and joining them at the end held the kept
+ * bytes twice at the moment the row was handed on.
  */
 class RowReader {
   readonly cuts: CutValue[] = [];
-  readonly #kept: Buffer[] = [];
-  #keptBytes = 0;
+  /** The row as the packet will carry it: a 4-byte header, then the kept values. */
+  #row = Buffer.allocUnsafe(4 + ROW_SLACK_BYTES);
+  #used = 4;
   #room: number;
   #column = 0;
   /** Prefix bytes of the next value read so far. */
@@ -166,6 +175,7 @@ class RowReader {
 
   constructor(room: number) {
     this.#room = Math.max(0, room);
+    this.#row.fill(0, 0, 4);
   }
 
   feed(part: Buffer): void {
@@ -175,7 +185,7 @@ class RowReader {
         const n = Math.min(this.#remaining, part.length - p);
         const k = Math.min(n, this.#keep);
         // Copied: the part is a view on mysql2's 16 MB buffer, which must be let go.
-        if (k > 0) this.#push(Buffer.from(part.subarray(p, p + k)));
+        if (k > 0) this.#write(part.subarray(p, p + k));
         this.#keep -= k;
         this.#remaining -= n;
         p += n;
@@ -188,7 +198,7 @@ class RowReader {
         first < NULL_MARK || first === NULL_MARK ? 1 : first === 0xfc ? 3 : first === 0xfd ? 4 : 9;
       if (this.#prefix.length < need) continue;
       if (first === NULL_MARK) {
-        this.#push(Buffer.from([NULL_MARK]));
+        this.#write(NULL_VALUE);
         this.#column++;
       } else {
         this.#startValue(readLength(this.#prefix));
@@ -199,8 +209,7 @@ class RowReader {
 
   /** The row as kept: every value, cut ones shortened, in the wire's encoding. */
   finish(): Buffer {
-    const header = Buffer.alloc(4);
-    return Buffer.concat([header, ...this.#kept], 4 + this.#keptBytes);
+    return this.#row.subarray(0, this.#used);
   }
 
   #startValue(length: number): void {
@@ -208,17 +217,32 @@ class RowReader {
     const keep = length <= SHORT_VALUE_BYTES ? length : Math.min(length, this.#room);
     this.#room = Math.max(0, this.#room - keep);
     if (keep < length) this.cuts.push({ column: this.#column, bytes: length });
-    this.#push(lengthPrefix(keep));
+    const prefix = lengthPrefix(keep);
+    this.#reserve(prefix.length + keep);
+    this.#write(prefix);
     this.#remaining = length;
     this.#keep = keep;
     if (length === 0) this.#column++;
   }
 
-  #push(bytes: Buffer): void {
-    this.#kept.push(bytes);
-    this.#keptBytes += bytes.length;
+  /** Makes room for `bytes` more: exactly, with slack, so a long value costs one buffer. */
+  #reserve(bytes: number): void {
+    const needed = this.#used + bytes;
+    if (needed <= this.#row.length) return;
+    // Short values keep coming in rows of thousands of columns: grow by up to 16 MiB at a time.
+    const grown = Buffer.allocUnsafe(needed + ROW_SLACK_BYTES + Math.min(this.#used, 16 * MiB));
+    this.#row.copy(grown, 0, 0, this.#used);
+    this.#row = grown;
+  }
+
+  #write(bytes: Uint8Array): void {
+    this.#reserve(bytes.length);
+    this.#row.set(bytes, this.#used);
+    this.#used += bytes.length;
   }
 }
+
+const NULL_VALUE = Uint8Array.of(NULL_MARK);
 
 /** The length a complete prefix (0xFC, 0xFD or 0xFE and its bytes, or one byte) gives. */
 function readLength(prefix: readonly number[]): number {
