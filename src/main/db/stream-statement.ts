@@ -33,8 +33,10 @@ export interface StatementSink {
   /**
    * The statement finished; `header` is set for statements without a result set. `serverStatus`
    * is the server's status flags after it (see server-status.ts), null if it sent none.
+   * `warnings` is the most warnings any of its end packets counted (0: SHOW WARNINGS would
+   * list nothing), null if it sent none.
    */
-  end(header: ResultSetHeader | null, serverStatus: number | null): void;
+  end(header: ResultSetHeader | null, serverStatus: number | null, warnings: number | null): void;
   error(err: unknown): void;
 }
 
@@ -46,6 +48,7 @@ interface WirePacket {
   numPackets: number;
   isEOF(): boolean;
   eofStatusFlags(): number;
+  eofWarningCount(): number;
 }
 type QueryState = (packet: WirePacket, connection: unknown) => QueryState | null;
 interface QueryCommand {
@@ -64,6 +67,10 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
   let sawFields = false;
   let ended = false;
   let serverStatus: number | null = null;
+  let warnings: number | null = null;
+  const noteWarnings = (count: unknown) => {
+    if (typeof count === 'number') warnings = Math.max(warnings ?? 0, count);
+  };
   let decoders: ColumnDecoder[] = [];
   const query = core.query({
     sql,
@@ -79,6 +86,7 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
   const rowState: QueryState = function (this: QueryCommand, packet, connection) {
     if (packet.isEOF()) {
       serverStatus = packet.eofStatusFlags() & 0xffff;
+      noteWarnings(packet.eofWarningCount() & 0xffff);
     } else if (packed) {
       if (this._resultIndex === 0) {
         // Only rows of several packet parts are put together apart.
@@ -126,9 +134,10 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
     }
     const header = row as ResultSetHeader;
     if (typeof header.serverStatus === 'number') serverStatus = header.serverStatus;
+    noteWarnings(header.warningStatus);
     if ((index ?? 0) === 0 && !sawFields && !ended) {
       settle();
-      sink.end(header, serverStatus);
+      sink.end(header, serverStatus, warnings);
     }
   });
   query.on('error', (err: unknown) => {
@@ -139,6 +148,6 @@ export function streamStatement(conn: Connection, sql: string, sink: StatementSi
   query.on('end', () => {
     if (ended) return;
     settle();
-    sink.end(null, serverStatus);
+    sink.end(null, serverStatus, warnings);
   });
 }

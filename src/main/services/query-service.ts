@@ -171,6 +171,7 @@ export function queryService(
       state: QueryStatus['state'],
       error: ApiError | null,
       header: ResultSetHeader | null,
+      warningCount: number | null = null,
     ) => {
       // The stream's own end and the link's loss can both report the same statement's end.
       if (finishing) return;
@@ -178,7 +179,8 @@ export function queryService(
       if (progressTimer) clearTimeout(progressTimer);
       const elapsedMs = performance.now() - run.started;
       // Everything is in place before the state changes, so a reader never sees a half-finished status.
-      const read = state === 'done' ? await readWarnings(run) : [];
+      // The server's end packet counts them: no round trip when it counted none.
+      const read = state === 'done' && warningCount !== 0 ? await readWarnings(run) : [];
       // Our own KILL at a result limit leaves "interrupted" behind; the limit notice says it better.
       const warnings =
         run.stopReason === 'limit' ? read.filter((w) => w.code !== ER_QUERY_INTERRUPTED) : read;
@@ -246,12 +248,12 @@ export function queryService(
               }
             },
             largeRowRoom: () => run.result.largeRowRoom(),
-            end(header, serverStatus) {
+            end(header, serverStatus, warnings) {
               session.noteServerStatus(serverStatus);
               resolve();
               // SLEEP() and some others end normally when killed: the user still stopped it.
               if (run.stopReason === 'user') void finish('cancelled', cancelled(), header);
-              else void finish('done', null, header);
+              else void finish('done', null, header, warnings);
             },
             error(err) {
               if (isFatal(err)) {
