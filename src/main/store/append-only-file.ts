@@ -25,11 +25,17 @@ export interface AppendOnlyFileOptions {
   delays?: RetryDelays | undefined;
 }
 
+/** A line waiting for the file, and who waits for it to be written. */
+interface PendingLine {
+  text: string;
+  written: (() => void) | null;
+}
+
 export class AppendOnlyFile {
   readonly #o: AppendOnlyFileOptions;
   readonly #writer: RetryingWrite;
   /** Lines in memory but not yet in the file, in order, each with its newline. */
-  #pending: string[] = [];
+  #pending: PendingLine[] = [];
   /** The file must be rewritten from memory before anything is appended. */
   #rewrite = false;
   #needsNewline: boolean;
@@ -42,7 +48,7 @@ export class AppendOnlyFile {
     this.#writer = new RetryingWrite({
       store: options.store,
       path: options.path,
-      write: () => this.#write(),
+      write: (written) => this.#write(written),
       unsaved: () => this.#unsaved,
       monitor: options.monitor,
       delays: options.delays,
@@ -50,13 +56,19 @@ export class AppendOnlyFile {
   }
 
   /**
-   * Queues `line` (ending with a newline). Resolves once it is in the file and flushed; rejects
-   * with STORE_FAILED if that write failed, in which case the line stays queued and is retried.
+   * Queues `line` (ending with a newline). Resolves once it is written to the file: the system
+   * holds it, so a crash of the backend keeps it. The flush to the disk follows at once without
+   * being waited for (on a busy disk it takes tens of milliseconds, which every statement's
+   * end would wait), and a failed flush is reported and retried like a failed write. Rejects
+   * with STORE_FAILED if the write failed, in which case the line stays queued and is retried.
    */
   append(line: string): Promise<void> {
-    this.#pending.push(line);
-    this.#unsaved++;
-    return this.flush();
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ text: line, written: resolve });
+      this.#unsaved++;
+      // After the line was written this changes nothing: a promise settles once.
+      this.flush().catch(reject);
+    });
   }
 
   /**
@@ -88,7 +100,7 @@ export class AppendOnlyFile {
     this.#writer.close();
   }
 
-  async #write(): Promise<void> {
+  async #write(written: () => void): Promise<void> {
     const path = this.#o.path;
     if (this.#rewrite) {
       this.#rewrite = false;
@@ -96,6 +108,8 @@ export class AppendOnlyFile {
       this.#pending = [];
       try {
         await writeFileAtomic(path, this.#o.content(), { mode: PRIVATE_FILE_MODE });
+        announceWritten(taken);
+        written();
       } catch (error) {
         // The old file is intact (the rename never happened): rewrite again next time.
         this.#rewrite = true;
@@ -109,7 +123,7 @@ export class AppendOnlyFile {
     if (this.#pending.length === 0) return;
     const lines = this.#pending;
     this.#pending = [];
-    const text = (this.#needsNewline ? '\n' : '') + lines.join('');
+    const text = (this.#needsNewline ? '\n' : '') + lines.map((l) => l.text).join('');
     let handle;
     try {
       // Opened for each batch rather than held open: a rewrite renames a new file into place.
@@ -122,6 +136,8 @@ export class AppendOnlyFile {
     try {
       sizeBefore = (await handle.stat()).size;
       await handle.appendFile(text);
+      announceWritten(lines);
+      written();
       await handle.datasync();
     } catch (error) {
       this.#pending = [...lines, ...this.#pending];
@@ -137,5 +153,13 @@ export class AppendOnlyFile {
     }
     this.#needsNewline = false;
     this.#unsaved = this.#pending.length;
+  }
+}
+
+/** Tells those waiting for `lines` that they are written (once: a retry writes them again). */
+function announceWritten(lines: PendingLine[]): void {
+  for (const line of lines) {
+    line.written?.();
+    line.written = null;
   }
 }

@@ -17,9 +17,10 @@ export interface RetryingWriteOptions {
   path: string;
   /**
    * Writes everything waiting. Throws when it could not; what it could not write must stay
-   * waiting, so the next call writes it.
+   * waiting, so the next call writes it. It may call `written` once everything is in the file
+   * and only the flush to the disk is left, so a recovery is told without waiting for that.
    */
-  write: () => Promise<void>;
+  write: (written: () => void) => Promise<void>;
   /** How many changes are only in memory. */
   unsaved: () => number;
   monitor?: StoreWriteMonitor | undefined;
@@ -63,7 +64,7 @@ export class RetryingWrite {
 
   async #attempt(): Promise<void> {
     try {
-      await this.#o.write();
+      await this.#o.write(() => this.#recovered());
     } catch (error) {
       this.#failing = true;
       this.#o.monitor?.failed({
@@ -76,13 +77,16 @@ export class RetryingWrite {
       this.#retryLater();
       throw error;
     }
-    if (this.#failing) {
-      this.#failing = false;
-      this.#nextDelay = this.#delays.firstMs;
-      if (this.#timer) clearTimeout(this.#timer);
-      this.#timer = null;
-      this.#o.monitor?.recovered(this.#o.store, this.#o.path);
-    }
+    this.#recovered();
+  }
+
+  #recovered(): void {
+    if (!this.#failing) return;
+    this.#failing = false;
+    this.#nextDelay = this.#delays.firstMs;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#o.monitor?.recovered(this.#o.store, this.#o.path);
   }
 
   #retryLater(): void {
