@@ -26,6 +26,7 @@ const SERVER_DIRS: Record<ServerKind, string> = {
   mysql: 'mysql-9.7',
   mariadb: 'mariadb-10.11',
   'mariadb-11.8': 'mariadb-11.8',
+  'mariadb-10.5': 'mariadb-10.5',
 };
 
 interface ServerResult {

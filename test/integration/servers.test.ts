@@ -158,6 +158,20 @@ describe.skipIf(!servers.mariadb118)('shared MariaDB 11.8', () => {
   });
 });
 
+describe.skipIf(!servers.mariadb105)('shared MariaDB 10.5', () => {
+  it('is MariaDB 10.5, unpacked from bullseye, with binlog on', async () => {
+    const endpoint = servers.mariadb105!;
+    const row = await withConnection(endpoint, (c) =>
+      queryRow(
+        c,
+        'SELECT VERSION() AS version, @@log_bin AS logBin, @@innodb_instant_alter_column_allowed AS instant',
+      ),
+    );
+    expect(row.version).toMatch(/^10\.5\.\d+-MariaDB/);
+    expect(row).toMatchObject({ logBin: 1, instant: 'add_drop_reorder' });
+  });
+});
+
 describe('MySQL source with one replica', () => {
   const topology = useTopology('mysql', 1);
   const uuidOf = (target: Parameters<typeof withConnection>[0]) =>

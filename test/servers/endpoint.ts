@@ -26,6 +26,7 @@ export const ENDPOINT_URL_VARIABLES: Record<ServerKind, string> = {
   mysql: 'SIGHTLINE_TEST_MYSQL_URL',
   mariadb: 'SIGHTLINE_TEST_MARIADB_URL',
   'mariadb-11.8': 'SIGHTLINE_TEST_MARIADB118_URL',
+  'mariadb-10.5': 'SIGHTLINE_TEST_MARIADB105_URL',
 };
 
 /** The serialisable view of a locally started server. */

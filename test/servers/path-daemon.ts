@@ -2,7 +2,13 @@ import { dirname, join } from 'node:path';
 import { findExecutable } from './find-executable';
 import { logProgress } from './progress-log';
 import { identifyDaemon, type ServerInstallation } from './server-installation';
-import { EXPECTED_VERSION_PREFIX, KIND_NAMES, programOf, type ServerKind } from './server-kind';
+import {
+  EXPECTED_VERSION_PREFIX,
+  KIND_NAMES,
+  OPTIONAL_KINDS,
+  programOf,
+  type ServerKind,
+} from './server-kind';
 
 // Debian keeps daemons in /usr/sbin, which a non-root PATH often lacks.
 const DAEMON_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/local/mysql/bin'];
@@ -11,7 +17,7 @@ const DAEMON_DIRS = ['/usr/sbin', '/usr/local/sbin', '/usr/local/mysql/bin'];
  * A server daemon already installed on this machine that can serve `kind`: `mysqld` or
  * `mariadbd` on PATH (Homebrew on macOS, a distribution package, or Debian's /usr/sbin/mariadbd,
  * which is the intended MariaDB 10.11). Each candidate is asked its `--version`, because a
- * `mysqld` is often MariaDB in disguise. For `mariadb-11.8` only an 11.8 daemon qualifies;
+ * `mysqld` is often MariaDB in disguise. For the optional kinds only their own release qualifies;
  * for the others a different release line is used with a warning (a developer's Homebrew
  * MySQL is better than none). Returns null when nothing fits.
  */
@@ -27,7 +33,7 @@ export async function findInstalledDaemon(kind: ServerKind): Promise<ServerInsta
     if (identity?.program !== program) continue;
     const expected = EXPECTED_VERSION_PREFIX[kind];
     if (!identity.version.startsWith(`${expected}.`)) {
-      if (kind === 'mariadb-11.8') continue;
+      if (OPTIONAL_KINDS.has(kind)) continue;
       logProgress(
         `${KIND_NAMES[kind]}: using ${path}, which is ${identity.version} (not ${expected})`,
       );

@@ -11,6 +11,8 @@ export interface TestServers {
   mariadb: ServerEndpoint;
   /** MariaDB 11.8, or null when it could not be provisioned (the reason was printed). */
   mariadb118: ServerEndpoint | null;
+  /** MariaDB 10.5, or null when it could not be provisioned (the reason was printed). */
+  mariadb105: ServerEndpoint | null;
 }
 
 declare module 'vitest' {

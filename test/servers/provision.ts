@@ -1,5 +1,5 @@
 import { provisionMariaDb1011 } from './provision-mariadb-10.11';
-import { provisionMariaDb118OrThrow } from './provision-mariadb-11.8';
+import { provisionUnpackedMariaDb } from './provision-unpacked-mariadb';
 import { provisionMySql97 } from './provision-mysql-9.7';
 import type { ServerInstallation } from './server-installation';
 import type { ServerKind } from './server-kind';
@@ -10,7 +10,7 @@ const provisioning = new Map<ServerKind, Promise<ServerInstallation>>();
  * The binaries for `kind`, provisioned on first use (see the provision-* modules). Memoised per
  * process so servers started in parallel share one provisioning and one `--version` probe; a
  * failure is not memoised, so a later call tries again. Throws with the reason when the kind
- * cannot be provisioned (MariaDB 11.8 callers treat that as "skip").
+ * cannot be provisioned (callers of the optional kinds treat that as "skip").
  */
 export function provisionServer(kind: ServerKind): Promise<ServerInstallation> {
   let pending = provisioning.get(kind);
@@ -25,5 +25,24 @@ export function provisionServer(kind: ServerKind): Promise<ServerInstallation> {
 const PROVISIONERS: Record<ServerKind, () => Promise<ServerInstallation>> = {
   mysql: provisionMySql97,
   mariadb: provisionMariaDb1011,
-  'mariadb-11.8': provisionMariaDb118OrThrow,
+  'mariadb-11.8': () =>
+    provisionUnpackedMariaDb({
+      kind: 'mariadb-11.8',
+      suite: 'trixie',
+      packages: ['mariadb-server-core', 'mariadb-client-core'],
+    }),
+  // The older LTS, whose instant-ALTER rules differ. Bullseye names its packages by release, and
+  // its libsystemd0 pulls these libraries in as Pre-Depends, which the closure leaves out.
+  'mariadb-10.5': () =>
+    provisionUnpackedMariaDb({
+      kind: 'mariadb-10.5',
+      suite: 'bullseye',
+      packages: [
+        'mariadb-server-core-10.5',
+        'mariadb-client-core-10.5',
+        'libgcrypt20',
+        'liblzma5',
+        'libzstd1',
+      ],
+    }),
 };

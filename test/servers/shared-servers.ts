@@ -18,7 +18,8 @@ export interface SharedServers {
 }
 
 /**
- * Starts MySQL 9.7, MariaDB 10.11 and, when it can be provisioned, MariaDB 11.8, in parallel -
+ * Starts MySQL 9.7, MariaDB 10.11 and, when they can be provisioned, MariaDB 11.8 and 10.5, in
+ * parallel -
  * or uses the servers named by SIGHTLINE_TEST_MYSQL_URL / SIGHTLINE_TEST_MARIADB_URL /
  * SIGHTLINE_TEST_MARIADB118_URL. Fails if MySQL or MariaDB 10.11 cannot be had (after destroying
  * whatever did start); MariaDB 11.8 becomes null with the reason printed.
@@ -43,26 +44,30 @@ export async function startSharedServers(): Promise<SharedServers> {
   };
 
   const begun = performance.now();
-  const [mysql, mariadb, mariadb118] = await Promise.allSettled([
+  const [mysql, mariadb, mariadb118, mariadb105] = await Promise.allSettled([
     obtain('mysql'),
     obtain('mariadb'),
     obtain('mariadb-11.8'),
+    obtain('mariadb-10.5'),
   ]);
   if (mysql.status === 'rejected' || mariadb.status === 'rejected') {
     await destroy();
     throw mysql.status === 'rejected' ? mysql.reason : (mariadb as PromiseRejectedResult).reason;
   }
-  if (mariadb118.status === 'rejected') {
+  const optional = (kind: ServerKind, outcome: PromiseSettledResult<ServerEndpoint>) => {
+    if (outcome.status === 'fulfilled') return outcome.value;
     const reason =
-      mariadb118.reason instanceof Error ? mariadb118.reason.message : String(mariadb118.reason);
-    logProgress(`MariaDB 11.8 unavailable, its tests are skipped: ${reason}`);
-  }
+      outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+    logProgress(`${KIND_NAMES[kind]} unavailable, its tests are skipped: ${reason}`);
+    return null;
+  };
   logProgress(`shared servers ready (${formatDuration(performance.now() - begun)})`);
   return {
     servers: {
       mysql: mysql.value,
       mariadb: mariadb.value,
-      mariadb118: mariadb118.status === 'fulfilled' ? mariadb118.value : null,
+      mariadb118: optional('mariadb-11.8', mariadb118),
+      mariadb105: optional('mariadb-10.5', mariadb105),
     },
     destroy,
   };

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,6 +38,8 @@ export interface UnpackedPackages {
   /** The suite's dynamic loader, e.g. `<root>/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2`. */
   loader: string;
   libraryPath: string;
+  /** The loader takes `--argv0` (glibc 2.33 and later; bullseye's 2.31 does not). */
+  takesArgv0: boolean;
   /** True when this call downloaded and unpacked; false when the cache was already complete. */
   fresh: boolean;
 }
@@ -82,7 +85,8 @@ export async function provisionUnpackedPackages(spec: UnpackSpec): Promise<Unpac
 /** The argv prefix that runs `binary` (a path inside the root) through the suite's loader. */
 export function loaderCommand(unpacked: UnpackedPackages, binary: string): string[] {
   // --argv0 keeps the program's own name in `ps` and in what it derives from argv[0].
-  return [unpacked.loader, '--library-path', unpacked.libraryPath, '--argv0', binary, binary];
+  const argv0 = unpacked.takesArgv0 ? ['--argv0', binary] : [];
+  return [unpacked.loader, '--library-path', unpacked.libraryPath, ...argv0, binary];
 }
 
 async function readCompleted(cacheDir: string, recipe: string): Promise<UnpackedPackages | null> {
@@ -140,6 +144,9 @@ async function unpackFresh(
     ['Dir::Etc::preferences', '/dev/null'],
     ['Dir::Etc::preferencesparts', join(apt, 'preferences')],
     ['Dir::State::Lists', join(apt, 'lists')],
+    // What this machine has installed must not count: a suite older than the system's (bullseye)
+    // would otherwise resolve to the installed, newer versions, which it cannot download.
+    ['Dir::State::status', '/dev/null'],
     ['Dir::Cache', join(apt, 'cache')],
     ['APT::Default-Release', spec.suite],
     ['APT::Get::List-Cleanup', 'false'],
@@ -237,18 +244,29 @@ export function parseDependsGraph(text: string): Map<string, string[]> {
   return graph;
 }
 
-function findLoader(root: string): { loader: string; libraryPath: string } | null {
-  const usrLib = join(root, 'usr/lib');
-  if (!existsSync(usrLib)) return null;
-  for (const triplet of readdirSync(usrLib).filter((name) => name.endsWith('-linux-gnu'))) {
-    const dir = join(usrLib, triplet);
-    const loader = readdirSync(dir).find((name) => /^ld-linux.*\.so\.\d+$/.test(name));
-    if (loader) {
-      return {
-        loader: join(dir, loader),
-        libraryPath: [dir, join(root, 'lib', triplet)].join(':'),
-      };
+function findLoader(
+  root: string,
+): { loader: string; libraryPath: string; takesArgv0: boolean } | null {
+  // Suites before the /usr merge (bullseye) ship libc and its loader in /lib, later ones in /usr/lib.
+  const libDirs = [join(root, 'usr/lib'), join(root, 'lib')].filter((dir) => existsSync(dir));
+  const triplets = new Set(
+    libDirs.flatMap((dir) => readdirSync(dir).filter((name) => name.endsWith('-linux-gnu'))),
+  );
+  for (const triplet of triplets) {
+    const dirs = libDirs.map((dir) => join(dir, triplet)).filter((dir) => existsSync(dir));
+    for (const dir of dirs) {
+      const loader = readdirSync(dir).find((name) => /^ld-linux.*\.so\.\d+$/.test(name));
+      if (loader) {
+        const path = join(dir, loader);
+        return { loader: path, libraryPath: dirs.join(':'), takesArgv0: loaderTakesArgv0(path) };
+      }
     }
   }
   return null;
+}
+
+/** Whether `loader --help` lists --argv0 (older loaders take `--help` for a program's name). */
+function loaderTakesArgv0(loader: string): boolean {
+  const probe = spawnSync(loader, ['--help'], { encoding: 'utf8', timeout: 10_000 });
+  return probe.status === 0 && probe.stdout.includes('--argv0');
 }

@@ -27,6 +27,16 @@ const cases: Array<[string, ServerEndpoint, 'mysql' | 'mariadb', string]> = [
         ],
       ]
     : []),
+  ...(servers.mariadb105
+    ? [
+        ['MariaDB 10.5', servers.mariadb105, 'mariadb', '10.5.'] as [
+          string,
+          ServerEndpoint,
+          'mariadb',
+          string,
+        ],
+      ]
+    : []),
 ];
 
 /** Whether connection `id` still exists on `server`, asked on a separate connection. */

@@ -3,52 +3,53 @@ import { mkdir, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeLoaderWrappers } from './loader-wrappers';
 import { findInstalledDaemon } from './path-daemon';
-import { logProgress } from './progress-log';
 import { requireDebianTools } from './provision-mysql-9.7';
 import { identifyDaemon, type ServerInstallation } from './server-installation';
+import { EXPECTED_VERSION_PREFIX, KIND_NAMES, type ServerKind } from './server-kind';
+import { ENDPOINT_URL_VARIABLES } from './endpoint';
 import {
   loaderCommand,
   provisionUnpackedPackages,
   type UnpackedPackages,
 } from './unpacked-packages';
 
-/**
- * MariaDB 11.8, the optional third server: an 11.8 `mariadbd` on PATH, else Debian trixie's
- * `mariadb-server-core` unpacked and run through trixie's loader. Resolves to null, after
- * printing why, when it cannot be provisioned: callers skip 11.8 then instead of failing.
- */
-export async function provisionMariaDb118(): Promise<ServerInstallation | null> {
-  try {
-    return await provisionMariaDb118OrThrow();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    logProgress(`MariaDB 11.8 unavailable, tests for it are skipped: ${reason}`);
-    return null;
-  }
+/** A MariaDB release taken from another Debian suite than this machine's. */
+export interface UnpackedMariaDb {
+  kind: ServerKind;
+  /** The Debian suite that ships it, e.g. `trixie` (11.8) or `bullseye` (10.5). */
+  suite: string;
+  /** Its server and client packages in that suite. */
+  packages: readonly string[];
 }
 
-/** Like `provisionMariaDb118`, but throws with the reason instead of resolving to null. */
-export async function provisionMariaDb118OrThrow(): Promise<ServerInstallation> {
-  const installed = await findInstalledDaemon('mariadb-11.8');
+/**
+ * An optional MariaDB release: a daemon of its release line on PATH, else the suite's
+ * `mariadb-server-core` unpacked and run through that suite's own loader. Throws with the
+ * reason when it cannot be provisioned (callers skip that release's tests).
+ */
+export async function provisionUnpackedMariaDb(spec: UnpackedMariaDb): Promise<ServerInstallation> {
+  const label = KIND_NAMES[spec.kind];
+  const line = EXPECTED_VERSION_PREFIX[spec.kind];
+  const installed = await findInstalledDaemon(spec.kind);
   if (installed) return installed;
-  requireDebianTools('MariaDB 11.8', 'SIGHTLINE_TEST_MARIADB118_URL');
+  requireDebianTools(label, ENDPOINT_URL_VARIABLES[spec.kind]);
 
   const unpacked = await provisionUnpackedPackages({
-    name: 'mariadb-11.8',
-    label: 'MariaDB 11.8',
-    suite: 'trixie',
-    packages: ['mariadb-server-core', 'mariadb-client-core'],
+    name: spec.kind,
+    label,
+    suite: spec.suite,
+    packages: [...spec.packages],
     skip: /^(perl|perl-base|perl-modules-.*|libperl.*|debconf|cdebconf|dpkg|passwd|adduser)$/,
     verify: async (tree) => {
       const identity = await identifyDaemon(daemonOf(tree));
-      if (!identity.version.startsWith('11.8.')) {
-        throw new Error(`trixie's mariadbd is ${identity.version}, not 11.8`);
+      if (!identity.version.startsWith(`${line}.`)) {
+        throw new Error(`${spec.suite}'s mariadbd is ${identity.version}, not ${line}`);
       }
     },
   });
   const basedir = await writeBasedir(unpacked);
   return {
-    kind: 'mariadb-11.8',
+    kind: spec.kind,
     program: 'mariadb',
     version: (await identifyDaemon(daemonOf(unpacked))).version,
     origin: 'unpacked',
@@ -80,6 +81,8 @@ async function writeBasedir(unpacked: UnpackedPackages): Promise<string> {
   }
   await writeLoaderWrappers(unpacked, basedir, {
     'sbin/mariadbd': 'usr/sbin/mariadbd',
+    // 10.5's mariadb-install-db still looks for the daemon by its old name.
+    'sbin/mysqld': 'usr/sbin/mariadbd',
     'bin/mariadbd': 'usr/sbin/mariadbd',
     'bin/my_print_defaults': 'usr/bin/my_print_defaults',
     'bin/mariadb': 'usr/bin/mariadb',
