@@ -2,7 +2,13 @@ import type { SqlFlavor } from '../sql/lexer';
 import { tokenize } from '../sql/lexer';
 import { splitStatements } from '../sql/split-statements';
 import { lintSeverityRank, type LintRuleId, type LintSeverity } from './lint-rules';
-import { lintSchemaStatement, type LintPlan, type LiveTableFacts } from './lint-statement';
+import {
+  lintSchemaStatement,
+  uniqueKeyColumns,
+  uniqueKeyId,
+  type LintPlan,
+  type LiveTableFacts,
+} from './lint-statement';
 import type { LintTarget } from './lint-target';
 import { lintableText, type MigrationLayout } from './migration-layout';
 import {
@@ -250,4 +256,44 @@ export function failsAt(report: LintReport, threshold: LintSeverity): boolean {
   return reportFindings(report).some(
     (f) => lintSeverityRank(f.severity) >= lintSeverityRank(threshold),
   );
+}
+
+/** What to ask a live server before linting: the tables changed, the unique keys added. */
+export interface LiveQuestions {
+  /** Lower-case names of existing tables that the migration alters, renames or drops. */
+  tables: string[];
+  /** Unique keys added to existing tables, to check for duplicate values. */
+  uniqueKeys: { table: string; columns: string[] }[];
+}
+
+/**
+ * The live facts worth reading for these files: tables of the schema (as it stands before the
+ * migration) that statements change, and the unique keys added to them.
+ */
+export function liveQuestions(
+  files: readonly MigrationFile[],
+  target: LintTarget,
+  schema: SchemaModel,
+): LiveQuestions {
+  const flavor: SqlFlavor = target.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+  const tables = new Set<string>();
+  const uniqueKeys = new Map<string, { table: string; columns: string[] }>();
+  for (const file of files) {
+    const { text } = lintableText(file.name, file.text);
+    for (const statement of text === '' ? [] : splitStatements(text, { flavor })) {
+      const read = readSchemaStatement(statement.text, flavor);
+      if (!read.ok) continue;
+      const table = tableOf(read.statement);
+      if (table === null || read.statement.kind === 'create-table') continue;
+      if (!schema.tables.has(nameKey(table))) continue;
+      tables.add(nameKey(table));
+      if (read.statement.kind !== 'alter-table') continue;
+      for (const op of read.statement.alter.operations) {
+        if (op.kind !== 'add-unique-index' && op.kind !== 'add-primary-key') continue;
+        const columns = uniqueKeyColumns(op);
+        if (columns.length > 0) uniqueKeys.set(uniqueKeyId(table, columns), { table, columns });
+      }
+    }
+  }
+  return { tables: [...tables], uniqueKeys: [...uniqueKeys.values()] };
 }

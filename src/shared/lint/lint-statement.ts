@@ -514,7 +514,7 @@ function lintAlter(
           'lock-not-none',
           `LOCK=${plan.lock.toUpperCase()}: ${describeLock(plan.lock)}`,
           plan.algorithm === 'copy'
-            ? onlineToolAdvice(table, context.schema, alter)
+            ? null
             : `Run it when the table is quiet, with ${plan.clause ?? 'an explicit LOCK='} written so nothing stronger is taken.`,
           offsetOf(p?.operation),
           plan.lock === 'exclusive' ? 'danger' : 'warning',

@@ -5,7 +5,6 @@ import { splitStatements } from '../sql/split-statements';
 import { closingParenthesis, isMark, isWord, type SqlToken } from '../sql/statement-tokens';
 import {
   columnFromDefinition,
-  emptyTable,
   parseCreateTable,
   readQualifiedName,
   sqlTokens,
@@ -292,9 +291,10 @@ export function applySchemaStatement(
     case 'alter-table': {
       const key = nameKey(statement.alter.table);
       const current = schema.tables.get(key);
-      const table = current
-        ? cloneTable(current)
-        : emptyTable(statement.alter.schema, statement.alter.table);
+      // A table known only by the ALTERs made to it would look keyless and columnless: it stays
+      // unknown, and each statement on it says so.
+      if (!current) return;
+      const table = cloneTable(current);
       for (const op of statement.alter.operations) applyOperation(table, op, statement.sql, flavor);
       schema.tables.delete(key);
       schema.tables.set(nameKey(table.name), table);
