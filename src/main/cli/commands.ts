@@ -1,6 +1,7 @@
 import type { CliCommand } from './command';
 import { explainCommand } from './explain-command';
 import { gtidCommand } from './gtid-command';
+import { lintCommand } from './lint-command';
 
 /** Every command of the CLI; each feature adds its own module and one line here. */
-export const COMMANDS: CliCommand[] = [gtidCommand, explainCommand];
+export const COMMANDS: CliCommand[] = [gtidCommand, explainCommand, lintCommand];

@@ -1,0 +1,576 @@
+import type { AlterOperation, ParsedAlter } from '../alter/alter-operation';
+import { parseAlter } from '../alter/parse-alter';
+import type { SqlFlavor } from '../sql/lexer';
+import { splitStatements } from '../sql/split-statements';
+import { closingParenthesis, isMark, isWord, type SqlToken } from '../sql/statement-tokens';
+import {
+  columnFromDefinition,
+  parseCreateTable,
+  readQualifiedName,
+  sqlTokens,
+  unquoteName,
+  type IndexKind,
+  type TableModel,
+} from './table-model';
+
+/** A view: its name and its definition's text (what its SELECT names). */
+export interface ViewModel {
+  name: string;
+  body: string;
+}
+
+/** A trigger and the table it fires on. */
+export interface TriggerModel {
+  name: string;
+  table: string;
+  body: string;
+}
+
+/**
+ * The tables, views and triggers of one schema, keyed by lower-case name. Built from a dump, a
+ * live server or nothing, then changed statement by statement as a migration would change it.
+ */
+export interface SchemaModel {
+  tables: Map<string, TableModel>;
+  views: Map<string, ViewModel>;
+  triggers: Map<string, TriggerModel>;
+}
+
+/** An empty schema. */
+export function emptySchema(): SchemaModel {
+  return { tables: new Map(), views: new Map(), triggers: new Map() };
+}
+
+/** The key a table, view or trigger is stored under. */
+export function nameKey(name: string): string {
+  return name.toLowerCase();
+}
+
+/** What a statement does to the schema, as far as the model follows it. */
+export type SchemaStatement =
+  | { kind: 'create-table'; table: TableModel; like: string | null; replace: boolean }
+  | { kind: 'alter-table'; alter: ParsedAlter; sql: string }
+  | { kind: 'drop-table'; tables: string[] }
+  | { kind: 'rename-table'; renames: { from: string; to: string }[] }
+  | { kind: 'create-view'; view: ViewModel }
+  | { kind: 'drop-view'; views: string[] }
+  | { kind: 'create-trigger'; trigger: TriggerModel }
+  | { kind: 'drop-trigger'; name: string }
+  | { kind: 'other' };
+
+export type ReadStatementResult =
+  { ok: true; statement: SchemaStatement } | { ok: false; error: string; offset: number };
+
+/** Words that may stand between CREATE and VIEW / TRIGGER / PROCEDURE (mysqldump writes them). */
+function skipCreateModifiers(tokens: readonly SqlToken[], i: number): number {
+  for (;;) {
+    const t = tokens[i];
+    if (isWord(t, 'OR') && isWord(tokens[i + 1], 'REPLACE')) i += 2;
+    else if (isWord(t, 'ALGORITHM') && isMark(tokens[i + 1], '=')) i += 3;
+    else if (isWord(t, 'DEFINER') && isMark(tokens[i + 1], '=')) {
+      i += 3;
+      // user@host is lexed as a name and a variable (`@'host'`), or as a CURRENT_USER call.
+      while (tokens[i]?.kind === 'variable' || isMark(tokens[i], '(') || isMark(tokens[i], ')'))
+        i++;
+    } else if (isWord(t, 'SQL') && isWord(tokens[i + 1], 'SECURITY')) i += 3;
+    else return i;
+  }
+}
+
+/**
+ * Reads what a statement does to the schema: CREATE/ALTER/DROP/RENAME TABLE, CREATE/DROP INDEX
+ * (as the ALTER TABLE they stand for), views and triggers; anything else is `other`. Refuses an
+ * ALTER TABLE it cannot read, with the offset of the problem.
+ */
+export function readSchemaStatement(sql: string, flavor: SqlFlavor): ReadStatementResult {
+  const tokens = sqlTokens(sql, flavor);
+  const w = (n: number) => (tokens[n]?.kind === 'word' ? tokens[n]!.upper : '');
+  const other: ReadStatementResult = { ok: true, statement: { kind: 'other' } };
+  if (w(0) === 'CREATE') {
+    let i = skipCreateModifiers(tokens, 1);
+    if (w(i) === 'TEMPORARY') i++;
+    if (w(i) === 'TABLE') {
+      const parsed = parseCreateTable(sql, flavor);
+      if (!parsed.ok) return parsed;
+      return {
+        ok: true,
+        statement: {
+          kind: 'create-table',
+          table: parsed.table,
+          like: parsed.like?.name ?? null,
+          replace: w(1) === 'OR',
+        },
+      };
+    }
+    if (w(i) === 'VIEW') {
+      const name = readQualifiedName(tokens, i + 1);
+      if (!name) return other;
+      return {
+        ok: true,
+        statement: {
+          kind: 'create-view',
+          view: { name: name.name, body: sql.slice(tokens[name.next]?.start ?? sql.length) },
+        },
+      };
+    }
+    if (w(i) === 'TRIGGER') {
+      const name = readQualifiedName(tokens, i + 1);
+      const on = tokens.findIndex((t, n) => n > i && isWord(t, 'ON'));
+      const table = on > 0 ? readQualifiedName(tokens, on + 1) : null;
+      if (!name || !table) return other;
+      return {
+        ok: true,
+        statement: {
+          kind: 'create-trigger',
+          trigger: {
+            name: name.name,
+            table: table.name,
+            body: sql.slice(tokens[table.next]?.start ?? sql.length),
+          },
+        },
+      };
+    }
+    let k = i;
+    if (w(k) === 'ONLINE' || w(k) === 'OFFLINE') k++;
+    if (w(k) === 'UNIQUE' || w(k) === 'FULLTEXT' || w(k) === 'SPATIAL') k++;
+    if (w(k) === 'INDEX') return createIndexAsAlter(sql, tokens, i, flavor);
+    return other;
+  }
+  if (w(0) === 'ALTER') {
+    let i = 1;
+    while (w(i) === 'ONLINE' || w(i) === 'OFFLINE' || w(i) === 'IGNORE') i++;
+    if (w(i) !== 'TABLE') return other;
+    const parsed = parseAlter(sql, flavor);
+    if (!parsed.ok) return { ok: false, error: parsed.error, offset: 0 };
+    return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql } };
+  }
+  if (w(0) === 'DROP') {
+    let i = 1;
+    if (w(i) === 'TEMPORARY') i++;
+    if (w(i) === 'TABLE' || w(i) === 'TABLES' || w(i) === 'VIEW') {
+      const kind = w(i) === 'VIEW' ? 'drop-view' : 'drop-table';
+      i++;
+      if (w(i) === 'IF' && w(i + 1) === 'EXISTS') i += 2;
+      const names: string[] = [];
+      while (i < tokens.length) {
+        const name = readQualifiedName(tokens, i);
+        if (!name) break;
+        names.push(name.name);
+        i = name.next;
+        if (!isMark(tokens[i], ',')) break;
+        i++;
+      }
+      return {
+        ok: true,
+        statement: kind === 'drop-view' ? { kind, views: names } : { kind, tables: names },
+      };
+    }
+    if (w(i) === 'TRIGGER') {
+      i++;
+      if (w(i) === 'IF' && w(i + 1) === 'EXISTS') i += 2;
+      const name = readQualifiedName(tokens, i);
+      return name ? { ok: true, statement: { kind: 'drop-trigger', name: name.name } } : other;
+    }
+    if (w(i) === 'INDEX' || (w(i) === 'ONLINE' && w(i + 1) === 'INDEX')) {
+      return dropIndexAsAlter(sql, tokens, w(i) === 'INDEX' ? i : i + 1, flavor);
+    }
+    return other;
+  }
+  if (w(0) === 'RENAME' && (w(1) === 'TABLE' || w(1) === 'TABLES')) {
+    const renames: { from: string; to: string }[] = [];
+    let i = 2;
+    while (i < tokens.length) {
+      const from = readQualifiedName(tokens, i);
+      if (!from || !isWord(tokens[from.next], 'TO')) break;
+      const to = readQualifiedName(tokens, from.next + 1);
+      if (!to) break;
+      renames.push({ from: from.name, to: to.name });
+      i = to.next;
+      if (!isMark(tokens[i], ',')) break;
+      i++;
+    }
+    return { ok: true, statement: { kind: 'rename-table', renames } };
+  }
+  return other;
+}
+
+/** `CREATE [UNIQUE] INDEX i ON t (cols) [ALGORITHM=..] [LOCK=..]` as `ALTER TABLE t ADD ...`. */
+function createIndexAsAlter(
+  sql: string,
+  tokens: readonly SqlToken[],
+  from: number,
+  flavor: SqlFlavor,
+): ReadStatementResult {
+  const on = tokens.findIndex((t, n) => n > from && isWord(t, 'ON'));
+  const table = on > 0 ? readQualifiedName(tokens, on + 1) : null;
+  if (!table || !isMark(tokens[table.next], '(')) {
+    return { ok: false, error: 'CREATE INDEX without ON table (columns)', offset: 0 };
+  }
+  const close = closingParenthesis(tokens, table.next);
+  const kindWords = sql.slice(tokens[from]!.start, tokens[on - 1]!.end);
+  const rest = tokens.slice(close + 1);
+  const clauses: string[] = [];
+  for (let n = 0; n < rest.length; n++) {
+    const word = rest[n]!;
+    if (!isWord(word, 'ALGORITHM') && !isWord(word, 'LOCK')) continue;
+    const value = isMark(rest[n + 1], '=') ? rest[n + 2] : rest[n + 1];
+    if (value) clauses.push(`${word.upper}=${value.text}`);
+  }
+  const columns = sql.slice(tokens[table.next]!.start, tokens[close]!.end);
+  const tableName = sql.slice(tokens[on + 1]!.start, tokens[table.next - 1]!.end);
+  const text = `ALTER TABLE ${tableName} ADD ${kindWords.replace(/^(ONLINE|OFFLINE)\s+/i, '')} ${columns}${clauses.length ? `, ${clauses.join(', ')}` : ''}`;
+  const parsed = parseAlter(text, flavor);
+  if (!parsed.ok) return { ok: false, error: parsed.error, offset: 0 };
+  return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql: text } };
+}
+
+/** `DROP INDEX i ON t` as `ALTER TABLE t DROP INDEX i`. */
+function dropIndexAsAlter(
+  sql: string,
+  tokens: readonly SqlToken[],
+  at: number,
+  flavor: SqlFlavor,
+): ReadStatementResult {
+  let i = at + 1;
+  if (isWord(tokens[i], 'IF') && isWord(tokens[i + 1], 'EXISTS')) i += 2;
+  const index = tokens[i];
+  const on = tokens.findIndex((t, n) => n > i && isWord(t, 'ON'));
+  const table = on > 0 ? readQualifiedName(tokens, on + 1) : null;
+  if (!index || !table) return { ok: false, error: 'DROP INDEX without ON table', offset: 0 };
+  const tail = tokens
+    .slice(table.next)
+    .map((t) => t.text)
+    .join(' ');
+  const text = `ALTER TABLE ${sql.slice(tokens[on + 1]!.start, tokens[table.next - 1]!.end)} DROP INDEX ${index.text}${tail ? `, ${tail}` : ''}`;
+  const parsed = parseAlter(text, flavor);
+  if (!parsed.ok) return { ok: false, error: parsed.error, offset: 0 };
+  return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql: text } };
+}
+
+function cloneTable(table: TableModel): TableModel {
+  return {
+    ...table,
+    columns: table.columns.map((c) => ({ ...c })),
+    indexes: table.indexes.map((i) => ({
+      ...i,
+      columns: [...i.columns],
+      prefixes: [...i.prefixes],
+    })),
+    foreignKeys: table.foreignKeys.map((f) => ({
+      ...f,
+      columns: [...f.columns],
+      refColumns: [...f.refColumns],
+    })),
+    unknown: [...table.unknown],
+  };
+}
+
+/**
+ * Applies a statement to the schema model in place, as the server would (tables created,
+ * altered, renamed, dropped; views and triggers recorded). A changed table is replaced by a new
+ * object, so models handed out earlier keep describing the table as it was.
+ */
+export function applySchemaStatement(
+  schema: SchemaModel,
+  statement: SchemaStatement,
+  flavor: SqlFlavor,
+): void {
+  switch (statement.kind) {
+    case 'create-table': {
+      const key = nameKey(statement.table.name);
+      if (schema.tables.has(key) && !statement.replace) return; // IF NOT EXISTS, or an error
+      const like = statement.like !== null ? schema.tables.get(nameKey(statement.like)) : undefined;
+      schema.tables.set(
+        key,
+        like
+          ? { ...cloneTable(like), name: statement.table.name, schema: statement.table.schema }
+          : statement.table,
+      );
+      return;
+    }
+    case 'alter-table': {
+      const key = nameKey(statement.alter.table);
+      const current = schema.tables.get(key);
+      // A table known only by the ALTERs made to it would look keyless and columnless: it stays
+      // unknown, and each statement on it says so.
+      if (!current) return;
+      const table = cloneTable(current);
+      for (const op of statement.alter.operations) applyOperation(table, op, statement.sql, flavor);
+      schema.tables.delete(key);
+      schema.tables.set(nameKey(table.name), table);
+      return;
+    }
+    case 'drop-table':
+      for (const name of statement.tables) schema.tables.delete(nameKey(name));
+      return;
+    case 'rename-table':
+      for (const { from, to } of statement.renames) {
+        const table = schema.tables.get(nameKey(from));
+        if (!table) continue;
+        schema.tables.delete(nameKey(from));
+        schema.tables.set(nameKey(to), { ...table, name: to });
+      }
+      return;
+    case 'create-view':
+      schema.views.set(nameKey(statement.view.name), statement.view);
+      return;
+    case 'drop-view':
+      for (const name of statement.views) schema.views.delete(nameKey(name));
+      return;
+    case 'create-trigger':
+      schema.triggers.set(nameKey(statement.trigger.name), statement.trigger);
+      return;
+    case 'drop-trigger':
+      schema.triggers.delete(nameKey(statement.name));
+      return;
+    case 'other':
+      return;
+  }
+}
+
+const INDEX_KINDS: Partial<Record<AlterOperation['kind'], IndexKind>> = {
+  'add-index': 'index',
+  'add-unique-index': 'unique',
+  'add-fulltext-index': 'fulltext',
+  'add-spatial-index': 'spatial',
+  'add-primary-key': 'primary',
+};
+
+function same(a: string | undefined, b: string | undefined): boolean {
+  return (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+}
+
+/** One ALTER TABLE operation applied to a table model. */
+function applyOperation(
+  table: TableModel,
+  op: AlterOperation,
+  sql: string,
+  flavor: SqlFlavor,
+): void {
+  const definitionTokens = () => sqlTokens(op.definition ?? '', flavor);
+  switch (op.kind) {
+    case 'add-column': {
+      if (op.column === undefined) {
+        table.unknown.push(op.text);
+        return;
+      }
+      const column = columnFromDefinition(op.column, definitionTokens(), op.definition ?? '');
+      if (
+        column.charset === null &&
+        /^(char|varchar|tinytext|text|mediumtext|longtext|enum|set)\b/.test(column.type)
+      ) {
+        column.charset = table.charset;
+        column.collation = table.collation;
+      }
+      table.columns.push(column);
+      if (/\bPRIMARY\s+KEY\b/i.test(op.definition ?? '')) {
+        table.indexes.push({
+          name: 'PRIMARY',
+          kind: 'primary',
+          columns: [column.name],
+          prefixes: [null],
+        });
+      } else if (/\bUNIQUE\b/i.test(op.definition ?? '')) {
+        table.indexes.push({
+          name: column.name,
+          kind: 'unique',
+          columns: [column.name],
+          prefixes: [null],
+        });
+      }
+      return;
+    }
+    case 'drop-column':
+      table.columns = table.columns.filter((c) => !same(c.name, op.column));
+      for (const index of table.indexes) {
+        const keep = index.columns.map((c) => !same(c, op.column));
+        index.columns = index.columns.filter((_, n) => keep[n]);
+        index.prefixes = index.prefixes.filter((_, n) => keep[n]);
+      }
+      table.indexes = table.indexes.filter((i) => i.columns.length > 0);
+      return;
+    case 'rename-column':
+      renameColumn(table, op.column, op.newName);
+      return;
+    case 'change-column':
+    case 'modify-column': {
+      const at = table.columns.findIndex((c) => same(c.name, op.column));
+      const newName =
+        op.kind === 'change-column' ? (op.newName ?? op.column ?? '') : (op.column ?? '');
+      if (op.definition === undefined) return; // ALTER COLUMN ... SET VISIBLE and the like
+      const column = columnFromDefinition(newName, definitionTokens(), op.definition);
+      const before = at >= 0 ? table.columns[at] : undefined;
+      if (
+        column.charset === null &&
+        /^(char|varchar|tinytext|text|mediumtext|longtext|enum|set)\b/.test(column.type)
+      ) {
+        column.charset = table.charset;
+        column.collation = table.collation;
+      }
+      if (at >= 0) table.columns[at] = column;
+      else table.columns.push(column);
+      if (before && !same(before.name, newName)) renameColumn(table, before.name, newName, true);
+      return;
+    }
+    case 'set-default':
+    case 'drop-default': {
+      const column = table.columns.find((c) => same(c.name, op.column));
+      if (column) column.hasDefault = op.kind === 'set-default' || column.autoIncrement;
+      return;
+    }
+    case 'add-index':
+    case 'add-unique-index':
+    case 'add-fulltext-index':
+    case 'add-spatial-index':
+    case 'add-primary-key': {
+      const tokens = sqlTokens(op.text, flavor);
+      const open = tokens.findIndex((t) => isMark(t, '('));
+      if (open < 0) return;
+      const close = closingParenthesis(tokens, open);
+      const columns: string[] = [];
+      const prefixes: (number | null)[] = [];
+      let part: SqlToken[] = [];
+      const flush = () => {
+        if (part.length === 0) return;
+        columns.push(
+          isMark(part[0], '(')
+            ? op.text.slice(part[0]!.start, part.at(-1)!.end)
+            : unquoteName(part[0]),
+        );
+        prefixes.push(isMark(part[1], '(') && part[2] ? Number(part[2].text) || null : null);
+        part = [];
+      };
+      let depth = 0;
+      for (const t of tokens.slice(open + 1, close)) {
+        if (isMark(t, '(')) depth++;
+        else if (isMark(t, ')')) depth--;
+        if (depth === 0 && isMark(t, ',')) flush();
+        else part.push(t);
+      }
+      flush();
+      const kind = INDEX_KINDS[op.kind]!;
+      table.indexes.push({
+        name: kind === 'primary' ? 'PRIMARY' : (op.index ?? columns[0] ?? 'index'),
+        kind,
+        columns,
+        prefixes,
+      });
+      return;
+    }
+    case 'drop-index':
+      table.indexes = table.indexes.filter((i) => !same(i.name, op.index));
+      return;
+    case 'drop-primary-key':
+      table.indexes = table.indexes.filter((i) => i.kind !== 'primary');
+      return;
+    case 'rename-index': {
+      const index = table.indexes.find((i) => same(i.name, op.index));
+      if (index && op.newName) index.name = op.newName;
+      return;
+    }
+    case 'add-foreign-key': {
+      const parsed = parseCreateTable(
+        `CREATE TABLE x (${op.text.replace(/^ADD\s+/i, '')})`,
+        flavor,
+      );
+      if (parsed.ok) {
+        table.foreignKeys.push(...parsed.table.foreignKeys);
+        for (const index of parsed.table.indexes) {
+          if (
+            !table.indexes.some((i) =>
+              i.columns.join(',').toLowerCase().startsWith(index.columns.join(',').toLowerCase()),
+            )
+          )
+            table.indexes.push(index);
+        }
+      }
+      return;
+    }
+    case 'drop-foreign-key':
+      table.foreignKeys = table.foreignKeys.filter((f) => !same(f.name, op.index));
+      return;
+    case 'drop-constraint':
+      table.foreignKeys = table.foreignKeys.filter((f) => !same(f.name, op.index));
+      table.indexes = table.indexes.filter((i) => !(i.kind === 'unique' && same(i.name, op.index)));
+      return;
+    case 'rename-table':
+      if (op.newName) table.name = op.newName;
+      return;
+    case 'engine':
+      table.engine = op.value ?? table.engine;
+      return;
+    case 'row-format':
+      table.rowFormat = op.value?.toUpperCase() ?? table.rowFormat;
+      return;
+    case 'convert-charset': {
+      const charset = op.value?.toLowerCase().replace(/^utf8$/, 'utf8mb3') ?? null;
+      const collation = /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(op.text)?.[1]?.toLowerCase() ?? null;
+      table.charset = charset;
+      table.collation = collation;
+      for (const c of table.columns) {
+        if (c.charset !== null) {
+          c.charset = charset;
+          c.collation = collation;
+        }
+      }
+      return;
+    }
+    case 'default-charset': {
+      const value = op.value?.toLowerCase() ?? null;
+      if (/^(DEFAULT\s+)?COLLATE/i.test(op.text)) table.collation = value;
+      else table.charset = value === 'utf8' ? 'utf8mb3' : value;
+      return;
+    }
+    case 'table-option':
+      if (/^KEY_BLOCK_SIZE/i.test(op.text))
+        table.keyBlockSize = Number(/\d+/.exec(op.text)?.[0]) || null;
+      return;
+    case 'partition-by':
+      table.partitioned = true;
+      return;
+    case 'remove-partitioning':
+      table.partitioned = false;
+      return;
+    default:
+      void sql;
+      return;
+  }
+}
+
+function renameColumn(
+  table: TableModel,
+  from: string | undefined,
+  to: string | undefined,
+  onlyReferences = false,
+): void {
+  if (from === undefined || to === undefined) return;
+  if (!onlyReferences) {
+    const column = table.columns.find((c) => same(c.name, from));
+    if (column) column.name = to;
+  }
+  for (const index of table.indexes)
+    index.columns = index.columns.map((c) => (same(c, from) ? to : c));
+  for (const fk of table.foreignKeys) fk.columns = fk.columns.map((c) => (same(c, from) ? to : c));
+}
+
+/**
+ * Builds a schema model from a dump (`mysqldump --no-data`, `mariadb-dump --no-data`, or any
+ * script of CREATE statements): every statement is applied in order; what is not understood is
+ * skipped. Returns the model and the statements it could not read.
+ */
+export function loadSchemaDump(
+  text: string,
+  flavor: SqlFlavor,
+): { schema: SchemaModel; problems: { line: number; column: number; error: string }[] } {
+  const schema = emptySchema();
+  const problems: { line: number; column: number; error: string }[] = [];
+  for (const statement of splitStatements(text, { flavor })) {
+    const read = readSchemaStatement(statement.text, flavor);
+    if (!read.ok) {
+      problems.push({ line: statement.line, column: statement.column, error: read.error });
+      continue;
+    }
+    applySchemaStatement(schema, read.statement, flavor);
+  }
+  return { schema, problems };
+}
