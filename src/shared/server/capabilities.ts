@@ -72,14 +72,17 @@ const TABLE = {
     mariadb: '10.5.2',
     about: 'performance_schema.metadata_locks (metadata-lock waits and their holders)',
   },
-  alterInstant: { mysql: '8.0.12', mariadb: '10.3.2', about: 'ALTER TABLE ... ALGORITHM=INSTANT' },
+  // MariaDB 10.3.2 already added columns instantly, but the ALGORITHM=INSTANT and NOCOPY
+  // clauses the plan proposes only parse from 10.3.7 (MariaDB blog, ALTER TABLE improvements in
+  // 10.3; knowledge base, InnoDB Online DDL Overview).
+  alterInstant: { mysql: '8.0.12', mariadb: '10.3.7', about: 'ALTER TABLE ... ALGORITHM=INSTANT' },
   alterInstantAddAnywhere: {
     mysql: '8.0.29',
     mariadb: '10.4.0',
     about: 'instant ADD COLUMN anywhere (FIRST/AFTER), not only last',
   },
   alterInstantDropColumn: { mysql: '8.0.29', mariadb: '10.4.0', about: 'instant DROP COLUMN' },
-  alterInstantRenameColumn: { mysql: '8.0.28', mariadb: '10.3.2', about: 'instant column rename' },
+  alterInstantRenameColumn: { mysql: '8.0.28', mariadb: '10.3.7', about: 'instant column rename' },
   alterInstantRowVersions: {
     mysql: '8.0.29',
     mariadb: null,
@@ -96,7 +99,19 @@ const TABLE = {
     about:
       'instant VARCHAR widening, RENAME INDEX, DROP FOREIGN KEY and table option changes (comment, AUTO_INCREMENT, default charset)',
   },
-  alterNocopy: { mysql: null, mariadb: '10.3.2', about: 'ALTER TABLE ... ALGORITHM=NOCOPY' },
+  alterInstantVarcharExtend: {
+    mysql: null,
+    mariadb: '10.4.3',
+    about:
+      'instant VARCHAR widening from at most 127 bytes to 256 or more (a second length byte, MDEV-15563)',
+  },
+  alterNocopy: { mysql: null, mariadb: '10.3.7', about: 'ALTER TABLE ... ALGORITHM=NOCOPY' },
+  alterRulesObserved: {
+    mysql: '9.7.0',
+    mariadb: '10.11.0',
+    about:
+      'a version the ALTER rules matrix runs on (MySQL 9.7, MariaDB 10.11 and 11.8): rules seen only there are known',
+  },
   alterRepartitionChecksAlgorithm: {
     mysql: '5.7.6',
     mariadb: '11.8.0',
