@@ -801,6 +801,8 @@ export interface RejectionRule {
   trait?: TableTrait;
   /** Not when the whole statement also matches this. */
   unlessStatement?: RegExp;
+  /** Only on servers without this capability: syntax that arrived with it. */
+  unlessCapability?: CapabilityKey;
   /** The server's reason, in plain words, with its error number. */
   reason: string;
   /** The manual section or observed server behaviour the rule encodes. */
@@ -811,6 +813,57 @@ const STRICT = 'InnoDB refuses it with innodb_strict_mode on (the default): erro
 
 /** The rejection rules, checked before the rules above. */
 export const REJECTION_RULES: readonly RejectionRule[] = [
+  // Syntax older versions lack (checked first: the parser refuses before anything else).
+  {
+    clause: /^RENAME\s+COLUMN\b/i,
+    unlessCapability: 'alterRenameColumnClause',
+    reason:
+      'RENAME COLUMN arrived in MySQL 8.0.3 and MariaDB 10.5.2 (write CHANGE COLUMN old new <definition>): syntax error 1064',
+    cite: 'MySQL 8.0 manual, ALTER TABLE: RENAME COLUMN; MariaDB 10.5.2 release notes (MDEV-16290)',
+  },
+  {
+    clause: /^RENAME\s+(INDEX|KEY)\b/i,
+    unlessCapability: 'alterRenameIndexClause',
+    reason:
+      'RENAME INDEX arrived in MySQL 5.7.1 and MariaDB 10.5.2 (drop and add the index instead): syntax error 1064',
+    cite: 'MySQL 5.7 manual, ALTER TABLE: RENAME INDEX (WL#6555); MariaDB 10.5.2 release notes (MDEV-7318)',
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ALTER\s+(INDEX|KEY)\s+\S+\s+(IN)?VISIBLE\b/i,
+    unlessCapability: 'invisibleIndexes',
+    reason: 'invisible indexes arrived in MySQL 8.0: syntax error 1064',
+    cite: 'MySQL 8.0 manual, Invisible Indexes',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^ALTER\s+(INDEX|KEY)\s+\S+\s+(NOT\s+)?IGNORED\b/i,
+    unlessCapability: 'invisibleIndexes',
+    reason: 'ignored indexes arrived in MariaDB 10.6.0: syntax error 1064',
+    cite: 'MariaDB KB, Ignored Indexes (10.6.0)',
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b[^(]*\(\s*\(/i,
+    unlessCapability: 'functionalKeyParts',
+    reason:
+      'functional key parts arrived in MySQL 8.0.13 (index a generated column instead): syntax error 1064',
+    cite: 'MySQL 8.0 manual, CREATE INDEX: Functional Key Parts (8.0.13)',
+  },
+  {
+    flavor: 'mysql',
+    clause: /^DROP\s+CHECK\b/i,
+    unlessCapability: 'alterDropCheckClause',
+    reason:
+      'DROP CHECK arrived in MySQL 8.0.16, with enforced CHECK constraints: syntax error 1064',
+    cite: 'MySQL 8.0 manual, CHECK Constraints (8.0.16)',
+  },
+  {
+    clause: /^DROP\s+CONSTRAINT\b/i,
+    unlessCapability: 'alterDropConstraintClause',
+    reason: 'DROP CONSTRAINT arrived in MySQL 8.0.19 and MariaDB 10.2.1: syntax error 1064',
+    cite: 'MySQL 8.0 manual, ALTER TABLE: DROP CONSTRAINT (8.0.19); MariaDB KB, ALTER TABLE: DROP CONSTRAINT (10.2.1)',
+  },
   {
     flavor: 'mysql',
     clause: /^ALTER\s+(INDEX|KEY)\s+\S+\s+(NOT\s+)?IGNORED\b/i,
@@ -859,17 +912,23 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
   },
 ];
 
-/** Why the server refuses `clause` outright on this table, or null. */
+/**
+ * Why the server refuses `clause` outright on this table, or null. Without `capabilities`, the
+ * rules about syntax older versions lack are not applied.
+ */
 export function rejectionFor(
   clause: string,
   statement: string,
   facts: TableFacts,
   flavor: 'mysql' | 'mariadb',
+  capabilities?: Capabilities,
 ): string | null {
   const traits = new Set(facts.traits ?? []);
   const rule = REJECTION_RULES.find(
     (r) =>
       (r.flavor ?? flavor) === flavor &&
+      (r.unlessCapability === undefined ||
+        (capabilities !== undefined && !capabilities[r.unlessCapability])) &&
       (r.trait === undefined || traits.has(r.trait)) &&
       r.clause.test(clause.trim()) &&
       !(r.unlessStatement?.test(statement) ?? false),

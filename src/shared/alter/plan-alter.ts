@@ -217,7 +217,13 @@ export function planAlter(
       algorithm = 'copy';
       lock = 'exclusive';
     }
-    const rejected = rejectionFor(operation.text, statementText, facts, flavor);
+    const rejected = rejectionFor(
+      operation.text,
+      statementText,
+      facts,
+      flavor,
+      server.capabilities,
+    );
     if (rejected !== null) why = `the server refuses it: ${rejected}`;
     if (isColumnChange && facts.columns === undefined && columnChange === 'type') {
       why += ' (assumed: the current column is not known, so a type change is the worst case)';

@@ -106,6 +106,27 @@ const TABLE = {
       'instant VARCHAR widening from at most 127 bytes to 256 or more (a second length byte, MDEV-15563)',
   },
   alterNocopy: { mysql: null, mariadb: '10.3.7', about: 'ALTER TABLE ... ALGORITHM=NOCOPY' },
+  alterRenameColumnClause: {
+    mysql: '8.0.3',
+    mariadb: '10.5.2',
+    about: 'ALTER TABLE ... RENAME COLUMN a TO b (else CHANGE COLUMN)',
+  },
+  alterRenameIndexClause: {
+    mysql: '5.7.1',
+    mariadb: '10.5.2',
+    about: 'ALTER TABLE ... RENAME INDEX / RENAME KEY',
+  },
+  alterDropCheckClause: { mysql: '8.0.16', mariadb: null, about: 'ALTER TABLE ... DROP CHECK' },
+  alterDropConstraintClause: {
+    mysql: '8.0.19',
+    mariadb: '10.2.1',
+    about: 'ALTER TABLE ... DROP CONSTRAINT',
+  },
+  functionalKeyParts: {
+    mysql: '8.0.13',
+    mariadb: null,
+    about: 'functional key parts: an index on an expression, ADD INDEX ((expr))',
+  },
   alterRulesObserved: {
     mysql: '9.7.0',
     mariadb: '10.11.0',
@@ -199,6 +220,12 @@ export type Capabilities = Record<CapabilityKey, boolean>;
 /** What each capability means, for the connection details screen. */
 export function describeCapability(key: CapabilityKey): string {
   return TABLE[key].about;
+}
+
+/** The first version of `flavor` that has `key`, or null when that flavor never has it. */
+export function capabilitySince(key: CapabilityKey, flavor: ServerFlavor): ServerVersion | null {
+  const since: string | null = TABLE[key][flavor === 'mariadb' ? 'mariadb' : 'mysql'];
+  return since === null ? null : v(since);
 }
 
 /** The capabilities of a server of this flavor and version. */
