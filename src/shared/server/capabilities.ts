@@ -131,7 +131,7 @@ const TABLE = {
     mysql: '9.7.0',
     mariadb: '10.11.0',
     about:
-      'a version the ALTER rules matrix runs on (MySQL 9.7, MariaDB 10.11 and 11.8): rules seen only there are known',
+      'ALTER rules seen only on Sightline’s test servers (MySQL 9.7, MariaDB 10.11 and 11.8) are trusted from these versions on; older ones get “unknown”',
   },
   alterRepartitionChecksAlgorithm: {
     mysql: '5.7.6',
