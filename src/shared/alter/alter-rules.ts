@@ -579,7 +579,8 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       algorithm: 'inplace',
       lock: 'shared',
       why: 'HASH/KEY partitions redistribute their rows while writes wait (MySQL manual, Online DDL partitioning operations)',
-      cite: `${MY_PART}: ADD PARTITION (INPLACE with LOCK=SHARED at least for HASH and KEY)`,
+      cite: `${MY_PART}: ADD PARTITION (INPLACE with LOCK=SHARED at least for HASH and KEY); MariaDB: ${SEEN}`,
+      observedOn: ['mariadb'],
     },
   ],
   'drop-partition': [
@@ -621,6 +622,7 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'shared',
       why: 'rows of the merged partitions are moved while writes wait',
       cite: `${MY_PART}: COALESCE PARTITION (INPLACE with LOCK=SHARED at least); ${SEEN}`,
+      observedOn: ['mariadb'],
     },
   ],
   'reorganize-partition': [
@@ -629,6 +631,7 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'shared',
       why: 'rows of the reorganised partitions are copied while writes wait',
       cite: `${MY_PART}: REORGANIZE PARTITION (INPLACE with LOCK=SHARED at least); ${SEEN}`,
+      observedOn: ['mariadb'],
     },
   ],
   'partition-maintenance': [
@@ -637,6 +640,7 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'shared',
       why: 'the named partitions are rebuilt or checked',
       cite: `${MY_PART}: REBUILD / ANALYZE / CHECK / REPAIR PARTITION (in place, REBUILD with LOCK=SHARED at least); ${SEEN}`,
+      observedOn: ['mariadb'],
     },
   ],
   'partition-by': [
