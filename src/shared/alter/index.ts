@@ -6,3 +6,4 @@ export * from './plan-alter';
 export * from './alter-progress';
 export * from './online-schema-tools';
 export * from './alter-form';
+export * from './rule-tables';

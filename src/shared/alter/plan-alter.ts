@@ -15,6 +15,7 @@ import {
   rowVersionLimit,
   situationRulesFor,
   rejectionFor,
+  unverifiedOn,
   type AlterAlgorithm,
   type AlterLock,
   type RuleKey,
@@ -191,6 +192,10 @@ export function planAlter(
       why = `column ${operation.column ?? ''} is part of an index, which changes with it: ${nonInstantRuleFor(ruleKey, server.capabilities).why}`;
     }
     let certainty: PlanCertainty = operation.kind === 'unknown' ? 'unknown' : 'known';
+    if (unverifiedOn(row, flavor, server.capabilities)) {
+      certainty = 'unknown';
+      why = `${why} (seen only on newer servers; no manual states it for this version)`;
+    }
     for (const rule of situationRulesFor(ruleKey, facts, flavor)) {
       if (rule.outcome === 'unknown') {
         certainty = 'unknown';
@@ -212,7 +217,13 @@ export function planAlter(
       algorithm = 'copy';
       lock = 'exclusive';
     }
-    const rejected = rejectionFor(operation.text, statementText, facts, flavor);
+    const rejected = rejectionFor(
+      operation.text,
+      statementText,
+      facts,
+      flavor,
+      server.capabilities,
+    );
     if (rejected !== null) why = `the server refuses it: ${rejected}`;
     if (isColumnChange && facts.columns === undefined && columnChange === 'type') {
       why += ' (assumed: the current column is not known, so a type change is the worst case)';

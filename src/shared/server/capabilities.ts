@@ -72,14 +72,17 @@ const TABLE = {
     mariadb: '10.5.2',
     about: 'performance_schema.metadata_locks (metadata-lock waits and their holders)',
   },
-  alterInstant: { mysql: '8.0.12', mariadb: '10.3.2', about: 'ALTER TABLE ... ALGORITHM=INSTANT' },
+  // MariaDB 10.3.2 already added columns instantly, but the ALGORITHM=INSTANT and NOCOPY
+  // clauses the plan proposes only parse from 10.3.7 (MariaDB blog, ALTER TABLE improvements in
+  // 10.3; knowledge base, InnoDB Online DDL Overview).
+  alterInstant: { mysql: '8.0.12', mariadb: '10.3.7', about: 'ALTER TABLE ... ALGORITHM=INSTANT' },
   alterInstantAddAnywhere: {
     mysql: '8.0.29',
     mariadb: '10.4.0',
     about: 'instant ADD COLUMN anywhere (FIRST/AFTER), not only last',
   },
   alterInstantDropColumn: { mysql: '8.0.29', mariadb: '10.4.0', about: 'instant DROP COLUMN' },
-  alterInstantRenameColumn: { mysql: '8.0.28', mariadb: '10.3.2', about: 'instant column rename' },
+  alterInstantRenameColumn: { mysql: '8.0.28', mariadb: '10.3.7', about: 'instant column rename' },
   alterInstantRowVersions: {
     mysql: '8.0.29',
     mariadb: null,
@@ -96,7 +99,40 @@ const TABLE = {
     about:
       'instant VARCHAR widening, RENAME INDEX, DROP FOREIGN KEY and table option changes (comment, AUTO_INCREMENT, default charset)',
   },
-  alterNocopy: { mysql: null, mariadb: '10.3.2', about: 'ALTER TABLE ... ALGORITHM=NOCOPY' },
+  alterInstantVarcharExtend: {
+    mysql: null,
+    mariadb: '10.4.3',
+    about:
+      'instant VARCHAR widening from at most 127 bytes to 256 or more (a second length byte, MDEV-15563)',
+  },
+  alterNocopy: { mysql: null, mariadb: '10.3.7', about: 'ALTER TABLE ... ALGORITHM=NOCOPY' },
+  alterRenameColumnClause: {
+    mysql: '8.0.3',
+    mariadb: '10.5.2',
+    about: 'ALTER TABLE ... RENAME COLUMN a TO b (else CHANGE COLUMN)',
+  },
+  alterRenameIndexClause: {
+    mysql: '5.7.1',
+    mariadb: '10.5.2',
+    about: 'ALTER TABLE ... RENAME INDEX / RENAME KEY',
+  },
+  alterDropCheckClause: { mysql: '8.0.16', mariadb: null, about: 'ALTER TABLE ... DROP CHECK' },
+  alterDropConstraintClause: {
+    mysql: '8.0.19',
+    mariadb: '10.2.1',
+    about: 'ALTER TABLE ... DROP CONSTRAINT',
+  },
+  functionalKeyParts: {
+    mysql: '8.0.13',
+    mariadb: null,
+    about: 'functional key parts: an index on an expression, ADD INDEX ((expr))',
+  },
+  alterRulesObserved: {
+    mysql: '9.7.0',
+    mariadb: '10.11.0',
+    about:
+      'ALTER rules seen only on Sightline’s test servers (MySQL 9.7, MariaDB 10.11 and 11.8) are trusted from these versions on; older ones get “unknown”',
+  },
   alterRepartitionChecksAlgorithm: {
     mysql: '5.7.6',
     mariadb: '11.8.0',
@@ -184,6 +220,12 @@ export type Capabilities = Record<CapabilityKey, boolean>;
 /** What each capability means, for the connection details screen. */
 export function describeCapability(key: CapabilityKey): string {
   return TABLE[key].about;
+}
+
+/** The first version of `flavor` that has `key`, or null when that flavor never has it. */
+export function capabilitySince(key: CapabilityKey, flavor: ServerFlavor): ServerVersion | null {
+  const since: string | null = TABLE[key][flavor === 'mariadb' ? 'mariadb' : 'mysql'];
+  return since === null ? null : v(since);
 }
 
 /** The capabilities of a server of this flavor and version. */

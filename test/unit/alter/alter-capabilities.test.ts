@@ -41,7 +41,15 @@ describe('ALTER capabilities', () => {
       rowVersions255: false,
     });
     expect(alterKeys('mysql', '9.1.0').rowVersions255).toBe(true);
-    expect(alterKeys('mariadb', '10.3.2')).toEqual({
+    // MariaDB 10.3.2-10.3.6 added columns instantly by themselves, but ALGORITHM=INSTANT and
+    // NOCOPY (the clauses the plan proposes) parse only from 10.3.7 (MariaDB KB, InnoDB Online
+    // DDL Overview: "NOCOPY - This was added in MariaDB 10.3.7. INSTANT - ... 10.3.7").
+    expect(alterKeys('mariadb', '10.3.6')).toMatchObject({
+      instant: false,
+      rename: false,
+      nocopy: false,
+    });
+    expect(alterKeys('mariadb', '10.3.7')).toEqual({
       instant: true,
       addAnywhere: false,
       drop: false,
