@@ -123,6 +123,36 @@ describe('the ALTER screen', () => {
     await holder.query('COMMIT');
   });
 
+  it('lists what sightline lint finds in the statement, worst first, with where and a fix', async () => {
+    await page
+      .getByLabel('ALTER statement')
+      .fill(`ALTER TABLE ${DB}.orders\n  MODIFY b VARCHAR(10) NOT NULL`);
+    await page.getByRole('button', { name: 'Check plan and risks' }).click();
+    const findings = page.getByTestId('alter-findings');
+    await findings.waitFor({ timeout: 20_000 });
+    const items = findings.locator('li');
+    const rules = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')));
+    expect(rules).toContain('lossy-type-change');
+    expect(rules).toContain('table-copy');
+    expect(rules).not.toContain('unknown-table');
+    const severities = await items.evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-severity')),
+    );
+    const rank = (x: string | null) => ['danger', 'warning', 'info'].indexOf(x ?? '');
+    const ranks = severities.map(rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(ranks).not.toContain(-1);
+    const lossy = findings.locator('li[data-rule="lossy-type-change"]');
+    expect(await lossy.textContent()).toContain('line 2, column 3');
+    expect(await lossy.locator('[aria-label]').first().getAttribute('aria-label')).toBe(
+      (await lossy.getAttribute('data-severity')) === 'danger' ? 'danger' : 'warning',
+    );
+    await findings.scrollIntoViewIfNeeded();
+    await screenshot(page, 'alter-02b-lint-findings');
+    // The run below goes on with the rebuild checked before.
+    await page.getByLabel('ALTER statement').fill(`ALTER TABLE ${DB}.orders FORCE`);
+  });
+
   it('runs the ALTER after confirming the exact SQL, with a bar that moves to 100 %', async () => {
     await page.getByRole('button', { name: 'Check plan and risks' }).click();
     // The fresh check no longer finds the transaction (it committed).

@@ -1,4 +1,4 @@
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loaderCommand, type UnpackedPackages } from './unpacked-packages';
 
@@ -20,8 +20,15 @@ export async function writeLoaderWrappers(
     const command = loaderCommand(unpacked, join(unpacked.root, binary)).map(shellQuote).join(' ');
     await mkdir(join(path, '..'), { recursive: true });
     // exec keeps the pid: whoever started the wrapper can signal the real program.
-    await writeFile(path, `#!/bin/sh\nexec ${command} "$@"\n`);
-    await chmod(path, 0o755);
+    const script = `#!/bin/sh\nexec ${command} "$@"\n`;
+    // Another test process may be running this wrapper: an unchanged one is left alone, and a
+    // changed one replaced whole (rename), never seen half-written.
+    if ((await readFile(path, 'utf8').catch(() => null)) !== script) {
+      const temp = `${path}.${process.pid}.tmp`;
+      await writeFile(temp, script);
+      await chmod(temp, 0o755);
+      await rename(temp, path);
+    }
     written.push(path);
   }
   return written;

@@ -2,6 +2,7 @@ import type { AlterPreflight } from '../../shared/api/alter';
 import type { AlterAlgorithm, AlterLock } from '../../shared/alter/alter-rules';
 import { formatExactCount, formatCount } from '../../shared/format/count';
 import { formatDuration, formatSeconds } from '../../shared/format/duration';
+import { LintFindings } from './LintFindings';
 import { SeverityMark } from './SeverityMark';
 
 const ALGORITHM_LABEL: Record<AlterAlgorithm, string> = {
@@ -118,6 +119,8 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
           </ul>
         )}
       </section>
+
+      <LintFindings findings={preflight.findings} />
 
       <section className="alt-section" aria-labelledby="alt-clause-title">
         <h3 id="alt-clause-title">Proposed statement</h3>

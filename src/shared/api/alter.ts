@@ -54,6 +54,21 @@ export const PlannedOperationSchema = z.object({
   rejected: z.string().optional(),
 });
 
+/**
+ * A finding of `sightline lint` about the typed statement (src/shared/lint), placed by 1-based
+ * line and column in it. `rule` is a lint rule id, or `input-error` when it could not be read.
+ */
+export const AlterFindingSchema = z.object({
+  rule: z.string().min(1).max(64),
+  title: z.string(),
+  severity: z.enum(['info', 'warning', 'danger']),
+  message: z.string(),
+  fix: z.string().nullable(),
+  line: z.number().int().positive(),
+  column: z.number().int().positive(),
+});
+export type AlterFinding = z.infer<typeof AlterFindingSchema>;
+
 /** The plan of src/shared/alter/plan-alter.ts, as it crosses the API. */
 export const AlterPlanSchema = z.object({
   table: z.string(),
@@ -168,6 +183,8 @@ export const AlterPreflightSchema = z.object({
   toolCommands: z.array(ToolCommandSchema),
   /** Plan risks and live ones, worst first. */
   risks: z.array(RiskSchema),
+  /** What `sightline lint` says of the statement on this live table, worst first. */
+  findings: z.array(AlterFindingSchema),
   /** MySQL: progress needs stage instruments and consumers that are off now (ask first). */
   stageInstrumentsOff: z.boolean(),
   /** How progress will be read: MySQL stage events, MariaDB processlist, or not at all. */

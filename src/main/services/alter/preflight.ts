@@ -8,9 +8,15 @@ import {
   type AlterRisk,
   type PlanFacts,
 } from '../../../shared/alter/plan-alter';
-import type { AlterHistoryEntry, AlterPreflight, TableFactsDto } from '../../../shared/api/alter';
+import type {
+  AlterFinding,
+  AlterHistoryEntry,
+  AlterPreflight,
+  TableFactsDto,
+} from '../../../shared/api/alter';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import { countOf, selectRows, textOf } from '../schema/metadata-query';
+import { readAlterFindings } from './alter-findings';
 import { readBlockers } from './read-blockers';
 import { readTableFacts } from './read-table-facts';
 import { readStageSettings, stagesReady } from './stage-instruments';
@@ -299,6 +305,19 @@ export async function preflight(conn: Connection, input: PreflightInput): Promis
   }
   const order = { danger: 0, warning: 1, info: 2 } as const;
   risks.sort((a, b) => order[a.severity] - order[b.severity]);
+  const findings = await readAlterFindings(conn, server, schema, alter.table, input.sql).catch(
+    (e: unknown): AlterFinding[] => [
+      {
+        rule: 'lint-failed',
+        title: 'The lint could not check this statement',
+        severity: 'warning',
+        message: e instanceof Error ? e.message : String(e),
+        fix: null,
+        line: 1,
+        column: 1,
+      },
+    ],
+  );
 
   return {
     sql: input.sql,
@@ -315,6 +334,7 @@ export async function preflight(conn: Connection, input: PreflightInput): Promis
     estimateBasis,
     toolCommands,
     risks,
+    findings,
     stageInstrumentsOff,
     progressSource,
     lockWaitTimeoutSeconds,
