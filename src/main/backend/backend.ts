@@ -30,7 +30,7 @@ import { planRecorder, recordingExplain } from '../services/tuning/plan-recorder
 import type { SecretBox } from '../store/secret-box';
 import type { CallContext, Handlers } from './handlers';
 import type { Peer } from './peer';
-import { dispatch } from './router';
+import { checkedEvent, dispatch } from './router';
 import { APP_VERSION } from './version';
 
 export interface BackendOptions {
@@ -118,7 +118,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       const ctx: CallContext = {
         peerId: peer.id,
         emit(event, payload) {
-          if (!closed) peer.send({ t: 'event', name: event, payload });
+          if (closed) return;
+          const checked = checkedEvent(event, payload);
+          if (checked !== null) peer.send({ t: 'event', name: event, payload: checked });
         },
         onPeerClose(listener) {
           closeListeners.push(listener);

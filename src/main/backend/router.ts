@@ -1,7 +1,13 @@
 import { messageShapeProblem } from '../../shared/api/message-shape';
 import { z } from 'zod';
-import { contract, isMethodName, type MethodName } from '../../shared/api/contract';
-import { fastSafeParse } from '../../shared/api/compiled-check';
+import {
+  contract,
+  events,
+  isMethodName,
+  type EventName,
+  type EventPayload,
+  type MethodName,
+} from '../../shared/api/contract';
 import { ApiError, type ApiErrorShape } from '../../shared/api/errors';
 import { ClientMessageSchema, type ServerMessage } from '../../shared/api/wire';
 import type { CallContext, Handlers } from './handlers';
@@ -28,6 +34,21 @@ export function toErrorShape(method: string, e: unknown): ApiErrorShape {
   console.error(`[backend] ${method} failed unexpectedly:`, e);
   const detail = e instanceof Error ? e.message : String(e);
   return { code: 'INTERNAL', message: `Unexpected error in ${method}: ${detail}` };
+}
+
+/**
+ * An event's payload as the contract has it, or null (said in the log) when the backend built a
+ * wrong one: checked here, once, as results are, so screens never receive a shape they did not
+ * expect.
+ */
+export function checkedEvent<E extends EventName>(
+  event: E,
+  payload: EventPayload<E>,
+): EventPayload<E> | null {
+  const checked = (events[event] as z.ZodType).safeParse(payload);
+  if (checked.success) return checked.data as EventPayload<E>;
+  console.error(`[backend] dropped an invalid ${event} event:`, checked.error.issues.slice(0, 5));
+  return null;
 }
 
 /**
@@ -75,8 +96,8 @@ export async function dispatch(
   try {
     const handler = handlers[method] as (p: unknown, c: CallContext) => Promise<unknown>;
     const value = await handler(params.data, ctx);
-    // The compiled check first: zod has no fast path for tuples (a processlist's rows).
-    const checked = fastSafeParse(contract[method as MethodName].result as z.ZodType, value);
+    // Checked here, once: the screens trust what their own backend sends (ARCHITECTURE.md).
+    const checked = (contract[method as MethodName].result as z.ZodType).safeParse(value);
     if (!checked.success) {
       console.error(`[backend] ${method} produced an invalid result:`, checked.error.issues);
       return {

@@ -3,7 +3,7 @@ import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import { ApiError } from '../../../src/shared/api/errors';
 import { MAX_STATEMENT_BYTES } from '../../../src/shared/api/message-limits';
 import type { CallContext, Handlers } from '../../../src/main/backend/handlers';
-import { dispatch } from '../../../src/main/backend/router';
+import { checkedEvent, dispatch } from '../../../src/main/backend/router';
 
 const ctx: CallContext = { peerId: 'p', emit: () => {}, onPeerClose: () => {} };
 
@@ -141,5 +141,34 @@ describe('dispatch', () => {
     );
     spy.mockRestore();
     expect(reply).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+  });
+
+  it('strips what the contract does not name from a result before it leaves', async () => {
+    const reply = await dispatch(
+      handlers({
+        'connections.delete': async () => ({ deleted: true, secret: 'x' }) as never,
+      }),
+      { t: 'call', id: 8, method: 'connections.delete', params: { id: 'a' } },
+      ctx,
+    );
+    expect(reply).toEqual({ t: 'result', id: 8, ok: true, value: { deleted: true } });
+  });
+});
+
+describe('checkedEvent', () => {
+  it('passes a payload the contract accepts and drops one it does not, saying so', () => {
+    const ok = {
+      sessionId: 's',
+      connectionId: 'c',
+      error: { code: 'CONNECTION_LOST' as const, message: 'gone' },
+    };
+    expect(checkedEvent('session.lost', ok)).toEqual(ok);
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(checkedEvent('session.lost', { sessionId: 's' } as never)).toBeNull();
+    expect(spy).toHaveBeenCalledWith(
+      '[backend] dropped an invalid session.lost event:',
+      expect.any(Array),
+    );
+    spy.mockRestore();
   });
 });
