@@ -18,6 +18,7 @@ import type { SqlFlavor } from '../sql/lexer';
 import { lintRule, type LintRuleId, type LintSeverity } from './lint-rules';
 import type { LintTarget } from './lint-target';
 import {
+  foreignKeysInto,
   nameKey,
   readSchemaStatement,
   type SchemaModel,
@@ -151,16 +152,7 @@ function mentions(text: string, name: string): boolean {
 
 /** Foreign keys of other tables that point at `table`. */
 function incomingForeignKeys(schema: SchemaModel | undefined, table: string) {
-  const found: { from: string; name: string; refColumns: string[] }[] = [];
-  if (!schema) return found;
-  for (const other of schema.tables.values()) {
-    if (same(other.name, table)) continue;
-    for (const fk of other.foreignKeys) {
-      if (same(fk.refTable, table))
-        found.push({ from: other.name, name: fk.name, refColumns: fk.refColumns });
-    }
-  }
-  return found;
+  return schema ? foreignKeysInto(schema, table) : [];
 }
 
 /** What uses column `column` of `table`: foreign keys, generated columns, views, triggers. */

@@ -5,6 +5,7 @@ import { splitStatements } from '../sql/split-statements';
 import { closingParenthesis, isMark, isWord, type SqlToken } from '../sql/statement-tokens';
 import {
   columnFromDefinition,
+  leadingTokens,
   parseCreateTable,
   readQualifiedName,
   sqlTokens,
@@ -46,6 +47,52 @@ export function nameKey(name: string): string {
   return name.toLowerCase();
 }
 
+/** A foreign key of another table that points at a table. */
+export interface IncomingForeignKey {
+  /** The table that has the foreign key. */
+  from: string;
+  name: string;
+  refColumns: string[];
+}
+
+/** Foreign keys by the table they point at, built when first asked and dropped on change. */
+const incomingCache = new WeakMap<SchemaModel, Map<string, IncomingForeignKey[]>>();
+
+/** The foreign keys of other tables that point at `table`. */
+export function foreignKeysInto(schema: SchemaModel, table: string): IncomingForeignKey[] {
+  let index = incomingCache.get(schema);
+  if (!index) {
+    index = new Map();
+    for (const other of schema.tables.values()) {
+      for (const fk of other.foreignKeys) {
+        const key = nameKey(fk.refTable);
+        if (key === nameKey(other.name)) continue;
+        const list = index.get(key) ?? [];
+        list.push({ from: other.name, name: fk.name, refColumns: fk.refColumns });
+        index.set(key, list);
+      }
+    }
+    incomingCache.set(schema, index);
+  }
+  return index.get(nameKey(table)) ?? [];
+}
+
+/** Whether applying `statement` can change which foreign keys point where. */
+function movesForeignKeys(statement: SchemaStatement): boolean {
+  switch (statement.kind) {
+    case 'create-table':
+    case 'drop-table':
+    case 'rename-table':
+      return true;
+    case 'alter-table':
+      return statement.alter.operations.some((o) =>
+        ['add-foreign-key', 'drop-foreign-key', 'drop-constraint', 'rename-table'].includes(o.kind),
+      );
+    default:
+      return false;
+  }
+}
+
 /** What a statement does to the schema, as far as the model follows it. */
 export type SchemaStatement =
   | { kind: 'create-table'; table: TableModel; like: string | null; replace: boolean }
@@ -83,14 +130,32 @@ function skipCreateModifiers(tokens: readonly SqlToken[], i: number): number {
  * ALTER TABLE it cannot read, with the offset of the problem.
  */
 export function readSchemaStatement(sql: string, flavor: SqlFlavor): ReadStatementResult {
+  // Most statements of a migration are decided by their first words: tokenise the whole text
+  // only for those the model follows.
+  const lead = leadingTokens(sql, flavor, 3);
+  const first = lead[0]?.kind === 'word' ? lead[0].upper : '';
+  const other: ReadStatementResult = { ok: true, statement: { kind: 'other' } };
+  if (first !== 'CREATE' && first !== 'DROP' && first !== 'RENAME' && first !== 'ALTER')
+    return other;
+  if (first === 'ALTER' && lead.every((t) => t.upper !== 'TABLE')) {
+    if (!['ONLINE', 'OFFLINE', 'IGNORE'].includes(lead[1]?.upper ?? '')) return other;
+  }
+  if (first === 'ALTER') {
+    const parsed = parseAlter(sql, flavor);
+    if (!parsed.ok) {
+      return /^ALTER\s+((ONLINE|OFFLINE|IGNORE)\s+)*TABLE\b/i.test(sql.slice(lead[0]!.start))
+        ? { ok: false, error: parsed.error, offset: 0 }
+        : other;
+    }
+    return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql } };
+  }
   const tokens = sqlTokens(sql, flavor);
   const w = (n: number) => (tokens[n]?.kind === 'word' ? tokens[n]!.upper : '');
-  const other: ReadStatementResult = { ok: true, statement: { kind: 'other' } };
   if (w(0) === 'CREATE') {
     let i = skipCreateModifiers(tokens, 1);
     if (w(i) === 'TEMPORARY') i++;
     if (w(i) === 'TABLE') {
-      const parsed = parseCreateTable(sql, flavor);
+      const parsed = parseCreateTable(sql, flavor, tokens);
       if (!parsed.ok) return parsed;
       return {
         ok: true,
@@ -135,14 +200,6 @@ export function readSchemaStatement(sql: string, flavor: SqlFlavor): ReadStateme
     if (w(k) === 'UNIQUE' || w(k) === 'FULLTEXT' || w(k) === 'SPATIAL') k++;
     if (w(k) === 'INDEX') return createIndexAsAlter(sql, tokens, i, flavor);
     return other;
-  }
-  if (w(0) === 'ALTER') {
-    let i = 1;
-    while (w(i) === 'ONLINE' || w(i) === 'OFFLINE' || w(i) === 'IGNORE') i++;
-    if (w(i) !== 'TABLE') return other;
-    const parsed = parseAlter(sql, flavor);
-    if (!parsed.ok) return { ok: false, error: parsed.error, offset: 0 };
-    return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql } };
   }
   if (w(0) === 'DROP') {
     let i = 1;
@@ -275,6 +332,16 @@ export function applySchemaStatement(
   statement: SchemaStatement,
   flavor: SqlFlavor,
 ): void {
+  if (statement.kind === 'create-table' && !schema.tables.has(nameKey(statement.table.name))) {
+    // A new table only adds its own keys (CREATE TABLE ... LIKE copies none: MySQL leaves them out).
+    const index = incomingCache.get(schema);
+    for (const fk of index && statement.like === null ? statement.table.foreignKeys : []) {
+      if (nameKey(fk.refTable) === nameKey(statement.table.name)) continue;
+      const list = index!.get(nameKey(fk.refTable)) ?? [];
+      list.push({ from: statement.table.name, name: fk.name, refColumns: fk.refColumns });
+      index!.set(nameKey(fk.refTable), list);
+    }
+  } else if (movesForeignKeys(statement)) incomingCache.delete(schema);
   switch (statement.kind) {
     case 'create-table': {
       const key = nameKey(statement.table.name);
@@ -283,7 +350,12 @@ export function applySchemaStatement(
       schema.tables.set(
         key,
         like
-          ? { ...cloneTable(like), name: statement.table.name, schema: statement.table.schema }
+          ? {
+              ...cloneTable(like),
+              name: statement.table.name,
+              schema: statement.table.schema,
+              foreignKeys: [],
+            }
           : statement.table,
       );
       return;

@@ -1,0 +1,53 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serverCacheDir } from './cache-dir';
+import { withDirLock } from './dir-lock';
+import { findExecutable } from './find-executable';
+import { logProgress } from './progress-log';
+import { runCommand } from './run-command';
+
+/**
+ * `mysqldump` of MySQL 9.7: one on PATH (a MySQL install), else the loader wrapper the MySQL 9.7
+ * provisioning writes next to its unpacked packages (it unpacks `mysql-client-core`).
+ */
+export function mysqldumpCommand(): string {
+  const wrapper = join(serverCacheDir('mysql'), 'bin', 'mysqldump');
+  const found = findExecutable('mysqldump') ?? (existsSync(wrapper) ? wrapper : null);
+  if (!found)
+    throw new Error(`no mysqldump on PATH and none at ${wrapper}: provision MySQL 9.7 first`);
+  return found;
+}
+
+/**
+ * `mariadb-dump`: one on PATH, else Debian bookworm's `mariadb-client` (10.11) downloaded with
+ * `apt-get download` and unpacked into the cache with `dpkg -x`, without installing it (its
+ * dependencies, perl among them, are not needed by the dump program). The test servers'
+ * `mariadb-client-core` has no dump program.
+ */
+export async function mariadbDumpCommand(): Promise<string> {
+  const onPath = findExecutable('mariadb-dump');
+  if (onPath) return onPath;
+  const dir = serverCacheDir('mariadb-client');
+  const binary = join(dir, 'root', 'usr', 'bin', 'mariadb-dump');
+  if (existsSync(binary)) return binary;
+  await mkdir(dir, { recursive: true });
+  await withDirLock(`${dir}.lock`, async () => {
+    if (existsSync(binary)) return;
+    logProgress('mariadb-dump: apt-get download mariadb-client');
+    const debs = join(dir, 'debs');
+    await rm(debs, { recursive: true, force: true });
+    await mkdir(debs, { recursive: true });
+    const download = ['apt-get', 'download', 'mariadb-client'];
+    try {
+      await runCommand(download, { cwd: debs });
+    } catch {
+      await runCommand(['apt-get', '-o', 'DPkg::Lock::Timeout=300', 'update']);
+      await runCommand(download, { cwd: debs });
+    }
+    const deb = readdirSync(debs).find((f) => f.endsWith('.deb'));
+    if (!deb) throw new Error('apt-get download mariadb-client left no .deb');
+    await runCommand(['dpkg', '-x', join(debs, deb), join(dir, 'root')]);
+  });
+  return binary;
+}
