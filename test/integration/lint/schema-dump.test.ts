@@ -93,7 +93,9 @@ describe.each(serverCases(testServers()))('schema dump of %s', (_label, server, 
 
   it('is a real dump with the parts a parser must get past', () => {
     // MariaDB 10.11.8+ dumps open with `/*M!999999\- enable the sandbox mode */`.
-    expect(dump).toMatch(/^(\/\*M!999999\\- enable the sandbox mode \*\/\s*)?-- (MySQL|MariaDB) dump/);
+    expect(dump).toMatch(
+      /^(\/\*M!999999\\- enable the sandbox mode \*\/\s*)?-- (MySQL|MariaDB) dump/,
+    );
     expect(dump).toContain('/*!40101 SET');
     expect(dump).toContain('DROP TABLE IF EXISTS `orders`');
     expect(dump).toContain('DELIMITER ;;');
