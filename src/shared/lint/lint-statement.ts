@@ -31,7 +31,7 @@ import {
   type ColumnModel,
   type TableModel,
 } from './table-model';
-import { lossyChange } from './type-narrowing';
+import { lossCheck, lossyChange } from './type-narrowing';
 
 /** A session that holds (or waits for) a table's metadata lock, as read from the live server. */
 export interface LiveSession {
@@ -798,7 +798,9 @@ function columnFindings(
           finding(
             'lossy-type-change',
             `Column ${op.column}: ${loss}.`,
-            `Check the data first (for example SELECT COUNT(*) FROM ${alter.table} WHERE ${op.column} <> CAST(${op.column} AS ${after.type.toUpperCase()})), or keep the wider type.`,
+            lossCheck(alter.table, op.column, before, after) !== null
+              ? `Count the rows it would damage first: ${lossCheck(alter.table, op.column, before, after)}; or keep the wider type.`
+              : `Check that every value fits ${after.type.toUpperCase()} first, or keep the wider type.`,
             offset,
           ),
         );

@@ -248,6 +248,22 @@ describe('lint rules', () => {
     );
   });
 
+  it('lossy-type-change: the fix counts the rows the change would damage', () => {
+    expect(
+      findingOf('ALTER TABLE orders MODIFY note VARCHAR(100);', 'lossy-type-change').fix,
+    ).toContain('SELECT COUNT(*) FROM `orders` WHERE CHAR_LENGTH(`note`) > 100');
+    expect(
+      findingOf('ALTER TABLE orders MODIFY qty TINYINT NOT NULL DEFAULT 1;', 'lossy-type-change')
+        .fix,
+    ).toContain('WHERE `qty` NOT BETWEEN -128 AND 127');
+    expect(
+      findingOf(
+        "ALTER TABLE orders MODIFY status ENUM('new','paid') NOT NULL DEFAULT 'new';",
+        'lossy-type-change',
+      ).fix,
+    ).toContain("WHERE `status` IN ('sent')");
+  });
+
   it('drop-used-object: columns used by a foreign key, a generated column, a view; a needed index; a referenced table', () => {
     expect(
       findingOf('ALTER TABLE orders DROP COLUMN customer_id;', 'drop-used-object').message,
