@@ -8,12 +8,13 @@ import { logProgress } from './progress-log';
 import { runCommand } from './run-command';
 
 /**
- * `mysqldump` of MySQL 9.7: one on PATH (a MySQL install), else the loader wrapper the MySQL 9.7
- * provisioning writes next to its unpacked packages (it unpacks `mysql-client-core`).
+ * `mysqldump` of MySQL 9.7: the loader wrapper the MySQL 9.7 provisioning writes next to its
+ * unpacked packages (it unpacks `mysql-client-core`), else one on PATH (a MySQL install; on a
+ * machine with MariaDB's client, `mysqldump` on PATH is MariaDB's, hence the wrapper first).
  */
 export function mysqldumpCommand(): string {
   const wrapper = join(serverCacheDir('mysql'), 'bin', 'mysqldump');
-  const found = findExecutable('mysqldump') ?? (existsSync(wrapper) ? wrapper : null);
+  const found = existsSync(wrapper) ? wrapper : findExecutable('mysqldump');
   if (!found)
     throw new Error(`no mysqldump on PATH and none at ${wrapper}: provision MySQL 9.7 first`);
   return found;

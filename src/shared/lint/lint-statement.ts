@@ -379,12 +379,20 @@ function sessionFindings(live: LiveTableFacts | undefined): LintFinding[] {
     .slice(0, 3)
     .map((s) => `${s.id} (${s.user}, ${s.seconds} s${s.relation === 'waits' ? ', waiting' : ''})`)
     .join(', ');
+  const n = sessions.length;
+  // MariaDB without the metadata_lock_info plugin cannot say which tables a transaction
+  // touched: every open transaction is only a candidate.
+  const certain = sessions.some((s) => s.relation !== 'open-transaction');
+  const what = certain
+    ? `${n} session${n === 1 ? '' : 's'} hold${n === 1 ? 's' : ''} or wait${n === 1 ? 's' : ''} for the table's metadata lock now`
+    : `${n} open transaction${n === 1 ? '' : 's'} may hold the table's metadata lock (this server does not say which tables a transaction touched: load the metadata_lock_info plugin to know)`;
   return [
     finding(
       'metadata-lock-busy',
-      `${sessions.length} session${sessions.length === 1 ? '' : 's'} hold${sessions.length === 1 ? 's' : ''} or wait${sessions.length === 1 ? 's' : ''} for the table's metadata lock now (${named}): the ALTER would wait behind them, and every new query on the table would queue behind the ALTER.`,
+      `${what} (${named}): the ALTER would wait behind them, and every new query on the table would queue behind the ALTER.`,
       'Run it when those transactions have ended (or end them: KILL <id>), with SET SESSION lock_wait_timeout = 5 so the ALTER gives up instead of stalling the table.',
       0,
+      certain ? 'danger' : 'warning',
     ),
   ];
 }

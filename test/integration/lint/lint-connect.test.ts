@@ -40,10 +40,22 @@ function url(server: ServerEndpoint, database: string): string {
   return `mysql://${encodeURIComponent(server.user)}${password}@${server.host}:${server.port}/${database}`;
 }
 
+/**
+ * What the metadata-lock finding says: MySQL names the holders of the table's lock; MariaDB
+ * without the metadata_lock_info plugin (the test servers load none) names open transactions
+ * as candidates only, at a lower severity.
+ */
+const HOLDERS = {
+  mysql:
+    "danger \\[metadata-lock-busy\\] 1 session holds or waits for the table's metadata lock now",
+  mariadb:
+    "warning \\[metadata-lock-busy\\] 1 open transaction may hold the table's metadata lock \\(this server does not say which tables a transaction touched: load the metadata_lock_info plugin to know\\)",
+};
+
 describe.each([
-  ['MySQL 9.7', servers.mysql, 'MySQL 9.7'],
-  ['MariaDB 10.11', servers.mariadb, 'MariaDB 10.11'],
-] as const)('sightline lint --connect on %s', (_label, server, targetPrefix) => {
+  ['MySQL 9.7', servers.mysql, 'MySQL 9.7', 'mysql'],
+  ['MariaDB 10.11', servers.mariadb, 'MariaDB 10.11', 'mariadb'],
+] as const)('sightline lint --connect on %s', (_label, server, targetPrefix, flavor) => {
   let scratch: ScratchDatabase & { close(): Promise<void> };
   let conn: mysql.Connection;
   let dir = '';
@@ -100,15 +112,13 @@ describe.each([
       const result = await lint([
         '--connect',
         url(server, scratch.name),
+        '--fail-on',
+        'warning',
         path.join(dir, 'V6__column.sql'),
       ]);
       expect(result.stderr).toBe('');
       expect(result.code).toBe(1);
-      expect(result.stdout).toMatch(
-        new RegExp(
-          `danger \\[metadata-lock-busy\\] 1 session holds or waits for the table's metadata lock now \\(${id} \\(`,
-        ),
-      );
+      expect(result.stdout).toMatch(new RegExp(`${HOLDERS[flavor]} \\(${id} \\(`));
     } finally {
       await holder.query('ROLLBACK');
     }

@@ -165,6 +165,22 @@ describe('lint rules', () => {
     expect(f.fix).toContain('lock_wait_timeout');
   });
 
+  it('metadata-lock-busy: open transactions that only may hold the table are a warning', () => {
+    const f = findingOf(
+      'ALTER TABLE customers ADD COLUMN phone VARCHAR(20), ALGORITHM=INSTANT;',
+      'metadata-lock-busy',
+      {
+        live: {
+          customers: {
+            sessions: [{ id: 7, user: 'app', seconds: 3, relation: 'open-transaction' }],
+          },
+        },
+      },
+    );
+    expect(f.severity).toBe('warning');
+    expect(f.message).toContain('1 open transaction may hold');
+  });
+
   it('row-version-limit: instant ADD COLUMN on a table at its limit rebuilds it', () => {
     const at = lint('ALTER TABLE customers ADD COLUMN phone VARCHAR(20);', {
       target: 'mysql-9.7',
