@@ -6,6 +6,7 @@ import { withDirLock } from './dir-lock';
 import { findExecutable } from './find-executable';
 import { logProgress } from './progress-log';
 import { runCommand } from './run-command';
+import { loaderCommand, provisionUnpackedPackages } from './unpacked-packages';
 
 /**
  * `mysqldump` of MySQL 9.7: the loader wrapper the MySQL 9.7 provisioning writes next to its
@@ -51,4 +52,26 @@ export async function mariadbDumpCommand(): Promise<string> {
     await runCommand(['dpkg', '-x', join(debs, deb), join(dir, 'root')]);
   });
   return binary;
+}
+
+/**
+ * MariaDB 11.8's `mariadb-dump`: Debian trixie's `mariadb-client` unpacked next to the 11.8
+ * server's packages (its own cache) and run through trixie's loader, like the server.
+ */
+export async function mariadbDump118Command(): Promise<string[]> {
+  const unpacked = await provisionUnpackedPackages({
+    name: 'mariadb-11.8-client',
+    label: 'mariadb-dump 11.8',
+    suite: 'trixie',
+    packages: ['mariadb-client'],
+    skip: /^(perl|perl-base|perl-modules-.*|libperl.*|lib.*-perl|debconf|cdebconf|dpkg|passwd|adduser|debianutils)$/,
+    verify: async (tree) => {
+      const { stdout } = await runCommand([
+        ...loaderCommand(tree, join(tree.root, 'usr/bin/mariadb-dump')),
+        '--version',
+      ]);
+      if (!/\b11\.8\./.test(stdout)) throw new Error(`trixie's mariadb-dump says ${stdout.trim()}`);
+    },
+  });
+  return loaderCommand(unpacked, join(unpacked.root, 'usr/bin/mariadb-dump'));
 }

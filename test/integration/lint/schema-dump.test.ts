@@ -6,7 +6,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLiveSchema } from '../../../src/main/services/lint/read-live-schema';
 import { loadSchemaDump, type SchemaModel, type TableModel } from '../../../src/shared/lint';
-import { mariadbDumpCommand, mysqldumpCommand } from '../../servers/dump-tools';
+import {
+  mariadbDump118Command,
+  mariadbDumpCommand,
+  mysqldumpCommand,
+} from '../../servers/dump-tools';
 import { testServers } from '../../servers/provided';
 import { openScratchDatabase, serverCases, type ScratchDatabase } from '../sql/scratch-database';
 
@@ -66,10 +70,16 @@ describe.each(serverCases(testServers()))('schema dump of %s', (_label, server, 
     ]) {
       await conn.query(sql);
     }
-    const program = flavor === 'mysql' ? mysqldumpCommand() : await mariadbDumpCommand();
+    const [program, ...programArgs] =
+      server.kind === 'mysql'
+        ? [mysqldumpCommand()]
+        : server.kind === 'mariadb-11.8'
+          ? await mariadbDump118Command()
+          : [await mariadbDumpCommand()];
     const { stdout } = await run(
-      program,
+      program!,
       [
+        ...programArgs,
         '--no-data',
         '--routines',
         '--triggers',
@@ -91,7 +101,12 @@ describe.each(serverCases(testServers()))('schema dump of %s', (_label, server, 
     await scratch?.close();
   });
 
-  it('is a real dump with the parts a parser must get past', () => {
+  it('is a real dump by the same release as the server, with what a parser must get past', () => {
+    const release = server.version.split('.').slice(0, 2).join('.');
+    const head = dump.split('\n').slice(0, 3).join('\n');
+    expect(head).toMatch(
+      new RegExp(`^-- (MySQL|MariaDB) dump .*${release.replace('.', '\\.')}\\.`, 'm'),
+    );
     // MariaDB 10.11.8+ dumps open with `/*M!999999\- enable the sandbox mode */`.
     expect(dump).toMatch(
       /^(\/\*M!999999\\- enable the sandbox mode \*\/\s*)?-- (MySQL|MariaDB) dump/,
