@@ -207,7 +207,8 @@ export function columnFindings(
       findings.push(
         renameFinding(
           `Table ${alter.table} becomes ${op.newName ?? '?'}`,
-          usersOfTable(alter.table, context.schema),
+          // Foreign keys follow a renamed table; views do not.
+          usersOfTable(alter.table, context.schema).filter((u) => u.startsWith('view')),
           offset,
           'table',
         ),

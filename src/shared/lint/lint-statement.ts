@@ -167,7 +167,8 @@ export function lintSchemaStatement(
       const findings: LintFinding[] = [];
       if (!context.newTable) {
         for (const { from, to } of statement.renames) {
-          const users = usersOfTable(from, context.schema);
+          // Foreign keys follow a renamed table; views do not.
+          const users = usersOfTable(from, context.schema).filter((u) => u.startsWith('view'));
           findings.push(renameFinding(`Table ${from} becomes ${to}`, users, 0, 'table'));
         }
         findings.push(...sessionFindings(context.live));

@@ -97,6 +97,19 @@ function movesForeignKeys(statement: SchemaStatement): boolean {
   }
 }
 
+/** The server moves foreign keys along with a renamed table: other tables now point at `to`. */
+function repointForeignKeys(schema: SchemaModel, from: string, to: string): void {
+  for (const [key, table] of schema.tables) {
+    if (!table.foreignKeys.some((fk) => nameKey(fk.refTable) === nameKey(from))) continue;
+    schema.tables.set(key, {
+      ...table,
+      foreignKeys: table.foreignKeys.map((fk) =>
+        nameKey(fk.refTable) === nameKey(from) ? { ...fk, refTable: to } : fk,
+      ),
+    });
+  }
+}
+
 function cloneTable(table: TableModel): TableModel {
   return {
     ...table,
@@ -163,6 +176,7 @@ export function applySchemaStatement(
       for (const op of statement.alter.operations) applyOperation(table, op, statement.sql, flavor);
       schema.tables.delete(key);
       schema.tables.set(nameKey(table.name), table);
+      if (nameKey(table.name) !== key) repointForeignKeys(schema, current.name, table.name);
       return;
     }
     case 'drop-table':
@@ -174,6 +188,7 @@ export function applySchemaStatement(
         if (!table) continue;
         schema.tables.delete(nameKey(from));
         schema.tables.set(nameKey(to), { ...table, name: to });
+        repointForeignKeys(schema, from, to);
       }
       return;
     case 'create-view':

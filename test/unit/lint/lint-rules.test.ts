@@ -343,6 +343,11 @@ describe('lint rules', () => {
       rules('ALTER TABLE orders CHANGE note remark VARCHAR(255) DEFAULT NULL, ALGORITHM=INSTANT;'),
     ).toEqual(['danger rename']);
     expect(rules('RENAME TABLE events TO happenings;')).toEqual(['warning rename']);
+    // Foreign keys follow a renamed table (no danger for them); a view does not.
+    expect(rules('RENAME TABLE customers TO clients;')).toEqual(['warning rename']);
+    expect(rules('ALTER TABLE orders RENAME TO purchases, ALGORITHM=INSTANT;')).toEqual([
+      'danger rename',
+    ]);
   });
 
   it('says nothing about cost for a table created earlier in the same migration', () => {
