@@ -49,13 +49,12 @@ describe.each(serverCases(testServers()))('schema dump of %s', (_label, server, 
   beforeAll(async () => {
     scratch = await openScratchDatabase(server);
     const conn = await scratch.connect();
-    const json = flavor === 'mysql' ? 'JSON' : 'JSON';
     for (const sql of [
       `CREATE TABLE customers (id INT AUTO_INCREMENT PRIMARY KEY, email VARCHAR(200) NOT NULL,
          name VARCHAR(100) CHARACTER SET latin1 COLLATE latin1_bin, UNIQUE KEY email (email)) ENGINE=InnoDB`,
       `CREATE TABLE orders (id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, customer_id INT NOT NULL,
          total DECIMAL(10,2) NOT NULL DEFAULT 0, total_x2 DECIMAL(11,2) AS (total * 2) STORED,
-         note TEXT, doc ${json}, status ENUM('new','paid') NOT NULL DEFAULT 'new',
+         note TEXT, doc JSON, status ENUM('new','paid') NOT NULL DEFAULT 'new',
          PRIMARY KEY (id), KEY note_prefix (note(20)), FULLTEXT KEY ft (note),
          CONSTRAINT fk_customer FOREIGN KEY (customer_id) REFERENCES customers (id) ON DELETE CASCADE,
          CONSTRAINT positive CHECK (total >= 0)) ENGINE=InnoDB COMMENT='orders; with a semicolon'`,
