@@ -7,6 +7,7 @@ import { processlistBench } from './processlist.bench';
 import { gridScroll } from './grid-scroll.bench';
 import { streamMillionRows } from './stream-million-rows.bench';
 import { gtidAlgebra } from './gtid.bench';
+import { lintBench } from './lint.bench';
 
 /** Every benchmark; each feature adds its module and one line here. */
 export const BENCHES: Bench[] = [
@@ -18,4 +19,5 @@ export const BENCHES: Bench[] = [
   planRender,
   digestDiff,
   processlistBench,
+  lintBench,
 ];

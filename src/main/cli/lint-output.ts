@@ -106,6 +106,8 @@ export function lintSarif(report: LintReport): string {
             })),
           },
         ],
+        // Columns count UTF-16 code units, as JavaScript strings and editors like Monaco do.
+        columnKind: 'utf16CodeUnits',
         properties: { target: report.target },
         results,
       },

@@ -6,3 +6,6 @@ export * from './lint-statement';
 export * from './migration-layout';
 export * from './lint-migration';
 export * from './type-narrowing';
+export * from './lint-finding';
+export * from './object-users';
+export * from './change-findings';

@@ -2,13 +2,9 @@ import type { SqlFlavor } from '../sql/lexer';
 import { tokenize } from '../sql/lexer';
 import { splitStatements } from '../sql/split-statements';
 import { lintSeverityRank, type LintRuleId, type LintSeverity } from './lint-rules';
-import {
-  lintSchemaStatement,
-  uniqueKeyColumns,
-  uniqueKeyId,
-  type LintPlan,
-  type LiveTableFacts,
-} from './lint-statement';
+import { uniqueKeyColumns, uniqueKeyId } from './change-findings';
+import type { LiveTableFacts } from './lint-finding';
+import { lintSchemaStatement, type LintPlan } from './lint-statement';
 import type { LintTarget } from './lint-target';
 import { lintableText, type MigrationLayout } from './migration-layout';
 import {

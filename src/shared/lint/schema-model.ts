@@ -1,17 +1,22 @@
-import type { AlterOperation, ParsedAlter } from '../alter/alter-operation';
-import { parseAlter } from '../alter/parse-alter';
+import type { AlterOperation } from '../alter/alter-operation';
 import type { SqlFlavor } from '../sql/lexer';
 import { splitStatements } from '../sql/split-statements';
-import { closingParenthesis, isMark, isWord, type SqlToken } from '../sql/statement-tokens';
+import { closingParenthesis, isMark, type SqlToken } from '../sql/statement-tokens';
+import { readSchemaStatement, type SchemaStatement } from './schema-statement';
 import {
   columnFromDefinition,
   parseCreateTable,
-  readQualifiedName,
   sqlTokens,
   unquoteName,
   type IndexKind,
   type TableModel,
 } from './table-model';
+
+export {
+  readSchemaStatement,
+  type ReadStatementResult,
+  type SchemaStatement,
+} from './schema-statement';
 
 /** A view: its name and its definition's text (what its SELECT names). */
 export interface ViewModel {
@@ -46,205 +51,63 @@ export function nameKey(name: string): string {
   return name.toLowerCase();
 }
 
-/** What a statement does to the schema, as far as the model follows it. */
-export type SchemaStatement =
-  | { kind: 'create-table'; table: TableModel; like: string | null; replace: boolean }
-  | { kind: 'alter-table'; alter: ParsedAlter; sql: string }
-  | { kind: 'drop-table'; tables: string[] }
-  | { kind: 'rename-table'; renames: { from: string; to: string }[] }
-  | { kind: 'create-view'; view: ViewModel }
-  | { kind: 'drop-view'; views: string[] }
-  | { kind: 'create-trigger'; trigger: TriggerModel }
-  | { kind: 'drop-trigger'; name: string }
-  | { kind: 'other' };
-
-export type ReadStatementResult =
-  { ok: true; statement: SchemaStatement } | { ok: false; error: string; offset: number };
-
-/** Words that may stand between CREATE and VIEW / TRIGGER / PROCEDURE (mysqldump writes them). */
-function skipCreateModifiers(tokens: readonly SqlToken[], i: number): number {
-  for (;;) {
-    const t = tokens[i];
-    if (isWord(t, 'OR') && isWord(tokens[i + 1], 'REPLACE')) i += 2;
-    else if (isWord(t, 'ALGORITHM') && isMark(tokens[i + 1], '=')) i += 3;
-    else if (isWord(t, 'DEFINER') && isMark(tokens[i + 1], '=')) {
-      i += 3;
-      // user@host is lexed as a name and a variable (`@'host'`), or as a CURRENT_USER call.
-      while (tokens[i]?.kind === 'variable' || isMark(tokens[i], '(') || isMark(tokens[i], ')'))
-        i++;
-    } else if (isWord(t, 'SQL') && isWord(tokens[i + 1], 'SECURITY')) i += 3;
-    else return i;
-  }
+/** A foreign key of another table that points at a table. */
+export interface IncomingForeignKey {
+  /** The table that has the foreign key. */
+  from: string;
+  name: string;
+  refColumns: string[];
 }
 
-/**
- * Reads what a statement does to the schema: CREATE/ALTER/DROP/RENAME TABLE, CREATE/DROP INDEX
- * (as the ALTER TABLE they stand for), views and triggers; anything else is `other`. Refuses an
- * ALTER TABLE it cannot read, with the offset of the problem.
- */
-export function readSchemaStatement(sql: string, flavor: SqlFlavor): ReadStatementResult {
-  const tokens = sqlTokens(sql, flavor);
-  const w = (n: number) => (tokens[n]?.kind === 'word' ? tokens[n]!.upper : '');
-  const other: ReadStatementResult = { ok: true, statement: { kind: 'other' } };
-  if (w(0) === 'CREATE') {
-    let i = skipCreateModifiers(tokens, 1);
-    if (w(i) === 'TEMPORARY') i++;
-    if (w(i) === 'TABLE') {
-      const parsed = parseCreateTable(sql, flavor);
-      if (!parsed.ok) return parsed;
-      return {
-        ok: true,
-        statement: {
-          kind: 'create-table',
-          table: parsed.table,
-          like: parsed.like?.name ?? null,
-          replace: w(1) === 'OR',
-        },
-      };
-    }
-    if (w(i) === 'VIEW') {
-      const name = readQualifiedName(tokens, i + 1);
-      if (!name) return other;
-      return {
-        ok: true,
-        statement: {
-          kind: 'create-view',
-          view: { name: name.name, body: sql.slice(tokens[name.next]?.start ?? sql.length) },
-        },
-      };
-    }
-    if (w(i) === 'TRIGGER') {
-      const name = readQualifiedName(tokens, i + 1);
-      const on = tokens.findIndex((t, n) => n > i && isWord(t, 'ON'));
-      const table = on > 0 ? readQualifiedName(tokens, on + 1) : null;
-      if (!name || !table) return other;
-      return {
-        ok: true,
-        statement: {
-          kind: 'create-trigger',
-          trigger: {
-            name: name.name,
-            table: table.name,
-            body: sql.slice(tokens[table.next]?.start ?? sql.length),
-          },
-        },
-      };
-    }
-    let k = i;
-    if (w(k) === 'ONLINE' || w(k) === 'OFFLINE') k++;
-    if (w(k) === 'UNIQUE' || w(k) === 'FULLTEXT' || w(k) === 'SPATIAL') k++;
-    if (w(k) === 'INDEX') return createIndexAsAlter(sql, tokens, i, flavor);
-    return other;
-  }
-  if (w(0) === 'ALTER') {
-    let i = 1;
-    while (w(i) === 'ONLINE' || w(i) === 'OFFLINE' || w(i) === 'IGNORE') i++;
-    if (w(i) !== 'TABLE') return other;
-    const parsed = parseAlter(sql, flavor);
-    if (!parsed.ok) return { ok: false, error: parsed.error, offset: 0 };
-    return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql } };
-  }
-  if (w(0) === 'DROP') {
-    let i = 1;
-    if (w(i) === 'TEMPORARY') i++;
-    if (w(i) === 'TABLE' || w(i) === 'TABLES' || w(i) === 'VIEW') {
-      const kind = w(i) === 'VIEW' ? 'drop-view' : 'drop-table';
-      i++;
-      if (w(i) === 'IF' && w(i + 1) === 'EXISTS') i += 2;
-      const names: string[] = [];
-      while (i < tokens.length) {
-        const name = readQualifiedName(tokens, i);
-        if (!name) break;
-        names.push(name.name);
-        i = name.next;
-        if (!isMark(tokens[i], ',')) break;
-        i++;
+/** Foreign keys by the table they point at, built when first asked and dropped on change. */
+const incomingCache = new WeakMap<SchemaModel, Map<string, IncomingForeignKey[]>>();
+
+/** The foreign keys of other tables that point at `table`. */
+export function foreignKeysInto(schema: SchemaModel, table: string): IncomingForeignKey[] {
+  let index = incomingCache.get(schema);
+  if (!index) {
+    index = new Map();
+    for (const other of schema.tables.values()) {
+      for (const fk of other.foreignKeys) {
+        const key = nameKey(fk.refTable);
+        if (key === nameKey(other.name)) continue;
+        const list = index.get(key) ?? [];
+        list.push({ from: other.name, name: fk.name, refColumns: fk.refColumns });
+        index.set(key, list);
       }
-      return {
-        ok: true,
-        statement: kind === 'drop-view' ? { kind, views: names } : { kind, tables: names },
-      };
     }
-    if (w(i) === 'TRIGGER') {
-      i++;
-      if (w(i) === 'IF' && w(i + 1) === 'EXISTS') i += 2;
-      const name = readQualifiedName(tokens, i);
-      return name ? { ok: true, statement: { kind: 'drop-trigger', name: name.name } } : other;
-    }
-    if (w(i) === 'INDEX' || (w(i) === 'ONLINE' && w(i + 1) === 'INDEX')) {
-      return dropIndexAsAlter(sql, tokens, w(i) === 'INDEX' ? i : i + 1, flavor);
-    }
-    return other;
+    incomingCache.set(schema, index);
   }
-  if (w(0) === 'RENAME' && (w(1) === 'TABLE' || w(1) === 'TABLES')) {
-    const renames: { from: string; to: string }[] = [];
-    let i = 2;
-    while (i < tokens.length) {
-      const from = readQualifiedName(tokens, i);
-      if (!from || !isWord(tokens[from.next], 'TO')) break;
-      const to = readQualifiedName(tokens, from.next + 1);
-      if (!to) break;
-      renames.push({ from: from.name, to: to.name });
-      i = to.next;
-      if (!isMark(tokens[i], ',')) break;
-      i++;
-    }
-    return { ok: true, statement: { kind: 'rename-table', renames } };
-  }
-  return other;
+  return index.get(nameKey(table)) ?? [];
 }
 
-/** `CREATE [UNIQUE] INDEX i ON t (cols) [ALGORITHM=..] [LOCK=..]` as `ALTER TABLE t ADD ...`. */
-function createIndexAsAlter(
-  sql: string,
-  tokens: readonly SqlToken[],
-  from: number,
-  flavor: SqlFlavor,
-): ReadStatementResult {
-  const on = tokens.findIndex((t, n) => n > from && isWord(t, 'ON'));
-  const table = on > 0 ? readQualifiedName(tokens, on + 1) : null;
-  if (!table || !isMark(tokens[table.next], '(')) {
-    return { ok: false, error: 'CREATE INDEX without ON table (columns)', offset: 0 };
+/** Whether applying `statement` can change which foreign keys point where. */
+function movesForeignKeys(statement: SchemaStatement): boolean {
+  switch (statement.kind) {
+    case 'create-table':
+    case 'drop-table':
+    case 'rename-table':
+      return true;
+    case 'alter-table':
+      return statement.alter.operations.some((o) =>
+        ['add-foreign-key', 'drop-foreign-key', 'drop-constraint', 'rename-table'].includes(o.kind),
+      );
+    default:
+      return false;
   }
-  const close = closingParenthesis(tokens, table.next);
-  const kindWords = sql.slice(tokens[from]!.start, tokens[on - 1]!.end);
-  const rest = tokens.slice(close + 1);
-  const clauses: string[] = [];
-  for (let n = 0; n < rest.length; n++) {
-    const word = rest[n]!;
-    if (!isWord(word, 'ALGORITHM') && !isWord(word, 'LOCK')) continue;
-    const value = isMark(rest[n + 1], '=') ? rest[n + 2] : rest[n + 1];
-    if (value) clauses.push(`${word.upper}=${value.text}`);
-  }
-  const columns = sql.slice(tokens[table.next]!.start, tokens[close]!.end);
-  const tableName = sql.slice(tokens[on + 1]!.start, tokens[table.next - 1]!.end);
-  const text = `ALTER TABLE ${tableName} ADD ${kindWords.replace(/^(ONLINE|OFFLINE)\s+/i, '')} ${columns}${clauses.length ? `, ${clauses.join(', ')}` : ''}`;
-  const parsed = parseAlter(text, flavor);
-  if (!parsed.ok) return { ok: false, error: parsed.error, offset: 0 };
-  return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql: text } };
 }
 
-/** `DROP INDEX i ON t` as `ALTER TABLE t DROP INDEX i`. */
-function dropIndexAsAlter(
-  sql: string,
-  tokens: readonly SqlToken[],
-  at: number,
-  flavor: SqlFlavor,
-): ReadStatementResult {
-  let i = at + 1;
-  if (isWord(tokens[i], 'IF') && isWord(tokens[i + 1], 'EXISTS')) i += 2;
-  const index = tokens[i];
-  const on = tokens.findIndex((t, n) => n > i && isWord(t, 'ON'));
-  const table = on > 0 ? readQualifiedName(tokens, on + 1) : null;
-  if (!index || !table) return { ok: false, error: 'DROP INDEX without ON table', offset: 0 };
-  const tail = tokens
-    .slice(table.next)
-    .map((t) => t.text)
-    .join(' ');
-  const text = `ALTER TABLE ${sql.slice(tokens[on + 1]!.start, tokens[table.next - 1]!.end)} DROP INDEX ${index.text}${tail ? `, ${tail}` : ''}`;
-  const parsed = parseAlter(text, flavor);
-  if (!parsed.ok) return { ok: false, error: parsed.error, offset: 0 };
-  return { ok: true, statement: { kind: 'alter-table', alter: parsed.alter, sql: text } };
+/** The server moves foreign keys along with a renamed table: other tables now point at `to`. */
+function repointForeignKeys(schema: SchemaModel, from: string, to: string): void {
+  for (const [key, table] of schema.tables) {
+    if (!table.foreignKeys.some((fk) => nameKey(fk.refTable) === nameKey(from))) continue;
+    schema.tables.set(key, {
+      ...table,
+      foreignKeys: table.foreignKeys.map((fk) =>
+        nameKey(fk.refTable) === nameKey(from) ? { ...fk, refTable: to } : fk,
+      ),
+    });
+  }
 }
 
 function cloneTable(table: TableModel): TableModel {
@@ -275,6 +138,16 @@ export function applySchemaStatement(
   statement: SchemaStatement,
   flavor: SqlFlavor,
 ): void {
+  if (statement.kind === 'create-table' && !schema.tables.has(nameKey(statement.table.name))) {
+    // A new table only adds its own keys (CREATE TABLE ... LIKE copies none: MySQL leaves them out).
+    const index = incomingCache.get(schema);
+    for (const fk of index && statement.like === null ? statement.table.foreignKeys : []) {
+      if (nameKey(fk.refTable) === nameKey(statement.table.name)) continue;
+      const list = index!.get(nameKey(fk.refTable)) ?? [];
+      list.push({ from: statement.table.name, name: fk.name, refColumns: fk.refColumns });
+      index!.set(nameKey(fk.refTable), list);
+    }
+  } else if (movesForeignKeys(statement)) incomingCache.delete(schema);
   switch (statement.kind) {
     case 'create-table': {
       const key = nameKey(statement.table.name);
@@ -283,7 +156,12 @@ export function applySchemaStatement(
       schema.tables.set(
         key,
         like
-          ? { ...cloneTable(like), name: statement.table.name, schema: statement.table.schema }
+          ? {
+              ...cloneTable(like),
+              name: statement.table.name,
+              schema: statement.table.schema,
+              foreignKeys: [],
+            }
           : statement.table,
       );
       return;
@@ -298,6 +176,7 @@ export function applySchemaStatement(
       for (const op of statement.alter.operations) applyOperation(table, op, statement.sql, flavor);
       schema.tables.delete(key);
       schema.tables.set(nameKey(table.name), table);
+      if (nameKey(table.name) !== key) repointForeignKeys(schema, current.name, table.name);
       return;
     }
     case 'drop-table':
@@ -309,6 +188,7 @@ export function applySchemaStatement(
         if (!table) continue;
         schema.tables.delete(nameKey(from));
         schema.tables.set(nameKey(to), { ...table, name: to });
+        repointForeignKeys(schema, from, to);
       }
       return;
     case 'create-view':

@@ -147,3 +147,52 @@ export function lossyChange(before: ColumnModel, after: ColumnModel): string | n
       return null;
   }
 }
+
+const INTEGER_RANGES: Record<string, [string, string, string]> = {
+  tinyint: ['-128', '127', '255'],
+  smallint: ['-32768', '32767', '65535'],
+  mediumint: ['-8388608', '8388607', '16777215'],
+  int: ['-2147483648', '2147483647', '4294967295'],
+  bigint: ['-9223372036854775808', '9223372036854775807', '18446744073709551615'],
+};
+
+/**
+ * A query that counts the rows a lossy change would damage, when one can be written for it
+ * (strings too long, integers out of range, ENUM members removed); null otherwise.
+ */
+export function lossCheck(
+  table: string,
+  column: string,
+  before: ColumnModel,
+  after: ColumnModel,
+): string | null {
+  const a = shapeOf(before.type);
+  const b = shapeOf(after.type);
+  const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+  const from = `SELECT COUNT(*) FROM ${q(table)} WHERE`;
+  if (
+    (b.base === 'char' || b.base === 'varchar') &&
+    (a.family === 'string' || a.family === 'enum' || a.family === 'set' || a.family === 'json')
+  ) {
+    return `${from} CHAR_LENGTH(${q(column)}) > ${capacity(b)}`;
+  }
+  if ((b.base === 'binary' || b.base === 'varbinary') && a.family === 'binary') {
+    return `${from} LENGTH(${q(column)}) > ${capacity(b)}`;
+  }
+  if (
+    b.family === 'integer' &&
+    (a.family === 'integer' || a.family === 'decimal' || a.family === 'float')
+  ) {
+    const [min, max, umax] = INTEGER_RANGES[b.base]!;
+    return b.unsigned
+      ? `${from} ${q(column)} NOT BETWEEN 0 AND ${umax}`
+      : `${from} ${q(column)} NOT BETWEEN ${min} AND ${max}`;
+  }
+  if ((a.family === 'enum' || a.family === 'set') && a.family === b.family) {
+    const kept = new Set(b.args.map((x) => x.toLowerCase()));
+    const lost = a.args.filter((x) => !kept.has(x.toLowerCase()));
+    if (a.family === 'enum' && lost.length > 0)
+      return `${from} ${q(column)} IN (${lost.join(', ')})`;
+  }
+  return null;
+}

@@ -165,6 +165,22 @@ describe('lint rules', () => {
     expect(f.fix).toContain('lock_wait_timeout');
   });
 
+  it('metadata-lock-busy: open transactions that only may hold the table are a warning', () => {
+    const f = findingOf(
+      'ALTER TABLE customers ADD COLUMN phone VARCHAR(20), ALGORITHM=INSTANT;',
+      'metadata-lock-busy',
+      {
+        live: {
+          customers: {
+            sessions: [{ id: 7, user: 'app', seconds: 3, relation: 'open-transaction' }],
+          },
+        },
+      },
+    );
+    expect(f.severity).toBe('warning');
+    expect(f.message).toContain('1 open transaction may hold');
+  });
+
   it('row-version-limit: instant ADD COLUMN on a table at its limit rebuilds it', () => {
     const at = lint('ALTER TABLE customers ADD COLUMN phone VARCHAR(20);', {
       target: 'mysql-9.7',
@@ -248,6 +264,22 @@ describe('lint rules', () => {
     );
   });
 
+  it('lossy-type-change: the fix counts the rows the change would damage', () => {
+    expect(
+      findingOf('ALTER TABLE orders MODIFY note VARCHAR(100);', 'lossy-type-change').fix,
+    ).toContain('SELECT COUNT(*) FROM `orders` WHERE CHAR_LENGTH(`note`) > 100');
+    expect(
+      findingOf('ALTER TABLE orders MODIFY qty TINYINT NOT NULL DEFAULT 1;', 'lossy-type-change')
+        .fix,
+    ).toContain('WHERE `qty` NOT BETWEEN -128 AND 127');
+    expect(
+      findingOf(
+        "ALTER TABLE orders MODIFY status ENUM('new','paid') NOT NULL DEFAULT 'new';",
+        'lossy-type-change',
+      ).fix,
+    ).toContain("WHERE `status` IN ('sent')");
+  });
+
   it('drop-used-object: columns used by a foreign key, a generated column, a view; a needed index; a referenced table', () => {
     expect(
       findingOf('ALTER TABLE orders DROP COLUMN customer_id;', 'drop-used-object').message,
@@ -311,6 +343,11 @@ describe('lint rules', () => {
       rules('ALTER TABLE orders CHANGE note remark VARCHAR(255) DEFAULT NULL, ALGORITHM=INSTANT;'),
     ).toEqual(['danger rename']);
     expect(rules('RENAME TABLE events TO happenings;')).toEqual(['warning rename']);
+    // Foreign keys follow a renamed table (no danger for them); a view does not.
+    expect(rules('RENAME TABLE customers TO clients;')).toEqual(['warning rename']);
+    expect(rules('ALTER TABLE orders RENAME TO purchases, ALGORITHM=INSTANT;')).toEqual([
+      'danger rename',
+    ]);
   });
 
   it('says nothing about cost for a table created earlier in the same migration', () => {

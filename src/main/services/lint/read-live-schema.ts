@@ -1,6 +1,6 @@
 import type { Connection } from 'mysql2/promise';
-import type { LiveTableFacts } from '../../../shared/lint/lint-statement';
-import { uniqueKeyId } from '../../../shared/lint/lint-statement';
+import type { LiveTableFacts } from '../../../shared/lint/lint-finding';
+import { uniqueKeyId } from '../../../shared/lint/change-findings';
 import type { LiveQuestions } from '../../../shared/lint/lint-migration';
 import {
   applySchemaStatement,
