@@ -13,3 +13,24 @@ export interface CliIo {
   /** All of standard input, read when a command asks for it. */
   readStdin: () => Promise<string>;
 }
+
+/**
+ * What every command does first with its parsed options: `help` prints the usage (exit 0), any
+ * other text is a usage error (exit 2). Returns that exit code, or the options to go on with.
+ */
+export function optionsOrExit<T extends object>(
+  command: string,
+  usage: string,
+  options: T | string,
+  io: CliIo,
+): T | number {
+  if (options === 'help') {
+    io.stdout(usage);
+    return 0;
+  }
+  if (typeof options === 'string') {
+    io.stderr(`sightline ${command}: ${options}\n\n${usage}`);
+    return 2;
+  }
+  return options;
+}

@@ -7,7 +7,7 @@ import {
   type PlanParseError,
   type PlanReport,
 } from '../../shared/explain';
-import type { CliCommand, CliIo } from './command';
+import { optionsOrExit, type CliCommand, type CliIo } from './command';
 
 const USAGE = `Usage: sightline explain [--json] [--dialect auto|${PLAN_DIALECTS.join('|')}] FILE... | -
 
@@ -39,15 +39,8 @@ export const explainCommand: CliCommand = {
   name: 'explain',
   summary: 'show an EXPLAIN plan (JSON, tree, ANALYZE, tabular) as a tree with diagnostics',
   async run(args, io) {
-    const options = readOptions(args);
-    if (options === 'help') {
-      io.stdout(USAGE);
-      return 0;
-    }
-    if (typeof options === 'string') {
-      io.stderr(`sightline explain: ${options}\n\n${USAGE}`);
-      return 2;
-    }
+    const options = optionsOrExit('explain', USAGE, readOptions(args), io);
+    if (typeof options === 'number') return options;
     const stdin = once(io.readStdin);
     const outcomes: Outcome[] = [];
     for (const input of options.inputs) outcomes.push(await explainInput(input, options, stdin));

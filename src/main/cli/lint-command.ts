@@ -19,7 +19,7 @@ import {
   type SchemaModel,
 } from '../../shared/lint';
 import { readLiveFacts, readLiveSchema, readServerFlavor } from '../services/lint/read-live-schema';
-import type { CliCommand, CliIo } from './command';
+import { optionsOrExit, type CliCommand, type CliIo } from './command';
 import { lintJson, lintSarif, lintText } from './lint-output';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
@@ -149,15 +149,8 @@ export const lintCommand: CliCommand = {
   name: 'lint',
   summary: 'check migration files: algorithm, lock, copies and risky changes per statement',
   async run(args, io) {
-    const options = readOptions(args);
-    if (options === 'help') {
-      io.stdout(USAGE);
-      return 0;
-    }
-    if (typeof options === 'string') {
-      io.stderr(`sightline lint: ${options}\n\n${USAGE}`);
-      return 2;
-    }
+    const options = optionsOrExit('lint', USAGE, readOptions(args), io);
+    if (typeof options === 'number') return options;
     const files: MigrationFile[] = [];
     let stdin: string | null = null;
     for (const input of options.inputs) {
