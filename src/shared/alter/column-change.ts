@@ -86,7 +86,11 @@ export function normaliseColumnType(type: string): string {
   }
   // MySQL 8.0.19+ drops integer display widths (except tinyint(1)); compare without them.
   if (t !== 'tinyint(1)') t = t.replace(INTEGER_TYPES, '$1');
-  return t.replace(/ zerofill/, '');
+  // ZEROFILL changes how values read back (the servers copy the table for it) and implies
+  // UNSIGNED; keep it, written as COLUMN_TYPE writes it.
+  return / zerofill/.test(t) && !/ unsigned/.test(t)
+    ? t.replace(/ zerofill/, ' unsigned zerofill')
+    : t;
 }
 
 /** The type part and NOT NULL of a column definition (`VARCHAR(40) NOT NULL DEFAULT ''`). */
