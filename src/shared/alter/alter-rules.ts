@@ -23,6 +23,18 @@ export interface RuleRow {
   lock: AlterLock;
   /** Why, in plain words. */
   why: string;
+  /**
+   * The server's answer depends on what neither the statement nor the table shows (a keyring,
+   * an encryption plugin): the plan says "unknown" and assumes the worst.
+   */
+  unknown?: true;
+  /** The server accepts any ALGORITHM=/LOCK= here and ignores it: the plan proposes none. */
+  clauseIgnored?: true;
+  /**
+   * The server accepts even ALGORITHM=INSTANT here and copies anyway: the clause cannot keep
+   * it from doing worse (the plan still proposes it, and says so).
+   */
+  unenforced?: true;
 }
 
 /**
@@ -41,7 +53,20 @@ export type RuleKey =
   | 'replace-primary-key'
   | 'add-foreign-key-unchecked'
   | 'engine-rebuild'
-  | 'engine-change';
+  | 'engine-change'
+  | 'table-option-metadata'
+  | 'table-encryption'
+  | 'tablespace'
+  | 'convert-charset-metadata'
+  | 'convert-collation'
+  | 'convert-collation-indexed'
+  | 'column-collation-indexed'
+  | 'column-varchar-widen-redundant'
+  | 'drop-indexed-column'
+  | 'drop-indexed-virtual-column'
+  | 'add-fulltext-index-more'
+  | 'drop-check'
+  | 'partition-check';
 
 const ONLINE_INDEX = 'the index is built from the rows while reads and writes go on';
 const REBUILD =
@@ -264,6 +289,12 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
     { algorithm: 'inplace', lock: 'none', why: 'only the name changes' },
   ],
   'index-visibility': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'MariaDB marks an index IGNORED or NOT IGNORED in the definition only (seen instant on 10.11 and 11.8)',
+    },
     { algorithm: 'inplace', lock: 'none', why: 'only the index definition changes' },
   ],
   'add-foreign-key': [
@@ -301,7 +332,18 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
     { algorithm: 'inplace-rebuild', lock: 'none', why: `the same engine again: ${REBUILD}` },
   ],
   'engine-change': [
-    { algorithm: 'copy', lock: 'shared', why: `another storage engine: ${COPY_WHY}` },
+    {
+      needs: ['alterCopyChecksAlgorithm'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `another storage engine: ${COPY_WHY}`,
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      unenforced: true,
+      why: `another storage engine: ${COPY_WHY}; this MariaDB accepts ALGORITHM=INSTANT for it and copies anyway (seen on 10.11)`,
+    },
   ],
   'row-format': [
     {
@@ -348,7 +390,18 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
     },
   ],
   'order-by': [
-    { algorithm: 'copy', lock: 'shared', why: `rows are copied in the new order: ${COPY_WHY}` },
+    {
+      needs: ['alterCopyChecksAlgorithm'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `rows are copied in the new order: ${COPY_WHY}`,
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      unenforced: true,
+      why: `rows are copied in the new order: ${COPY_WHY}; this MariaDB accepts ALGORITHM=INSTANT for it and copies anyway (seen on 10.11)`,
+    },
   ],
   'add-partition': [
     {
@@ -416,23 +469,278 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
     { algorithm: 'copy', lock: 'shared', why: `every row moves into one table: ${COPY_WHY}` },
   ],
   force: [{ algorithm: 'inplace-rebuild', lock: 'none', why: REBUILD }],
+  'table-option-metadata': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'the option lives only in the table definition (statistics, PACK_KEYS, CHECKSUM, MAX_ROWS, ...): MariaDB changes it instantly (seen on 10.11 and 11.8)',
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'the option lives only in the table definition: in place, no rebuild (MySQL manual, Online DDL table operations: "Setting persistent table statistics" and "Changing table options" modify metadata only; seen on 9.7 for every STATS_*, PACK_KEYS, CHECKSUM, MAX_ROWS, MIN_ROWS, AVG_ROW_LENGTH, DELAY_KEY_WRITE, INSERT_METHOD, COMPRESSION, AUTOEXTEND_SIZE)',
+    },
+  ],
+  'table-encryption': [
+    {
+      algorithm: 'copy',
+      lock: 'exclusive',
+      unknown: true,
+      why: 'encrypting a table needs a keyring (MySQL) or a key management plugin (MariaDB) on the server, which the table does not show: without one the server refuses it (MySQL 3185, MariaDB 1478), with one it rebuilds the table',
+    },
+  ],
+  tablespace: [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'MariaDB ignores TABLESPACE for InnoDB tables (seen on 10.11 and 11.8)',
+    },
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `the table moves to the named tablespace (MySQL manual, Online DDL tablespace operations): ${REBUILD}`,
+    },
+  ],
+  'convert-charset-metadata': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'every text column already has this character set and collation: only the definition changes, instantly on MariaDB (seen on 10.11 and 11.8)',
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the column (assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4): ${COPY_WHY}`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'every text column already has this character set and collation: in place without a rebuild (seen on MySQL 9.7)',
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `every text value is converted (assumed before MySQL 8.0): ${COPY_WHY}`,
+    },
+  ],
+  'convert-collation': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'every text column already has this character set, and none is indexed: at most their collation changes, which MariaDB does instantly (seen on 10.11 and 11.8)',
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the columns (assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4): ${COPY_WHY}`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+      why: 'every text column already has this character set, and none is indexed, but their collation may change: MySQL rebuilds the table while writes wait (seen on 9.7; without COLLATE the server default collation is assumed to differ)',
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `every text value is converted (assumed before MySQL 8.0): ${COPY_WHY}`,
+    },
+  ],
+  'column-collation': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'a new collation for a column no index uses: MariaDB changes only the definition (MariaDB knowledge base, Instant ALTER: changing the collation of a non-indexed column; seen on 10.11 and 11.8)',
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the column (assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4): ${COPY_WHY}`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'a new collation for a column no index uses: in place without a rebuild (seen on MySQL 9.7)',
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new collation converts every value (assumed before MySQL 8.0): ${COPY_WHY}`,
+    },
+  ],
+  'convert-collation-indexed': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'the text columns keep their character set, but indexed ones may change collation (without COLLATE the server default is assumed to differ): MariaDB rebuilds those indexes without copying the table (seen on 10.11 and 11.8)',
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `the text columns keep their character set, but indexed ones may change collation, and MySQL copies the table to re-sort their indexes (seen on 9.7): ${COPY_WHY}`,
+    },
+  ],
+  'column-collation-indexed': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'a new collation for an indexed column: MariaDB rebuilds its indexes without copying the table (seen on 10.11 and 11.8)',
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new collation for an indexed column: MySQL copies the table to re-sort the index (seen on 9.7): ${COPY_WHY}`,
+    },
+  ],
+  'column-varchar-widen-redundant': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'ROW_FORMAT=REDUNDANT stores every length in the same width, so MariaDB widens any VARCHAR instantly (MariaDB knowledge base, Instant ALTER: extending VARCHAR; seen on 10.11 and 11.8)',
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a VARCHAR grown past 255 bytes needs a second length byte in every row, REDUNDANT or not on MySQL (seen on 9.7): ${COPY_WHY}`,
+    },
+  ],
+  'drop-indexed-column': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'the column is part of an index: MariaDB drops both without rebuilding the table (NOCOPY, seen on 10.11 and 11.8)',
+    },
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `the column is part of an index, which changes with it: no instant DROP COLUMN (MySQL manual, ALGORITHM=INSTANT limitations): ${REBUILD}`,
+    },
+  ],
+  'drop-indexed-virtual-column': [
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'a VIRTUAL column stores nothing; only its index is dropped (MySQL manual, Online DDL generated column operations: dropping a VIRTUAL column is in place without a rebuild; MariaDB the same, seen on 10.11 and 11.8)',
+    },
+  ],
+  'add-fulltext-index-more': [
+    {
+      algorithm: 'inplace',
+      lock: 'shared',
+      why: 'the table already has a FULLTEXT index and its hidden FTS_DOC_ID column: the new one is built in place without a rebuild, while writes wait (MySQL manual, Online DDL index operations: adding a FULLTEXT index; seen on both flavors)',
+    },
+  ],
+  'drop-check': [
+    {
+      needs: ['alterInstantDropColumn'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'only the CHECK constraint definition goes (seen instant on MySQL 9.7, MariaDB 10.11 and 11.8; assumed from MySQL 8.0.29 and MariaDB 10.4)',
+    },
+    { algorithm: 'inplace', lock: 'none', why: 'only the constraint definition goes' },
+  ],
+  'partition-check': [
+    {
+      needs: ['alterPartitionClause'],
+      algorithm: 'inplace',
+      lock: 'shared',
+      clauseIgnored: true,
+      why: 'the named partitions are analysed, checked, optimised or exchanged; MySQL accepts and ignores ALGORITHM= and LOCK= for these (manual, Online DDL partitioning operations: "ALGORITHM and LOCK clauses are ignored"; seen on 9.7)',
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'shared',
+      why: `the named partitions are analysed, checked, optimised or exchanged; ${PARTITION_NO_CLAUSE}`,
+    },
+  ],
+  'column-visibility': [
+    {
+      needs: ['alterInstant'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'only the column definition changes (MySQL manual, Online DDL column operations: column visibility; seen on 9.7)',
+    },
+    { algorithm: 'inplace', lock: 'none', why: 'only the column definition changes' },
+  ],
   unknown: [
     { algorithm: 'copy', lock: 'shared', why: 'not recognised: assumed the worst, a copy' },
   ],
 };
+
+/**
+ * A relief: on a server with `needs`, an operation planned with `algorithm` takes `lock`
+ * instead. Applied after the situation rules, to every operation but those under `except`.
+ */
+export interface LockRelief {
+  needs: CapabilityKey;
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+  except?: readonly RuleKey[];
+  /** Why, in plain words, and the manual section or server behaviour it encodes. */
+  why: string;
+}
+
+export const LOCK_RELIEFS: readonly LockRelief[] = [
+  {
+    needs: 'alterOnlineCopy',
+    algorithm: 'copy',
+    lock: 'none',
+    why: 'MariaDB 11.2+ copies the table online: writes made meanwhile go to an online change buffer and are replayed (MariaDB knowledge base, Online Schema Change: LOCK=NONE with ALGORITHM=COPY; seen on 11.8 for every copying operation of the matrix)',
+  },
+];
+
+/** The relief that applies to an operation planned with `algorithm` under `key`, if any. */
+export function lockReliefFor(
+  key: RuleKey,
+  algorithm: AlterAlgorithm,
+  capabilities: Capabilities,
+): LockRelief | null {
+  return (
+    LOCK_RELIEFS.find(
+      (r) => r.algorithm === algorithm && capabilities[r.needs] && !(r.except ?? []).includes(key),
+    ) ?? null
+  );
+}
 
 /** What about the table decides a situation rule (from the live table's facts). */
 export type TableTrait =
   | 'fulltext-index'
   | 'spatial-index'
   | 'compressed-row-format'
-  | 'generated-columns'
   | 'partitioned'
   | 'no-primary-key'
   /** ROW_FORMAT=DYNAMIC/COMPACT/REDUNDANT written in the table's definition. */
   | 'explicit-uncompressed-row-format'
   /** KEY_BLOCK_SIZE=n (n > 0) in the table's definition. */
-  | 'key-block-size';
+  | 'key-block-size'
+  /** ROW_FORMAT=REDUNDANT (the table's actual row format). */
+  | 'redundant-row-format'
+  /** VIRTUAL generated columns, indexed or not. */
+  | 'virtual-columns'
+  /** A VIRTUAL generated column that an index uses. */
+  | 'indexed-virtual-columns'
+  /** STORED (PERSISTENT) generated columns. */
+  | 'stored-generated-columns'
+  /** A foreign key to or from another table. */
+  | 'foreign-keys'
+  /** PAGE_COMPRESSED=1 (MariaDB) in the table's definition. */
+  | 'page-compressed'
+  /** ENCRYPTION='Y' (MySQL) or ENCRYPTED=YES (MariaDB) in the table's definition. */
+  | 'encrypted';
 
 /** How a situation rule overrides the per-operation rule: a slower plan, or "unknown". */
 export type SituationOutcome = { algorithm: AlterAlgorithm; lock: AlterLock } | 'unknown';
@@ -455,6 +763,7 @@ const REBUILDING: readonly RuleKey[] = [
   'add-column-last',
   'add-column-positioned',
   'drop-column',
+  'drop-indexed-column',
   'column-reorder',
   'column-nullability',
   'engine-rebuild',
@@ -464,15 +773,6 @@ const REBUILDING: readonly RuleKey[] = [
   'replace-primary-key',
   'table-option',
 ];
-const COLUMN_CHANGES: readonly RuleKey[] = [
-  ...REBUILDING,
-  'add-column-virtual',
-  'column-same',
-  'column-varchar-widen',
-  'column-varchar-widen-prefix',
-  'rename-column',
-];
-
 /**
  * The situation rules, checked against the servers by test/integration/alter/rules-matrix.test.ts.
  * Applied after the operation's own rule; the slower of the two wins.
@@ -495,7 +795,11 @@ export const SITUATION_RULES: readonly SituationRule[] = [
   {
     trait: 'spatial-index',
     keys: REBUILDING.filter(
-      (k) => k !== 'add-column-last' && k !== 'add-column-positioned' && k !== 'drop-column',
+      (k) =>
+        k !== 'add-column-last' &&
+        k !== 'add-column-positioned' &&
+        k !== 'drop-column' &&
+        k !== 'drop-indexed-column',
     ),
     outcome: { algorithm: 'inplace-rebuild', lock: 'shared' },
     why: 'the table has a SPATIAL index: a rebuild needs LOCK=SHARED (MySQL manual, Online DDL limitations; MariaDB the same)',
@@ -507,11 +811,46 @@ export const SITUATION_RULES: readonly SituationRule[] = [
     why: 'ROW_FORMAT=COMPRESSED tables take no instant ADD/DROP COLUMN (MySQL manual, ALGORITHM=INSTANT limitations; MariaDB knowledge base, Instant ADD COLUMN): the table is rebuilt',
   },
   {
-    trait: 'generated-columns',
+    trait: 'indexed-virtual-columns',
     flavor: 'mariadb',
-    keys: COLUMN_CHANGES,
+    keys: [
+      'add-column-last',
+      'column-reorder',
+      'engine-rebuild',
+      'row-format',
+      'force',
+      'table-option',
+    ],
+    outcome: { algorithm: 'inplace-rebuild', lock: 'shared' },
+    why: 'an index on a VIRTUAL column: MariaDB rebuilds the table in place but writes wait, as it recomputes the indexed values (seen on 10.11 and 11.8)',
+  },
+  {
+    trait: 'indexed-virtual-columns',
+    flavor: 'mariadb',
+    keys: ['add-column-positioned', 'drop-column', 'column-nullability'],
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `an index on a VIRTUAL column: MariaDB copies the table to place, drop or re-check a column (seen on 10.11 and 11.8): ${COPY_WHY}`,
+  },
+  {
+    trait: 'indexed-virtual-columns',
+    flavor: 'mariadb',
+    keys: ['add-primary-key', 'replace-primary-key', 'drop-indexed-column'],
     outcome: 'unknown',
-    why: 'MariaDB plans column changes on a table with generated columns case by case (seen: copies, shared locks, or instant); Sightline cannot tell which',
+    why: 'an index on a VIRTUAL column: MariaDB plans a new primary key or dropping an indexed column case by case on such a table (not seen by the matrix); Sightline cannot tell how',
+  },
+  {
+    trait: 'stored-generated-columns',
+    flavor: 'mariadb',
+    keys: ['column-nullability'],
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `the table has STORED generated columns: MariaDB copies it to make a column NOT NULL (seen on 10.11 and 11.8): ${COPY_WHY}`,
+  },
+  {
+    trait: 'virtual-columns',
+    flavor: 'mariadb',
+    keys: ['add-column-positioned'],
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `the table has VIRTUAL columns: MariaDB places a new column with FIRST/AFTER by copying the table (seen on 10.11 and 11.8): ${COPY_WHY}`,
   },
   {
     trait: 'partitioned',
@@ -538,6 +877,10 @@ export interface RejectionRule {
   clause: RegExp;
   /** Only on a table with this trait. */
   trait?: TableTrait;
+  /** Only on a table WITHOUT the trait (with `trait`). */
+  negate?: true;
+  /** Only when the operation's column is one of these (from the table's facts). */
+  columnIn?: 'foreign-key-columns';
   /** Not when the whole statement also matches this. */
   unlessStatement?: RegExp;
   /** The server's reason, in plain words, with its error number. */
@@ -576,6 +919,83 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
     reason: 'a MySQL table option that MariaDB does not know: error 1911 (unknown option)',
   },
   {
+    flavor: 'mariadb',
+    clause: /^ENCRYPTION\s*=/i,
+    reason:
+      "MySQL's ENCRYPTION= option, which MariaDB writes ENCRYPTED=YES/NO: error 1911 (unknown option; seen on 10.11 and 11.8)",
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^IETF_QUOTES\b/i,
+    reason:
+      'IETF_QUOTES belongs to the CSV engine; InnoDB does not know it: error 1911 (unknown option; seen on 10.11 and 11.8)',
+  },
+  {
+    clause: /^ROW_FORMAT\s*=?\s*(FIXED|PAGE)\b/i,
+    reason:
+      'InnoDB has no ROW_FORMAT=FIXED or PAGE (those are MyISAM and Aria formats): error 1478 (MySQL writes a syntax error 1064 for PAGE; seen on all three servers)',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^PAGE_COMPRESSION_LEVEL\b/i,
+    trait: 'page-compressed',
+    negate: true,
+    unlessStatement: /\bPAGE_COMPRESSED\s*=?\s*(1|YES)\b/i,
+    reason:
+      'PAGE_COMPRESSION_LEVEL needs PAGE_COMPRESSED=1, which the table does not have: error 1478 (MariaDB knowledge base, InnoDB page compression; seen on 10.11 and 11.8)',
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b.*\bIGNORED\s*$/i,
+    reason: 'MySQL has no IGNORED indexes (it writes INVISIBLE): syntax error 1064',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b.*\b(IN)?VISIBLE\s*$/i,
+    reason: 'MariaDB writes IGNORED (10.6+), not INVISIBLE, for indexes: syntax error 1064',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^ALTER\s+(COLUMN\s+)?\S+\s+SET\s+(IN)?VISIBLE\b/i,
+    reason:
+      "MariaDB cannot change a column's visibility with ALTER COLUMN (MODIFY COLUMN ... INVISIBLE does it): syntax error 1064",
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^DROP\s+CHECK\b/i,
+    reason: 'MariaDB has no DROP CHECK (it writes DROP CONSTRAINT name): syntax error 1064',
+  },
+  {
+    flavor: 'mariadb',
+    clause: /\bWITH\s+PARSER\s+ngram\b/i,
+    reason:
+      'MariaDB has no ngram full-text parser plugin: error 1128 (function not defined; seen on 10.11 and 11.8)',
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ENGINE\s*=?\s*'?Aria\b/i,
+    reason: "MySQL has no Aria engine (MariaDB's): error 1286, unknown storage engine",
+  },
+  {
+    columnIn: 'foreign-key-columns',
+    clause: /^DROP\s+(COLUMN\s+)?/i,
+    reason:
+      "the column is part of one of the table's foreign keys: MySQL refuses with error 1828, MariaDB with 1553 or 1828 (drop the foreign key first; seen on all three servers)",
+  },
+  {
+    flavor: 'mysql',
+    clause:
+      /^ALTER\s+(COLUMN\s+)?\S+\s+SET\s+DEFAULT\s+(CURRENT_TIMESTAMP|NOW|LOCALTIME|LOCALTIMESTAMP)\b/i,
+    reason:
+      'MySQL takes only a literal or a parenthesised expression after ALTER COLUMN ... SET DEFAULT (write SET DEFAULT (CURRENT_TIMESTAMP)): syntax error 1064 (manual, ALTER TABLE syntax; seen on 9.7)',
+  },
+  {
+    trait: 'foreign-keys',
+    clause: /^ENGINE\s*=?\s*(?!InnoDB\b)\w/i,
+    reason:
+      'the table has foreign keys, which only InnoDB keeps: MySQL refuses with error 3776, MariaDB with 1217 (drop the foreign keys first; seen on all three servers)',
+  },
+  {
     trait: 'explicit-uncompressed-row-format',
     clause: /^KEY_BLOCK_SIZE\s*=?\s*[1-9]/i,
     unlessStatement: /\bROW_FORMAT\s*=?\s*COMPRESSED\b/i,
@@ -595,12 +1015,17 @@ export function rejectionFor(
   statement: string,
   facts: TableFacts,
   flavor: 'mysql' | 'mariadb',
+  column?: string,
 ): string | null {
   const traits = new Set(facts.traits ?? []);
+  const inForeignKey = (facts.foreignKeyColumns ?? []).some(
+    (c) => c.toLowerCase() === (column ?? '').toLowerCase(),
+  );
   const rule = REJECTION_RULES.find(
     (r) =>
       (r.flavor ?? flavor) === flavor &&
-      (r.trait === undefined || traits.has(r.trait)) &&
+      (r.columnIn === undefined || inForeignKey) &&
+      (r.trait === undefined || traits.has(r.trait) !== (r.negate === true)) &&
       r.clause.test(clause.trim()) &&
       !(r.unlessStatement?.test(statement) ?? false),
   );
@@ -620,6 +1045,38 @@ export interface TableFacts {
   traits?: readonly TableTrait[];
   /** Columns that some index uses (dropping one drops or shrinks the index: never instant). */
   indexedColumns?: readonly string[];
+  /** VIRTUAL generated columns. */
+  virtualColumns?: readonly string[];
+  /** Names of the table's CHECK constraints. */
+  checkConstraints?: readonly string[];
+  /** Columns of the table's own foreign keys (the referencing side). */
+  foreignKeyColumns?: readonly string[];
+}
+
+/**
+ * Table options that live only in the table definition: the servers change them without
+ * touching a row (MySQL in place, MariaDB instantly). Checked on the servers one by one.
+ */
+const METADATA_OPTIONS =
+  /^(STATS_PERSISTENT|STATS_AUTO_RECALC|STATS_SAMPLE_PAGES|PACK_KEYS|CHECKSUM|TABLE_CHECKSUM|MAX_ROWS|MIN_ROWS|AVG_ROW_LENGTH|DELAY_KEY_WRITE|INSERT_METHOD|COMPRESSION|AUTOEXTEND_SIZE|PAGE_CHECKSUM|TRANSACTIONAL)\b/i;
+
+/** What a statement's CONVERT TO CHARACTER SET does to the table's text columns. */
+export type CharsetConversion = 'converts' | 'metadata' | 'collation' | 'collation-indexed';
+
+/** The key under which a table option is looked up. */
+function tableOptionKey(text: string, traits: ReadonlySet<TableTrait>): RuleKey {
+  const option = text.trim();
+  if (METADATA_OPTIONS.test(option)) return 'table-option-metadata';
+  if (/^TABLESPACE\b/i.test(option)) return 'tablespace';
+  // Turning off what the table does not have changes nothing but the definition.
+  if (/^PAGE_COMPRESSED\s*=?\s*(0|NO)\b/i.test(option) && !traits.has('page-compressed')) {
+    return 'table-option-metadata';
+  }
+  if (/^ENCRYPTION\s*=?\s*'?N/i.test(option) && !traits.has('encrypted')) {
+    return 'table-option-metadata';
+  }
+  if (/^(ENCRYPTION\s*=?\s*'?Y|ENCRYPTED\s*=?\s*YES)/i.test(option)) return 'table-encryption';
+  return 'table-option';
 }
 
 /** The key under which `op` is looked up, given the rest of the statement and the table. */
@@ -628,7 +1085,11 @@ export function ruleKeyFor(
   all: readonly AlterOperation[],
   facts: TableFacts,
   columnChange: ColumnChange | undefined,
+  conversion: CharsetConversion = 'converts',
 ): RuleKey {
+  const traits = new Set(facts.traits ?? []);
+  const has = (list: readonly string[] | undefined, name: string | undefined) =>
+    (list ?? []).some((c) => c.toLowerCase() === (name ?? '').toLowerCase());
   switch (op.kind) {
     case 'add-column': {
       const generated = /\b(AS|GENERATED\s+ALWAYS\s+AS)\s*\(/i.test(op.definition ?? '');
@@ -641,11 +1102,43 @@ export function ruleKeyFor(
     case 'add-index':
     case 'add-unique-index':
       return /\(\s*\(/.test(op.text) ? 'add-functional-index' : op.kind;
+    case 'add-fulltext-index':
+      return traits.has('fulltext-index') ? 'add-fulltext-index-more' : op.kind;
+    case 'drop-column':
+      if (!has(facts.indexedColumns, op.column)) return op.kind;
+      return has(facts.virtualColumns, op.column)
+        ? 'drop-indexed-virtual-column'
+        : 'drop-indexed-column';
+    case 'drop-constraint':
+      return /^DROP\s+CHECK\b/i.test(op.text) || has(facts.checkConstraints, op.index)
+        ? 'drop-check'
+        : op.kind;
+    case 'table-option':
+      return tableOptionKey(op.text, traits);
+    case 'convert-charset':
+      if (conversion === 'metadata') return 'convert-charset-metadata';
+      if (conversion === 'collation') return 'convert-collation';
+      return conversion === 'collation-indexed' ? 'convert-collation-indexed' : op.kind;
+    case 'partition-maintenance':
+      return /^(ANALYZE|CHECK|OPTIMIZE|REPAIR|EXCHANGE)\b/i.test(op.text)
+        ? 'partition-check'
+        : op.kind;
     case 'add-partition':
       return /^ADD\s+PARTITION\s+PARTITIONS\b/i.test(op.text) ? 'add-partition-hash' : op.kind;
     case 'change-column':
-    case 'modify-column':
-      return `column-${columnChange ?? 'type'}`;
+    case 'modify-column': {
+      const change = columnChange ?? 'type';
+      if (change === 'collation' && has(facts.indexedColumns, op.column)) {
+        return 'column-collation-indexed';
+      }
+      if (
+        (change === 'varchar-widen-prefix' || change === 'varchar-widen-short') &&
+        traits.has('redundant-row-format')
+      ) {
+        return 'column-varchar-widen-redundant';
+      }
+      return `column-${change}`;
+    }
     case 'drop-primary-key':
       return all.some((o) => o.kind === 'add-primary-key')
         ? 'replace-primary-key'

@@ -251,6 +251,9 @@ function readSpec(sql: string, spec: SqlToken[]): AlterOperation[] {
       const column = unquote(spec[n]);
       if (w(n + 1) === 'SET' && w(n + 2) === 'DEFAULT') return op('set-default', { column });
       if (w(n + 1) === 'DROP' && w(n + 2) === 'DEFAULT') return op('drop-default', { column });
+      if (w(n + 1) === 'SET' && (w(n + 2) === 'VISIBLE' || w(n + 2) === 'INVISIBLE')) {
+        return op('column-visibility', { column });
+      }
       return op('modify-column', { column });
     }
     case 'RENAME': {

@@ -9,6 +9,7 @@ import {
 import {
   algorithmRank,
   lockRank,
+  lockReliefFor,
   nonInstantRuleFor,
   ruleFor,
   ruleKeyFor,
@@ -17,6 +18,7 @@ import {
   rejectionFor,
   type AlterAlgorithm,
   type AlterLock,
+  type CharsetConversion,
   type RuleKey,
   type TableFacts,
 } from './alter-rules';
@@ -46,6 +48,10 @@ export type PlanCertainty = 'known' | 'unknown';
 
 export interface PlannedOperation {
   certainty: PlanCertainty;
+  /** The server accepts and ignores ALGORITHM=/LOCK= for this operation. */
+  clauseIgnored: boolean;
+  /** The server accepts even ALGORITHM=INSTANT for this operation, and copies anyway. */
+  unenforced: boolean;
   /** Why the server refuses this operation outright (syntax, row format), if it does. */
   rejected?: string;
   operation: AlterOperation;
@@ -75,6 +81,11 @@ export interface AlterPlan {
   clause: string | null;
   /** Why there is no clause, when there is none. */
   clauseNote: string | null;
+  /**
+   * The server accepts any ALGORITHM=/LOCK= for this statement without holding itself to it:
+   * the plan's algorithm and lock come from the rules, and no clause can enforce them.
+   */
+  clauseIgnored: boolean;
   /** The statement with `clause` in place of any ALGORITHM=/LOCK= it had. */
   proposedSql: string;
   risks: AlterRisk[];
@@ -166,31 +177,31 @@ export function planAlter(
   const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
   const operations = alter.operations.map((operation): PlannedOperation => {
     const isColumnChange = operation.kind === 'change-column' || operation.kind === 'modify-column';
+    const columnName = (operation.column ?? '').toLowerCase();
     const columnChange = isColumnChange
-      ? classifyColumnChange(operation, columns.get((operation.column ?? '').toLowerCase()))
+      ? classifyColumnChange(
+          operation,
+          columns.get(columnName),
+          facts.indexedColumns === undefined || indexed.has(columnName),
+        )
       : undefined;
-    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange);
+    const conversion =
+      operation.kind === 'convert-charset' ? charsetConversion(operation, facts) : undefined;
+    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange, conversion);
     const row = ruleFor(ruleKey, server.capabilities);
     let { algorithm, lock, why } = row;
     if (
       algorithm === 'instant' &&
       instantBlocked &&
+      ruleKey !== 'add-column-virtual' &&
       (operation.kind === 'add-column' || operation.kind === 'drop-column')
     ) {
       algorithm = 'inplace-rebuild';
       lock = 'none';
       why = `${instantBlocked}: the table is rebuilt in place`;
     }
-    if (
-      algorithm === 'instant' &&
-      operation.kind === 'drop-column' &&
-      indexed.has((operation.column ?? '').toLowerCase())
-    ) {
-      // MySQL manual, ALGORITHM=INSTANT: not for a column an index uses; the index changes too.
-      ({ algorithm, lock } = nonInstantRuleFor(ruleKey, server.capabilities));
-      why = `column ${operation.column ?? ''} is part of an index, which changes with it: ${nonInstantRuleFor(ruleKey, server.capabilities).why}`;
-    }
-    let certainty: PlanCertainty = operation.kind === 'unknown' ? 'unknown' : 'known';
+    let certainty: PlanCertainty =
+      operation.kind === 'unknown' || row.unknown === true ? 'unknown' : 'known';
     for (const rule of situationRulesFor(ruleKey, facts, flavor)) {
       if (rule.outcome === 'unknown') {
         certainty = 'unknown';
@@ -208,17 +219,32 @@ export function planAlter(
         why = rule.why;
       }
     }
+    const relief = lockReliefFor(ruleKey, algorithm, server.capabilities);
+    if (relief !== null && lockRank(relief.lock) < lockRank(lock)) {
+      lock = relief.lock;
+      why = `${why}; ${relief.why}`;
+    }
     if (certainty === 'unknown') {
       algorithm = 'copy';
       lock = 'exclusive';
     }
-    const rejected = rejectionFor(operation.text, statementText, facts, flavor);
+    const rejected = rejectionFor(
+      operation.text,
+      statementText,
+      facts,
+      flavor,
+      operation.kind === 'drop-column' ? operation.column : undefined,
+    );
+    // A refusal is known whatever else is unknown about the operation.
+    if (rejected !== null) certainty = 'known';
     if (rejected !== null) why = `the server refuses it: ${rejected}`;
     if (isColumnChange && facts.columns === undefined && columnChange === 'type') {
       why += ' (assumed: the current column is not known, so a type change is the worst case)';
     }
     return {
       certainty,
+      clauseIgnored: row.clauseIgnored === true,
+      unenforced: row.unenforced === true,
       ...(rejected !== null ? { rejected } : {}),
       operation,
       ruleKey,
@@ -273,12 +299,18 @@ export function planAlter(
   if (alter.lock === 'EXCLUSIVE') lock = 'exclusive';
   let clauseNote: string | null = null;
   const rejected = operations.find((p) => p.rejected !== undefined)?.rejected ?? null;
+  const clauseIgnored = operations.every((p) => p.clauseIgnored);
+  let unenforced = operations.some((p) => p.unenforced);
   if (rejected !== null) {
     clause = null;
     clauseNote = `The server will refuse this statement: ${rejected}.`;
   } else if (certainty === 'unknown') {
     clause = null;
     clauseNote = UNKNOWN_ADVICE;
+  } else if (clauseIgnored) {
+    clause = null;
+    clauseNote =
+      'The server accepts ALGORITHM= and LOCK= here but ignores them (MySQL manual, Online DDL partitioning operations): it runs this its own way.';
   } else if (
     hasPartitionOp &&
     !server.capabilities.alterPartitionClause &&
@@ -293,8 +325,12 @@ export function planAlter(
     alter.operations.some((o) => TRAILING_PARTITION_KINDS.has(o.kind)) &&
     !server.capabilities.alterRepartitionChecksAlgorithm
   ) {
+    unenforced = true;
     clauseNote =
       'MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY when repartitioning: it copies the table anyway.';
+  } else if (unenforced) {
+    clauseNote =
+      'This MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY for another ENGINE or ORDER BY: it copies the table anyway.';
   }
 
   if (alter.algorithm === 'COPY' && best !== 'copy') {
@@ -371,9 +407,36 @@ export function planAlter(
           : `${describeAlgorithm(algorithm)} ${describeLock(lock)}`,
     clause,
     clauseNote,
+    clauseIgnored: (clauseIgnored || unenforced) && rejected === null && certainty === 'known',
     proposedSql: withClause(alter, clause),
     risks,
   };
+}
+
+/**
+ * What CONVERT TO CHARACTER SET does to the text columns: if all already have that character
+ * set, at most collations change. Without COLLATE the target is the server's default collation
+ * for the set, which the facts do not hold: then a change is assumed.
+ */
+function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConversion {
+  const target = op.value?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
+  if (facts.columns === undefined || target === undefined) return 'converts';
+  const charsetOf = (collation: string) =>
+    collation
+      .slice(0, collation.indexOf('_'))
+      .toLowerCase()
+      .replace(/^utf8$/, 'utf8mb3');
+  const text = facts.columns.filter((c) => c.collation);
+  if (text.some((c) => charsetOf(c.collation ?? '') !== target)) return 'converts';
+  const collate = /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(op.text)?.[1]?.toLowerCase();
+  const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
+  const indexedText = text.filter(
+    (c) => facts.indexedColumns === undefined || indexed.has(c.name.toLowerCase()),
+  );
+  if (collate !== undefined && text.every((c) => c.collation?.toLowerCase() === collate)) {
+    return 'metadata';
+  }
+  return indexedText.length > 0 ? 'collation-indexed' : 'collation';
 }
 
 function operationRisks(p: PlannedOperation): AlterRisk[] {

@@ -47,10 +47,12 @@ export const PlannedOperationSchema = z.object({
       'varchar-widen-short',
       'enum-append',
       'nullability',
+      'collation',
       'type',
     ])
     .optional(),
   certainty: z.enum(['known', 'unknown']),
+  clauseIgnored: z.boolean(),
   rejected: z.string().optional(),
 });
 
@@ -66,6 +68,7 @@ export const AlterPlanSchema = z.object({
   summary: z.string(),
   clause: z.string().nullable(),
   clauseNote: z.string().nullable(),
+  clauseIgnored: z.boolean(),
   proposedSql: z.string(),
   risks: z.array(RiskSchema),
 });

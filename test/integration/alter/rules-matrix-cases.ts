@@ -405,7 +405,7 @@ const TABLE_OPS: readonly string[] = [
   'DEFAULT COLLATE utf8mb4_bin',
   'DEFAULT CHARACTER SET utf8mb3',
   'ENGINE=MyISAM',
-  'FORCE, ALGORITHM=INPLACE',
+  'ADD INDEX kf (a), FORCE',
   // combined: instant next to instant, next to in place, next to a copy
   'ADD COLUMN x INT, ADD INDEX kx (a)',
   'ADD COLUMN x INT, RENAME COLUMN b TO b2',
@@ -539,13 +539,33 @@ INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 2, 'z', 2)`,
     ],
   },
   {
+    name: 'stored-generated',
+    table: 't',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, ${COMMON_COLUMNS},
+  gs INT AS (a + 10) STORED) ENGINE=InnoDB;
+INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 2, 'z', 2)`,
+    ops: ['DROP COLUMN gs', 'ADD INDEX kgs (gs)', 'MODIFY COLUMN a INT NOT NULL DEFAULT 0 FIRST'],
+  },
+  {
+    name: 'virtual-indexed',
+    table: 't',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, ${COMMON_COLUMNS},
+  gv INT AS (a * 3) VIRTUAL, KEY kgv (gv)) ENGINE=InnoDB;
+INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 2, 'z', 2)`,
+    ops: ['DROP COLUMN gv', 'DROP INDEX kgv', 'MODIFY COLUMN a INT NOT NULL DEFAULT 0 FIRST'],
+  },
+  {
     name: 'virtual-unindexed',
     table: 't',
-    noCommon: true,
     setup: `CREATE TABLE t (id INT PRIMARY KEY, ${COMMON_COLUMNS},
   gv INT AS (a * 3) VIRTUAL) ENGINE=InnoDB;
 INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 2, 'z', 2)`,
-    ops: ['DROP COLUMN gv', 'ADD COLUMN x INT', 'ADD INDEX kgv (gv)', 'DROP COLUMN c'],
+    ops: [
+      'DROP COLUMN gv',
+      'ADD INDEX kgv (gv)',
+      'MODIFY COLUMN a INT NOT NULL DEFAULT 0 FIRST',
+      'MODIFY COLUMN gv INT AS (a * 3) VIRTUAL FIRST',
+    ],
   },
   {
     name: 'fulltext',
@@ -609,6 +629,40 @@ ${ROWS('t')}`,
   CONSTRAINT ck_a CHECK (a >= 0)) ENGINE=InnoDB;
 ${ROWS('t')}`,
     ops: ['DROP CHECK ck_a', 'DROP CONSTRAINT ck_a', 'ADD CONSTRAINT ck_b CHECK (c > 0)'],
+  },
+  {
+    name: 'utf8mb4-unindexed',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, a INT, b VARCHAR(20), tx TEXT)
+  ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+INSERT INTO t VALUES (1, 1, 'x', 'y')`,
+    ops: [
+      'CONVERT TO CHARACTER SET utf8mb4',
+      'CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin',
+      'CONVERT TO CHARACTER SET utf8mb3',
+      'CONVERT TO CHARACTER SET latin1',
+      'DEFAULT CHARSET=utf8mb4 COLLATE utf8mb4_bin',
+      'MODIFY COLUMN b VARCHAR(20) COLLATE utf8mb4_bin',
+      'MODIFY COLUMN b VARCHAR(20) CHARACTER SET utf8mb4',
+      'MODIFY COLUMN b VARCHAR(30) CHARACTER SET utf8mb4',
+    ],
+  },
+  {
+    name: 'utf8mb4-indexed',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, a INT, b VARCHAR(20), tx TEXT, KEY kb (b))
+  ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+INSERT INTO t VALUES (1, 1, 'x', 'y')`,
+    ops: [
+      'CONVERT TO CHARACTER SET utf8mb4',
+      'CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin',
+      'MODIFY COLUMN b VARCHAR(20) COLLATE utf8mb4_bin',
+      'MODIFY COLUMN b VARCHAR(20) CHARACTER SET utf8mb4',
+      'MODIFY COLUMN b VARCHAR(30) CHARACTER SET utf8mb4',
+      'MODIFY COLUMN tx TEXT COLLATE utf8mb4_bin',
+    ],
   },
   {
     name: 'compact',
@@ -694,7 +748,15 @@ ${ROWS('t')}`,
     table: 't',
     setup: `CREATE TABLE t (id INT NOT NULL, ${COMMON_COLUMNS}) ENGINE=InnoDB;
 INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 2, 'z', 2)`,
-    ops: ['ADD PRIMARY KEY (id)', 'ADD UNIQUE INDEX uid (id)', 'ADD UNIQUE INDEX ub (b)'],
+    ops: [
+      'ADD PRIMARY KEY (id)',
+      'ADD UNIQUE INDEX uid (id)',
+      'ADD UNIQUE INDEX ub (b)',
+      'ENGINE=MyISAM',
+      'ENGINE=MEMORY',
+      'ENGINE=Aria',
+      "COMMENT='no key'",
+    ],
   },
   {
     name: 'row-version-limit',

@@ -27,8 +27,31 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     hasFulltextIndex: facts.indexes.some((i) => i.type === 'FULLTEXT'),
     traits: tableTraits(facts),
     indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
+    virtualColumns: generatedColumns(facts.createTable, 'VIRTUAL'),
+    foreignKeyColumns: [...facts.createTable.matchAll(/\bFOREIGN\s+KEY\s*\(([^)]*)\)/gi)].flatMap(
+      (m) =>
+        [...(m[1] ?? '').matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
+          (c[1] ?? '').replaceAll('``', '`'),
+        ),
+    ),
+    checkConstraints: [
+      ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
+    ].map((m) => (m[1] ?? '').replaceAll('``', '`')),
     ...(foreignKeyChecks !== undefined ? { foreignKeyChecks } : {}),
   };
+}
+
+/**
+ * The generated columns of a SHOW CREATE TABLE text, STORED or VIRTUAL (MySQL and MariaDB
+ * both end such a column's line with the word; MariaDB may write PERSISTENT for STORED).
+ */
+function generatedColumns(createTable: string, kind: 'STORED' | 'VIRTUAL'): string[] {
+  const words = kind === 'STORED' ? 'STORED|PERSISTENT' : 'VIRTUAL';
+  const line = new RegExp(
+    `^\\s*\`((?:[^\`]|\`\`)+)\`[^\\n]*\\bGENERATED\\s+ALWAYS\\s+AS\\b[^\\n]*\\b(?:${words})\\b`,
+    'gim',
+  );
+  return [...createTable.matchAll(line)].map((m) => (m[1] ?? '').replaceAll('``', '`'));
 }
 
 /** The facts the situation rules of alter-rules.ts look at. */
@@ -37,7 +60,24 @@ function tableTraits(facts: TableFactsDto): TableTrait[] {
   if (facts.indexes.some((i) => i.type === 'FULLTEXT')) traits.push('fulltext-index');
   if (facts.indexes.some((i) => i.type === 'SPATIAL')) traits.push('spatial-index');
   if (/^compressed$/i.test(facts.rowFormat ?? '')) traits.push('compressed-row-format');
-  if (/\bGENERATED\s+ALWAYS\s+AS\b/i.test(facts.createTable)) traits.push('generated-columns');
+  const indexed = new Set(facts.indexes.flatMap((i) => i.columns.map((c) => c.toLowerCase())));
+  if (generatedColumns(facts.createTable, 'VIRTUAL').some((c) => indexed.has(c.toLowerCase()))) {
+    traits.push('indexed-virtual-columns');
+  }
+  if (generatedColumns(facts.createTable, 'VIRTUAL').length > 0) traits.push('virtual-columns');
+  if (generatedColumns(facts.createTable, 'STORED').length > 0) {
+    traits.push('stored-generated-columns');
+  }
+  if (/^redundant$/i.test(facts.rowFormat ?? '')) traits.push('redundant-row-format');
+  if (facts.foreignKeysOut.length > 0 || facts.foreignKeysIn.length > 0) {
+    traits.push('foreign-keys');
+  }
+  if (/\bPAGE_COMPRESSED\s*=\s*'?(1|ON|YES)\b/i.test(facts.createTable)) {
+    traits.push('page-compressed');
+  }
+  if (/\b(ENCRYPTION\s*=\s*'Y'|ENCRYPTED\s*=\s*YES)/i.test(facts.createTable)) {
+    traits.push('encrypted');
+  }
   if (facts.partitions > 0) traits.push('partitioned');
   if (!facts.hasPrimaryKey) traits.push('no-primary-key');
   if (/\bROW_FORMAT=(DYNAMIC|COMPACT|REDUNDANT)\b/i.test(facts.createTable)) {
