@@ -66,7 +66,8 @@ export type RuleKey =
   | 'drop-indexed-virtual-column'
   | 'add-fulltext-index-more'
   | 'drop-check'
-  | 'partition-check';
+  | 'partition-check'
+  | 'add-unique-nullable-index';
 
 const ONLINE_INDEX = 'the index is built from the rows while reads and writes go on';
 const REBUILD =
@@ -245,6 +246,13 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       algorithm: 'inplace-rebuild',
       lock: 'shared',
       why: 'a FULLTEXT index is built while writes wait, and the first one adds a hidden FTS_DOC_ID column (a rebuild)',
+    },
+  ],
+  'add-unique-nullable-index': [
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: `${ONLINE_INDEX}; it fails at the end if a duplicate exists. A nullable column keeps it from becoming the clustered index of a table without a primary key (MySQL manual, Clustered and Secondary Indexes; seen on all three servers)`,
     },
   ],
   'add-functional-index': [
@@ -881,6 +889,8 @@ export interface RejectionRule {
   negate?: true;
   /** Only when the operation's column is one of these (from the table's facts). */
   columnIn?: 'foreign-key-columns';
+  /** Only when the clause names as many partitions as the table has (DROP PARTITION). */
+  namesEveryPartition?: true;
   /** Not when the whole statement also matches this. */
   unlessStatement?: RegExp;
   /** The server's reason, in plain words, with its error number. */
@@ -977,6 +987,12 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
     reason: "MySQL has no Aria engine (MariaDB's): error 1286, unknown storage engine",
   },
   {
+    namesEveryPartition: true,
+    clause: /^DROP\s+PARTITION\b/i,
+    reason:
+      'it names every partition of the table, and a partitioned table keeps at least one: error 1508 (use DROP TABLE or TRUNCATE; seen on all three servers)',
+  },
+  {
     columnIn: 'foreign-key-columns',
     clause: /^DROP\s+(COLUMN\s+)?/i,
     reason:
@@ -1021,10 +1037,16 @@ export function rejectionFor(
   const inForeignKey = (facts.foreignKeyColumns ?? []).some(
     (c) => c.toLowerCase() === (column ?? '').toLowerCase(),
   );
+  const named = clause
+    .trim()
+    .replace(/^DROP\s+PARTITION\s+/i, '')
+    .split(',').length;
+  const everyPartition = facts.partitions !== undefined && named >= facts.partitions;
   const rule = REJECTION_RULES.find(
     (r) =>
       (r.flavor ?? flavor) === flavor &&
       (r.columnIn === undefined || inForeignKey) &&
+      (r.namesEveryPartition === undefined || everyPartition) &&
       (r.trait === undefined || traits.has(r.trait) !== (r.negate === true)) &&
       r.clause.test(clause.trim()) &&
       !(r.unlessStatement?.test(statement) ?? false),
@@ -1051,6 +1073,10 @@ export interface TableFacts {
   checkConstraints?: readonly string[];
   /** Columns of the table's own foreign keys (the referencing side). */
   foreignKeyColumns?: readonly string[];
+  /** How many partitions the table has (0: not partitioned). */
+  partitions?: number;
+  /** The collation the server gives a character set named without COLLATE, by character set. */
+  defaultCollations?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -1059,6 +1085,14 @@ export interface TableFacts {
  */
 const METADATA_OPTIONS =
   /^(STATS_PERSISTENT|STATS_AUTO_RECALC|STATS_SAMPLE_PAGES|PACK_KEYS|CHECKSUM|TABLE_CHECKSUM|MAX_ROWS|MIN_ROWS|AVG_ROW_LENGTH|DELAY_KEY_WRITE|INSERT_METHOD|COMPRESSION|AUTOEXTEND_SIZE|PAGE_CHECKSUM|TRANSACTIONAL)\b/i;
+
+/** What the planner worked out about one operation from the table's columns. */
+export interface OperationContext {
+  /** For CONVERT TO CHARACTER SET. */
+  conversion?: CharsetConversion;
+  /** For ADD UNIQUE: some of its columns are nullable (so it cannot become the clustered index). */
+  nullableUnique?: boolean;
+}
 
 /** What a statement's CONVERT TO CHARACTER SET does to the table's text columns. */
 export type CharsetConversion = 'converts' | 'metadata' | 'collation' | 'collation-indexed';
@@ -1085,8 +1119,9 @@ export function ruleKeyFor(
   all: readonly AlterOperation[],
   facts: TableFacts,
   columnChange: ColumnChange | undefined,
-  conversion: CharsetConversion = 'converts',
+  context: OperationContext = {},
 ): RuleKey {
+  const conversion = context.conversion ?? 'converts';
   const traits = new Set(facts.traits ?? []);
   const has = (list: readonly string[] | undefined, name: string | undefined) =>
     (list ?? []).some((c) => c.toLowerCase() === (name ?? '').toLowerCase());
@@ -1101,7 +1136,10 @@ export function ruleKeyFor(
     }
     case 'add-index':
     case 'add-unique-index':
-      return /\(\s*\(/.test(op.text) ? 'add-functional-index' : op.kind;
+      if (/\(\s*\(/.test(op.text)) return 'add-functional-index';
+      return op.kind === 'add-unique-index' && context.nullableUnique === true
+        ? 'add-unique-nullable-index'
+        : op.kind;
     case 'add-fulltext-index':
       return traits.has('fulltext-index') ? 'add-fulltext-index-more' : op.kind;
     case 'drop-column':

@@ -126,13 +126,14 @@ export function classifyColumnChange(
   op: AlterOperation,
   current: CurrentColumn | undefined,
   indexed = true,
+  defaultCollations: Readonly<Record<string, string>> = {},
 ): ColumnChange {
   if (!current || op.definition === undefined) return 'type';
-  const change = classifyKnownColumn(op, op.definition, current);
+  const change = classifyKnownColumn(op, op.definition, current, defaultCollations);
   if (change !== 'maybe-collation') return change;
   // The character set restated without COLLATE: the collation may change or not. Unindexed,
   // a collation change costs no more than a widening; indexed, it may cost a copy.
-  const base = classifyKnownColumn(op, withoutCharset(op.definition), current);
+  const base = classifyKnownColumn(op, withoutCharset(op.definition), current, defaultCollations);
   if (base === 'same' || base === 'maybe-collation') return 'collation';
   return indexed ? 'type' : base;
 }
@@ -146,10 +147,11 @@ function classifyKnownColumn(
   op: AlterOperation,
   definition: string,
   current: CurrentColumn,
+  defaultCollations: Readonly<Record<string, string>>,
 ): ColumnChange | 'maybe-collation' {
   // A generation expression written out: the servers recompute (copy) even when it is unchanged.
   if (/\b(AS|GENERATED)\s*(ALWAYS\s+AS\s*)?\(/i.test(definition)) return 'type';
-  const charset = characterSetChange(definition, current);
+  const charset = characterSetChange(definition, current, defaultCollations);
   if (charset === 'charset') return 'type';
   if (charset === 'maybe-collation') return charset;
   const wanted = splitDefinition(definition);
@@ -192,6 +194,7 @@ function classifyKnownColumn(
 function characterSetChange(
   definition: string,
   current: CurrentColumn,
+  defaultCollations: Readonly<Record<string, string>>,
 ): 'same' | 'collation' | 'maybe-collation' | 'charset' {
   const charset = /\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1];
   const collate = /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1];
@@ -203,9 +206,12 @@ function characterSetChange(
   const nowCharset = charsetOf(now);
   const want = charset?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
   if (want !== undefined && want !== nowCharset) return 'charset';
-  // CHARACTER SET alone means the server's default collation for it, which may or may not be
-  // the current one (the server's defaults are not among the facts).
-  if (collate === undefined) return 'maybe-collation';
+  // CHARACTER SET alone means the server's default collation for it: compared when known.
+  if (collate === undefined) {
+    const byDefault = want === undefined ? undefined : defaultCollations[want];
+    if (byDefault === undefined) return 'maybe-collation';
+    return byDefault.toLowerCase() === now ? 'same' : 'collation';
+  }
   const wantCollation = collate.toLowerCase();
   if (charsetOf(wantCollation) !== nowCharset) return 'charset';
   return wantCollation === now ? 'same' : 'collation';

@@ -183,11 +183,17 @@ export function planAlter(
           operation,
           columns.get(columnName),
           facts.indexedColumns === undefined || indexed.has(columnName),
+          facts.defaultCollations,
         )
       : undefined;
     const conversion =
       operation.kind === 'convert-charset' ? charsetConversion(operation, facts) : undefined;
-    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange, conversion);
+    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange, {
+      ...(conversion !== undefined ? { conversion } : {}),
+      ...(operation.kind === 'add-unique-index'
+        ? { nullableUnique: keyColumns(operation.text).some((c) => columns.get(c)?.nullable) }
+        : {}),
+    });
     const row = ruleFor(ruleKey, server.capabilities);
     let { algorithm, lock, why } = row;
     if (
@@ -413,10 +419,19 @@ export function planAlter(
   };
 }
 
+/** The columns of an index definition `ADD UNIQUE k (a, b(10) DESC)`, lower case. */
+function keyColumns(text: string): string[] {
+  const list = /\(([^]*)\)/.exec(text)?.[1] ?? '';
+  return list
+    .split(',')
+    .map((part) => /^\s*[`"]?([^`"\s(]+)/.exec(part)?.[1]?.toLowerCase() ?? '')
+    .filter((name) => name !== '');
+}
+
 /**
  * What CONVERT TO CHARACTER SET does to the text columns: if all already have that character
  * set, at most collations change. Without COLLATE the target is the server's default collation
- * for the set, which the facts do not hold: then a change is assumed.
+ * for the set; when the facts do not hold it, a change is assumed.
  */
 function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConversion {
   const target = op.value?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
@@ -428,7 +443,9 @@ function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConvers
       .replace(/^utf8$/, 'utf8mb3');
   const text = facts.columns.filter((c) => c.collation);
   if (text.some((c) => charsetOf(c.collation ?? '') !== target)) return 'converts';
-  const collate = /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(op.text)?.[1]?.toLowerCase();
+  const collate = (
+    /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(op.text)?.[1] ?? facts.defaultCollations?.[target]
+  )?.toLowerCase();
   const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
   const indexedText = text.filter(
     (c) => facts.indexedColumns === undefined || indexed.has(c.name.toLowerCase()),
@@ -436,7 +453,11 @@ function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConvers
   if (collate !== undefined && text.every((c) => c.collation?.toLowerCase() === collate)) {
     return 'metadata';
   }
-  return indexedText.length > 0 ? 'collation-indexed' : 'collation';
+  // Indexed columns that already have the target collation keep their index as it is.
+  const resorted = indexedText.filter(
+    (c) => collate === undefined || c.collation?.toLowerCase() !== collate,
+  );
+  return resorted.length > 0 ? 'collation-indexed' : 'collation';
 }
 
 function operationRisks(p: PlannedOperation): AlterRisk[] {

@@ -128,6 +128,11 @@ export const TableFactsSchema = z.object({
   /** INNODB_TABLES.TOTAL_ROW_VERSIONS on MySQL 8.0.29+, else null. */
   rowVersions: Count.nullable(),
   createTable: z.string(),
+  /**
+   * The collation the server gives a character set named without COLLATE (`utf8mb4` →
+   * `utf8mb4_0900_ai_ci`), for the character sets of the table's columns.
+   */
+  defaultCollations: z.record(z.string(), z.string()).optional(),
 });
 export type TableFactsDto = z.infer<typeof TableFactsSchema>;
 

@@ -20,6 +20,8 @@ export interface Shape {
   foreignKeyChecksOff?: boolean;
   /** Operations for this shape only. */
   ops: readonly string[];
+  /** Operations per copy of the shape (a costly setup is better spread over connections). */
+  jobSize?: number;
   /** Leave out the operations every shape gets. */
   noCommon?: boolean;
 }
@@ -665,6 +667,22 @@ INSERT INTO t VALUES (1, 1, 'x', 'y')`,
     ],
   },
   {
+    name: 'utf8mb4-binary-collation',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, b VARCHAR(20), bb VARCHAR(20) COLLATE utf8mb4_bin,
+  KEY kbb (bb)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+INSERT INTO t VALUES (1, 'x', 'y')`,
+    ops: [
+      'CONVERT TO CHARACTER SET utf8mb4',
+      'CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin',
+      'MODIFY COLUMN bb VARCHAR(20) CHARACTER SET utf8mb4',
+      'MODIFY COLUMN bb VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin',
+      "MODIFY COLUMN bb VARCHAR(20) COLLATE utf8mb4_bin COMMENT 'c'",
+      'ADD UNIQUE INDEX ub (b)',
+    ],
+  },
+  {
     name: 'compact',
     table: 't',
     setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS},
@@ -764,6 +782,7 @@ INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 2, 'z', 2)`,
     only: 'mysql',
     atRowVersionLimit: true,
     noCommon: true,
+    jobSize: 1,
     setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}) ENGINE=InnoDB;
 ${ROWS('t')}`,
     ops: [

@@ -264,11 +264,12 @@ function jobsFor(flavor: 'mysql' | 'mariadb'): Job[] {
   return SHAPES.filter((s) => !s.only || s.only === flavor).flatMap((shape) => {
     const ops = [...(shape.noCommon ? [] : COMMON_OPS), ...shape.ops];
     const jobs: Job[] = [];
-    for (let k = 0; k * JOB_SIZE < ops.length; k++) {
+    const size = shape.jobSize ?? JOB_SIZE;
+    for (let k = 0; k * size < ops.length; k++) {
       jobs.push({
         shape,
         db: `sl_am_${shape.name.replace(/-/g, '_')}_${k}`,
-        ops: ops.slice(k * JOB_SIZE, (k + 1) * JOB_SIZE),
+        ops: ops.slice(k * size, (k + 1) * size),
       });
     }
     return jobs;
@@ -352,7 +353,14 @@ async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]
   }
 
   /** The server's answer for one operation; the shape is rebuilt after any acceptance. */
-  async function ask(conn: Connection, job: Job, clause: string): Promise<ServerAnswer> {
+  async function ask(
+    conn: Connection,
+    job: Job,
+    clause: string,
+    last: boolean,
+  ): Promise<ServerAnswer> {
+    // After the job's last cell the shape is dropped, not put back.
+    const putBack = () => (last ? Promise.resolve() : build(conn, job));
     const { table } = job.shape;
     // Partition management and ORDER BY (whose column list would swallow it) take the
     // clause before them; PARTITION BY / REMOVE PARTITIONING without a comma.
@@ -371,7 +379,7 @@ async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]
       }
       let { algorithm } = step;
       if (algorithm === 'inplace-rebuild' && (await stillThere(conn, ids))) algorithm = 'inplace';
-      await build(conn, job);
+      await putBack();
       return { kind: 'ok', algorithm, lock: step.lock, step: step.name };
     }
     try {
@@ -380,7 +388,7 @@ async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]
       const err = e as { errno?: number; message?: string };
       return { kind: 'error', errno: err.errno ?? 0, message: err.message ?? String(e) };
     }
-    await build(conn, job);
+    await putBack();
     return { kind: 'no-clause' };
   }
 
@@ -391,8 +399,8 @@ async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]
     // The shape is put back after every accepted ALTER, so its facts hold for all its cells.
     const facts = await readTableFacts(conn, server, job.db, job.shape.table);
     await conn.query(`USE ${job.db}`);
-    for (const clause of job.ops) {
-      const answer = await ask(conn, job, clause);
+    for (const [k, clause] of job.ops.entries()) {
+      const answer = await ask(conn, job, clause, k === job.ops.length - 1);
       cells.push({
         shape: job.shape.name,
         clause,

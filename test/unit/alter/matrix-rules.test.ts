@@ -142,6 +142,72 @@ describe('character sets and collations', () => {
   });
 });
 
+describe('what the table facts settle', () => {
+  it('compares CHARACTER SET without COLLATE with the server default collation when known', () => {
+    const defaults = { utf8mb4: 'utf8mb4_0900_ai_ci' };
+    const bin = { ...utf8mb4('bb'), collation: 'utf8mb4_bin' };
+    const facts: PlanFacts = {
+      columns: [utf8mb4('b'), bin],
+      indexedColumns: ['bb'],
+      defaultCollations: defaults,
+    };
+    // b keeps its (default) collation: only the definition changes.
+    const b = plan(
+      'ALTER TABLE t MODIFY COLUMN b VARCHAR(20) CHARACTER SET utf8mb4',
+      MYSQL97,
+      facts,
+    );
+    expect(b.operations[0]?.columnChange).toBe('same');
+    // bb (utf8mb4_bin, indexed) would get the default collation: its index is re-sorted.
+    const bb = plan(
+      'ALTER TABLE t MODIFY COLUMN bb VARCHAR(20) CHARACTER SET utf8mb4',
+      MYSQL97,
+      facts,
+    );
+    expect(bb.operations[0]?.columnChange).toBe('collation');
+    expect(`${bb.algorithm}/${bb.lock}`).toBe('copy/shared');
+    // CONVERT TO the default collation re-sorts bb's index; to utf8mb4_bin only b changes.
+    expect(how('ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4', MYSQL97, facts)).toBe(
+      'copy/shared',
+    );
+    expect(
+      how('ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin', MARIADB1011, facts),
+    ).toBe('instant/none');
+    const same: PlanFacts = {
+      columns: [utf8mb4('b')],
+      indexedColumns: ['b'],
+      defaultCollations: defaults,
+    };
+    expect(how('ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4', MYSQL97, same)).toBe(
+      'inplace/none',
+    );
+  });
+
+  it('builds a UNIQUE index on nullable columns of a table without primary key without a rebuild', () => {
+    const facts: PlanFacts = {
+      traits: ['no-primary-key'],
+      columns: [
+        { name: 'id', columnType: 'int', nullable: false, maxBytesPerChar: null },
+        { name: 'b', columnType: 'varchar(20)', nullable: true, maxBytesPerChar: 4 },
+      ],
+    };
+    // NOT NULL: it becomes the clustered index, the table is rebuilt.
+    expect(how('ALTER TABLE t ADD UNIQUE INDEX u (id)', MYSQL97, facts)).toBe(
+      'inplace-rebuild/none',
+    );
+    expect(how('ALTER TABLE t ADD UNIQUE INDEX u (b)', MYSQL97, facts)).toBe('inplace/none');
+    expect(how('ALTER TABLE t ADD UNIQUE INDEX u (id, b(5))', MARIADB1011, facts)).toBe(
+      'inplace/none',
+    );
+  });
+
+  it('refuses DROP PARTITION of every partition', () => {
+    const facts: PlanFacts = { partitions: 2, traits: ['partitioned'] };
+    expect(plan('ALTER TABLE t DROP PARTITION p0, p1', MYSQL97, facts).rejected).toMatch(/1508/);
+    expect(plan('ALTER TABLE t DROP PARTITION p0', MYSQL97, facts).rejected).toBeNull();
+  });
+});
+
 describe('column types', () => {
   const col = (name: string, columnType: string, maxBytesPerChar: number | null = null) => ({
     name,

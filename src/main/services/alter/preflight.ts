@@ -28,6 +28,8 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     traits: tableTraits(facts),
     indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
     virtualColumns: generatedColumns(facts.createTable, 'VIRTUAL'),
+    partitions: facts.partitions,
+    ...(facts.defaultCollations ? { defaultCollations: facts.defaultCollations } : {}),
     foreignKeyColumns: [...facts.createTable.matchAll(/\bFOREIGN\s+KEY\s*\(([^)]*)\)/gi)].flatMap(
       (m) =>
         [...(m[1] ?? '').matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
