@@ -67,7 +67,8 @@ export type RuleKey =
   | 'add-fulltext-index-more'
   | 'drop-check'
   | 'partition-check'
-  | 'add-unique-nullable-index';
+  | 'add-unique-nullable-index'
+  | 'add-foreign-key-unchecked-indexed';
 
 const ONLINE_INDEX = 'the index is built from the rows while reads and writes go on';
 const REBUILD =
@@ -313,6 +314,19 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
     },
   ],
   'add-foreign-key-unchecked': [
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'with foreign_key_checks off, the existing rows are not checked',
+    },
+  ],
+  'add-foreign-key-unchecked-indexed': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: "with foreign_key_checks off and an index that starts with the key's columns, MariaDB only records the constraint (seen on 10.11 and 11.8)",
+    },
     {
       algorithm: 'inplace',
       lock: 'none',
@@ -1075,6 +1089,8 @@ export interface TableFacts {
   foreignKeyColumns?: readonly string[];
   /** How many partitions the table has (0: not partitioned). */
   partitions?: number;
+  /** Each index's columns, in order. */
+  indexes?: ReadonlyArray<readonly string[]>;
   /** The collation the server gives a character set named without COLLATE, by character set. */
   defaultCollations?: Readonly<Record<string, string>>;
 }
@@ -1096,6 +1112,29 @@ export interface OperationContext {
 
 /** What a statement's CONVERT TO CHARACTER SET does to the table's text columns. */
 export type CharsetConversion = 'converts' | 'metadata' | 'collation' | 'collation-indexed';
+
+/** The referencing columns of `ADD [CONSTRAINT x] FOREIGN KEY [name] (a, b) REFERENCES ...`. */
+function foreignKeyColumnsOf(text: string): string[] {
+  const list = /\bFOREIGN\s+KEY\b[^(]*\(([^)]*)\)/i.exec(text)?.[1] ?? '';
+  return list
+    .split(',')
+    .map((c) =>
+      c
+        .trim()
+        .replace(/^[`"]|[`"]$/g, '')
+        .toLowerCase(),
+    )
+    .filter((c) => c !== '');
+}
+
+/** Whether some index starts with `columns`, in order (what a foreign key can use). */
+function hasIndexFor(
+  columns: readonly string[],
+  indexes: ReadonlyArray<readonly string[]> | undefined,
+): boolean {
+  if (columns.length === 0 || indexes === undefined) return false;
+  return indexes.some((index) => columns.every((c, k) => index[k]?.toLowerCase() === c));
+}
 
 /** The key under which a table option is looked up. */
 function tableOptionKey(text: string, traits: ReadonlySet<TableTrait>): RuleKey {
@@ -1183,8 +1222,12 @@ export function ruleKeyFor(
         : 'drop-primary-key';
     case 'add-primary-key':
       return 'add-primary-key';
-    case 'add-foreign-key':
-      return facts.foreignKeyChecks === false ? 'add-foreign-key-unchecked' : 'add-foreign-key';
+    case 'add-foreign-key': {
+      if (facts.foreignKeyChecks !== false) return 'add-foreign-key';
+      return hasIndexFor(foreignKeyColumnsOf(op.text), facts.indexes)
+        ? 'add-foreign-key-unchecked-indexed'
+        : 'add-foreign-key-unchecked';
+    }
     case 'engine': {
       const current = facts.engine?.toLowerCase() ?? 'innodb';
       return op.value?.toLowerCase() === current ? 'engine-rebuild' : 'engine-change';

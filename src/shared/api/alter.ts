@@ -110,6 +110,8 @@ export const TableFactsSchema = z.object({
       columns: z.array(z.string()),
       unique: z.boolean(),
       type: z.string(),
+      /** Some column is indexed by a prefix only (`b(10)`). */
+      prefixed: z.boolean().optional(),
     }),
   ),
   foreignKeysOut: z.array(z.object({ name: z.string(), referencedTable: z.string() })),

@@ -201,6 +201,19 @@ describe('what the table facts settle', () => {
     );
   });
 
+  it('only records a foreign key with checks off on MariaDB when an index already serves it', () => {
+    const facts: PlanFacts = { foreignKeyChecks: false, indexes: [['id'], ['c', 'a']] };
+    const sql = 'ALTER TABLE t ADD CONSTRAINT f FOREIGN KEY (c) REFERENCES p (id)';
+    expect(how(sql, MARIADB1011, facts)).toBe('instant/none');
+    expect(how(sql, MYSQL97, facts)).toBe('inplace/none');
+    // No index starts with a: one is built.
+    expect(
+      how('ALTER TABLE t ADD CONSTRAINT f FOREIGN KEY (a) REFERENCES p (id)', MARIADB1011, facts),
+    ).toBe('inplace/none');
+    // With checks on, every row is checked.
+    expect(how(sql, MARIADB1011, { indexes: facts.indexes })).toBe('copy/shared');
+  });
+
   it('refuses DROP PARTITION of every partition', () => {
     const facts: PlanFacts = { partitions: 2, traits: ['partitioned'] };
     expect(plan('ALTER TABLE t DROP PARTITION p0, p1', MYSQL97, facts).rejected).toMatch(/1508/);

@@ -29,6 +29,10 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
     virtualColumns: generatedColumns(facts.createTable, 'VIRTUAL'),
     partitions: facts.partitions,
+    // Only whole-column B-tree indexes can serve a foreign key.
+    indexes: facts.indexes
+      .filter((i) => i.type === 'BTREE' && i.prefixed !== true)
+      .map((i) => i.columns),
     ...(facts.defaultCollations ? { defaultCollations: facts.defaultCollations } : {}),
     foreignKeyColumns: [...facts.createTable.matchAll(/\bFOREIGN\s+KEY\s*\(([^)]*)\)/gi)].flatMap(
       (m) =>

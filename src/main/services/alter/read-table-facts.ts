@@ -57,7 +57,7 @@ export async function readTableFacts(
   );
   const stats = await selectRows(
     conn,
-    `SELECT INDEX_NAME, COLUMN_NAME, NON_UNIQUE, INDEX_TYPE FROM information_schema.STATISTICS
+    `SELECT INDEX_NAME, COLUMN_NAME, NON_UNIQUE, INDEX_TYPE, SUB_PART FROM information_schema.STATISTICS
       WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, SEQ_IN_INDEX`,
     [schema, table],
   );
@@ -71,6 +71,7 @@ export async function readTableFacts(
       type: textOf(r.INDEX_TYPE),
     };
     index.columns.push(textOf(r.COLUMN_NAME));
+    if (r.SUB_PART !== null && r.SUB_PART !== undefined) index.prefixed = true;
     indexes.set(name, index);
   }
   const out = await selectRows(
