@@ -712,6 +712,8 @@ export interface LockRelief {
   algorithm: AlterAlgorithm;
   lock: AlterLock;
   except?: readonly RuleKey[];
+  /** Not on a table with any of these traits. */
+  unless?: readonly TableTrait[];
   /** Why, in plain words, and the manual section or server behaviour it encodes. */
   why: string;
 }
@@ -721,6 +723,8 @@ export const LOCK_RELIEFS: readonly LockRelief[] = [
     needs: 'alterOnlineCopy',
     algorithm: 'copy',
     lock: 'none',
+    // The change buffer cannot replay cascades: refused with LOCK=NONE (seen on 11.8).
+    unless: ['cascading-foreign-keys'],
     why: 'MariaDB 11.2+ copies the table online: writes made meanwhile go to an online change buffer and are replayed (MariaDB knowledge base, Online Schema Change: LOCK=NONE with ALGORITHM=COPY; seen on 11.8 for every copying operation of the matrix)',
   },
 ];
@@ -730,10 +734,16 @@ export function lockReliefFor(
   key: RuleKey,
   algorithm: AlterAlgorithm,
   capabilities: Capabilities,
+  facts: TableFacts = {},
 ): LockRelief | null {
+  const traits = new Set(facts.traits ?? []);
   return (
     LOCK_RELIEFS.find(
-      (r) => r.algorithm === algorithm && capabilities[r.needs] && !(r.except ?? []).includes(key),
+      (r) =>
+        r.algorithm === algorithm &&
+        capabilities[r.needs] &&
+        !(r.except ?? []).includes(key) &&
+        !(r.unless ?? []).some((t) => traits.has(t)),
     ) ?? null
   );
 }
@@ -757,6 +767,8 @@ export type TableTrait =
   | 'indexed-virtual-columns'
   /** STORED (PERSISTENT) generated columns. */
   | 'stored-generated-columns'
+  /** A foreign key of this table with ON DELETE/UPDATE CASCADE or SET NULL. */
+  | 'cascading-foreign-keys'
   /** A foreign key to or from another table. */
   | 'foreign-keys'
   /** PAGE_COMPRESSED=1 (MariaDB) in the table's definition. */
@@ -902,7 +914,7 @@ export interface RejectionRule {
   /** Only on a table WITHOUT the trait (with `trait`). */
   negate?: true;
   /** Only when the operation's column is one of these (from the table's facts). */
-  columnIn?: 'foreign-key-columns';
+  columnIn?: 'foreign-key-columns' | 'set-null-foreign-key-columns';
   /** Only when the clause names as many partitions as the table has (DROP PARTITION). */
   namesEveryPartition?: true;
   /** Not when the whole statement also matches this. */
@@ -1007,6 +1019,12 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
       'it names every partition of the table, and a partitioned table keeps at least one: error 1508 (use DROP TABLE or TRUNCATE; seen on all three servers)',
   },
   {
+    columnIn: 'set-null-foreign-key-columns',
+    clause: /^(MODIFY|CHANGE)\b.*\bNOT\s+NULL\b/i,
+    reason:
+      'the column is under an ON DELETE/UPDATE SET NULL foreign key, so it must stay nullable: error 1830 (seen on all three servers)',
+  },
+  {
     columnIn: 'foreign-key-columns',
     clause: /^DROP\s+(COLUMN\s+)?/i,
     reason:
@@ -1048,9 +1066,12 @@ export function rejectionFor(
   column?: string,
 ): string | null {
   const traits = new Set(facts.traits ?? []);
-  const inForeignKey = (facts.foreignKeyColumns ?? []).some(
-    (c) => c.toLowerCase() === (column ?? '').toLowerCase(),
-  );
+  const among = (list: readonly string[] | undefined) =>
+    (list ?? []).some((c) => c.toLowerCase() === (column ?? '').toLowerCase());
+  const columnLists = {
+    'foreign-key-columns': facts.foreignKeyColumns,
+    'set-null-foreign-key-columns': facts.setNullForeignKeyColumns,
+  };
   const named = clause
     .trim()
     .replace(/^DROP\s+PARTITION\s+/i, '')
@@ -1059,7 +1080,7 @@ export function rejectionFor(
   const rule = REJECTION_RULES.find(
     (r) =>
       (r.flavor ?? flavor) === flavor &&
-      (r.columnIn === undefined || inForeignKey) &&
+      (r.columnIn === undefined || among(columnLists[r.columnIn])) &&
       (r.namesEveryPartition === undefined || everyPartition) &&
       (r.trait === undefined || traits.has(r.trait) !== (r.negate === true)) &&
       r.clause.test(clause.trim()) &&
@@ -1087,6 +1108,8 @@ export interface TableFacts {
   checkConstraints?: readonly string[];
   /** Columns of the table's own foreign keys (the referencing side). */
   foreignKeyColumns?: readonly string[];
+  /** Those of them under an ON DELETE/UPDATE SET NULL foreign key. */
+  setNullForeignKeyColumns?: readonly string[];
   /** How many partitions the table has (0: not partitioned). */
   partitions?: number;
   /** Each index's columns, in order. */

@@ -225,7 +225,7 @@ export function planAlter(
         why = rule.why;
       }
     }
-    const relief = lockReliefFor(ruleKey, algorithm, server.capabilities);
+    const relief = lockReliefFor(ruleKey, algorithm, server.capabilities, facts);
     if (relief !== null && lockRank(relief.lock) < lockRank(lock)) {
       lock = relief.lock;
       why = `${why}; ${relief.why}`;
@@ -239,7 +239,11 @@ export function planAlter(
       statementText,
       facts,
       flavor,
-      operation.kind === 'drop-column' ? operation.column : undefined,
+      operation.kind === 'drop-column' ||
+        operation.kind === 'modify-column' ||
+        operation.kind === 'change-column'
+        ? operation.column
+        : undefined,
     );
     // A refusal is known whatever else is unknown about the operation.
     if (rejected !== null) certainty = 'known';

@@ -605,6 +605,26 @@ INSERT INTO ch VALUES (1, 1)`,
     ops: ['MODIFY COLUMN id INT NOT NULL AUTO_INCREMENT', 'ENGINE=MyISAM'],
   },
   {
+    name: 'foreign-key-cascade',
+    table: 't',
+    setup: `CREATE TABLE p (id INT PRIMARY KEY) ENGINE=InnoDB;
+INSERT INTO p VALUES (1), (2);
+CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}, KEY kc (c),
+  CONSTRAINT fk_c FOREIGN KEY (c) REFERENCES p (id) ON DELETE CASCADE ON UPDATE SET NULL) ENGINE=InnoDB;
+${ROWS('t')}`,
+    ops: ['ADD INDEX ka (a)', 'DROP FOREIGN KEY fk_c', 'MODIFY COLUMN a INT NULL DEFAULT 0'],
+  },
+  {
+    name: 'foreign-key-cascade-parent',
+    table: 't',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}) ENGINE=InnoDB;
+${ROWS('t')};
+CREATE TABLE ch (id INT PRIMARY KEY, tid INT,
+  CONSTRAINT fk_in FOREIGN KEY (tid) REFERENCES t (id) ON DELETE CASCADE) ENGINE=InnoDB;
+INSERT INTO ch VALUES (1, 1)`,
+    ops: ['ADD INDEX ka (a)'],
+  },
+  {
     name: 'foreign-key-unchecked',
     table: 't',
     noCommon: true,

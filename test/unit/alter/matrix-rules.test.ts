@@ -92,6 +92,14 @@ describe('online copy', () => {
     expect(how(sql, MYSQL97)).toBe('copy/shared');
     expect(how('ALTER TABLE t ADD COLUMN x INT AS (a + 1) STORED', MARIADB118)).toBe('copy/none');
   });
+
+  it('keeps writes waiting on MariaDB 11.8 when the table has a cascading foreign key', () => {
+    const facts: PlanFacts = { traits: ['foreign-keys', 'cascading-foreign-keys'] };
+    expect(how('ALTER TABLE t MODIFY COLUMN a BIGINT', MARIADB118, facts)).toBe('copy/shared');
+    expect(
+      how('ALTER TABLE t MODIFY COLUMN a BIGINT', MARIADB118, { traits: ['foreign-keys'] }),
+    ).toBe('copy/none');
+  });
 });
 
 describe('character sets and collations', () => {
@@ -279,10 +287,16 @@ describe('columns and indexes', () => {
     expect(how('ALTER TABLE t DROP COLUMN b', MYSQL97, facts)).toBe('instant/none');
   });
 
-  it('refuses dropping a column of a foreign key', () => {
-    const facts: PlanFacts = { foreignKeyColumns: ['c'] };
+  it('refuses dropping a column of a foreign key, or making a SET NULL one NOT NULL', () => {
+    const facts: PlanFacts = { foreignKeyColumns: ['c'], setNullForeignKeyColumns: ['c'] };
     expect(plan('ALTER TABLE t DROP COLUMN c', MYSQL97, facts).rejected).toMatch(/1828/);
     expect(plan('ALTER TABLE t DROP COLUMN b', MYSQL97, facts).rejected).toBeNull();
+    expect(plan('ALTER TABLE t MODIFY COLUMN c INT NOT NULL', MARIADB1011, facts).rejected).toMatch(
+      /1830/,
+    );
+    expect(
+      plan('ALTER TABLE t MODIFY COLUMN c BIGINT NULL', MARIADB1011, facts).rejected,
+    ).toBeNull();
   });
 
   it('places a new column with FIRST/AFTER by copying next to VIRTUAL columns on MariaDB', () => {

@@ -34,12 +34,8 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
       .filter((i) => i.type === 'BTREE' && i.prefixed !== true)
       .map((i) => i.columns),
     ...(facts.defaultCollations ? { defaultCollations: facts.defaultCollations } : {}),
-    foreignKeyColumns: [...facts.createTable.matchAll(/\bFOREIGN\s+KEY\s*\(([^)]*)\)/gi)].flatMap(
-      (m) =>
-        [...(m[1] ?? '').matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
-          (c[1] ?? '').replaceAll('``', '`'),
-        ),
-    ),
+    foreignKeyColumns: foreignKeyColumns(facts.createTable, false),
+    setNullForeignKeyColumns: foreignKeyColumns(facts.createTable, true),
     checkConstraints: [
       ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
     ].map((m) => (m[1] ?? '').replaceAll('``', '`')),
@@ -60,6 +56,21 @@ function generatedColumns(createTable: string, kind: 'STORED' | 'VIRTUAL'): stri
   return [...createTable.matchAll(line)].map((m) => (m[1] ?? '').replaceAll('``', '`'));
 }
 
+/**
+ * The referencing columns of a SHOW CREATE TABLE's foreign keys (one per line), or only of
+ * those with ON DELETE/UPDATE SET NULL.
+ */
+function foreignKeyColumns(createTable: string, setNullOnly: boolean): string[] {
+  return createTable
+    .split('\n')
+    .filter((line) => /\bFOREIGN\s+KEY\b/i.test(line))
+    .filter((line) => !setNullOnly || /\bON\s+(DELETE|UPDATE)\s+SET\s+NULL\b/i.test(line))
+    .flatMap((line) => {
+      const list = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line)?.[1] ?? '';
+      return [...list.matchAll(/`((?:[^`]|``)+)`/g)].map((c) => (c[1] ?? '').replaceAll('``', '`'));
+    });
+}
+
 /** The facts the situation rules of alter-rules.ts look at. */
 function tableTraits(facts: TableFactsDto): TableTrait[] {
   const traits: TableTrait[] = [];
@@ -77,6 +88,9 @@ function tableTraits(facts: TableFactsDto): TableTrait[] {
   if (/^redundant$/i.test(facts.rowFormat ?? '')) traits.push('redundant-row-format');
   if (facts.foreignKeysOut.length > 0 || facts.foreignKeysIn.length > 0) {
     traits.push('foreign-keys');
+  }
+  if (/\bON\s+(DELETE|UPDATE)\s+(CASCADE|SET\s+NULL)\b/i.test(facts.createTable)) {
+    traits.push('cascading-foreign-keys');
   }
   if (/\bPAGE_COMPRESSED\s*=\s*'?(1|ON|YES)\b/i.test(facts.createTable)) {
     traits.push('page-compressed');
