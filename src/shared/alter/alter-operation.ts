@@ -38,6 +38,7 @@ export const ALTER_OPERATION_KINDS = [
   'partition-maintenance',
   'partition-by',
   'remove-partitioning',
+  'system-versioning',
   'force',
   'unknown',
 ] as const;

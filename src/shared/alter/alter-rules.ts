@@ -68,7 +68,9 @@ export type RuleKey =
   | 'drop-check'
   | 'partition-check'
   | 'add-unique-nullable-index'
-  | 'add-foreign-key-unchecked-indexed';
+  | 'add-foreign-key-unchecked-indexed'
+  | 'add-column-auto-increment'
+  | 'drop-system-versioning';
 
 const ONLINE_INDEX = 'the index is built from the rows while reads and writes go on';
 const REBUILD =
@@ -102,6 +104,13 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       algorithm: 'inplace-rebuild',
       lock: 'none',
       why: `a column placed with FIRST/AFTER needs a rebuild on this version: ${REBUILD}`,
+    },
+  ],
+  'add-column-auto-increment': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+      why: 'a new AUTO_INCREMENT column numbers every row: the table is rebuilt in place while writes wait (MySQL manual, Online DDL column operations: adding an auto-increment column permits no concurrent DML; seen on all three servers)',
     },
   ],
   'add-column-stored': [
@@ -689,6 +698,21 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       why: `the named partitions are analysed, checked, optimised or exchanged; ${PARTITION_NO_CLAUSE}`,
     },
   ],
+  'system-versioning': [
+    {
+      algorithm: 'copy',
+      lock: 'exclusive',
+      unknown: true,
+      why: 'adding system versioning adds row-start and row-end columns to every row; how MariaDB runs it is not among what the matrix has seen',
+    },
+  ],
+  'drop-system-versioning': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+      why: 'the history rows and the row-start/row-end columns go: MariaDB rebuilds the table while writes wait (seen on 10.11 and 11.8)',
+    },
+  ],
   'column-visibility': [
     {
       needs: ['alterInstant'],
@@ -767,6 +791,10 @@ export type TableTrait =
   | 'indexed-virtual-columns'
   /** STORED (PERSISTENT) generated columns. */
   | 'stored-generated-columns'
+  /** A MariaDB UNIQUE index on long columns (TEXT/BLOB), kept as a hidden hash: type HASH. */
+  | 'long-unique-index'
+  /** WITH SYSTEM VERSIONING (MariaDB). */
+  | 'system-versioned'
   /** A foreign key of this table with ON DELETE/UPDATE CASCADE or SET NULL. */
   | 'cascading-foreign-keys'
   /** A foreign key to or from another table. */
@@ -871,6 +899,13 @@ export const SITUATION_RULES: readonly SituationRule[] = [
     keys: ['add-primary-key', 'replace-primary-key', 'drop-indexed-column'],
     outcome: 'unknown',
     why: 'an index on a VIRTUAL column: MariaDB plans a new primary key or dropping an indexed column case by case on such a table (not seen by the matrix); Sightline cannot tell how',
+  },
+  {
+    trait: 'long-unique-index',
+    flavor: 'mariadb',
+    keys: (Object.keys(ALTER_RULES) as RuleKey[]).filter((k) => k !== 'rename-table'),
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `the table has a UNIQUE index on TEXT/BLOB columns, which MariaDB keeps through a hidden hash: every change copies the table, even a comment (seen on 10.11 and 11.8): ${COPY_WHY}`,
   },
   {
     trait: 'stored-generated-columns',
@@ -1011,6 +1046,19 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
     flavor: 'mysql',
     clause: /^ENGINE\s*=?\s*'?Aria\b/i,
     reason: "MySQL has no Aria engine (MariaDB's): error 1286, unknown storage engine",
+  },
+  {
+    flavor: 'mysql',
+    clause: /^(ADD|DROP)\s+SYSTEM\s+VERSIONING\b/i,
+    reason: 'MySQL has no system-versioned tables (MariaDB has): syntax error 1064',
+  },
+  {
+    flavor: 'mariadb',
+    trait: 'system-versioned',
+    clause:
+      /^(ADD\s+(COLUMN\b|UNIQUE\b|\((?!\s*PARTITION)|(?!(INDEX|KEY|FULLTEXT|SPATIAL|CONSTRAINT|PRIMARY|FOREIGN|CHECK|PARTITION|PERIOD|SYSTEM)\b)\w)|DROP\s+(COLUMN\b|(?!(INDEX|KEY|PRIMARY|FOREIGN|CHECK|CONSTRAINT|PARTITION|SYSTEM|PERIOD)\b)\w)|MODIFY\b|CHANGE\b)/i,
+    reason:
+      'the table is system-versioned: MariaDB refuses to change its columns (or add a UNIQUE index) while @@system_versioning_alter_history is ERROR, the default: error 4119 (MariaDB knowledge base, System-Versioned Tables; seen on 10.11 and 11.8)',
   },
   {
     namesEveryPartition: true,
@@ -1188,7 +1236,10 @@ export function ruleKeyFor(
   const has = (list: readonly string[] | undefined, name: string | undefined) =>
     (list ?? []).some((c) => c.toLowerCase() === (name ?? '').toLowerCase());
   switch (op.kind) {
+    case 'system-versioning':
+      return /^DROP\b/i.test(op.text) ? 'drop-system-versioning' : op.kind;
     case 'add-column': {
+      if (/\bAUTO_INCREMENT\b/i.test(op.definition ?? '')) return 'add-column-auto-increment';
       const generated = /\b(AS|GENERATED\s+ALWAYS\s+AS)\s*\(/i.test(op.definition ?? '');
       if (generated && /\b(STORED|PERSISTENT)\b/i.test(op.definition ?? '')) {
         return 'add-column-stored';

@@ -372,8 +372,9 @@ function readAdd(sql: string, spec: SqlToken[], text: string): AlterOperation[] 
     case 'PARTITION':
       return [{ kind: 'add-partition', text }];
     case 'PERIOD':
-    case 'SYSTEM':
       return [{ kind: 'unknown', text }];
+    case 'SYSTEM':
+      return [{ kind: w(n + 1) === 'VERSIONING' ? 'system-versioning' : 'unknown', text }];
   }
   if (w(n) === 'COLUMN') n++;
   if (w(n) === 'IF' && w(n + 1) === 'NOT' && w(n + 2) === 'EXISTS') n += 3;
@@ -414,7 +415,10 @@ function readDrop(spec: SqlToken[], text: string): AlterOperation[] {
     case 'PARTITION':
       return [{ kind: 'drop-partition', text }];
     case 'DEFAULT':
+    case 'PERIOD':
       return [{ kind: 'unknown', text }];
+    case 'SYSTEM':
+      return [{ kind: w(2) === 'VERSIONING' ? 'system-versioning' : 'unknown', text }];
     case 'COLUMN':
       return [{ kind: 'drop-column', text, column: nameAfter(2) }];
     default:

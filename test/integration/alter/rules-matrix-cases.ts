@@ -646,7 +646,6 @@ ${ROWS('t')}`,
   {
     name: 'checks',
     table: 't',
-    noCommon: true,
     setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS},
   CONSTRAINT ck_a CHECK (a >= 0)) ENGINE=InnoDB;
 ${ROWS('t')}`,
@@ -701,6 +700,33 @@ INSERT INTO t VALUES (1, 'x', 'y')`,
       "MODIFY COLUMN bb VARCHAR(20) COLLATE utf8mb4_bin COMMENT 'c'",
       'ADD UNIQUE INDEX ub (b)',
     ],
+  },
+  {
+    name: 'triggers',
+    table: 't',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}) ENGINE=InnoDB;
+CREATE TABLE audit (n INT) ENGINE=InnoDB;
+CREATE TRIGGER t_ai AFTER INSERT ON t FOR EACH ROW INSERT INTO audit VALUES (NEW.a);
+${ROWS('t')}`,
+    ops: ['MODIFY COLUMN id BIGINT NOT NULL AUTO_INCREMENT', 'ADD SYSTEM VERSIONING'],
+  },
+  {
+    name: 'system-versioned',
+    table: 't',
+    only: 'mariadb',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}) ENGINE=InnoDB
+  WITH SYSTEM VERSIONING;
+${ROWS('t')}`,
+    ops: ['DROP SYSTEM VERSIONING'],
+  },
+  {
+    name: 'long-unique',
+    table: 't',
+    only: 'mariadb',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}, tx TEXT,
+  UNIQUE KEY utx (tx)) ENGINE=InnoDB;
+INSERT INTO t (a, b, c, tx) VALUES (1, 'x', 1, 'p'), (2, 'z', 2, 'q')`,
+    ops: ['DROP INDEX utx', 'ADD UNIQUE INDEX ub2 (b, tx)', 'MODIFY COLUMN tx MEDIUMTEXT'],
   },
   {
     name: 'compact',
@@ -790,6 +816,7 @@ INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 2, 'z', 2)`,
       'ADD PRIMARY KEY (id)',
       'ADD UNIQUE INDEX uid (id)',
       'ADD UNIQUE INDEX ub (b)',
+      'ADD COLUMN x INT NOT NULL AUTO_INCREMENT UNIQUE',
       'ENGINE=MyISAM',
       'ENGINE=MEMORY',
       'ENGINE=Aria',

@@ -89,6 +89,10 @@ function tableTraits(facts: TableFactsDto): TableTrait[] {
   if (facts.foreignKeysOut.length > 0 || facts.foreignKeysIn.length > 0) {
     traits.push('foreign-keys');
   }
+  if (facts.indexes.some((i) => i.type === 'HASH') && /^innodb$/i.test(facts.engine ?? '')) {
+    traits.push('long-unique-index');
+  }
+  if (/\bWITH\s+SYSTEM\s+VERSIONING\b/i.test(facts.createTable)) traits.push('system-versioned');
   if (/\bON\s+(DELETE|UPDATE)\s+(CASCADE|SET\s+NULL)\b/i.test(facts.createTable)) {
     traits.push('cascading-foreign-keys');
   }
