@@ -701,9 +701,8 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
   'system-versioning': [
     {
       algorithm: 'copy',
-      lock: 'exclusive',
-      unknown: true,
-      why: 'adding system versioning adds row-start and row-end columns to every row; how MariaDB runs it is not among what the matrix has seen',
+      lock: 'shared',
+      why: `adding system versioning adds row-start and row-end columns to every row (seen on 10.11 and 11.8): ${COPY_WHY}`,
     },
   ],
   'drop-system-versioning': [

@@ -287,6 +287,12 @@ describe('columns and indexes', () => {
     expect(how('ALTER TABLE t DROP COLUMN b', MYSQL97, facts)).toBe('instant/none');
   });
 
+  it('rebuilds the table while writes wait to add an AUTO_INCREMENT column', () => {
+    const sql = 'ALTER TABLE t ADD COLUMN x INT NOT NULL AUTO_INCREMENT UNIQUE';
+    expect(how(sql)).toBe('inplace-rebuild/shared');
+    expect(how(sql, MARIADB118)).toBe('inplace-rebuild/shared');
+  });
+
   it('refuses dropping a column of a foreign key, or making a SET NULL one NOT NULL', () => {
     const facts: PlanFacts = { foreignKeyColumns: ['c'], setNullForeignKeyColumns: ['c'] };
     expect(plan('ALTER TABLE t DROP COLUMN c', MYSQL97, facts).rejected).toMatch(/1828/);
@@ -349,6 +355,37 @@ describe('columns and indexes', () => {
     expect(
       plan('ALTER TABLE t ALTER COLUMN d SET DEFAULT (CURRENT_TIMESTAMP)').rejected,
     ).toBeNull();
+  });
+});
+
+describe('MariaDB table kinds', () => {
+  it('copies every change of a table with a long UNIQUE (hash) index, even a comment', () => {
+    const facts: PlanFacts = { traits: ['long-unique-index'] };
+    expect(how("ALTER TABLE t COMMENT='x'", MARIADB1011, facts)).toBe('copy/shared');
+    expect(how('ALTER TABLE t ADD COLUMN x INT', MARIADB1011, facts)).toBe('copy/shared');
+    expect(how('ALTER TABLE t ADD COLUMN x INT', MARIADB118, facts)).toBe('copy/none');
+    expect(how('ALTER TABLE t RENAME TO t2', MARIADB1011, facts)).toBe('instant/none');
+    expect(how("ALTER TABLE t COMMENT='x'", MYSQL97, facts)).toBe('inplace/none');
+  });
+
+  it('reads system versioning as its own operation, and refuses column changes on such a table', () => {
+    const drop = plan('ALTER TABLE t DROP SYSTEM VERSIONING', MARIADB1011);
+    expect(drop.operations[0]?.operation.kind).toBe('system-versioning');
+    expect(`${drop.algorithm}/${drop.lock}`).toBe('inplace-rebuild/shared');
+    expect(how('ALTER TABLE t ADD SYSTEM VERSIONING', MARIADB1011)).toBe('copy/shared');
+    expect(plan('ALTER TABLE t DROP SYSTEM VERSIONING', MYSQL97).rejected).toMatch(/1064/);
+    const versioned: PlanFacts = { traits: ['system-versioned'] };
+    for (const op of [
+      'ADD COLUMN x INT',
+      'DROP COLUMN c',
+      'MODIFY b VARCHAR(40)',
+      'ADD UNIQUE u (a)',
+    ]) {
+      expect(plan(`ALTER TABLE t ${op}`, MARIADB1011, versioned).rejected, op).toMatch(/4119/);
+    }
+    for (const op of ['ADD INDEX k (a)', 'DROP INDEX k', 'RENAME COLUMN b TO b2', 'FORCE']) {
+      expect(plan(`ALTER TABLE t ${op}`, MARIADB1011, versioned).rejected, op).toBeNull();
+    }
   });
 });
 
