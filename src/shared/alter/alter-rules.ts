@@ -70,6 +70,10 @@ export type RuleKey =
   | 'add-unique-nullable-index'
   | 'add-foreign-key-unchecked-indexed'
   | 'add-column-auto-increment'
+  | 'add-column-expression-default'
+  | 'add-column-indexed'
+  | 'add-column-check'
+  | 'column-collation-primary'
   | 'drop-system-versioning';
 
 const ONLINE_INDEX = 'the index is built from the rows while reads and writes go on';
@@ -111,6 +115,40 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       algorithm: 'inplace-rebuild',
       lock: 'shared',
       why: 'a new AUTO_INCREMENT column numbers every row: the table is rebuilt in place while writes wait (MySQL manual, Online DDL column operations: adding an auto-increment column permits no concurrent DML; seen on all three servers)',
+    },
+  ],
+  'add-column-expression-default': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a DEFAULT given as an expression is computed for every existing row (MySQL manual, ALGORITHM=INSTANT limitations; seen on all three servers): ${COPY_WHY}`,
+    },
+  ],
+  'add-column-indexed': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `a column declared UNIQUE or KEY comes with its index, so it cannot be added instantly (seen on all three servers): ${REBUILD}`,
+    },
+  ],
+  'add-column-check': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'the new column is NULL in every row, which passes its CHECK: MariaDB only records both (seen on 10.11 and 11.8)',
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a column with its own CHECK constraint: MySQL checks every row by copying the table (seen on 9.7): ${COPY_WHY}`,
+    },
+  ],
+  'column-collation-primary': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new collation for a primary key column re-sorts the clustered index: the table is copied (seen on all three servers): ${COPY_WHY}`,
     },
   ],
   'add-column-stored': [
@@ -1161,6 +1199,8 @@ export interface TableFacts {
   partitions?: number;
   /** Each index's columns, in order. */
   indexes?: ReadonlyArray<readonly string[]>;
+  /** The primary key's columns. */
+  primaryKeyColumns?: readonly string[];
   /** The collation the server gives a character set named without COLLATE, by character set. */
   defaultCollations?: Readonly<Record<string, string>>;
 }
@@ -1206,6 +1246,13 @@ function hasIndexFor(
   return indexes.some((index) => columns.every((c, k) => index[k]?.toLowerCase() === c));
 }
 
+/**
+ * A DEFAULT that is an expression, `DEFAULT (a + 1)` or `DEFAULT UUID()`, not a literal or the
+ * current time (which the servers add instantly).
+ */
+const EXPRESSION_DEFAULT =
+  /\bDEFAULT\s*(\(|(?!(CURRENT_TIMESTAMP|NOW|LOCALTIME|LOCALTIMESTAMP)\b)[A-Za-z_]\w*\s*\()/i;
+
 /** The key under which a table option is looked up. */
 function tableOptionKey(text: string, traits: ReadonlySet<TableTrait>): RuleKey {
   const option = text.trim();
@@ -1238,7 +1285,12 @@ export function ruleKeyFor(
     case 'system-versioning':
       return /^DROP\b/i.test(op.text) ? 'drop-system-versioning' : op.kind;
     case 'add-column': {
-      if (/\bAUTO_INCREMENT\b/i.test(op.definition ?? '')) return 'add-column-auto-increment';
+      // Quoted text (a COMMENT, a string default) says nothing about the column's kind.
+      const definition = (op.definition ?? '').replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+      if (/\bAUTO_INCREMENT\b/i.test(definition)) return 'add-column-auto-increment';
+      if (/\b(UNIQUE|PRIMARY\s+KEY|KEY)\b/i.test(definition)) return 'add-column-indexed';
+      if (EXPRESSION_DEFAULT.test(definition)) return 'add-column-expression-default';
+      if (/\bCHECK\s*\(/i.test(definition)) return 'add-column-check';
       const generated = /\b(AS|GENERATED\s+ALWAYS\s+AS)\s*\(/i.test(op.definition ?? '');
       if (generated && /\b(STORED|PERSISTENT)\b/i.test(op.definition ?? '')) {
         return 'add-column-stored';
@@ -1278,6 +1330,9 @@ export function ruleKeyFor(
     case 'change-column':
     case 'modify-column': {
       const change = columnChange ?? 'type';
+      if (change === 'collation' && has(facts.primaryKeyColumns, op.column)) {
+        return 'column-collation-primary';
+      }
       if (change === 'collation' && has(facts.indexedColumns, op.column)) {
         return 'column-collation-indexed';
       }

@@ -287,6 +287,31 @@ describe('columns and indexes', () => {
     expect(how('ALTER TABLE t DROP COLUMN b', MYSQL97, facts)).toBe('instant/none');
   });
 
+  it('never adds instantly a column with an expression default, its own index or (MySQL) CHECK', () => {
+    expect(how('ALTER TABLE t ADD COLUMN x VARCHAR(36) DEFAULT (UUID())')).toBe('copy/shared');
+    expect(how('ALTER TABLE t ADD COLUMN x INT DEFAULT (a + 1)', MARIADB118)).toBe('copy/none');
+    expect(how('ALTER TABLE t ADD COLUMN x DATETIME DEFAULT CURRENT_TIMESTAMP')).toBe(
+      'instant/none',
+    );
+    expect(how("ALTER TABLE t ADD COLUMN x INT DEFAULT 7 COMMENT 'key (old)'")).toBe(
+      'instant/none',
+    );
+    expect(how('ALTER TABLE t ADD COLUMN x INT UNIQUE', MARIADB1011)).toBe('inplace-rebuild/none');
+    expect(how('ALTER TABLE t ADD COLUMN x INT CHECK (x > 0)')).toBe('copy/shared');
+    expect(how('ALTER TABLE t ADD COLUMN x INT CHECK (x > 0)', MARIADB1011)).toBe('instant/none');
+  });
+
+  it('copies to change the collation of a primary key column', () => {
+    const facts: PlanFacts = {
+      columns: [{ ...utf8mb4('k'), nullable: false }],
+      indexedColumns: ['k'],
+      primaryKeyColumns: ['k'],
+    };
+    const sql = 'ALTER TABLE t MODIFY COLUMN k VARCHAR(20) NOT NULL COLLATE utf8mb4_bin';
+    expect(how(sql, MARIADB1011, facts)).toBe('copy/shared');
+    expect(how(sql, MARIADB1011, { ...facts, primaryKeyColumns: [] })).toBe('inplace/none');
+  });
+
   it('rebuilds the table while writes wait to add an AUTO_INCREMENT column', () => {
     const sql = 'ALTER TABLE t ADD COLUMN x INT NOT NULL AUTO_INCREMENT UNIQUE';
     expect(how(sql)).toBe('inplace-rebuild/shared');

@@ -29,6 +29,7 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
     virtualColumns: generatedColumns(facts.createTable, 'VIRTUAL'),
     partitions: facts.partitions,
+    primaryKeyColumns: facts.indexes.find((i) => i.name === 'PRIMARY')?.columns ?? [],
     // Only whole-column B-tree indexes can serve a foreign key.
     indexes: facts.indexes
       .filter((i) => i.type === 'BTREE' && i.prefixed !== true)
