@@ -74,6 +74,7 @@ export type RuleKey =
   | 'add-column-indexed'
   | 'add-column-check'
   | 'column-collation-primary'
+  | 'drop-long-unique-index'
   | 'drop-system-versioning';
 
 const ONLINE_INDEX = 'the index is built from the rows while reads and writes go on';
@@ -142,6 +143,13 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       algorithm: 'copy',
       lock: 'shared',
       why: `a column with its own CHECK constraint: MySQL checks every row by copying the table (seen on 9.7): ${COPY_WHY}`,
+    },
+  ],
+  'drop-long-unique-index': [
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'dropping the long UNIQUE index itself drops its hidden hash column without copying the table (seen on MariaDB 10.11 and 11.8)',
     },
   ],
   'column-collation-primary': [
@@ -940,7 +948,9 @@ export const SITUATION_RULES: readonly SituationRule[] = [
   {
     trait: 'long-unique-index',
     flavor: 'mariadb',
-    keys: (Object.keys(ALTER_RULES) as RuleKey[]).filter((k) => k !== 'rename-table'),
+    keys: (Object.keys(ALTER_RULES) as RuleKey[]).filter(
+      (k) => k !== 'rename-table' && k !== 'drop-long-unique-index',
+    ),
     outcome: { algorithm: 'copy', lock: 'shared' },
     why: `the table has a UNIQUE index on TEXT/BLOB columns, which MariaDB keeps through a hidden hash: every change copies the table, even a comment (seen on 10.11 and 11.8): ${COPY_WHY}`,
   },
@@ -986,7 +996,9 @@ export interface RejectionRule {
   /** Only on a table WITHOUT the trait (with `trait`). */
   negate?: true;
   /** Only when the operation's column is one of these (from the table's facts). */
-  columnIn?: 'foreign-key-columns' | 'set-null-foreign-key-columns';
+  columnIn?: 'foreign-key-columns' | 'set-null-foreign-key-columns' | 'generated-dependencies';
+  /** Only when the operation's index is one of these (from the table's facts). */
+  indexIn?: 'foreign-key-indexes';
   /** Only when the clause names as many partitions as the table has (DROP PARTITION). */
   namesEveryPartition?: true;
   /** Not when the whole statement also matches this. */
@@ -1104,6 +1116,20 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
       'it names every partition of the table, and a partitioned table keeps at least one: error 1508 (use DROP TABLE or TRUNCATE; seen on all three servers)',
   },
   {
+    indexIn: 'foreign-key-indexes',
+    clause: /^DROP\s+(INDEX|KEY)\b/i,
+    unlessStatement: /\bADD\s+(UNIQUE\s+)?(INDEX|KEY)\b/i,
+    reason:
+      'the index is the only one a foreign key of the table can use: error 1553 (drop the foreign key first, or add another index in the same statement; seen on all three servers)',
+  },
+  {
+    flavor: 'mysql',
+    columnIn: 'generated-dependencies',
+    clause: /^RENAME\s+COLUMN\b/i,
+    reason:
+      "a generated column's expression uses the column: MySQL refuses to rename it, error 3108 (MariaDB renames it; seen on 9.7)",
+  },
+  {
     columnIn: 'set-null-foreign-key-columns',
     clause: /^(MODIFY|CHANGE)\b.*\bNOT\s+NULL\b/i,
     reason:
@@ -1149,6 +1175,7 @@ export function rejectionFor(
   facts: TableFacts,
   flavor: 'mysql' | 'mariadb',
   column?: string,
+  index?: string,
 ): string | null {
   const traits = new Set(facts.traits ?? []);
   const among = (list: readonly string[] | undefined) =>
@@ -1156,7 +1183,11 @@ export function rejectionFor(
   const columnLists = {
     'foreign-key-columns': facts.foreignKeyColumns,
     'set-null-foreign-key-columns': facts.setNullForeignKeyColumns,
+    'generated-dependencies': facts.generatedDependencies,
   };
+  const indexLists = { 'foreign-key-indexes': facts.foreignKeyIndexes };
+  const indexAmong = (list: readonly string[] | undefined) =>
+    (list ?? []).some((i) => i.toLowerCase() === (index ?? '').toLowerCase());
   const named = clause
     .trim()
     .replace(/^DROP\s+PARTITION\s+/i, '')
@@ -1166,6 +1197,7 @@ export function rejectionFor(
     (r) =>
       (r.flavor ?? flavor) === flavor &&
       (r.columnIn === undefined || among(columnLists[r.columnIn])) &&
+      (r.indexIn === undefined || indexAmong(indexLists[r.indexIn])) &&
       (r.namesEveryPartition === undefined || everyPartition) &&
       (r.trait === undefined || traits.has(r.trait) !== (r.negate === true)) &&
       r.clause.test(clause.trim()) &&
@@ -1195,6 +1227,12 @@ export interface TableFacts {
   foreignKeyColumns?: readonly string[];
   /** Those of them under an ON DELETE/UPDATE SET NULL foreign key. */
   setNullForeignKeyColumns?: readonly string[];
+  /** MariaDB UNIQUE indexes on long columns, kept through a hidden hash (type HASH). */
+  longUniqueIndexes?: readonly string[];
+  /** Indexes that are the only one serving one of the table's foreign keys. */
+  foreignKeyIndexes?: readonly string[];
+  /** Columns that a generated column's expression uses. */
+  generatedDependencies?: readonly string[];
   /** How many partitions the table has (0: not partitioned). */
   partitions?: number;
   /** Each index's columns, in order. */
@@ -1311,6 +1349,8 @@ export function ruleKeyFor(
       return has(facts.virtualColumns, op.column)
         ? 'drop-indexed-virtual-column'
         : 'drop-indexed-column';
+    case 'drop-index':
+      return has(facts.longUniqueIndexes, op.index) ? 'drop-long-unique-index' : op.kind;
     case 'drop-constraint':
       return /^DROP\s+CHECK\b/i.test(op.text) || has(facts.checkConstraints, op.index)
         ? 'drop-check'

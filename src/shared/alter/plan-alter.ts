@@ -241,9 +241,11 @@ export function planAlter(
       flavor,
       operation.kind === 'drop-column' ||
         operation.kind === 'modify-column' ||
-        operation.kind === 'change-column'
+        operation.kind === 'change-column' ||
+        operation.kind === 'rename-column'
         ? operation.column
         : undefined,
+      operation.kind === 'drop-index' ? operation.index : undefined,
     );
     // A refusal is known whatever else is unknown about the operation.
     if (rejected !== null) certainty = 'known';

@@ -318,6 +318,17 @@ describe('columns and indexes', () => {
     expect(how(sql, MARIADB118)).toBe('inplace-rebuild/shared');
   });
 
+  it('refuses dropping the only index of a foreign key, and (MySQL) renaming a generated column source', () => {
+    const facts: PlanFacts = { foreignKeyIndexes: ['fk_c'], generatedDependencies: ['a'] };
+    expect(plan('ALTER TABLE t DROP INDEX fk_c', MARIADB1011, facts).rejected).toMatch(/1553/);
+    expect(
+      plan('ALTER TABLE t DROP INDEX fk_c, ADD INDEX k2 (c, a)', MARIADB1011, facts).rejected,
+    ).toBeNull();
+    expect(plan('ALTER TABLE t RENAME COLUMN a TO a2', MYSQL97, facts).rejected).toMatch(/3108/);
+    expect(plan('ALTER TABLE t RENAME COLUMN a TO a2', MARIADB1011, facts).rejected).toBeNull();
+    expect(plan('ALTER TABLE t RENAME COLUMN b TO b2', MYSQL97, facts).rejected).toBeNull();
+  });
+
   it('refuses dropping a column of a foreign key, or making a SET NULL one NOT NULL', () => {
     const facts: PlanFacts = { foreignKeyColumns: ['c'], setNullForeignKeyColumns: ['c'] };
     expect(plan('ALTER TABLE t DROP COLUMN c', MYSQL97, facts).rejected).toMatch(/1828/);
@@ -391,6 +402,9 @@ describe('MariaDB table kinds', () => {
     expect(how('ALTER TABLE t ADD COLUMN x INT', MARIADB118, facts)).toBe('copy/none');
     expect(how('ALTER TABLE t RENAME TO t2', MARIADB1011, facts)).toBe('instant/none');
     expect(how("ALTER TABLE t COMMENT='x'", MYSQL97, facts)).toBe('inplace/none');
+    const own: PlanFacts = { ...facts, longUniqueIndexes: ['utx'] };
+    expect(how('ALTER TABLE t DROP INDEX utx', MARIADB1011, own)).toBe('inplace/none');
+    expect(how('ALTER TABLE t DROP INDEX other', MARIADB1011, own)).toBe('copy/shared');
   });
 
   it('reads system versioning as its own operation, and refuses column changes on such a table', () => {

@@ -37,6 +37,9 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     ...(facts.defaultCollations ? { defaultCollations: facts.defaultCollations } : {}),
     foreignKeyColumns: foreignKeyColumns(facts.createTable, false),
     setNullForeignKeyColumns: foreignKeyColumns(facts.createTable, true),
+    foreignKeyIndexes: foreignKeyIndexes(facts),
+    longUniqueIndexes: facts.indexes.filter((i) => i.type === 'HASH').map((i) => i.name),
+    generatedDependencies: generatedDependencies(facts.createTable),
     checkConstraints: [
       ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
     ].map((m) => (m[1] ?? '').replaceAll('``', '`')),
@@ -70,6 +73,40 @@ function foreignKeyColumns(createTable: string, setNullOnly: boolean): string[] 
       const list = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line)?.[1] ?? '';
       return [...list.matchAll(/`((?:[^`]|``)+)`/g)].map((c) => (c[1] ?? '').replaceAll('``', '`'));
     });
+}
+
+/**
+ * The indexes that are each the only one able to serve one of the table's foreign keys (a
+ * whole-column B-tree index starting with the key's columns): dropping one is refused.
+ */
+function foreignKeyIndexes(facts: TableFactsDto): string[] {
+  const keys = facts.createTable
+    .split('\n')
+    .filter((line) => /\bFOREIGN\s+KEY\b/i.test(line))
+    .map((line) => {
+      const list = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line)?.[1] ?? '';
+      return [...list.matchAll(/`((?:[^`]|``)+)`/g)].map((c) => (c[1] ?? '').toLowerCase());
+    });
+  const usable = facts.indexes.filter((i) => i.type === 'BTREE' && i.prefixed !== true);
+  return keys.flatMap((columns) => {
+    const serving = usable.filter((i) =>
+      columns.every((c, k) => i.columns[k]?.toLowerCase() === c),
+    );
+    return serving.length === 1 && serving[0] ? [serving[0].name] : [];
+  });
+}
+
+/** The columns that generated columns' expressions use (backquoted in SHOW CREATE TABLE). */
+function generatedDependencies(createTable: string): string[] {
+  return createTable.split('\n').flatMap((line) => {
+    const expression = /\bGENERATED\s+ALWAYS\s+AS\s*\((.*)\)\s*(STORED|VIRTUAL|PERSISTENT)\b/i.exec(
+      line,
+    )?.[1];
+    if (expression === undefined) return [];
+    return [...expression.matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
+      (c[1] ?? '').replaceAll('``', '`'),
+    );
+  });
 }
 
 /** The facts the situation rules of alter-rules.ts look at. */
