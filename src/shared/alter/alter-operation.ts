@@ -7,6 +7,7 @@ export const ALTER_OPERATION_KINDS = [
   'modify-column',
   'set-default',
   'drop-default',
+  'column-visibility',
   'add-index',
   'add-unique-index',
   'add-fulltext-index',
@@ -37,6 +38,7 @@ export const ALTER_OPERATION_KINDS = [
   'partition-maintenance',
   'partition-by',
   'remove-partitioning',
+  'system-versioning',
   'force',
   'unknown',
 ] as const;

@@ -31,6 +31,18 @@ export interface RuleRow {
    * plan says "unknown" rather than promise it.
    */
   observedOn?: readonly ('mysql' | 'mariadb')[];
+  /**
+   * The server's answer depends on what neither the statement nor the table shows (a keyring,
+   * an encryption plugin): the plan says "unknown" and assumes the worst.
+   */
+  unknown?: true;
+  /** The server accepts any ALGORITHM=/LOCK= here and ignores it: the plan proposes none. */
+  clauseIgnored?: true;
+  /**
+   * The server accepts even ALGORITHM=INSTANT here and copies anyway: the clause cannot keep
+   * it from doing worse (the plan still proposes it, and says so).
+   */
+  unenforced?: true;
 }
 
 /**
@@ -71,7 +83,29 @@ export type RuleKey =
   | 'replace-primary-key'
   | 'add-foreign-key-unchecked'
   | 'engine-rebuild'
-  | 'engine-change';
+  | 'engine-change'
+  | 'table-option-metadata'
+  | 'table-encryption'
+  | 'tablespace'
+  | 'convert-charset-metadata'
+  | 'convert-collation'
+  | 'convert-collation-indexed'
+  | 'column-collation-indexed'
+  | 'column-varchar-widen-redundant'
+  | 'drop-indexed-column'
+  | 'drop-indexed-virtual-column'
+  | 'add-fulltext-index-more'
+  | 'drop-check'
+  | 'partition-check'
+  | 'add-unique-nullable-index'
+  | 'add-foreign-key-unchecked-indexed'
+  | 'add-column-auto-increment'
+  | 'add-column-expression-default'
+  | 'add-column-indexed'
+  | 'add-column-check'
+  | 'column-collation-primary'
+  | 'drop-long-unique-index'
+  | 'drop-system-versioning';
 
 const ONLINE_INDEX = 'the index is built from the rows while reads and writes go on';
 const REBUILD =
@@ -113,6 +147,66 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'none',
       why: `a column placed with FIRST/AFTER needs a rebuild on this version: ${REBUILD}`,
       cite: `${MY8_COL}: Adding a column (before 8.0.29 INSTANT adds only the last column); ${MDB_INPLACE}: ADD COLUMN`,
+    },
+  ],
+  'add-column-auto-increment': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+      why: 'a new AUTO_INCREMENT column numbers every row: the table is rebuilt in place while writes wait (MySQL manual, Online DDL column operations: adding an auto-increment column permits no concurrent DML; seen on all three servers)',
+      cite: `MySQL manual, Online DDL column operations: adding an auto-increment column permits no concurrent DML; seen on all three servers`,
+    },
+  ],
+  'add-column-expression-default': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a DEFAULT given as an expression is computed for every existing row (MySQL manual, ALGORITHM=INSTANT limitations; seen on all three servers): ${COPY_WHY}`,
+      cite: `MySQL manual, ALGORITHM=INSTANT limitations; seen on all three servers`,
+    },
+  ],
+  'add-column-indexed': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `a column declared UNIQUE or KEY comes with its index, so it cannot be added instantly (seen on all three servers): ${REBUILD}`,
+      cite: `seen on all three servers; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'add-column-check': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'the new column is NULL in every row, which passes its CHECK: MariaDB only records both (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a column with its own CHECK constraint: MySQL checks every row by copying the table (seen on 9.7): ${COPY_WHY}`,
+      cite: `seen on 9.7; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'drop-long-unique-index': [
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'dropping the long UNIQUE index itself drops its hidden hash column without copying the table (seen on MariaDB 10.11 and 11.8)',
+      cite: `seen on MariaDB 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'column-collation-primary': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new collation for a primary key column re-sorts the clustered index: the table is copied (seen on all three servers): ${COPY_WHY}`,
+      cite: `seen on all three servers; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
     },
   ],
   'add-column-stored': [
@@ -324,6 +418,14 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       cite: `${MY_IDX}: Adding a FULLTEXT index (in place, no concurrent DML; the first one rebuilds without FTS_DOC_ID); ${MDB_INPLACE}: Adding a Fulltext Index`,
     },
   ],
+  'add-unique-nullable-index': [
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: `${ONLINE_INDEX}; it fails at the end if a duplicate exists. A nullable column keeps it from becoming the clustered index of a table without a primary key (MySQL manual, Clustered and Secondary Indexes; seen on all three servers)`,
+      cite: `MySQL manual, Clustered and Secondary Indexes; seen on all three servers`,
+    },
+  ],
   'add-functional-index': [
     {
       algorithm: 'inplace',
@@ -391,6 +493,14 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
   ],
   'index-visibility': [
     {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'MariaDB marks an index IGNORED or NOT IGNORED in the definition only (seen instant on 10.11 and 11.8)',
+      cite: `MariaDB KB, Ignored Indexes (10.6+); ${SEEN}`,
+      observedOn: ['mariadb'],
+    },
+    {
       algorithm: 'inplace',
       lock: 'none',
       why: 'only the index definition changes',
@@ -412,6 +522,23 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'none',
       why: 'with foreign_key_checks off, the existing rows are not checked',
       cite: `${MY_FK}: Adding a foreign key constraint (in place with foreign_key_checks disabled, concurrent DML)`,
+    },
+  ],
+  'add-foreign-key-unchecked-indexed': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: "with foreign_key_checks off and an index that starts with the key's columns, MariaDB only records the constraint (seen on 10.11 and 11.8)",
+      cite: SEEN,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'with foreign_key_checks off, the existing rows are not checked',
+      cite: SEEN,
+      observedOn: ['mysql', 'mariadb'],
     },
   ],
   'drop-foreign-key': [
@@ -471,9 +598,17 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
   ],
   'engine-change': [
     {
+      needs: ['alterCopyChecksAlgorithm'],
       algorithm: 'copy',
       lock: 'shared',
       why: `another storage engine: ${COPY_WHY}`,
+      cite: `MySQL manual, ALTER TABLE: changing the storage engine copies the table; ${SEEN}`,
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      unenforced: true,
+      why: `another storage engine: ${COPY_WHY}; this MariaDB accepts ALGORITHM=INSTANT for it and copies anyway (seen on 10.11)`,
       cite: `MySQL manual, ALTER TABLE: changing the storage engine copies the table; ${SEEN}`,
     },
   ],
@@ -552,10 +687,18 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
   ],
   'order-by': [
     {
+      needs: ['alterCopyChecksAlgorithm'],
       algorithm: 'copy',
       lock: 'shared',
       why: `rows are copied in the new order: ${COPY_WHY}`,
       cite: `${SEEN} (ORDER BY copies the rows in order)`,
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      unenforced: true,
+      why: `rows are copied in the new order: ${COPY_WHY}; this MariaDB accepts ALGORITHM=INSTANT for it and copies anyway (seen on 10.11)`,
+      cite: `${SEEN} (ORDER BY copies the rows in order; MariaDB 10.11 takes ALGORITHM=INSTANT and copies)`,
     },
   ],
   'add-partition': [
@@ -667,6 +810,293 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       cite: `${MY_TABLE}: Rebuilding with the FORCE option (in place, rebuilds, concurrent DML); ${MDB_INPLACE}: FORCE`,
     },
   ],
+  'table-option-metadata': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'the option lives only in the table definition (statistics, PACK_KEYS, CHECKSUM, MAX_ROWS, ...): MariaDB changes it instantly (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'the option lives only in the table definition: in place, no rebuild (MySQL manual, Online DDL table operations: "Setting persistent table statistics" and "Changing table options" modify metadata only; seen on 9.7 for every STATS_*, PACK_KEYS, CHECKSUM, MAX_ROWS, MIN_ROWS, AVG_ROW_LENGTH, DELAY_KEY_WRITE, INSERT_METHOD, COMPRESSION, AUTOEXTEND_SIZE)',
+      cite: `MySQL manual, Online DDL table operations: "Setting persistent table statistics" and "Changing table options" modify metadata only; seen on 9.7 for every STATS_*, PACK_KEYS, CHECKSUM, MAX_ROWS, MIN_ROWS, AVG_ROW_LENGTH, DELAY_KEY_WRITE, INSERT_METHOD, COMPRESSION, AUTOEXTEND_SIZE`,
+    },
+  ],
+  'table-encryption': [
+    {
+      algorithm: 'copy',
+      lock: 'exclusive',
+      unknown: true,
+      why: 'encrypting a table needs a keyring (MySQL) or a key management plugin (MariaDB) on the server, which the table does not show: without one the server refuses it (MySQL 3185, MariaDB 1478), with one it rebuilds the table',
+      cite: SEEN,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  tablespace: [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'MariaDB ignores TABLESPACE for InnoDB tables (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `the table moves to the named tablespace (MySQL manual, Online DDL tablespace operations): ${REBUILD}`,
+      cite: `MySQL manual, Online DDL tablespace operations`,
+    },
+  ],
+  'convert-charset-metadata': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'every text column already has this character set and collation: only the definition changes, instantly on MariaDB (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the column (assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4): ${COPY_WHY}`,
+      cite: `assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'every text column already has this character set and collation: in place without a rebuild (seen on MySQL 9.7)',
+      cite: `seen on MySQL 9.7; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `every text value is converted (assumed before MySQL 8.0): ${COPY_WHY}`,
+      cite: `assumed before MySQL 8.0; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'convert-collation': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'every text column already has this character set, and none is indexed: at most their collation changes, which MariaDB does instantly (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the columns (assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4): ${COPY_WHY}`,
+      cite: `assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+      why: 'every text column already has this character set, and none is indexed, but their collation may change: MySQL rebuilds the table while writes wait (seen on 9.7; without COLLATE the server default collation is assumed to differ)',
+      cite: `seen on 9.7; without COLLATE the server default collation is assumed to differ; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `every text value is converted (assumed before MySQL 8.0): ${COPY_WHY}`,
+      cite: `assumed before MySQL 8.0; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'column-collation': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'a new collation for a column no index uses: MariaDB changes only the definition (MariaDB knowledge base, Instant ALTER: changing the collation of a non-indexed column; seen on 10.11 and 11.8)',
+      cite: `MariaDB knowledge base, Instant ALTER: changing the collation of a non-indexed column; seen on 10.11 and 11.8`,
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the column (assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4): ${COPY_WHY}`,
+      cite: `assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'a new collation for a column no index uses: in place without a rebuild (seen on MySQL 9.7)',
+      cite: `seen on MySQL 9.7; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new collation converts every value (assumed before MySQL 8.0): ${COPY_WHY}`,
+      cite: `assumed before MySQL 8.0; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'convert-collation-indexed': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'the text columns keep their character set, but indexed ones may change collation (without COLLATE the server default is assumed to differ): MariaDB rebuilds those indexes without copying the table (seen on 10.11 and 11.8)',
+      cite: `without COLLATE the server default is assumed to differ; seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `the text columns keep their character set, but indexed ones may change collation, and MySQL copies the table to re-sort their indexes (seen on 9.7): ${COPY_WHY}`,
+      cite: `seen on 9.7; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'column-collation-indexed': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'a new collation for an indexed column: MariaDB rebuilds its indexes without copying the table (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new collation for an indexed column: MySQL copies the table to re-sort the index (seen on 9.7): ${COPY_WHY}`,
+      cite: `seen on 9.7; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'column-varchar-widen-redundant': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'ROW_FORMAT=REDUNDANT stores every length in the same width, so MariaDB widens any VARCHAR instantly (MariaDB knowledge base, Instant ALTER: extending VARCHAR; seen on 10.11 and 11.8)',
+      cite: `MariaDB knowledge base, Instant ALTER: extending VARCHAR; seen on 10.11 and 11.8`,
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a VARCHAR grown past 255 bytes needs a second length byte in every row, REDUNDANT or not on MySQL (seen on 9.7): ${COPY_WHY}`,
+      cite: `seen on 9.7; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'drop-indexed-column': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'the column is part of an index: MariaDB drops both without rebuilding the table (NOCOPY, seen on 10.11 and 11.8)',
+      cite: `NOCOPY, seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `the column is part of an index, which changes with it: no instant DROP COLUMN (MySQL manual, ALGORITHM=INSTANT limitations): ${REBUILD}`,
+      cite: `MySQL manual, ALGORITHM=INSTANT limitations`,
+    },
+  ],
+  'drop-indexed-virtual-column': [
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'a VIRTUAL column stores nothing; only its index is dropped (MySQL manual, Online DDL generated column operations: dropping a VIRTUAL column is in place without a rebuild; MariaDB the same, seen on 10.11 and 11.8)',
+      cite: `MySQL manual, Online DDL generated column operations: dropping a VIRTUAL column is in place without a rebuild; MariaDB the same, seen on 10.11 and 11.8`,
+    },
+  ],
+  'add-fulltext-index-more': [
+    {
+      algorithm: 'inplace',
+      lock: 'shared',
+      why: 'the table already has a FULLTEXT index and its hidden FTS_DOC_ID column: the new one is built in place without a rebuild, while writes wait (MySQL manual, Online DDL index operations: adding a FULLTEXT index; seen on both flavors)',
+      cite: `MySQL manual, Online DDL index operations: adding a FULLTEXT index; seen on both flavors`,
+    },
+  ],
+  'drop-check': [
+    {
+      needs: ['alterInstantDropColumn'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'only the CHECK constraint definition goes (seen instant on MySQL 9.7, MariaDB 10.11 and 11.8; assumed from MySQL 8.0.29 and MariaDB 10.4)',
+      cite: `seen instant on MySQL 9.7, MariaDB 10.11 and 11.8; assumed from MySQL 8.0.29 and MariaDB 10.4; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'only the constraint definition goes',
+      cite: SEEN,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'partition-check': [
+    {
+      needs: ['alterPartitionClause'],
+      algorithm: 'inplace',
+      lock: 'shared',
+      clauseIgnored: true,
+      why: 'the named partitions are analysed, checked, optimised or exchanged; MySQL accepts and ignores ALGORITHM= and LOCK= for these (manual, Online DDL partitioning operations: "ALGORITHM and LOCK clauses are ignored"; seen on 9.7)',
+      cite: `manual, Online DDL partitioning operations: "ALGORITHM and LOCK clauses are ignored"; seen on 9.7`,
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'shared',
+      why: `the named partitions are analysed, checked, optimised or exchanged; ${PARTITION_NO_CLAUSE}`,
+      cite: SEEN,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'system-versioning': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `adding system versioning adds row-start and row-end columns to every row (seen on 10.11 and 11.8): ${COPY_WHY}`,
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'drop-system-versioning': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'shared',
+      why: 'the history rows and the row-start/row-end columns go: MariaDB rebuilds the table while writes wait (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'column-visibility': [
+    {
+      needs: ['alterInstant'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'only the column definition changes (MySQL manual, Online DDL column operations: column visibility; seen on 9.7)',
+      cite: `MySQL manual, Online DDL column operations: column visibility; seen on 9.7`,
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'only the column definition changes',
+      cite: SEEN,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
   unknown: [
     {
       algorithm: 'copy',
@@ -677,18 +1107,82 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
   ],
 };
 
+/**
+ * A relief: on a server with `needs`, an operation planned with `algorithm` takes `lock`
+ * instead. Applied after the situation rules, to every operation but those under `except`.
+ */
+export interface LockRelief {
+  needs: CapabilityKey;
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+  except?: readonly RuleKey[];
+  /** Not on a table with any of these traits. */
+  unless?: readonly TableTrait[];
+  /** Why, in plain words, and the manual section or server behaviour it encodes. */
+  why: string;
+}
+
+export const LOCK_RELIEFS: readonly LockRelief[] = [
+  {
+    needs: 'alterOnlineCopy',
+    algorithm: 'copy',
+    lock: 'none',
+    // The change buffer cannot replay cascades: refused with LOCK=NONE (seen on 11.8).
+    unless: ['cascading-foreign-keys'],
+    why: 'MariaDB 11.2+ copies the table online: writes made meanwhile go to an online change buffer and are replayed (MariaDB knowledge base, Online Schema Change: LOCK=NONE with ALGORITHM=COPY; seen on 11.8 for every copying operation of the matrix)',
+  },
+];
+
+/** The relief that applies to an operation planned with `algorithm` under `key`, if any. */
+export function lockReliefFor(
+  key: RuleKey,
+  algorithm: AlterAlgorithm,
+  capabilities: Capabilities,
+  facts: TableFacts = {},
+): LockRelief | null {
+  const traits = new Set(facts.traits ?? []);
+  return (
+    LOCK_RELIEFS.find(
+      (r) =>
+        r.algorithm === algorithm &&
+        capabilities[r.needs] &&
+        !(r.except ?? []).includes(key) &&
+        !(r.unless ?? []).some((t) => traits.has(t)),
+    ) ?? null
+  );
+}
+
 /** What about the table decides a situation rule (from the live table's facts). */
 export type TableTrait =
   | 'fulltext-index'
   | 'spatial-index'
   | 'compressed-row-format'
-  | 'generated-columns'
   | 'partitioned'
   | 'no-primary-key'
   /** ROW_FORMAT=DYNAMIC/COMPACT/REDUNDANT written in the table's definition. */
   | 'explicit-uncompressed-row-format'
   /** KEY_BLOCK_SIZE=n (n > 0) in the table's definition. */
-  | 'key-block-size';
+  | 'key-block-size'
+  /** ROW_FORMAT=REDUNDANT (the table's actual row format). */
+  | 'redundant-row-format'
+  /** VIRTUAL generated columns, indexed or not. */
+  | 'virtual-columns'
+  /** A VIRTUAL generated column that an index uses. */
+  | 'indexed-virtual-columns'
+  /** STORED (PERSISTENT) generated columns. */
+  | 'stored-generated-columns'
+  /** A MariaDB UNIQUE index on long columns (TEXT/BLOB), kept as a hidden hash: type HASH. */
+  | 'long-unique-index'
+  /** WITH SYSTEM VERSIONING (MariaDB). */
+  | 'system-versioned'
+  /** A foreign key of this table with ON DELETE/UPDATE CASCADE or SET NULL. */
+  | 'cascading-foreign-keys'
+  /** A foreign key to or from another table. */
+  | 'foreign-keys'
+  /** PAGE_COMPRESSED=1 (MariaDB) in the table's definition. */
+  | 'page-compressed'
+  /** ENCRYPTION='Y' (MySQL) or ENCRYPTED=YES (MariaDB) in the table's definition. */
+  | 'encrypted';
 
 /** How a situation rule overrides the per-operation rule: a slower plan, or "unknown". */
 export type SituationOutcome = { algorithm: AlterAlgorithm; lock: AlterLock } | 'unknown';
@@ -713,6 +1207,7 @@ const REBUILDING: readonly RuleKey[] = [
   'add-column-last',
   'add-column-positioned',
   'drop-column',
+  'drop-indexed-column',
   'column-reorder',
   'column-nullability',
   'engine-rebuild',
@@ -722,15 +1217,6 @@ const REBUILDING: readonly RuleKey[] = [
   'replace-primary-key',
   'table-option',
 ];
-const COLUMN_CHANGES: readonly RuleKey[] = [
-  ...REBUILDING,
-  'add-column-virtual',
-  'column-same',
-  'column-varchar-widen',
-  'column-varchar-widen-prefix',
-  'rename-column',
-];
-
 /**
  * The situation rules, checked against the servers by test/integration/alter/rules-matrix.test.ts.
  * Applied after the operation's own rule; the slower of the two wins.
@@ -755,7 +1241,11 @@ export const SITUATION_RULES: readonly SituationRule[] = [
   {
     trait: 'spatial-index',
     keys: REBUILDING.filter(
-      (k) => k !== 'add-column-last' && k !== 'add-column-positioned' && k !== 'drop-column',
+      (k) =>
+        k !== 'add-column-last' &&
+        k !== 'add-column-positioned' &&
+        k !== 'drop-column' &&
+        k !== 'drop-indexed-column',
     ),
     outcome: { algorithm: 'inplace-rebuild', lock: 'shared' },
     why: 'the table has a SPATIAL index: a rebuild needs LOCK=SHARED (MySQL manual, Online DDL limitations; MariaDB the same)',
@@ -769,12 +1259,61 @@ export const SITUATION_RULES: readonly SituationRule[] = [
     cite: `MySQL 8.0+ manual 17.12.1, Column Operations: INSTANT cannot add a column to a ROW_FORMAT=COMPRESSED table; MariaDB KB, Instant ADD COLUMN for InnoDB (not for ROW_FORMAT=COMPRESSED)`,
   },
   {
-    trait: 'generated-columns',
+    trait: 'indexed-virtual-columns',
     flavor: 'mariadb',
-    keys: COLUMN_CHANGES,
+    keys: [
+      'add-column-last',
+      'column-reorder',
+      'engine-rebuild',
+      'row-format',
+      'force',
+      'table-option',
+    ],
+    outcome: { algorithm: 'inplace-rebuild', lock: 'shared' },
+    why: 'an index on a VIRTUAL column: MariaDB rebuilds the table in place but writes wait, as it recomputes the indexed values (seen on 10.11 and 11.8)',
+    cite: `seen on 10.11 and 11.8; ${SEEN}`,
+  },
+  {
+    trait: 'indexed-virtual-columns',
+    flavor: 'mariadb',
+    keys: ['add-column-positioned', 'drop-column', 'column-nullability'],
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `an index on a VIRTUAL column: MariaDB copies the table to place, drop or re-check a column (seen on 10.11 and 11.8): ${COPY_WHY}`,
+    cite: `seen on 10.11 and 11.8; ${SEEN}`,
+  },
+  {
+    trait: 'indexed-virtual-columns',
+    flavor: 'mariadb',
+    keys: ['add-primary-key', 'replace-primary-key', 'drop-indexed-column'],
     outcome: 'unknown',
-    why: 'MariaDB plans column changes on a table with generated columns case by case (seen: copies, shared locks, or instant); Sightline cannot tell which',
+    why: 'an index on a VIRTUAL column: MariaDB plans a new primary key or dropping an indexed column case by case on such a table (not seen by the matrix); Sightline cannot tell how',
     cite: `MariaDB KB, Generated Columns: Statement Support; ${SEEN}`,
+  },
+  {
+    trait: 'long-unique-index',
+    flavor: 'mariadb',
+    keys: (Object.keys(ALTER_RULES) as RuleKey[]).filter(
+      (k) => k !== 'rename-table' && k !== 'drop-long-unique-index',
+    ),
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `the table has a UNIQUE index on TEXT/BLOB columns, which MariaDB keeps through a hidden hash: every change copies the table, even a comment (seen on 10.11 and 11.8): ${COPY_WHY}`,
+    cite: `seen on 10.11 and 11.8; ${SEEN}`,
+  },
+  {
+    trait: 'stored-generated-columns',
+    flavor: 'mariadb',
+    keys: ['column-nullability'],
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `the table has STORED generated columns: MariaDB copies it to make a column NOT NULL (seen on 10.11 and 11.8): ${COPY_WHY}`,
+    cite: `seen on 10.11 and 11.8; ${SEEN}`,
+  },
+  {
+    trait: 'virtual-columns',
+    flavor: 'mariadb',
+    keys: ['add-column-positioned'],
+    outcome: { algorithm: 'copy', lock: 'shared' },
+    why: `the table has VIRTUAL columns: MariaDB places a new column with FIRST/AFTER by copying the table (seen on 10.11 and 11.8): ${COPY_WHY}`,
+    cite: `seen on 10.11 and 11.8; ${SEEN}`,
   },
   {
     trait: 'partitioned',
@@ -803,6 +1342,14 @@ export interface RejectionRule {
   clause: RegExp;
   /** Only on a table with this trait. */
   trait?: TableTrait;
+  /** Only on a table WITHOUT the trait (with `trait`). */
+  negate?: true;
+  /** Only when the operation's column is one of these (from the table's facts). */
+  columnIn?: 'foreign-key-columns' | 'set-null-foreign-key-columns' | 'generated-dependencies';
+  /** Only when the operation's index is one of these (from the table's facts). */
+  indexIn?: 'foreign-key-indexes';
+  /** Only when the clause names as many partitions as the table has (DROP PARTITION). */
+  namesEveryPartition?: true;
   /** Not when the whole statement also matches this. */
   unlessStatement?: RegExp;
   /** Only on servers without this capability: syntax that arrived with it. */
@@ -901,6 +1448,141 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
     cite: `MySQL manual, CREATE TABLE table options; ${SEEN}`,
   },
   {
+    flavor: 'mariadb',
+    clause: /^ENCRYPTION\s*=/i,
+    reason:
+      "MySQL's ENCRYPTION= option, which MariaDB writes ENCRYPTED=YES/NO: error 1911 (unknown option; seen on 10.11 and 11.8)",
+    cite: SEEN,
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^IETF_QUOTES\b/i,
+    reason:
+      'IETF_QUOTES belongs to the CSV engine; InnoDB does not know it: error 1911 (unknown option; seen on 10.11 and 11.8)',
+    cite: `unknown option; seen on 10.11 and 11.8; ${SEEN}`,
+  },
+  {
+    clause: /^ROW_FORMAT\s*=?\s*(FIXED|PAGE)\b/i,
+    reason:
+      'InnoDB has no ROW_FORMAT=FIXED or PAGE (those are MyISAM and Aria formats): error 1478 (MySQL writes a syntax error 1064 for PAGE; seen on all three servers)',
+    cite: `MySQL writes a syntax error 1064 for PAGE; seen on all three servers; ${SEEN}`,
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^PAGE_COMPRESSION_LEVEL\b/i,
+    trait: 'page-compressed',
+    negate: true,
+    unlessStatement: /\bPAGE_COMPRESSED\s*=?\s*(1|YES)\b/i,
+    reason:
+      'PAGE_COMPRESSION_LEVEL needs PAGE_COMPRESSED=1, which the table does not have: error 1478 (MariaDB knowledge base, InnoDB page compression; seen on 10.11 and 11.8)',
+    cite: `MariaDB knowledge base, InnoDB page compression; seen on 10.11 and 11.8`,
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b.*\bIGNORED\s*$/i,
+    reason: 'MySQL has no IGNORED indexes (it writes INVISIBLE): syntax error 1064',
+    cite: SEEN,
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b.*\b(IN)?VISIBLE\s*$/i,
+    reason: 'MariaDB writes IGNORED (10.6+), not INVISIBLE, for indexes: syntax error 1064',
+    cite: SEEN,
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^ALTER\s+(COLUMN\s+)?\S+\s+SET\s+(IN)?VISIBLE\b/i,
+    reason:
+      "MariaDB cannot change a column's visibility with ALTER COLUMN (MODIFY COLUMN ... INVISIBLE does it): syntax error 1064",
+    cite: SEEN,
+  },
+  {
+    flavor: 'mariadb',
+    clause: /^DROP\s+CHECK\b/i,
+    reason: 'MariaDB has no DROP CHECK (it writes DROP CONSTRAINT name): syntax error 1064',
+    cite: SEEN,
+  },
+  {
+    flavor: 'mariadb',
+    clause: /\bWITH\s+PARSER\s+ngram\b/i,
+    reason:
+      'MariaDB has no ngram full-text parser plugin: error 1128 (function not defined; seen on 10.11 and 11.8)',
+    cite: `function not defined; seen on 10.11 and 11.8; ${SEEN}`,
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ENGINE\s*=?\s*'?Aria\b/i,
+    reason: "MySQL has no Aria engine (MariaDB's): error 1286, unknown storage engine",
+    cite: SEEN,
+  },
+  {
+    flavor: 'mysql',
+    clause: /^(ADD|DROP)\s+SYSTEM\s+VERSIONING\b/i,
+    reason: 'MySQL has no system-versioned tables (MariaDB has): syntax error 1064',
+    cite: SEEN,
+  },
+  {
+    flavor: 'mariadb',
+    trait: 'system-versioned',
+    clause:
+      /^(ADD\s+(COLUMN\b|UNIQUE\b|\((?!\s*PARTITION)|(?!(INDEX|KEY|FULLTEXT|SPATIAL|CONSTRAINT|PRIMARY|FOREIGN|CHECK|PARTITION|PERIOD|SYSTEM)\b)\w)|DROP\s+(COLUMN\b|(?!(INDEX|KEY|PRIMARY|FOREIGN|CHECK|CONSTRAINT|PARTITION|SYSTEM|PERIOD)\b)\w)|MODIFY\b|CHANGE\b)/i,
+    reason:
+      'the table is system-versioned: MariaDB refuses to change its columns (or add a UNIQUE index) while @@system_versioning_alter_history is ERROR, the default: error 4119 (MariaDB knowledge base, System-Versioned Tables; seen on 10.11 and 11.8)',
+    cite: `MariaDB knowledge base, System-Versioned Tables; seen on 10.11 and 11.8`,
+  },
+  {
+    namesEveryPartition: true,
+    clause: /^DROP\s+PARTITION\b/i,
+    reason:
+      'it names every partition of the table, and a partitioned table keeps at least one: error 1508 (use DROP TABLE or TRUNCATE; seen on all three servers)',
+    cite: `use DROP TABLE or TRUNCATE; seen on all three servers; ${SEEN}`,
+  },
+  {
+    indexIn: 'foreign-key-indexes',
+    clause: /^DROP\s+(INDEX|KEY)\b/i,
+    unlessStatement: /\bADD\s+(UNIQUE\s+)?(INDEX|KEY)\b/i,
+    reason:
+      'the index is the only one a foreign key of the table can use: error 1553 (drop the foreign key first, or add another index in the same statement; seen on all three servers)',
+    cite: `drop the foreign key first, or add another index in the same statement; seen on all three servers; ${SEEN}`,
+  },
+  {
+    flavor: 'mysql',
+    columnIn: 'generated-dependencies',
+    clause: /^RENAME\s+COLUMN\b/i,
+    reason:
+      "a generated column's expression uses the column: MySQL refuses to rename it, error 3108 (MariaDB renames it; seen on 9.7)",
+    cite: SEEN,
+  },
+  {
+    columnIn: 'set-null-foreign-key-columns',
+    clause: /^(MODIFY|CHANGE)\b.*\bNOT\s+NULL\b/i,
+    reason:
+      'the column is under an ON DELETE/UPDATE SET NULL foreign key, so it must stay nullable: error 1830 (seen on all three servers)',
+    cite: `seen on all three servers; ${SEEN}`,
+  },
+  {
+    columnIn: 'foreign-key-columns',
+    clause: /^DROP\s+(COLUMN\s+)?/i,
+    reason:
+      "the column is part of one of the table's foreign keys: MySQL refuses with error 1828, MariaDB with 1553 or 1828 (drop the foreign key first; seen on all three servers)",
+    cite: SEEN,
+  },
+  {
+    flavor: 'mysql',
+    clause:
+      /^ALTER\s+(COLUMN\s+)?\S+\s+SET\s+DEFAULT\s+(CURRENT_TIMESTAMP|NOW|LOCALTIME|LOCALTIMESTAMP)\b/i,
+    reason:
+      'MySQL takes only a literal or a parenthesised expression after ALTER COLUMN ... SET DEFAULT (write SET DEFAULT (CURRENT_TIMESTAMP)): syntax error 1064 (manual, ALTER TABLE syntax; seen on 9.7)',
+    cite: `manual, ALTER TABLE syntax; seen on 9.7`,
+  },
+  {
+    trait: 'foreign-keys',
+    clause: /^ENGINE\s*=?\s*(?!InnoDB\b)\w/i,
+    reason:
+      'the table has foreign keys, which only InnoDB keeps: MySQL refuses with error 3776, MariaDB with 1217 (drop the foreign keys first; seen on all three servers)',
+    cite: `drop the foreign keys first; seen on all three servers; ${SEEN}`,
+  },
+  {
     trait: 'explicit-uncompressed-row-format',
     clause: /^KEY_BLOCK_SIZE\s*=?\s*[1-9]/i,
     unlessStatement: /\bROW_FORMAT\s*=?\s*COMPRESSED\b/i,
@@ -926,14 +1608,34 @@ export function rejectionFor(
   facts: TableFacts,
   flavor: 'mysql' | 'mariadb',
   capabilities?: Capabilities,
+  column?: string,
+  index?: string,
 ): string | null {
   const traits = new Set(facts.traits ?? []);
+  const among = (list: readonly string[] | undefined) =>
+    (list ?? []).some((c) => c.toLowerCase() === (column ?? '').toLowerCase());
+  const columnLists = {
+    'foreign-key-columns': facts.foreignKeyColumns,
+    'set-null-foreign-key-columns': facts.setNullForeignKeyColumns,
+    'generated-dependencies': facts.generatedDependencies,
+  };
+  const indexLists = { 'foreign-key-indexes': facts.foreignKeyIndexes };
+  const indexAmong = (list: readonly string[] | undefined) =>
+    (list ?? []).some((i) => i.toLowerCase() === (index ?? '').toLowerCase());
+  const named = clause
+    .trim()
+    .replace(/^DROP\s+PARTITION\s+/i, '')
+    .split(',').length;
+  const everyPartition = facts.partitions !== undefined && named >= facts.partitions;
   const rule = REJECTION_RULES.find(
     (r) =>
       (r.flavor ?? flavor) === flavor &&
       (r.unlessCapability === undefined ||
         (capabilities !== undefined && !capabilities[r.unlessCapability])) &&
-      (r.trait === undefined || traits.has(r.trait)) &&
+      (r.columnIn === undefined || among(columnLists[r.columnIn])) &&
+      (r.indexIn === undefined || indexAmong(indexLists[r.indexIn])) &&
+      (r.namesEveryPartition === undefined || everyPartition) &&
+      (r.trait === undefined || traits.has(r.trait) !== (r.negate === true)) &&
       r.clause.test(clause.trim()) &&
       !(r.unlessStatement?.test(statement) ?? false),
   );
@@ -953,6 +1655,92 @@ export interface TableFacts {
   traits?: readonly TableTrait[];
   /** Columns that some index uses (dropping one drops or shrinks the index: never instant). */
   indexedColumns?: readonly string[];
+  /** VIRTUAL generated columns. */
+  virtualColumns?: readonly string[];
+  /** Names of the table's CHECK constraints. */
+  checkConstraints?: readonly string[];
+  /** Columns of the table's own foreign keys (the referencing side). */
+  foreignKeyColumns?: readonly string[];
+  /** Those of them under an ON DELETE/UPDATE SET NULL foreign key. */
+  setNullForeignKeyColumns?: readonly string[];
+  /** MariaDB UNIQUE indexes on long columns, kept through a hidden hash (type HASH). */
+  longUniqueIndexes?: readonly string[];
+  /** Indexes that are the only one serving one of the table's foreign keys. */
+  foreignKeyIndexes?: readonly string[];
+  /** Columns that a generated column's expression uses. */
+  generatedDependencies?: readonly string[];
+  /** How many partitions the table has (0: not partitioned). */
+  partitions?: number;
+  /** Each index's columns, in order. */
+  indexes?: ReadonlyArray<readonly string[]>;
+  /** The primary key's columns. */
+  primaryKeyColumns?: readonly string[];
+  /** The collation the server gives a character set named without COLLATE, by character set. */
+  defaultCollations?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Table options that live only in the table definition: the servers change them without
+ * touching a row (MySQL in place, MariaDB instantly). Checked on the servers one by one.
+ */
+const METADATA_OPTIONS =
+  /^(STATS_PERSISTENT|STATS_AUTO_RECALC|STATS_SAMPLE_PAGES|PACK_KEYS|CHECKSUM|TABLE_CHECKSUM|MAX_ROWS|MIN_ROWS|AVG_ROW_LENGTH|DELAY_KEY_WRITE|INSERT_METHOD|COMPRESSION|AUTOEXTEND_SIZE|PAGE_CHECKSUM|TRANSACTIONAL)\b/i;
+
+/** What the planner worked out about one operation from the table's columns. */
+export interface OperationContext {
+  /** For CONVERT TO CHARACTER SET. */
+  conversion?: CharsetConversion;
+  /** For ADD UNIQUE: some of its columns are nullable (so it cannot become the clustered index). */
+  nullableUnique?: boolean;
+}
+
+/** What a statement's CONVERT TO CHARACTER SET does to the table's text columns. */
+export type CharsetConversion = 'converts' | 'metadata' | 'collation' | 'collation-indexed';
+
+/** The referencing columns of `ADD [CONSTRAINT x] FOREIGN KEY [name] (a, b) REFERENCES ...`. */
+function foreignKeyColumnsOf(text: string): string[] {
+  const list = /\bFOREIGN\s+KEY\b[^(]*\(([^)]*)\)/i.exec(text)?.[1] ?? '';
+  return list
+    .split(',')
+    .map((c) =>
+      c
+        .trim()
+        .replace(/^[`"]|[`"]$/g, '')
+        .toLowerCase(),
+    )
+    .filter((c) => c !== '');
+}
+
+/** Whether some index starts with `columns`, in order (what a foreign key can use). */
+function hasIndexFor(
+  columns: readonly string[],
+  indexes: ReadonlyArray<readonly string[]> | undefined,
+): boolean {
+  if (columns.length === 0 || indexes === undefined) return false;
+  return indexes.some((index) => columns.every((c, k) => index[k]?.toLowerCase() === c));
+}
+
+/**
+ * A DEFAULT that is an expression, `DEFAULT (a + 1)` or `DEFAULT UUID()`, not a literal or the
+ * current time (which the servers add instantly).
+ */
+const EXPRESSION_DEFAULT =
+  /\bDEFAULT\s*(\(|(?!(CURRENT_TIMESTAMP|NOW|LOCALTIME|LOCALTIMESTAMP)\b)[A-Za-z_]\w*\s*\()/i;
+
+/** The key under which a table option is looked up. */
+function tableOptionKey(text: string, traits: ReadonlySet<TableTrait>): RuleKey {
+  const option = text.trim();
+  if (METADATA_OPTIONS.test(option)) return 'table-option-metadata';
+  if (/^TABLESPACE\b/i.test(option)) return 'tablespace';
+  // Turning off what the table does not have changes nothing but the definition.
+  if (/^PAGE_COMPRESSED\s*=?\s*(0|NO)\b/i.test(option) && !traits.has('page-compressed')) {
+    return 'table-option-metadata';
+  }
+  if (/^ENCRYPTION\s*=?\s*'?N/i.test(option) && !traits.has('encrypted')) {
+    return 'table-option-metadata';
+  }
+  if (/^(ENCRYPTION\s*=?\s*'?Y|ENCRYPTED\s*=?\s*YES)/i.test(option)) return 'table-encryption';
+  return 'table-option';
 }
 
 /** The key under which `op` is looked up, given the rest of the statement and the table. */
@@ -961,9 +1749,22 @@ export function ruleKeyFor(
   all: readonly AlterOperation[],
   facts: TableFacts,
   columnChange: ColumnChange | undefined,
+  context: OperationContext = {},
 ): RuleKey {
+  const conversion = context.conversion ?? 'converts';
+  const traits = new Set(facts.traits ?? []);
+  const has = (list: readonly string[] | undefined, name: string | undefined) =>
+    (list ?? []).some((c) => c.toLowerCase() === (name ?? '').toLowerCase());
   switch (op.kind) {
+    case 'system-versioning':
+      return /^DROP\b/i.test(op.text) ? 'drop-system-versioning' : op.kind;
     case 'add-column': {
+      // Quoted text (a COMMENT, a string default) says nothing about the column's kind.
+      const definition = (op.definition ?? '').replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+      if (/\bAUTO_INCREMENT\b/i.test(definition)) return 'add-column-auto-increment';
+      if (/\b(UNIQUE|PRIMARY\s+KEY|KEY)\b/i.test(definition)) return 'add-column-indexed';
+      if (EXPRESSION_DEFAULT.test(definition)) return 'add-column-expression-default';
+      if (/\bCHECK\s*\(/i.test(definition)) return 'add-column-check';
       const generated = /\b(AS|GENERATED\s+ALWAYS\s+AS)\s*\(/i.test(op.definition ?? '');
       if (generated && /\b(STORED|PERSISTENT)\b/i.test(op.definition ?? '')) {
         return 'add-column-stored';
@@ -973,20 +1774,64 @@ export function ruleKeyFor(
     }
     case 'add-index':
     case 'add-unique-index':
-      return /\(\s*\(/.test(op.text) ? 'add-functional-index' : op.kind;
+      if (/\(\s*\(/.test(op.text)) return 'add-functional-index';
+      return op.kind === 'add-unique-index' && context.nullableUnique === true
+        ? 'add-unique-nullable-index'
+        : op.kind;
+    case 'add-fulltext-index':
+      return traits.has('fulltext-index') ? 'add-fulltext-index-more' : op.kind;
+    case 'drop-column':
+      if (!has(facts.indexedColumns, op.column)) return op.kind;
+      return has(facts.virtualColumns, op.column)
+        ? 'drop-indexed-virtual-column'
+        : 'drop-indexed-column';
+    case 'drop-index':
+      return has(facts.longUniqueIndexes, op.index) ? 'drop-long-unique-index' : op.kind;
+    case 'drop-constraint':
+      return /^DROP\s+CHECK\b/i.test(op.text) || has(facts.checkConstraints, op.index)
+        ? 'drop-check'
+        : op.kind;
+    case 'table-option':
+      return tableOptionKey(op.text, traits);
+    case 'convert-charset':
+      if (conversion === 'metadata') return 'convert-charset-metadata';
+      if (conversion === 'collation') return 'convert-collation';
+      return conversion === 'collation-indexed' ? 'convert-collation-indexed' : op.kind;
+    case 'partition-maintenance':
+      return /^(ANALYZE|CHECK|OPTIMIZE|REPAIR|EXCHANGE)\b/i.test(op.text)
+        ? 'partition-check'
+        : op.kind;
     case 'add-partition':
       return /^ADD\s+PARTITION\s+PARTITIONS\b/i.test(op.text) ? 'add-partition-hash' : op.kind;
     case 'change-column':
-    case 'modify-column':
-      return `column-${columnChange ?? 'type'}`;
+    case 'modify-column': {
+      const change = columnChange ?? 'type';
+      if (change === 'collation' && has(facts.primaryKeyColumns, op.column)) {
+        return 'column-collation-primary';
+      }
+      if (change === 'collation' && has(facts.indexedColumns, op.column)) {
+        return 'column-collation-indexed';
+      }
+      if (
+        (change === 'varchar-widen-prefix' || change === 'varchar-widen-short') &&
+        traits.has('redundant-row-format')
+      ) {
+        return 'column-varchar-widen-redundant';
+      }
+      return `column-${change}`;
+    }
     case 'drop-primary-key':
       return all.some((o) => o.kind === 'add-primary-key')
         ? 'replace-primary-key'
         : 'drop-primary-key';
     case 'add-primary-key':
       return 'add-primary-key';
-    case 'add-foreign-key':
-      return facts.foreignKeyChecks === false ? 'add-foreign-key-unchecked' : 'add-foreign-key';
+    case 'add-foreign-key': {
+      if (facts.foreignKeyChecks !== false) return 'add-foreign-key';
+      return hasIndexFor(foreignKeyColumnsOf(op.text), facts.indexes)
+        ? 'add-foreign-key-unchecked-indexed'
+        : 'add-foreign-key-unchecked';
+    }
     case 'engine': {
       const current = facts.engine?.toLowerCase() ?? 'innodb';
       return op.value?.toLowerCase() === current ? 'engine-rebuild' : 'engine-change';

@@ -22,6 +22,7 @@ export interface CurrentColumn {
  *   length in either encoding;
  * - `enum-append`: ENUM/SET members added at the end, storage size unchanged;
  * - `nullability`: NULL ↔ NOT NULL only (every row is checked: a rebuild);
+ * - `collation`: only the collation, within the same character set;
  * - `type`: anything else, or a definition we cannot compare (every row is converted: a copy).
  */
 export type ColumnChange =
@@ -32,6 +33,7 @@ export type ColumnChange =
   | 'varchar-widen-short'
   | 'enum-append'
   | 'nullability'
+  | 'collation'
   | 'type';
 
 /** Where a column definition's type ends and its attributes begin. */
@@ -86,7 +88,13 @@ export function normaliseColumnType(type: string): string {
   }
   // MySQL 8.0.19+ drops integer display widths (except tinyint(1)); compare without them.
   if (t !== 'tinyint(1)') t = t.replace(INTEGER_TYPES, '$1');
-  return t.replace(/ zerofill/, '');
+  // MariaDB writes YEAR as year(4), the only width it has.
+  t = t.replace(/^year\(4\)/, 'year');
+  // ZEROFILL changes how values read back (the servers copy the table for it) and implies
+  // UNSIGNED; keep it, written as COLUMN_TYPE writes it.
+  return / zerofill/.test(t) && !/ unsigned/.test(t)
+    ? t.replace(/ zerofill/, ' unsigned zerofill')
+    : t;
 }
 
 /** The type part and NOT NULL of a column definition (`VARCHAR(40) NOT NULL DEFAULT ''`). */
@@ -105,26 +113,54 @@ export function splitDefinition(definition: string): { type: string; nullable: b
 }
 
 function varcharLength(type: string): number | null {
-  const m = /^varchar\((\d+)\)/.exec(type);
+  const m = /^var(?:char|binary)\((\d+)\)/.exec(type);
   return m ? Number(m[1]) : null;
 }
 
 /**
  * Compares a CHANGE/MODIFY COLUMN with the column it changes; `type` when the column is
- * unknown (the worst case).
+ * unknown (the worst case). `indexed`: whether an index uses the column (assumed when not
+ * known): a collation that may change then re-sorts the index, worse than any widening.
  */
 export function classifyColumnChange(
   op: AlterOperation,
   current: CurrentColumn | undefined,
+  indexed = true,
+  defaultCollations: Readonly<Record<string, string>> = {},
 ): ColumnChange {
   if (!current || op.definition === undefined) return 'type';
+  const change = classifyKnownColumn(op, op.definition, current, defaultCollations);
+  if (change !== 'maybe-collation') return change;
+  // The character set restated without COLLATE: the collation may change or not. Unindexed,
+  // a collation change costs no more than a widening; indexed, it may cost a copy.
+  const base = classifyKnownColumn(op, withoutCharset(op.definition), current, defaultCollations);
+  if (base === 'same' || base === 'maybe-collation') return 'collation';
+  return indexed ? 'type' : base;
+}
+
+/** The definition without its CHARACTER SET / CHARSET clause. */
+function withoutCharset(definition: string): string {
+  return definition.replace(/\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?\w+[`'"]?/i, ' ');
+}
+
+function classifyKnownColumn(
+  op: AlterOperation,
+  definition: string,
+  current: CurrentColumn,
+  defaultCollations: Readonly<Record<string, string>>,
+): ColumnChange | 'maybe-collation' {
   // A generation expression written out: the servers recompute (copy) even when it is unchanged.
-  if (/\b(AS|GENERATED)\s*(ALWAYS\s+AS\s*)?\(/i.test(op.definition)) return 'type';
-  if (!sameCharacterSet(op.definition, current)) return 'type';
-  const wanted = splitDefinition(op.definition);
+  if (/\b(AS|GENERATED)\s*(ALWAYS\s+AS\s*)?\(/i.test(definition)) return 'type';
+  const charset = characterSetChange(definition, current, defaultCollations);
+  if (charset === 'charset') return 'type';
+  if (charset === 'maybe-collation') return charset;
+  const wanted = splitDefinition(definition);
   const before = normaliseColumnType(current.columnType);
   const after = normaliseColumnType(wanted.type);
   const sameNull = wanted.nullable === current.nullable;
+  if (charset === 'collation') {
+    return before === after && sameNull && !op.position ? 'collation' : 'type';
+  }
   if (before === after) {
     if (!sameNull) return 'nullability';
     return op.position ? 'reorder' : 'same';
@@ -136,11 +172,13 @@ export function classifyColumnChange(
     from !== null &&
     to !== null &&
     to >= from &&
+    before.slice(0, 8) === after.slice(0, 8) &&
     sameNull &&
     !op.position &&
     before.slice(before.indexOf(')')) === after.slice(after.indexOf(')'))
   ) {
-    const bytes = current.maxBytesPerChar ?? 4;
+    // VARBINARY counts bytes; a text column without a known character set counts the worst.
+    const bytes = before.startsWith('varbinary') ? 1 : (current.maxBytesPerChar ?? 4);
     // The length prefix is 1 byte up to 255 bytes, 2 beyond: MySQL rewrites every row then.
     if (from * bytes <= 255 === to * bytes <= 255) return 'varchar-widen';
     return from * bytes <= 127 ? 'varchar-widen-short' : 'varchar-widen-prefix';
@@ -149,19 +187,34 @@ export function classifyColumnChange(
 }
 
 /**
- * Whether a definition keeps the column's character set and collation. Named ones are compared
- * with the current collation (a charset is its collation's prefix); not knowing counts as a change.
+ * What a definition does to the column's character set and collation: nothing, only the
+ * collation (same character set), or the character set. Named ones are compared with the
+ * current collation (a charset is its collation's prefix); not knowing counts as a change.
  */
-function sameCharacterSet(definition: string, current: CurrentColumn): boolean {
+function characterSetChange(
+  definition: string,
+  current: CurrentColumn,
+  defaultCollations: Readonly<Record<string, string>>,
+): 'same' | 'collation' | 'maybe-collation' | 'charset' {
   const charset = /\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1];
   const collate = /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1];
-  if (charset === undefined && collate === undefined) return true;
+  if (charset === undefined && collate === undefined) return 'same';
   const now = current.collation?.toLowerCase();
-  if (!now) return false;
-  if (collate !== undefined && collate.toLowerCase() !== now) return false;
-  const nowCharset = now.slice(0, now.indexOf('_'));
+  if (!now) return 'charset';
+  const charsetOf = (collation: string) =>
+    collation.slice(0, collation.indexOf('_')).replace(/^utf8$/, 'utf8mb3');
+  const nowCharset = charsetOf(now);
   const want = charset?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
-  return want === undefined || want === nowCharset;
+  if (want !== undefined && want !== nowCharset) return 'charset';
+  // CHARACTER SET alone means the server's default collation for it: compared when known.
+  if (collate === undefined) {
+    const byDefault = want === undefined ? undefined : defaultCollations[want];
+    if (byDefault === undefined) return 'maybe-collation';
+    return byDefault.toLowerCase() === now ? 'same' : 'collation';
+  }
+  const wantCollation = collate.toLowerCase();
+  if (charsetOf(wantCollation) !== nowCharset) return 'charset';
+  return wantCollation === now ? 'same' : 'collation';
 }
 
 /**

@@ -251,6 +251,9 @@ function readSpec(sql: string, spec: SqlToken[]): AlterOperation[] {
       const column = unquote(spec[n]);
       if (w(n + 1) === 'SET' && w(n + 2) === 'DEFAULT') return op('set-default', { column });
       if (w(n + 1) === 'DROP' && w(n + 2) === 'DEFAULT') return op('drop-default', { column });
+      if (w(n + 1) === 'SET' && (w(n + 2) === 'VISIBLE' || w(n + 2) === 'INVISIBLE')) {
+        return op('column-visibility', { column });
+      }
       return op('modify-column', { column });
     }
     case 'RENAME': {
@@ -369,8 +372,9 @@ function readAdd(sql: string, spec: SqlToken[], text: string): AlterOperation[] 
     case 'PARTITION':
       return [{ kind: 'add-partition', text }];
     case 'PERIOD':
-    case 'SYSTEM':
       return [{ kind: 'unknown', text }];
+    case 'SYSTEM':
+      return [{ kind: w(n + 1) === 'VERSIONING' ? 'system-versioning' : 'unknown', text }];
   }
   if (w(n) === 'COLUMN') n++;
   if (w(n) === 'IF' && w(n + 1) === 'NOT' && w(n + 2) === 'EXISTS') n += 3;
@@ -411,7 +415,10 @@ function readDrop(spec: SqlToken[], text: string): AlterOperation[] {
     case 'PARTITION':
       return [{ kind: 'drop-partition', text }];
     case 'DEFAULT':
+    case 'PERIOD':
       return [{ kind: 'unknown', text }];
+    case 'SYSTEM':
+      return [{ kind: w(2) === 'VERSIONING' ? 'system-versioning' : 'unknown', text }];
     case 'COLUMN':
       return [{ kind: 'drop-column', text, column: nameAfter(2) }];
     default:

@@ -9,6 +9,7 @@ import {
 import {
   algorithmRank,
   lockRank,
+  lockReliefFor,
   nonInstantRuleFor,
   ruleFor,
   ruleKeyFor,
@@ -18,6 +19,7 @@ import {
   unverifiedOn,
   type AlterAlgorithm,
   type AlterLock,
+  type CharsetConversion,
   type RuleKey,
   type TableFacts,
 } from './alter-rules';
@@ -47,6 +49,10 @@ export type PlanCertainty = 'known' | 'unknown';
 
 export interface PlannedOperation {
   certainty: PlanCertainty;
+  /** The server accepts and ignores ALGORITHM=/LOCK= for this operation. */
+  clauseIgnored: boolean;
+  /** The server accepts even ALGORITHM=INSTANT for this operation, and copies anyway. */
+  unenforced: boolean;
   /** Why the server refuses this operation outright (syntax, row format), if it does. */
   rejected?: string;
   operation: AlterOperation;
@@ -76,6 +82,11 @@ export interface AlterPlan {
   clause: string | null;
   /** Why there is no clause, when there is none. */
   clauseNote: string | null;
+  /**
+   * The server accepts any ALGORITHM=/LOCK= for this statement without holding itself to it:
+   * the plan's algorithm and lock come from the rules, and no clause can enforce them.
+   */
+  clauseIgnored: boolean;
   /** The statement with `clause` in place of any ALGORITHM=/LOCK= it had. */
   proposedSql: string;
   risks: AlterRisk[];
@@ -167,32 +178,38 @@ export function planAlter(
   const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
   const operations = alter.operations.map((operation): PlannedOperation => {
     const isColumnChange = operation.kind === 'change-column' || operation.kind === 'modify-column';
+    const columnName = (operation.column ?? '').toLowerCase();
     const columnChange = isColumnChange
-      ? classifyColumnChange(operation, columns.get((operation.column ?? '').toLowerCase()))
+      ? classifyColumnChange(
+          operation,
+          columns.get(columnName),
+          facts.indexedColumns === undefined || indexed.has(columnName),
+          facts.defaultCollations,
+        )
       : undefined;
-    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange);
+    const conversion =
+      operation.kind === 'convert-charset' ? charsetConversion(operation, facts) : undefined;
+    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange, {
+      ...(conversion !== undefined ? { conversion } : {}),
+      ...(operation.kind === 'add-unique-index'
+        ? { nullableUnique: keyColumns(operation.text).some((c) => columns.get(c)?.nullable) }
+        : {}),
+    });
     const row = ruleFor(ruleKey, server.capabilities);
     let { algorithm, lock, why } = row;
     if (
       algorithm === 'instant' &&
       instantBlocked &&
+      ruleKey !== 'add-column-virtual' &&
       (operation.kind === 'add-column' || operation.kind === 'drop-column')
     ) {
       algorithm = 'inplace-rebuild';
       lock = 'none';
       why = `${instantBlocked}: the table is rebuilt in place`;
     }
-    if (
-      algorithm === 'instant' &&
-      operation.kind === 'drop-column' &&
-      indexed.has((operation.column ?? '').toLowerCase())
-    ) {
-      // MySQL manual, ALGORITHM=INSTANT: not for a column an index uses; the index changes too.
-      ({ algorithm, lock } = nonInstantRuleFor(ruleKey, server.capabilities));
-      why = `column ${operation.column ?? ''} is part of an index, which changes with it: ${nonInstantRuleFor(ruleKey, server.capabilities).why}`;
-    }
-    let certainty: PlanCertainty = operation.kind === 'unknown' ? 'unknown' : 'known';
-    if (unverifiedOn(row, flavor, server.capabilities)) {
+    let certainty: PlanCertainty =
+      operation.kind === 'unknown' || row.unknown === true ? 'unknown' : 'known';
+    if (certainty === 'known' && unverifiedOn(row, flavor, server.capabilities)) {
       certainty = 'unknown';
       why = `${why} (seen only on newer servers; no manual states it for this version)`;
     }
@@ -213,6 +230,11 @@ export function planAlter(
         why = rule.why;
       }
     }
+    const relief = lockReliefFor(ruleKey, algorithm, server.capabilities, facts);
+    if (relief !== null && lockRank(relief.lock) < lockRank(lock)) {
+      lock = relief.lock;
+      why = `${why}; ${relief.why}`;
+    }
     if (certainty === 'unknown') {
       algorithm = 'copy';
       lock = 'exclusive';
@@ -223,13 +245,24 @@ export function planAlter(
       facts,
       flavor,
       server.capabilities,
+      operation.kind === 'drop-column' ||
+        operation.kind === 'modify-column' ||
+        operation.kind === 'change-column' ||
+        operation.kind === 'rename-column'
+        ? operation.column
+        : undefined,
+      operation.kind === 'drop-index' ? operation.index : undefined,
     );
+    // A refusal is known whatever else is unknown about the operation.
+    if (rejected !== null) certainty = 'known';
     if (rejected !== null) why = `the server refuses it: ${rejected}`;
     if (isColumnChange && facts.columns === undefined && columnChange === 'type') {
       why += ' (assumed: the current column is not known, so a type change is the worst case)';
     }
     return {
       certainty,
+      clauseIgnored: row.clauseIgnored === true,
+      unenforced: row.unenforced === true,
       ...(rejected !== null ? { rejected } : {}),
       operation,
       ruleKey,
@@ -284,12 +317,18 @@ export function planAlter(
   if (alter.lock === 'EXCLUSIVE') lock = 'exclusive';
   let clauseNote: string | null = null;
   const rejected = operations.find((p) => p.rejected !== undefined)?.rejected ?? null;
+  const clauseIgnored = operations.every((p) => p.clauseIgnored);
+  let unenforced = operations.some((p) => p.unenforced);
   if (rejected !== null) {
     clause = null;
     clauseNote = `The server will refuse this statement: ${rejected}.`;
   } else if (certainty === 'unknown') {
     clause = null;
     clauseNote = UNKNOWN_ADVICE;
+  } else if (clauseIgnored) {
+    clause = null;
+    clauseNote =
+      'The server accepts ALGORITHM= and LOCK= here but ignores them (MySQL manual, Online DDL partitioning operations): it runs this its own way.';
   } else if (
     hasPartitionOp &&
     !server.capabilities.alterPartitionClause &&
@@ -304,8 +343,12 @@ export function planAlter(
     alter.operations.some((o) => TRAILING_PARTITION_KINDS.has(o.kind)) &&
     !server.capabilities.alterRepartitionChecksAlgorithm
   ) {
+    unenforced = true;
     clauseNote =
       'MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY when repartitioning: it copies the table anyway.';
+  } else if (unenforced) {
+    clauseNote =
+      'This MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY for another ENGINE or ORDER BY: it copies the table anyway.';
   }
 
   if (alter.algorithm === 'COPY' && best !== 'copy') {
@@ -382,9 +425,51 @@ export function planAlter(
           : `${describeAlgorithm(algorithm)} ${describeLock(lock)}`,
     clause,
     clauseNote,
+    clauseIgnored: (clauseIgnored || unenforced) && rejected === null && certainty === 'known',
     proposedSql: withClause(alter, clause),
     risks,
   };
+}
+
+/** The columns of an index definition `ADD UNIQUE k (a, b(10) DESC)`, lower case. */
+function keyColumns(text: string): string[] {
+  const list = /\(([^]*)\)/.exec(text)?.[1] ?? '';
+  return list
+    .split(',')
+    .map((part) => /^\s*[`"]?([^`"\s(]+)/.exec(part)?.[1]?.toLowerCase() ?? '')
+    .filter((name) => name !== '');
+}
+
+/**
+ * What CONVERT TO CHARACTER SET does to the text columns: if all already have that character
+ * set, at most collations change. Without COLLATE the target is the server's default collation
+ * for the set; when the facts do not hold it, a change is assumed.
+ */
+function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConversion {
+  const target = op.value?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
+  if (facts.columns === undefined || target === undefined) return 'converts';
+  const charsetOf = (collation: string) =>
+    collation
+      .slice(0, collation.indexOf('_'))
+      .toLowerCase()
+      .replace(/^utf8$/, 'utf8mb3');
+  const text = facts.columns.filter((c) => c.collation);
+  if (text.some((c) => charsetOf(c.collation ?? '') !== target)) return 'converts';
+  const collate = (
+    /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(op.text)?.[1] ?? facts.defaultCollations?.[target]
+  )?.toLowerCase();
+  const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
+  const indexedText = text.filter(
+    (c) => facts.indexedColumns === undefined || indexed.has(c.name.toLowerCase()),
+  );
+  if (collate !== undefined && text.every((c) => c.collation?.toLowerCase() === collate)) {
+    return 'metadata';
+  }
+  // Indexed columns that already have the target collation keep their index as it is.
+  const resorted = indexedText.filter(
+    (c) => collate === undefined || c.collation?.toLowerCase() !== collate,
+  );
+  return resorted.length > 0 ? 'collation-indexed' : 'collation';
 }
 
 function operationRisks(p: PlannedOperation): AlterRisk[] {

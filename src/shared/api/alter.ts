@@ -47,10 +47,12 @@ export const PlannedOperationSchema = z.object({
       'varchar-widen-short',
       'enum-append',
       'nullability',
+      'collation',
       'type',
     ])
     .optional(),
   certainty: z.enum(['known', 'unknown']),
+  clauseIgnored: z.boolean(),
   rejected: z.string().optional(),
 });
 
@@ -81,6 +83,7 @@ export const AlterPlanSchema = z.object({
   summary: z.string(),
   clause: z.string().nullable(),
   clauseNote: z.string().nullable(),
+  clauseIgnored: z.boolean(),
   proposedSql: z.string(),
   risks: z.array(RiskSchema),
 });
@@ -122,6 +125,8 @@ export const TableFactsSchema = z.object({
       columns: z.array(z.string()),
       unique: z.boolean(),
       type: z.string(),
+      /** Some column is indexed by a prefix only (`b(10)`). */
+      prefixed: z.boolean().optional(),
     }),
   ),
   foreignKeysOut: z.array(z.object({ name: z.string(), referencedTable: z.string() })),
@@ -140,6 +145,11 @@ export const TableFactsSchema = z.object({
   /** INNODB_TABLES.TOTAL_ROW_VERSIONS on MySQL 8.0.29+, else null. */
   rowVersions: Count.nullable(),
   createTable: z.string(),
+  /**
+   * The collation the server gives a character set named without COLLATE (`utf8mb4` →
+   * `utf8mb4_0900_ai_ci`), for the character sets of the table's columns.
+   */
+  defaultCollations: z.record(z.string(), z.string()).optional(),
 });
 export type TableFactsDto = z.infer<typeof TableFactsSchema>;
 

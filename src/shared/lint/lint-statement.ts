@@ -75,7 +75,32 @@ export function planFactsOf(table: TableModel, live: LiveTableFacts = {}): PlanF
     (table.rowFormat === null && (table.keyBlockSize ?? 0) > 0)
   )
     traits.push('compressed-row-format');
-  if (table.columns.some((c) => c.generated !== null)) traits.push('generated-columns');
+  const virtual = table.columns.filter((c) => c.generated !== null && !c.generated.stored);
+  const indexed = new Set(table.indexes.flatMap((i) => i.columns.map((c) => c.toLowerCase())));
+  if (virtual.length > 0) traits.push('virtual-columns');
+  if (virtual.some((c) => indexed.has(c.name.toLowerCase())))
+    traits.push('indexed-virtual-columns');
+  if (table.columns.some((c) => c.generated?.stored === true))
+    traits.push('stored-generated-columns');
+  if (table.rowFormat === 'REDUNDANT') traits.push('redundant-row-format');
+  if (table.foreignKeys.length > 0) {
+    // The model does not keep ON DELETE/UPDATE: assumed cascading, which only plans slower.
+    traits.push('foreign-keys', 'cascading-foreign-keys');
+  }
+  const longUnique = table.indexes.filter(
+    (i) =>
+      i.kind === 'unique' &&
+      i.columns.some((name, k) => {
+        const type = table.columns.find((c) => c.name.toLowerCase() === name.toLowerCase())?.type;
+        return i.prefixes[k] === null && /^(tiny|medium|long)?(text|blob)\b/.test(type ?? '');
+      }),
+  );
+  if (longUnique.length > 0) traits.push('long-unique-index');
+  // Table options the model keeps as written.
+  const options = table.unknown.join(' ');
+  if (/\bWITH\s+SYSTEM\s+VERSIONING\b/i.test(options)) traits.push('system-versioned');
+  if (/\bPAGE_COMPRESSED\s*=\s*'?(1|ON|YES)\b/i.test(options)) traits.push('page-compressed');
+  if (/\b(ENCRYPTION\s*=\s*'Y'|ENCRYPTED\s*=\s*YES)/i.test(options)) traits.push('encrypted');
   if (table.partitioned) traits.push('partitioned');
   if (!table.indexes.some((i) => i.kind === 'primary')) traits.push('no-primary-key');
   if (table.rowFormat !== null && ['DYNAMIC', 'COMPACT', 'REDUNDANT'].includes(table.rowFormat))
@@ -94,6 +119,16 @@ export function planFactsOf(table: TableModel, live: LiveTableFacts = {}): PlanF
     hasFulltextIndex: traits.includes('fulltext-index'),
     traits,
     indexedColumns: [...new Set(table.indexes.flatMap((i) => i.columns))],
+    virtualColumns: virtual.map((c) => c.name),
+    primaryKeyColumns: table.indexes.find((i) => i.kind === 'primary')?.columns ?? [],
+    // Only whole-column B-tree indexes can serve a foreign key.
+    indexes: table.indexes
+      .filter(
+        (i) => i.kind !== 'fulltext' && i.kind !== 'spatial' && i.prefixes.every((p) => p === null),
+      )
+      .map((i) => i.columns),
+    foreignKeyColumns: table.foreignKeys.flatMap((f) => f.columns),
+    longUniqueIndexes: longUnique.map((i) => i.name),
     ...(live.rowVersions !== undefined ? { rowVersions: live.rowVersions } : {}),
   };
 }

@@ -144,6 +144,18 @@ const TABLE = {
     mariadb: null,
     about: 'ALGORITHM= and LOCK= with partition management (ADD/DROP/REORGANIZE PARTITION)',
   },
+  alterCopyChecksAlgorithm: {
+    mysql: '5.6.0',
+    mariadb: '11.8.0',
+    about:
+      'ALGORITHM=INSTANT/NOCOPY/INPLACE refused for what only a copy does (another ENGINE, ORDER BY); MariaDB 10.11 takes them and copies anyway',
+  },
+  alterOnlineCopy: {
+    mysql: null,
+    mariadb: '11.2.1',
+    about:
+      'ALGORITHM=COPY with LOCK=NONE: the copy replays concurrent writes (online schema change)',
+  },
   alterProgressStages: {
     mysql: '5.7.6',
     mariadb: null,

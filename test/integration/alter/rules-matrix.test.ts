@@ -1,20 +1,24 @@
+import { writeFileSync } from 'node:fs';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAlter } from '../../../src/shared/alter/parse-alter';
-import {
-  algorithmRank,
-  lockRank,
-  type AlterAlgorithm,
-  type AlterLock,
-} from '../../../src/shared/alter/alter-rules';
+import type { AlterAlgorithm, AlterLock } from '../../../src/shared/alter/alter-rules';
 import { planAlter } from '../../../src/shared/alter/plan-alter';
+import type { TableFactsDto } from '../../../src/shared/api/alter';
 import { planFactsOf } from '../../../src/main/services/alter/preflight';
 import type { ServerInfo } from '../../../src/shared/server/server-info';
 import { readServerInfo } from '../../../src/main/db/read-server-info';
 import { readTableFacts } from '../../../src/main/services/alter/read-table-facts';
-import { connectTo } from '../../servers/connect';
+import { connectTo, withConnection } from '../../servers/connect';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
-import { COMMON_OPS, SHAPES, type Shape } from './rules-matrix-cases';
+import { COMMON_OPS, distinctOperations, SHAPES, type Shape } from './rules-matrix-cases';
+import {
+  judge,
+  PARTITION_OP,
+  TRAILING_OP,
+  type ServerAnswer,
+  type Verdict,
+} from './rules-matrix-judge';
 
 /**
  * The rules table against the real servers: for each operation the plan predicts an algorithm
@@ -80,7 +84,7 @@ const CASES: Array<[table: 't' | 'tp', clause: string]> = [
 ];
 
 const servers = testServers();
-const targets = [servers.mysql, servers.mariadb, servers.mariadb118].filter(
+const targets = [servers.mysql, servers.mariadb, servers.mariadb118, servers.mariadb105].filter(
   (s): s is ServerEndpoint => s !== null,
 );
 
@@ -207,12 +211,11 @@ for (const target of targets) {
  * nothing, so only the accepted attempt needs the shape put back); what it accepts first is its
  * answer, compared with the plan. A plan faster or with a weaker lock than the server's answer
  * is dangerous: a DBA would run it at noon on a big table.
+ *
+ * Cells run on several connections at once, each on its own copy of a shape (its own
+ * database), and the three servers at once. Set SIGHTLINE_MATRIX_DUMP=file.json to keep every
+ * cell's facts and answer, to try rule changes against them without the servers.
  */
-type ServerAnswer =
-  | { kind: 'ok'; algorithm: AlterAlgorithm; lock: AlterLock; step: string }
-  | { kind: 'no-clause' }
-  | { kind: 'error'; errno: number; message: string };
-
 interface Step {
   name: string;
   clause: string;
@@ -221,215 +224,245 @@ interface Step {
 }
 
 function ladder(nocopy: boolean): Step[] {
-  const steps: Step[] = [
-    { name: 'INSTANT', clause: 'ALGORITHM=INSTANT', algorithm: 'instant', lock: 'none' },
+  const step = (name: string, clause: string, algorithm: AlterAlgorithm, lock: AlterLock) => ({
+    name,
+    clause,
+    algorithm,
+    lock,
+  });
+  return [
+    step('INSTANT', 'ALGORITHM=INSTANT', 'instant', 'none'),
+    ...(nocopy
+      ? [
+          step('NOCOPY+NONE', 'ALGORITHM=NOCOPY, LOCK=NONE', 'inplace', 'none'),
+          step('NOCOPY+SHARED', 'ALGORITHM=NOCOPY, LOCK=SHARED', 'inplace', 'shared'),
+          step('NOCOPY', 'ALGORITHM=NOCOPY', 'inplace', 'exclusive'),
+        ]
+      : []),
+    step('INPLACE+NONE', 'ALGORITHM=INPLACE, LOCK=NONE', 'inplace-rebuild', 'none'),
+    step('INPLACE+SHARED', 'ALGORITHM=INPLACE, LOCK=SHARED', 'inplace-rebuild', 'shared'),
+    step('INPLACE', 'ALGORITHM=INPLACE', 'inplace-rebuild', 'exclusive'),
+    step('COPY+NONE', 'ALGORITHM=COPY, LOCK=NONE', 'copy', 'none'),
+    step('COPY+SHARED', 'ALGORITHM=COPY, LOCK=SHARED', 'copy', 'shared'),
+    step('COPY', 'ALGORITHM=COPY', 'copy', 'exclusive'),
   ];
-  if (nocopy) {
-    steps.push(
-      {
-        name: 'NOCOPY+NONE',
-        clause: 'ALGORITHM=NOCOPY, LOCK=NONE',
-        algorithm: 'inplace',
-        lock: 'none',
-      },
-      {
-        name: 'NOCOPY+SHARED',
-        clause: 'ALGORITHM=NOCOPY, LOCK=SHARED',
-        algorithm: 'inplace',
-        lock: 'shared',
-      },
-      { name: 'NOCOPY', clause: 'ALGORITHM=NOCOPY', algorithm: 'inplace', lock: 'exclusive' },
-    );
-  }
-  steps.push(
-    {
-      name: 'INPLACE+NONE',
-      clause: 'ALGORITHM=INPLACE, LOCK=NONE',
-      algorithm: 'inplace-rebuild',
-      lock: 'none',
-    },
-    {
-      name: 'INPLACE+SHARED',
-      clause: 'ALGORITHM=INPLACE, LOCK=SHARED',
-      algorithm: 'inplace-rebuild',
-      lock: 'shared',
-    },
-    {
-      name: 'INPLACE',
-      clause: 'ALGORITHM=INPLACE',
-      algorithm: 'inplace-rebuild',
-      lock: 'exclusive',
-    },
-    { name: 'COPY+NONE', clause: 'ALGORITHM=COPY, LOCK=NONE', algorithm: 'copy', lock: 'none' },
-    {
-      name: 'COPY+SHARED',
-      clause: 'ALGORITHM=COPY, LOCK=SHARED',
-      algorithm: 'copy',
-      lock: 'shared',
-    },
-    { name: 'COPY', clause: 'ALGORITHM=COPY', algorithm: 'copy', lock: 'exclusive' },
-  );
-  return steps;
 }
 
-const PARTITION_OP =
-  /^(ADD|DROP|TRUNCATE|REORGANIZE|REBUILD|OPTIMIZE|ANALYZE|COALESCE|CHECK|REPAIR) PARTITION/;
-const TRAILING_OP = /^(REMOVE PARTITIONING|PARTITION BY)/;
+/** One shape's copy with some of its operations: what one connection works through. */
+interface Job {
+  shape: Shape;
+  db: string;
+  ops: string[];
+}
 
-for (const target of targets) {
-  describe(`the generated ALTER matrix on ${target.kind} ${target.version}`, () => {
-    let conn: Connection;
-    let server: ServerInfo;
+/** Operations per job: small enough to spread the wide table over the connections. */
+const JOB_SIZE = 40;
+/** Connections per server. */
+const WORKERS = 3;
 
-    beforeAll(async () => {
-      conn = await connectTo(target);
-      server = await readServerInfo(conn, false);
-      await conn.query('SET SESSION sql_log_bin = 0');
-    });
-    afterAll(async () => {
-      for (const shape of SHAPES) await conn?.query(`DROP DATABASE IF EXISTS ${dbOf(shape)}`);
-      await conn?.end();
-    });
-
-    const dbOf = (shape: Shape) => `sl_am_${shape.name.replace(/-/g, '_')}`;
-
-    async function build(shape: Shape): Promise<void> {
-      const db = dbOf(shape);
-      await conn.query(
-        `DROP DATABASE IF EXISTS ${db}; CREATE DATABASE ${db}; USE ${db}; ${shape.setup}`,
-      );
-      if (shape.atRowVersionLimit && server.capabilities.alterInstantRowVersions) {
-        const limit = server.capabilities.alterInstantRowVersions255 ? 255 : 64;
-        const statements = Array.from({ length: limit }, (_, k) =>
-          k % 2 === 0
-            ? 'ALTER TABLE t ADD COLUMN v INT, ALGORITHM=INSTANT'
-            : 'ALTER TABLE t DROP COLUMN v, ALGORITHM=INSTANT',
-        );
-        await conn.query(statements.join(';'));
-      }
+function jobsFor(flavor: 'mysql' | 'mariadb'): Job[] {
+  return SHAPES.filter((s) => !s.only || s.only === flavor).flatMap((shape) => {
+    const ops = [...(shape.noCommon ? [] : COMMON_OPS), ...shape.ops];
+    const jobs: Job[] = [];
+    const size = shape.jobSize ?? JOB_SIZE;
+    for (let k = 0; k * size < ops.length; k++) {
+      jobs.push({
+        shape,
+        db: `sl_am_${shape.name.replace(/-/g, '_')}_${k}`,
+        ops: ops.slice(k * size, (k + 1) * size),
+      });
     }
-
-    async function tableIds(shape: Shape): Promise<string[]> {
-      const view =
-        server.flavor === 'mariadb'
-          ? 'information_schema.INNODB_SYS_TABLES'
-          : 'information_schema.INNODB_TABLES';
-      const db = dbOf(shape);
-      const [rows] = await conn.query(
-        `SELECT TABLE_ID FROM ${view} WHERE NAME = ? OR NAME LIKE ? ORDER BY TABLE_ID`,
-        [`${db}/${shape.table}`, `${db}/${shape.table}#p#%`],
-      );
-      return (rows as Array<{ TABLE_ID: unknown }>).map((r) => String(r.TABLE_ID));
-    }
-
-    async function stillThere(ids: string[]): Promise<boolean> {
-      const view =
-        server.flavor === 'mariadb'
-          ? 'information_schema.INNODB_SYS_TABLES'
-          : 'information_schema.INNODB_TABLES';
-      const [rows] = await conn.query(
-        `SELECT COUNT(*) AS n FROM ${view} WHERE TABLE_ID IN (${ids.map(() => '?').join(',') || 'NULL'})`,
-        ids,
-      );
-      return Number((rows as Array<{ n: unknown }>)[0]?.n) === ids.length;
-    }
-
-    /** The server's answer for one operation; the shape is rebuilt after any acceptance. */
-    async function ask(shape: Shape, clause: string): Promise<ServerAnswer> {
-      const { table } = shape;
-      const partitionOp = PARTITION_OP.test(clause);
-      const trailing = TRAILING_OP.test(clause);
-      const statement = (c: string) =>
-        partitionOp || trailing
-          ? `ALTER TABLE ${table} ${c}${trailing ? '' : ','} ${clause}`
-          : `ALTER TABLE ${table} ${clause}, ${c}`;
-      const ids = await tableIds(shape);
-      for (const step of ladder(server.capabilities.alterNocopy)) {
-        try {
-          await conn.query(statement(step.clause));
-        } catch {
-          continue;
-        }
-        let { algorithm } = step;
-        if (algorithm === 'inplace-rebuild' && (await stillThere(ids))) algorithm = 'inplace';
-        await build(shape);
-        return { kind: 'ok', algorithm, lock: step.lock, step: step.name };
-      }
-      try {
-        await conn.query(`ALTER TABLE ${table} ${clause}`);
-      } catch (e) {
-        const err = e as { errno?: number; message?: string };
-        return { kind: 'error', errno: err.errno ?? 0, message: err.message ?? String(e) };
-      }
-      await build(shape);
-      return { kind: 'no-clause' };
-    }
-
-    it('never plans a faster algorithm or a weaker lock than the server accepts', async () => {
-      const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
-      let total = 0;
-      let agreeing = 0;
-      let unknown = 0;
-      const dangerous: string[] = [];
-      const other: string[] = [];
-      for (const shape of SHAPES) {
-        if (shape.only && shape.only !== flavor) continue;
-        await build(shape);
-        const ops = [...(shape.noCommon ? [] : COMMON_OPS), ...shape.ops];
-        for (const clause of ops) {
-          const parsed = parseAlter(`ALTER TABLE ${shape.table} ${clause}`, flavor);
-          if (!parsed.ok) throw new Error(`${clause}: ${parsed.error}`);
-          const facts = await readTableFacts(conn, server, dbOf(shape), shape.table);
-          const plan = planAlter(parsed.alter, server, planFactsOf(facts));
-          const answer = await ask(shape, clause);
-          total++;
-          const cell = `${shape.name}: ${clause}`;
-          const predicted = `${plan.algorithm}/${plan.lock}`;
-          const partitionOp = PARTITION_OP.test(clause) || TRAILING_OP.test(clause);
-          const norm = (a: AlterAlgorithm) =>
-            partitionOp && a === 'inplace-rebuild' ? 'inplace' : a;
-          if (plan.certainty === 'unknown') {
-            unknown++;
-            expect(plan.clause, cell).toBeNull();
-            continue;
-          }
-          if (plan.rejected !== null) {
-            if (answer.kind === 'error') agreeing++;
-            else other.push(`${cell} [plan: refused, ${plan.rejected}] → server accepts it`);
-            continue;
-          }
-          if (answer.kind === 'error') {
-            other.push(
-              `${cell} [plan ${predicted}] → server rejects: ${answer.errno} ${answer.message}`,
-            );
-            continue;
-          }
-          if (answer.kind === 'no-clause') {
-            if (plan.clause === null) agreeing++;
-            else other.push(`${cell} [plan ${predicted}] → server takes it only without a clause`);
-            continue;
-          }
-          const actual = `${answer.algorithm}/${answer.lock}`;
-          if (
-            algorithmRank(norm(plan.algorithm)) < algorithmRank(norm(answer.algorithm)) ||
-            lockRank(plan.lock) < lockRank(answer.lock)
-          ) {
-            dangerous.push(`${cell} [plan ${predicted}] → server ${actual} (${answer.step})`);
-          } else if (norm(plan.algorithm) === norm(answer.algorithm) && plan.lock === answer.lock) {
-            agreeing++;
-          } else {
-            other.push(`${cell} [plan ${predicted}] → server ${actual} (${answer.step})`);
-          }
-        }
-      }
-      console.log(
-        `[alter matrix] ${target.kind} ${target.version}: cells agreeing ${agreeing} / ${total}, unknown ${unknown}, ` +
-          `dangerous disagreements: ${dangerous.length}\n` +
-          [...dangerous.map((d) => `  DANGEROUS ${d}`), ...other.map((o) => `  other ${o}`)].join(
-            '\n',
-          ),
-      );
-      expect(dangerous).toEqual([]);
-    });
+    return jobs;
   });
 }
+
+interface Cell {
+  shape: string;
+  clause: string;
+  facts: TableFactsDto;
+  foreignKeyChecks?: false;
+  answer: ServerAnswer;
+}
+
+/** Deadlock, lock wait timeout: the dictionary is busy with another connection's ALTER. */
+const TRANSIENT = new Set([1205, 1213]);
+
+/** Runs a query again while the server answers with a transient error. */
+async function query(conn: Connection, sql: string, values?: unknown[]): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [rows] = await conn.query(sql, values);
+      return rows;
+    } catch (e) {
+      if (attempt >= 5 || !TRANSIENT.has((e as { errno?: number }).errno ?? 0)) throw e;
+    }
+  }
+}
+
+/** Asks one server every cell of its jobs, WORKERS connections at a time. */
+async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]): Promise<Cell[]> {
+  const queue = [...jobs];
+  const cells: Cell[] = [];
+  const innodbTables =
+    server.flavor === 'mariadb'
+      ? 'information_schema.INNODB_SYS_TABLES'
+      : 'information_schema.INNODB_TABLES';
+
+  async function worker(): Promise<void> {
+    const conn = await connectTo(target);
+    try {
+      await conn.query('SET SESSION sql_log_bin = 0');
+      for (let job = queue.shift(); job; job = queue.shift()) await runJob(conn, job);
+    } finally {
+      await conn.end();
+    }
+  }
+
+  async function build(conn: Connection, { shape, db }: Job): Promise<void> {
+    await query(
+      conn,
+      `DROP DATABASE IF EXISTS ${db}; CREATE DATABASE ${db}; USE ${db}; ${shape.setup}`,
+    );
+    if (shape.atRowVersionLimit && server.capabilities.alterInstantRowVersions) {
+      const limit = server.capabilities.alterInstantRowVersions255 ? 255 : 64;
+      const statements = Array.from({ length: limit }, (_, k) =>
+        k % 2 === 0
+          ? 'ALTER TABLE t ADD COLUMN v INT, ALGORITHM=INSTANT'
+          : 'ALTER TABLE t DROP COLUMN v, ALGORITHM=INSTANT',
+      );
+      await conn.query(statements.join(';'));
+    }
+  }
+
+  async function tableIds(conn: Connection, { shape, db }: Job): Promise<string[]> {
+    const rows = await query(
+      conn,
+      `SELECT TABLE_ID FROM ${innodbTables} WHERE NAME = ? OR NAME LIKE ? ORDER BY TABLE_ID`,
+      [`${db}/${shape.table}`, `${db}/${shape.table}#p#%`],
+    );
+    return (rows as Array<{ TABLE_ID: unknown }>).map((r) => String(r.TABLE_ID));
+  }
+
+  async function stillThere(conn: Connection, ids: string[]): Promise<boolean> {
+    const rows = await query(
+      conn,
+      `SELECT COUNT(*) AS n FROM ${innodbTables} WHERE TABLE_ID IN (${ids.map(() => '?').join(',') || 'NULL'})`,
+      ids,
+    );
+    return Number((rows as Array<{ n: unknown }>)[0]?.n) === ids.length;
+  }
+
+  /** The server's answer for one operation; the shape is rebuilt after any acceptance. */
+  async function ask(
+    conn: Connection,
+    job: Job,
+    clause: string,
+    last: boolean,
+  ): Promise<ServerAnswer> {
+    // After the job's last cell the shape is dropped, not put back.
+    const putBack = () => (last ? Promise.resolve() : build(conn, job));
+    const { table } = job.shape;
+    // Partition management and ORDER BY (whose column list would swallow it) take the
+    // clause before them; PARTITION BY / REMOVE PARTITIONING without a comma.
+    const partitionOp = PARTITION_OP.test(clause) || /^ORDER BY/.test(clause);
+    const trailing = TRAILING_OP.test(clause);
+    const statement = (c: string) =>
+      partitionOp || trailing
+        ? `ALTER TABLE ${table} ${c}${trailing ? '' : ','} ${clause}`
+        : `ALTER TABLE ${table} ${clause}, ${c}`;
+    const ids = await tableIds(conn, job);
+    for (const step of ladder(server.capabilities.alterNocopy)) {
+      try {
+        await query(conn, statement(step.clause));
+      } catch {
+        continue;
+      }
+      let { algorithm } = step;
+      if (algorithm === 'inplace-rebuild' && (await stillThere(conn, ids))) algorithm = 'inplace';
+      await putBack();
+      return { kind: 'ok', algorithm, lock: step.lock, step: step.name };
+    }
+    try {
+      await query(conn, `ALTER TABLE ${table} ${clause}`);
+    } catch (e) {
+      const err = e as { errno?: number; message?: string };
+      return { kind: 'error', errno: err.errno ?? 0, message: err.message ?? String(e) };
+    }
+    await putBack();
+    return { kind: 'no-clause' };
+  }
+
+  async function runJob(conn: Connection, job: Job): Promise<void> {
+    const off = job.shape.foreignKeyChecksOff === true;
+    await conn.query(`SET SESSION foreign_key_checks = ${off ? 0 : 1}`);
+    await build(conn, job);
+    // The shape is put back after every accepted ALTER, so its facts hold for all its cells.
+    const facts = await readTableFacts(conn, server, job.db, job.shape.table);
+    await conn.query(`USE ${job.db}`);
+    for (const [k, clause] of job.ops.entries()) {
+      const answer = await ask(conn, job, clause, k === job.ops.length - 1);
+      cells.push({
+        shape: job.shape.name,
+        clause,
+        facts,
+        ...(off ? { foreignKeyChecks: false as const } : {}),
+        answer,
+      });
+    }
+    await conn.query(`DROP DATABASE IF EXISTS ${job.db}`);
+  }
+
+  await Promise.all(Array.from({ length: WORKERS }, () => worker()));
+  return cells;
+}
+
+describe.concurrent('the generated ALTER matrix', () => {
+  for (const target of targets) {
+    it(`never plans a faster algorithm or a weaker lock than ${target.kind} ${target.version} accepts`, async () => {
+      const server = await withConnection(target, (c) => readServerInfo(c, false));
+      const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+      const cells = await askServer(target, server, jobsFor(flavor));
+      const counts: Record<Verdict, number> = {
+        agree: 0,
+        unenforced: 0,
+        unknown: 0,
+        dangerous: 0,
+        other: 0,
+      };
+      const lines: string[] = [];
+      for (const cell of cells) {
+        const parsed = parseAlter(`ALTER TABLE t ${cell.clause}`, flavor);
+        if (!parsed.ok) throw new Error(`${cell.clause}: ${parsed.error}`);
+        const plan = planAlter(
+          parsed.alter,
+          server,
+          planFactsOf(cell.facts, cell.foreignKeyChecks),
+        );
+        if (plan.certainty === 'unknown') expect(plan.clause, cell.clause).toBeNull();
+        const [verdict, text] = judge(cell.clause, plan, cell.answer);
+        counts[verdict]++;
+        if (verdict !== 'agree') lines.push(`  ${verdict} ${cell.shape}: ${cell.clause} ${text}`);
+      }
+      const dump = process.env.SIGHTLINE_MATRIX_DUMP;
+      if (dump) {
+        writeFileSync(
+          dump.replace(/\.json$/, `-${target.kind}.json`),
+          JSON.stringify({ server, cells }),
+        );
+      }
+      console.log(
+        `[alter matrix] ${target.kind} ${target.version}: ${distinctOperations()} distinct operations, ` +
+          `cells agreeing ${counts.agree + counts.unenforced} / ${cells.length} ` +
+          `(${counts.unenforced} of them: the server takes any ALGORITHM there, as the plan says), ` +
+          `unknown ${counts.unknown}, other ${counts.other}, ` +
+          `dangerous disagreements: ${counts.dangerous}\n` +
+          lines
+            .filter((l) => !l.startsWith('  unenforced'))
+            .sort()
+            .join('\n'),
+      );
+      expect(lines.filter((l) => l.startsWith('  dangerous'))).toEqual([]);
+      expect(cells.length).toBe(jobsFor(flavor).reduce((n, j) => n + j.ops.length, 0));
+    }, 300_000);
+  }
+});

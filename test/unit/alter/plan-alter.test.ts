@@ -261,14 +261,17 @@ describe('the cases the server matrix found', () => {
     ).toBe('inplace-rebuild');
   });
 
-  it('says unknown for column changes on a MariaDB table with generated columns', () => {
-    const p = plan('ALTER TABLE t ADD COLUMN x INT', MARIADB1011, {
-      traits: ['generated-columns'],
-    });
+  it('plans a MariaDB table with an indexed VIRTUAL column as the servers do, unknown where unseen', () => {
+    const facts: PlanFacts = { traits: ['indexed-virtual-columns', 'virtual-columns'] };
+    const add = plan('ALTER TABLE t ADD COLUMN x INT', MARIADB1011, facts);
+    expect([add.algorithm, add.lock]).toEqual(['inplace-rebuild', 'shared']);
+    const first = plan('ALTER TABLE t ADD COLUMN x INT FIRST', MARIADB1011, facts);
+    expect([first.algorithm, first.lock]).toEqual(['copy', 'shared']);
+    const p = plan('ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id, a)', MARIADB1011, facts);
     expect(p.certainty).toBe('unknown');
     expect(p.clause).toBeNull();
     expect(p.summary).toMatch(/^Unknown: .*ALGORITHM=INSTANT first/);
-    expect(plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97).certainty).toBe('known');
+    expect(plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97, facts).algorithm).toBe('instant');
   });
 
   it('predicts what the server refuses outright, with its reason', () => {

@@ -33,8 +33,86 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     hasFulltextIndex: facts.indexes.some((i) => i.type === 'FULLTEXT'),
     traits: tableTraits(facts),
     indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
+    virtualColumns: generatedColumns(facts.createTable, 'VIRTUAL'),
+    partitions: facts.partitions,
+    primaryKeyColumns: facts.indexes.find((i) => i.name === 'PRIMARY')?.columns ?? [],
+    // Only whole-column B-tree indexes can serve a foreign key.
+    indexes: facts.indexes
+      .filter((i) => i.type === 'BTREE' && i.prefixed !== true)
+      .map((i) => i.columns),
+    ...(facts.defaultCollations ? { defaultCollations: facts.defaultCollations } : {}),
+    foreignKeyColumns: foreignKeyColumns(facts.createTable, false),
+    setNullForeignKeyColumns: foreignKeyColumns(facts.createTable, true),
+    foreignKeyIndexes: foreignKeyIndexes(facts),
+    longUniqueIndexes: facts.indexes.filter((i) => i.type === 'HASH').map((i) => i.name),
+    generatedDependencies: generatedDependencies(facts.createTable),
+    checkConstraints: [
+      ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
+    ].map((m) => (m[1] ?? '').replaceAll('``', '`')),
     ...(foreignKeyChecks !== undefined ? { foreignKeyChecks } : {}),
   };
+}
+
+/**
+ * The generated columns of a SHOW CREATE TABLE text, STORED or VIRTUAL (MySQL and MariaDB
+ * both end such a column's line with the word; MariaDB may write PERSISTENT for STORED).
+ */
+function generatedColumns(createTable: string, kind: 'STORED' | 'VIRTUAL'): string[] {
+  const words = kind === 'STORED' ? 'STORED|PERSISTENT' : 'VIRTUAL';
+  const line = new RegExp(
+    `^\\s*\`((?:[^\`]|\`\`)+)\`[^\\n]*\\bGENERATED\\s+ALWAYS\\s+AS\\b[^\\n]*\\b(?:${words})\\b`,
+    'gim',
+  );
+  return [...createTable.matchAll(line)].map((m) => (m[1] ?? '').replaceAll('``', '`'));
+}
+
+/**
+ * The referencing columns of a SHOW CREATE TABLE's foreign keys (one per line), or only of
+ * those with ON DELETE/UPDATE SET NULL.
+ */
+function foreignKeyColumns(createTable: string, setNullOnly: boolean): string[] {
+  return createTable
+    .split('\n')
+    .filter((line) => /\bFOREIGN\s+KEY\b/i.test(line))
+    .filter((line) => !setNullOnly || /\bON\s+(DELETE|UPDATE)\s+SET\s+NULL\b/i.test(line))
+    .flatMap((line) => {
+      const list = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line)?.[1] ?? '';
+      return [...list.matchAll(/`((?:[^`]|``)+)`/g)].map((c) => (c[1] ?? '').replaceAll('``', '`'));
+    });
+}
+
+/**
+ * The indexes that are each the only one able to serve one of the table's foreign keys (a
+ * whole-column B-tree index starting with the key's columns): dropping one is refused.
+ */
+function foreignKeyIndexes(facts: TableFactsDto): string[] {
+  const keys = facts.createTable
+    .split('\n')
+    .filter((line) => /\bFOREIGN\s+KEY\b/i.test(line))
+    .map((line) => {
+      const list = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line)?.[1] ?? '';
+      return [...list.matchAll(/`((?:[^`]|``)+)`/g)].map((c) => (c[1] ?? '').toLowerCase());
+    });
+  const usable = facts.indexes.filter((i) => i.type === 'BTREE' && i.prefixed !== true);
+  return keys.flatMap((columns) => {
+    const serving = usable.filter((i) =>
+      columns.every((c, k) => i.columns[k]?.toLowerCase() === c),
+    );
+    return serving.length === 1 && serving[0] ? [serving[0].name] : [];
+  });
+}
+
+/** The columns that generated columns' expressions use (backquoted in SHOW CREATE TABLE). */
+function generatedDependencies(createTable: string): string[] {
+  return createTable.split('\n').flatMap((line) => {
+    const expression = /\bGENERATED\s+ALWAYS\s+AS\s*\((.*)\)\s*(STORED|VIRTUAL|PERSISTENT)\b/i.exec(
+      line,
+    )?.[1];
+    if (expression === undefined) return [];
+    return [...expression.matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
+      (c[1] ?? '').replaceAll('``', '`'),
+    );
+  });
 }
 
 /** The facts the situation rules of alter-rules.ts look at. */
@@ -43,7 +121,31 @@ function tableTraits(facts: TableFactsDto): TableTrait[] {
   if (facts.indexes.some((i) => i.type === 'FULLTEXT')) traits.push('fulltext-index');
   if (facts.indexes.some((i) => i.type === 'SPATIAL')) traits.push('spatial-index');
   if (/^compressed$/i.test(facts.rowFormat ?? '')) traits.push('compressed-row-format');
-  if (/\bGENERATED\s+ALWAYS\s+AS\b/i.test(facts.createTable)) traits.push('generated-columns');
+  const indexed = new Set(facts.indexes.flatMap((i) => i.columns.map((c) => c.toLowerCase())));
+  if (generatedColumns(facts.createTable, 'VIRTUAL').some((c) => indexed.has(c.toLowerCase()))) {
+    traits.push('indexed-virtual-columns');
+  }
+  if (generatedColumns(facts.createTable, 'VIRTUAL').length > 0) traits.push('virtual-columns');
+  if (generatedColumns(facts.createTable, 'STORED').length > 0) {
+    traits.push('stored-generated-columns');
+  }
+  if (/^redundant$/i.test(facts.rowFormat ?? '')) traits.push('redundant-row-format');
+  if (facts.foreignKeysOut.length > 0 || facts.foreignKeysIn.length > 0) {
+    traits.push('foreign-keys');
+  }
+  if (facts.indexes.some((i) => i.type === 'HASH') && /^innodb$/i.test(facts.engine ?? '')) {
+    traits.push('long-unique-index');
+  }
+  if (/\bWITH\s+SYSTEM\s+VERSIONING\b/i.test(facts.createTable)) traits.push('system-versioned');
+  if (/\bON\s+(DELETE|UPDATE)\s+(CASCADE|SET\s+NULL)\b/i.test(facts.createTable)) {
+    traits.push('cascading-foreign-keys');
+  }
+  if (/\bPAGE_COMPRESSED\s*=\s*'?(1|ON|YES)\b/i.test(facts.createTable)) {
+    traits.push('page-compressed');
+  }
+  if (/\b(ENCRYPTION\s*=\s*'Y'|ENCRYPTED\s*=\s*YES)/i.test(facts.createTable)) {
+    traits.push('encrypted');
+  }
   if (facts.partitions > 0) traits.push('partitioned');
   if (!facts.hasPrimaryKey) traits.push('no-primary-key');
   if (/\bROW_FORMAT=(DYNAMIC|COMPACT|REDUNDANT)\b/i.test(facts.createTable)) {

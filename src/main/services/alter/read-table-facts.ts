@@ -57,7 +57,7 @@ export async function readTableFacts(
   );
   const stats = await selectRows(
     conn,
-    `SELECT INDEX_NAME, COLUMN_NAME, NON_UNIQUE, INDEX_TYPE FROM information_schema.STATISTICS
+    `SELECT INDEX_NAME, COLUMN_NAME, NON_UNIQUE, INDEX_TYPE, SUB_PART FROM information_schema.STATISTICS
       WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY INDEX_NAME = 'PRIMARY' DESC, INDEX_NAME, SEQ_IN_INDEX`,
     [schema, table],
   );
@@ -71,6 +71,7 @@ export async function readTableFacts(
       type: textOf(r.INDEX_TYPE),
     };
     index.columns.push(textOf(r.COLUMN_NAME));
+    if (r.SUB_PART !== null && r.SUB_PART !== undefined) index.prefixed = true;
     indexes.set(name, index);
   }
   const out = await selectRows(
@@ -139,7 +140,44 @@ export async function readTableFacts(
     }),
     rowVersions,
     createTable,
+    defaultCollations: await readDefaultCollations(
+      conn,
+      columns.map((r) => textOrNull(r.COLLATION_NAME)),
+    ),
   };
+}
+
+/**
+ * The collation a DDL statement gets for each character set of `collations` when it names no
+ * COLLATE: the character set's default, unless the server maps it elsewhere (MySQL's
+ * default_collation_for_utf8mb4, MariaDB 11.2+'s character_set_collations).
+ */
+async function readDefaultCollations(
+  conn: Connection,
+  collations: ReadonlyArray<string | null>,
+): Promise<Record<string, string>> {
+  const charsets = [...new Set(collations.flatMap((c) => (c ? [c.slice(0, c.indexOf('_'))] : [])))];
+  if (charsets.length === 0) return {};
+  const rows = await selectRows(
+    conn,
+    `SELECT CHARACTER_SET_NAME, DEFAULT_COLLATE_NAME FROM information_schema.CHARACTER_SETS
+      WHERE CHARACTER_SET_NAME IN (${charsets.map(() => '?').join(', ')})`,
+    charsets,
+  );
+  const defaults: Record<string, string> = {};
+  for (const r of rows) defaults[textOf(r.CHARACTER_SET_NAME)] = textOf(r.DEFAULT_COLLATE_NAME);
+  // Either variable is absent on servers without the mapping: then the defaults above hold.
+  const mapping = await selectRows(conn, 'SELECT @@character_set_collations AS m').catch(() => []);
+  for (const pair of textOrNull(mapping[0]?.m)?.split(',') ?? []) {
+    const [charset, collation] = pair.split('=').map((s) => s.trim());
+    if (charset && collation && charset in defaults) defaults[charset] = collation;
+  }
+  const utf8mb4 = await selectRows(conn, 'SELECT @@default_collation_for_utf8mb4 AS c').catch(
+    () => [],
+  );
+  const forUtf8mb4 = textOrNull(utf8mb4[0]?.c);
+  if (forUtf8mb4 && 'utf8mb4' in defaults) defaults.utf8mb4 = forUtf8mb4;
+  return defaults;
 }
 
 /**
