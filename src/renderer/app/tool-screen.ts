@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { PlanDialect } from '../../shared/explain/plan-dialect';
@@ -48,14 +48,7 @@ export interface ToolDefinition {
   title: string;
   /** One line for the button's tooltip. */
   description: string;
+  /** A small mark before the title on the tool's tab. */
+  icon?: ReactNode;
   Component: ComponentType<ToolScreenProps>;
-}
-
-/** An open tool tab: one tool on one connection, with its own session. */
-export interface ToolTab {
-  kind: ToolKind;
-  connectionId: string;
-  sessionId: string;
-  server: ServerInfo;
-  lost: ApiErrorShape | null;
 }

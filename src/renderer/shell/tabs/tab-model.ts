@@ -16,9 +16,18 @@ export interface SessionTabFields {
  * them, the kind says what the tab is.
  */
 export type Tab =
-  | ({ kind: 'editor'; id: string; /** Which of its connection's editors: its text is kept under it. */ slot: number } & SessionTabFields)
+  | ({
+      kind: 'editor';
+      id: string;
+      /** Which of its connection's editors: its text is kept under it. */ slot: number;
+    } & SessionTabFields)
   | ({ kind: 'tool'; id: string; tool: ToolKind } & SessionTabFields)
-  | { kind: 'plan'; id: string; plan: PlanToShow | null; /** Bumped per plan: remounts the screen. */ version: number }
+  | {
+      kind: 'plan';
+      id: string;
+      plan: PlanToShow | null;
+      /** Bumped per plan: remounts the screen. */ version: number;
+    }
   | { kind: 'compare'; id: string; plans: PlansToCompare; version: number }
   | { kind: 'settings'; id: string };
 
@@ -173,18 +182,15 @@ export const activeTab = (state: TabsState): Tab | null =>
 export function contextSession(state: TabsState, kind?: SessionTab['kind']): SessionTab | null {
   const front = activeTab(state);
   if (front === null) return null;
-  const fits = (t: Tab | undefined): t is SessionTab =>
-    t !== undefined && isSessionTab(t) && (kind === undefined || t.kind === kind);
-  if (isSessionTab(front)) {
-    if (fits(front)) return front;
-    // A tool in front: its connection's editor used last.
-    const recentOnSame = state.recent
-      .map((id) => state.tabs.find((t) => t.id === id))
-      .find((t) => fits(t) && t.connectionId === front.connectionId);
-    return (recentOnSame as SessionTab | undefined) ?? null;
-  }
-  const recent = state.recent.map((id) => state.tabs.find((t) => t.id === id)).find(fits);
-  return recent ?? null;
+  const fits = (t: Tab): t is SessionTab =>
+    isSessionTab(t) && (kind === undefined || t.kind === kind);
+  if (isSessionTab(front) && (kind === undefined || front.kind === kind)) return front;
+  const byUse = state.recent.flatMap((id) => state.tabs.filter((t) => t.id === id));
+  // A tool in front: the session tab used last on its connection; a plan or settings: any.
+  const connectionId = isSessionTab(front) ? front.connectionId : null;
+  return (
+    byUse.filter(fits).find((t) => connectionId === null || t.connectionId === connectionId) ?? null
+  );
 }
 
 /** The tool tab already open for `tool` on a connection, if any. */

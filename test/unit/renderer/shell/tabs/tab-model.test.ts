@@ -39,8 +39,7 @@ const plan = (title: string): PlanToShow => ({
 const run = (...actions: TabsAction[]): TabsState => actions.reduce(tabsReducer, emptyTabs);
 const open = (tab: NewTab): TabsAction => ({ type: 'open', tab });
 const kinds = (s: TabsState) => s.tabs.map((t) => t.kind);
-const sessions = (s: TabsState) =>
-  s.tabs.map((t) => ('sessionId' in t ? t.sessionId : t.kind));
+const sessions = (s: TabsState) => s.tabs.map((t) => ('sessionId' in t ? t.sessionId : t.kind));
 
 describe('the tab model', () => {
   it('adds editors in order, each in front, with the lowest free slot of its connection', () => {
