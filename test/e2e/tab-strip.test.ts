@@ -219,6 +219,7 @@ describe('the tab strip: one line that scrolls, an overflow menu, drag and middl
       await page.setViewportSize(size);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
       const where = `${size.width}x${size.height}`;
+      await screenshot(page, `tab-strip-header-${where}`);
       const rows = await header.evaluate((h) => {
         const items = Array.from(h.querySelectorAll('h1, button')).filter(
           (el) => (el as HTMLElement).offsetParent !== null,
@@ -243,7 +244,6 @@ describe('the tab strip: one line that scrolls, an overflow menu, drag and middl
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'detached', timeout: 5000 });
       }
-      await screenshot(page, `tab-strip-header-${where}`);
     }
     // At 1024 px the four tool buttons do not fit beside the badges of a production replica.
     expect(await header.getByRole('group', { name: 'Server tools' }).isVisible()).toBe(false);

@@ -6,6 +6,15 @@ import { errorShapeOf } from '../app/ErrorNotice';
 import { loadPlanDiagnostics } from '../settings/plan-diagnostics';
 import type { ShellError } from './use-session-opener';
 
+async function load(): Promise<{ info: AppInfo; list: SavedConnection[] }> {
+  const [info, list] = await Promise.all([
+    api.call('app.info', {}),
+    api.call('connections.list', {}),
+    loadPlanDiagnostics(),
+  ]);
+  return { info, list };
+}
+
 /** The app's facts and the saved connections, loaded at start and on `reload()`. */
 export function useSavedConnections(report: (error: ShellError | null) => void) {
   const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
@@ -13,22 +22,30 @@ export function useSavedConnections(report: (error: ShellError | null) => void) 
 
   const reload = useCallback(async () => {
     try {
-      const [info, list] = await Promise.all([
-        api.call('app.info', {}),
-        api.call('connections.list', {}),
-        loadPlanDiagnostics(),
-      ]);
-      setAppInfo(info);
-      setConnections(list);
+      const loaded = await load();
+      setAppInfo(loaded.info);
+      setConnections(loaded.list);
     } catch (e) {
       report({ title: 'Could not load saved connections', error: errorShapeOf(e) });
     }
   }, [report]);
 
   useEffect(() => {
-    // Loading is the effect's job: the answer arrives later, set from the promise.
-    void reload();
-  }, [reload]);
+    let live = true;
+    load().then(
+      (loaded) => {
+        if (!live) return;
+        setAppInfo(loaded.info);
+        setConnections(loaded.list);
+      },
+      (e: unknown) => {
+        if (live) report({ title: 'Could not load saved connections', error: errorShapeOf(e) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [report]);
 
   const byId = useMemo(() => new Map(connections.map((c) => [c.id, c])), [connections]);
   return { appInfo, connections, byId, reload };
