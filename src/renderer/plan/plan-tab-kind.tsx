@@ -1,3 +1,4 @@
+import { Glyph } from '../ui/Glyph';
 import { useShell } from '../shell/shell-services';
 import type { TabBodyProps, TabKind } from '../shell/tabs/tab-kind';
 import type { TabOf } from '../shell/tabs/tab-model';
@@ -18,5 +19,6 @@ function PlanTabBody({ tab }: TabBodyProps<TabOf<'plan'>>) {
 /** The plan screen: one tab, showing the plan last explained or pasted. */
 export const planTabKind: TabKind<TabOf<'plan'>> = {
   title: () => 'Plan',
+  icon: () => <Glyph name="plan" />,
   Body: PlanTabBody,
 };

@@ -1,3 +1,4 @@
+import { Glyph } from '../ui/Glyph';
 import { useShell } from '../shell/shell-services';
 import type { TabKind } from '../shell/tabs/tab-kind';
 import type { TabOf } from '../shell/tabs/tab-model';
@@ -11,5 +12,6 @@ function SettingsTabBody() {
 /** The settings screen, in a tab of its own. */
 export const settingsTabKind: TabKind<TabOf<'settings'>> = {
   title: () => 'Settings',
+  icon: () => <Glyph name="settings" />,
   Body: SettingsTabBody,
 };
