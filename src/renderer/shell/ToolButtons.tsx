@@ -33,7 +33,7 @@ export function ToolButtons({
       const width = group ? group.scrollWidth : needed;
       if (group && width !== needed) setNeeded(width);
       // Folds when the buttons are squeezed; unfolds once the room left is wide enough again.
-      if (width !== null) setFolded(slot.clientWidth + 1 < width);
+      if (width !== null) setFolded(slot.clientWidth + 2 < width);
     };
     check();
     const observer = new ResizeObserver(check);

@@ -1,6 +1,6 @@
 import type { ApiErrorShape } from '../../../shared/api/errors';
 import type { ServerInfo } from '../../../shared/server/server-info';
-import type { PlansToCompare, PlanToShow, ToolKind } from '../../app/tool-screen';
+import type { PlansToCompare, PlanToShow, ToolKind } from './tab-payloads';
 
 /** A server session a tab works on: its own, opened with the tab and closed with it. */
 export interface SessionTabFields {

@@ -11,7 +11,7 @@ import {
   type TabsAction,
   type TabsState,
 } from '../../../../../src/renderer/shell/tabs/tab-model';
-import type { PlanToShow } from '../../../../../src/renderer/app/tool-screen';
+import type { PlanToShow } from '../../../../../src/renderer/shell/tabs/tab-payloads';
 
 const server = { flavor: 'mysql', connectionId: 7 } as unknown as ServerInfo;
 const editor = (connectionId: string, sessionId: string): NewTab => ({
