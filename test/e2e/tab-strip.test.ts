@@ -210,6 +210,14 @@ describe('the tab strip: one line that scrolls, an overflow menu, drag and middl
     await page.mouse.move(to.x + to.width * 0.75, to.y + to.height / 2, { steps: 2 });
     await page.mouse.up();
     await expect.poll(tabTexts).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
+    // From the keyboard too: Shift+arrow moves the tab in front.
+    await tabs().nth(2).click();
+    await page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(tabTexts).toEqual([before[1], before[0], before[2], ...before.slice(3)]);
+    expect(await tabs().nth(1).getAttribute('aria-selected')).toBe('true');
+    // Each tab names the panel it shows.
+    const panel = await tabs().nth(1).getAttribute('aria-controls');
+    expect(await page.locator(`[role=tabpanel][id="${panel}"]`).isVisible()).toBe(true);
   });
 
   it('keeps a connection header on one line, folding the tool buttons into a menu when short of room', async () => {

@@ -16,6 +16,11 @@ export interface TabItem {
   data?: Readonly<Record<`data-${string}`, string>>;
 }
 
+/** The element id of a tab, for its panel's aria-labelledby. */
+export const tabId = (id: string) => `tab-${id}`;
+/** The element id the caller gives the panel a tab shows. */
+export const tabPanelId = (id: string) => `tabpanel-${id}`;
+
 /** Pixels a pressed pointer travels before a press becomes a drag (a click may wobble). */
 const DRAG_THRESHOLD = 5;
 
@@ -50,8 +55,9 @@ function revealTab(strip: HTMLElement, tab: HTMLElement): void {
 /**
  * A strip of tabs on one line: it scrolls sideways (the wheel too) instead of wrapping or
  * widening the page, cuts long labels with the full name on hover, lists every tab in a menu,
- * closes a tab on a middle click and reorders tabs by dragging. Arrow keys, Home and End move
- * between tabs; `children` are actions at the strip's end.
+ * closes a tab on a middle click and reorders tabs by dragging (or Shift+arrow). Arrow keys,
+ * Home and End move between tabs. Each tab controls the element `tabPanelId(id)` (the caller's
+ * tabpanel); `children` are actions at the strip's end.
  */
 export function Tabs({
   label,
@@ -91,6 +97,13 @@ export function Tabs({
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const at = items.findIndex((t) => t.id === activeId);
+    const item = items[at];
+    // Shift+arrow moves the tab in front, as dragging does.
+    if (item && e.shiftKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+      e.preventDefault();
+      onMove(item.id, at + (e.key === 'ArrowLeft' ? -1 : 1));
+      return;
+    }
     const step: Record<string, number> = {
       ArrowLeft: at - 1,
       ArrowRight: at + 1,
@@ -98,7 +111,7 @@ export function Tabs({
       End: items.length - 1,
     };
     const to = step[e.key];
-    if (to === undefined) return;
+    if (to === undefined || e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return;
     e.preventDefault();
     focusTab(Math.max(0, Math.min(items.length - 1, to)));
   };
@@ -124,6 +137,8 @@ export function Tabs({
             <div
               key={item.id}
               role="tab"
+              id={tabId(item.id)}
+              aria-controls={tabPanelId(item.id)}
               aria-selected={active}
               tabIndex={active || (activeId === null && item === items[0]) ? 0 : -1}
               title={item.title}

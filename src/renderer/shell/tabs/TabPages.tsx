@@ -1,3 +1,4 @@
+import { tabId, tabPanelId } from '../../ui/Tabs';
 import { kindOf, type TabKinds } from './tab-kind';
 import type { TabsState } from './tab-model';
 
@@ -12,6 +13,9 @@ export function TabPages({ state, kinds }: { state: TabsState; kinds: TabKinds }
     return (
       <div
         key={tab.id}
+        role="tabpanel"
+        id={tabPanelId(tab.id)}
+        aria-labelledby={tabId(tab.id)}
         className={`tab-page${kind.pageClassName ? ` ${kind.pageClassName}` : ''}`}
         hidden={!active}
       >
