@@ -7,6 +7,7 @@ import { Banners } from '../shell/Banners';
 import { deleteRequest } from '../shell/delete-request';
 import { HomePage } from '../shell/HomePage';
 import { Rail } from '../shell/Rail';
+import { StatusBar } from '../shell/StatusBar';
 import { ShellServicesContext, type ShellServices } from '../shell/shell-services';
 import { TabPages } from '../shell/tabs/TabPages';
 import { TabStrip } from '../shell/tabs/TabStrip';
@@ -21,7 +22,6 @@ import '../shell/shell.css';
 import { api } from './api';
 import { ErrorNotice, errorShapeOf } from './ErrorNotice';
 import { ShellOverlays } from './ShellOverlays';
-import { StatusBar } from './StatusBar';
 import { tabKinds } from './tab-kinds';
 import { registeredTools, toolScreens } from './tool-registry';
 
