@@ -19,14 +19,16 @@ export type Tab =
   | ({
       kind: 'editor';
       id: string;
-      /** Which of its connection's editors: its text is kept under it. */ slot: number;
+      /** Which of its connection's editors: its text is kept under it. */
+      slot: number;
     } & SessionTabFields)
   | ({ kind: 'tool'; id: string; tool: ToolKind } & SessionTabFields)
   | {
       kind: 'plan';
       id: string;
       plan: PlanToShow | null;
-      /** Bumped per plan: remounts the screen. */ version: number;
+      /** Bumped per plan: remounts the screen. */
+      version: number;
     }
   | { kind: 'compare'; id: string; plans: PlansToCompare; version: number }
   | { kind: 'settings'; id: string };
