@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { CommandPalette } from './CommandPalette';
 import { HelpOverlay } from './HelpOverlay';
 import { shellCommands, type ShellContext } from './shell-commands';
@@ -26,7 +26,9 @@ export function ShellOverlays({ context }: { context: ShellContext<ToolKind> }) 
   const [open, setOpen] = useState<'palette' | 'help' | null>(null);
   // App rebuilds its context each render; the key listener reads the latest without re-binding.
   const contextRef = useRef(context);
-  contextRef.current = context;
+  useLayoutEffect(() => {
+    contextRef.current = context;
+  });
 
   const commands = useMemo(
     () => [

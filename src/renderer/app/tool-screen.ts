@@ -1,27 +1,11 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
-import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { ServerInfo } from '../../shared/server/server-info';
 import type { ConfirmRequest } from './ConfirmDialog';
 
-/** The screens that work on a whole server rather than in an editor. */
-export type ToolKind = 'processlist' | 'replication' | 'alter' | 'tuning';
-
-/** A plan to show in the plan screen (what an editor's explain hands over too). */
-export interface PlanToShow {
-  document: string;
-  dialect: PlanDialect;
-  title: string;
-  explainSql: string;
-}
-
-/** Two plans for the compare view; `after` null lets the user paste or pick the second. */
-export interface PlansToCompare {
-  title: string;
-  before: PlanToShow;
-  after: PlanToShow | null;
-}
+export type { PlansToCompare, PlanToShow, ToolKind } from '../shell/tabs/tab-payloads';
+import type { PlansToCompare, PlanToShow } from '../shell/tabs/tab-payloads';
 
 /** What App gives every tool screen. */
 export interface ToolScreenProps {
@@ -48,14 +32,7 @@ export interface ToolDefinition {
   title: string;
   /** One line for the button's tooltip. */
   description: string;
+  /** A small mark before the title on the tool's tab. */
+  icon?: ReactNode;
   Component: ComponentType<ToolScreenProps>;
-}
-
-/** An open tool tab: one tool on one connection, with its own session. */
-export interface ToolTab {
-  kind: ToolKind;
-  connectionId: string;
-  sessionId: string;
-  server: ServerInfo;
-  lost: ApiErrorShape | null;
 }

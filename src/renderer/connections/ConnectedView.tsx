@@ -38,7 +38,7 @@ export function ConnectedView({
   onUpdate: (tab: OpenTab) => void;
   onDisconnect: () => void;
   onNewEditor: () => void;
-  /** Buttons that open this connection's server tools. */
+  /** Buttons that open this connection's server tools; they take the header's free room. */
   tools?: ReactNode;
   children?: ReactNode;
 }) {
@@ -65,7 +65,7 @@ export function ConnectedView({
   return (
     <section className="connected" aria-label={`Session on ${connection.name}`}>
       <header className={`connected-header color-border-${connection.color}`}>
-        <h1>
+        <h1 title={connection.name}>
           <span className={`color-dot color-${connection.color}`} aria-hidden="true" />{' '}
           {connection.name}
         </h1>
@@ -98,8 +98,7 @@ export function ConnectedView({
           {FLAVOR_NAMES[tab.server.flavor]} {formatVersion(tab.server.version)} ·{' '}
           {tab.server.hostname}
         </span>
-        <span className="spacer" />
-        {tools}
+        {tools ?? <span className="spacer" />}
         <button
           type="button"
           onClick={onNewEditor}

@@ -7,9 +7,9 @@ import { linkTransport } from '../../shared/server/link-transport';
 import { formatVersion } from '../../shared/server/version';
 import type { OpenTab } from '../connections/ConnectedView';
 import { TransportBadge } from '../connections/TransportBadge';
-import { LockIcon } from './LockIcon';
-import { UpdateNotice } from './UpdateNotice';
-import { useSessionActivity } from './session-activity';
+import { LockIcon } from '../app/LockIcon';
+import { UpdateNotice } from '../app/UpdateNotice';
+import { useSessionActivity } from '../app/session-activity';
 
 /** How often the running statement's timer is redrawn. */
 const TICK_MS = 100;

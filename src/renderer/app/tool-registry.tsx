@@ -2,6 +2,7 @@ import { AlterScreen } from '../alter/AlterScreen';
 import { ProcesslistScreen } from '../processlist/ProcesslistScreen';
 import { TuningScreen } from '../tuning/TuningScreen';
 import { replicationTool } from '../replication/replication-tool';
+import { Glyph } from '../ui/Glyph';
 import type { ToolDefinition, ToolKind } from './tool-screen';
 
 /**
@@ -9,19 +10,22 @@ import type { ToolDefinition, ToolKind } from './tool-screen';
  * its entry here; App and the connection header only read this table.
  */
 export const toolScreens: Partial<Record<ToolKind, ToolDefinition>> = {
-  replication: replicationTool,
+  replication: { ...replicationTool, icon: <Glyph name="replication" /> },
   processlist: {
     title: 'Processlist',
+    icon: <Glyph name="list" />,
     description: 'Who is running what, who blocks whom, explain and KILL',
     Component: ProcesslistScreen,
   },
   alter: {
     title: 'ALTER',
+    icon: <Glyph name="alter" />,
     description: 'Plan an ALTER TABLE, check its risks live, run it with progress, ETA and cancel',
     Component: AlterScreen,
   },
   tuning: {
     title: 'Tuning',
+    icon: <Glyph name="tuning" />,
     description: 'Top statements, one-click explain, index experiments, schema health',
     Component: TuningScreen,
   },

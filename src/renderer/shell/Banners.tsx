@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import type { AppInfo } from '../../shared/api/contract';
+import { StoreWriteNotice } from '../app/StoreWriteNotice';
+import type { BackendState } from './use-session-events';
+
+/** App-wide news above everything: the backend stopped, the store could not be read or written. */
+export function Banners({ backend, appInfo }: { backend: BackendState; appInfo: AppInfo | null }) {
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const warning = appInfo?.storeWarning;
+  return (
+    <>
+      {backend.state === 'down' && (
+        <div className="banner banner-danger" role="alert" data-testid="backend-down">
+          <span aria-hidden="true">⚠</span>{' '}
+          {backend.reason ?? 'The backend stopped; restarting it.'} Open sessions were closed.
+        </div>
+      )}
+      {warning && warning !== dismissed && (
+        <div className="banner banner-warning" role="alert">
+          <span aria-hidden="true">⚠</span>
+          <span className="banner-text">{warning}</span>
+          <button type="button" className="btn-small" onClick={() => setDismissed(warning)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <StoreWriteNotice initial={appInfo?.storeWrites} />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Dispatch } from 'react';
+import type { SavedConnection } from '../../shared/api/connection';
+import { linkTransport } from '../../shared/server/link-transport';
+import { ConnectionList } from '../connections/ConnectionList';
+import { sendSqlToEditor } from '../editor/sql-requests';
+import { SchemaTree } from '../schema/SchemaTree';
+import { contextSession, isSessionTab, type TabsAction, type TabsState } from './tabs/tab-model';
+
+/**
+ * The left rail: saved connections with what their open sessions say (flavor, TLS), and under
+ * the connection worked on last its schema tree, which sends SQL to that connection's editor.
+ */
+export function Rail({
+  connections,
+  byId,
+  selectedId,
+  tabs,
+  dispatch,
+  collapsed,
+  onToggleCollapsed,
+  onSelect,
+  onOpen,
+  onNew,
+}: {
+  connections: SavedConnection[];
+  byId: ReadonlyMap<string, SavedConnection>;
+  selectedId: string | null;
+  tabs: TabsState;
+  dispatch: Dispatch<TabsAction>;
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  onSelect: (id: string) => void;
+  onOpen: (c: SavedConnection) => void;
+  onNew: () => void;
+}) {
+  const sessions = tabs.tabs.filter(isSessionTab);
+  const editor = contextSession(tabs, 'editor');
+  const clear = sessions.filter((t) => {
+    const c = byId.get(t.connectionId);
+    return c !== undefined && linkTransport(t.server, c.endpoint) === 'clear';
+  });
+  return (
+    <ConnectionList
+      connections={connections}
+      selectedId={selectedId}
+      connectedIds={new Set(sessions.flatMap((t) => (t.kind === 'editor' ? [t.connectionId] : [])))}
+      flavors={new Map(sessions.map((t) => [t.connectionId, t.server.flavor]))}
+      unencryptedIds={new Set(clear.map((t) => t.connectionId))}
+      onSelect={onSelect}
+      onOpen={(id) => {
+        const c = byId.get(id);
+        if (c) onOpen(c);
+      }}
+      onNew={onNew}
+      collapsed={collapsed}
+      onToggleCollapsed={onToggleCollapsed}
+      activeTree={
+        editor && {
+          connectionId: editor.connectionId,
+          tree: (
+            <SchemaTree
+              key={editor.connectionId}
+              connectionId={editor.connectionId}
+              connectionName={byId.get(editor.connectionId)?.name ?? ''}
+              sessionId={editor.sessionId}
+              flavor={editor.server.flavor}
+              openSql={(sql, run) => {
+                dispatch({ type: 'activate', id: editor.id });
+                sendSqlToEditor(editor.sessionId, sql, run);
+              }}
+            />
+          ),
+        }
+      }
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+import type { AppInfo } from '../../shared/api/contract';
+import type { SavedConnection } from '../../shared/api/connection';
+import type { ServerInfo } from '../../shared/server/server-info';
+import type { ConfirmRequest } from '../app/ConfirmDialog';
+import type { PlansToCompare, PlanToShow, ToolKind } from '../app/tool-screen';
+
+/** What the shell does for the screens in its tabs (given once, read where needed). */
+export interface ShellServices {
+  connections: ReadonlyMap<string, SavedConnection>;
+  appInfo: AppInfo | null;
+  /** The one confirmation dialog (exact SQL, connection colour, typed name on production). */
+  confirm: (request: ConfirmRequest) => Promise<boolean>;
+  showPlan: (plan: PlanToShow) => void;
+  showCompare: (plans: PlansToCompare) => void;
+  /** Puts SQL in the connection's first editor, opening one when none is open. */
+  openInEditor: (connection: SavedConnection, sql: string) => void;
+  newEditor: (connection: SavedConnection) => void;
+  openTool: (connection: SavedConnection, kind: ToolKind) => void;
+  closeTab: (id: string) => void;
+  /** A session's server as a refresh found it (the link holds again). */
+  sessionRefreshed: (sessionId: string, server: ServerInfo) => void;
+}
+
+export const ShellServicesContext = createContext<ShellServices | null>(null);
+
+/** The shell's services, for a screen inside a tab. */
+export function useShell(): ShellServices {
+  const services = useContext(ShellServicesContext);
+  if (!services) throw new Error('useShell() outside the shell');
+  return services;
+}

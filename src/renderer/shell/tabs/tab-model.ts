@@ -1,0 +1,209 @@
+import type { ApiErrorShape } from '../../../shared/api/errors';
+import type { ServerInfo } from '../../../shared/server/server-info';
+import type { PlansToCompare, PlanToShow, ToolKind } from './tab-payloads';
+
+/** A server session a tab works on: its own, opened with the tab and closed with it. */
+export interface SessionTabFields {
+  connectionId: string;
+  sessionId: string;
+  server: ServerInfo;
+  /** Set while the session's connection is broken; the next call reconnects it. */
+  lost: ApiErrorShape | null;
+}
+
+/**
+ * Every kind of tab the shell shows. Ids are the model's own (never parsed): the shell compares
+ * them, the kind says what the tab is.
+ */
+export type Tab =
+  | ({
+      kind: 'editor';
+      id: string;
+      /** Which of its connection's editors: its text is kept under it. */
+      slot: number;
+    } & SessionTabFields)
+  | ({ kind: 'tool'; id: string; tool: ToolKind } & SessionTabFields)
+  | {
+      kind: 'plan';
+      id: string;
+      plan: PlanToShow | null;
+      /** Bumped per plan: remounts the screen. */
+      version: number;
+    }
+  | { kind: 'compare'; id: string; plans: PlansToCompare; version: number }
+  | { kind: 'settings'; id: string };
+
+export type TabKindName = Tab['kind'];
+export type TabOf<K extends TabKindName> = Extract<Tab, { kind: K }>;
+export type SessionTab = TabOf<'editor'> | TabOf<'tool'>;
+
+/** What opening a tab gives: the model picks the id (and an editor's slot, a plan's version). */
+export type NewTab =
+  | Omit<TabOf<'editor'>, 'id' | 'slot'>
+  | Omit<TabOf<'tool'>, 'id'>
+  | { kind: 'plan'; plan: PlanToShow | null }
+  | { kind: 'compare'; plans: PlansToCompare }
+  | { kind: 'settings' };
+
+export interface TabsState {
+  /** In strip order. */
+  tabs: readonly Tab[];
+  /** The tab in front; null shows the rail's selected connection (or the welcome). */
+  activeId: string | null;
+  /** Ids by last use, most recent first: closing the tab in front shows the one used before. */
+  recent: readonly string[];
+  nextId: number;
+}
+
+export type TabsAction =
+  | { type: 'open'; tab: NewTab }
+  | { type: 'activate'; id: string | null }
+  | { type: 'close'; id: string }
+  | { type: 'close-connection'; connectionId: string }
+  | { type: 'move'; id: string; to: number }
+  | { type: 'session-lost'; sessionId: string; lost: ApiErrorShape }
+  | { type: 'session-back'; sessionId: string; server: ServerInfo }
+  | { type: 'sessions-gone' };
+
+export const emptyTabs: TabsState = { tabs: [], activeId: null, recent: [], nextId: 1 };
+
+export const isSessionTab = (t: Tab): t is SessionTab => t.kind === 'editor' || t.kind === 'tool';
+
+/** Plan, compare and settings exist once: opening one again shows (and refreshes) it. */
+const SINGLE_KINDS: ReadonlySet<TabKindName> = new Set(['plan', 'compare', 'settings']);
+
+function activate(state: TabsState, id: string | null): TabsState {
+  if (id === null) return { ...state, activeId: null };
+  return { ...state, activeId: id, recent: [id, ...state.recent.filter((r) => r !== id)] };
+}
+
+function remove(state: TabsState, gone: (t: Tab) => boolean): TabsState {
+  const tabs = state.tabs.filter((t) => !gone(t));
+  if (tabs.length === state.tabs.length) return state;
+  const kept = new Set(tabs.map((t) => t.id));
+  const recent = state.recent.filter((id) => kept.has(id));
+  const activeId =
+    state.activeId !== null && kept.has(state.activeId)
+      ? state.activeId
+      : state.activeId === null
+        ? null
+        : (recent[0] ?? null);
+  return { ...state, tabs, recent, activeId };
+}
+
+function lowestFreeSlot(tabs: readonly Tab[], connectionId: string): number {
+  const used = new Set(
+    tabs.flatMap((t) => (t.kind === 'editor' && t.connectionId === connectionId ? [t.slot] : [])),
+  );
+  let slot = 0;
+  while (used.has(slot)) slot++;
+  return slot;
+}
+
+function open(state: TabsState, tab: NewTab): TabsState {
+  if (SINGLE_KINDS.has(tab.kind)) {
+    const existing = state.tabs.find((t) => t.kind === tab.kind);
+    if (existing) {
+      const refreshed: Tab =
+        existing.kind === 'plan' && tab.kind === 'plan' && tab.plan !== null
+          ? { ...existing, plan: tab.plan, version: existing.version + 1 }
+          : existing.kind === 'compare' && tab.kind === 'compare'
+            ? { ...existing, plans: tab.plans, version: existing.version + 1 }
+            : existing;
+      const tabs = state.tabs.map((t) => (t === existing ? refreshed : t));
+      return activate({ ...state, tabs }, existing.id);
+    }
+  }
+  const id = `t${state.nextId}`;
+  let added: Tab;
+  switch (tab.kind) {
+    case 'editor':
+      added = { ...tab, id, slot: lowestFreeSlot(state.tabs, tab.connectionId) };
+      break;
+    case 'plan':
+    case 'compare':
+      added = { ...tab, id, version: 1 } as Tab;
+      break;
+    default:
+      added = { ...tab, id };
+  }
+  return activate({ ...state, tabs: [...state.tabs, added], nextId: state.nextId + 1 }, id);
+}
+
+function mapSession(state: TabsState, sessionId: string, change: (t: SessionTab) => Tab) {
+  return {
+    ...state,
+    tabs: state.tabs.map((t) => (isSessionTab(t) && t.sessionId === sessionId ? change(t) : t)),
+  };
+}
+
+/** The one place tabs change. */
+export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
+  switch (action.type) {
+    case 'open':
+      return open(state, action.tab);
+    case 'activate':
+      if (action.id !== null && !state.tabs.some((t) => t.id === action.id)) return state;
+      return activate(state, action.id);
+    case 'close':
+      return remove(state, (t) => t.id === action.id);
+    case 'close-connection':
+      return remove(state, (t) => isSessionTab(t) && t.connectionId === action.connectionId);
+    case 'move': {
+      const from = state.tabs.findIndex((t) => t.id === action.id);
+      if (from < 0) return state;
+      const to = Math.max(0, Math.min(state.tabs.length - 1, action.to));
+      if (to === from) return state;
+      const tabs = [...state.tabs];
+      const [moved] = tabs.splice(from, 1);
+      tabs.splice(to, 0, moved!);
+      return { ...state, tabs };
+    }
+    case 'session-lost':
+      return mapSession(state, action.sessionId, (t) => ({ ...t, lost: action.lost }));
+    case 'session-back':
+      return mapSession(state, action.sessionId, (t) => ({
+        ...t,
+        server: action.server,
+        lost: null,
+      }));
+    case 'sessions-gone':
+      // Sessions lived in the backend that stopped: their tabs go, the others stay.
+      return remove(state, isSessionTab);
+  }
+}
+
+export const activeTab = (state: TabsState): Tab | null =>
+  state.tabs.find((t) => t.id === state.activeId) ?? null;
+
+/**
+ * The session the status bar and the schema tree speak of: the tab in front's, or when that tab
+ * has none (a plan, settings) the session tab used last, so a plan opened from an editor keeps
+ * its connection in view.
+ */
+export function contextSession(state: TabsState, kind?: SessionTab['kind']): SessionTab | null {
+  const front = activeTab(state);
+  if (front === null) return null;
+  const fits = (t: Tab): t is SessionTab =>
+    isSessionTab(t) && (kind === undefined || t.kind === kind);
+  if (isSessionTab(front) && (kind === undefined || front.kind === kind)) return front;
+  const byUse = state.recent.flatMap((id) => state.tabs.filter((t) => t.id === id));
+  // A tool in front: the session tab used last on its connection; a plan or settings: any.
+  const connectionId = isSessionTab(front) ? front.connectionId : null;
+  return (
+    byUse.filter(fits).find((t) => connectionId === null || t.connectionId === connectionId) ?? null
+  );
+}
+
+/** The tool tab already open for `tool` on a connection, if any. */
+export const findTool = (state: TabsState, connectionId: string, tool: ToolKind) =>
+  state.tabs.find(
+    (t): t is TabOf<'tool'> =>
+      t.kind === 'tool' && t.connectionId === connectionId && t.tool === tool,
+  );
+
+/** The connection's first editor, if one is open. */
+export const findEditor = (state: TabsState, connectionId: string) =>
+  state.tabs.find(
+    (t): t is TabOf<'editor'> => t.kind === 'editor' && t.connectionId === connectionId,
+  );

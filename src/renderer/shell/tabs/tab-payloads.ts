@@ -1,0 +1,20 @@
+// What tabs carry, kept free of components so the tab model (and its tests) load without JSX.
+import type { PlanDialect } from '../../../shared/explain/plan-dialect';
+
+/** The screens that work on a whole server rather than in an editor. */
+export type ToolKind = 'processlist' | 'replication' | 'alter' | 'tuning';
+
+/** A plan to show in the plan screen (what an editor's explain hands over too). */
+export interface PlanToShow {
+  document: string;
+  dialect: PlanDialect;
+  title: string;
+  explainSql: string;
+}
+
+/** Two plans for the compare view; `after` null lets the user paste or pick the second. */
+export interface PlansToCompare {
+  title: string;
+  before: PlanToShow;
+  after: PlanToShow | null;
+}

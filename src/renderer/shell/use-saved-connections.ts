@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { AppInfo } from '../../shared/api/contract';
+import type { SavedConnection } from '../../shared/api/connection';
+import { api } from '../app/api';
+import { errorShapeOf } from '../app/ErrorNotice';
+import { loadPlanDiagnostics } from '../settings/plan-diagnostics';
+import type { ShellError } from './use-session-opener';
+
+async function load(): Promise<{ info: AppInfo; list: SavedConnection[] }> {
+  const [info, list] = await Promise.all([
+    api.call('app.info', {}),
+    api.call('connections.list', {}),
+    loadPlanDiagnostics(),
+  ]);
+  return { info, list };
+}
+
+/** The app's facts and the saved connections, loaded at start and on `reload()`. */
+export function useSavedConnections(report: (error: ShellError | null) => void) {
+  const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
+  const [connections, setConnections] = useState<SavedConnection[]>([]);
+
+  const reload = useCallback(async () => {
+    try {
+      const loaded = await load();
+      setAppInfo(loaded.info);
+      setConnections(loaded.list);
+    } catch (e) {
+      report({ title: 'Could not load saved connections', error: errorShapeOf(e) });
+    }
+  }, [report]);
+
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (loaded) => {
+        if (!live) return;
+        setAppInfo(loaded.info);
+        setConnections(loaded.list);
+      },
+      (e: unknown) => {
+        if (live) report({ title: 'Could not load saved connections', error: errorShapeOf(e) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [report]);
+
+  const byId = useMemo(() => new Map(connections.map((c) => [c.id, c])), [connections]);
+  return { appInfo, connections, byId, reload };
+}
