@@ -1,5 +1,18 @@
 import type { SqlFlavor } from '../sql/lexer';
-import { isMark, isWord, statementTokens, type SqlToken } from '../sql/statement-tokens';
+import {
+  isMark,
+  isName,
+  isWord,
+  splitTopLevel,
+  statementTokens,
+  tokensText as textOf,
+  unquoteName,
+  type SqlToken,
+} from '../sql/statement-tokens';
+
+/** A token's name, or undefined when there is no token. */
+const unquote = (token: SqlToken | undefined): string | undefined =>
+  token ? unquoteName(token) : undefined;
 import type {
   AlgorithmClause,
   AlterOperation,
@@ -56,37 +69,6 @@ const TABLE_OPTIONS = new Set([
 
 /** Words after which a column definition ends and its position begins. */
 const POSITION_WORDS = new Set(['FIRST', 'AFTER']);
-
-function unquote(token: SqlToken | undefined): string | undefined {
-  if (!token) return undefined;
-  if (token.kind === 'quoted-identifier') {
-    const q = token.text[0] ?? '`';
-    return token.text.slice(1, -1).replaceAll(q + q, q);
-  }
-  if (token.kind === 'string') return token.text.slice(1, -1).replaceAll("''", "'");
-  return token.text;
-}
-
-function isName(token: SqlToken | undefined): boolean {
-  return token?.kind === 'word' || token?.kind === 'quoted-identifier';
-}
-
-/** Splits tokens at commas outside parentheses. */
-function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
-  const parts: SqlToken[][] = [];
-  let current: SqlToken[] = [];
-  let depth = 0;
-  for (const t of tokens) {
-    if (isMark(t, '(')) depth++;
-    else if (isMark(t, ')')) depth--;
-    if (depth === 0 && isMark(t, ',')) {
-      parts.push(current);
-      current = [];
-    } else current.push(t);
-  }
-  if (current.length > 0) parts.push(current);
-  return parts;
-}
 
 /**
  * Splits off `PARTITION BY ...` and `REMOVE PARTITIONING`, which follow the other clauses
@@ -205,10 +187,6 @@ function mergePartitionNameLists(parts: SqlToken[][]): SqlToken[][] {
     else merged.push(part);
   }
   return merged;
-}
-
-function textOf(sql: string, spec: readonly SqlToken[]): string {
-  return sql.slice(spec[0]?.start ?? 0, spec.at(-1)?.end ?? 0);
 }
 
 function readAlgorithmOrLock(

@@ -1,13 +1,12 @@
 import type { AlterOperation } from '../alter/alter-operation';
 import type { SqlFlavor } from '../sql/lexer';
 import { splitStatements } from '../sql/split-statements';
-import { closingParenthesis, isMark, type SqlToken } from '../sql/statement-tokens';
+import { closingParenthesis, isMark, unquoteName, type SqlToken } from '../sql/statement-tokens';
 import { readSchemaStatement, type SchemaStatement } from './schema-statement';
 import {
   columnFromDefinition,
   parseCreateTable,
   sqlTokens,
-  unquoteName,
   type IndexKind,
   type TableModel,
 } from './table-model';

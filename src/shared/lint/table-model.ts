@@ -1,6 +1,16 @@
 import { normaliseColumnType, splitDefinition } from '../alter/column-change';
 import { Lexer, type SqlFlavor } from '../sql/lexer';
-import { closingParenthesis, isMark, isWord, type SqlToken } from '../sql/statement-tokens';
+import {
+  closingParenthesis,
+  isMark,
+  isName,
+  isWord,
+  splitTopLevel,
+  tokensText as textOf,
+  unquoteName,
+  type SqlToken,
+} from '../sql/statement-tokens';
+
 
 /** One column of a table, as CREATE TABLE (or ALTER) wrote it. */
 export interface ColumnModel {
@@ -88,21 +98,6 @@ export function bytesPerChar(charset: string | null): number | null {
     : 4;
 }
 
-/** A quoted or plain name's text. */
-export function unquoteName(token: SqlToken | undefined): string {
-  if (!token) return '';
-  if (token.kind === 'quoted-identifier') {
-    const q = token.text[0] ?? '`';
-    return token.text.slice(1, -1).replaceAll(q + q, q);
-  }
-  if (token.kind === 'string') return token.text.slice(1, -1).replaceAll("''", "'");
-  return token.text;
-}
-
-function isName(token: SqlToken | undefined): boolean {
-  return token?.kind === 'word' || token?.kind === 'quoted-identifier';
-}
-
 /**
  * The tokens of a statement that carry SQL, executable-comment markers left out. Like
  * statementTokens, in one pass: `upper` differs from `text` only for words (a migration history
@@ -148,27 +143,6 @@ export function readQualifiedName(
     return { schema: unquoteName(tokens[i]), name: unquoteName(tokens[i + 2]), next: i + 3 };
   }
   return { schema: null, name: unquoteName(tokens[i]), next: i + 1 };
-}
-
-function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
-  const parts: SqlToken[][] = [];
-  let current: SqlToken[] = [];
-  let depth = 0;
-  for (const t of tokens) {
-    if (isMark(t, '(')) depth++;
-    else if (isMark(t, ')')) depth--;
-    if (depth === 0 && isMark(t, ',')) {
-      parts.push(current);
-      current = [];
-    } else current.push(t);
-  }
-  if (current.length > 0) parts.push(current);
-  return parts;
-}
-
-function textOf(sql: string, tokens: readonly SqlToken[]): string {
-  if (tokens.length === 0) return '';
-  return sql.slice(tokens[0]!.start, tokens[tokens.length - 1]!.end);
 }
 
 /** An empty table named `name`, for CREATE TABLE ... AS SELECT and tables known by name only. */

@@ -36,3 +36,45 @@ export function closingParenthesis(tokens: readonly SqlToken[], open: number): n
   }
   return tokens.length - 1;
 }
+
+/** Whether `token` can be a name: a plain word or a quoted identifier. */
+export function isName(token: SqlToken | undefined): boolean {
+  return token?.kind === 'word' || token?.kind === 'quoted-identifier';
+}
+
+/**
+ * The name a token stands for: a quoted identifier without its quotes (doubled quotes made
+ * single), a string literal's text, or the word as written; '' for no token.
+ */
+export function unquoteName(token: SqlToken | undefined): string {
+  if (!token) return '';
+  if (token.kind === 'quoted-identifier') {
+    const q = token.text[0] ?? '`';
+    return token.text.slice(1, -1).replaceAll(q + q, q);
+  }
+  if (token.kind === 'string') return token.text.slice(1, -1).replaceAll("''", "'");
+  return token.text;
+}
+
+/** Splits tokens at the commas outside parentheses (a column list, an ALTER's clauses). */
+export function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
+  const parts: SqlToken[][] = [];
+  let current: SqlToken[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    if (isMark(t, '(')) depth++;
+    else if (isMark(t, ')')) depth--;
+    if (depth === 0 && isMark(t, ',')) {
+      parts.push(current);
+      current = [];
+    } else current.push(t);
+  }
+  if (current.length > 0) parts.push(current);
+  return parts;
+}
+
+/** The text of `sql` that `tokens` (consecutive) cover, comments between them included. */
+export function tokensText(sql: string, tokens: readonly SqlToken[]): string {
+  if (tokens.length === 0) return '';
+  return sql.slice(tokens[0]!.start, tokens[tokens.length - 1]!.end);
+}
