@@ -1394,6 +1394,13 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
     cite: 'MariaDB KB, Ignored Indexes (10.6.0)',
   },
   {
+    flavor: 'mariadb',
+    clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b.*\b(NOT\s+)?IGNORED\s*$/i,
+    unlessCapability: 'invisibleIndexes',
+    reason: 'ignored indexes arrived in MariaDB 10.6.0: syntax error 1064',
+    cite: 'MariaDB KB, Ignored Indexes (10.6.0); seen refused (1064) on 10.5.23',
+  },
+  {
     flavor: 'mysql',
     clause: /^ADD\s+(UNIQUE\s+)?(INDEX|KEY)\b[^(]*\(\s*\(/i,
     unlessCapability: 'functionalKeyParts',
