@@ -4,6 +4,8 @@ import type { UpdateSettings, UpdateStatus } from '../../shared/api/updates';
 import { api } from './api';
 import { errorShapeOf, ErrorNotice } from './ErrorNotice';
 import { openExternal } from './open-external';
+import { Modal } from '../ui/Modal';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 /** "Checked at 10:32" in the user's own clock: the check ran here, not on a server. */
 function checkedAt(iso: string | null): string {
@@ -42,7 +44,7 @@ function StatusLine({ status }: { status: UpdateStatus }) {
     case 'current':
       return (
         <p className="upd-line upd-ok" data-testid="update-line">
-          <span aria-hidden="true">✔</span> Sightline {status.currentVersion} is the newest version
+          <SeverityIcon severity="ok" /> Sightline {status.currentVersion} is the newest version
           {checkedAt(status.checkedAt)}.
         </p>
       );
@@ -56,7 +58,7 @@ function StatusLine({ status }: { status: UpdateStatus }) {
     case 'failed':
       return (
         <p className="upd-line upd-warning" data-testid="update-line">
-          <span aria-hidden="true">⚠</span> {status.problem}
+          <SeverityIcon severity="warning" /> {status.problem}
         </p>
       );
   }
@@ -153,14 +155,13 @@ function SettingsPanel({
   onClose: () => void;
 }) {
   return (
-    <div className="upd-panel" role="dialog" aria-label="Update notifications">
-      <h2 className="upd-title">Update notifications</h2>
+    <Modal title="Update notifications" className="upd-panel" onClose={onClose}>
       <UpdateSettingsForm status={status} onStatus={onStatus}>
         <button type="button" onClick={onClose}>
           Close
         </button>
       </UpdateSettingsForm>
-    </div>
+    </Modal>
   );
 }
 

@@ -3,10 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { HostCredential } from '../../shared/api/replication';
 import { formatTimestamp } from '../../shared/format/timestamp';
-import {
-  worstSeverity,
-  type ReplicationProblem,
-} from '../../shared/replication/replication-problem';
+import type { ReplicationProblem } from '../../shared/replication/replication-problem';
+import { worst } from '../../shared/severity';
 import type { ReplicationTopology } from '../../shared/replication/topology-model';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
@@ -103,9 +101,7 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   // The header speaks for the whole picture: errant transactions found by the topology count.
   const startNode = topology?.nodes.find((n) => n.id === topology.startId) ?? null;
   const health = status
-    ? worstSeverity(
-        [status.health, ...(startNode ? [startNode.health] : [])].map((severity) => ({ severity })),
-      )
+    ? worst([status.health, ...(startNode ? [startNode.health] : [])])
     : null;
 
   return (

@@ -1,4 +1,5 @@
 import type { Capabilities } from '../server/capabilities';
+import type { FindingSeverity } from '../severity';
 import type { ServerFlavor } from '../server/flavor';
 import {
   PARTITION_KINDS,
@@ -33,9 +34,8 @@ export interface PlanFacts extends TableFacts {
   columns?: readonly CurrentColumn[];
 }
 
-export type RiskSeverity = 'info' | 'warning' | 'danger';
 export interface AlterRisk {
-  severity: RiskSeverity;
+  severity: FindingSeverity;
   text: string;
 }
 

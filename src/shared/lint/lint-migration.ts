@@ -1,7 +1,8 @@
 import type { SqlFlavor } from '../sql/lexer';
 import { tokenize } from '../sql/lexer';
 import { splitStatements } from '../sql/split-statements';
-import { lintSeverityRank, type LintRuleId, type LintSeverity } from './lint-rules';
+import type { LintRuleId } from './lint-rules';
+import { severityRank, type FindingSeverity } from '../severity';
 import {
   lintSchemaStatement,
   uniqueKeyColumns,
@@ -45,7 +46,7 @@ export interface MigrationFile {
 /** A finding placed in its file. */
 export interface PlacedFinding {
   rule: LintRuleId;
-  severity: LintSeverity;
+  severity: FindingSeverity;
   message: string;
   fix: string | null;
   file: string;
@@ -252,9 +253,9 @@ export function reportFindings(report: LintReport): PlacedFinding[] {
 }
 
 /** Whether any finding is at or above `threshold`. */
-export function failsAt(report: LintReport, threshold: LintSeverity): boolean {
+export function failsAt(report: LintReport, threshold: FindingSeverity): boolean {
   return reportFindings(report).some(
-    (f) => lintSeverityRank(f.severity) >= lintSeverityRank(threshold),
+    (f) => severityRank(f.severity) >= severityRank(threshold),
   );
 }
 

@@ -15,7 +15,8 @@ import {
   type PlanFacts,
 } from '../alter/plan-alter';
 import type { SqlFlavor } from '../sql/lexer';
-import { lintRule, type LintRuleId, type LintSeverity } from './lint-rules';
+import { lintRule, type LintRuleId } from './lint-rules';
+import type { FindingSeverity } from '../severity';
 import type { LintTarget } from './lint-target';
 import {
   nameKey,
@@ -66,7 +67,7 @@ export interface LintContext {
 /** One finding about a statement. */
 export interface LintFinding {
   rule: LintRuleId;
-  severity: LintSeverity;
+  severity: FindingSeverity;
   message: string;
   /** What to write or do instead, when there is something concrete. */
   fix: string | null;
@@ -249,7 +250,7 @@ function finding(
   message: string,
   fix: string | null,
   offset: number,
-  severity?: LintSeverity,
+  severity?: FindingSeverity,
 ): LintFinding {
   return { rule, severity: severity ?? lintRule(rule).severity, message, fix, offset };
 }
