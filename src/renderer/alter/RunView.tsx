@@ -7,7 +7,7 @@ import type { ToolScreenProps } from '../app/tool-screen';
 import { ProgressBar } from './ProgressBar';
 import { BlockerTable } from './PreflightView';
 import { runFigures, stateSeverity, stateWords } from './run-figures';
-import { SeverityMark } from './SeverityMark';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 /**
  * One ALTER run: the bar, stage, work done, rate, ETA and elapsed time; the metadata-lock wait
@@ -95,7 +95,7 @@ export function RunView({
     >
       <div className="alt-run-head">
         <span className={`alt-state alt-state-${severity}`}>
-          <SeverityMark severity={severity} /> {stateWords(status.state, status.applied)}
+          <SeverityIcon severity={severity} /> {stateWords(status.state, status.applied)}
         </span>
         <span className="mono alt-run-sql" title={status.sql}>
           {status.sql}

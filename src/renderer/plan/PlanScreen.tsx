@@ -13,6 +13,8 @@ import { foldRevealed, indexPlan, matchesInFolds, searchPlan, unfoldTo } from '.
 import { loadSamplePlan, samplePlans } from './sample-plans';
 import { TraditionalTable } from './TraditionalTable';
 import { planDiagnostics } from '../settings/plan-diagnostics';
+import { Notice } from '../ui/Notice';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 /** Above this many nodes the diagram opens folded; every fold opens on a double-click. */
 const NODE_CAP = 400;
@@ -297,13 +299,9 @@ export function PlanScreen({
         </div>
       )}
       {result && !result.ok && (
-        <div className="notice notice-danger" role="alert" data-testid="plan-error">
-          <span aria-hidden="true">✖</span>
-          <div>
-            <strong>Not a plan Sightline can read.</strong> {result.error.message} at line{' '}
-            {result.error.line} column {result.error.column}.
-          </div>
-        </div>
+        <Notice severity="danger" testId="plan-error" title="Not a plan Sightline can read.">
+          {result.error.message} at line {result.error.line} column {result.error.column}.
+        </Notice>
       )}
       {!result && !pasteOpen && (
         <div className="empty-state">Paste a plan, or open a sample to see one in seconds.</div>
@@ -365,8 +363,7 @@ export function PlanScreen({
                         className="btn-link"
                         onClick={() => setSelectedId(d.nodeId)}
                       >
-                        {d.severity === 'critical' ? '✖' : d.severity === 'warning' ? '⚠' : 'ℹ'}{' '}
-                        {d.title}
+                        <SeverityIcon severity={d.severity} /> {d.title}
                       </button>
                       {d.suggestion && <div className="suggestion">{d.suggestion}</div>}
                     </li>

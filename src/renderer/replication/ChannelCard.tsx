@@ -1,6 +1,6 @@
 import { formatDuration } from '../../shared/format/duration';
 import type { ReplicationChannel, ThreadState } from '../../shared/replication/replication-channel';
-import { HealthBadge } from './HealthIcon';
+import { SeverityBadge } from '../ui/SeverityIcon';
 import { LagChart } from './LagChart';
 import type { LagPoint } from './lag-history';
 
@@ -13,7 +13,7 @@ const THREAD_WORDS: Record<ThreadState, string> = {
 
 function ThreadBadge({ label, state }: { label: string; state: ThreadState }) {
   const severity = state === 'running' ? 'ok' : state === 'connecting' ? 'warning' : 'danger';
-  return <HealthBadge severity={severity} label={`${label} ${THREAD_WORDS[state]}`} />;
+  return <SeverityBadge severity={severity} label={`${label} ${THREAD_WORDS[state]}`} />;
 }
 
 /** Lag as the app writes durations; what it was measured from on hover. */

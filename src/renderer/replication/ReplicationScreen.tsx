@@ -11,7 +11,7 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { ChannelCard } from './ChannelCard';
 import { ErrantFixPanel } from './ErrantFixPanel';
-import { HealthBadge, HealthIcon } from './HealthIcon';
+import { SeverityBadge, SeverityIcon } from '../ui/SeverityIcon';
 import { HostLogin } from './HostLogin';
 import { TopologyDiagram } from './TopologyDiagram';
 import { useReplicationStatus } from './use-replication-status';
@@ -27,7 +27,7 @@ function ProblemList({ problems }: { problems: readonly ReplicationProblem[] }) 
           className={`rp-problem rp-problem-${p.severity}`}
           data-problem={p.code}
         >
-          <HealthIcon severity={p.severity} />
+          <SeverityIcon severity={p.severity} />
           <div>
             <strong>{p.title}</strong>
             {p.channel !== null && p.channel !== '' && (
@@ -100,16 +100,14 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   const now = status?.readAt ?? Date.now();
   // The header speaks for the whole picture: errant transactions found by the topology count.
   const startNode = topology?.nodes.find((n) => n.id === topology.startId) ?? null;
-  const health = status
-    ? worst([status.health, ...(startNode ? [startNode.health] : [])])
-    : null;
+  const health = status ? worst([status.health, ...(startNode ? [startNode.health] : [])]) : null;
 
   return (
     <div className="rp-screen" data-screen="replication">
       <header className="rp-head">
         <h2>Replication</h2>
         {health && (
-          <HealthBadge severity={health} label={health === 'ok' ? 'healthy' : undefined} />
+          <SeverityBadge severity={health} label={health === 'ok' ? 'healthy' : undefined} />
         )}
         {status && (
           <span className="rp-muted">
