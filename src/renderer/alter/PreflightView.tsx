@@ -4,6 +4,7 @@ import { formatExactCount, formatCount } from '../../shared/format/count';
 import { formatDuration, formatSeconds } from '../../shared/format/duration';
 import { LintFindings } from './LintFindings';
 import { SeverityIcon } from '../ui/SeverityIcon';
+import { Notice } from '../ui/Notice';
 
 const ALGORITHM_LABEL: Record<AlterAlgorithm, string> = {
   instant: 'INSTANT',
@@ -130,12 +131,7 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
             slower, if the plan turns out wrong.
           </p>
         ) : null}
-        {plan.clauseNote && (
-          <div className="notice notice-info" role="note">
-            <span aria-hidden="true">ℹ</span>
-            <div>{plan.clauseNote}</div>
-          </div>
-        )}
+        {plan.clauseNote && <Notice severity="info">{plan.clauseNote}</Notice>}
         <pre className="alt-sql" data-testid="alter-proposed">
           {plan.proposedSql}
         </pre>
@@ -228,10 +224,9 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
             <div key={t.tool} className="alt-tool">
               <h4>{t.tool}</h4>
               {t.blocker && (
-                <div className="notice notice-warning" role="note">
-                  <span aria-hidden="true">⚠</span>
-                  <div>{t.blocker}</div>
-                </div>
+                <Notice severity="warning" role="note">
+                  {t.blocker}
+                </Notice>
               )}
               {t.command !== null && (
                 <pre className="alt-sql" aria-label={`${t.tool} for bash or zsh`}>

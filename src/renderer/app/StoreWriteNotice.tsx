@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StoreWriteStatus, WrittenStore } from '../../shared/api/store-writes';
 import { api } from './api';
 import { storeWriteSentence } from './store-write-words';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 type Failing = ReadonlyMap<WrittenStore, StoreWriteStatus>;
 
@@ -36,7 +37,7 @@ export function StoreWriteNotice({
   if (failing.size === 0) return null;
   return (
     <div className="banner banner-warning" role="alert" data-testid="store-write-failing">
-      <span aria-hidden="true">⚠</span>
+      <SeverityIcon severity="warning" />
       <span className="banner-text">
         {[...failing.values()].map((s) => (
           <span key={s.store} className="banner-line" data-store={s.store}>

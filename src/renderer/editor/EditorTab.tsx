@@ -16,6 +16,7 @@ import { ResultPanel, type ResultEntry } from './ResultPanel';
 import { SqlFileButtons } from './SqlFileButtons';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
 import { EDITOR_SPLIT, loadEditorSplit, saveEditorSplit } from '../app/layout-store';
+import { Notice } from '../ui/Notice';
 
 /** Results kept per editor; older ones are discarded on the backend too. */
 const MAX_RESULTS = 20;
@@ -361,12 +362,9 @@ export function EditorTab({
       <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
         {runError && <ErrorNotice error={runError} title="Could not run the statement" />}
         {cancelProblem && (
-          <div className="notice notice-warning" role="alert" data-testid="cancel-problem">
-            <span aria-hidden="true">⚠</span>
-            <div>
-              <strong>Not cancelled.</strong> {cancelProblem}
-            </div>
-          </div>
+          <Notice severity="warning" role="alert" testId="cancel-problem">
+            <strong>Not cancelled.</strong> {cancelProblem}
+          </Notice>
         )}
         <ResultPanel
           results={results}

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import type * as Monaco from 'monaco-editor/editor/editor.api.js';
 import { attachCompletion, type CompletionSource } from './completion/completion-provider';
 import { loadMonaco } from './load-monaco';
+import { Notice } from '../ui/Notice';
 
 export interface EditorSnapshot {
   text: string;
@@ -208,9 +209,7 @@ export const SqlEditor = forwardRef<
 
   return (
     <div className="sql-editor" data-testid="sql-editor">
-      {loadError && (
-        <div className="notice notice-danger">The editor could not load: {loadError}</div>
-      )}
+      {loadError && <Notice severity="danger">The editor could not load: {loadError}</Notice>}
       <div ref={hostRef} className="sql-editor-host" />
     </div>
   );

@@ -3,6 +3,7 @@ import type { ReplicationChannel, ThreadState } from '../../shared/replication/r
 import { SeverityBadge } from '../ui/SeverityIcon';
 import { LagChart } from './LagChart';
 import type { LagPoint } from './lag-history';
+import { Notice } from '../ui/Notice';
 
 const THREAD_WORDS: Record<ThreadState, string> = {
   running: 'running',
@@ -59,18 +60,15 @@ export function ChannelCard({
         <ThreadBadge label="SQL" state={channel.sqlState} />
       </header>
       {errors.map((e) => (
-        <div key={`${e.who}-${e.number}`} className="notice notice-danger rp-error" role="alert">
-          <span className="notice-icon" aria-hidden="true">
-            ✖
-          </span>
-          <div>
-            <strong className="notice-title">
-              {e.who} error {e.number}
-            </strong>
-            <div className="notice-message rp-error-text">{e.message}</div>
-            {e.timestamp && <div className="notice-meta">{e.timestamp}</div>}
-          </div>
-        </div>
+        <Notice
+          key={`${e.who}-${e.number}`}
+          severity="danger"
+          className="rp-error"
+          title={`${e.who} error ${e.number}`}
+          meta={e.timestamp}
+        >
+          <span className="rp-error-text">{e.message}</span>
+        </Notice>
       ))}
       <div className="rp-channel-body">
         <div className="rp-lag">

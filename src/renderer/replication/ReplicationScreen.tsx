@@ -15,6 +15,7 @@ import { SeverityBadge, SeverityIcon } from '../ui/SeverityIcon';
 import { HostLogin } from './HostLogin';
 import { TopologyDiagram } from './TopologyDiagram';
 import { useReplicationStatus } from './use-replication-status';
+import { Notice } from '../ui/Notice';
 
 const TOPOLOGY_REFRESH_MS = 30_000;
 
@@ -126,28 +127,25 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
       </header>
 
       {errantNodes.map((n) => (
-        <div
+        <Notice
           key={n.id}
-          className="notice notice-danger rp-errant-banner"
-          role="alert"
-          data-errant-node={n.id}
+          severity="danger"
+          className="rp-errant-banner"
+          data={{ 'data-errant-node': n.id }}
+          title={
+            n.errant!.method === 'mariadb-local'
+              ? `Local writes in a replicated domain on ${n.id}`
+              : `Errant transactions on ${n.id}`
+          }
+          actions={
+            <button type="button" className="btn-small" onClick={() => setFixing(n.id)}>
+              {n.errant!.method === 'mariadb-local' ? 'What to do' : 'Review the fix'}
+            </button>
+          }
         >
-          <span className="notice-icon" aria-hidden="true">
-            ✖
-          </span>
-          <div>
-            <strong className="notice-title">
-              {n.errant!.method === 'mariadb-local'
-                ? `Local writes in a replicated domain on ${n.id}`
-                : `Errant transactions on ${n.id}`}
-            </strong>
-            <div className="mono rp-gtids">{n.errant!.gtids}</div>
-            <div className="rp-problem-detail">{n.errant!.consequence}</div>
-          </div>
-          <button type="button" className="btn-small" onClick={() => setFixing(n.id)}>
-            {n.errant!.method === 'mariadb-local' ? 'What to do' : 'Review the fix'}
-          </button>
-        </div>
+          <div className="mono rp-gtids">{n.errant!.gtids}</div>
+          <div className="rp-problem-detail">{n.errant!.consequence}</div>
+        </Notice>
       ))}
 
       {fixNode && (
@@ -169,16 +167,11 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
         <section className="rp-section" aria-label="Problems">
           <h3>Problems</h3>
           {status.problems.length === 0 ? (
-            <div className="notice notice-ok">
-              <span className="notice-icon" aria-hidden="true">
-                ✔
-              </span>
-              <div>
-                {status.channels.length === 0
-                  ? 'Nothing to report: this server replicates from nobody. Its replicas appear in the topology below.'
-                  : 'Every channel receives and applies, without errors or lag.'}
-              </div>
-            </div>
+            <Notice severity="ok" role="note">
+              {status.channels.length === 0
+                ? 'Nothing to report: this server replicates from nobody. Its replicas appear in the topology below.'
+                : 'Every channel receives and applies, without errors or lag.'}
+            </Notice>
           ) : (
             <ProblemList problems={status.problems} />
           )}

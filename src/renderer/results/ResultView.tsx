@@ -17,6 +17,7 @@ import {
 import { fullValue, missingSize } from './full-values';
 import { PopupMenu, type MenuItem } from './PopupMenu';
 import { selectedArea } from './selected-area';
+import { Notice } from '../ui/Notice';
 
 /** Rows fetched for a client-side sort or filter: beyond that, ORDER BY and WHERE do it better. */
 export const SORT_FETCH_LIMIT = 100_000;
@@ -275,42 +276,39 @@ export function ResultView({
         </button>
       </div>
       {pending && (
-        <div className="notice notice-info" role="alert">
-          <span aria-hidden="true">ℹ</span>
-          <div>
-            The selection covers {formatExactCount(pending.rows.length)} rows; only{' '}
-            {formatExactCount(pending.fetched)} of them are fetched into the grid.{' '}
-            {pending.rows.length <= COPY_ROW_LIMIT ? (
-              <button
-                type="button"
-                className="btn-link"
-                onClick={() => void copyRows(pending.format, pending.rows, pending.columns)}
-              >
-                Fetch all {formatExactCount(pending.rows.length)} and copy
-              </button>
-            ) : (
-              <>More than {formatExactCount(COPY_ROW_LIMIT)} rows: use Export full result….</>
-            )}{' '}
-            {pending.fetched > 0 && (
-              <button
-                type="button"
-                className="btn-link"
-                onClick={() =>
-                  void copyRows(
-                    pending.format,
-                    pending.rows.filter((r) => cache.has(r)),
-                    pending.columns,
-                  )
-                }
-              >
-                Copy only the {formatExactCount(pending.fetched)} fetched
-              </button>
-            )}{' '}
-            <button type="button" className="btn-link" onClick={() => setPending(null)}>
-              Cancel
+        <Notice severity="info" role="alert">
+          The selection covers {formatExactCount(pending.rows.length)} rows; only{' '}
+          {formatExactCount(pending.fetched)} of them are fetched into the grid.{' '}
+          {pending.rows.length <= COPY_ROW_LIMIT ? (
+            <button
+              type="button"
+              className="btn-link"
+              onClick={() => void copyRows(pending.format, pending.rows, pending.columns)}
+            >
+              Fetch all {formatExactCount(pending.rows.length)} and copy
             </button>
-          </div>
-        </div>
+          ) : (
+            <>More than {formatExactCount(COPY_ROW_LIMIT)} rows: use Export full result….</>
+          )}{' '}
+          {pending.fetched > 0 && (
+            <button
+              type="button"
+              className="btn-link"
+              onClick={() =>
+                void copyRows(
+                  pending.format,
+                  pending.rows.filter((r) => cache.has(r)),
+                  pending.columns,
+                )
+              }
+            >
+              Copy only the {formatExactCount(pending.fetched)} fetched
+            </button>
+          )}{' '}
+          <button type="button" className="btn-link" onClick={() => setPending(null)}>
+            Cancel
+          </button>
+        </Notice>
       )}
       {copyNote && (
         <div

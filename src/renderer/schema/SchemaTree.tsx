@@ -15,6 +15,7 @@ import { detailsKey, treeRows, type TreeRow } from './tree-model';
 import { TreeRowView } from './TreeRowView';
 import { useFilterHits } from './use-filter-hits';
 import { useSchemaData } from './use-schema-data';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 const COLLAPSED_KEY = 'sightline.schema-tree.collapsed';
 const filterKey = (connectionId: string) => `sightline.schema-tree.filter.${connectionId}`;
@@ -199,7 +200,7 @@ export function SchemaTree({
           {schemas.state === 'loading' && <div className="tree-status">Loading schemas…</div>}
           {schemas.state === 'error' && (
             <div className="tree-status tree-error" role="alert">
-              <span aria-hidden="true">✖</span> {schemas.message}
+              <SeverityIcon severity="danger" /> {schemas.message}
             </div>
           )}
           {schemas.state === 'ready' && rows.length === 0 && (
@@ -239,7 +240,7 @@ export function SchemaTree({
           </div>
           {notice && (
             <div className={`tree-notice${notice.error ? ' tree-error' : ''}`} role="status">
-              <span aria-hidden="true">{notice.error ? '✖' : '✔'}</span> {notice.text}
+              <SeverityIcon severity={notice.error ? 'danger' : 'ok'} /> {notice.text}
             </div>
           )}
         </>

@@ -13,6 +13,7 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { UpdateSettingsForm } from '../app/UpdateNotice';
 import { draftOf, readNumberDraft, type NumberDraft } from './number-fields';
 import { setPlanDiagnostics } from './plan-diagnostics';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 interface NumberField<K extends string> {
   key: K;
@@ -122,7 +123,7 @@ function NumberSection<K extends string, T extends Record<K, number>>({
       <div className="modal-actions settings-actions">
         {done && !changed && (
           <span className="settings-saved" role="status">
-            <span aria-hidden="true">✔</span> Saved
+            <SeverityIcon severity="ok" /> Saved
           </span>
         )}
         <button

@@ -4,6 +4,10 @@ import type { Severity } from '../../shared/severity';
 import { SeverityIcon } from './SeverityIcon';
 import './notice.css';
 
+/** Whether a slot has something to show (`cond && <x/>` may leave false or null). */
+const shown = (node: ReactNode) =>
+  node !== undefined && node !== null && node !== false && node !== '';
+
 /** How a notice is announced: something went wrong interrupts, the rest waits its turn. */
 const ROLES: Record<Severity, 'alert' | 'status' | 'note'> = {
   danger: 'alert',
@@ -24,6 +28,8 @@ export interface NoticeProps {
   meta?: ReactNode;
   /** Overrides the role the severity gives (a notice shown with the screen is no news: `note`). */
   role?: 'alert' | 'status' | 'note';
+  /** A mark of its own in place of the severity's icon (the frozen processlist's ❄). */
+  icon?: string;
   className?: string;
   testId?: string;
   /** Further `data-*` attributes tests and styles key on. */
@@ -41,6 +47,7 @@ export function Notice({
   actions,
   meta,
   role,
+  icon,
   className,
   testId,
   data,
@@ -52,12 +59,18 @@ export function Notice({
       data-testid={testId}
       {...data}
     >
-      <SeverityIcon severity={severity} className="notice-icon" />
+      {icon === undefined ? (
+        <SeverityIcon severity={severity} className="notice-icon" />
+      ) : (
+        <span className="notice-icon" aria-hidden="true">
+          {icon}
+        </span>
+      )}
       <div className="notice-body">
-        {title !== undefined && <strong className="notice-title">{title}</strong>}
-        {children !== undefined && <div className="notice-message">{children}</div>}
-        {actions !== undefined && <div className="notice-actions">{actions}</div>}
-        {meta !== undefined && <div className="notice-meta">{meta}</div>}
+        {shown(title) && <strong className="notice-title">{title}</strong>}
+        {shown(children) && <div className="notice-message">{children}</div>}
+        {shown(actions) && <div className="notice-actions">{actions}</div>}
+        {shown(meta) && <div className="notice-meta">{meta}</div>}
       </div>
     </div>
   );
