@@ -23,7 +23,7 @@ export function RunView({
   connection: ToolScreenProps['connection'];
   confirm: ToolScreenProps['confirm'];
 }) {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
   const running = status.endedAt === null;
   const box = useRef<HTMLElement>(null);

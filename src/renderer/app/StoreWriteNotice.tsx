@@ -21,7 +21,13 @@ export function StoreWriteNotice({
   initial: readonly StoreWriteStatus[] | undefined;
 }) {
   const [failing, setFailing] = useState<Failing>(() => failingOf(initial));
-  useEffect(() => setFailing(failingOf(initial)), [initial]);
+  // A new `app.info` list replaces what the events said so far (set while rendering, as React
+  // advises for state that follows a prop, instead of an effect that renders twice).
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setFailing(failingOf(initial));
+  }
   useEffect(
     () =>
       api.on('store.writeStatus', (status) =>

@@ -57,7 +57,11 @@ export const SqlEditor = forwardRef<
   handlers.current = { onChange, onRun, onCancel, onExplain, onReady };
   const [loadError, setLoadError] = useState<string | null>(null);
 
+  // The editor is created once, with the text and completion source it had then; later text
+  // comes from the user.
+  const [created] = useState(() => ({ initialText, completion }));
   useEffect(() => {
+    const { initialText, completion } = created;
     let disposed = false;
     let completions: Monaco.IDisposable | null = null;
     loadMonaco().then(
@@ -123,8 +127,7 @@ export const SqlEditor = forwardRef<
       editorRef.current?.dispose();
       editorRef.current = null;
     };
-    // The editor is created once; later text comes from the user.
-  }, []);
+  }, [created]);
 
   useEffect(() => {
     runningKey.current?.set(running);

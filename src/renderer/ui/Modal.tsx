@@ -1,6 +1,5 @@
 import clsx from 'clsx';
 import {
-  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -9,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { cycleFocus } from './focus-cycle';
+import { useLatest } from './use-latest';
 import './modal.css';
 
 export interface ModalProps {
@@ -56,10 +56,7 @@ export function Modal({
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  });
+  const onCloseRef = useLatest(onClose);
 
   useLayoutEffect(() => {
     const dialog = ref.current;
@@ -93,7 +90,8 @@ export function Modal({
       if (dialog.open) dialog.close();
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+    // Once: the dialog opens when it mounts and closes when it unmounts.
+  }, [onCloseRef]);
 
   const keyDown = (e: KeyboardEvent<HTMLDialogElement>) => {
     onKeyDown?.(e);
