@@ -26,11 +26,11 @@ async function focused(dialog: Locator) {
 async function tabAround(page: Page, dialog: Locator, backwards: boolean): Promise<string[]> {
   const stops = await dialog.evaluate(
     (d) =>
-      [
-        ...d.querySelectorAll<HTMLElement>(
+      Array.from(
+        d.querySelectorAll<HTMLElement>(
           'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])',
         ),
-      ].filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0).length,
+      ).filter((el) => el.tabIndex >= 0 && el.getClientRects().length > 0).length,
   );
   expect(stops).toBeGreaterThan(1);
   const seen: string[] = [];

@@ -12,6 +12,7 @@ import { canvasTextWidth } from './measure-text';
 import { severityRank } from '../../shared/severity';
 import { Notice } from '../ui/Notice';
 import { SEVERITY_ICONS } from '../ui/SeverityIcon';
+import { useLatest } from '../ui/use-latest';
 
 export interface PlanDiagramHandle {
   fit(): void;
@@ -145,9 +146,10 @@ export const PlanDiagram = forwardRef<
   }, []);
 
   // Fit when a new plan arrives (not when a node is collapsed: the view should stay put).
+  const fitRef = useLatest(fit);
   useEffect(() => {
-    fit();
-  }, [root]);
+    fitRef.current();
+  }, [root, fitRef]);
 
   // Bring a searched node into view once its fold is open (the layout has it), readable.
   useEffect(() => {

@@ -174,10 +174,9 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  // A selected session that ended leaves the details open on its last state until closed.
-  useEffect(() => {
-    if (!selected) setFrozen(null);
-  }, [selected]);
+  // A selected session that ended leaves the details open on its last state until closed; with
+  // nothing selected nothing stays frozen (adjusted while rendering, not in an effect).
+  if (!selected && frozen !== null) setFrozen(null);
 
   /** `seenIn`: the server run of the snapshot the ids were picked from. */
   const kill = async (mode: KillMode, ids: number[], seenIn: ServerRun | undefined) => {

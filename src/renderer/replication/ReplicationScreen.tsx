@@ -1,5 +1,5 @@
 import { reportErrant } from './errant-by-connection';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { HostCredential } from '../../shared/api/replication';
 import { formatTimestamp } from '../../shared/format/timestamp';
@@ -57,11 +57,13 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   const [credentials, setCredentials] = useState<HostCredential[]>([]);
 
   const busy = useRef(false);
-  const again = useRef<(() => Promise<void>) | null>(null);
+  const again = useRef(false);
+  // The newest discover, for the one asked for while another ran (it may have new logins).
+  const latestDiscover = useRef<() => Promise<void>>(async () => undefined);
   const discover = useCallback(async (): Promise<void> => {
     // One discovery at a time; asked for meanwhile (new login, fix done), it runs right after.
     if (busy.current) {
-      again.current = discover;
+      again.current = true;
       return;
     }
     busy.current = true;
@@ -79,13 +81,19 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
     } finally {
       busy.current = false;
       setDiscovering(false);
-      const next = again.current;
-      again.current = null;
-      if (next) void next();
+      if (again.current) {
+        again.current = false;
+        void latestDiscover.current();
+      }
     }
   }, [sessionId, credentials, connection.id]);
+  useLayoutEffect(() => {
+    latestDiscover.current = discover;
+  }, [discover]);
   useEffect(() => {
-    void discover();
+    // Started from a task of its own, so its "discovering" is not set inside this effect.
+    const start = setTimeout(() => void discover(), 0);
+    return () => clearTimeout(start);
   }, [discover]);
   // While shown, the topology (and its errant check) is read again now and then; each
   // discovery logs in to every server, so not at the status poll's pace.
@@ -98,7 +106,6 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   const errantNodes = topology?.nodes.filter((n) => n.errant !== null) ?? [];
   const selectedNode = topology?.nodes.find((n) => n.id === selected) ?? null;
   const fixNode = topology?.nodes.find((n) => n.id === fixing) ?? null;
-  const now = status?.readAt ?? Date.now();
   // The header speaks for the whole picture: errant transactions found by the topology count.
   const startNode = topology?.nodes.find((n) => n.id === topology.startId) ?? null;
   const health = status ? worst([status.health, ...(startNode ? [startNode.health] : [])]) : null;
@@ -188,7 +195,12 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
             </p>
           ) : (
             status.channels.map((c) => (
-              <ChannelCard key={c.name} channel={c} history={history[c.name] ?? []} now={now} />
+              <ChannelCard
+                key={c.name}
+                channel={c}
+                history={history[c.name] ?? []}
+                now={status.readAt}
+              />
             ))
           )}
         </section>

@@ -16,6 +16,7 @@ import { TreeRowView } from './TreeRowView';
 import { useFilterHits } from './use-filter-hits';
 import { useSchemaData } from './use-schema-data';
 import { SeverityIcon } from '../ui/SeverityIcon';
+import { useLatest } from '../ui/use-latest';
 
 const COLLAPSED_KEY = 'sightline.schema-tree.collapsed';
 const filterKey = (connectionId: string) => `sightline.schema-tree.filter.${connectionId}`;
@@ -82,14 +83,13 @@ export function SchemaTree({
     rowEls.current.get(key)?.focus();
   };
 
-  const menuRowKey = useRef<string | null>(null);
-  menuRowKey.current = menu?.row.key ?? null;
+  const menuRowKeyRef = useLatest<string | null>(menu?.row.key ?? null);
   /** Closes the menu and gives the focus back to the row it was opened on. */
   const closeMenu = useCallback(() => {
-    const key = menuRowKey.current;
+    const key = menuRowKeyRef.current;
     setMenu(null);
     if (key !== null) rowEls.current.get(key)?.focus();
-  }, []);
+  }, [menuRowKeyRef]);
 
   const act = async (id: TreeActionId, row: TreeRow) => {
     setMenu(null);

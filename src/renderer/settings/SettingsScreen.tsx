@@ -54,16 +54,17 @@ function NumberSection<K extends string, T extends Record<K, number>>({
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
+  // Loaded once, with the loader the form opened with; later values come from saving.
+  const [loadOnce] = useState(() => load);
   useEffect(() => {
-    load().then(
+    loadOnce().then(
       (s) => {
         setDraft(draftOf<K>(s));
         setSaved(draftOf<K>(s));
       },
       (e: unknown) => setError(errorShapeOf(e)),
     );
-    // Loaded once; later values come from saving.
-  }, []);
+  }, [loadOnce]);
 
   const read = draft ? readNumberDraft(schema, draft) : null;
   const problems: Partial<Record<K, string>> = read && !read.ok ? read.problems : {};

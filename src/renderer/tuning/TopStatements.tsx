@@ -104,8 +104,10 @@ export function TopStatements(props: ToolScreenProps) {
   );
 
   useEffect(() => {
-    // A new schema filter or window reads again at once.
-    void load();
+    // A new schema filter or window reads again at once: started from a task of its own, so
+    // its "loading" is not set inside this effect, and a change right after replaces it.
+    const start = setTimeout(() => void load(), 0);
+    return () => clearTimeout(start);
   }, [load]);
 
   useEffect(() => {

@@ -20,7 +20,6 @@ export const DIAGNOSTIC_CODES = [
 export const DiagnosticCodeSchema = z.enum(DIAGNOSTIC_CODES);
 export type DiagnosticCode = z.infer<typeof DiagnosticCodeSchema>;
 
-
 /** One finding about a plan, tied to the node it is about. */
 export const DiagnosticSchema = z.object({
   code: DiagnosticCodeSchema,

@@ -254,9 +254,7 @@ export function reportFindings(report: LintReport): PlacedFinding[] {
 
 /** Whether any finding is at or above `threshold`. */
 export function failsAt(report: LintReport, threshold: FindingSeverity): boolean {
-  return reportFindings(report).some(
-    (f) => severityRank(f.severity) >= severityRank(threshold),
-  );
+  return reportFindings(report).some((f) => severityRank(f.severity) >= severityRank(threshold));
 }
 
 /** What to ask a live server before linting: the tables changed, the unique keys added. */

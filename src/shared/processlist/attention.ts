@@ -3,7 +3,6 @@ import type { BlockingModel } from './blocking-chains';
 import type { ProcessRow } from './process-row';
 import type { Transaction } from './transaction';
 
-
 /** Why a row deserves a look, with how much. */
 export interface Attention {
   severity: Severity;
