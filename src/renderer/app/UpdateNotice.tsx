@@ -6,6 +6,7 @@ import { errorShapeOf, ErrorNotice } from './ErrorNotice';
 import { openExternal } from './open-external';
 import { Modal } from '../ui/Modal';
 import { SeverityIcon } from '../ui/SeverityIcon';
+import { Field } from '../ui/Field';
 
 /** "Checked at 10:32" in the user's own clock: the check ran here, not on a server. */
 function checkedAt(iso: string | null): string {
@@ -116,16 +117,17 @@ export function UpdateSettingsForm({
             />
             Tell me when a newer version is released
           </label>
-          <div className="field">
-            <label htmlFor="upd-feed">Release feed (GitHub releases API or a JSON manifest)</label>
-            <input
-              id="upd-feed"
-              className="mono"
-              value={draft.feedUrl}
-              spellCheck={false}
-              onChange={(e) => setDraft({ ...draft, feedUrl: e.target.value })}
-            />
-          </div>
+          <Field label="Release feed (GitHub releases API or a JSON manifest)">
+            {(control) => (
+              <input
+                {...control}
+                className="mono"
+                value={draft.feedUrl}
+                spellCheck={false}
+                onChange={(e) => setDraft({ ...draft, feedUrl: e.target.value })}
+              />
+            )}
+          </Field>
         </>
       )}
       {error && <ErrorNotice error={error} title="The update settings were not saved" />}

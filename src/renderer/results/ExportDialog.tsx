@@ -9,6 +9,7 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { formatBytes } from '../grid/cell-text';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
+import { Field } from '../ui/Field';
 
 const FORMATS: Array<{ value: ExportFormat; label: string; hint: string }> = [
   {
@@ -181,25 +182,27 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
         ))}
       </fieldset>
       <fieldset disabled={locked}>
-        <label className="field">
-          <span>File (on the backend’s machine; ~/ is the home folder)</span>
-          <input
-            ref={pathRef}
-            className="mono"
-            value={path}
-            spellCheck={false}
-            onChange={(e) => {
-              setPath(e.target.value);
-              // A confirmation was for the path shown then, not for whatever is typed next.
-              setAsk(null);
-              setConfirmed({ folder: false });
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && path.trim() !== '' && !starting) void start();
-            }}
-            aria-invalid={error?.code === 'FILE_ERROR' ? true : undefined}
-          />
-        </label>
+        <Field label="File (on the backend’s machine; ~/ is the home folder)">
+          {(control) => (
+            <input
+              {...control}
+              ref={pathRef}
+              className="mono"
+              value={path}
+              spellCheck={false}
+              onChange={(e) => {
+                setPath(e.target.value);
+                // A confirmation was for the path shown then, not for whatever is typed next.
+                setAsk(null);
+                setConfirmed({ folder: false });
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && path.trim() !== '' && !starting) void start();
+              }}
+              aria-invalid={error?.code === 'FILE_ERROR' ? true : undefined}
+            />
+          )}
+        </Field>
         <label className="check">
           <input
             type="checkbox"
