@@ -136,7 +136,7 @@ describe('modal dialogs: focus stays inside, Esc closes, focus returns', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('the password prompt, help, palette and update settings use the same dialog', async () => {
+  it('the password prompt, help and palette use the same dialog', async () => {
     await page.locator('[data-connection-name="Modal ask"]').click();
     await page.getByRole('button', { name: 'Connect' }).click();
     const prompt = page.getByRole('dialog', { name: /^Password for/ });
@@ -166,15 +166,6 @@ describe('modal dialogs: focus stays inside, Esc closes, focus returns', () => {
     await page.keyboard.press('Escape');
     await palette.waitFor({ state: 'detached' });
 
-    const updates = page.getByRole('button', { name: 'Updates' });
-    await updates.click();
-    const panel = page.getByRole('dialog', { name: 'Update notifications' });
-    await panel.waitFor();
-    await panel.getByTestId('update-line').waitFor();
-    await bothThemes(page, 'updates');
-    await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'detached' });
-    expect(await updates.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -4,7 +4,6 @@ import type { UpdateSettings, UpdateStatus } from '../../shared/api/updates';
 import { api } from './api';
 import { errorShapeOf, ErrorNotice } from './ErrorNotice';
 import { openExternal } from './open-external';
-import { Modal } from '../ui/Modal';
 import { SeverityIcon } from '../ui/SeverityIcon';
 import { Field } from '../ui/Field';
 
@@ -157,13 +156,15 @@ function SettingsPanel({
   onClose: () => void;
 }) {
   return (
-    <Modal title="Update notifications" className="upd-panel" onClose={onClose}>
+    // A popover over the status bar, not a modal: the bar's own "What's new" link stays usable.
+    <div className="upd-panel" role="dialog" aria-label="Update notifications">
+      <h2 className="upd-title">Update notifications</h2>
       <UpdateSettingsForm status={status} onStatus={onStatus}>
         <button type="button" onClick={onClose}>
           Close
         </button>
       </UpdateSettingsForm>
-    </Modal>
+    </div>
   );
 }
 
