@@ -22,7 +22,8 @@ export function lintText(report: LintReport): string {
     }
   }
   const findings = reportFindings(report);
-  const count = (severity: FindingSeverity) => findings.filter((f) => f.severity === severity).length;
+  const count = (severity: FindingSeverity) =>
+    findings.filter((f) => f.severity === severity).length;
   lines.push(
     `${report.statements.length} schema statement${report.statements.length === 1 ? '' : 's'} linted for ${report.target}: ${count('danger')} danger, ${count('warning')} warning, ${count('info')} info`,
   );
