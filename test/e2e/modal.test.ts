@@ -96,6 +96,14 @@ describe('modal dialogs: focus stays inside, Esc closes, focus returns', () => {
     const backward = await tabAround(page, dialog, true);
     expect(new Set(backward).size).toBeLessThan(backward.length);
 
+    // Its notices in both themes: a refused test (nothing listens on port 1).
+    await dialog.getByLabel('Name', { exact: true }).fill('Nobody home');
+    await dialog.getByLabel('Port', { exact: true }).fill('1');
+    await dialog.getByLabel('Password storage').selectOption('none');
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    await dialog.locator('[data-error-code]').waitFor({ timeout: 15_000 });
+    await bothThemes(page, 'connection-refused');
+
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
