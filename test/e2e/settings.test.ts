@@ -73,7 +73,7 @@ describe('Settings: result limits, update notifications, data folder', () => {
   it('says what is wrong with a limit out of bounds and will not save it', async () => {
     await rows().fill('50');
     expect(await page.getByRole('alert').first().textContent()).toBe(
-      'The row limit must be at least 1,000 rows',
+      '⚠ The row limit must be at least 1,000 rows',
     );
     expect(await rows().getAttribute('aria-invalid')).toBe('true');
     expect(await save().isDisabled()).toBe(true);

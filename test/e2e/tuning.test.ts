@@ -200,7 +200,7 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     const tuning = page.locator('.tool-page:not([hidden])');
     await tuning.getByRole('tab', { name: 'Top statements' }).click();
     await tuning.getByLabel('Time window').selectOption('last-10m');
-    const note = tuning.getByTestId('tune-window-short').locator('div');
+    const note = tuning.getByTestId('tune-window-short').locator('.notice-message');
     await note.waitFor();
     // The window starts at the screen's first snapshot, when the tab was opened.
     expect(await note.textContent()).toMatch(

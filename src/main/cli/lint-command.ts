@@ -12,12 +12,12 @@ import {
   orderMigrationFiles,
   parseLintTarget,
   type LintInputError,
-  type LintSeverity,
   type LintTarget,
   type LiveTableFacts,
   type MigrationFile,
   type SchemaModel,
 } from '../../shared/lint';
+import type { FindingSeverity } from '../../shared/severity';
 import { readLiveFacts, readLiveSchema, readServerFlavor } from '../services/lint/read-live-schema';
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
 import { lintJson, lintSarif, lintText } from './lint-output';
@@ -57,7 +57,7 @@ interface Options {
   schema: string | null;
   connect: string | null;
   format: Format;
-  failOn: LintSeverity;
+  failOn: FindingSeverity;
   inputs: string[];
 }
 

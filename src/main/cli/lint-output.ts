@@ -1,5 +1,6 @@
 import { APP_VERSION } from '../backend/version';
-import { LINT_RULES, type LintSeverity } from '../../shared/lint/lint-rules';
+import { LINT_RULES } from '../../shared/lint/lint-rules';
+import type { FindingSeverity } from '../../shared/severity';
 import { reportFindings, type LintReport } from '../../shared/lint/lint-migration';
 
 function algorithmWords(algorithm: string): string {
@@ -21,7 +22,8 @@ export function lintText(report: LintReport): string {
     }
   }
   const findings = reportFindings(report);
-  const count = (severity: LintSeverity) => findings.filter((f) => f.severity === severity).length;
+  const count = (severity: FindingSeverity) =>
+    findings.filter((f) => f.severity === severity).length;
   lines.push(
     `${report.statements.length} schema statement${report.statements.length === 1 ? '' : 's'} linted for ${report.target}: ${count('danger')} danger, ${count('warning')} warning, ${count('info')} info`,
   );
@@ -33,7 +35,7 @@ export function lintJson(report: LintReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-const SARIF_LEVEL: Record<LintSeverity, 'error' | 'warning' | 'note'> = {
+const SARIF_LEVEL: Record<FindingSeverity, 'error' | 'warning' | 'note'> = {
   danger: 'error',
   warning: 'warning',
   info: 'note',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { formOperationSql, type FormOperation } from '../../shared/alter/alter-form';
+import { Field } from '../ui/Field';
 
 type Kind =
   | 'add-column'
@@ -91,16 +92,18 @@ export function AlterForm({ onAdd }: { onAdd: (clauseSql: string) => void }) {
         </select>
       </label>
       {kind !== 'force' && (
-        <label className="field">
-          <span>{kind.endsWith('index') ? 'Index name' : 'Column'}</span>
-          <input value={name} onChange={(e) => setName(e.target.value)} />
-        </label>
+        <Field label={kind.endsWith('index') ? 'Index name' : 'Column'}>
+          {(control) => (
+            <input {...control} value={name} onChange={(e) => setName(e.target.value)} />
+          )}
+        </Field>
       )}
       {detailLabel[kind] && (
-        <label className="field">
-          <span>{detailLabel[kind]}</span>
-          <input value={detail} onChange={(e) => setDetail(e.target.value)} />
-        </label>
+        <Field label={detailLabel[kind]}>
+          {(control) => (
+            <input {...control} value={detail} onChange={(e) => setDetail(e.target.value)} />
+          )}
+        </Field>
       )}
       <button type="button" onClick={add}>
         Add to statement

@@ -3,7 +3,7 @@ import type { AlterHistoryEntry } from '../../shared/api/alter';
 import { formatDuration } from '../../shared/format/duration';
 import { api } from '../app/api';
 import { stateSeverity, stateWords } from './run-figures';
-import { SeverityMark } from './SeverityMark';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 /** Earlier ALTER runs on this connection, newest first. */
 export function AlterHistory({ connectionId, refresh }: { connectionId: string; refresh: number }) {
@@ -56,7 +56,7 @@ export function AlterHistory({ connectionId, refresh }: { connectionId: string; 
               {formatDuration(Date.parse(e.endedAt) - Date.parse(e.startedAt))}
             </td>
             <td>
-              <SeverityMark severity={stateSeverity(e.state, e.applied)} />{' '}
+              <SeverityIcon severity={stateSeverity(e.state, e.applied)} />{' '}
               {stateWords(e.state, e.applied)}: {e.outcome}
             </td>
           </tr>

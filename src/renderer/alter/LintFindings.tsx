@@ -1,5 +1,5 @@
 import type { AlterFinding } from '../../shared/api/alter';
-import { SeverityMark } from './SeverityMark';
+import { SeverityIcon } from '../ui/SeverityIcon';
 import './lint-findings.css';
 
 /**
@@ -28,7 +28,7 @@ export function LintFindings({ findings }: { findings: readonly AlterFinding[] }
               data-rule={f.rule}
               data-severity={f.severity}
             >
-              <SeverityMark severity={f.severity} />
+              <SeverityIcon severity={f.severity} />
               <div className="lint-finding-body">
                 <div>
                   <strong>{f.title}</strong> <code className="lint-finding-rule">{f.rule}</code>{' '}

@@ -3,7 +3,8 @@ import type { AlterAlgorithm, AlterLock } from '../../shared/alter/alter-rules';
 import { formatExactCount, formatCount } from '../../shared/format/count';
 import { formatDuration, formatSeconds } from '../../shared/format/duration';
 import { LintFindings } from './LintFindings';
-import { SeverityMark } from './SeverityMark';
+import { SeverityIcon } from '../ui/SeverityIcon';
+import { Notice } from '../ui/Notice';
 
 const ALGORITHM_LABEL: Record<AlterAlgorithm, string> = {
   instant: 'INSTANT',
@@ -23,7 +24,7 @@ export function AlgorithmBadge({ algorithm }: { algorithm: AlterAlgorithm }) {
   const severity = ALGORITHM_SEVERITY[algorithm];
   return (
     <span className={`alt-badge alt-badge-${severity}`} data-algorithm={algorithm}>
-      <SeverityMark severity={severity} /> {ALGORITHM_LABEL[algorithm]}
+      <SeverityIcon severity={severity} /> {ALGORITHM_LABEL[algorithm]}
     </span>
   );
 }
@@ -32,7 +33,7 @@ export function LockBadge({ lock }: { lock: AlterLock }) {
   const severity = LOCK_SEVERITY[lock];
   return (
     <span className={`alt-badge alt-badge-${severity}`} data-lock={lock}>
-      <SeverityMark severity={severity} /> LOCK {lock.toUpperCase()}
+      <SeverityIcon severity={severity} /> LOCK {lock.toUpperCase()}
     </span>
   );
 }
@@ -41,7 +42,7 @@ export function LockBadge({ lock }: { lock: AlterLock }) {
 export function UnknownBadge() {
   return (
     <span className="alt-badge alt-badge-danger" data-algorithm="unknown">
-      <SeverityMark severity="danger" /> UNKNOWN: test with ALGORITHM=INSTANT first
+      <SeverityIcon severity="danger" /> UNKNOWN: test with ALGORITHM=INSTANT first
     </span>
   );
 }
@@ -113,7 +114,7 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
           <ul className="alt-risks" data-testid="alter-risks">
             {preflight.risks.map((r, i) => (
               <li key={i} className={`alt-risk alt-risk-${r.severity}`} data-severity={r.severity}>
-                <SeverityMark severity={r.severity} /> <span>{r.text}</span>
+                <SeverityIcon severity={r.severity} /> <span>{r.text}</span>
               </li>
             ))}
           </ul>
@@ -130,12 +131,7 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
             slower, if the plan turns out wrong.
           </p>
         ) : null}
-        {plan.clauseNote && (
-          <div className="notice notice-info" role="note">
-            <span aria-hidden="true">ℹ</span>
-            <div>{plan.clauseNote}</div>
-          </div>
-        )}
+        {plan.clauseNote && <Notice severity="info">{plan.clauseNote}</Notice>}
         <pre className="alt-sql" data-testid="alter-proposed">
           {plan.proposedSql}
         </pre>
@@ -228,10 +224,9 @@ export function PreflightView({ preflight }: { preflight: AlterPreflight }) {
             <div key={t.tool} className="alt-tool">
               <h4>{t.tool}</h4>
               {t.blocker && (
-                <div className="notice notice-warning" role="note">
-                  <span aria-hidden="true">⚠</span>
-                  <div>{t.blocker}</div>
-                </div>
+                <Notice severity="warning" role="note">
+                  {t.blocker}
+                </Notice>
               )}
               {t.command !== null && (
                 <pre className="alt-sql" aria-label={`${t.tool} for bash or zsh`}>

@@ -7,7 +7,8 @@ import type { ToolScreenProps } from '../app/tool-screen';
 import { ProgressBar } from './ProgressBar';
 import { BlockerTable } from './PreflightView';
 import { runFigures, stateSeverity, stateWords } from './run-figures';
-import { SeverityMark } from './SeverityMark';
+import { SeverityIcon } from '../ui/SeverityIcon';
+import { Notice } from '../ui/Notice';
 
 /**
  * One ALTER run: the bar, stage, work done, rate, ETA and elapsed time; the metadata-lock wait
@@ -22,7 +23,7 @@ export function RunView({
   connection: ToolScreenProps['connection'];
   confirm: ToolScreenProps['confirm'];
 }) {
-  const [now, setNow] = useState(Date.now());
+  const [now, setNow] = useState(() => Date.now());
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
   const running = status.endedAt === null;
   const box = useRef<HTMLElement>(null);
@@ -95,7 +96,7 @@ export function RunView({
     >
       <div className="alt-run-head">
         <span className={`alt-state alt-state-${severity}`}>
-          <SeverityMark severity={severity} /> {stateWords(status.state, status.applied)}
+          <SeverityIcon severity={severity} /> {stateWords(status.state, status.applied)}
         </span>
         <span className="mono alt-run-sql" title={status.sql}>
           {status.sql}
@@ -145,43 +146,40 @@ export function RunView({
         <dd className="num">{f.elapsed}</dd>
       </dl>
       {status.state === 'waiting-lock' && (
-        <div className="notice notice-warning" role="status" data-testid="alter-mdl-wait">
-          <span aria-hidden="true">⚠</span>
-          <div>
-            <strong className="notice-title">Waiting for the table’s metadata lock</strong>
-            Every query on {status.table} now queues behind this ALTER until these sessions end (or
-            lock_wait_timeout runs out):
-            <BlockerTable blockers={status.blockers} onKill={(id) => void kill(id)} />
-          </div>
-        </div>
+        <Notice
+          severity="warning"
+          testId="alter-mdl-wait"
+          title="Waiting for the table’s metadata lock"
+        >
+          Every query on {status.table} now queues behind this ALTER until these sessions end (or
+          lock_wait_timeout runs out):
+          <BlockerTable blockers={status.blockers} onKill={(id) => void kill(id)} />
+        </Notice>
       )}
       {status.outcome && !running && (
-        <div
-          className={`notice notice-${severity === 'info' ? 'info' : severity}`}
+        <Notice
+          severity={severity}
           role="status"
-          data-testid="alter-outcome"
-        >
-          <span aria-hidden="true">
-            {severity === 'ok' ? '✔' : severity === 'danger' ? '✖' : '⚠'}
-          </span>
-          <div>
-            {status.outcome}
-            {status.error && (
-              <div className="notice-meta">
+          testId="alter-outcome"
+          meta={
+            status.error && (
+              <>
                 {status.error.code}
                 {status.error.serverCode !== undefined &&
                   ` · Server error ${status.error.serverCode}`}
-              </div>
-            )}
-            {status.state === 'unknown' && (
-              <div>
-                <button type="button" className="btn-small" onClick={() => void verify()}>
-                  Check the table again
-                </button>
-              </div>
-            )}
-          </div>
-        </div>
+              </>
+            )
+          }
+          actions={
+            status.state === 'unknown' && (
+              <button type="button" className="btn-small" onClick={() => void verify()}>
+                Check the table again
+              </button>
+            )
+          }
+        >
+          {status.outcome}
+        </Notice>
       )}
       {error && <ErrorNotice title={error.title} error={error.error} />}
     </section>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { ConnectionColor } from '../../shared/api/connection';
+import { Field } from '../ui/Field';
+import { Modal } from '../ui/Modal';
 
 export interface ConfirmRequest {
   title: string;
@@ -27,39 +29,57 @@ export function ConfirmDialog({
   const [typed, setTyped] = useState('');
   const allowed = !request.typedConfirmation || typed === request.connectionName;
   return (
-    <div className="modal-backdrop" role="presentation">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-title">
-        <h2 id="confirm-title">
+    <Modal
+      title={
+        <>
           <span className={`color-dot color-${request.color}`} aria-hidden="true" /> {request.title}
-        </h2>
-        <p>{request.consequence}</p>
-        <pre className="confirm-detail" aria-label="Exact operation">
-          {request.detail}
-        </pre>
-        <button
-          type="button"
-          className="btn-link"
-          onClick={() => navigator.clipboard?.writeText(request.detail)}
-        >
-          Copy
-        </button>
-        {request.typedConfirmation && (
-          <label className="field">
-            <span>
-              Type <strong>{request.connectionName}</strong> to confirm
-            </span>
-            <input value={typed} onChange={(e) => setTyped(e.target.value)} autoFocus />
-          </label>
-        )}
-        <div className="modal-actions">
-          <button type="button" onClick={onCancel} autoFocus={!request.typedConfirmation}>
+        </>
+      }
+      onClose={onCancel}
+      actions={
+        <>
+          <button
+            type="button"
+            onClick={onCancel}
+            data-autofocus={request.typedConfirmation ? undefined : true}
+          >
             Cancel
           </button>
           <button type="button" className="btn-danger" disabled={!allowed} onClick={onConfirm}>
             {request.confirmLabel}
           </button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <p>{request.consequence}</p>
+      <pre className="confirm-detail" aria-label="Exact operation">
+        {request.detail}
+      </pre>
+      <button
+        type="button"
+        className="btn-link"
+        onClick={() => navigator.clipboard?.writeText(request.detail)}
+      >
+        Copy
+      </button>
+      {request.typedConfirmation && (
+        <Field
+          label={
+            <>
+              Type <strong>{request.connectionName}</strong> to confirm
+            </>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              data-autofocus
+            />
+          )}
+        </Field>
+      )}
+    </Modal>
   );
 }

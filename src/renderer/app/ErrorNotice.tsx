@@ -1,4 +1,5 @@
 import { ApiError, type ApiErrorShape } from '../../shared/api/errors';
+import { Notice } from '../ui/Notice';
 
 /** What failed, the server's code and message, and nothing like a stack trace. */
 export function errorShapeOf(e: unknown): ApiErrorShape {
@@ -6,24 +7,25 @@ export function errorShapeOf(e: unknown): ApiErrorShape {
   return { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) };
 }
 
+/** A failed call as a danger Notice: its title, the message, the error code and server code. */
 export function ErrorNotice({ error, title }: { error: ApiErrorShape; title?: string }) {
   const server =
     error.serverCode !== undefined
       ? `Server error ${error.serverCode}${error.sqlState ? ` (SQLSTATE ${error.sqlState})` : ''}`
       : null;
   return (
-    <div className="notice notice-danger" role="alert" data-error-code={error.code}>
-      <span className="notice-icon" aria-hidden="true">
-        ✖
-      </span>
-      <div>
-        {title && <strong className="notice-title">{title}</strong>}
-        <div className="notice-message">{error.message}</div>
-        <div className="notice-meta">
+    <Notice
+      severity="danger"
+      title={title}
+      data={{ 'data-error-code': error.code }}
+      meta={
+        <>
           {error.code}
           {server && ` · ${server}`}
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {error.message}
+    </Notice>
   );
 }

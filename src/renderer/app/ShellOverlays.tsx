@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLatest } from '../ui/use-latest';
 import { CommandPalette } from './CommandPalette';
 import { HelpOverlay } from './HelpOverlay';
 import { shellCommands, type ShellContext } from './shell-commands';
@@ -25,10 +26,7 @@ export function ShellOverlays({ context }: { context: ShellContext<ToolKind> }) 
   const apple = useMemo(() => isApple(navigator.platform), []);
   const [open, setOpen] = useState<'palette' | 'help' | null>(null);
   // App rebuilds its context each render; the key listener reads the latest without re-binding.
-  const contextRef = useRef(context);
-  useLayoutEffect(() => {
-    contextRef.current = context;
-  });
+  const contextRef = useLatest(context);
 
   const commands = useMemo(
     () => [
@@ -68,7 +66,7 @@ export function ShellOverlays({ context }: { context: ShellContext<ToolKind> }) 
     // Capture: Monaco would otherwise take Ctrl+K as the start of its own key chords.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
-  }, [apple]);
+  }, [apple, contextRef]);
 
   if (open === 'palette')
     return <CommandPalette commands={commands} onClose={() => setOpen(null)} />;

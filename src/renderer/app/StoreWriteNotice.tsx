@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { StoreWriteStatus, WrittenStore } from '../../shared/api/store-writes';
 import { api } from './api';
 import { storeWriteSentence } from './store-write-words';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 type Failing = ReadonlyMap<WrittenStore, StoreWriteStatus>;
 
@@ -20,7 +21,13 @@ export function StoreWriteNotice({
   initial: readonly StoreWriteStatus[] | undefined;
 }) {
   const [failing, setFailing] = useState<Failing>(() => failingOf(initial));
-  useEffect(() => setFailing(failingOf(initial)), [initial]);
+  // A new `app.info` list replaces what the events said so far (set while rendering, as React
+  // advises for state that follows a prop, instead of an effect that renders twice).
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setFailing(failingOf(initial));
+  }
   useEffect(
     () =>
       api.on('store.writeStatus', (status) =>
@@ -36,7 +43,7 @@ export function StoreWriteNotice({
   if (failing.size === 0) return null;
   return (
     <div className="banner banner-warning" role="alert" data-testid="store-write-failing">
-      <span aria-hidden="true">⚠</span>
+      <SeverityIcon severity="warning" />
       <span className="banner-text">
         {[...failing.values()].map((s) => (
           <span key={s.store} className="banner-line" data-store={s.store}>

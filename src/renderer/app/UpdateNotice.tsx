@@ -4,6 +4,8 @@ import type { UpdateSettings, UpdateStatus } from '../../shared/api/updates';
 import { api } from './api';
 import { errorShapeOf, ErrorNotice } from './ErrorNotice';
 import { openExternal } from './open-external';
+import { SeverityIcon } from '../ui/SeverityIcon';
+import { Field } from '../ui/Field';
 
 /** "Checked at 10:32" in the user's own clock: the check ran here, not on a server. */
 function checkedAt(iso: string | null): string {
@@ -42,7 +44,7 @@ function StatusLine({ status }: { status: UpdateStatus }) {
     case 'current':
       return (
         <p className="upd-line upd-ok" data-testid="update-line">
-          <span aria-hidden="true">✔</span> Sightline {status.currentVersion} is the newest version
+          <SeverityIcon severity="ok" /> Sightline {status.currentVersion} is the newest version
           {checkedAt(status.checkedAt)}.
         </p>
       );
@@ -56,7 +58,7 @@ function StatusLine({ status }: { status: UpdateStatus }) {
     case 'failed':
       return (
         <p className="upd-line upd-warning" data-testid="update-line">
-          <span aria-hidden="true">⚠</span> {status.problem}
+          <SeverityIcon severity="warning" /> {status.problem}
         </p>
       );
   }
@@ -114,16 +116,17 @@ export function UpdateSettingsForm({
             />
             Tell me when a newer version is released
           </label>
-          <div className="field">
-            <label htmlFor="upd-feed">Release feed (GitHub releases API or a JSON manifest)</label>
-            <input
-              id="upd-feed"
-              className="mono"
-              value={draft.feedUrl}
-              spellCheck={false}
-              onChange={(e) => setDraft({ ...draft, feedUrl: e.target.value })}
-            />
-          </div>
+          <Field label="Release feed (GitHub releases API or a JSON manifest)">
+            {(control) => (
+              <input
+                {...control}
+                className="mono"
+                value={draft.feedUrl}
+                spellCheck={false}
+                onChange={(e) => setDraft({ ...draft, feedUrl: e.target.value })}
+              />
+            )}
+          </Field>
         </>
       )}
       {error && <ErrorNotice error={error} title="The update settings were not saved" />}
@@ -153,6 +156,7 @@ function SettingsPanel({
   onClose: () => void;
 }) {
   return (
+    // A popover over the status bar, not a modal: the bar's own "What's new" link stays usable.
     <div className="upd-panel" role="dialog" aria-label="Update notifications">
       <h2 className="upd-title">Update notifications</h2>
       <UpdateSettingsForm status={status} onStatus={onStatus}>

@@ -10,6 +10,7 @@ import { FLAVOR_NAMES } from '../../shared/server/flavor';
 import { formatVersion } from '../../shared/server/version';
 import { useErrantSummary } from '../replication/errant-by-connection';
 import { ServerSummary } from './ServerSummary';
+import { Notice } from '../ui/Notice';
 
 export interface OpenTab {
   connectionId: string;
@@ -114,19 +115,12 @@ export function ConnectedView({
         </button>
       </header>
       {tab.lost && (
-        <div className="notice notice-warning" role="alert" data-testid="connection-lost">
-          <span aria-hidden="true">⚠</span>
-          <div>
-            <strong>Connection lost.</strong> {tab.lost.message} Sightline reconnects on your next
-            action.
-          </div>
-        </div>
+        <Notice severity="warning" role="alert" testId="connection-lost">
+          <strong>Connection lost.</strong> {tab.lost.message} Sightline reconnects on your next
+          action.
+        </Notice>
       )}
-      {note && (
-        <div className="notice notice-ok" role="status">
-          <span aria-hidden="true">✔</span> {note}
-        </div>
-      )}
+      {note && <Notice severity="ok">{note}</Notice>}
       {error && <ErrorNotice error={error} title="Refresh failed" />}
       <details className="server-details">
         <summary>Server details</summary>

@@ -25,7 +25,10 @@ import {
   type DraftErrors,
   type DraftField,
 } from './connection-draft';
-import { Field } from './Field';
+import { Field } from '../ui/Field';
+import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
+import { SeverityIcon } from '../ui/SeverityIcon';
 import { TextField } from './TextField';
 import { PasswordKeyFields } from './PasswordKeyFields';
 import { ServerSummary } from './ServerSummary';
@@ -99,72 +102,70 @@ function HostKeyNotice({
   const server = hostPort(hostKey.host, hostKey.port);
   if (error.code === 'SSH_HOST_KEY_UNKNOWN') {
     return (
-      <div
-        className="notice notice-warning"
+      <Notice
+        severity="warning"
         role="alert"
-        data-error-code={error.code}
-        data-testid="ssh-host-key-notice"
-      >
-        <span className="notice-icon" aria-hidden="true">
-          ⚠
-        </span>
-        <div>
-          <strong className="notice-title">Unknown SSH host key</strong>
-          <div className="notice-message">
-            The SSH server {server} is not known to this connection yet, so nothing was sent to it.
-            Trust its key only if the fingerprint matches the one its administrator gives you (
-            <code className="mono">ssh-keygen -lf</code> on the server&apos;s host key prints it).
-          </div>
-          <dl className="facts" style={NOTICE_FACTS}>
-            <PresentedKey hostKey={hostKey} label="Presented key" />
-          </dl>
+        title="Unknown SSH host key"
+        testId="ssh-host-key-notice"
+        data={{ 'data-error-code': error.code }}
+        actions={
           <button type="button" className="btn-primary" onClick={onTrust} disabled={busy}>
             Trust this host key
           </button>
-          <div className="notice-meta">{error.code}</div>
-        </div>
-      </div>
+        }
+        meta={error.code}
+      >
+        The SSH server {server} is not known to this connection yet, so nothing was sent to it.
+        Trust its key only if the fingerprint matches the one its administrator gives you (
+        <code className="mono">ssh-keygen -lf</code> on the server&apos;s host key prints it).
+        <dl className="facts" style={NOTICE_FACTS}>
+          <PresentedKey hostKey={hostKey} label="Presented key" />
+        </dl>
+      </Notice>
     );
   }
   return (
-    <div
-      className="notice notice-danger"
-      role="alert"
-      data-error-code={error.code}
-      data-testid="ssh-host-key-notice"
+    <Notice
+      severity="danger"
+      title="The SSH host key has changed: someone may be intercepting this connection"
+      testId="ssh-host-key-notice"
+      data={{ 'data-error-code': error.code }}
+      actions={
+        <>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={checked}
+              onChange={(e) => setChecked(e.target.checked)}
+            />
+            The server&apos;s administrator confirmed the new fingerprint
+          </label>
+          <button
+            type="button"
+            className="btn-danger"
+            onClick={onTrust}
+            disabled={busy || !checked}
+          >
+            Replace the saved key
+          </button>
+        </>
+      }
+      meta={error.code}
     >
-      <span className="notice-icon" aria-hidden="true">
-        ✖
-      </span>
-      <div>
-        <strong className="notice-title">
-          The SSH host key has changed: someone may be intercepting this connection
-        </strong>
-        <div className="notice-message">
-          The SSH server {server} presented a different key than the one saved for this connection.
-          Nothing was sent to it. An attacker in the middle would do this to capture your passwords.
-          Check with the server&apos;s administrator whether its host key was changed; replace the
-          saved key only if they confirm the new fingerprint.
-        </div>
-        <dl className="facts" style={NOTICE_FACTS}>
-          <dt>Saved key</dt>
-          <dd>
-            <code className="mono" style={WRAP_ANYWHERE} data-testid="ssh-saved-fingerprint">
-              {hostKey.expected ?? '—'}
-            </code>
-          </dd>
-          <PresentedKey hostKey={hostKey} label="Presented key" />
-        </dl>
-        <label className="check">
-          <input type="checkbox" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
-          The server&apos;s administrator confirmed the new fingerprint
-        </label>
-        <button type="button" className="btn-danger" onClick={onTrust} disabled={busy || !checked}>
-          Replace the saved key
-        </button>
-        <div className="notice-meta">{error.code}</div>
-      </div>
-    </div>
+      The SSH server {server} presented a different key than the one saved for this connection.
+      Nothing was sent to it. An attacker in the middle would do this to capture your passwords.
+      Check with the server&apos;s administrator whether its host key was changed; replace the saved
+      key only if they confirm the new fingerprint.
+      <dl className="facts" style={NOTICE_FACTS}>
+        <dt>Saved key</dt>
+        <dd>
+          <code className="mono" style={WRAP_ANYWHERE} data-testid="ssh-saved-fingerprint">
+            {hostKey.expected ?? '—'}
+          </code>
+        </dd>
+        <PresentedKey hostKey={hostKey} label="Presented key" />
+      </dl>
+    </Notice>
   );
 }
 
@@ -298,443 +299,20 @@ export function ConnectionDialog({
   const title = existing ? `Edit connection “${existing.name}”` : 'New connection';
 
   return (
-    <div className="modal-backdrop" role="presentation">
-      <form
-        className="modal modal-wide"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="connection-dialog-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') close();
-        }}
-      >
-        <h2 id="connection-dialog-title">
+    <Modal
+      size="wide"
+      title={
+        <>
           <span className={`color-dot color-${draft.color}`} aria-hidden="true" /> {title}
-        </h2>
-        {recovered && (
-          <div className="notice notice-info" role="status">
-            <span aria-hidden="true">ℹ</span> Restored what you had typed before the app closed.
-          </div>
-        )}
-        <div className="form-grid">
-          <div className="form-col">
-            <fieldset>
-              <legend>Connection</legend>
-              <Field label="Name" error={errors.name}>
-                {(fid, d) => (
-                  <input
-                    id={fid}
-                    aria-describedby={d}
-                    value={draft.name}
-                    onChange={(e) => set('name', e.target.value)}
-                    autoFocus
-                  />
-                )}
-              </Field>
-              <div className="field">
-                <span id="color-label">Colour tag</span>
-                <div className="swatches" role="radiogroup" aria-labelledby="color-label">
-                  {CONNECTION_COLORS.map((c) => (
-                    <button
-                      key={c}
-                      type="button"
-                      role="radio"
-                      aria-checked={draft.color === c}
-                      aria-label={c}
-                      title={c}
-                      className={`swatch color-${c}${draft.color === c ? ' swatch-selected' : ''}`}
-                      onClick={() => set('color', c)}
-                    />
-                  ))}
-                </div>
-              </div>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.production}
-                  onChange={(e) => set('production', e.target.checked)}
-                />
-                Production (destructive actions need the name typed)
-              </label>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.readOnly}
-                  onChange={(e) => set('readOnly', e.target.checked)}
-                />
-                Read-only (writes need confirmation)
-              </label>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.scratch}
-                  onChange={(e) => set('scratch', e.target.checked)}
-                />
-                Scratch server (tuning may try indexes)
-              </label>
-            </fieldset>
-
-            <fieldset>
-              <legend>TLS</legend>
-              <Field label="TLS mode" error={errors.tlsMode}>
-                {(fid) => (
-                  <select
-                    id={fid}
-                    value={draft.tlsMode}
-                    onChange={(e) => set('tlsMode', e.target.value as TlsMode)}
-                  >
-                    {TLS_MODES.map((m) => (
-                      <option key={m} value={m}>
-                        {TLS_LABELS[m]}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              <PasswordKeyFields draft={draft} errors={errors} set={set} />
-              {draft.tlsMode !== 'off' && (
-                <>
-                  <TextField
-                    label="CA file"
-                    field="caFile"
-                    hint="A path on the machine running the backend"
-                    draft={draft}
-                    errors={errors}
-                    set={set}
-                  />
-                  <div className="row">
-                    <TextField
-                      label="Client certificate"
-                      field="certFile"
-                      draft={draft}
-                      errors={errors}
-                      set={set}
-                    />
-                    <TextField
-                      label="Client key"
-                      field="keyFile"
-                      draft={draft}
-                      errors={errors}
-                      set={set}
-                    />
-                  </div>
-                </>
-              )}
-            </fieldset>
-
-            <fieldset>
-              <legend>Session</legend>
-              <Field
-                label="Session init SQL"
-                error={errors.initSql}
-                hint="Runs on every new session, e.g. SET SESSION sql_mode = ..."
-              >
-                {(fid, d) => (
-                  <textarea
-                    id={fid}
-                    aria-describedby={d}
-                    rows={2}
-                    spellCheck={false}
-                    value={draft.initSql}
-                    onChange={(e) => set('initSql', e.target.value)}
-                  />
-                )}
-              </Field>
-            </fieldset>
-          </div>
-          <div className="form-col">
-            <fieldset>
-              <legend>Server</legend>
-              <div className="segmented" role="radiogroup" aria-label="Connect by">
-                {(['tcp', 'socket'] as const).map((k) => (
-                  <label key={k} className="check">
-                    <input
-                      type="radio"
-                      name="endpoint"
-                      checked={draft.endpointKind === k}
-                      onChange={() => setDraft((d) => draftWithEndpointKind(d, k, !existing))}
-                    />
-                    {k === 'tcp' ? 'TCP/IP' : 'Unix socket'}
-                  </label>
-                ))}
-              </div>
-              {draft.endpointKind === 'tcp' ? (
-                <div className="row">
-                  <TextField label="Host" field="host" draft={draft} errors={errors} set={set} />
-                  <TextField
-                    label="Port"
-                    field="port"
-                    draft={draft}
-                    errors={errors}
-                    set={set}
-                    className="input-narrow"
-                    inputMode="numeric"
-                  />
-                </div>
-              ) : (
-                <TextField
-                  label="Socket path"
-                  field="socketPath"
-                  draft={draft}
-                  errors={errors}
-                  set={set}
-                />
-              )}
-              <div className="row">
-                <TextField
-                  label="User"
-                  field="user"
-                  draft={draft}
-                  errors={errors}
-                  set={set}
-                  autoComplete="off"
-                />
-                <Field label="Password storage">
-                  {(fid) => (
-                    <select
-                      id={fid}
-                      value={draft.passwordMode}
-                      onChange={(e) =>
-                        set('passwordMode', e.target.value as ConnectionDraft['passwordMode'])
-                      }
-                    >
-                      <option value="saved">Save (encrypted)</option>
-                      <option value="ask">Ask each time</option>
-                      <option value="none">No password</option>
-                    </select>
-                  )}
-                </Field>
-              </div>
-              {draft.passwordMode === 'saved' && (
-                <Field
-                  label="Password"
-                  hint={
-                    passwordMoved
-                      ? undefined
-                      : storedPassword
-                        ? 'A password is saved; leave empty to keep it.'
-                        : undefined
-                  }
-                  error={
-                    passwordMoved
-                      ? 'The saved password is only sent to the server it was saved for: host, port, user or SSH server changed, so type it again.'
-                      : undefined
-                  }
-                >
-                  {(fid, d) => (
-                    <input
-                      id={fid}
-                      aria-describedby={d}
-                      type="password"
-                      autoComplete="new-password"
-                      placeholder={storedPassword && !passwordMoved ? '•••••••• (saved)' : ''}
-                      value={draft.password}
-                      onChange={(e) => set('password', e.target.value)}
-                    />
-                  )}
-                </Field>
-              )}
-              <TextField
-                label="Default schema"
-                field="defaultSchema"
-                draft={draft}
-                errors={errors}
-                set={set}
-              />
-              <TextField
-                label="Connect timeout (s)"
-                field="timeoutSeconds"
-                draft={draft}
-                errors={errors}
-                set={set}
-                className="input-narrow"
-                inputMode="decimal"
-              />
-            </fieldset>
-
-            <fieldset>
-              <legend>SSH tunnel</legend>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={draft.sshEnabled}
-                  onChange={(e) => set('sshEnabled', e.target.checked)}
-                />
-                Connect through SSH
-              </label>
-              {draft.sshEnabled && (
-                <>
-                  <div className="row">
-                    <TextField
-                      label="SSH host"
-                      field="sshHost"
-                      draft={draft}
-                      errors={errors}
-                      set={set}
-                    />
-                    <TextField
-                      label="SSH port"
-                      field="sshPort"
-                      draft={draft}
-                      errors={errors}
-                      set={set}
-                      className="input-narrow"
-                      inputMode="numeric"
-                    />
-                  </div>
-                  <div className="row">
-                    <TextField
-                      label="SSH user"
-                      field="sshUser"
-                      draft={draft}
-                      errors={errors}
-                      set={set}
-                    />
-                    <Field label="SSH authentication">
-                      {(fid) => (
-                        <select
-                          id={fid}
-                          value={draft.sshAuth}
-                          onChange={(e) => set('sshAuth', e.target.value as 'password' | 'key')}
-                        >
-                          <option value="key">Private key</option>
-                          <option value="password">Password</option>
-                        </select>
-                      )}
-                    </Field>
-                  </div>
-                  {draft.sshAuth === 'key' ? (
-                    <div className="row">
-                      <TextField
-                        label="Private key file"
-                        field="sshKeyFile"
-                        draft={draft}
-                        errors={errors}
-                        set={set}
-                      />
-                      <Field
-                        label="Key passphrase"
-                        hint={
-                          existing?.secrets.sshPassphrase
-                            ? 'Saved; leave empty to keep it.'
-                            : undefined
-                        }
-                      >
-                        {(fid) => (
-                          <input
-                            id={fid}
-                            type="password"
-                            autoComplete="new-password"
-                            value={draft.sshPassphrase}
-                            onChange={(e) => set('sshPassphrase', e.target.value)}
-                          />
-                        )}
-                      </Field>
-                    </div>
-                  ) : (
-                    <Field
-                      label="SSH password"
-                      hint={
-                        existing?.secrets.sshPassword ? 'Saved; leave empty to keep it.' : undefined
-                      }
-                    >
-                      {(fid) => (
-                        <input
-                          id={fid}
-                          type="password"
-                          autoComplete="new-password"
-                          value={draft.sshPassword}
-                          onChange={(e) => set('sshPassword', e.target.value)}
-                        />
-                      )}
-                    </Field>
-                  )}
-                  <div
-                    className={`field${errors.sshHostKeySha256 ? ' field-invalid' : ''}`}
-                    data-testid="ssh-host-key"
-                  >
-                    {draft.sshHostKeySha256 !== '' ? (
-                      <>
-                        <div
-                          className="row"
-                          style={{ alignItems: 'center', justifyContent: 'space-between' }}
-                        >
-                          <span className="field-hint" id="ssh-host-key-label">
-                            Trusted host key
-                          </span>
-                          <button
-                            type="button"
-                            className="btn-small"
-                            onClick={forgetHostKey}
-                            aria-label="Forget the trusted host key"
-                          >
-                            Forget
-                          </button>
-                        </div>
-                        <code
-                          className="mono"
-                          style={WRAP_ANYWHERE}
-                          aria-labelledby="ssh-host-key-label"
-                          data-testid="ssh-trusted-fingerprint"
-                        >
-                          {draft.sshHostKeySha256}
-                        </code>
-                      </>
-                    ) : (
-                      <>
-                        <span>Trusted host key</span>
-                        <span className="field-hint">
-                          None yet: Test shows the SSH server&apos;s key, to check and trust it.
-                        </span>
-                      </>
-                    )}
-                    {draft.sshHostKeySha256 !== '' && hostKey === undefined && (
-                      <span className="field-hint">
-                        Trusted for {draft.sshHostKeyFor}, not for {draftSshTarget(draft)}: Test
-                        shows the new server&apos;s key.
-                      </span>
-                    )}
-                    {hostKey !== undefined && hostKey !== savedHostKey && (
-                      <span className="field-hint">Not saved yet: Save keeps it.</span>
-                    )}
-                    {errors.sshHostKeySha256 && (
-                      <span className="field-error" role="alert">
-                        ⚠ {errors.sshHostKeySha256}
-                      </span>
-                    )}
-                  </div>
-                </>
-              )}
-            </fieldset>
-          </div>
-        </div>
-
-        <div className="test-result" aria-live="polite" ref={resultRef}>
-          {busy === 'test' && <div className="notice notice-info">Connecting…</div>}
-          {testResult && 'server' in testResult && (
-            <div className="notice notice-ok" role="status" data-testid="test-ok">
-              <span aria-hidden="true">✔</span>
-              <ServerSummary server={testResult.server} compact />
-            </div>
-          )}
-          {testError && refusedKey && (
-            <HostKeyNotice
-              key={`${testError.code} ${refusedKey.fingerprint}`}
-              error={testError}
-              hostKey={refusedKey}
-              busy={busy !== null}
-              onTrust={() => trustHostKey(refusedKey)}
-            />
-          )}
-          {testError && !refusedKey && <ErrorNotice error={testError} title="Test failed" />}
-          {saveError && <ErrorNotice error={saveError} title="Could not save" />}
-        </div>
-
-        <div className="modal-actions">
+        </>
+      }
+      onClose={close}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      actions={
+        <>
           <button type="button" onClick={() => void test(draft)} disabled={busy !== null}>
             Test
           </button>
@@ -745,8 +323,424 @@ export function ConnectionDialog({
           <button type="submit" className="btn-primary" disabled={busy !== null}>
             Save
           </button>
+        </>
+      }
+    >
+      {recovered && (
+        <Notice severity="info" role="status">
+          Restored what you had typed before the app closed.
+        </Notice>
+      )}
+      <div className="form-grid">
+        <div className="form-col">
+          <fieldset>
+            <legend>Connection</legend>
+            <Field label="Name" error={errors.name}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={draft.name}
+                  onChange={(e) => set('name', e.target.value)}
+                  data-autofocus
+                />
+              )}
+            </Field>
+            <div className="field">
+              <span id="color-label">Colour tag</span>
+              <div className="swatches" role="radiogroup" aria-labelledby="color-label">
+                {CONNECTION_COLORS.map((c) => (
+                  <button
+                    key={c}
+                    type="button"
+                    role="radio"
+                    aria-checked={draft.color === c}
+                    aria-label={c}
+                    title={c}
+                    className={`swatch color-${c}${draft.color === c ? ' swatch-selected' : ''}`}
+                    onClick={() => set('color', c)}
+                  />
+                ))}
+              </div>
+            </div>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.production}
+                onChange={(e) => set('production', e.target.checked)}
+              />
+              Production (destructive actions need the name typed)
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.readOnly}
+                onChange={(e) => set('readOnly', e.target.checked)}
+              />
+              Read-only (writes need confirmation)
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.scratch}
+                onChange={(e) => set('scratch', e.target.checked)}
+              />
+              Scratch server (tuning may try indexes)
+            </label>
+          </fieldset>
+
+          <fieldset>
+            <legend>TLS</legend>
+            <Field label="TLS mode" error={errors.tlsMode}>
+              {(control) => (
+                <select
+                  {...control}
+                  value={draft.tlsMode}
+                  onChange={(e) => set('tlsMode', e.target.value as TlsMode)}
+                >
+                  {TLS_MODES.map((m) => (
+                    <option key={m} value={m}>
+                      {TLS_LABELS[m]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <PasswordKeyFields draft={draft} errors={errors} set={set} />
+            {draft.tlsMode !== 'off' && (
+              <>
+                <TextField
+                  label="CA file"
+                  field="caFile"
+                  hint="A path on the machine running the backend"
+                  draft={draft}
+                  errors={errors}
+                  set={set}
+                />
+                <div className="row">
+                  <TextField
+                    label="Client certificate"
+                    field="certFile"
+                    draft={draft}
+                    errors={errors}
+                    set={set}
+                  />
+                  <TextField
+                    label="Client key"
+                    field="keyFile"
+                    draft={draft}
+                    errors={errors}
+                    set={set}
+                  />
+                </div>
+              </>
+            )}
+          </fieldset>
+
+          <fieldset>
+            <legend>Session</legend>
+            <Field
+              label="Session init SQL"
+              error={errors.initSql}
+              hint="Runs on every new session, e.g. SET SESSION sql_mode = ..."
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  rows={2}
+                  spellCheck={false}
+                  value={draft.initSql}
+                  onChange={(e) => set('initSql', e.target.value)}
+                />
+              )}
+            </Field>
+          </fieldset>
         </div>
-      </form>
-    </div>
+        <div className="form-col">
+          <fieldset>
+            <legend>Server</legend>
+            <div className="segmented" role="radiogroup" aria-label="Connect by">
+              {(['tcp', 'socket'] as const).map((k) => (
+                <label key={k} className="check">
+                  <input
+                    type="radio"
+                    name="endpoint"
+                    checked={draft.endpointKind === k}
+                    onChange={() => setDraft((d) => draftWithEndpointKind(d, k, !existing))}
+                  />
+                  {k === 'tcp' ? 'TCP/IP' : 'Unix socket'}
+                </label>
+              ))}
+            </div>
+            {draft.endpointKind === 'tcp' ? (
+              <div className="row">
+                <TextField label="Host" field="host" draft={draft} errors={errors} set={set} />
+                <TextField
+                  label="Port"
+                  field="port"
+                  draft={draft}
+                  errors={errors}
+                  set={set}
+                  className="input-narrow"
+                  inputMode="numeric"
+                />
+              </div>
+            ) : (
+              <TextField
+                label="Socket path"
+                field="socketPath"
+                draft={draft}
+                errors={errors}
+                set={set}
+              />
+            )}
+            <div className="row">
+              <TextField
+                label="User"
+                field="user"
+                draft={draft}
+                errors={errors}
+                set={set}
+                autoComplete="off"
+              />
+              <Field label="Password storage">
+                {(control) => (
+                  <select
+                    {...control}
+                    value={draft.passwordMode}
+                    onChange={(e) =>
+                      set('passwordMode', e.target.value as ConnectionDraft['passwordMode'])
+                    }
+                  >
+                    <option value="saved">Save (encrypted)</option>
+                    <option value="ask">Ask each time</option>
+                    <option value="none">No password</option>
+                  </select>
+                )}
+              </Field>
+            </div>
+            {draft.passwordMode === 'saved' && (
+              <Field
+                label="Password"
+                hint={
+                  passwordMoved
+                    ? undefined
+                    : storedPassword
+                      ? 'A password is saved; leave empty to keep it.'
+                      : undefined
+                }
+                error={
+                  passwordMoved
+                    ? 'The saved password is only sent to the server it was saved for: host, port, user or SSH server changed, so type it again.'
+                    : undefined
+                }
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    type="password"
+                    autoComplete="new-password"
+                    placeholder={storedPassword && !passwordMoved ? '•••••••• (saved)' : ''}
+                    value={draft.password}
+                    onChange={(e) => set('password', e.target.value)}
+                  />
+                )}
+              </Field>
+            )}
+            <TextField
+              label="Default schema"
+              field="defaultSchema"
+              draft={draft}
+              errors={errors}
+              set={set}
+            />
+            <TextField
+              label="Connect timeout (s)"
+              field="timeoutSeconds"
+              draft={draft}
+              errors={errors}
+              set={set}
+              className="input-narrow"
+              inputMode="decimal"
+            />
+          </fieldset>
+
+          <fieldset>
+            <legend>SSH tunnel</legend>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={draft.sshEnabled}
+                onChange={(e) => set('sshEnabled', e.target.checked)}
+              />
+              Connect through SSH
+            </label>
+            {draft.sshEnabled && (
+              <>
+                <div className="row">
+                  <TextField
+                    label="SSH host"
+                    field="sshHost"
+                    draft={draft}
+                    errors={errors}
+                    set={set}
+                  />
+                  <TextField
+                    label="SSH port"
+                    field="sshPort"
+                    draft={draft}
+                    errors={errors}
+                    set={set}
+                    className="input-narrow"
+                    inputMode="numeric"
+                  />
+                </div>
+                <div className="row">
+                  <TextField
+                    label="SSH user"
+                    field="sshUser"
+                    draft={draft}
+                    errors={errors}
+                    set={set}
+                  />
+                  <Field label="SSH authentication">
+                    {(control) => (
+                      <select
+                        {...control}
+                        value={draft.sshAuth}
+                        onChange={(e) => set('sshAuth', e.target.value as 'password' | 'key')}
+                      >
+                        <option value="key">Private key</option>
+                        <option value="password">Password</option>
+                      </select>
+                    )}
+                  </Field>
+                </div>
+                {draft.sshAuth === 'key' ? (
+                  <div className="row">
+                    <TextField
+                      label="Private key file"
+                      field="sshKeyFile"
+                      draft={draft}
+                      errors={errors}
+                      set={set}
+                    />
+                    <Field
+                      label="Key passphrase"
+                      hint={
+                        existing?.secrets.sshPassphrase
+                          ? 'Saved; leave empty to keep it.'
+                          : undefined
+                      }
+                    >
+                      {(control) => (
+                        <input
+                          {...control}
+                          type="password"
+                          autoComplete="new-password"
+                          value={draft.sshPassphrase}
+                          onChange={(e) => set('sshPassphrase', e.target.value)}
+                        />
+                      )}
+                    </Field>
+                  </div>
+                ) : (
+                  <Field
+                    label="SSH password"
+                    hint={
+                      existing?.secrets.sshPassword ? 'Saved; leave empty to keep it.' : undefined
+                    }
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="password"
+                        autoComplete="new-password"
+                        value={draft.sshPassword}
+                        onChange={(e) => set('sshPassword', e.target.value)}
+                      />
+                    )}
+                  </Field>
+                )}
+                <div
+                  className={`field${errors.sshHostKeySha256 ? ' field-invalid' : ''}`}
+                  data-testid="ssh-host-key"
+                >
+                  {draft.sshHostKeySha256 !== '' ? (
+                    <>
+                      <div
+                        className="row"
+                        style={{ alignItems: 'center', justifyContent: 'space-between' }}
+                      >
+                        <span className="field-hint" id="ssh-host-key-label">
+                          Trusted host key
+                        </span>
+                        <button
+                          type="button"
+                          className="btn-small"
+                          onClick={forgetHostKey}
+                          aria-label="Forget the trusted host key"
+                        >
+                          Forget
+                        </button>
+                      </div>
+                      <code
+                        className="mono"
+                        style={WRAP_ANYWHERE}
+                        aria-labelledby="ssh-host-key-label"
+                        data-testid="ssh-trusted-fingerprint"
+                      >
+                        {draft.sshHostKeySha256}
+                      </code>
+                    </>
+                  ) : (
+                    <>
+                      <span>Trusted host key</span>
+                      <span className="field-hint">
+                        None yet: Test shows the SSH server&apos;s key, to check and trust it.
+                      </span>
+                    </>
+                  )}
+                  {draft.sshHostKeySha256 !== '' && hostKey === undefined && (
+                    <span className="field-hint">
+                      Trusted for {draft.sshHostKeyFor}, not for {draftSshTarget(draft)}: Test shows
+                      the new server&apos;s key.
+                    </span>
+                  )}
+                  {hostKey !== undefined && hostKey !== savedHostKey && (
+                    <span className="field-hint">Not saved yet: Save keeps it.</span>
+                  )}
+                  {errors.sshHostKeySha256 && (
+                    <span className="field-error" role="alert">
+                      <SeverityIcon severity="warning" className="field-error-icon" />{' '}
+                      {errors.sshHostKeySha256}
+                    </span>
+                  )}
+                </div>
+              </>
+            )}
+          </fieldset>
+        </div>
+      </div>
+
+      <div className="test-result" aria-live="polite" ref={resultRef}>
+        {busy === 'test' && <Notice severity="info">Connecting…</Notice>}
+        {testResult && 'server' in testResult && (
+          <Notice severity="ok" testId="test-ok">
+            <ServerSummary server={testResult.server} compact />
+          </Notice>
+        )}
+        {testError && refusedKey && (
+          <HostKeyNotice
+            key={`${testError.code} ${refusedKey.fingerprint}`}
+            error={testError}
+            hostKey={refusedKey}
+            busy={busy !== null}
+            onTrust={() => trustHostKey(refusedKey)}
+          />
+        )}
+        {testError && !refusedKey && <ErrorNotice error={testError} title="Test failed" />}
+        {saveError && <ErrorNotice error={saveError} title="Could not save" />}
+      </div>
+    </Modal>
   );
 }

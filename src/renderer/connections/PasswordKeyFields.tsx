@@ -1,3 +1,4 @@
+import { Notice } from '../ui/Notice';
 import type { ConnectionDraft, DraftErrors } from './connection-draft';
 import { TextField } from './TextField';
 
@@ -38,16 +39,10 @@ export function PasswordKeyFields({
         Request the server&apos;s public key (like mysql --get-server-public-key)
       </label>
       {draft.getServerPublicKey && draft.serverPublicKeyFile.trim() === '' && (
-        <div className="notice notice-warning" role="alert" data-testid="server-key-warning">
-          <span className="notice-icon" aria-hidden="true">
-            ⚠
-          </span>
-          <div className="notice-message">
-            Without TLS, anyone between you and the server can answer with their own key and read
-            your password. Use this only on a network you trust; pin the key file or use TLS
-            instead.
-          </div>
-        </div>
+        <Notice severity="warning" role="alert" testId="server-key-warning">
+          Without TLS, anyone between you and the server can answer with their own key and read your
+          password. Use this only on a network you trust; pin the key file or use TLS instead.
+        </Notice>
       )}
     </>
   );

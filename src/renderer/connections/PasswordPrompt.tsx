@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
+import { Field } from '../ui/Field';
+import { Modal } from '../ui/Modal';
 
 /** Asks for the password of an "ask each time" connection; it is used once, never stored. */
 export function PasswordPrompt({
@@ -13,39 +15,40 @@ export function PasswordPrompt({
 }) {
   const [password, setPassword] = useState('');
   return (
-    <div className="modal-backdrop" role="presentation">
-      <form
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="password-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit(password);
-        }}
-      >
-        <h2 id="password-title">
+    <Modal
+      title={
+        <>
           <span className={`color-dot color-${connection.color}`} aria-hidden="true" /> Password for{' '}
           {connection.user}@{connection.name}
-        </h2>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
-        <div className="modal-actions">
+        </>
+      }
+      onClose={onCancel}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit(password);
+      }}
+      actions={
+        <>
           <button type="button" onClick={onCancel}>
             Cancel
           </button>
           <button type="submit" className="btn-primary">
             Connect
           </button>
-        </div>
-      </form>
-    </div>
+        </>
+      }
+    >
+      <Field label="Password">
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            data-autofocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        )}
+      </Field>
+    </Modal>
   );
 }

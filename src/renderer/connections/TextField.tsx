@@ -1,12 +1,12 @@
 import type { ConnectionDraft, DraftErrors, DraftField } from './connection-draft';
-import { Field } from './Field';
+import { Field } from '../ui/Field';
 
 /** The draft's fields that hold text typed into an input. */
 export type StringField = {
   [K in DraftField]: ConnectionDraft[K] extends string ? K : never;
 }[DraftField];
 
-/** A text input bound to one field of the draft, with its label, hint and error. */
+/** A text input bound by name to one field of the connection draft (ui/Field around it). */
 export function TextField<F extends StringField>({
   label,
   field,
@@ -28,10 +28,9 @@ export function TextField<F extends StringField>({
 }) {
   return (
     <Field label={label} error={errors[field]} {...(hint !== undefined ? { hint } : {})}>
-      {(fid, d) => (
+      {(control) => (
         <input
-          id={fid}
-          aria-describedby={d}
+          {...control}
           {...input}
           value={draft[field]}
           onChange={(e) => set(field, e.target.value)}

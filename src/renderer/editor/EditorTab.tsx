@@ -16,6 +16,8 @@ import { ResultPanel, type ResultEntry } from './ResultPanel';
 import { SqlFileButtons } from './SqlFileButtons';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
 import { EDITOR_SPLIT, loadEditorSplit, saveEditorSplit } from '../app/layout-store';
+import { Notice } from '../ui/Notice';
+import { useLatest } from '../ui/use-latest';
 
 /** Results kept per editor; older ones are discarded on the backend too. */
 const MAX_RESULTS = 20;
@@ -54,7 +56,7 @@ export function EditorTab({
   const areaRef = useRef<HTMLDivElement>(null);
   const waiters = useRef(new Map<string, (s: QueryStatus) => void>());
   const running = results.some((r) => r.status.state === 'running');
-  const initialText = useRef(loadEditorText(connection.id, slot));
+  const [initialText] = useState(() => loadEditorText(connection.id, slot));
   const [historyOpen, setHistoryOpen] = useState(false);
   /** The .sql file the text was last opened from or saved as, if any. */
   const [fileName, setFileName] = useState<string | null>(null);
@@ -214,8 +216,7 @@ export function EditorTab({
     [running, connection, confirm, runOne, flavor],
   );
 
-  const runRef = useRef(run);
-  runRef.current = run;
+  const runRef = useLatest(run);
   // SQL sent here before Monaco has loaded (a new editor opened for it) waits for it.
   const [editorReady, setEditorReady] = useState(false);
   const handledRequest = useRef<number | null>(null);
@@ -225,7 +226,7 @@ export function EditorTab({
     editorRef.current?.insertText(sqlRequest.sql);
     // Selected once inserted, so "run selection" runs exactly it.
     if (sqlRequest.run) void runRef.current('all');
-  }, [sqlRequest, editorReady]);
+  }, [sqlRequest, editorReady, runRef]);
 
   const cancelQuery = useCallback((queryId: string) => {
     setCancelProblem(null);
@@ -330,7 +331,7 @@ export function EditorTab({
         <SqlEditor
           ref={editorRef}
           onReady={() => setEditorReady(true)}
-          initialText={initialText.current}
+          initialText={initialText}
           running={running}
           onChange={(text) => saveEditorText(connection.id, slot, text)}
           onRun={(kind) => void run(kind)}
@@ -361,12 +362,9 @@ export function EditorTab({
       <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
         {runError && <ErrorNotice error={runError} title="Could not run the statement" />}
         {cancelProblem && (
-          <div className="notice notice-warning" role="alert" data-testid="cancel-problem">
-            <span aria-hidden="true">⚠</span>
-            <div>
-              <strong>Not cancelled.</strong> {cancelProblem}
-            </div>
-          </div>
+          <Notice severity="warning" role="alert" testId="cancel-problem">
+            <strong>Not cancelled.</strong> {cancelProblem}
+          </Notice>
         )}
         <ResultPanel
           results={results}

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../app/ErrorNotice';
 import { ExportAction } from '../results/ExportAction';
 import { ResultView } from '../results/ResultView';
 import { requestOpenSettings } from '../settings/open-settings';
+import { Notice } from '../ui/Notice';
 
 function firstLine(sql: string): string {
   const line = sql.trim().split('\n')[0] ?? '';
@@ -151,18 +152,14 @@ export function ResultPanel({
           <ErrorNotice error={s.error} title="The statement failed" />
         )}
         {s.truncated && (
-          <div className="notice notice-warning" role="status">
-            <span aria-hidden="true">⚠</span>
-            <div>
-              Stopped fetching at {formatExactCount(s.rowCount)} rows: the result reached the{' '}
-              {s.truncated === 'rows' ? 'row' : 'memory'} limit that keeps the app responsive. The
-              rows shown are the first ones the server sent.{' '}
-              <button type="button" className="btn-link" onClick={requestOpenSettings}>
-                Change the limits in Settings
-              </button>
-            </div>
-            <ExportAction status={s} prominent />
-          </div>
+          <Notice severity="warning" actions={<ExportAction status={s} prominent />}>
+            Stopped fetching at {formatExactCount(s.rowCount)} rows: the result reached the{' '}
+            {s.truncated === 'rows' ? 'row' : 'memory'} limit that keeps the app responsive. The
+            rows shown are the first ones the server sent.{' '}
+            <button type="button" className="btn-link" onClick={requestOpenSettings}>
+              Change the limits in Settings
+            </button>
+          </Notice>
         )}
         {s.warnings.length > 0 && (
           <ul className="warnings" aria-label="Warnings">

@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 import type * as Monaco from 'monaco-editor/editor/editor.api.js';
 import { attachCompletion, type CompletionSource } from './completion/completion-provider';
 import { loadMonaco } from './load-monaco';
+import { Notice } from '../ui/Notice';
 
 export interface EditorSnapshot {
   text: string;
@@ -56,7 +57,11 @@ export const SqlEditor = forwardRef<
   handlers.current = { onChange, onRun, onCancel, onExplain, onReady };
   const [loadError, setLoadError] = useState<string | null>(null);
 
+  // The editor is created once, with the text and completion source it had then; later text
+  // comes from the user.
+  const [created] = useState(() => ({ initialText, completion }));
   useEffect(() => {
+    const { initialText, completion } = created;
     let disposed = false;
     let completions: Monaco.IDisposable | null = null;
     loadMonaco().then(
@@ -122,8 +127,7 @@ export const SqlEditor = forwardRef<
       editorRef.current?.dispose();
       editorRef.current = null;
     };
-    // The editor is created once; later text comes from the user.
-  }, []);
+  }, [created]);
 
   useEffect(() => {
     runningKey.current?.set(running);
@@ -208,9 +212,7 @@ export const SqlEditor = forwardRef<
 
   return (
     <div className="sql-editor" data-testid="sql-editor">
-      {loadError && (
-        <div className="notice notice-danger">The editor could not load: {loadError}</div>
-      )}
+      {loadError && <Notice severity="danger">The editor could not load: {loadError}</Notice>}
       <div ref={hostRef} className="sql-editor-host" />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { downloadSqlFile, readSqlFile, sqlFileName } from './sql-file';
+import { Notice } from '../ui/Notice';
 
 /**
  * Open… and Save… for .sql files, for the editor toolbar. The file last opened or saved names the
@@ -67,23 +68,18 @@ export function SqlFileButtons({
         Save…
       </button>
       {error && (
-        <div className="notice notice-danger sql-file-error" role="alert">
-          <span className="notice-icon" aria-hidden="true">
-            ✖
-          </span>
-          <div>
-            <strong className="notice-title">Could not open the file</strong>
-            <div className="notice-message">{error}</div>
-          </div>
-          <button
-            type="button"
-            className="btn-link"
-            aria-label="Dismiss"
-            onClick={() => setError(null)}
-          >
-            ×
-          </button>
-        </div>
+        <Notice
+          severity="danger"
+          className="sql-file-error"
+          title="Could not open the file"
+          actions={
+            <button type="button" className="btn-small" onClick={() => setError(null)}>
+              Dismiss
+            </button>
+          }
+        >
+          {error}
+        </Notice>
       )}
     </>
   );

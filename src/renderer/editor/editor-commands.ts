@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../ui/use-latest';
 
 /** What the shell (palette) can ask of an editor tab. */
 export type EditorCommand =
@@ -14,8 +15,7 @@ export function sendEditorCommand(sessionId: string, command: EditorCommand): vo
 
 /** Calls `handle` with each command sent to the editor on `sessionId`. */
 export function useEditorCommands(sessionId: string, handle: (command: EditorCommand) => void) {
-  const handler = useRef(handle);
-  handler.current = handle;
+  const handler = useLatest(handle);
   useEffect(() => {
     const listener = (e: Event) => {
       const { detail } = e as CustomEvent<{ sessionId: string; command: EditorCommand }>;
@@ -23,5 +23,5 @@ export function useEditorCommands(sessionId: string, handle: (command: EditorCom
     };
     bus.addEventListener(EVENT, listener);
     return () => bus.removeEventListener(EVENT, listener);
-  }, [sessionId]);
+  }, [sessionId, handler]);
 }

@@ -82,21 +82,28 @@ export function ResultGrid({
   }, []);
 
   // Widths fit the header and the first rows that arrived, until the user resizes a column.
+  // Refit once the first page is here, not on every later page (kept in state, adjusted while
+  // rendering when the columns or the first page change).
   const firstRows = cache.loadedRows(0, Math.min(rowCount, 100));
-  const fitted = useMemo(
-    () => fitColumnWidths(columns, firstRows),
-    // Refit once the first page is here, not on every later page.
-    [columns, firstRows.filter(Boolean).length > 0],
-  );
+  const firstPageHere = firstRows.some(Boolean);
+  const [fit, setFit] = useState(() => ({
+    columns,
+    firstPageHere,
+    widths: fitColumnWidths(columns, firstRows),
+  }));
+  if (fit.columns !== columns || fit.firstPageHere !== firstPageHere) {
+    setFit({ columns, firstPageHere, widths: fitColumnWidths(columns, firstRows) });
+  }
+  const fitted = fit.widths;
   const columnWidths = columns.map((_, i) => widths[i] ?? fitted[i] ?? 120);
   const gridColumns: GridColumn[] = useMemo(
     () =>
       columns.map((c, i) => ({
         id: String(i),
         title: sort?.column === i ? `${c.name} ${sort.direction === 'asc' ? '▲' : '▼'}` : c.name,
-        width: columnWidths[i]!,
+        width: widths[i] ?? fitted[i] ?? 120,
       })),
-    [columns, columnWidths.join(','), sort],
+    [columns, widths, fitted, sort],
   );
   // A short result takes only the room it needs; the scrollbar needs a little more.
   const gridHeight = Math.min(height, HEADER_HEIGHT + rowCount * ROW_HEIGHT + 18);

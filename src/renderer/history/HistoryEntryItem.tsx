@@ -3,6 +3,7 @@ import type { HistoryEntry } from '../../shared/api/history';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
 import { formatTimestamp } from '../../shared/format/timestamp';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 /** The zone the user's clock shows: history times are read next to it. */
 const LOCAL_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -38,7 +39,7 @@ function Outcome({ entry }: { entry: HistoryEntry }) {
     const code = entry.error?.serverCode ?? entry.error?.code ?? '';
     return (
       <span className="history-outcome history-outcome-error" title={entry.error?.message}>
-        <span aria-hidden="true">✖</span> Error {code}
+        <SeverityIcon severity="danger" /> Error {code}
       </span>
     );
   }

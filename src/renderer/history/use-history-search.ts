@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { HistoryEntry } from '../../shared/api/history';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
+import { useLatest } from '../ui/use-latest';
 
 /** Entries asked for per page: a screenful and some. */
 const PAGE = 100;
@@ -34,53 +35,77 @@ export function useHistorySearch(
   const [searchedText, setSearchedText] = useState(text);
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [reloads, setReloads] = useState(0);
-  const latest = useRef(0);
+  // One object per search: the page that answers it says so, and answers to a search that was
+  // overtaken meanwhile are dropped.
+  const search = useMemo(
+    () => ({ text: searchedText, connectionId, refreshKey, reloads }),
+    [searchedText, connectionId, refreshKey, reloads],
+  );
+  const [answered, setAnswered] = useState<typeof search | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const current = useLatest(search);
 
   useEffect(() => {
     const timer = setTimeout(() => setSearchedText(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text]);
 
-  const fetchPage = useCallback(
-    async (before: string | null) => {
-      const request = ++latest.current;
-      setLoading(true);
-      try {
-        const page = await api.call('history.search', {
-          limit: PAGE,
-          ...(searchedText.trim() !== '' ? { text: searchedText } : {}),
-          ...(connectionId !== null ? { connectionId } : {}),
-          ...(before !== null ? { before } : {}),
-        });
-        if (request !== latest.current) return;
-        setEntries((old) => (before === null ? page.entries : [...old, ...page.entries]));
+  useEffect(() => {
+    searchPage(search, null).then(
+      (page) => {
+        if (current.current !== search) return;
+        setEntries(page.entries);
         setCursor(page.nextCursor);
         setError(null);
-      } catch (e) {
-        if (request === latest.current) setError(errorShapeOf(e));
-      } finally {
-        if (request === latest.current) setLoading(false);
-      }
-    },
-    [searchedText, connectionId],
-  );
-
-  useEffect(() => {
-    void fetchPage(null);
-  }, [fetchPage, refreshKey, reloads]);
+        setAnswered(search);
+      },
+      (e: unknown) => {
+        if (current.current !== search) return;
+        setError(errorShapeOf(e));
+        setAnswered(search);
+      },
+    );
+  }, [search, current]);
 
   return {
     entries,
     searchedText,
-    loading,
+    loading: answered !== search || loadingMore,
     error,
     hasMore: cursor !== null,
     loadMore: () => {
-      if (cursor !== null) void fetchPage(cursor);
+      if (cursor === null) return;
+      const forSearch = search;
+      setLoadingMore(true);
+      searchPage(forSearch, cursor)
+        .then(
+          (page) => {
+            if (current.current !== forSearch) return;
+            setEntries((old) => [...old, ...page.entries]);
+            setCursor(page.nextCursor);
+            setError(null);
+          },
+          (e: unknown) => {
+            if (current.current === forSearch) setError(errorShapeOf(e));
+          },
+        )
+        .finally(() => setLoadingMore(false));
     },
     reload: () => setReloads((n) => n + 1),
   };
+}
+
+/** One page of the history matching `search`, older than `before` when given. */
+function searchPage(
+  search: { text: string; connectionId: string | null },
+  before: string | null,
+): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
+  return api.call('history.search', {
+    limit: PAGE,
+    ...(search.text.trim() !== '' ? { text: search.text } : {}),
+    ...(search.connectionId !== null ? { connectionId: search.connectionId } : {}),
+    ...(before !== null ? { before } : {}),
+  });
 }

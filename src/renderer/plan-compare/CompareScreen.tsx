@@ -6,6 +6,8 @@ import type { PlanNode } from '../../shared/explain/plan-model';
 import type { PlansToCompare, PlanToShow } from '../app/tool-screen';
 import { loadSamplePlan, samplePlans } from '../plan/sample-plans';
 import { compareRows, deltaTone, signed } from './compare-rows';
+import { Notice } from '../ui/Notice';
+import { SeverityBadge } from '../ui/SeverityIcon';
 
 function parse(plan: PlanToShow | null): ExplainResult | null {
   return plan ? explainPlanText(plan.document, { dialect: plan.dialect }) : null;
@@ -58,12 +60,9 @@ export function CompareScreen({ initial }: { initial: PlansToCompare }) {
         )}
       </header>
       {before && !before.ok && (
-        <div className="notice notice-danger" role="alert">
-          <span aria-hidden="true">✖</span>
-          <div>
-            The first plan could not be read: {before.error.message} at line {before.error.line}.
-          </div>
-        </div>
+        <Notice severity="danger">
+          The first plan could not be read: {before.error.message} at line {before.error.line}.
+        </Notice>
       )}
       {!after && (
         <div className="cmp-pick" data-testid="cmp-pick">
@@ -108,16 +107,19 @@ export function CompareScreen({ initial }: { initial: PlansToCompare }) {
         </div>
       )}
       {afterResult && !afterResult.ok && (
-        <div className="notice notice-danger" role="alert" data-testid="cmp-error">
-          <span aria-hidden="true">✖</span>
-          <div>
-            <strong>The second plan could not be read.</strong> {afterResult.error.message} at line{' '}
-            {afterResult.error.line} column {afterResult.error.column}.{' '}
-            <button type="button" className="btn-link" onClick={() => setAfter(null)}>
+        <Notice
+          severity="danger"
+          testId="cmp-error"
+          title="The second plan could not be read."
+          actions={
+            <button type="button" className="btn-small" onClick={() => setAfter(null)}>
               Paste another
             </button>
-          </div>
-        </div>
+          }
+        >
+          {afterResult.error.message} at line {afterResult.error.line} column{' '}
+          {afterResult.error.column}.
+        </Notice>
       )}
       {comparison && left && right && (
         <>
@@ -317,9 +319,7 @@ function Changes({ pairs }: { pairs: NodePair[] }) {
                 </span>
               ))}
               {p.flagsGained.map((f) => (
-                <span key={f} className="badge badge-warning">
-                  ⚠ {f}
-                </span>
+                <SeverityBadge key={f} severity="warning" label={f} />
               ))}
             </td>
           </tr>

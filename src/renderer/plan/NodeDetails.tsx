@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../shared/explain/diagnose-plan';
 import type { PlanNode } from '../../shared/explain/plan-model';
+import { Notice } from '../ui/Notice';
 
 function Row({ label, value }: { label: string; value: unknown }) {
   if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
@@ -22,19 +23,10 @@ export function NodeDetails({ node, diagnostics }: { node: PlanNode; diagnostics
         {node.kind}: {node.table ?? node.label}
       </h2>
       {mine.map((d, i) => (
-        <div
-          key={i}
-          className={`notice notice-${d.severity === 'critical' ? 'danger' : d.severity === 'warning' ? 'warning' : 'info'}`}
-        >
-          <span aria-hidden="true">
-            {d.severity === 'critical' ? '✖' : d.severity === 'warning' ? '⚠' : 'ℹ'}
-          </span>
-          <div>
-            <strong>{d.title}</strong>
-            <div>{d.explanation}</div>
-            {d.suggestion && <div className="suggestion">{d.suggestion}</div>}
-          </div>
-        </div>
+        <Notice key={i} severity={d.severity} role="note" title={d.title}>
+          {d.explanation}
+          {d.suggestion && <div className="suggestion">{d.suggestion}</div>}
+        </Notice>
       ))}
       <dl className="facts">
         <Row label="Label" value={node.label} />

@@ -9,14 +9,16 @@ import type { PlanHeat } from './plan-heat';
 import { layoutPlan, type PlacedNode } from './plan-layout';
 import { PlanMinimap, type PlanMinimapHandle } from './PlanMinimap';
 import { canvasTextWidth } from './measure-text';
+import { severityRank } from '../../shared/severity';
+import { Notice } from '../ui/Notice';
+import { SEVERITY_ICONS } from '../ui/SeverityIcon';
+import { useLatest } from '../ui/use-latest';
 
 export interface PlanDiagramHandle {
   fit(): void;
   /** The diagram as a standalone SVG document, for export. */
   svgText(): string;
 }
-
-const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 } as const;
 
 /**
  * Above this many boxes on screen the diagram draws each node as one box and one line of text
@@ -85,7 +87,7 @@ export const PlanDiagram = forwardRef<
     const m = new Map<number, Diagnostic>();
     for (const d of diagnostics) {
       const have = m.get(d.nodeId);
-      if (!have || SEVERITY_ORDER[d.severity] < SEVERITY_ORDER[have.severity]) m.set(d.nodeId, d);
+      if (!have || severityRank(d.severity) > severityRank(have.severity)) m.set(d.nodeId, d);
     }
     return m;
   }, [diagnostics]);
@@ -144,9 +146,10 @@ export const PlanDiagram = forwardRef<
   }, []);
 
   // Fit when a new plan arrives (not when a node is collapsed: the view should stay put).
+  const fitRef = useLatest(fit);
   useEffect(() => {
-    fit();
-  }, [root]);
+    fitRef.current();
+  }, [root, fitRef]);
 
   // Bring a searched node into view once its fold is open (the layout has it), readable.
   useEffect(() => {
@@ -322,7 +325,7 @@ export const PlanDiagram = forwardRef<
                       textAnchor="end"
                       className={`plan-badge sev-${diag.severity}`}
                     >
-                      {diag.severity === 'critical' ? '✖' : diag.severity === 'warning' ? '⚠' : 'ℹ'}
+                      {SEVERITY_ICONS[diag.severity]}
                     </text>
                   )}
                   {n.id === heat.hottestId && (
@@ -350,14 +353,11 @@ export const PlanDiagram = forwardRef<
         </g>
       </svg>
       {light && (
-        <div className="plan-light-notice notice notice-info" data-testid="plan-light-notice">
-          <span aria-hidden="true">ℹ</span>
-          <span>
-            Lighter drawing: {layout.nodes.length.toLocaleString('en-US')} boxes are on screen (over{' '}
-            {LIGHT_DRAWING_CAP.toLocaleString('en-US')}), so each shows its title only. Fold
-            subtrees, or click a box for every field.
-          </span>
-        </div>
+        <Notice severity="info" className="plan-light-notice" testId="plan-light-notice">
+          Lighter drawing: {layout.nodes.length.toLocaleString('en-US')} boxes are on screen (over{' '}
+          {LIGHT_DRAWING_CAP.toLocaleString('en-US')}), so each shows its title only. Fold subtrees,
+          or click a box for every field.
+        </Notice>
       )}
       {layout.nodes.length >= MINIMAP_MIN_NODES && (
         <PlanMinimap

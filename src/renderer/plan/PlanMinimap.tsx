@@ -1,6 +1,15 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, type PointerEvent } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  type PointerEvent,
+} from 'react';
 import { accessQuality } from './access-quality';
 import type { PlanLayout } from './plan-layout';
+import { useLatest } from '../ui/use-latest';
 
 /** What the main view shows: d3-zoom's transform and the view's size in pixels. */
 export interface MinimapView {
@@ -53,25 +62,27 @@ export const PlanMinimap = forwardRef<
 >(function PlanMinimap({ layout, matches, onNavigate }, ref) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
-  const fit = fitOf(layout);
-  const fitRef = useRef(fit);
-  fitRef.current = fit;
+  const fit = useMemo(() => fitOf(layout), [layout]);
+  const fitRef = useLatest(fit);
   const lastView = useRef<MinimapView | null>(null);
 
-  const placeFrame = (view: MinimapView) => {
-    lastView.current = view;
-    const frame = frameRef.current;
-    if (!frame) return;
-    const { scale, offsetX, offsetY } = fitRef.current;
-    // The layout region on screen in minimap pixels (the minimap's overflow clips it).
-    const left = (-view.x / view.k) * scale + offsetX;
-    const top = (-view.y / view.k) * scale + offsetY;
-    const right = ((view.width - view.x) / view.k) * scale + offsetX;
-    const bottom = ((view.height - view.y) / view.k) * scale + offsetY;
-    frame.style.transform = `translate(${left}px, ${top}px)`;
-    frame.style.width = `${Math.max(2, right - left)}px`;
-    frame.style.height = `${Math.max(2, bottom - top)}px`;
-  };
+  const placeFrame = useCallback(
+    (view: MinimapView) => {
+      lastView.current = view;
+      const frame = frameRef.current;
+      if (!frame) return;
+      const { scale, offsetX, offsetY } = fitRef.current;
+      // The layout region on screen in minimap pixels (the minimap's overflow clips it).
+      const left = (-view.x / view.k) * scale + offsetX;
+      const top = (-view.y / view.k) * scale + offsetY;
+      const right = ((view.width - view.x) / view.k) * scale + offsetX;
+      const bottom = ((view.height - view.y) / view.k) * scale + offsetY;
+      frame.style.transform = `translate(${left}px, ${top}px)`;
+      frame.style.width = `${Math.max(2, right - left)}px`;
+      frame.style.height = `${Math.max(2, bottom - top)}px`;
+    },
+    [fitRef],
+  );
 
   useImperativeHandle(ref, () => ({ setView: placeFrame }));
 
@@ -116,7 +127,7 @@ export const PlanMinimap = forwardRef<
     ctx.fillStyle = match;
     ctx.fill(paths.match);
     if (lastView.current) placeFrame(lastView.current);
-  }, [layout, matches]);
+  }, [layout, matches, fit, placeFrame]);
 
   const navigate = (e: PointerEvent<HTMLDivElement>) => {
     const box = e.currentTarget.getBoundingClientRect();

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { explainPlanText, type ExplainResult } from '../../shared/explain/explain-report';
 import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { PlanNode } from '../../shared/explain/plan-model';
@@ -13,6 +13,8 @@ import { foldRevealed, indexPlan, matchesInFolds, searchPlan, unfoldTo } from '.
 import { loadSamplePlan, samplePlans } from './sample-plans';
 import { TraditionalTable } from './TraditionalTable';
 import { planDiagnostics } from '../settings/plan-diagnostics';
+import { Notice } from '../ui/Notice';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 /** Above this many nodes the diagram opens folded; every fold opens on a double-click. */
 const NODE_CAP = 400;
@@ -57,13 +59,24 @@ export function PlanScreen({
   }) => void;
 }) {
   const [text, setText] = useState(() => initial?.document ?? localStorage.getItem(TEXT_KEY) ?? '');
-  const [result, setResult] = useState<ExplainResult | null>(null);
+  // A plan to show at once (from the editor, or the text kept from last time) is read on the
+  // first render.
+  const [first] = useState(() =>
+    initial
+      ? explainPlanText(initial.document, { ...planDiagnostics(), dialect: initial.dialect })
+      : text.trim()
+        ? explainPlanText(text, planDiagnostics())
+        : null,
+  );
+  const [result, setResult] = useState<ExplainResult | null>(first);
   const [view, setView] = useState<View>('diagram');
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
-  // A plan to show at once (from the editor, or kept from last time) opens without the paste
-  // box: a textarea holding megabytes costs the browser hundreds of milliseconds to drop.
-  const [pasteOpen, setPasteOpen] = useState(() => !text.trim());
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() =>
+    first?.ok ? autoFold(first.report.root, NODE_CAP) : new Set(),
+  );
+  // A plan to show at once opens without the paste box: a textarea holding megabytes costs the
+  // browser hundreds of milliseconds to drop.
+  const [pasteOpen, setPasteOpen] = useState(() => (first ? !first.ok : true));
   const [query, setQuery] = useState('');
   const [matchIndex, setMatchIndex] = useState(0);
   const [focus, setFocus] = useState<FocusRequest | null>(null);
@@ -81,12 +94,6 @@ export function PlanScreen({
       setPasteOpen(false);
     } else setPasteOpen(true);
   };
-
-  useEffect(() => {
-    if (initial) analyse(initial.document, initial.dialect);
-    else if (text.trim()) analyse(text);
-    // Only the text kept from last time, once.
-  }, []);
 
   const report = result?.ok ? result.report : null;
   const plan = useMemo(
@@ -297,13 +304,9 @@ export function PlanScreen({
         </div>
       )}
       {result && !result.ok && (
-        <div className="notice notice-danger" role="alert" data-testid="plan-error">
-          <span aria-hidden="true">✖</span>
-          <div>
-            <strong>Not a plan Sightline can read.</strong> {result.error.message} at line{' '}
-            {result.error.line} column {result.error.column}.
-          </div>
-        </div>
+        <Notice severity="danger" testId="plan-error" title="Not a plan Sightline can read.">
+          {result.error.message} at line {result.error.line} column {result.error.column}.
+        </Notice>
       )}
       {!result && !pasteOpen && (
         <div className="empty-state">Paste a plan, or open a sample to see one in seconds.</div>
@@ -365,8 +368,7 @@ export function PlanScreen({
                         className="btn-link"
                         onClick={() => setSelectedId(d.nodeId)}
                       >
-                        {d.severity === 'critical' ? '✖' : d.severity === 'warning' ? '⚠' : 'ℹ'}{' '}
-                        {d.title}
+                        <SeverityIcon severity={d.severity} /> {d.title}
                       </button>
                       {d.suggestion && <div className="suggestion">{d.suggestion}</div>}
                     </li>

@@ -10,7 +10,7 @@ import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { formatBytes } from '../grid/cell-text';
 import type { TableRow } from './process-columns';
-import { SeverityIcon } from './SeverityIcon';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 function lockText(w: LockWait): string {
   const object = [w.schema, w.object].filter(Boolean).join('.');
@@ -77,8 +77,7 @@ export function ProcessDetails({
       </header>
       {item.severity !== 'ok' && (
         <p className={`pl-attention pl-sev-text-${item.severity}`}>
-          <SeverityIcon severity={item.severity} />
-          {item.attention}
+          <SeverityIcon severity={item.severity} /> {item.attention}
         </p>
       )}
       {chain && (

@@ -11,7 +11,7 @@ import {
   type SortDirection,
   type TableRow,
 } from './process-columns';
-import { SeverityIcon } from './SeverityIcon';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 /** Row height in px: fixed, so only the rows in view are rendered. */
 export const ROW_HEIGHT = 26;
@@ -174,7 +174,11 @@ const ProcessCell = memo(function ProcessCell({
       className={`pl-td${column.numeric ? ' num' : ''}${column.key === 'info' ? ' mono' : ''}`}
       title={title}
     >
-      {severity !== 'ok' && <SeverityIcon severity={severity} />}
+      {severity !== 'ok' && (
+        <>
+          <SeverityIcon severity={severity} />{' '}
+        </>
+      )}
       {text}
     </span>
   );

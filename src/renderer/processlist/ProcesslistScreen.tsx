@@ -44,6 +44,7 @@ import { useAfterPaint } from './use-after-paint';
 import { loadProcesslistToolsFolded, saveProcesslistToolsFolded } from '../app/layout-store';
 import { describeFilter } from '../../shared/processlist/filter-summary';
 import { useProcesslistPolling } from './use-processlist-polling';
+import { Notice } from '../ui/Notice';
 
 const INTERVALS = [500, 1000, 2000, 5000, 10_000, 30_000, 60_000];
 
@@ -173,10 +174,9 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  // A selected session that ended leaves the details open on its last state until closed.
-  useEffect(() => {
-    if (!selected) setFrozen(null);
-  }, [selected]);
+  // A selected session that ended leaves the details open on its last state until closed; with
+  // nothing selected nothing stays frozen (adjusted while rendering, not in an effect).
+  if (!selected && frozen !== null) setFrozen(null);
 
   /** `seenIn`: the server run of the snapshot the ids were picked from. */
   const kill = async (mode: KillMode, ids: number[], seenIn: ServerRun | undefined) => {
@@ -295,19 +295,14 @@ export function ProcesslistScreen(props: ToolScreenProps) {
         <CountCharts history={paneHistory} />
       </div>
       {polling.disconnected && (
-        <div className="notice notice-warning" role="status" data-testid="pl-disconnected">
-          <span className="notice-icon" aria-hidden="true">
-            ⚠
-          </span>
-          <div>
-            <strong>Disconnected since {clockTime(polling.disconnected.since)}</strong> — retrying
-            {polling.disconnected.attempt > 0
-              ? ` at ${clockTime(polling.disconnected.retryAt)} (attempt ${polling.disconnected.attempt})`
-              : ''}
-            ; the view resumes by itself.{' '}
-            <span className="pl-muted">{polling.disconnected.error.message}</span>
-          </div>
-        </div>
+        <Notice severity="warning" testId="pl-disconnected">
+          <strong>Disconnected since {clockTime(polling.disconnected.since)}</strong> — retrying
+          {polling.disconnected.attempt > 0
+            ? ` at ${clockTime(polling.disconnected.retryAt)} (attempt ${polling.disconnected.attempt})`
+            : ''}
+          ; the view resumes by itself.{' '}
+          <span className="pl-muted">{polling.disconnected.error.message}</span>
+        </Notice>
       )}
       {polling.error && (
         <ErrorNotice error={polling.error} title="The processlist could not be read" />
@@ -315,22 +310,14 @@ export function ProcesslistScreen(props: ToolScreenProps) {
       {latest?.notices
         .filter((n) => n.key !== STAGES_CONSUMER_NOTICE)
         .map((n) => (
-          <div key={n.key} className="notice notice-info" data-notice={n.key}>
-            <span className="notice-icon" aria-hidden="true">
-              ℹ
-            </span>
-            <div>
-              Missing: <strong>{n.missing}</strong>. Shown instead: {n.shownInstead}
-            </div>
-          </div>
+          <Notice key={n.key} severity="info" data={{ 'data-notice': n.key }}>
+            Missing: <strong>{n.missing}</strong>. Shown instead: {n.shownInstead}
+          </Notice>
         ))}
       {message && (
-        <div className={`notice notice-${message.severity}`} role="status" data-testid="pl-message">
-          <span className="notice-icon" aria-hidden="true">
-            {message.severity === 'ok' ? '✔' : '⚠'}
-          </span>
-          <div>{message.text}</div>
-        </div>
+        <Notice severity={message.severity} role="status" testId="pl-message">
+          {message.text}
+        </Notice>
       )}
       {actionError && <ErrorNotice error={actionError.error} title={actionError.title} />}
       <div className="pl-fold-row">
@@ -370,39 +357,29 @@ export function ProcesslistScreen(props: ToolScreenProps) {
       <div className="pl-main">
         <div className="pl-left">
           {!stagesNoticeHidden && latest?.notices.some((n) => n.key === STAGES_CONSUMER_NOTICE) && (
-            <div className="notice notice-info" data-notice={STAGES_CONSUMER_NOTICE}>
-              <span className="notice-icon" aria-hidden="true">
-                ℹ
-              </span>
-              <div>
-                No stage progress: MySQL reports how far an ALTER TABLE, LOAD DATA… has got (the
-                Progress column) only while the performance_schema consumer events_stages_current is
-                on, and it is off. To turn it on: <code>{ENABLE_STAGES_CONSUMER}</code>{' '}
-                <button
-                  type="button"
-                  className="btn-link"
-                  onClick={() => {
-                    setStagesNoticeHidden(true);
-                    saveStagesNoticeHidden(connection.id);
-                  }}
-                >
-                  Hide
-                </button>
-              </div>
-            </div>
+            <Notice severity="info" data={{ 'data-notice': STAGES_CONSUMER_NOTICE }}>
+              No stage progress: MySQL reports how far an ALTER TABLE, LOAD DATA… has got (the
+              Progress column) only while the performance_schema consumer events_stages_current is
+              on, and it is off. To turn it on: <code>{ENABLE_STAGES_CONSUMER}</code>{' '}
+              <button
+                type="button"
+                className="btn-link"
+                onClick={() => {
+                  setStagesNoticeHidden(true);
+                  saveStagesNoticeHidden(connection.id);
+                }}
+              >
+                Hide
+              </button>
+            </Notice>
           )}
           {frozen && (
-            <div className="notice notice-info pl-frozen" role="status">
-              <span className="notice-icon" aria-hidden="true">
-                ❄
-              </span>
-              <div>
-                Frozen at {clockTime(new Date(frozen.takenAt))} while you inspect a session.{' '}
-                <button type="button" className="btn-link" onClick={() => setSelected(null)}>
-                  Back to live
-                </button>
-              </div>
-            </div>
+            <Notice severity="info" role="status" icon="❄" className="pl-frozen">
+              Frozen at {clockTime(new Date(frozen.takenAt))} while you inspect a session.{' '}
+              <button type="button" className="btn-link" onClick={() => setSelected(null)}>
+                Back to live
+              </button>
+            </Notice>
           )}
           {shownSnapshot && shownRows.length === 0 ? (
             <div className="empty-state pl-empty">

@@ -1,8 +1,5 @@
-import {
-  attentionFor,
-  worstSeverity,
-  type AttentionThresholds,
-} from '../../shared/processlist/attention';
+import { attentionFor, type AttentionThresholds } from '../../shared/processlist/attention';
+import { worstOf } from '../../shared/severity';
 import type { BlockingModel } from '../../shared/processlist/blocking-chains';
 import { filterTest, type FilterPart, type ProcessFilter } from '../../shared/processlist/filters';
 import type { ProcessRow } from '../../shared/processlist/process-row';
@@ -24,7 +21,7 @@ export function tableRows(
     const transaction = trx.get(row.id);
     const attentions = attentionFor(row, transaction, blocking, thresholds);
     // Most sessions need no attention: no severity to rank and no text to join for them.
-    const severity = attentions.length === 0 ? 'ok' : worstSeverity(attentions);
+    const severity = attentions.length === 0 ? 'ok' : worstOf(attentions);
     return {
       key: rowKey(row),
       row,

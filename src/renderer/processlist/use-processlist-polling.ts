@@ -47,19 +47,19 @@ export function useProcesslistPolling(
   const attempt = useRef(0);
   const [kick, setKick] = useState(0);
 
-  useEffect(() => {
+  // The session found lost elsewhere (an editor's call) shows as disconnected at once; adjusted
+  // while rendering when `lostNow` changes, not in an effect.
+  const [seenLost, setSeenLost] = useState<ApiErrorShape | null>(null);
+  if (seenLost !== lostNow) {
+    setSeenLost(lostNow);
     if (lostNow) {
-      setState((s) => ({
-        ...s,
-        disconnected: s.disconnected ?? {
-          since: new Date(),
-          attempt: 0,
-          retryAt: new Date(),
-          error: lostNow,
-        },
-      }));
+      setState((s) => {
+        if (s.disconnected) return s;
+        const now = new Date();
+        return { ...s, disconnected: { since: now, attempt: 0, retryAt: now, error: lostNow } };
+      });
     }
-  }, [lostNow]);
+  }
 
   useEffect(() => {
     if (paused) return;

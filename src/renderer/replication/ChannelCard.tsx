@@ -1,8 +1,9 @@
 import { formatDuration } from '../../shared/format/duration';
 import type { ReplicationChannel, ThreadState } from '../../shared/replication/replication-channel';
-import { HealthBadge } from './HealthIcon';
+import { SeverityBadge } from '../ui/SeverityIcon';
 import { LagChart } from './LagChart';
 import type { LagPoint } from './lag-history';
+import { Notice } from '../ui/Notice';
 
 const THREAD_WORDS: Record<ThreadState, string> = {
   running: 'running',
@@ -13,7 +14,7 @@ const THREAD_WORDS: Record<ThreadState, string> = {
 
 function ThreadBadge({ label, state }: { label: string; state: ThreadState }) {
   const severity = state === 'running' ? 'ok' : state === 'connecting' ? 'warning' : 'danger';
-  return <HealthBadge severity={severity} label={`${label} ${THREAD_WORDS[state]}`} />;
+  return <SeverityBadge severity={severity} label={`${label} ${THREAD_WORDS[state]}`} />;
 }
 
 /** Lag as the app writes durations; what it was measured from on hover. */
@@ -59,18 +60,15 @@ export function ChannelCard({
         <ThreadBadge label="SQL" state={channel.sqlState} />
       </header>
       {errors.map((e) => (
-        <div key={`${e.who}-${e.number}`} className="notice notice-danger rp-error" role="alert">
-          <span className="notice-icon" aria-hidden="true">
-            ✖
-          </span>
-          <div>
-            <strong className="notice-title">
-              {e.who} error {e.number}
-            </strong>
-            <div className="notice-message rp-error-text">{e.message}</div>
-            {e.timestamp && <div className="notice-meta">{e.timestamp}</div>}
-          </div>
-        </div>
+        <Notice
+          key={`${e.who}-${e.number}`}
+          severity="danger"
+          className="rp-error"
+          title={`${e.who} error ${e.number}`}
+          meta={e.timestamp}
+        >
+          <span className="rp-error-text">{e.message}</span>
+        </Notice>
       ))}
       <div className="rp-channel-body">
         <div className="rp-lag">

@@ -6,6 +6,7 @@ import type { TopologyNode } from '../../shared/replication/topology-model';
 import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { Notice } from '../ui/Notice';
 
 /**
  * The guided fix for one node's errant transactions: the exact SQL per server first, then,
@@ -123,16 +124,10 @@ export function ErrantFixPanel({
         </>
       )}
       {errant?.method === 'mariadb-local' ? (
-        <div className="notice notice-info">
-          <span className="notice-icon" aria-hidden="true">
-            ℹ
-          </span>
-          <div>
-            MariaDB has no empty-transaction fix: redo the write on the source (so it replicates
-            with the source&apos;s GTID), or give local writes their own <code>gtid_domain_id</code>
-            .
-          </div>
-        </div>
+        <Notice severity="info">
+          MariaDB has no empty-transaction fix: redo the write on the source (so it replicates with
+          the source&apos;s GTID), or give local writes their own <code>gtid_domain_id</code>.
+        </Notice>
       ) : (
         !preview && (
           <button
@@ -214,22 +209,14 @@ export function ErrantFixPanel({
             ),
           )}
           {result.errantAfter === '' ? (
-            <div className="notice notice-ok" role="status" data-recheck="clean">
-              <span className="notice-icon" aria-hidden="true">
-                ✔
-              </span>
-              <div>Detected again: no errant transactions left on {node.id}.</div>
-            </div>
+            <Notice severity="ok" data={{ 'data-recheck': 'clean' }}>
+              Detected again: no errant transactions left on {node.id}.
+            </Notice>
           ) : (
-            <div className="notice notice-warning" role="status" data-recheck="remaining">
-              <span className="notice-icon" aria-hidden="true">
-                ⚠
-              </span>
-              <div>
-                Detected again: still errant on {node.id}:{' '}
-                <span className="mono">{result.errantAfter}</span>
-              </div>
-            </div>
+            <Notice severity="warning" data={{ 'data-recheck': 'remaining' }}>
+              Detected again: still errant on {node.id}:{' '}
+              <span className="mono">{result.errantAfter}</span>
+            </Notice>
           )}
         </div>
       )}

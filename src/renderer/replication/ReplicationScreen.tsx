@@ -1,22 +1,21 @@
 import { reportErrant } from './errant-by-connection';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { HostCredential } from '../../shared/api/replication';
 import { formatTimestamp } from '../../shared/format/timestamp';
-import {
-  worstSeverity,
-  type ReplicationProblem,
-} from '../../shared/replication/replication-problem';
+import type { ReplicationProblem } from '../../shared/replication/replication-problem';
+import { worst } from '../../shared/severity';
 import type { ReplicationTopology } from '../../shared/replication/topology-model';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { ChannelCard } from './ChannelCard';
 import { ErrantFixPanel } from './ErrantFixPanel';
-import { HealthBadge, HealthIcon } from './HealthIcon';
+import { SeverityBadge, SeverityIcon } from '../ui/SeverityIcon';
 import { HostLogin } from './HostLogin';
 import { TopologyDiagram } from './TopologyDiagram';
 import { useReplicationStatus } from './use-replication-status';
+import { Notice } from '../ui/Notice';
 
 const TOPOLOGY_REFRESH_MS = 30_000;
 
@@ -29,7 +28,7 @@ function ProblemList({ problems }: { problems: readonly ReplicationProblem[] }) 
           className={`rp-problem rp-problem-${p.severity}`}
           data-problem={p.code}
         >
-          <HealthIcon severity={p.severity} />
+          <SeverityIcon severity={p.severity} />
           <div>
             <strong>{p.title}</strong>
             {p.channel !== null && p.channel !== '' && (
@@ -58,11 +57,13 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   const [credentials, setCredentials] = useState<HostCredential[]>([]);
 
   const busy = useRef(false);
-  const again = useRef<(() => Promise<void>) | null>(null);
+  const again = useRef(false);
+  // The newest discover, for the one asked for while another ran (it may have new logins).
+  const latestDiscover = useRef<() => Promise<void>>(async () => undefined);
   const discover = useCallback(async (): Promise<void> => {
     // One discovery at a time; asked for meanwhile (new login, fix done), it runs right after.
     if (busy.current) {
-      again.current = discover;
+      again.current = true;
       return;
     }
     busy.current = true;
@@ -80,13 +81,19 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
     } finally {
       busy.current = false;
       setDiscovering(false);
-      const next = again.current;
-      again.current = null;
-      if (next) void next();
+      if (again.current) {
+        again.current = false;
+        void latestDiscover.current();
+      }
     }
   }, [sessionId, credentials, connection.id]);
+  useLayoutEffect(() => {
+    latestDiscover.current = discover;
+  }, [discover]);
   useEffect(() => {
-    void discover();
+    // Started from a task of its own, so its "discovering" is not set inside this effect.
+    const start = setTimeout(() => void discover(), 0);
+    return () => clearTimeout(start);
   }, [discover]);
   // While shown, the topology (and its errant check) is read again now and then; each
   // discovery logs in to every server, so not at the status poll's pace.
@@ -99,21 +106,16 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   const errantNodes = topology?.nodes.filter((n) => n.errant !== null) ?? [];
   const selectedNode = topology?.nodes.find((n) => n.id === selected) ?? null;
   const fixNode = topology?.nodes.find((n) => n.id === fixing) ?? null;
-  const now = status?.readAt ?? Date.now();
   // The header speaks for the whole picture: errant transactions found by the topology count.
   const startNode = topology?.nodes.find((n) => n.id === topology.startId) ?? null;
-  const health = status
-    ? worstSeverity(
-        [status.health, ...(startNode ? [startNode.health] : [])].map((severity) => ({ severity })),
-      )
-    : null;
+  const health = status ? worst([status.health, ...(startNode ? [startNode.health] : [])]) : null;
 
   return (
     <div className="rp-screen" data-screen="replication">
       <header className="rp-head">
         <h2>Replication</h2>
         {health && (
-          <HealthBadge severity={health} label={health === 'ok' ? 'healthy' : undefined} />
+          <SeverityBadge severity={health} label={health === 'ok' ? 'healthy' : undefined} />
         )}
         {status && (
           <span className="rp-muted">
@@ -132,28 +134,25 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
       </header>
 
       {errantNodes.map((n) => (
-        <div
+        <Notice
           key={n.id}
-          className="notice notice-danger rp-errant-banner"
-          role="alert"
-          data-errant-node={n.id}
+          severity="danger"
+          className="rp-errant-banner"
+          data={{ 'data-errant-node': n.id }}
+          title={
+            n.errant!.method === 'mariadb-local'
+              ? `Local writes in a replicated domain on ${n.id}`
+              : `Errant transactions on ${n.id}`
+          }
+          actions={
+            <button type="button" className="btn-small" onClick={() => setFixing(n.id)}>
+              {n.errant!.method === 'mariadb-local' ? 'What to do' : 'Review the fix'}
+            </button>
+          }
         >
-          <span className="notice-icon" aria-hidden="true">
-            ✖
-          </span>
-          <div>
-            <strong className="notice-title">
-              {n.errant!.method === 'mariadb-local'
-                ? `Local writes in a replicated domain on ${n.id}`
-                : `Errant transactions on ${n.id}`}
-            </strong>
-            <div className="mono rp-gtids">{n.errant!.gtids}</div>
-            <div className="rp-problem-detail">{n.errant!.consequence}</div>
-          </div>
-          <button type="button" className="btn-small" onClick={() => setFixing(n.id)}>
-            {n.errant!.method === 'mariadb-local' ? 'What to do' : 'Review the fix'}
-          </button>
-        </div>
+          <div className="mono rp-gtids">{n.errant!.gtids}</div>
+          <div className="rp-problem-detail">{n.errant!.consequence}</div>
+        </Notice>
       ))}
 
       {fixNode && (
@@ -175,16 +174,11 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
         <section className="rp-section" aria-label="Problems">
           <h3>Problems</h3>
           {status.problems.length === 0 ? (
-            <div className="notice notice-ok">
-              <span className="notice-icon" aria-hidden="true">
-                ✔
-              </span>
-              <div>
-                {status.channels.length === 0
-                  ? 'Nothing to report: this server replicates from nobody. Its replicas appear in the topology below.'
-                  : 'Every channel receives and applies, without errors or lag.'}
-              </div>
-            </div>
+            <Notice severity="ok" role="note">
+              {status.channels.length === 0
+                ? 'Nothing to report: this server replicates from nobody. Its replicas appear in the topology below.'
+                : 'Every channel receives and applies, without errors or lag.'}
+            </Notice>
           ) : (
             <ProblemList problems={status.problems} />
           )}
@@ -201,7 +195,12 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
             </p>
           ) : (
             status.channels.map((c) => (
-              <ChannelCard key={c.name} channel={c} history={history[c.name] ?? []} now={now} />
+              <ChannelCard
+                key={c.name}
+                channel={c}
+                history={history[c.name] ?? []}
+                now={status.readAt}
+              />
             ))
           )}
         </section>

@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { formatDuration } from '../../shared/format/duration';
 import type { TopologyNode } from '../../shared/replication/topology-model';
 import { topologyTree, type TopologyTreeNode } from '../../shared/replication/topology-tree';
+import { SEVERITY_ICONS } from '../ui/SeverityIcon';
 
 const BOX_W = 200;
 const BOX_H = 78;
 const GAP_X = 28;
 const GAP_Y = 56;
-const ICONS = { ok: '✔', info: 'ℹ', warning: '⚠', danger: '✖' } as const;
 
 interface Point {
   x: number;
@@ -114,7 +114,7 @@ export function TopologyDiagram({
         >
           <rect className="rp-box" width={BOX_W} height={BOX_H} rx={6} />
           <text className="rp-node-icon" x={10} y={22}>
-            {ICONS[node.health]}
+            {SEVERITY_ICONS[node.health]}
           </text>
           <text className="rp-node-title" x={28} y={22}>
             {node.id}

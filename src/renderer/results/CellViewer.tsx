@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { MAX_CELL_SLICE, type Cell, type ResultColumn } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { formatBytes } from '../grid/cell-text';
+import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
 import { hexDump } from './hex-dump';
 import { jsonProblem, prettyJson } from './pretty-json';
 
@@ -34,6 +36,30 @@ function fromCell(cell: Cell): Loaded {
 const loadedSize = (l: Loaded) => (l.kind === 'binary' ? l.data.length / 2 : l.data.length);
 
 /**
+ * Fetches the value after `from` with `query.cell`, slice by slice, until `upTo` characters or
+ * bytes are there (or the value ends); hands over what it has after each slice.
+ */
+async function fetchSlices(
+  cell: { queryId: string; row: number; column: number },
+  from: Loaded,
+  upTo: number,
+  onSlice: (loaded: Loaded) => void,
+): Promise<void> {
+  let current = from;
+  while (loadedSize(current) < Math.min(upTo, current.total)) {
+    const offset = loadedSize(current);
+    const slice = await api.call('query.cell', {
+      ...cell,
+      offset,
+      length: Math.min(MAX_CELL_SLICE, upTo - offset),
+    });
+    if (slice.data.length === 0) break;
+    current = { ...current, data: current.data + slice.data, total: slice.total };
+    onSlice(current);
+  }
+}
+
+/**
  * One value in full, in a dialog: text as is (JSON pretty-printed for JSON columns, or on
  * request when it parses), bytes as a hex dump with offsets, and a Copy button. A huge value is
  * fetched with `query.cell` in slices - the first MB or two, then more on request - so a 100 MB
@@ -56,64 +82,34 @@ export function CellViewer({
   cell: Cell;
   onClose: () => void;
 }) {
-  const [loaded, setLoaded] = useState<Loaded>(() => fromCell(cell));
-  const [loading, setLoading] = useState(false);
+  const [initial] = useState<Loaded>(() => fromCell(cell));
+  const [loaded, setLoaded] = useState<Loaded>(initial);
+  // The grid holds only a preview of long values: the first part of the rest comes at once.
+  const [firstStep] = useState(() => {
+    const step = initial.kind === 'binary' ? BYTES_STEP : TEXT_STEP;
+    return loadedSize(initial) < Math.min(step, initial.total) ? step : null;
+  });
+  const [loading, setLoading] = useState(firstStep !== null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const isJsonColumn = column.typeName === 'JSON';
   const [asJson, setAsJson] = useState(isJsonColumn);
   const [copied, setCopied] = useState<string | null>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const complete = loadedSize(loaded) >= loaded.total;
 
-  /** Fetches more of the value: `upTo` characters or bytes in all, slice by slice. */
-  const loadUpTo = useCallback(
-    async (upTo: number) => {
-      setLoading(true);
-      setError(null);
-      try {
-        let current = loaded;
-        while (loadedSize(current) < Math.min(upTo, current.total)) {
-          const offset = loadedSize(current);
-          const slice = await api.call('query.cell', {
-            queryId,
-            row,
-            column: columnIndex,
-            offset,
-            length: Math.min(MAX_CELL_SLICE, upTo - offset),
-          });
-          if (slice.data.length === 0) break;
-          current = { ...current, data: current.data + slice.data, total: slice.total };
-          setLoaded(current);
-        }
-      } catch (e) {
-        setError(errorShapeOf(e));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [loaded, queryId, row, columnIndex],
-  );
+  const loadUpTo = (upTo: number) => {
+    setLoading(true);
+    setError(null);
+    fetchSlices({ queryId, row, column: columnIndex }, loaded, upTo, setLoaded)
+      .catch((e: unknown) => setError(errorShapeOf(e)))
+      .finally(() => setLoading(false));
+  };
 
-  // The grid holds only a preview of long values: fetch the first part of the rest at once.
-  const step = loaded.kind === 'binary' ? BYTES_STEP : TEXT_STEP;
   useEffect(() => {
-    if (!complete && loadedSize(loaded) < step) void loadUpTo(step);
-    closeRef.current?.focus();
-    // Once, when the viewer opens.
-  }, []);
-
-  // Escape closes the viewer wherever the focus went (a button disabled while loading drops it).
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      e.stopPropagation();
-      onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+    if (firstStep === null) return;
+    fetchSlices({ queryId, row, column: columnIndex }, initial, firstStep, setLoaded)
+      .catch((e: unknown) => setError(errorShapeOf(e)))
+      .finally(() => setLoading(false));
+  }, [queryId, row, columnIndex, initial, firstStep]);
 
   const problem = useMemo(
     () => (asJson && complete && loaded.kind === 'text' ? jsonProblem(loaded.data) : null),
@@ -126,6 +122,7 @@ export function CellViewer({
   }, [loaded, asJson, complete, problem]);
 
   const unit = loaded.kind === 'binary' ? 'bytes' : 'characters';
+  const step = loaded.kind === 'binary' ? BYTES_STEP : TEXT_STEP;
   const copyText = loaded.kind === 'binary' ? `0x${loaded.data.toUpperCase()}` : shown;
   const copy = () => {
     navigator.clipboard.writeText(copyText).then(
@@ -136,89 +133,22 @@ export function CellViewer({
   const looksLikeJson = loaded.kind === 'text' && /^\s*[[{]/.test(loaded.data);
 
   return (
-    <div className="modal-backdrop" role="presentation" onMouseDown={onClose}>
-      <div
-        className="modal modal-wide cell-viewer"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="cell-viewer-title"
-        onMouseDown={(e) => e.stopPropagation()}
-      >
-        <h2 id="cell-viewer-title">
+    <Modal
+      size="wide"
+      className="cell-viewer"
+      closeOnBackdrop
+      onClose={onClose}
+      title={
+        <>
           <span className="mono">{column.name}</span>
           <span className="cell-viewer-meta">
             {column.typeName} · row {formatExactCount(row + 1)} ·{' '}
             {loaded.kind === 'null' ? 'NULL' : `${formatExactCount(loaded.total)} ${unit}`}
           </span>
-        </h2>
-        {cell !== null && typeof cell === 'object' && cell.wholeBytes !== undefined && (
-          <div className="notice notice-info" role="status" data-testid="cell-viewer-cut">
-            <span aria-hidden="true">ℹ</span>
-            <div>
-              Cut while it arrived: only the start of this {formatBytes(cell.wholeBytes)} value was
-              kept, to stay within the result&apos;s memory limit (Settings).
-            </div>
-          </div>
-        )}
-        {loaded.kind === 'text' && (isJsonColumn || looksLikeJson) && (
-          <div className="segmented-buttons" role="group" aria-label="Show as">
-            <button
-              type="button"
-              className="btn-small"
-              aria-pressed={!asJson}
-              onClick={() => setAsJson(false)}
-            >
-              Text
-            </button>
-            <button
-              type="button"
-              className="btn-small"
-              aria-pressed={asJson}
-              onClick={() => setAsJson(true)}
-            >
-              Formatted JSON
-            </button>
-          </div>
-        )}
-        {asJson && problem !== null && loaded.kind === 'text' && (
-          <div className="notice notice-info" role="status">
-            <span aria-hidden="true">ℹ</span>
-            <div>Not valid JSON, shown as text: {problem}</div>
-          </div>
-        )}
-        {asJson && !complete && loaded.kind === 'text' && (
-          <div className="notice notice-info" role="status">
-            <span aria-hidden="true">ℹ</span>
-            <div>
-              Formatting needs the whole value.{' '}
-              {loaded.total <= JSON_WHOLE_LIMIT ? (
-                <button
-                  type="button"
-                  className="btn-link"
-                  disabled={loading}
-                  onClick={() => void loadUpTo(loaded.total)}
-                >
-                  Load all {formatExactCount(loaded.total)} characters
-                </button>
-              ) : (
-                'It is too large to format here; copy or export it instead.'
-              )}
-            </div>
-          </div>
-        )}
-        {loaded.kind === 'null' ? (
-          <p className="cell-viewer-null">NULL: no value (not the text “NULL”).</p>
-        ) : (
-          <pre
-            className={`cell-viewer-text${loaded.kind === 'binary' ? ' cell-viewer-hex' : ''}`}
-            data-testid="cell-viewer-text"
-            tabIndex={0}
-          >
-            {shown}
-          </pre>
-        )}
-        {error && <ErrorNotice error={error} title="Could not load the value" />}
-        <div className="modal-actions cell-viewer-actions">
+        </>
+      }
+      actions={
+        <>
           {!complete && (
             <span className="cell-viewer-partial" role="status">
               Showing the first {formatExactCount(loadedSize(loaded))} of{' '}
@@ -230,7 +160,7 @@ export function CellViewer({
             <button
               type="button"
               disabled={loading}
-              onClick={() => void loadUpTo(loadedSize(loaded) + step)}
+              onClick={() => loadUpTo(loadedSize(loaded) + step)}
             >
               Load more
             </button>
@@ -246,11 +176,72 @@ export function CellViewer({
               {complete ? 'Copy' : 'Copy loaded part'}
             </button>
           )}
-          <button type="button" ref={closeRef} onClick={onClose}>
+          <button type="button" data-autofocus onClick={onClose}>
             Close
           </button>
+        </>
+      }
+    >
+      {cell !== null && typeof cell === 'object' && cell.wholeBytes !== undefined && (
+        <Notice severity="info" testId="cell-viewer-cut">
+          Cut while it arrived: only the start of this {formatBytes(cell.wholeBytes)} value was
+          kept, to stay within the result&apos;s memory limit (Settings).
+        </Notice>
+      )}
+      {loaded.kind === 'text' && (isJsonColumn || looksLikeJson) && (
+        <div className="segmented-buttons" role="group" aria-label="Show as">
+          <button
+            type="button"
+            className="btn-small"
+            aria-pressed={!asJson}
+            onClick={() => setAsJson(false)}
+          >
+            Text
+          </button>
+          <button
+            type="button"
+            className="btn-small"
+            aria-pressed={asJson}
+            onClick={() => setAsJson(true)}
+          >
+            Formatted JSON
+          </button>
         </div>
-      </div>
-    </div>
+      )}
+      {asJson && problem !== null && loaded.kind === 'text' && (
+        <Notice severity="info" role="status">
+          Not valid JSON, shown as text: {problem}
+        </Notice>
+      )}
+      {asJson && !complete && loaded.kind === 'text' && (
+        <Notice severity="info" role="status">
+          Formatting needs the whole value.{' '}
+          {loaded.total <= JSON_WHOLE_LIMIT ? (
+            <button
+              type="button"
+              className="btn-link"
+              disabled={loading}
+              onClick={() => loadUpTo(loaded.total)}
+            >
+              Load all {formatExactCount(loaded.total)} characters
+            </button>
+          ) : (
+            'It is too large to format here; copy or export it instead.'
+          )}
+        </Notice>
+      )}
+      {loaded.kind === 'null' ? (
+        <p className="cell-viewer-null">NULL: no value (not the text “NULL”).</p>
+      ) : (
+        <pre
+          className={`cell-viewer-text${loaded.kind === 'binary' ? ' cell-viewer-hex' : ''}`}
+          data-testid="cell-viewer-text"
+          tabIndex={0}
+        >
+          {shown}
+        </pre>
+      )}
+      {error && <ErrorNotice error={error} title="Could not load the value" />}
+    </Modal>
   );
 }

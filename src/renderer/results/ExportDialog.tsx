@@ -7,6 +7,9 @@ import { formatDuration } from '../../shared/format/duration';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { formatBytes } from '../grid/cell-text';
+import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
+import { Field } from '../ui/Field';
 
 const FORMATS: Array<{ value: ExportFormat; label: string; hint: string }> = [
   {
@@ -125,102 +128,12 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
   };
 
   return (
-    <div className="modal-backdrop" role="presentation">
-      <div
-        className="modal export-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="export-title"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            close();
-          }
-        }}
-      >
-        <h2 id="export-title">Export full result</h2>
-        <p className="export-explain">
-          Runs the statement again on this session and writes every row to a file on the machine
-          running Sightline’s backend - not only the rows fetched into the grid. The session is busy
-          until it ends.
-        </p>
-        <fieldset disabled={locked}>
-          <legend>Format</legend>
-          {FORMATS.map((f) => (
-            <label key={f.value} className="check export-format">
-              <input
-                type="radio"
-                name="export-format"
-                value={f.value}
-                checked={format === f.value}
-                onChange={() => {
-                  setFormat(f.value);
-                  setPath((p) => withExtension(p, f.value));
-                }}
-              />
-              <span>
-                <strong>{f.label}</strong> <span className="field-hint">{f.hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset disabled={locked}>
-          <label className="field">
-            <span>File (on the backend’s machine; ~/ is the home folder)</span>
-            <input
-              ref={pathRef}
-              className="mono"
-              value={path}
-              spellCheck={false}
-              onChange={(e) => {
-                setPath(e.target.value);
-                // A confirmation was for the path shown then, not for whatever is typed next.
-                setAsk(null);
-                setConfirmed({ folder: false });
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && path.trim() !== '' && !starting) void start();
-              }}
-              aria-invalid={error?.code === 'FILE_ERROR' ? true : undefined}
-            />
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={overwrite}
-              onChange={(e) => setOverwrite(e.target.checked)}
-            />
-            Replace the file if it exists
-          </label>
-        </fieldset>
-        {ask && (
-          <div className="notice notice-warning" role="alert" data-testid="export-ask">
-            <span aria-hidden="true">⚠</span>
-            <div>
-              <div>{ask.message}</div>
-              <button
-                type="button"
-                className="btn-small"
-                onClick={() => {
-                  if (ask.field === 'confirmedFolder') {
-                    setConfirmed({ folder: true });
-                    void start({ folder: true, overwrite });
-                  } else {
-                    setOverwrite(true);
-                    void start({ folder: confirmed.folder, overwrite: true });
-                  }
-                }}
-              >
-                {ask.field === 'confirmedFolder'
-                  ? 'Yes, write into this folder'
-                  : 'Replace the file'}
-              </button>
-            </div>
-          </div>
-        )}
-        {error && <ErrorNotice error={error} title="Could not start the export" />}
-        {run && <ExportProgress run={run} expected={expected} />}
-        <div className="modal-actions">
+    <Modal
+      title="Export full result"
+      className="export-dialog"
+      onClose={close}
+      actions={
+        <>
           {running ? (
             <button type="button" className="btn-danger-outline" onClick={cancel}>
               Cancel export
@@ -240,9 +153,94 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
               {run ? 'Export again' : 'Export'}
             </button>
           )}
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <p className="export-explain">
+        Runs the statement again on this session and writes every row to a file on the machine
+        running Sightline’s backend - not only the rows fetched into the grid. The session is busy
+        until it ends.
+      </p>
+      <fieldset disabled={locked}>
+        <legend>Format</legend>
+        {FORMATS.map((f) => (
+          <label key={f.value} className="check export-format">
+            <input
+              type="radio"
+              name="export-format"
+              value={f.value}
+              checked={format === f.value}
+              onChange={() => {
+                setFormat(f.value);
+                setPath((p) => withExtension(p, f.value));
+              }}
+            />
+            <span>
+              <strong>{f.label}</strong> <span className="field-hint">{f.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <fieldset disabled={locked}>
+        <Field label="File (on the backend’s machine; ~/ is the home folder)">
+          {(control) => (
+            <input
+              {...control}
+              ref={pathRef}
+              className="mono"
+              value={path}
+              spellCheck={false}
+              onChange={(e) => {
+                setPath(e.target.value);
+                // A confirmation was for the path shown then, not for whatever is typed next.
+                setAsk(null);
+                setConfirmed({ folder: false });
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && path.trim() !== '' && !starting) void start();
+              }}
+              aria-invalid={error?.code === 'FILE_ERROR' ? true : undefined}
+            />
+          )}
+        </Field>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={overwrite}
+            onChange={(e) => setOverwrite(e.target.checked)}
+          />
+          Replace the file if it exists
+        </label>
+      </fieldset>
+      {ask && (
+        <Notice
+          severity="warning"
+          role="alert"
+          testId="export-ask"
+          actions={
+            <button
+              type="button"
+              className="btn-small"
+              onClick={() => {
+                if (ask.field === 'confirmedFolder') {
+                  setConfirmed({ folder: true });
+                  void start({ folder: true, overwrite });
+                } else {
+                  setOverwrite(true);
+                  void start({ folder: confirmed.folder, overwrite: true });
+                }
+              }}
+            >
+              {ask.field === 'confirmedFolder' ? 'Yes, write into this folder' : 'Replace the file'}
+            </button>
+          }
+        >
+          {ask.message}
+        </Notice>
+      )}
+      {error && <ErrorNotice error={error} title="Could not start the export" />}
+      {run && <ExportProgress run={run} expected={expected} />}
+    </Modal>
   );
 }
 
@@ -266,18 +264,12 @@ function ExportProgress({ run, expected }: { run: ExportStatus; expected: number
         </>
       )}
       {run.state === 'done' && (
-        <div className="notice notice-ok" role="status">
-          <span aria-hidden="true">✔</span>
-          <div>
-            Exported {counts} to <span className="mono export-path">{run.path}</span>
-          </div>
-        </div>
+        <Notice severity="ok">
+          Exported {counts} to <span className="mono export-path">{run.path}</span>
+        </Notice>
       )}
       {run.state === 'cancelled' && (
-        <div className="notice notice-warning" role="status">
-          <span aria-hidden="true">⚠</span>
-          <div>{run.error?.message ?? 'Export cancelled.'}</div>
-        </div>
+        <Notice severity="warning">{run.error?.message ?? 'Export cancelled.'}</Notice>
       )}
       {run.state === 'error' && run.error && (
         <ErrorNotice error={run.error} title="The export failed" />

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLatest } from '../ui/use-latest';
 
 export interface MenuItem {
   label: string;
@@ -26,8 +27,7 @@ export function PopupMenu({
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  const closeRef = useLatest(onClose);
 
   useEffect(() => {
     // Focus goes back where it was (the grid, the button) when the menu closes.
@@ -41,7 +41,7 @@ export function PopupMenu({
       window.removeEventListener('mousedown', away, true);
       invoker?.focus?.();
     };
-  }, []);
+  }, [closeRef]);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];

@@ -17,6 +17,8 @@ import {
 import { fullValue, missingSize } from './full-values';
 import { PopupMenu, type MenuItem } from './PopupMenu';
 import { selectedArea } from './selected-area';
+import { Notice } from '../ui/Notice';
+import { useLatest } from '../ui/use-latest';
 
 /** Rows fetched for a client-side sort or filter: beyond that, ORDER BY and WHERE do it better. */
 export const SORT_FETCH_LIMIT = 100_000;
@@ -108,10 +110,14 @@ export function ResultView({
 
   const [selection, setSelection] = useState<GridSelection>(EMPTY_SELECTION);
   // Menus act on the selection at the moment they are used, which a right-click may just have set.
-  const selectionRef = useRef(selection);
-  selectionRef.current = selection;
-  // A selection names rows as shown: a new order makes it point elsewhere.
-  useEffect(() => setSelection(EMPTY_SELECTION), [order]);
+  const selectionRef = useLatest(selection);
+  // A selection names rows as shown: a new order makes it point elsewhere (cleared while
+  // rendering, so the grid never draws the old selection on the new order).
+  const [selectionOrder, setSelectionOrder] = useState(order);
+  if (selectionOrder !== order) {
+    setSelectionOrder(order);
+    setSelection(EMPTY_SELECTION);
+  }
 
   const [viewer, setViewer] = useState<{ row: number; column: number; cell: Cell } | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
@@ -275,42 +281,39 @@ export function ResultView({
         </button>
       </div>
       {pending && (
-        <div className="notice notice-info" role="alert">
-          <span aria-hidden="true">ℹ</span>
-          <div>
-            The selection covers {formatExactCount(pending.rows.length)} rows; only{' '}
-            {formatExactCount(pending.fetched)} of them are fetched into the grid.{' '}
-            {pending.rows.length <= COPY_ROW_LIMIT ? (
-              <button
-                type="button"
-                className="btn-link"
-                onClick={() => void copyRows(pending.format, pending.rows, pending.columns)}
-              >
-                Fetch all {formatExactCount(pending.rows.length)} and copy
-              </button>
-            ) : (
-              <>More than {formatExactCount(COPY_ROW_LIMIT)} rows: use Export full result….</>
-            )}{' '}
-            {pending.fetched > 0 && (
-              <button
-                type="button"
-                className="btn-link"
-                onClick={() =>
-                  void copyRows(
-                    pending.format,
-                    pending.rows.filter((r) => cache.has(r)),
-                    pending.columns,
-                  )
-                }
-              >
-                Copy only the {formatExactCount(pending.fetched)} fetched
-              </button>
-            )}{' '}
-            <button type="button" className="btn-link" onClick={() => setPending(null)}>
-              Cancel
+        <Notice severity="info" role="alert">
+          The selection covers {formatExactCount(pending.rows.length)} rows; only{' '}
+          {formatExactCount(pending.fetched)} of them are fetched into the grid.{' '}
+          {pending.rows.length <= COPY_ROW_LIMIT ? (
+            <button
+              type="button"
+              className="btn-link"
+              onClick={() => void copyRows(pending.format, pending.rows, pending.columns)}
+            >
+              Fetch all {formatExactCount(pending.rows.length)} and copy
             </button>
-          </div>
-        </div>
+          ) : (
+            <>More than {formatExactCount(COPY_ROW_LIMIT)} rows: use Export full result….</>
+          )}{' '}
+          {pending.fetched > 0 && (
+            <button
+              type="button"
+              className="btn-link"
+              onClick={() =>
+                void copyRows(
+                  pending.format,
+                  pending.rows.filter((r) => cache.has(r)),
+                  pending.columns,
+                )
+              }
+            >
+              Copy only the {formatExactCount(pending.fetched)} fetched
+            </button>
+          )}{' '}
+          <button type="button" className="btn-link" onClick={() => setPending(null)}>
+            Cancel
+          </button>
+        </Notice>
       )}
       {copyNote && (
         <div

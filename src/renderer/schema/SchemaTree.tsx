@@ -15,6 +15,8 @@ import { detailsKey, treeRows, type TreeRow } from './tree-model';
 import { TreeRowView } from './TreeRowView';
 import { useFilterHits } from './use-filter-hits';
 import { useSchemaData } from './use-schema-data';
+import { SeverityIcon } from '../ui/SeverityIcon';
+import { useLatest } from '../ui/use-latest';
 
 const COLLAPSED_KEY = 'sightline.schema-tree.collapsed';
 const filterKey = (connectionId: string) => `sightline.schema-tree.filter.${connectionId}`;
@@ -81,14 +83,13 @@ export function SchemaTree({
     rowEls.current.get(key)?.focus();
   };
 
-  const menuRowKey = useRef<string | null>(null);
-  menuRowKey.current = menu?.row.key ?? null;
+  const menuRowKeyRef = useLatest<string | null>(menu?.row.key ?? null);
   /** Closes the menu and gives the focus back to the row it was opened on. */
   const closeMenu = useCallback(() => {
-    const key = menuRowKey.current;
+    const key = menuRowKeyRef.current;
     setMenu(null);
     if (key !== null) rowEls.current.get(key)?.focus();
-  }, []);
+  }, [menuRowKeyRef]);
 
   const act = async (id: TreeActionId, row: TreeRow) => {
     setMenu(null);
@@ -199,7 +200,7 @@ export function SchemaTree({
           {schemas.state === 'loading' && <div className="tree-status">Loading schemas…</div>}
           {schemas.state === 'error' && (
             <div className="tree-status tree-error" role="alert">
-              <span aria-hidden="true">✖</span> {schemas.message}
+              <SeverityIcon severity="danger" /> {schemas.message}
             </div>
           )}
           {schemas.state === 'ready' && rows.length === 0 && (
@@ -239,7 +240,7 @@ export function SchemaTree({
           </div>
           {notice && (
             <div className={`tree-notice${notice.error ? ' tree-error' : ''}`} role="status">
-              <span aria-hidden="true">{notice.error ? '✖' : '✔'}</span> {notice.text}
+              <SeverityIcon severity={notice.error ? 'danger' : 'ok'} /> {notice.text}
             </div>
           )}
         </>

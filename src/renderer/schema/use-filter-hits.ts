@@ -17,11 +17,9 @@ export function useFilterHits(
   filter: string,
 ): ReadonlySet<string> {
   const [hits, setHits] = useState(NONE);
+  const empty = filter.trim() === '';
   useEffect(() => {
-    if (filter.trim() === '') {
-      setHits(NONE);
-      return;
-    }
+    if (empty) return;
     let current = true;
     catalogueFor(connectionId, sessionId).then(
       (index) => {
@@ -37,6 +35,7 @@ export function useFilterHits(
     return () => {
       current = false;
     };
-  }, [connectionId, sessionId, filter]);
-  return hits;
+  }, [connectionId, sessionId, filter, empty]);
+  // An empty filter opens nothing by itself, whatever an earlier filter found.
+  return empty ? NONE : hits;
 }

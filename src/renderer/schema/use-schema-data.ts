@@ -3,6 +3,7 @@ import type { SchemaObjects, SchemaSummary } from '../../shared/api/schema';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
 import { detailsKey, type Loadable, type TableDetails, type TreeData } from './tree-model';
+import { useLatest } from '../ui/use-latest';
 
 export interface SchemaData {
   data: TreeData;
@@ -27,63 +28,74 @@ export function useSchemaData(sessionId: string): SchemaData {
   const generation = useRef(0);
   // Ids of what is loading or loaded, checked synchronously so a render never asks twice.
   const asked = useRef(new Set<string>());
-  const session = useRef(sessionId);
-  session.current = sessionId;
+  const sessionRef = useLatest(sessionId);
 
-  const loadSchemas = useCallback(() => {
+  /** Asks for the schema list; only its answer sets state (the caller shows it loading). */
+  const fetchSchemas = useCallback(() => {
     const gen = generation.current;
-    setSchemas({ state: 'loading' });
-    api.call('schema.schemas', { sessionId: session.current }).then(
+    api.call('schema.schemas', { sessionId: sessionRef.current }).then(
       (list) => gen === generation.current && setSchemas({ state: 'ready', value: list }),
       (e: unknown) =>
         gen === generation.current &&
         setSchemas({ state: 'error', message: errorShapeOf(e).message }),
     );
-  }, []);
+  }, [sessionRef]);
 
-  useEffect(loadSchemas, [loadSchemas]);
+  const loadSchemas = useCallback(() => {
+    setSchemas({ state: 'loading' });
+    fetchSchemas();
+  }, [fetchSchemas]);
 
-  const loadObjects = useCallback((schema: string) => {
-    const id = `objects\u0000${schema}`;
-    if (asked.current.has(id)) return;
-    asked.current.add(id);
-    const gen = generation.current;
-    const set = (value: Loadable<SchemaObjects>) => {
-      if (gen === generation.current) setObjects((m) => new Map(m).set(schema, value));
-    };
-    set({ state: 'loading' });
-    api.call('schema.objects', { sessionId: session.current, schema }).then(
-      (value) => set({ state: 'ready', value }),
-      (e: unknown) => {
-        asked.current.delete(id);
-        set({ state: 'error', message: errorShapeOf(e).message });
-      },
-    );
-  }, []);
+  // The first list: the state starts as loading.
+  useEffect(fetchSchemas, [fetchSchemas]);
 
-  const loadDetails = useCallback((schema: string, table: string, view: boolean) => {
-    const key = detailsKey(schema, table);
-    const id = `details\u0000${key}`;
-    if (asked.current.has(id)) return;
-    asked.current.add(id);
-    const gen = generation.current;
-    const set = (value: Loadable<TableDetails>) => {
-      if (gen === generation.current) setDetails((m) => new Map(m).set(key, value));
-    };
-    set({ state: 'loading' });
-    const sessionId = session.current;
-    Promise.all([
-      api.call('schema.columns', { sessionId, schema, table }),
-      // A view has no indexes to ask for.
-      view ? Promise.resolve([]) : api.call('schema.indexes', { sessionId, schema, table }),
-    ]).then(
-      ([columns, indexes]) => set({ state: 'ready', value: { columns, indexes } }),
-      (e: unknown) => {
-        asked.current.delete(id);
-        set({ state: 'error', message: errorShapeOf(e).message });
-      },
-    );
-  }, []);
+  const loadObjects = useCallback(
+    (schema: string) => {
+      const id = `objects\u0000${schema}`;
+      if (asked.current.has(id)) return;
+      asked.current.add(id);
+      const gen = generation.current;
+      const set = (value: Loadable<SchemaObjects>) => {
+        if (gen === generation.current) setObjects((m) => new Map(m).set(schema, value));
+      };
+      set({ state: 'loading' });
+      api.call('schema.objects', { sessionId: sessionRef.current, schema }).then(
+        (value) => set({ state: 'ready', value }),
+        (e: unknown) => {
+          asked.current.delete(id);
+          set({ state: 'error', message: errorShapeOf(e).message });
+        },
+      );
+    },
+    [sessionRef],
+  );
+
+  const loadDetails = useCallback(
+    (schema: string, table: string, view: boolean) => {
+      const key = detailsKey(schema, table);
+      const id = `details\u0000${key}`;
+      if (asked.current.has(id)) return;
+      asked.current.add(id);
+      const gen = generation.current;
+      const set = (value: Loadable<TableDetails>) => {
+        if (gen === generation.current) setDetails((m) => new Map(m).set(key, value));
+      };
+      set({ state: 'loading' });
+      const sessionId = sessionRef.current;
+      Promise.all([
+        api.call('schema.columns', { sessionId, schema, table }),
+        // A view has no indexes to ask for.
+        view ? Promise.resolve([]) : api.call('schema.indexes', { sessionId, schema, table }),
+      ]).then(
+        ([columns, indexes]) => set({ state: 'ready', value: { columns, indexes } }),
+        (e: unknown) => {
+          asked.current.delete(id);
+          set({ state: 'error', message: errorShapeOf(e).message });
+        },
+      );
+    },
+    [sessionRef],
+  );
 
   const refresh = useCallback(() => {
     generation.current++;

@@ -13,10 +13,11 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { UpdateSettingsForm } from '../app/UpdateNotice';
 import { draftOf, readNumberDraft, type NumberDraft } from './number-fields';
 import { setPlanDiagnostics } from './plan-diagnostics';
+import { SeverityIcon } from '../ui/SeverityIcon';
+import { Field } from '../ui/Field';
 
 interface NumberField<K extends string> {
   key: K;
-  id: string;
   label: string;
   /** Shown under the field when its value is fine. */
   hint: string;
@@ -53,16 +54,17 @@ function NumberSection<K extends string, T extends Record<K, number>>({
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
+  // Loaded once, with the loader the form opened with; later values come from saving.
+  const [loadOnce] = useState(() => load);
   useEffect(() => {
-    load().then(
+    loadOnce().then(
       (s) => {
         setDraft(draftOf<K>(s));
         setSaved(draftOf<K>(s));
       },
       (e: unknown) => setError(errorShapeOf(e)),
     );
-    // Loaded once; later values come from saving.
-  }, []);
+  }, [loadOnce]);
 
   const read = draft ? readNumberDraft(schema, draft) : null;
   const problems: Partial<Record<K, string>> = read && !read.ok ? read.problems : {};
@@ -97,24 +99,17 @@ function NumberSection<K extends string, T extends Record<K, number>>({
       {draft && (
         <div className="row settings-fields">
           {fields.map((f) => (
-            <div key={f.key} className={`field${problems[f.key] ? ' field-invalid' : ''}`}>
-              <label htmlFor={f.id}>{f.label}</label>
-              <input
-                id={f.id}
-                className="input-narrow num"
-                inputMode="decimal"
-                value={draft[f.key]}
-                aria-invalid={problems[f.key] ? true : undefined}
-                onChange={(e) => edit({ [f.key]: e.target.value } as Partial<NumberDraft<K>>)}
-              />
-              {problems[f.key] ? (
-                <span className="field-error" role="alert">
-                  {problems[f.key]}
-                </span>
-              ) : (
-                <span className="field-hint">{f.hint}</span>
+            <Field key={f.key} label={f.label} hint={f.hint} error={problems[f.key]}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input-narrow num"
+                  inputMode="decimal"
+                  value={draft[f.key]}
+                  onChange={(e) => edit({ [f.key]: e.target.value } as Partial<NumberDraft<K>>)}
+                />
               )}
-            </div>
+            </Field>
           ))}
         </div>
       )}
@@ -122,7 +117,7 @@ function NumberSection<K extends string, T extends Record<K, number>>({
       <div className="modal-actions settings-actions">
         {done && !changed && (
           <span className="settings-saved" role="status">
-            <span aria-hidden="true">✔</span> Saved
+            <SeverityIcon severity="ok" /> Saved
           </span>
         )}
         <button
@@ -162,13 +157,11 @@ function ResultLimitsSection() {
       fields={[
         {
           key: 'maxRows',
-          id: 'settings-max-rows',
           label: 'Rows kept per result',
           hint: `Default ${defaults.maxRows.toLocaleString()}`,
         },
         {
           key: 'maxMegabytes',
-          id: 'settings-max-mb',
           label: 'Memory kept per result (MB)',
           hint: `Default ${defaults.maxMegabytes} MB`,
         },
@@ -192,13 +185,11 @@ function PlanDiagnosticsSection() {
       fields={[
         {
           key: 'fullScanRows',
-          id: 'settings-full-scan-rows',
           label: 'Warn about full scans and sorts from (rows)',
           hint: `Default ${defaults.fullScanRows.toLocaleString()}`,
         },
         {
           key: 'misestimateFactor',
-          id: 'settings-misestimate',
           label: 'Call an estimate wrong when off by more than (×)',
           hint: `Default ${defaults.misestimateFactor}×`,
         },

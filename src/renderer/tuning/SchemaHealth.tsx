@@ -5,6 +5,8 @@ import { formatExactCount } from '../../shared/format/count';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
+import { Notice } from '../ui/Notice';
+import { SeverityBadge } from '../ui/SeverityIcon';
 
 const KIND_LABEL = {
   'no-primary-key': 'No primary key',
@@ -93,10 +95,9 @@ export function SchemaHealth({ sessionId, openInEditor }: ToolScreenProps) {
       {health && (
         <>
           {health.notes.map((n) => (
-            <div key={n} className="notice notice-info" role="status">
-              <span aria-hidden="true">ℹ</span>
-              <div>{n}</div>
-            </div>
+            <Notice key={n} severity="info" role="status">
+              {n}
+            </Notice>
           ))}
           <h3>Findings</h3>
           <p className="hint" data-testid="tune-redundant-source">
@@ -111,9 +112,7 @@ export function SchemaHealth({ sessionId, openInEditor }: ToolScreenProps) {
             {health.findings.map((f) => (
               <li key={`${f.kind}/${f.table}/${f.index ?? ''}`} className={`sev-${f.severity}`}>
                 <div>
-                  <span className={`badge badge-${f.severity === 'warning' ? 'warning' : 'info'}`}>
-                    {f.severity === 'warning' ? '⚠' : 'ℹ'} {KIND_LABEL[f.kind]}
-                  </span>{' '}
+                  <SeverityBadge severity={f.severity} label={KIND_LABEL[f.kind]} />{' '}
                   <strong>{f.title}</strong>
                 </div>
                 <p>{f.explanation}</p>

@@ -13,6 +13,8 @@ import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { PlanToShow, ToolScreenProps } from '../app/tool-screen';
 import { extraColumnText } from './extra-columns';
+import { Notice } from '../ui/Notice';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 function planOf(r: ExplainRunResult, title: string): PlanToShow {
   return { document: r.document, dialect: r.dialect, title, explainSql: r.explainSql };
@@ -148,13 +150,10 @@ export function StatementDetail({
             {sample}
           </pre>
           {statement.sampleTruncated && (
-            <div className="notice notice-warning" role="status" data-testid="tune-truncated">
-              <span aria-hidden="true">⚠</span>
-              <div>
-                This example was cut at performance_schema_max_sql_text_length: it is not the whole
-                statement, so it is not explained. Open it in the editor and complete it first.
-              </div>
-            </div>
+            <Notice severity="warning" testId="tune-truncated">
+              This example was cut at performance_schema_max_sql_text_length: it is not the whole
+              statement, so it is not explained. Open it in the editor and complete it first.
+            </Notice>
           )}
         </>
       ) : (
@@ -197,7 +196,7 @@ export function StatementDetail({
             <ul className="findings">
               {explained.report.diagnostics.map((d, i) => (
                 <li key={i} className={`sev-${d.severity}`}>
-                  {d.severity === 'critical' ? '✖' : d.severity === 'warning' ? '⚠' : 'ℹ'} {d.title}
+                  <SeverityIcon severity={d.severity} /> {d.title}
                 </li>
               ))}
             </ul>

@@ -10,6 +10,8 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { StatementDetail } from './StatementDetail';
 import { fullScans, ratioSeverity, sortStatements, type SortKey } from './statement-columns';
+import { Notice } from '../ui/Notice';
+import { SeverityIcon } from '../ui/SeverityIcon';
 
 const COLUMNS: Array<{ key: SortKey; label: string; title: string }> = [
   { key: 'totalLatencyMs', label: 'Total', title: 'Total latency' },
@@ -102,8 +104,10 @@ export function TopStatements(props: ToolScreenProps) {
   );
 
   useEffect(() => {
-    // A new schema filter or window reads again at once.
-    void load();
+    // A new schema filter or window reads again at once: started from a task of its own, so
+    // its "loading" is not set inside this effect, and a change right after replaces it.
+    const start = setTimeout(() => void load(), 0);
+    return () => clearTimeout(start);
   }, [load]);
 
   useEffect(() => {
@@ -148,16 +152,16 @@ export function TopStatements(props: ToolScreenProps) {
 
   if (data && !data.available) {
     return (
-      <div className="notice notice-warning" role="status" data-testid="tuning-unavailable">
-        <span aria-hidden="true">⚠</span>
+      <Notice
+        severity="warning"
+        testId="tuning-unavailable"
+        title={`No statement statistics on ${server.versionText}`}
+      >
+        <div>{data.reason}</div>
         <div>
-          <strong className="notice-title">No statement statistics on {server.versionText}</strong>
-          <div>{data.reason}</div>
-          <div>
-            To enable: <code>{data.howToEnable}</code>
-          </div>
+          To enable: <code>{data.howToEnable}</code>
         </div>
-      </div>
+      </Notice>
     );
   }
   const statements = data?.available ? sortStatements(data.statements, sortKey) : [];
@@ -216,28 +220,21 @@ export function TopStatements(props: ToolScreenProps) {
       </div>
       {error && <ErrorNotice error={error} title="Could not read statement statistics" />}
       {shortNote && (
-        <div className="notice notice-info" role="status" data-testid="tune-window-short">
-          <span aria-hidden="true">ℹ</span>
-          <div>{shortNote}</div>
-        </div>
+        <Notice severity="info" role="status" testId="tune-window-short">
+          {shortNote}
+        </Notice>
       )}
       {data?.available && data.probablyTruncated && (
-        <div className="notice notice-info" role="status">
-          <span aria-hidden="true">ℹ</span>
-          <div>
-            The digest table was truncated (or most rows evicted) since the window started: figures
-            count from then.
-          </div>
-        </div>
+        <Notice severity="info" role="status">
+          The digest table was truncated (or most rows evicted) since the window started: figures
+          count from then.
+        </Notice>
       )}
       {data?.available && (data.lostDigests ?? 0) > 0 && (
-        <div className="notice notice-warning" role="status">
-          <span aria-hidden="true">⚠</span>
-          <div>
-            {formatExactCount(data.lostDigests!)} statements were not summarised: the digest table
-            is full (performance_schema_digests_size).
-          </div>
-        </div>
+        <Notice severity="warning">
+          {formatExactCount(data.lostDigests!)} statements were not summarised: the digest table is
+          full (performance_schema_digests_size).
+        </Notice>
       )}
       <div className="tune-split">
         <div className="tune-table-wrap">
@@ -291,7 +288,11 @@ export function TopStatements(props: ToolScreenProps) {
                       <Num n={s.rowsExamined} />
                       <Num n={s.rowsSent} />
                       <td className={`num tune-ratio-${sev}`} title="Rows examined per row sent">
-                        {sev !== 'ok' && <span aria-hidden="true">⚠ </span>}
+                        {sev !== 'ok' && (
+                          <>
+                            <SeverityIcon severity={sev} />{' '}
+                          </>
+                        )}
                         {formatRows(ratio)}
                       </td>
                       <td className={`num${fullScans(s) ? ' tune-bad' : ''}`}>

@@ -1,4 +1,5 @@
 import type { Capabilities } from '../server/capabilities';
+import type { FindingSeverity } from '../severity';
 import type { ServerFlavor } from '../server/flavor';
 import {
   PARTITION_KINDS,
@@ -35,9 +36,8 @@ export interface PlanFacts extends TableFacts {
   columns?: readonly CurrentColumn[];
 }
 
-export type RiskSeverity = 'info' | 'warning' | 'danger';
 export interface AlterRisk {
-  severity: RiskSeverity;
+  severity: FindingSeverity;
   text: string;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALTER_OPERATION_KINDS } from '../alter/alter-operation';
 import { ALTER_ALGORITHMS, ALTER_LOCKS } from '../alter/alter-rules';
+import { FindingSeveritySchema } from '../severity';
 import { ApiErrorShapeSchema } from './errors';
 
 const Id = z.string().min(1).max(64);
@@ -13,7 +14,7 @@ const Sql = z
 export const AlterAlgorithmSchema = z.enum(ALTER_ALGORITHMS);
 export const AlterLockSchema = z.enum(ALTER_LOCKS);
 export const RiskSchema = z.object({
-  severity: z.enum(['info', 'warning', 'danger']),
+  severity: FindingSeveritySchema,
   text: z.string(),
 });
 
@@ -63,7 +64,7 @@ export const PlannedOperationSchema = z.object({
 export const AlterFindingSchema = z.object({
   rule: z.string().min(1).max(64),
   title: z.string(),
-  severity: z.enum(['info', 'warning', 'danger']),
+  severity: FindingSeveritySchema,
   message: z.string(),
   fix: z.string().nullable(),
   line: z.number().int().positive(),

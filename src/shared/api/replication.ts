@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ReplicationChannelSchema } from '../replication/replication-channel';
-import { ReplicationProblemSchema, SeveritySchema } from '../replication/replication-problem';
+import { ReplicationProblemSchema } from '../replication/replication-problem';
+import { SeveritySchema } from '../severity';
 import { NodeServerSchema, ReplicationTopologySchema } from '../replication/topology-model';
 import { ApiErrorShapeSchema } from './errors';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FindingSeveritySchema, type FindingSeverity } from '../severity';
 import { formatFactor, formatMs, formatRows } from './format-plan-figures';
 import { indexColumnsFromConditions } from './index-suggestion';
 import { walkPlan, type Plan, type PlanNode } from './plan-model';
@@ -19,15 +20,11 @@ export const DIAGNOSTIC_CODES = [
 export const DiagnosticCodeSchema = z.enum(DIAGNOSTIC_CODES);
 export type DiagnosticCode = z.infer<typeof DiagnosticCodeSchema>;
 
-/** How much a finding matters, most first. */
-export const SEVERITIES = ['critical', 'warning', 'info'] as const;
-export const SeveritySchema = z.enum(SEVERITIES);
-export type Severity = z.infer<typeof SeveritySchema>;
-
 /** One finding about a plan, tied to the node it is about. */
 export const DiagnosticSchema = z.object({
   code: DiagnosticCodeSchema,
-  severity: SeveritySchema,
+  /** How much it matters, on the app's one scale (never `ok`: a finding is something). */
+  severity: FindingSeveritySchema,
   nodeId: z.number().int().nonnegative(),
   /** One line: what and where. */
   title: z.string(),
@@ -112,7 +109,8 @@ function diagnoseNodes(
   return bySeverity(ctx.out);
 }
 
-const RANK: Record<Severity, number> = { critical: 0, warning: 1, info: 2 };
+/** Group index of each severity: worst first. */
+const RANK: Record<FindingSeverity, number> = { danger: 0, warning: 1, info: 2 };
 
 /**
  * Most severe first, then in plan order; findings on one node keep the order they were found
@@ -236,7 +234,7 @@ function fullScan(ctx: Context, node: PlanNode): void {
     const times = loops > 1 ? `, ${formatRows(loops)} times (${formatRows(read)} rows in all)` : '';
     emit(ctx, node, {
       code: 'full-scan',
-      severity: tableScan ? (read >= ctx.fullScanRows * 100 ? 'critical' : 'warning') : 'info',
+      severity: tableScan ? (read >= ctx.fullScanRows * 100 ? 'danger' : 'warning') : 'info',
       title: `${tableScan ? 'Full table scan' : 'Full index scan'} on ${tableName(node)}`,
       explanation: tableScan
         ? `Every row of ${tableName(node)} is read (about ${formatRows(perScan)} rows${times}) and the unwanted ones are thrown away afterwards.`
@@ -345,7 +343,7 @@ function dependentSubquery(ctx: Context, node: PlanNode): void {
   const executions = block ?? first;
   emit(ctx, node, {
     code: 'dependent-subquery',
-    severity: (executions ?? 0) >= 1000 ? 'critical' : 'warning',
+    severity: (executions ?? 0) >= 1000 ? 'danger' : 'warning',
     title: `Dependent subquery${node.selectId !== undefined ? ` #${node.selectId}` : ''}`,
     explanation: `The subquery refers to the outer query, so it runs again for each outer row${executions !== undefined ? ` (${formatRows(executions)} times here)` : ''}.`,
     suggestion:
@@ -397,7 +395,7 @@ function misestimate(ctx: Context, node: PlanNode, found: Map<PlanNode, number>)
   const table = node.table;
   emit(ctx, node, {
     code: 'misestimate',
-    severity: factor >= ctx.misestimateFactor ** 2 ? 'critical' : 'warning',
+    severity: factor >= ctx.misestimateFactor ** 2 ? 'danger' : 'warning',
     title: `Row estimate off by ${formatFactor(factor)}: ${node.label}`,
     explanation: `The optimizer expected ${formatRows(estimate)} rows, the server found ${formatRows(a.rows)}${loops}. Join order and access methods are chosen from estimates; one this far off can make the whole plan wrong.`,
     suggestion: statisticsAdvice(ctx.plan.dialect === 'mariadb-json', table),

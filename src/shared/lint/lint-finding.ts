@@ -1,4 +1,5 @@
-import type { LintRuleId, LintSeverity } from './lint-rules';
+import type { LintRuleId } from './lint-rules';
+import type { FindingSeverity } from '../severity';
 import { lintRule } from './lint-rules';
 import type { SchemaModel } from './schema-model';
 
@@ -36,7 +37,7 @@ export interface LintContext {
 /** One finding about a statement. */
 export interface LintFinding {
   rule: LintRuleId;
-  severity: LintSeverity;
+  severity: FindingSeverity;
   message: string;
   /** What to write or do instead, when there is something concrete. */
   fix: string | null;
@@ -50,7 +51,7 @@ export function finding(
   message: string,
   fix: string | null,
   offset: number,
-  severity?: LintSeverity,
+  severity?: FindingSeverity,
 ): LintFinding {
   return { rule, severity: severity ?? lintRule(rule).severity, message, fix, offset };
 }

@@ -1,7 +1,8 @@
 import type { SqlFlavor } from '../sql/lexer';
 import { tokenize } from '../sql/lexer';
 import { splitStatements } from '../sql/split-statements';
-import { lintSeverityRank, type LintRuleId, type LintSeverity } from './lint-rules';
+import type { LintRuleId } from './lint-rules';
+import { severityRank, type FindingSeverity } from '../severity';
 import { uniqueKeyColumns, uniqueKeyId } from './change-findings';
 import type { LiveTableFacts } from './lint-finding';
 import { lintSchemaStatement, type LintPlan } from './lint-statement';
@@ -41,7 +42,7 @@ export interface MigrationFile {
 /** A finding placed in its file. */
 export interface PlacedFinding {
   rule: LintRuleId;
-  severity: LintSeverity;
+  severity: FindingSeverity;
   message: string;
   fix: string | null;
   file: string;
@@ -248,10 +249,8 @@ export function reportFindings(report: LintReport): PlacedFinding[] {
 }
 
 /** Whether any finding is at or above `threshold`. */
-export function failsAt(report: LintReport, threshold: LintSeverity): boolean {
-  return reportFindings(report).some(
-    (f) => lintSeverityRank(f.severity) >= lintSeverityRank(threshold),
-  );
+export function failsAt(report: LintReport, threshold: FindingSeverity): boolean {
+  return reportFindings(report).some((f) => severityRank(f.severity) >= severityRank(threshold));
 }
 
 /** What to ask a live server before linting: the tables changed, the unique keys added. */

@@ -1,13 +1,10 @@
-import type { Severity } from '../replication/replication-problem';
-
-/** The severities a lint finding can have (the app's one scale, less `ok`). */
-export type LintSeverity = Exclude<Severity, 'ok'>;
+import type { FindingSeverity } from '../severity';
 
 /** One rule of `sightline lint`: what it looks for and why it matters. */
 export interface LintRule {
   id: string;
   /** The severity it reports at unless the finding says otherwise. */
-  severity: LintSeverity;
+  severity: FindingSeverity;
   /** One line. */
   title: string;
   /** Why it matters, for SARIF's help text and `--help`. */
@@ -119,9 +116,4 @@ export type LintRuleId = (typeof LINT_RULES)[number]['id'];
 /** The rule with this id. */
 export function lintRule(id: LintRuleId): LintRule {
   return LINT_RULES.find((r) => r.id === id)!;
-}
-
-/** Orders severities, least first. */
-export function lintSeverityRank(severity: LintSeverity): number {
-  return ['info', 'warning', 'danger'].indexOf(severity);
 }

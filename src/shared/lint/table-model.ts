@@ -11,7 +11,6 @@ import {
   type SqlToken,
 } from '../sql/statement-tokens';
 
-
 /** One column of a table, as CREATE TABLE (or ALTER) wrote it. */
 export interface ColumnModel {
   name: string;

@@ -1,9 +1,7 @@
+import type { Severity } from '../severity';
 import type { BlockingModel } from './blocking-chains';
 import type { ProcessRow } from './process-row';
 import type { Transaction } from './transaction';
-
-/** The app's severity scale (UX.md), shared with plans, replication and ALTER. */
-export type Severity = 'ok' | 'info' | 'warning' | 'danger';
 
 /** Why a row deserves a look, with how much. */
 export interface Attention {
@@ -29,17 +27,6 @@ export const DEFAULT_THRESHOLDS: AttentionThresholds = {
   transactionSeconds: 60,
   idleInTransactionSeconds: 10,
 };
-
-const SEVERITY_ORDER: Severity[] = ['ok', 'info', 'warning', 'danger'];
-
-/** The most severe of a row's attentions, `ok` when there are none. */
-export function worstSeverity(attentions: readonly Attention[]): Severity {
-  let worst: Severity = 'ok';
-  for (const a of attentions) {
-    if (SEVERITY_ORDER.indexOf(a.severity) > SEVERITY_ORDER.indexOf(worst)) worst = a.severity;
-  }
-  return worst;
-}
 
 function seconds(s: number): string {
   return `${Math.round(s)} s`;

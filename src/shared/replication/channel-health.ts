@@ -1,5 +1,6 @@
 import type { ReplicationChannel } from './replication-channel';
-import { sortProblems, type ReplicationProblem } from './replication-problem';
+import type { ReplicationProblem } from './replication-problem';
+import { worstFirst } from '../severity';
 
 /** Lag from which a channel is a warning, then a danger (seconds). */
 export const LAG_WARNING_SECONDS = 30;
@@ -108,5 +109,5 @@ export function channelProblems(channel: ReplicationChannel): ReplicationProblem
       detail: 'SQL_Delay holds each transaction back; the lag shown has it subtracted.',
     });
   }
-  return sortProblems(problems);
+  return worstFirst(problems);
 }

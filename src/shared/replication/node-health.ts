@@ -2,12 +2,8 @@ import type { ApiErrorShape } from '../api/errors';
 import { channelProblems } from './channel-health';
 import type { ErrantFinding } from './errant-finding';
 import type { ReplicationChannel } from './replication-channel';
-import {
-  sortProblems,
-  worstSeverity,
-  type ReplicationProblem,
-  type Severity,
-} from './replication-problem';
+import type { ReplicationProblem } from './replication-problem';
+import { worstFirst, worstOf, type Severity } from '../severity';
 import type { NodeServer } from './topology-model';
 
 /**
@@ -53,6 +49,6 @@ export function nodeProblems(node: {
         'read_only is OFF: anyone with write privileges can create errant transactions here. SET GLOBAL super_read_only = ON (MySQL) / read_only = ON (MariaDB).',
     });
   }
-  const sorted = sortProblems(problems);
-  return { problems: sorted, health: worstSeverity(sorted) };
+  const sorted = worstFirst(problems);
+  return { problems: sorted, health: worstOf(sorted) };
 }

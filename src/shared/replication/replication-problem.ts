@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-/** The app's severity scale (UX.md): the same colours and icons everywhere. */
-export const SEVERITIES = ['ok', 'info', 'warning', 'danger'] as const;
-export const SeveritySchema = z.enum(SEVERITIES);
-export type Severity = z.infer<typeof SeveritySchema>;
+import { SeveritySchema } from '../severity';
 
 /** One thing worth a DBA's attention about a replica, worst first when listed. */
 export const ReplicationProblemSchema = z.object({
@@ -18,20 +14,3 @@ export const ReplicationProblemSchema = z.object({
   detail: z.string(),
 });
 export type ReplicationProblem = z.infer<typeof ReplicationProblemSchema>;
-
-/** Higher is worse. */
-export function severityRank(severity: Severity): number {
-  return SEVERITIES.indexOf(severity);
-}
-
-/** The worst severity among `problems` ('ok' when none). */
-export function worstSeverity(problems: readonly { severity: Severity }[]): Severity {
-  let worst: Severity = 'ok';
-  for (const p of problems) if (severityRank(p.severity) > severityRank(worst)) worst = p.severity;
-  return worst;
-}
-
-/** Problems worst first; the order among equals is kept. */
-export function sortProblems<T extends { severity: Severity }>(problems: readonly T[]): T[] {
-  return [...problems].sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
-}

@@ -4,7 +4,8 @@ import { ServerFlavorSchema } from '../server/flavor';
 import { ErrantFindingSchema } from './errant-finding';
 import { PromotionSchema } from './promotion';
 import { ReplicationChannelSchema } from './replication-channel';
-import { ReplicationProblemSchema, SeveritySchema } from './replication-problem';
+import { ReplicationProblemSchema } from './replication-problem';
+import { SeveritySchema } from '../severity';
 
 /** What a reachable server said about itself. */
 export const NodeServerSchema = z.object({

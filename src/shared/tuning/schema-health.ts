@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SeveritySchema } from '../severity';
 import { quoteIdentifier } from '../sql/quote-identifier';
 import type { RedundantIndex } from './redundant-indexes';
 
@@ -14,7 +15,7 @@ export type HealthKind = z.infer<typeof HealthKindSchema>;
 /** One thing worth fixing in a schema, with why and the statement that fixes it (never run here). */
 export const HealthFindingSchema = z.object({
   kind: HealthKindSchema,
-  severity: z.enum(['warning', 'info']),
+  severity: SeveritySchema.extract(['warning', 'info']),
   table: z.string(),
   index: z.string().optional(),
   title: z.string(),

@@ -347,7 +347,7 @@ describe('findings that only measurements show', () => {
     (format, server) => {
       const r = reportOf(server, 'misestimate-skew', format);
       const d = diagnostic(r, 'misestimate');
-      expect(d.severity).toBe('critical');
+      expect(d.severity).toBe('danger');
       expect(nodeOf(r, d)).toMatchObject({ key: 'customer_id' });
       expect(nodeOf(r, d).actual!.rows! / nodeOf(r, d).rows!).toBeGreaterThan(100);
     },
@@ -448,7 +448,7 @@ describe('the manual reconstructions', () => {
       1024 ** 3,
     );
     expect(r.root.cost?.total).toBeCloseTo(1360068.69);
-    expect(diagnostic(r, 'full-scan')).toMatchObject({ severity: 'critical' });
+    expect(diagnostic(r, 'full-scan')).toMatchObject({ severity: 'danger' });
     const u = reportOf('manual-5.7', 'union', 'json');
     expect(findNode(u.root, 'union', (n) => n.kind === 'union').table).toBe('<union1,2>');
   });

@@ -19,10 +19,10 @@ describe('full scans', () => {
   const scan = (rows: number) =>
     `-> Filter: (t.a = 5)  (cost=1 rows=1)\n    -> Table scan on t  (cost=1 rows=${rows})`;
 
-  it('are reported from the row threshold up, critical from 100 times it', () => {
+  it('are reported from the row threshold up, danger from 100 times it', () => {
     expect(codes(diagnose(scan(999)))).not.toContain('full-scan:warning');
     expect(codes(diagnose(scan(1000)))).toContain('full-scan:warning');
-    expect(codes(diagnose(scan(100_000)))).toContain('full-scan:critical');
+    expect(codes(diagnose(scan(100_000)))).toContain('full-scan:danger');
     expect(codes(diagnose(scan(50), { fullScanRows: 10 }))).toContain('full-scan:warning');
   });
 
@@ -79,7 +79,7 @@ describe('misestimates', () => {
   it('are reported only above the factor (10x by default)', () => {
     expect(codes(diagnose(analyzed(100, 1000)))).not.toContain('misestimate:warning');
     expect(codes(diagnose(analyzed(100, 1001)))).toContain('misestimate:warning');
-    expect(codes(diagnose(analyzed(100, 10_001)))).toContain('misestimate:critical');
+    expect(codes(diagnose(analyzed(100, 10_001)))).toContain('misestimate:danger');
     expect(codes(diagnose(analyzed(100, 5)))).toContain('misestimate:warning');
     expect(codes(diagnose(analyzed(100, 1001), { misestimateFactor: 20 }))).not.toContain(
       'misestimate:warning',
@@ -131,7 +131,7 @@ describe('ordering', () => {
     const ds = diagnose(
       '-> Sort: t.a  (cost=9 rows=200000)\n    -> Table scan on t  (cost=1 rows=200000)',
     );
-    const rank = { critical: 0, warning: 1, info: 2 };
+    const rank = { danger: 0, warning: 1, info: 2 };
     const severities = ds.map((d) => rank[d.severity]);
     expect(severities).toEqual([...severities].sort((a, b) => a - b));
   });

@@ -33,7 +33,7 @@ describe('renderPlanTree', () => {
       '      rows 50 k  cost 2.84',
       '      actual 10 rows x 250 loops, 14.1 ms (self 14.1 ms)',
       '      [full-table-scan]',
-      '      ! critical: Row estimate off by 5,000×: Table scan on o',
+      '      ! danger: Row estimate off by 5,000×: Table scan on o',
       '      ! warning: Full table scan on o',
       '      ! info: Most time: Table scan on o',
       '',

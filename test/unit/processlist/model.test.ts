@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attentionFor, worstSeverity } from '../../../src/shared/processlist/attention';
+import { attentionFor } from '../../../src/shared/processlist/attention';
+import { worstOf } from '../../../src/shared/severity';
 import { blockingModel } from '../../../src/shared/processlist/blocking-chains';
 import { applyFilter, DEFAULT_FILTER, hidingPart } from '../../../src/shared/processlist/filters';
 import { groupCounts } from '../../../src/shared/processlist/group-counts';
@@ -229,7 +230,7 @@ describe('attention', () => {
     expect(attentionFor(running(1, 'SELECT 1', 12), undefined, none)).toEqual([
       { severity: 'warning', reason: 'long-statement', text: 'Statement running 12 s' },
     ]);
-    expect(worstSeverity(attentionFor(running(1, 'SELECT 1', 20), undefined, none))).toBe('danger');
+    expect(worstOf(attentionFor(running(1, 'SELECT 1', 20), undefined, none))).toBe('danger');
     const idle = row({ id: 7, timeSeconds: 30, timeMs: 30_000 });
     expect(attentionFor(idle, trx(7, 90), none)).toEqual([
       {
@@ -249,7 +250,7 @@ describe('attention', () => {
       info: 'x',
     });
     expect(attentionFor(daemon, undefined, none)).toEqual([]);
-    expect(worstSeverity([])).toBe('ok');
+    expect(worstOf([])).toBe('ok');
   });
 });
 

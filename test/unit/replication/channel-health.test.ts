@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { channelProblems } from '../../../src/shared/replication/channel-health';
 import { nodeProblems } from '../../../src/shared/replication/node-health';
-import { worstSeverity } from '../../../src/shared/replication/replication-problem';
+import { worstOf } from '../../../src/shared/severity';
 import { channelFromStatusRow } from '../../../src/shared/replication/status-columns';
 import { MARIADB_1011_ALL_SLAVES_STATUS, MYSQL_97_REPLICA_STATUS } from './captured-status-rows';
 
@@ -94,6 +94,6 @@ describe('nodeProblems', () => {
     ]);
     expect(problems[0]!.title).toBe('1 errant transaction: 13fd8aa7-e61a-11f1-a84d-02fc00000001:1');
     expect(health).toBe('danger');
-    expect(worstSeverity([])).toBe('ok');
+    expect(worstOf([])).toBe('ok');
   });
 });
