@@ -181,6 +181,7 @@ export function ResultPanel({
             columns={s.columns}
             rowCount={s.rowCount}
             height={gridHeight}
+            result={s}
           />
         )}
       </div>
