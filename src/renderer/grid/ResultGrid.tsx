@@ -174,10 +174,25 @@ export function ResultGrid({
     };
   };
 
+  // As drawn: with the changes made and not applied, and what an apply stored.
   const viewRows: Array<Cell[] | undefined> = [];
-  for (let v = inView.from; v < Math.min(inView.to, rowCount); v++) {
-    const r = resultRow(v);
-    viewRows.push(r >= 0 ? cache.loadedRows(r, r + 1)[0] : undefined);
+  for (let v = inView.from; v < Math.min(inView.to, allRows); v++) {
+    const ref = rowRef(v);
+    const fetched =
+      ref.kind === 'result' && ref.index >= 0
+        ? cache.loadedRows(ref.index, ref.index + 1)[0]
+        : undefined;
+    if (!editing || (!fetched && ref.kind === 'result')) {
+      viewRows.push(fetched);
+      continue;
+    }
+    viewRows.push(
+      columns.map((_, c) => {
+        const drawn = editing.draw(ref, c, fetched ? (fetched[c] ?? null) : undefined);
+        const value = drawn ? drawn.value : (fetched?.[c] ?? null);
+        return value === 'default' ? 'DEFAULT' : value;
+      }),
+    );
   }
 
   return (
@@ -218,7 +233,7 @@ export function ResultGrid({
         }}
         onVisibleRegionChanged={(r: Rectangle) => {
           if (!order) cache.ensure(r.y, r.y + r.height + 1);
-          setInView({ from: r.y, to: Math.min(rowCount, r.y + r.height + 1) });
+          setInView({ from: r.y, to: r.y + r.height + 1 });
         }}
         onColumnResize={(_c, newSize, index) => setWidths((w) => ({ ...w, [index]: newSize }))}
         rowMarkers="number"

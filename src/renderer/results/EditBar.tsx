@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../app/ConfirmDialog';
+import { LockIcon } from '../app/LockIcon';
 import type { GridRowRef } from '../grid/ResultGrid';
 import './result-edit.css';
 import type { ResultEditing } from './use-result-editing';
@@ -24,7 +25,7 @@ export function EditTools({
   if (!v.editable) {
     return (
       <span className="edit-status" data-testid="edit-status" title={`Not editable: ${v.reason}`}>
-        <span aria-hidden="true">🔒</span> Read-only: {v.reason}
+        <LockIcon /> Read-only: {v.reason}
       </span>
     );
   }
@@ -39,6 +40,7 @@ export function EditTools({
         title={`Rows are named by ${v.key.name === 'PRIMARY' ? 'the primary key' : `the unique key ${v.key.name}`} (${keyNames}). Double-click a cell to edit it.`}
       >
         <span aria-hidden="true">✎</span> Editable: {v.table}
+        {editing.pendingSummary && ` · ${editing.pendingSummary}`}
       </span>
       <button type="button" className="btn-small" onClick={editing.addRow} disabled={editing.busy}>
         Add row

@@ -141,6 +141,20 @@ export function discard(edits: ResultEdits): ResultEdits {
   return { ...edits, changed: new Map(), deleted: new Set(), added: [] };
 }
 
+/** The pending changes in words: `2 cells changed, 1 row deleted, 1 row added`. */
+export function pendingSummary(edits: ResultEdits): string {
+  let cells = 0;
+  for (const [row, cols] of edits.changed) if (!edits.deleted.has(row)) cells += cols.size;
+  const parts: string[] = [];
+  const count = (n: number, one: string, many: string) => {
+    if (n > 0) parts.push(`${n} ${n === 1 ? one : many}`);
+  };
+  count(cells, 'cell changed', 'cells changed');
+  count(edits.deleted.size, 'row deleted', 'rows deleted');
+  count(edits.added.length, 'row added', 'rows added');
+  return parts.join(', ');
+}
+
 function sameValue(a: EditValue, b: OriginalValue): boolean {
   if (b === 'unknown') return false;
   if (a === null || b === null) return a === b;

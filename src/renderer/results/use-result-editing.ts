@@ -16,6 +16,7 @@ import {
   NO_EDITS,
   parseTyped,
   pendingCount,
+  pendingSummary,
   rowEditsOf,
   setAddedCell,
   setCell,
@@ -193,7 +194,7 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
         const n = p.preview.statements.length;
         setNote({
           ok: true,
-          text: `Applied ${n} ${n === 1 ? 'change' : 'changes'} in one transaction (committed).`,
+          text: `Applied ${n} ${n === 1 ? 'change' : 'changes'} in one transaction (committed).${p.made.edits.some((e) => e.op === 'delete') ? ' Deleted rows stay greyed until the statement runs again.' : ''}`,
         });
       } else {
         setNote({ ok: false, text: outcome.message, statement: outcome.statement });
@@ -210,6 +211,7 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
     edits,
     gridEditing,
     pendingCount: pendingCount(edits),
+    pendingSummary: pendingSummary(edits),
     pending,
     note,
     busy,
