@@ -3,7 +3,13 @@ import type { Connection, FieldPacket, ResultSetHeader } from 'mysql2/promise';
 import type { Cell, ResultColumn } from '../../shared/api/query';
 import { ApiError } from '../../shared/api/errors';
 import type { EditOutcome } from '../../shared/api/result-edit';
-import type { EditTarget, EditValue, RowEdit } from '../../shared/result-edit/edit-model';
+import type {
+  Editability,
+  EditTarget,
+  EditValue,
+  RowEdit,
+} from '../../shared/result-edit/edit-model';
+import type { LexerOptions } from '../../shared/sql/lexer';
 import {
   judgeEditability,
   type LiveKey,
@@ -99,21 +105,34 @@ async function tableType(conn: Connection, schema: string, name: string): Promis
   return (rows as Array<{ t: string }>)[0]?.t ?? null;
 }
 
-/** Decides, on the session's connection, whether a result can be edited (read-only work). */
-async function decide(session: DbSession, sql: string, columns: ResultColumn[]) {
-  return session.run(async (conn) => {
-    const lexing = await readSessionLexing(conn);
-    const source = findResultSource(sql, columns, lexing);
-    if (!source.ok) return { verdict: { editable: false as const, reason: source.reason }, lexing };
-    const live = await readLiveTable(conn, source.schema, source.table);
-    let fromSchema = source.from.schema;
-    if (fromSchema === null) {
-      const [rows] = await conn.query({ sql: 'SELECT DATABASE()', rowsAsArray: true });
-      fromSchema = ((rows as unknown[][])[0]?.[0] as string | null) ?? source.schema;
+/**
+ * Decides whether a result can be edited. The metadata is read on the session's side
+ * connection, so the session's own keeps its warnings, FOUND_ROWS() and ROW_COUNT() for the
+ * user's next statement and never waits behind a running one. `lexing` is how the session
+ * reads SQL; by default the side connection's, with the session's NO_BACKSLASH_ESCAPES as its
+ * last status flags said.
+ */
+async function decide(
+  session: DbSession,
+  sql: string,
+  columns: ResultColumn[],
+  lexing?: LexerOptions,
+): Promise<Editability> {
+  return session.withSideConnection(async (conn) => {
+    let options = lexing;
+    if (!options) {
+      const side = await readSessionLexing(conn);
+      const nbe = session.noBackslashEscapes;
+      options = nbe === null ? side : { ...side, noBackslashEscapes: nbe };
     }
+    const source = findResultSource(sql, columns, options);
+    if (!source.ok) return { editable: false, reason: source.reason };
+    const live = await readLiveTable(conn, source.schema, source.table);
+    // An unqualified FROM name is looked up in the schema the columns come from: the side
+    // connection does not follow the session's USE.
+    const fromSchema = source.from.schema ?? source.schema;
     const type = await tableType(conn, fromSchema, source.from.name);
-    const verdict = judgeEditability(columns, live, { name: source.from.name, type });
-    return { verdict, lexing };
+    return judgeEditability(columns, live, { name: source.from.name, type });
   });
 }
 
@@ -199,9 +218,9 @@ export function resultEditService(
 
   return {
     'result.editability': async ({ sessionId, sql, columns }, ctx) => {
-      locks.refuseIfHeld(sessionId);
+      // On the side connection: answers while the session runs the next statement of a script.
       const { session } = sessions.owned(sessionId, ctx.peerId);
-      return (await decide(session, sql, columns)).verdict;
+      return decide(session, sql, columns);
     },
 
     'result.previewEdits': async ({ sessionId, sql, columns, edits }, ctx) => {
@@ -214,7 +233,9 @@ export function resultEditService(
         );
       }
       if (owner.session.inTransaction === true) throw transactionOpenError();
-      const { verdict, lexing } = await decide(owner.session, sql, columns);
+      // The literals are quoted for the session's own sql_mode, read on its own connection.
+      const lexing = await owner.session.run(readSessionLexing);
+      const verdict = await decide(owner.session, sql, columns, lexing);
       if (!verdict.editable) throw refused(`This result cannot be edited: ${verdict.reason}.`);
       const noBackslashEscapes = lexing.noBackslashEscapes === true;
       let statements: string[];

@@ -99,6 +99,15 @@ describe.each([
     });
   });
 
+  it("checking a result leaves the session's own diagnostics alone (FOUND_ROWS, warnings)", async () => {
+    const v = await editability(
+      'SELECT id, name, CAST(name AS SIGNED) AS n FROM items WHERE id > 1',
+    );
+    expect(v.editable).toBe(true);
+    const found = await run('SELECT FOUND_ROWS()');
+    expect(found.rows).toEqual([['2']]);
+  });
+
   it('joins, views, grouping and tables without a key are not editable, and say why', async () => {
     expect(
       await editability('SELECT i.id, t.tag FROM items i JOIN tags t ON t.item_id = i.id'),
