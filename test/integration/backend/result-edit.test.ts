@@ -65,6 +65,9 @@ describe.each([
           ` price DECIMAL(30,10) NOT NULL DEFAULT 0, data VARBINARY(16) NULL, doc JSON NULL,` +
           ` made DATETIME(6) NULL) DEFAULT CHARSET=utf8mb4;` +
           `CREATE TABLE \`${DB}\`.tags (item_id BIGINT UNSIGNED, tag VARCHAR(20));` +
+          `CREATE TABLE \`${DB}\`.autos (id INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(10),` +
+          ` g INT AS (LENGTH(v)) VIRTUAL, code CHAR(36) NOT NULL DEFAULT (UUID()),` +
+          ` UNIQUE KEY uq_code (code));` +
           `CREATE VIEW \`${DB}\`.items_v AS SELECT id, name FROM \`${DB}\`.items;`,
       ),
     );
@@ -206,6 +209,40 @@ describe.each([
     expect(again.ok ? again.value : again.error.code).toBe('NOT_FOUND');
     const s = await b.call('session.status', { sessionId: session });
     expect(s.ok && s.value.inTransaction).toBe(false);
+  });
+
+  it('an AUTO_INCREMENT key left out of an INSERT is read back; generated columns are read-only', async () => {
+    const { status } = await run('SELECT id, v, g FROM autos');
+    const r = await b.call('result.editability', {
+      sessionId: session,
+      sql: status.sql,
+      columns: status.columns ?? [],
+    });
+    expect(r.ok && r.value).toMatchObject({
+      editable: true,
+      key: { name: 'PRIMARY', columns: [0] },
+      columns: [
+        { editable: true },
+        { editable: true },
+        { editable: false, reason: 'a generated column' },
+      ],
+    });
+    // Without the primary key, the NOT NULL unique key names the rows.
+    const byCode = await editability('SELECT code, v FROM autos');
+    expect(byCode).toMatchObject({
+      editable: true,
+      key: { name: 'uq_code', columns: [0], names: ['code'] },
+    });
+
+    const p = await preview(status, [
+      { op: 'insert', values: [{ column: 1, value: { text: 'abc' } }] },
+    ]);
+    if (!p.ok) throw new Error(p.error.message);
+    expect(p.value.statements).toEqual([`INSERT INTO \`${DB}\`.\`autos\` (\`v\`) VALUES ('abc')`]);
+    const applied = await b.call('result.applyEdits', { planId: p.value.planId });
+    if (!applied.ok) throw new Error(applied.error.message);
+    const [[id]] = await read(`SELECT CAST(MAX(id) AS CHAR) FROM \`${DB}\`.autos`);
+    expect(applied.value).toEqual({ applied: true, rows: [[id, 'abc', null]] });
   });
 
   it('a row changed by someone else since it was read fails its statement and rolls everything back', async () => {
