@@ -176,6 +176,32 @@ describe('results: editing cells in place', () => {
     await screenshot(page, 'result-edit-05-applied-rows');
   });
 
+  it('says which statement failed and that nothing changed when the row changed meanwhile', async () => {
+    const at = await cellPoint(page, 1, 1);
+    await page.mouse.dblclick(at.x, at.y);
+    const editor = page.locator('#portal textarea, #portal input').first();
+    await editor.waitFor({ timeout: 5000 });
+    await editor.fill('mine');
+    await editor.press('Enter');
+    await withConnection(servers.mysql, (c) =>
+      c.query(`UPDATE ${DB}.items SET name = 'theirs' WHERE id = 2`),
+    );
+    await page.getByTestId('apply-edits').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Apply' }).click();
+    await expect
+      .poll(() => page.getByTestId('edit-note').textContent())
+      .toBe(
+        '⚠ Statement 1 of 1 changed 0 rows instead of 1 (no row matched: it was changed or deleted by someone else since it was read). Everything was rolled back; nothing changed.' +
+          `UPDATE \`${DB}\`.\`items\` SET \`name\` = 'mine' WHERE \`id\` = 2 AND \`name\` <=> 'beta' LIMIT 1Dismiss`,
+      );
+    expect(await read(`SELECT name FROM ${DB}.items WHERE id = 2`)).toEqual([['theirs']]);
+    // The change is kept, to discard or change again.
+    expect(await page.getByTestId('apply-edits').textContent()).toBe('Apply 1 change…');
+    await screenshot(page, 'result-edit-06-conflict');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    expect((await rowsInView(page))[1]).toEqual(['2', 'beta', 'NULL']);
+  });
+
   it('a result without a key says why it cannot be edited', async () => {
     await page.locator('.monaco-editor .view-line').nth(1).click();
     await page.keyboard.press('Control+Enter');
@@ -184,6 +210,6 @@ describe('results: editing cells in place', () => {
       .toBe(
         ' Read-only: `tags` has no primary key and no unique key on NOT NULL columns, so a row cannot be named safely',
       );
-    await screenshot(page, 'result-edit-06-read-only');
+    await screenshot(page, 'result-edit-07-read-only');
   });
 });

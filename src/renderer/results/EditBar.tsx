@@ -99,8 +99,11 @@ export function EditOutcome({ editing }: { editing: ResultEditing }) {
           role={note.ok ? 'status' : 'alert'}
           data-testid="edit-note"
         >
-          <span aria-hidden="true">{note.ok ? '✓' : '⚠'}</span> {note.text}
-          {note.statement && <code className="edit-note-statement">{note.statement}</code>}
+          <span aria-hidden="true">{note.ok ? '✓' : '⚠'}</span>{' '}
+          <div className="edit-note-body">
+            {note.text}
+            {note.statement && <code className="edit-note-statement">{note.statement}</code>}
+          </div>
           <button type="button" className="btn-link btn-small" onClick={editing.dismissNote}>
             Dismiss
           </button>

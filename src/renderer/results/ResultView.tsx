@@ -416,7 +416,13 @@ export function ResultView({
           });
         }}
         onCopy={() => copySelection('tsv')}
-        height={height - 34 - (pending ? 44 : 0) - (copyNote ? 22 : 0) - (editing.note ? 22 : 0)}
+        height={
+          height -
+          34 -
+          (pending ? 44 : 0) -
+          (copyNote ? 22 : 0) -
+          (editing.note ? (editing.note.ok ? 22 : 60) : 0)
+        }
       />
       {menu && (
         <PopupMenu
