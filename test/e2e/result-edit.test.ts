@@ -207,9 +207,7 @@ describe('results: editing cells in place', () => {
     await page.keyboard.press('Control+Enter');
     await expect
       .poll(() => page.getByTestId('edit-status').textContent(), { timeout: 10_000 })
-      .toBe(
-        ' Read-only: `tags` has no primary key and no unique key on NOT NULL columns, so a row cannot be named safely',
-      );
+      .toBe(' Read-only: `tags` has no primary key or NOT NULL unique key to name a row by');
     await screenshot(page, 'result-edit-07-read-only');
   });
 });

@@ -87,7 +87,7 @@ export function judgeEditability(
   if (candidates.length === 0) {
     return {
       editable: false,
-      reason: `${named(table.name)} has no primary key and no unique key on NOT NULL columns, so a row cannot be named safely`,
+      reason: `${named(table.name)} has no primary key or NOT NULL unique key to name a row by`,
     };
   }
   const chosen = candidates.find((k) => k.columns.every((c) => firstAt.has(c!.toLowerCase())));

@@ -124,8 +124,7 @@ describe.each([
     });
     expect(await editability('SELECT item_id, tag FROM tags')).toEqual({
       editable: false,
-      reason:
-        '`tags` has no primary key and no unique key on NOT NULL columns, so a row cannot be named safely',
+      reason: '`tags` has no primary key or NOT NULL unique key to name a row by',
     });
     expect(await editability('SELECT name FROM items')).toEqual({
       editable: false,

@@ -112,8 +112,7 @@ describe('judgeEditability', () => {
     };
     expect(judgeEditability([col('name')], nullable, base)).toEqual({
       editable: false,
-      reason:
-        '`t` has no primary key and no unique key on NOT NULL columns, so a row cannot be named safely',
+      reason: '`t` has no primary key or NOT NULL unique key to name a row by',
     });
   });
 
