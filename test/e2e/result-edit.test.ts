@@ -81,6 +81,8 @@ describe('results: editing cells in place', () => {
     await expect
       .poll(() => page.getByTestId('edit-status').textContent(), { timeout: 10_000 })
       .toBe('✎ Editable: items');
+    // Until editing is turned on, a double-click opens the viewer as it always did.
+    await page.getByRole('button', { name: 'Edit rows' }).click();
 
     const name = await cellPoint(page, 1, 0);
     await page.mouse.dblclick(name.x, name.y);

@@ -32,16 +32,29 @@ export function EditTools({
   const n = editing.pendingCount;
   const current = currentCell();
   const keyNames = v.key.names.join(', ');
+  const status = (
+    <span
+      className="edit-status"
+      data-testid="edit-status"
+      title={`Rows are named by ${v.key.name === 'PRIMARY' ? 'the primary key' : `the unique key ${v.key.name}`} (${keyNames}).${editing.on ? ' Double-click a cell to edit it.' : ''}`}
+    >
+      <span aria-hidden="true">✎</span> Editable: {v.table}
+      {editing.pendingSummary && ` · ${editing.pendingSummary}`}
+    </span>
+  );
+  if (!editing.on) {
+    return (
+      <span className="edit-tools">
+        {status}
+        <button type="button" className="btn-small" onClick={() => editing.setOn(true)}>
+          Edit rows
+        </button>
+      </span>
+    );
+  }
   return (
     <span className="edit-tools">
-      <span
-        className="edit-status"
-        data-testid="edit-status"
-        title={`Rows are named by ${v.key.name === 'PRIMARY' ? 'the primary key' : `the unique key ${v.key.name}`} (${keyNames}). Double-click a cell to edit it.`}
-      >
-        <span aria-hidden="true">✎</span> Editable: {v.table}
-        {editing.pendingSummary && ` · ${editing.pendingSummary}`}
-      </span>
+      {status}
       <button type="button" className="btn-small" onClick={editing.addRow} disabled={editing.busy}>
         Add row
       </button>
@@ -63,7 +76,7 @@ export function EditTools({
       >
         Set NULL
       </button>
-      {n > 0 && (
+      {n > 0 ? (
         <>
           <button
             type="button"
@@ -83,6 +96,15 @@ export function EditTools({
             Apply {n} {n === 1 ? 'change' : 'changes'}…
           </button>
         </>
+      ) : (
+        <button
+          type="button"
+          className="btn-small"
+          onClick={() => editing.setOn(false)}
+          title="Stop editing: a double-click opens the value viewer again"
+        >
+          Done
+        </button>
       )}
     </span>
   );

@@ -51,6 +51,8 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
   const [pending, setPending] = useState<PendingApply | null>(null);
   const [note, setNote] = useState<EditNote | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Editing is turned on by the user: until then a double-click opens the viewer, as always. */
+  const [on, setOn] = useState(false);
 
   const { sessionId, sql, state } = result;
   useEffect(() => {
@@ -75,7 +77,7 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
   const rowAt = (row: number): Cell[] | undefined =>
     edits.stored.get(row) ?? cache.loadedRows(row, row + 1)[0];
 
-  const canEdit = (column: number) => target?.columns[column]?.editable === true;
+  const canEdit = (column: number) => on && target?.columns[column]?.editable === true;
   const editTextOf = (cell: Cell, column: number): string | null => {
     if (!canEdit(column) || !wholeValue(cell)) return null;
     if (cell === null) return '';
@@ -210,6 +212,9 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
     editability,
     edits,
     gridEditing,
+    on,
+    /** Turns editing on, or off when nothing waits to be applied. */
+    setOn: (value: boolean) => setOn(value || pendingCount(edits) > 0),
     pendingCount: pendingCount(edits),
     pendingSummary: pendingSummary(edits),
     pending,
