@@ -146,7 +146,7 @@ describe('results: editing cells in place', () => {
       ]);
     expect(await page.getByTestId('apply-edits').textContent()).toBe('Apply 3 changes…');
     expect(await page.getByTestId('edit-status').textContent()).toBe(
-      '✎ Editable: items · 1 cell changed, 1 row deleted, 1 row added',
+      '✎ items · 1 cell changed, 1 row deleted, 1 row added',
     );
     await screenshot(page, 'result-edit-04-pending');
 

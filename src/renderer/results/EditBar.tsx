@@ -36,9 +36,10 @@ export function EditTools({
     <span
       className="edit-status"
       data-testid="edit-status"
-      title={`Rows are named by ${v.key.name === 'PRIMARY' ? 'the primary key' : `the unique key ${v.key.name}`} (${keyNames}).${editing.on ? ' Double-click a cell to edit it.' : ''}`}
+      title={`Rows are named by ${v.key.name === 'PRIMARY' ? 'the primary key' : `the unique key ${v.key.name}`} (${keyNames}).${editing.on ? ' Double-click a cell to edit it.' : ''}${editing.pendingSummary ? ` Not applied yet: ${editing.pendingSummary}.` : ''}`}
     >
-      <span aria-hidden="true">✎</span> Editable: {v.table}
+      {/* While editing, the room goes to what waits to be applied. */}
+      <span aria-hidden="true">✎</span> {editing.on ? v.table : `Editable: ${v.table}`}
       {editing.pendingSummary && ` · ${editing.pendingSummary}`}
     </span>
   );
