@@ -277,6 +277,8 @@ export function resultEditService(
         });
       }
       plans.delete(planId);
+      // Busy is said at once, rather than after the guard's reads waited behind a statement.
+      locks.refuseIfHeld(plan.sessionId);
       const owner = sessions.owned(plan.sessionId, ctx.peerId);
       const connection = store.get(owner.connectionId);
       // The guard every path that runs SQL goes through: one statement each, and nothing that

@@ -240,7 +240,7 @@ describe.each([
     expect(p.value.statements).toEqual([`INSERT INTO \`${DB}\`.\`autos\` (\`v\`) VALUES ('abc')`]);
     const applied = await b.call('result.applyEdits', { planId: p.value.planId });
     if (!applied.ok) throw new Error(applied.error.message);
-    const [[id]] = await read(`SELECT CAST(MAX(id) AS CHAR) FROM \`${DB}\`.autos`);
+    const id = (await read(`SELECT CAST(MAX(id) AS CHAR) FROM \`${DB}\`.autos`))[0]?.[0];
     expect(applied.value).toEqual({ applied: true, rows: [[id, 'abc', null]] });
   });
 
