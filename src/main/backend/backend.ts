@@ -11,6 +11,7 @@ import { historyService } from '../services/history-service';
 import { processlistService } from '../services/processlist-service';
 import { queryService } from '../services/query-service';
 import { replicationService } from '../services/replication-service';
+import { resultEditService } from '../services/result-edit-service';
 import { schemaService } from '../services/schema-service';
 import { SessionLocks } from '../services/session-locks';
 import { SessionRegistry } from '../services/session-registry';
@@ -109,6 +110,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...replicationService(store, sessions),
     ...processlistService(store, sessions, () => settings.plan),
     ...alterService(store, sessions, alterHistory),
+    ...resultEditService(store, sessions, locks),
   };
 
   return {

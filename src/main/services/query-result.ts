@@ -58,7 +58,7 @@ export function resultColumnsOf(fields: FieldPacket[]): ResultColumn[] {
 /**
  * A value as a cell; `wholeBytes` is the size of the whole value when only its start was kept.
  */
-function encodeCell(
+export function encodeCell(
   value: Buffer | null,
   encoding: BufferEncoding | null,
   wholeBytes: number | undefined,

@@ -178,6 +178,7 @@ export function ResultPanel({
             columns={s.columns}
             rowCount={s.rowCount}
             height={gridHeight}
+            result={s}
           />
         )}
       </div>

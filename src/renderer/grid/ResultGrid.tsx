@@ -18,6 +18,39 @@ import type { SortSpec } from './view-order';
 const ROW_HEIGHT = 26;
 const HEADER_HEIGHT = 30;
 
+/** A row of the grid: one of the result's (by result index) or one after them (by place). */
+export type GridRowRef = { kind: 'result'; index: number } | { kind: 'extra'; index: number };
+
+/** How a changed, added or deleted cell is marked. */
+export type CellMark = 'changed' | 'added' | 'deleted' | 'gone' | 'inserted';
+
+/** What editing draws in a cell instead of the fetched value. */
+export interface CellDraw {
+  /** The value shown; `default` for a column an added row leaves to the server. */
+  value: Cell | 'default';
+  mark: CellMark | null;
+  /** The text the cell editor opens with; null when the cell cannot be edited. */
+  editText: string | null;
+}
+
+/** Result editing, as the grid sees it (see ResultView). */
+export interface GridEditing {
+  /** Rows after the result's own: added and inserted ones. */
+  extraRows: number;
+  /** The cell to draw, given the fetched one (undefined for extra rows and rows not here). */
+  draw: (row: GridRowRef, column: number, fetched: Cell | undefined) => CellDraw | null;
+  /** The user typed `text` into a cell and confirmed it. */
+  onEdit: (row: GridRowRef, column: number, text: string) => void;
+}
+
+const MARK_COLOURS: Record<CellMark, string> = {
+  changed: 'rgba(212, 160, 0, 0.30)',
+  added: 'rgba(26, 127, 55, 0.18)',
+  inserted: 'rgba(26, 127, 55, 0.08)',
+  deleted: 'rgba(196, 38, 29, 0.20)',
+  gone: 'rgba(128, 128, 128, 0.15)',
+};
+
 /** Room for the row numbers: wide enough for the largest one. */
 function rowMarkerWidth(rows: number): number {
   return Math.max(32, 14 + String(rows).length * 8);
@@ -46,6 +79,7 @@ export function ResultGrid({
   onContextMenu,
   onCopy,
   height,
+  editing,
 }: {
   columns: ResultColumn[];
   cache: RowCache;
@@ -64,6 +98,8 @@ export function ResultGrid({
   /** Ctrl/Cmd+C in the grid. */
   onCopy: () => void;
   height: number;
+  /** Cells can be changed: the grid draws the changes and opens its cell editor. */
+  editing?: GridEditing;
 }) {
   const [inView, setInView] = useState<{ from: number; to: number }>({ from: 0, to: 0 });
   const [widths, setWidths] = useState<Record<number, number>>({});
@@ -106,34 +142,64 @@ export function ResultGrid({
     [columns, widths, fitted, sort],
   );
   // A short result takes only the room it needs; the scrollbar needs a little more.
-  const gridHeight = Math.min(height, HEADER_HEIGHT + rowCount * ROW_HEIGHT + 18);
-  const markerWidth = rowMarkerWidth(rowCount);
+  const extraRows = editing?.extraRows ?? 0;
+  const allRows = rowCount + extraRows;
+  const gridHeight = Math.min(height, HEADER_HEIGHT + allRows * ROW_HEIGHT + 18);
+  const markerWidth = rowMarkerWidth(allRows);
+  const rowRef = (row: number): GridRowRef =>
+    row >= rowCount
+      ? { kind: 'extra', index: row - rowCount }
+      : { kind: 'result', index: resultRow(row) };
 
   const getCellContent = ([col, row]: Item): GridCell => {
-    const r = resultRow(row);
-    const values = r >= 0 ? cache.row(r) : undefined;
-    if (!values) return { kind: GridCellKind.Loading, allowOverlay: false };
-    const value = values[col] ?? null;
-    const text = cellDisplayText(value);
+    const ref = rowRef(row);
+    const values = ref.kind === 'result' && ref.index >= 0 ? cache.row(ref.index) : undefined;
+    const draw = editing?.draw(ref, col, values?.[col] ?? (values ? null : undefined)) ?? null;
+    if (!values && !draw) return { kind: GridCellKind.Loading, allowOverlay: false };
+    const value = draw ? draw.value : (values?.[col] ?? null);
+    const text = value === 'default' ? 'DEFAULT' : cellDisplayText(value);
+    const muted = value === null || value === 'default' || draw?.mark === 'gone';
+    const mark = draw?.mark ? MARK_COLOURS[draw.mark] : undefined;
+    const editText = draw?.editText ?? null;
     return {
       kind: GridCellKind.Text,
-      data: text,
+      data: editText ?? text,
       displayData: text,
-      allowOverlay: false,
-      readonly: true,
+      allowOverlay: editText !== null,
+      readonly: editText === null,
       contentAlign: columns[col]?.numeric && typeof value === 'string' ? 'right' : 'left',
-      // NULL is drawn apart from the string 'NULL': muted and italic.
+      // NULL (and a default) is drawn apart from the string 'NULL': muted and italic.
       themeOverride:
-        value === null
-          ? { textDark: theme.textLight ?? '#888', baseFontStyle: 'italic 13px' }
+        muted || mark
+          ? {
+              ...(muted
+                ? { textDark: theme.textLight ?? '#888', baseFontStyle: 'italic 13px' }
+                : {}),
+              ...(mark ? { bgCell: mark } : {}),
+            }
           : undefined,
     };
   };
 
+  // As drawn: with the changes made and not applied, and what an apply stored.
   const viewRows: Array<Cell[] | undefined> = [];
-  for (let v = inView.from; v < Math.min(inView.to, rowCount); v++) {
-    const r = resultRow(v);
-    viewRows.push(r >= 0 ? cache.loadedRows(r, r + 1)[0] : undefined);
+  for (let v = inView.from; v < Math.min(inView.to, allRows); v++) {
+    const ref = rowRef(v);
+    const fetched =
+      ref.kind === 'result' && ref.index >= 0
+        ? cache.loadedRows(ref.index, ref.index + 1)[0]
+        : undefined;
+    if (!editing || (!fetched && ref.kind === 'result')) {
+      viewRows.push(fetched);
+      continue;
+    }
+    viewRows.push(
+      columns.map((_, c) => {
+        const drawn = editing.draw(ref, c, fetched ? (fetched[c] ?? null) : undefined);
+        const value = drawn ? drawn.value : (fetched?.[c] ?? null);
+        return value === 'default' ? 'DEFAULT' : value;
+      }),
+    );
   }
 
   return (
@@ -145,11 +211,16 @@ export function ResultGrid({
       // Where the headers are, for tests that click them on the canvas.
       data-row-marker-width={markerWidth}
       data-column-widths={columnWidths.join(',')}
+      data-editable={editing ? 'true' : undefined}
     >
       <DataEditor
         columns={gridColumns}
-        rows={rowCount}
+        rows={allRows}
         getCellContent={getCellContent}
+        onCellEdited={([col, row], value) => {
+          if (editing && value.kind === GridCellKind.Text)
+            editing.onEdit(rowRef(row), col, value.data);
+        }}
         getCellsForSelection={true}
         gridSelection={selection}
         onGridSelectionChange={onSelectionChange}
@@ -169,7 +240,7 @@ export function ResultGrid({
         }}
         onVisibleRegionChanged={(r: Rectangle) => {
           if (!order) cache.ensure(r.y, r.y + r.height + 1);
-          setInView({ from: r.y, to: Math.min(rowCount, r.y + r.height + 1) });
+          setInView({ from: r.y, to: r.y + r.height + 1 });
         }}
         onColumnResize={(_c, newSize, index) => setWidths((w) => ({ ...w, [index]: newSize }))}
         rowMarkers="number"

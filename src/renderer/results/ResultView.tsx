@@ -1,12 +1,13 @@
 import { CompactSelection, type GridSelection } from '@glideapps/glide-data-grid';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Cell, ResultColumn } from '../../shared/api/query';
+import type { Cell, QueryStatus, ResultColumn } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 import { api } from '../app/api';
-import { ResultGrid } from '../grid/ResultGrid';
+import { ResultGrid, type GridRowRef } from '../grid/ResultGrid';
 import { RowCache } from '../grid/row-cache';
 import { viewOrder, type SortSpec } from '../grid/view-order';
 import { CellViewer } from './CellViewer';
+import { EditOutcome, EditTools } from './EditBar';
 import {
   COPY_FORMAT_LABELS,
   COPY_FORMATS,
@@ -19,6 +20,7 @@ import { PopupMenu, type MenuItem } from './PopupMenu';
 import { selectedArea } from './selected-area';
 import { Notice } from '../ui/Notice';
 import { useLatest } from '../ui/use-latest';
+import { useResultEditing } from './use-result-editing';
 
 /** Rows fetched for a client-side sort or filter: beyond that, ORDER BY and WHERE do it better. */
 export const SORT_FETCH_LIMIT = 100_000;
@@ -60,11 +62,14 @@ export function ResultView({
   columns,
   rowCount,
   height,
+  result,
 }: {
   queryId: string;
   columns: ResultColumn[];
   rowCount: number;
   height: number;
+  /** The statement and session of the result: with them its cells can be edited in place. */
+  result?: Pick<QueryStatus, 'sessionId' | 'sql' | 'state'>;
 }) {
   const [version, setVersion] = useState(0);
   const cache = useMemo(
@@ -118,6 +123,36 @@ export function ResultView({
     setSelectionOrder(order);
     setSelection(EMPTY_SELECTION);
   }
+
+  const editing = useResultEditing(
+    result ?? { sessionId: '', sql: '', state: 'running' },
+    columns,
+    cache,
+  );
+  /** A row of the grid as editing names it: the result's, or one added after them. */
+  const rowRef = (viewRow: number): GridRowRef =>
+    viewRow >= viewCount
+      ? { kind: 'extra', index: viewRow - viewCount }
+      : { kind: 'result', index: resultRow(viewRow) };
+  const selectedRows = (): GridRowRef[] => {
+    const s = selectionRef.current;
+    const rows = new Set(s.rows.toArray());
+    const range = s.current?.range;
+    if (range) for (let y = range.y; y < range.y + range.height; y++) rows.add(y);
+    return [...rows].sort((a, b) => a - b).map(rowRef);
+  };
+  const currentCell = () => {
+    const cell = selectionRef.current.current?.cell;
+    return cell ? { row: rowRef(cell[1]), column: cell[0] } : null;
+  };
+  const editableAt = (viewRow: number, column: number) =>
+    editing.gridEditing?.draw(
+      rowRef(viewRow),
+      column,
+      viewRow < viewCount
+        ? cache.loadedRows(resultRow(viewRow), resultRow(viewRow) + 1)[0]?.[column]
+        : undefined,
+    )?.editText != null;
 
   const [viewer, setViewer] = useState<{ row: number; column: number; cell: Cell } | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
@@ -267,6 +302,7 @@ export function ResultView({
           </button>
         )}
         <span className="spacer" />
+        <EditTools editing={editing} selectedRows={selectedRows} currentCell={currentCell} />
         <button
           type="button"
           className="btn-small"
@@ -324,6 +360,7 @@ export function ResultView({
           {copyNote.text}
         </div>
       )}
+      <EditOutcome editing={editing} />
       <ResultGrid
         columns={columns}
         cache={cache}
@@ -334,7 +371,11 @@ export function ResultView({
         onSortClick={onSortClick}
         selection={selection}
         onSelectionChange={setSelection}
-        onActivate={openViewer}
+        // An editable cell opens its editor in the grid; the viewer stays in the menu.
+        onActivate={(viewRow, column) => {
+          if (!editableAt(viewRow, column)) openViewer(viewRow, column);
+        }}
+        editing={editing.gridEditing}
         onContextMenu={(viewRow, column, x, y) => {
           const inSelection = selection.current?.range;
           const inside =
@@ -359,11 +400,32 @@ export function ResultView({
             items: [
               { label: 'View value…', hint: 'Enter', onSelect: () => openViewer(viewRow, column) },
               ...copyItems(),
+              ...(editing.gridEditing && editing.canEdit(column)
+                ? [
+                    {
+                      label: 'Set NULL',
+                      onSelect: () => editing.setValue(rowRef(viewRow), column, null),
+                    },
+                    {
+                      label: 'Set empty string',
+                      onSelect: () => editing.setValue(rowRef(viewRow), column, { text: '' }),
+                    },
+                  ]
+                : []),
+              ...(editing.gridEditing
+                ? [{ label: 'Delete row', onSelect: () => editing.deleteRows(selectedRows()) }]
+                : []),
             ],
           });
         }}
         onCopy={() => copySelection('tsv')}
-        height={height - 34 - (pending ? 44 : 0) - (copyNote ? 22 : 0)}
+        height={
+          height -
+          34 -
+          (pending ? 44 : 0) -
+          (copyNote ? 22 : 0) -
+          (editing.note ? (editing.note.ok ? 22 : 60) : 0)
+        }
       />
       {menu && (
         <PopupMenu

@@ -36,6 +36,7 @@ import { updatesContract } from './updates';
 import { settingsContract } from './settings';
 import { replicationContract } from './replication';
 import { tuningContract } from './tuning';
+import { resultEditContract } from './result-edit';
 import { StoreWriteStatusSchema } from './store-writes';
 
 const Id = z.string().min(1).max(64);
@@ -211,6 +212,8 @@ export const contract = {
   ...tuningContract,
   /** Guided ALTER TABLE: preflight, run with progress, cancel, history (see ./alter). */
   ...alterContract,
+  /** Changing a result's rows in place, previewed and applied in one transaction. */
+  ...resultEditContract,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { judgeEditability, type LiveTable } from '../../../src/shared/result-edit/editability';
+import { findResultSource, type SourceColumn } from '../../../src/shared/result-edit/result-source';
+
+const col = (name: string, orgName = name, table = 't', schema = 'db'): SourceColumn => ({
+  name,
+  orgName,
+  table,
+  schema,
+});
+
+const live: LiveTable = {
+  schema: 'db',
+  name: 't',
+  type: 'BASE TABLE',
+  columns: [
+    { name: 'id', dataType: 'int', nullable: false, generated: false },
+    { name: 'email', dataType: 'varchar', nullable: false, generated: false },
+    { name: 'name', dataType: 'varchar', nullable: true, generated: false },
+    { name: 'upper_name', dataType: 'varchar', nullable: true, generated: true },
+  ],
+  keys: [
+    { name: 'PRIMARY', primary: true, columns: ['id'] },
+    { name: 'uq_email', primary: false, columns: ['email'] },
+  ],
+};
+
+describe('findResultSource', () => {
+  const cols = [col('id'), col('name')];
+  const reason = (sql: string, columns: SourceColumn[] = cols) => {
+    const s = findResultSource(sql, columns, {});
+    return s.ok ? null : s.reason;
+  };
+
+  it('finds the one table of a plain SELECT, with the name FROM gives', () => {
+    expect(
+      findResultSource(
+        'SELECT id, name FROM `db`.`t` AS x WHERE id > 1 ORDER BY 1 LIMIT 5',
+        cols,
+        {},
+      ),
+    ).toEqual({
+      ok: true,
+      schema: 'db',
+      table: 't',
+      from: { schema: 'db', name: 't' },
+    });
+    // A subquery in WHERE or an expression column does not matter.
+    expect(
+      reason('SELECT id, name, LENGTH(name) l FROM t WHERE id IN (SELECT id FROM u GROUP BY id)', [
+        ...cols,
+        col('l', '', '', ''),
+      ]),
+    ).toBeNull();
+  });
+
+  it('says why joins, grouping, DISTINCT, UNION, aggregates and non-SELECTs are not rows of one table', () => {
+    expect(reason('SELECT t.id, t.name FROM t JOIN u ON u.id = t.id')).toMatch(/joins tables/);
+    expect(reason('SELECT t.id, t.name FROM t, u')).toMatch(/joins tables/);
+    expect(reason('SELECT id, name FROM t GROUP BY id')).toMatch(/grouped \(GROUP BY\)/);
+    expect(reason('SELECT DISTINCT id, name FROM t')).toMatch(/DISTINCT/);
+    expect(reason('SELECT id, name FROM t UNION SELECT id, name FROM t')).toMatch(/UNION/);
+    expect(reason('SELECT id, name, COUNT(*) FROM t')).toMatch(/aggregates rows \(COUNT\)/);
+    expect(reason('SELECT id, name FROM (SELECT id, name FROM t) d')).toMatch(/subquery in FROM/);
+    expect(reason('SHOW TABLES')).toMatch(
+      /only a SELECT's rows can be edited, and this statement is SHOW/,
+    );
+    // A window function is an expression column, not an aggregation of rows.
+    expect(reason('SELECT id, name, ROW_NUMBER() OVER (), COUNT(*) OVER () FROM t')).toBeNull();
+  });
+
+  it('says when the columns come from several tables or from none', () => {
+    expect(reason('SELECT 1 AS one FROM t', [col('one', '', '', '')])).toBe(
+      'no column comes from a table (all are expressions)',
+    );
+    expect(reason('SELECT * FROM t', [col('id'), col('x', 'x', 'u')])).toBe(
+      'its columns come from 2 tables (db.t, db.u)',
+    );
+  });
+});
+
+describe('judgeEditability', () => {
+  const base = { name: 't', type: 'BASE TABLE' };
+
+  it('takes the primary key, marks expressions, generated columns and second copies read-only', () => {
+    const v = judgeEditability(
+      [col('name'), col('ID', 'id'), col('upper_name'), col('name2', 'name'), col('l', '', '', '')],
+      live,
+      base,
+    );
+    expect(v).toEqual({
+      editable: true,
+      schema: 'db',
+      table: 't',
+      key: { name: 'PRIMARY', columns: [1], names: ['id'] },
+      columns: [
+        { editable: true, name: 'name', dataType: 'varchar' },
+        { editable: true, name: 'id', dataType: 'int' },
+        { editable: false, reason: 'a generated column' },
+        { editable: false, reason: '`name` is shown twice: edit its first copy' },
+        { editable: false, reason: 'an expression, not a table column' },
+      ],
+    });
+  });
+
+  it('falls back on a NOT NULL unique key, never on a nullable one', () => {
+    const v = judgeEditability([col('email'), col('name')], live, base);
+    expect(v.editable && v.key).toEqual({ name: 'uq_email', columns: [0], names: ['email'] });
+    const nullable = {
+      ...live,
+      keys: [{ name: 'uq_name', primary: false, columns: ['name'] }],
+    };
+    expect(judgeEditability([col('name')], nullable, base)).toEqual({
+      editable: false,
+      reason: '`t` has no primary key or NOT NULL unique key to name a row by',
+    });
+  });
+
+  it('names the key columns the result lacks', () => {
+    expect(judgeEditability([col('name')], live, base)).toEqual({
+      editable: false,
+      reason: 'the result lacks `id` of the primary key, which names each row',
+    });
+  });
+
+  it('refuses views and tables that are not there', () => {
+    expect(judgeEditability([col('id')], live, { name: 'v', type: 'VIEW' })).toEqual({
+      editable: false,
+      reason: 'its rows come from the view `v`',
+    });
+    expect(judgeEditability([col('id')], { ...live, type: 'VIEW' }, base)).toEqual({
+      editable: false,
+      reason: 'its rows come from the view `t`',
+    });
+    expect(judgeEditability([col('id')], null, { name: 't', type: null })).toMatchObject({
+      editable: false,
+    });
+  });
+});
