@@ -12,13 +12,14 @@ import type { ResultEditing } from './use-result-editing';
 export function EditTools({
   editing,
   selectedRows,
-  currentCell,
+  current,
 }: {
   editing: ResultEditing;
   /** The grid rows selected now. */
   selectedRows: () => GridRowRef[];
   /** The cell with the focus, if any. */
-  currentCell: () => { row: GridRowRef; column: number } | null;
+  /** The selected cell as this render has it. */
+  current: { row: GridRowRef; column: number } | null;
 }) {
   const v = editing.editability;
   if (!v) return null;
@@ -30,7 +31,6 @@ export function EditTools({
     );
   }
   const n = editing.pendingCount;
-  const current = currentCell();
   const keyNames = v.key.names.join(', ');
   const status = (
     <span

@@ -141,10 +141,11 @@ export function ResultView({
     if (range) for (let y = range.y; y < range.y + range.height; y++) rows.add(y);
     return [...rows].sort((a, b) => a - b).map(rowRef);
   };
-  const currentCell = () => {
-    const cell = selectionRef.current.current?.cell;
-    return cell ? { row: rowRef(cell[1]), column: cell[0] } : null;
-  };
+  // From the state of this render: the edit bar's buttons are drawn, and act, with it.
+  const selectedCell = selection.current?.cell;
+  const currentCell = selectedCell
+    ? { row: rowRef(selectedCell[1]), column: selectedCell[0] }
+    : null;
   const editableAt = (viewRow: number, column: number) =>
     editing.gridEditing?.draw(
       rowRef(viewRow),
@@ -302,7 +303,7 @@ export function ResultView({
           </button>
         )}
         <span className="spacer" />
-        <EditTools editing={editing} selectedRows={selectedRows} currentCell={currentCell} />
+        <EditTools editing={editing} selectedRows={selectedRows} current={currentCell} />
         <button
           type="button"
           className="btn-small"
