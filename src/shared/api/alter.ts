@@ -48,6 +48,8 @@ export const PlannedOperationSchema = z.object({
       'enum-append',
       'nullability',
       'collation',
+      'binary',
+      'virtual-reorder',
       'type',
     ])
     .optional(),
