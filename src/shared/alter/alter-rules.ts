@@ -90,6 +90,8 @@ export type RuleKey =
   | 'convert-charset-metadata'
   | 'convert-collation'
   | 'convert-collation-indexed'
+  | 'convert-collation-varchar'
+  | 'table-page-compressed-on'
   | 'column-collation-indexed'
   | 'column-varchar-widen-redundant'
   | 'drop-indexed-column'
@@ -362,6 +364,52 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'shared',
       why: `a new data type converts every value: ${COPY_WHY}`,
       cite: `${MY_COL}: Changing the column data type (COPY, no concurrent DML); ${MDB_INPLACE}: Changing the Data Type of a Column`,
+    },
+  ],
+  'column-binary': [
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB converts a character column to a binary type value by value, even when the bytes stay (seen on 10.5, 10.11 and 11.8): ${COPY_WHY}`,
+      cite: `${MDB_INPLACE}: Changing the Data Type of a Column; seen on 10.5, 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'a character column made its binary counterpart of the same byte length (VARCHAR to VARBINARY, TEXT to BLOB), with no index on it: the stored bytes stay, so MySQL changes it in place without a rebuild (seen on 9.7)',
+      cite: `${MY8_COL}: Changing the column data type (COPY, but character set changes of unindexed columns are in place, WL#11605); seen on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new data type converts every value: ${COPY_WHY}`,
+      cite: `${MY57_COL}: Changing the column data type (COPY, no concurrent DML)`,
+    },
+  ],
+  'column-virtual-reorder': [
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a VIRTUAL column restated with FIRST/AFTER: MariaDB recomputes it by copying the table (seen on 10.5, 10.11 and 11.8): ${COPY_WHY}`,
+      cite: `seen on 10.5, 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'an unindexed VIRTUAL column stores nothing: restated unchanged and moved with FIRST/AFTER, MySQL only changes the definition (seen on 9.7; the manual, Generated Column Operations, still lists "Modifying VIRTUAL column order" as a copy)',
+      cite: `${MY_GEN}: Modifying VIRTUAL column order; seen instant on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `moving a VIRTUAL column copies the table (MySQL manual, Generated Column Operations: Modifying VIRTUAL column order): ${COPY_WHY}`,
+      cite: `${MY_GEN}: Modifying VIRTUAL column order (COPY)`,
     },
   ],
   'set-default': [
@@ -826,6 +874,36 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       cite: `MySQL manual, Online DDL table operations: "Setting persistent table statistics" and "Changing table options" modify metadata only; seen on 9.7 for every STATS_*, PACK_KEYS, CHECKSUM, MAX_ROWS, MIN_ROWS, AVG_ROW_LENGTH, DELAY_KEY_WRITE, INSERT_METHOD, COMPRESSION, AUTOEXTEND_SIZE`,
     },
   ],
+  'table-page-compressed-on': [
+    {
+      needs: ['alterRulesObserved'],
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `PAGE_COMPRESSED=1 on a table without it: MariaDB rewrites every page (seen on 10.11 and 11.8): ${REBUILD}`,
+      cite: `${MDB_INPLACE}: ALTER TABLE ... PAGE_COMPRESSED=...; seen on 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+    },
+    {
+      needs: ['alterPageCompressedUnsure'],
+      algorithm: 'copy',
+      lock: 'exclusive',
+      unknown: true,
+      why: 'PAGE_COMPRESSED=1: MariaDB 10.5 turns it on instantly, 10.11 rebuilds the table; in which version between that changed is not known',
+      cite: `MariaDB source, ha_innobase alter_options_need_rebuild ("Allow an instant change to enable page_compressed"); seen instant on 10.5, rebuilt on 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+    },
+    {
+      needs: ['alterPageCompressedInstant'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'PAGE_COMPRESSED=1 on a table without it: MariaDB 10.5 only marks the table, pages are compressed as they are written (MariaDB source: "Allow an instant change to enable page_compressed"; seen on 10.5)',
+      cite: `${MDB_INSTANT}: ALTER TABLE ... PAGE_COMPRESSED=1; MariaDB source, ha_innobase alter_options_need_rebuild; seen on 10.5 (test/integration/alter/rules-matrix.test.ts)`,
+    },
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `PAGE_COMPRESSED=1 on a table without it: ${REBUILD}`,
+      cite: `${MDB_INPLACE}: ALTER TABLE ... PAGE_COMPRESSED=...`,
+    },
+  ],
   'table-encryption': [
     {
       algorithm: 'copy',
@@ -906,6 +984,38 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'shared',
       why: 'every text column already has this character set, and none is indexed, but their collation may change: MySQL rebuilds the table while writes wait (seen on 9.7; without COLLATE the server default collation is assumed to differ)',
       cite: `seen on 9.7; without COLLATE the server default collation is assumed to differ (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `every text value is converted (assumed before MySQL 8.0): ${COPY_WHY}`,
+      cite: `assumed before MySQL 8.0; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'convert-collation-varchar': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'every text column already has this character set, and the ones whose collation changes are unindexed CHAR/VARCHAR: MariaDB only changes the definition (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the columns (assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4): ${COPY_WHY}`,
+      cite: `assumed from its knowledge base, Instant ALTER: collation changes are instant from 10.4`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'every text column already has this character set, and the ones whose collation changes are unindexed CHAR/VARCHAR: MySQL changes them in place without a rebuild (WL#11605: collation changes of unindexed columns are metadata; seen on 9.7, where a TEXT column among them made it rebuild)',
+      cite: `MySQL WL#11605 (character set conversion in place, no index); seen on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
       observedOn: ['mysql', 'mariadb'],
     },
     {
@@ -1152,6 +1262,58 @@ export function lockReliefFor(
   );
 }
 
+/**
+ * A statement is instant only as a whole; next to other operations an instant one is usually
+ * done the slower way (for ADD COLUMN: a rebuild). Some servers keep it without a rebuild next to
+ * certain operations: on `flavor` with `needs`, when every other operation of the statement is
+ * under `companions` and planned `inplace`, the operations under `instant` become `algorithm`.
+ */
+export interface InstantCompanionRule {
+  flavor: 'mysql' | 'mariadb';
+  needs: CapabilityKey;
+  instant: readonly RuleKey[];
+  companions: readonly RuleKey[];
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+  why: string;
+  cite: string;
+}
+
+export const INSTANT_COMPANION_RULES: readonly InstantCompanionRule[] = [
+  {
+    flavor: 'mariadb',
+    needs: 'alterRulesObserved',
+    instant: ['add-column-last'],
+    companions: ['drop-indexed-column'],
+    algorithm: 'inplace',
+    lock: 'none',
+    why: 'next to dropping an indexed column, which MariaDB does without a rebuild (dropping the index, then the column instantly), the added column is done the same way: NOCOPY, no rebuild (seen on 10.11 and 11.8)',
+    cite: `seen on 10.11 and 11.8 for ADD COLUMN with DROP COLUMN of an indexed column (test/integration/alter/rules-matrix.test.ts)`,
+  },
+];
+
+/**
+ * The rule that keeps an instant operation under `key` without a rebuild next to `others` (the
+ * statement's other, non-instant operations), if any.
+ */
+export function instantCompanionFor(
+  key: RuleKey,
+  others: ReadonlyArray<{ ruleKey: RuleKey; algorithm: AlterAlgorithm }>,
+  flavor: 'mysql' | 'mariadb',
+  capabilities: Capabilities,
+): InstantCompanionRule | null {
+  return (
+    INSTANT_COMPANION_RULES.find(
+      (r) =>
+        r.flavor === flavor &&
+        capabilities[r.needs] &&
+        r.instant.includes(key) &&
+        others.length > 0 &&
+        others.every((o) => r.companions.includes(o.ruleKey) && o.algorithm === 'inplace'),
+    ) ?? null
+  );
+}
+
 /** What about the table decides a situation rule (from the live table's facts). */
 export type TableTrait =
   | 'fulltext-index'
@@ -1209,6 +1371,7 @@ const REBUILDING: readonly RuleKey[] = [
   'drop-column',
   'drop-indexed-column',
   'column-reorder',
+  'column-virtual-reorder',
   'column-nullability',
   'engine-rebuild',
   'row-format',
@@ -1664,6 +1827,8 @@ export interface TableFacts {
   indexedColumns?: readonly string[];
   /** VIRTUAL generated columns. */
   virtualColumns?: readonly string[];
+  /** Their expressions as SHOW CREATE TABLE writes them, by column name in lower case. */
+  virtualExpressions?: Readonly<Record<string, string>>;
   /** Names of the table's CHECK constraints. */
   checkConstraints?: readonly string[];
   /** Columns of the table's own foreign keys (the referencing side). */
@@ -1701,8 +1866,12 @@ export interface OperationContext {
   nullableUnique?: boolean;
 }
 
-/** What a statement's CONVERT TO CHARACTER SET does to the table's text columns. */
-export type CharsetConversion = 'converts' | 'metadata' | 'collation' | 'collation-indexed';
+/**
+ * What a statement's CONVERT TO CHARACTER SET does to the table's text columns; `collation-varchar`:
+ * only unindexed CHAR/VARCHAR columns change collation (no TEXT among them).
+ */
+export type CharsetConversion =
+  'converts' | 'metadata' | 'collation' | 'collation-varchar' | 'collation-indexed';
 
 /** The referencing columns of `ADD [CONSTRAINT x] FOREIGN KEY [name] (a, b) REFERENCES ...`. */
 function foreignKeyColumnsOf(text: string): string[] {
@@ -1742,6 +1911,9 @@ function tableOptionKey(text: string, traits: ReadonlySet<TableTrait>): RuleKey 
   // Turning off what the table does not have changes nothing but the definition.
   if (/^PAGE_COMPRESSED\s*=?\s*(0|NO)\b/i.test(option) && !traits.has('page-compressed')) {
     return 'table-option-metadata';
+  }
+  if (/^PAGE_COMPRESSED\s*=?\s*(1|YES)\s*$/i.test(option) && !traits.has('page-compressed')) {
+    return 'table-page-compressed-on';
   }
   if (/^ENCRYPTION\s*=?\s*'?N/i.test(option) && !traits.has('encrypted')) {
     return 'table-option-metadata';
@@ -1803,6 +1975,7 @@ export function ruleKeyFor(
     case 'convert-charset':
       if (conversion === 'metadata') return 'convert-charset-metadata';
       if (conversion === 'collation') return 'convert-collation';
+      if (conversion === 'collation-varchar') return 'convert-collation-varchar';
       return conversion === 'collation-indexed' ? 'convert-collation-indexed' : op.kind;
     case 'partition-maintenance':
       return /^(ANALYZE|CHECK|OPTIMIZE|REPAIR|EXCHANGE)\b/i.test(op.text)

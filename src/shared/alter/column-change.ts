@@ -23,6 +23,9 @@ export interface CurrentColumn {
  * - `enum-append`: ENUM/SET members added at the end, storage size unchanged;
  * - `nullability`: NULL ↔ NOT NULL only (every row is checked: a rebuild);
  * - `collation`: only the collation, within the same character set;
+ * - `binary`: a character column made its binary counterpart of the same byte length
+ *   (VARCHAR(n) to VARBINARY(n × bytes per character), TEXT to BLOB), unindexed: the bytes stay;
+ * - `virtual-reorder`: an unindexed VIRTUAL column restated unchanged and moved (FIRST/AFTER);
  * - `type`: anything else, or a definition we cannot compare (every row is converted: a copy).
  */
 export type ColumnChange =
@@ -34,6 +37,8 @@ export type ColumnChange =
   | 'enum-append'
   | 'nullability'
   | 'collation'
+  | 'binary'
+  | 'virtual-reorder'
   | 'type';
 
 /** Where a column definition's type ends and its attributes begin. */
@@ -118,24 +123,75 @@ function varcharLength(type: string): number | null {
 }
 
 /**
+ * A generation expression compared loosely: SHOW CREATE TABLE writes `(\`a\` * 3)` where the
+ * statement has `a * 3`; quoting, spacing, case and enclosing parentheses do not count.
+ */
+export function normaliseExpression(expression: string): string {
+  let e = expression.replace(/`/g, '').replace(/\s+/g, '').toLowerCase();
+  while (e.startsWith('(') && e.endsWith(')') && enclosed(e)) e = e.slice(1, -1);
+  return e;
+}
+
+/** Whether the first parenthesis of `e` closes at its very end. */
+function enclosed(e: string): boolean {
+  let depth = 0;
+  for (let k = 0; k < e.length; k++) {
+    if (e[k] === '(') depth++;
+    else if (e[k] === ')' && --depth === 0) return k === e.length - 1;
+  }
+  return false;
+}
+
+/**
  * Compares a CHANGE/MODIFY COLUMN with the column it changes; `type` when the column is
  * unknown (the worst case). `indexed`: whether an index uses the column (assumed when not
  * known): a collation that may change then re-sorts the index, worse than any widening.
+ * `generation`: the column's expression when it is a VIRTUAL generated column.
  */
 export function classifyColumnChange(
   op: AlterOperation,
   current: CurrentColumn | undefined,
   indexed = true,
   defaultCollations: Readonly<Record<string, string>> = {},
+  generation?: string,
 ): ColumnChange {
   if (!current || op.definition === undefined) return 'type';
+  if (generation !== undefined && /\bAS\s*\(/i.test(op.definition)) {
+    return virtualChange(op, op.definition, current, indexed, generation);
+  }
   const change = classifyKnownColumn(op, op.definition, current, defaultCollations);
+  // An index on the column is re-sorted by bytes: not the same index any more.
+  if (change === 'binary') return indexed ? 'type' : change;
   if (change !== 'maybe-collation') return change;
   // The character set restated without COLLATE: the collation may change or not. Unindexed,
   // a collation change costs no more than a widening; indexed, it may cost a copy.
   const base = classifyKnownColumn(op, withoutCharset(op.definition), current, defaultCollations);
   if (base === 'same' || base === 'maybe-collation') return 'collation';
   return indexed ? 'type' : base;
+}
+
+/**
+ * A VIRTUAL column's CHANGE/MODIFY: only moving it, unindexed and otherwise restated as it is,
+ * stores nothing new; anything else recomputes it (`type`, the worst case).
+ */
+function virtualChange(
+  op: AlterOperation,
+  definition: string,
+  current: CurrentColumn,
+  indexed: boolean,
+  generation: string,
+): ColumnChange {
+  const m = /^([^]*?)\b(?:GENERATED\s+ALWAYS\s+)?AS\s*\(([^]*)\)\s*VIRTUAL\b([^]*)$/i.exec(
+    definition,
+  );
+  if (!m || indexed || !op.position) return 'type';
+  const wanted = splitDefinition(`${m[1] ?? ''} ${m[3] ?? ''}`);
+  const same =
+    normaliseColumnType(wanted.type) === normaliseColumnType(current.columnType) &&
+    wanted.nullable === current.nullable &&
+    normaliseExpression(m[2] ?? '') === normaliseExpression(generation) &&
+    !/\b(COLLATE|CHARACTER\s+SET|CHARSET)\b/i.test(definition);
+  return same ? 'virtual-reorder' : 'type';
 }
 
 /** The definition without its CHARACTER SET / CHARSET clause. */
@@ -166,6 +222,7 @@ function classifyKnownColumn(
     return op.position ? 'reorder' : 'same';
   }
   if (sameNull && !op.position && membersAppended(before, after)) return 'enum-append';
+  if (sameNull && !op.position && binaryCounterpart(before, after, current)) return 'binary';
   const from = varcharLength(before);
   const to = varcharLength(after);
   if (
@@ -184,6 +241,18 @@ function classifyKnownColumn(
     return from * bytes <= 127 ? 'varchar-widen-short' : 'varchar-widen-prefix';
   }
   return 'type';
+}
+
+/**
+ * Whether `after` is the binary type holding exactly the bytes `before` may hold: VARCHAR(n)
+ * to VARBINARY(n × bytes per character), TEXT to BLOB (the two seen on MySQL 9.7).
+ */
+function binaryCounterpart(before: string, after: string, current: CurrentColumn): boolean {
+  if (before === 'text' && after === 'blob') return true;
+  const from = /^varchar\((\d+)\)$/.exec(before);
+  const to = /^varbinary\((\d+)\)$/.exec(after);
+  const bytes = current.maxBytesPerChar;
+  return !!from && !!to && bytes !== null && Number(from[1]) * bytes === Number(to[1]);
 }
 
 /**

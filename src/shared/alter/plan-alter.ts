@@ -17,6 +17,7 @@ import {
   rowVersionLimit,
   situationRulesFor,
   rejectionFor,
+  instantCompanionFor,
   unverifiedOn,
   type AlterAlgorithm,
   type AlterLock,
@@ -185,6 +186,7 @@ export function planAlter(
           columns.get(columnName),
           facts.indexedColumns === undefined || indexed.has(columnName),
           facts.defaultCollations,
+          virtualExpression(facts, columnName),
         )
       : undefined;
     const conversion =
@@ -288,8 +290,10 @@ export function planAlter(
   // done the non-instant way (checked on the servers: ADD COLUMN then rebuilds the table).
   const demoted =
     algorithm === 'instant' ? [] : operations.filter((p) => p.algorithm === 'instant');
+  const others = operations.filter((p) => p.algorithm !== 'instant');
   for (const p of demoted) {
-    const row = nonInstantRuleFor(p.ruleKey, server.capabilities);
+    const companion = instantCompanionFor(p.ruleKey, others, flavor, server.capabilities);
+    const row = companion ?? nonInstantRuleFor(p.ruleKey, server.capabilities);
     p.algorithm = row.algorithm;
     p.lock = row.lock;
     p.why = `${row.why} (instant on its own, but not next to the other changes)`;
@@ -431,6 +435,12 @@ export function planAlter(
   };
 }
 
+/** The expression of `column` when it is a VIRTUAL generated column the facts know. */
+function virtualExpression(facts: PlanFacts, column: string): string | undefined {
+  const isVirtual = (facts.virtualColumns ?? []).some((c) => c.toLowerCase() === column);
+  return isVirtual ? facts.virtualExpressions?.[column] : undefined;
+}
+
 /** The columns of an index definition `ADD UNIQUE k (a, b(10) DESC)`, lower case. */
 function keyColumns(text: string): string[] {
   const list = /\(([^]*)\)/.exec(text)?.[1] ?? '';
@@ -469,7 +479,12 @@ function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConvers
   const resorted = indexedText.filter(
     (c) => collate === undefined || c.collation?.toLowerCase() !== collate,
   );
-  return resorted.length > 0 ? 'collation-indexed' : 'collation';
+  if (resorted.length > 0) return 'collation-indexed';
+  // MySQL re-collates CHAR/VARCHAR in place, but rebuilds for a TEXT column (seen on 9.7).
+  const changed = text.filter((c) => c.collation?.toLowerCase() !== collate);
+  return collate !== undefined && changed.every((c) => /^(var)?char\(/i.test(c.columnType))
+    ? 'collation-varchar'
+    : 'collation';
 }
 
 function operationRisks(p: PlannedOperation): AlterRisk[] {

@@ -7,6 +7,7 @@ import {
 import { compareVersions, formatVersion, v, type ServerVersion } from '../server/version';
 import {
   ALTER_RULES,
+  INSTANT_COMPANION_RULES,
   REJECTION_RULES,
   SITUATION_RULES,
   ruleFor,
@@ -71,7 +72,21 @@ export interface FlavorRuleTables {
   name: string;
   tables: RuleTable[];
   situations: SituationTableRow[];
+  /** Instant operations that stay without a rebuild next to certain others. */
+  companions: CompanionTableRow[];
   rejections: RejectionTableRow[];
+}
+
+/** An instant operation kept without a rebuild next to other operations. */
+export interface CompanionTableRow {
+  instant: readonly RuleKey[];
+  companions: readonly RuleKey[];
+  /** `from 10.11.0`: the versions the rule holds for. */
+  versions: string;
+  algorithm: AlterAlgorithm;
+  lock: AlterLock;
+  why: string;
+  cite: string;
 }
 
 /** The oldest versions the tables describe (MySQL 5.7's and MariaDB 10.3's manuals). */
@@ -155,6 +170,18 @@ export function ruleTables(): FlavorRuleTables[] {
         why: r.why,
         cite: r.cite,
       })),
+      companions: INSTANT_COMPANION_RULES.filter((r) => r.flavor === flavor).map((r) => {
+        const since = capabilitySince(r.needs, flavor);
+        return {
+          instant: r.instant,
+          companions: r.companions,
+          versions: since === null ? 'no version' : `from ${formatVersion(since)}`,
+          algorithm: r.algorithm,
+          lock: r.lock,
+          why: r.why,
+          cite: r.cite,
+        };
+      }),
       rejections: REJECTION_RULES.filter((r) => (r.flavor ?? flavor) === flavor).map((r) => {
         const since =
           r.unlessCapability === undefined ? null : capabilitySince(r.unlessCapability, flavor);
@@ -250,6 +277,23 @@ export function ruleTablesMarkdown(all: readonly FlavorRuleTables[] = ruleTables
       ),
       '',
     );
+    if (flavor.companions.length > 0) {
+      out.push(`### ${flavor.name}: instant operations next to others`, '');
+      out.push(
+        ...tableLines(
+          ['instant operation', 'next to only', 'versions', 'becomes', 'why', 'cite'],
+          flavor.companions.map((c) => [
+            c.instant.join(', '),
+            c.companions.join(', '),
+            c.versions,
+            `${c.algorithm}, ${lockWord(c.lock)}`,
+            c.why,
+            c.cite,
+          ]),
+        ),
+        '',
+      );
+    }
     out.push(`### ${flavor.name}: refused outright`, '');
     out.push(
       ...tableLines(

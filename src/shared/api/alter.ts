@@ -49,6 +49,8 @@ export const PlannedOperationSchema = z.object({
       'enum-append',
       'nullability',
       'collation',
+      'binary',
+      'virtual-reorder',
       'type',
     ])
     .optional(),

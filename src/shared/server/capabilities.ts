@@ -106,6 +106,17 @@ const TABLE = {
       'instant VARCHAR widening from at most 127 bytes to 256 or more (a second length byte, MDEV-15563)',
   },
   alterNocopy: { mysql: null, mariadb: '10.3.7', about: 'ALTER TABLE ... ALGORITHM=NOCOPY' },
+  alterPageCompressedInstant: {
+    mysql: null,
+    mariadb: '10.5.0',
+    about: 'PAGE_COMPRESSED=1 turned on instantly (seen on 10.5; 10.11 rebuilds the table)',
+  },
+  alterPageCompressedUnsure: {
+    mysql: null,
+    mariadb: '10.6.0',
+    about:
+      'PAGE_COMPRESSED=1 may rebuild the table: instant on 10.5, a rebuild on 10.11, the versions between not known',
+  },
   alterRenameColumnClause: {
     mysql: '8.0.3',
     mariadb: '10.5.2',

@@ -446,3 +446,89 @@ describe('partition maintenance', () => {
     expect(maria.clauseIgnored).toBe(false);
   });
 });
+
+describe('cells the wide matrix showed were planned too slow', () => {
+  const MARIADB105 = server('mariadb', '10.5.23');
+
+  it('turns PAGE_COMPRESSED on instantly on MariaDB 10.5, rebuilds on 10.11, unknown between', () => {
+    expect(how('ALTER TABLE t PAGE_COMPRESSED=1', MARIADB105)).toBe('instant/none');
+    expect(how('ALTER TABLE t PAGE_COMPRESSED=1', MARIADB1011)).toBe('inplace-rebuild/none');
+    expect(how('ALTER TABLE t PAGE_COMPRESSED=1', MARIADB118)).toBe('inplace-rebuild/none');
+    expect(plan('ALTER TABLE t PAGE_COMPRESSED=1', server('mariadb', '10.6.20')).certainty).toBe(
+      'unknown',
+    );
+    // Next to a change that rebuilds, it is no longer instant.
+    expect(how('ALTER TABLE t PAGE_COMPRESSED=1, FORCE', MARIADB105)).toBe('inplace-rebuild/none');
+  });
+
+  it('adds a column without a rebuild next to dropping an indexed one on MariaDB', () => {
+    const facts: PlanFacts = { indexedColumns: ['a', 'd'] };
+    const sql = 'ALTER TABLE t ADD COLUMN x INT, DROP COLUMN d';
+    expect(how(sql, MARIADB1011, facts)).toBe('inplace/none');
+    expect(how(sql, MARIADB118, facts)).toBe('inplace/none');
+    expect(plan(sql, MARIADB1011, facts).clause).toBe('ALGORITHM=NOCOPY, LOCK=NONE');
+    // Not next to an index that is built, nor on MySQL, which rebuilds for both.
+    expect(how('ALTER TABLE t ADD COLUMN x INT, ADD INDEX kx (a)', MARIADB1011, facts)).toBe(
+      'inplace-rebuild/none',
+    );
+    expect(how(sql, MYSQL97, facts)).toBe('inplace-rebuild/none');
+  });
+
+  it('re-collates unindexed VARCHARs in place on MySQL, but rebuilds for a TEXT column', () => {
+    const bin = { ...utf8mb4('bb'), collation: 'utf8mb4_bin' };
+    const facts: PlanFacts = { columns: [utf8mb4('b'), bin], indexedColumns: ['id', 'bb'] };
+    const sql = 'ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4 COLLATE utf8mb4_bin';
+    expect(how(sql, MYSQL97, facts)).toBe('inplace/none');
+    expect(how(sql, MARIADB1011, facts)).toBe('instant/none');
+    const withText: PlanFacts = { ...facts, columns: [...facts.columns!, utf8mb4('tx', 'text')] };
+    expect(how(sql, MYSQL97, withText)).toBe('inplace-rebuild/shared');
+  });
+
+  it('moves an unindexed VIRTUAL column restated unchanged instantly on MySQL', () => {
+    const gv = { name: 'gv', columnType: 'int', nullable: true, maxBytesPerChar: null };
+    const facts: PlanFacts = {
+      columns: [gv],
+      indexedColumns: ['id'],
+      virtualColumns: ['gv'],
+      virtualExpressions: { gv: '(`a` * 3)' },
+    };
+    const sql = 'ALTER TABLE t MODIFY COLUMN gv INT AS (a * 3) VIRTUAL FIRST';
+    expect(how(sql, MYSQL97, facts)).toBe('instant/none');
+    expect(how(sql, MARIADB1011, facts)).toBe('copy/shared');
+    // A new expression, an index on it, or an expression not known: recomputed.
+    expect(how('ALTER TABLE t MODIFY COLUMN gv INT AS (a * 4) VIRTUAL FIRST', MYSQL97, facts)).toBe(
+      'copy/shared',
+    );
+    expect(how(sql, MYSQL97, { ...facts, indexedColumns: ['gv'] })).toBe('copy/shared');
+    expect(how(sql, MYSQL97, { ...facts, virtualExpressions: {} })).toBe('copy/shared');
+    // On MySQL before 9.7 only the manual speaks, and it says copy: unknown.
+    expect(plan(sql, server('mysql', '8.0.40'), facts).certainty).toBe('unknown');
+  });
+
+  it('makes a character column its binary counterpart in place on MySQL', () => {
+    const latin1 = {
+      name: 'l',
+      columnType: 'varchar(200)',
+      nullable: true,
+      maxBytesPerChar: 1,
+      collation: 'latin1_swedish_ci',
+    };
+    const facts: PlanFacts = {
+      columns: [latin1, utf8mb4('m', 'varchar(50)'), utf8mb4('tx', 'text')],
+      indexedColumns: ['id'],
+    };
+    expect(how('ALTER TABLE t MODIFY COLUMN l VARBINARY(200)', MYSQL97, facts)).toBe(
+      'inplace/none',
+    );
+    expect(how('ALTER TABLE t MODIFY COLUMN tx BLOB', MYSQL97, facts)).toBe('inplace/none');
+    // Fewer bytes than the characters may take, or an index on it: converted by a copy.
+    expect(how('ALTER TABLE t MODIFY COLUMN m VARBINARY(50)', MYSQL97, facts)).toBe('copy/shared');
+    expect(
+      how('ALTER TABLE t MODIFY COLUMN l VARBINARY(200)', MYSQL97, {
+        ...facts,
+        indexedColumns: ['l'],
+      }),
+    ).toBe('copy/shared');
+    expect(how('ALTER TABLE t MODIFY COLUMN tx BLOB', MARIADB1011, facts)).toBe('copy/shared');
+  });
+});

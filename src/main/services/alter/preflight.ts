@@ -34,6 +34,7 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     traits: tableTraits(facts),
     indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
     virtualColumns: generatedColumns(facts.createTable, 'VIRTUAL'),
+    virtualExpressions: virtualExpressions(facts.createTable),
     partitions: facts.partitions,
     primaryKeyColumns: facts.indexes.find((i) => i.name === 'PRIMARY')?.columns ?? [],
     // Only whole-column B-tree indexes can serve a foreign key.
@@ -64,6 +65,20 @@ function generatedColumns(createTable: string, kind: 'STORED' | 'VIRTUAL'): stri
     'gim',
   );
   return [...createTable.matchAll(line)].map((m) => (m[1] ?? '').replaceAll('``', '`'));
+}
+
+/**
+ * The VIRTUAL columns' expressions in a SHOW CREATE TABLE text, by column name in lower case:
+ * both flavors write `\`gv\` int GENERATED ALWAYS AS (expr) VIRTUAL` on one line.
+ */
+function virtualExpressions(createTable: string): Record<string, string> {
+  const line = /^\s*`((?:[^`]|``)+)`[^\n]*?\bGENERATED\s+ALWAYS\s+AS\s*\(([^\n]*)\)\s*VIRTUAL\b/gim;
+  return Object.fromEntries(
+    [...createTable.matchAll(line)].map((m) => [
+      (m[1] ?? '').replaceAll('``', '`').toLowerCase(),
+      m[2] ?? '',
+    ]),
+  );
 }
 
 /**
