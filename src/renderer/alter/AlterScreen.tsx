@@ -10,10 +10,12 @@ import type { ToolScreenProps } from '../app/tool-screen';
 import { AlterForm } from './AlterForm';
 import { AlterHistory } from './AlterHistory';
 import { PreflightView } from './PreflightView';
+import { usePolling } from '../data/use-polling';
 import { ProgressBar } from './ProgressBar';
 import { RunView } from './RunView';
 
 type External = MethodResult<'alter.external'>;
+const NO_EXTERNAL: External = [];
 
 const draftKey = (connectionId: string) => `sightline.alter.sql.${connectionId}`;
 
@@ -40,7 +42,6 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
   const [consent, setConsent] = useState(false);
   const [run, setRun] = useState<AlterRunStatus | null>(null);
   const [historyTick, setHistoryTick] = useState(0);
-  const [external, setExternal] = useState<External>([]);
   const latest = useRef(new Map<string, AlterRunStatus>());
 
   useEffect(() => {
@@ -76,21 +77,13 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     [],
   );
 
-  // ALTERs other sessions run, with the same progress view (slower while the tab is hidden).
-  useEffect(() => {
-    let live = true;
-    const poll = () =>
-      api
-        .call('alter.external', { sessionId })
-        .then((list) => live && setExternal(list))
-        .catch(() => undefined);
-    void poll();
-    const t = setInterval(poll, active ? 3000 : 15000);
-    return () => {
-      live = false;
-      clearInterval(t);
-    };
-  }, [sessionId, active]);
+  // ALTERs other sessions run, with the same progress view (slower while the tab is hidden);
+  // a failed read keeps the last list and is retried with backoff.
+  const external =
+    usePolling(() => api.call('alter.external', { sessionId }), {
+      key: sessionId,
+      intervalMs: active ? 3000 : 15000,
+    }).data ?? NO_EXTERNAL;
 
   const pickTable = (table: string) => {
     setSql(`ALTER TABLE ${qualifiedName(schema, table)} `);

@@ -11,6 +11,7 @@ import type { ReplicationTopology } from '../../shared/replication/topology-mode
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
+import { usePolling } from '../data/use-polling';
 import { ChannelCard } from './ChannelCard';
 import { ErrantFixPanel } from './ErrantFixPanel';
 import { HealthBadge, HealthIcon } from './HealthIcon';
@@ -90,11 +91,12 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   }, [discover]);
   // While shown, the topology (and its errant check) is read again now and then; each
   // discovery logs in to every server, so not at the status poll's pace.
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void discover(), TOPOLOGY_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, discover]);
+  usePolling(discover, {
+    key: sessionId,
+    intervalMs: TOPOLOGY_REFRESH_MS,
+    enabled: active,
+    immediate: false,
+  });
 
   const errantNodes = topology?.nodes.filter((n) => n.errant !== null) ?? [];
   const selectedNode = topology?.nodes.find((n) => n.id === selected) ?? null;
