@@ -7,6 +7,10 @@ import {
   worstSeverity,
   type ReplicationProblem,
 } from '../../shared/replication/replication-problem';
+import {
+  replicaHostsStatement,
+  replicaStatusStatement,
+} from '../../shared/replication/status-statements';
 import type { ReplicationTopology } from '../../shared/replication/topology-model';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
@@ -49,7 +53,13 @@ function ProblemList({ problems }: { problems: readonly ReplicationProblem[] }) 
  * chart), GTID sets and settings; the topology around it as a tree with health and errant
  * state; the guided errant-transaction fix.
  */
-export function ReplicationScreen({ connection, sessionId, active, confirm }: ToolScreenProps) {
+export function ReplicationScreen({
+  connection,
+  sessionId,
+  server,
+  active,
+  confirm,
+}: ToolScreenProps) {
   const { status, error, history } = useReplicationStatus(sessionId, active);
   const [topology, setTopology] = useState<ReplicationTopology | null>(null);
   const [topologyError, setTopologyError] = useState<ApiErrorShape | null>(null);
@@ -198,8 +208,9 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
           <h3>Channels</h3>
           {status.channels.length === 0 ? (
             <p className="empty-state">
-              This server is not a replica: SHOW REPLICA STATUS is empty. Open this screen on a
-              replica to see its threads, lag and GTID sets, or pick a node in the topology.
+              This server is not a replica: {replicaStatusStatement(server)} is empty. Open this
+              screen on a replica to see its threads, lag and GTID sets, or pick a node in the
+              topology.
             </p>
           ) : (
             status.channels.map((c) => (
@@ -231,8 +242,9 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
             </div>
             {topology.nodes.length === 1 && (
               <p className="empty-state">
-                No replicas or sources found. Replicas are listed by SHOW REPLICAS only when they
-                set report_host; a replica without it shows up as an unlisted binlog client.
+                No replicas or sources found. Replicas are listed by {replicaHostsStatement(server)}{' '}
+                only when they set report_host; a replica without it shows up as an unlisted binlog
+                client.
               </p>
             )}
             {selectedNode && (
