@@ -208,9 +208,20 @@ describe('the ALTER screen', () => {
     // The bar eases to its new width.
     await page.waitForTimeout(600);
     await screenshot(page, 'alter-05-done');
-    expect(await page.getByTestId('alter-stage').textContent()).toMatch(
-      /^Stages seen stage\/innodb\/alter table/,
+    // Stages in words, the instrument names in the title.
+    const stages = page.getByTestId('alter-stage');
+    expect(await stages.textContent()).toMatch(/^Stages seen [a-z]/);
+    expect(await stages.textContent()).not.toContain('stage/');
+    expect(await stages.locator('[title]').getAttribute('title')).toMatch(
+      /^stage\/innodb\/alter table/,
     );
+    // The outcome in the history says "Done" once, and the picked table is still picked.
+    const outcome = await history.locator('tbody tr').first().locator('td').last().textContent();
+    expect(outcome).toMatch(/Done in /);
+    expect(outcome).not.toMatch(/Done: Done/);
+    expect(
+      await page.getByTestId('alter-screen').getByLabel('Table', { exact: true }).inputValue(),
+    ).toBe('orders');
     expect(errors).toEqual([]);
   });
 

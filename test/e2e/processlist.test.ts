@@ -13,6 +13,27 @@ import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 const DB = 'sl_e2e_proc';
 
+/**
+ * The key cells (attention, time, state) of the rows in view whose text is cut, as
+ * `id column: text`, with `minWidth` the px below which a cut cell counts (0: every cut cell).
+ */
+function cutKeyCells(page: Page, minWidth = 0): Promise<string[]> {
+  return page.evaluate(
+    (below) =>
+      Array.from(
+        document.querySelectorAll<HTMLElement>(
+          '.pl-rows [role=cell][data-column=attention], .pl-rows [role=cell][data-column=time], .pl-rows [role=cell][data-column=state]',
+        ),
+      )
+        .filter((el) => el.scrollWidth > el.clientWidth && el.clientWidth < below)
+        .map(
+          (el) =>
+            `${el.closest('[role=row]')?.getAttribute('data-process-id')} ${el.dataset.column}: ${el.textContent}`,
+        ),
+    minWidth === 0 ? Infinity : minWidth,
+  );
+}
+
 describe('the processlist screen', () => {
   const server = testServers().mysql;
   let app: RunningWebApp;
@@ -178,9 +199,12 @@ describe('the processlist screen', () => {
     await empty.waitFor();
     expect(await page.getByLabel('Filter by user').inputValue()).toBe('nobody');
     await page.reload();
-    expect(
-      await page.evaluate(() => localStorage.getItem('sightline.processlist.presets')),
-    ).toContain('"name":"Nobody"');
+    // Saved in the one UI state store, versioned.
+    const saved = await page.evaluate(() => localStorage.getItem('sightline.ui-state'));
+    expect(JSON.parse(saved ?? '{}')).toMatchObject({
+      version: 1,
+      values: { 'processlist.presets': [{ name: 'Nobody' }] },
+    });
     await page.locator('[data-connection-name="Proc MySQL"]').click();
     await page.locator('[data-tool-button=processlist]').click();
     // The filter in use survives the reload too.
@@ -274,6 +298,71 @@ describe('the processlist screen', () => {
       await withConnection(server, (c) => c.query(`KILL QUERY ${runner.threadId}`));
       await done;
       runner.destroy();
+    }
+  });
+
+  it('shows the key cells whole at 1280 and 1440 px, with the details pane open or closed', async () => {
+    // A metadata lock wait: the longest state a DBA reads ("Waiting for table metadata lock")
+    // and an attention naming its blocker.
+    const reader = await connectTo(server);
+    const alterer = await connectTo(server);
+    for (const c of [reader, alterer]) c.on('error', () => undefined);
+    await reader.query('BEGIN');
+    await reader.query(`SELECT * FROM ${DB}.stock`);
+    await alterer.query('SET SESSION lock_wait_timeout = 120');
+    // A change of nothing but the comment: killed below while it waits, it leaves no trace.
+    const altering = alterer.query(`ALTER TABLE ${DB}.stock COMMENT = 'e2e'`).catch(() => 0);
+    try {
+      // Live, not the snapshot a selected row holds.
+      const live = page.getByRole('button', { name: 'Back to live' });
+      if (await live.isVisible()) await live.click();
+      const row = page.locator(`[role=row][data-process-id="${alterer.threadId}"]`);
+      await row.waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => row.locator('[role=cell][data-column=state]').textContent(), {
+          timeout: 10_000,
+        })
+        .toBe('Waiting for table metadata lock');
+      for (const size of [
+        { width: 1280, height: 800 },
+        { width: 1440, height: 900 },
+      ]) {
+        await page.setViewportSize(size);
+        for (const details of [false, true]) {
+          if (details) await row.click();
+          await screenshot(
+            page,
+            `processlist-11-key-cells-${size.width}${details ? '-details' : ''}`,
+          );
+          // Whole; beside the details pane (which has them whole), attention and state may give
+          // up width for the statement but keep 120 px (about 18 characters, not "Wai…").
+          await expect
+            .poll(() => cutKeyCells(page, details ? 119 : 0), { timeout: 5000 })
+            .toEqual([]);
+          // The statement keeps room to be read, not a few letters.
+          const info = await row
+            .locator('[role=cell][data-column=info]')
+            .evaluate((el) => el.clientWidth);
+          expect(info).toBeGreaterThanOrEqual(150);
+          // ... and in view: the table does not scroll it away sideways.
+          expect(
+            await page.locator('.pl-table').evaluate((el) => el.scrollWidth <= el.clientWidth),
+          ).toBe(true);
+          expect(
+            await page.evaluate(
+              () => document.documentElement.scrollWidth <= document.documentElement.clientWidth,
+            ),
+          ).toBe(true);
+          if (details) await page.getByRole('button', { name: 'Back to live' }).click();
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await withConnection(server, (c) => c.query(`KILL QUERY ${alterer.threadId}`));
+      await altering;
+      await reader.query('ROLLBACK');
+      reader.destroy();
+      alterer.destroy();
     }
   });
 });

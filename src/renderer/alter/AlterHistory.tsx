@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AlterHistoryEntry } from '../../shared/api/alter';
 import { formatDuration } from '../../shared/format/duration';
 import { api } from '../app/api';
-import { stateSeverity, stateWords } from './run-figures';
+import { outcomeLine, stateSeverity } from './run-figures';
 import { SeverityIcon } from '../ui/SeverityIcon';
 
 /** Earlier ALTER runs on this connection, newest first. */
@@ -57,7 +57,7 @@ export function AlterHistory({ connectionId, refresh }: { connectionId: string; 
             </td>
             <td>
               <SeverityIcon severity={stateSeverity(e.state, e.applied)} />{' '}
-              {stateWords(e.state, e.applied)}: {e.outcome}
+              {outcomeLine(e.state, e.applied, e.outcome)}
             </td>
           </tr>
         ))}

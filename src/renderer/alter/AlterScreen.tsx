@@ -10,11 +10,16 @@ import type { ToolScreenProps } from '../app/tool-screen';
 import { AlterForm } from './AlterForm';
 import { AlterHistory } from './AlterHistory';
 import { PreflightView } from './PreflightView';
+import { asString, readUiState, writeUiState } from '../data/ui-state';
+import { usePolling } from '../data/use-polling';
 import { ProgressBar } from './ProgressBar';
 import { RunView } from './RunView';
 
 type External = MethodResult<'alter.external'>;
+const NO_EXTERNAL: External = [];
 
+/** The ALTER being written, per connection, in the UI state store (`draftKey`: where it was). */
+const draftName = (connectionId: string) => `alter.sql.${connectionId}`;
 const draftKey = (connectionId: string) => `sightline.alter.sql.${connectionId}`;
 
 /** What the stage-instrument consent switches on, as the confirmation shows it. */
@@ -31,7 +36,11 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
   const [schemas, setSchemas] = useState<string[]>([]);
   const [schema, setSchema] = useState('');
   const [tables, setTables] = useState<string[]>([]);
-  const [sql, setSql] = useState(() => localStorage.getItem(draftKey(connection.id)) ?? '');
+  /** The table picked last: it stays picked after a run, for the next ALTER on it. */
+  const [table, setTable] = useState('');
+  const [sql, setSql] = useState(
+    () => readUiState(draftName(connection.id), asString, draftKey(connection.id)) ?? '',
+  );
   const [preflight, setPreflight] = useState<AlterPreflight | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
@@ -40,11 +49,10 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
   const [consent, setConsent] = useState(false);
   const [run, setRun] = useState<AlterRunStatus | null>(null);
   const [historyTick, setHistoryTick] = useState(0);
-  const [external, setExternal] = useState<External>([]);
   const latest = useRef(new Map<string, AlterRunStatus>());
 
   useEffect(() => {
-    localStorage.setItem(draftKey(connection.id), sql);
+    writeUiState(draftName(connection.id), sql === '' ? undefined : sql);
   }, [connection.id, sql]);
 
   useEffect(() => {
@@ -76,24 +84,17 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     [],
   );
 
-  // ALTERs other sessions run, with the same progress view (slower while the tab is hidden).
-  useEffect(() => {
-    let live = true;
-    const poll = () =>
-      api
-        .call('alter.external', { sessionId })
-        .then((list) => live && setExternal(list))
-        .catch(() => undefined);
-    void poll();
-    const t = setInterval(poll, active ? 3000 : 15000);
-    return () => {
-      live = false;
-      clearInterval(t);
-    };
-  }, [sessionId, active]);
+  // ALTERs other sessions run, with the same progress view (slower while the tab is hidden);
+  // a failed read keeps the last list and is retried with backoff.
+  const external =
+    usePolling(() => api.call('alter.external', { sessionId }), {
+      key: sessionId,
+      intervalMs: active ? 3000 : 15000,
+    }).data ?? NO_EXTERNAL;
 
-  const pickTable = (table: string) => {
-    setSql(`ALTER TABLE ${qualifiedName(schema, table)} `);
+  const pickTable = (picked: string) => {
+    setTable(picked);
+    setSql(`ALTER TABLE ${qualifiedName(schema, picked)} `);
     setPreflight(null);
   };
 
@@ -198,7 +199,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
           <label className="field">
             <span>Table</span>
             <select
-              value=""
+              value={tables.includes(table) ? table : ''}
               onChange={(e) => e.target.value && pickTable(e.target.value)}
               aria-label="Table"
               disabled={!schema}

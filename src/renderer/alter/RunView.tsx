@@ -6,7 +6,7 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { ProgressBar } from './ProgressBar';
 import { BlockerTable } from './PreflightView';
-import { runFigures, stateSeverity, stateWords } from './run-figures';
+import { runFigures, stageWords, stateSeverity, stateWords } from './run-figures';
 import { SeverityIcon } from '../ui/SeverityIcon';
 import { Notice } from '../ui/Notice';
 
@@ -115,7 +115,9 @@ export function RunView({
         {running ? (
           <>
             <span className="hint">Stage</span>{' '}
-            {status.progress?.stage ||
+            {(status.progress?.stage && (
+              <span title={status.progress.stage}>{stageWords(status.progress.stage)}</span>
+            )) ||
               (status.state === 'waiting-lock'
                 ? 'waiting for the metadata lock'
                 : status.progressSource === 'none'
@@ -125,7 +127,13 @@ export function RunView({
         ) : (
           <>
             <span className="hint">Stages seen</span>{' '}
-            {status.stages.length > 0 ? status.stages.join(' → ') : 'none reported'}
+            {status.stages.length > 0 ? (
+              <span title={status.stages.join(' → ')}>
+                {status.stages.map(stageWords).join(' → ')}
+              </span>
+            ) : (
+              'none reported'
+            )}
           </>
         )}
       </p>

@@ -77,3 +77,41 @@ export function stateSeverity(
       return 'danger';
   }
 }
+
+/** What the server's stage instruments mean, in words (the instrument name stays in the title). */
+const STAGE_WORDS: Readonly<Record<string, string>> = {
+  'alter table (read PK and internal sort)': 'reading the rows and sorting the index entries',
+  'alter table (merge sort)': 'merging the sorted index entries',
+  'alter table (insert)': 'writing the index entries',
+  'alter table (flush)': 'flushing the new table to disk',
+  'alter table (log apply index)': 'applying the writes made meanwhile to the new index',
+  'alter table (log apply table)': 'applying the writes made meanwhile to the new table',
+  'alter table (end)': 'finishing',
+  'alter tablespace (encryption)': 'encrypting the tablespace',
+  'copy to tmp table': 'copying the rows to a new table',
+};
+
+/**
+ * A stage as a DBA reads it: `stage/innodb/alter table (read PK and internal sort)` becomes
+ * "reading the rows and sorting the index entries"; a stage not known here loses its
+ * `stage/<component>/` prefix and is shown as the server names it.
+ */
+export function stageWords(stage: string): string {
+  const name = stage.replace(/^stage\/[a-z_]+\//i, '');
+  return STAGE_WORDS[name] ?? name;
+}
+
+/**
+ * The state and the outcome in one line, without saying the same thing twice ("Done in 36.2 s."
+ * rather than "Done: Done in 36.2 s.").
+ */
+export function outcomeLine(
+  state: AlterRunStatus['state'],
+  applied: boolean | null | undefined,
+  outcome: string,
+): string {
+  const words = stateWords(state, applied);
+  const firstWord = (text: string) => text.split(/[\s:,.(]/)[0]!.toLowerCase();
+  if (outcome === '') return words;
+  return firstWord(outcome) === firstWord(words) ? outcome : `${words}: ${outcome}`;
+}

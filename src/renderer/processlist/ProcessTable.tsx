@@ -4,14 +4,17 @@ import { formatCount, formatExactCount } from '../../shared/format/count';
 import { formatBytes } from '../grid/cell-text';
 import {
   columnsForWidth,
+  contentFloors,
+  floorsWidth,
   gridTracks,
-  TICK_TRACK_PX,
+  squeezeFloors,
   type Column,
   type ColumnKey,
   type SortDirection,
   type TableRow,
 } from './process-columns';
 import { SeverityIcon } from '../ui/SeverityIcon';
+import { textMeasure } from './text-measure';
 
 /** Row height in px: fixed, so only the rows in view are rendered. */
 export const ROW_HEIGHT = 26;
@@ -222,15 +225,24 @@ export const ProcessTable = memo(function ProcessTable({
   const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
   const visible = rows.slice(first, last);
+  // Key columns sized to their content, measured in the table's own font (once per text).
+  const [measure, setMeasure] = useState<((text: string) => number) | null>(null);
+  useEffect(() => {
+    const el = scroller.current;
+    if (el) setMeasure(() => textMeasure(getComputedStyle(el).font));
+  }, []);
+  const content = useMemo(() => (measure ? contentFloors(rows, measure) : {}), [rows, measure]);
   // The same array while the same columns fit (see columnsForWidth): memoised rows stay put.
-  const columns = columnsForWidth(view.width);
+  const columns = columnsForWidth(view.width, content);
+  const floors = squeezeFloors(columns, content, view.width);
+  const floorsKey = JSON.stringify(floors);
   const grid = useMemo<CSSProperties>(
-    () => ({ gridTemplateColumns: gridTracks(columns) }),
-    [columns],
+    () => ({ gridTemplateColumns: gridTracks(columns, JSON.parse(floorsKey) as typeof floors) }),
+    [columns, floorsKey],
   );
-  // Narrower than the floors (the details pane is open): the table scrolls sideways, with
-  // header and rows as wide as their columns (plus the rows' 3 px severity border).
-  const minWidth = columns.reduce((sum, c) => sum + c.min, TICK_TRACK_PX + 3);
+  // Narrower than the floors: the table scrolls sideways, with header and rows as wide as
+  // their columns (plus the rows' 3 px severity border).
+  const minWidth = floorsWidth(columns, floors) + 3;
 
   return (
     <div

@@ -1,3 +1,4 @@
+import { readUiState, writeUiState } from '../data/ui-state';
 import { DEFAULT_FILTER, type ProcessFilter } from '../../shared/processlist/filters';
 
 /** A named filter the user saved. */
@@ -26,22 +27,11 @@ export function filterFrom(stored: unknown): ProcessFilter {
   return out;
 }
 
-function read(key: string): unknown {
-  try {
-    const text = localStorage.getItem(key);
-    return text === null ? null : (JSON.parse(text) as unknown);
-  } catch {
-    return null;
-  }
-}
+/** Through the UI state store, under the key's name without its `sightline.` prefix. */
+const read = (key: string): unknown =>
+  readUiState(key.replace(/^sightline\./, ''), (v) => v, key) ?? null;
 
-function write(key: string, value: unknown): void {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or unavailable: the screen still works, it is only not remembered.
-  }
-}
+const write = (key: string, value: unknown) => writeUiState(key.replace(/^sightline\./, ''), value);
 
 /** The filter last used on this connection (survives restarts). */
 export function loadFilter(connectionId: string): ProcessFilter {

@@ -41,6 +41,11 @@ export interface Column {
    */
   min: number;
   share: number;
+  /**
+   * Sized to its content: the floor grows to the widest text in the rows (up to this many px),
+   * so a key value ("Blocked by #12", "Waiting for table metadata lock") is read whole.
+   */
+  fitMax?: number;
   numeric: boolean;
   /** The header's tooltip: where the figure comes from, when that is not obvious. */
   hint?: string;
@@ -54,6 +59,7 @@ export const COLUMNS: readonly Column[] = [
     label: 'Attention',
     min: 72,
     share: 1.4,
+    fitMax: 300,
     numeric: false,
     value: (r) => r.attentionRank,
   },
@@ -71,13 +77,15 @@ export const COLUMNS: readonly Column[] = [
     label: 'Command',
     min: 46,
     share: 0.4,
+    fitMax: 130,
     numeric: false,
     value: (r) => r.row.command,
   },
   {
     key: 'time',
     label: 'Time',
-    min: 66,
+    // Wide enough for the longest form formatDuration gives ("23 h 59 min", "59 min 59 s").
+    min: 84,
     share: 0.4,
     numeric: true,
     value: (r) => r.row.timeMs,
@@ -87,6 +95,7 @@ export const COLUMNS: readonly Column[] = [
     label: 'State',
     min: 56,
     share: 1,
+    fitMax: 280,
     numeric: false,
     value: (r) => r.row.state,
   },
@@ -179,11 +188,26 @@ export const COLUMNS: readonly Column[] = [
 /** The tick box's track, before the columns. */
 export const TICK_TRACK_PX = 24;
 
-/** Room the flexible columns (attention, statement...) should get above their floors. */
+/** Room the statement should get above its floor before less telling columns are left out. */
 const READABLE_ROOM_PX = 150;
 
-/** Columns left out, in this order, when the table is too narrow for all: the details have them. */
-const DROPPED_WHEN_NARROW: readonly ColumnKey[] = ['rowsSent', 'lock', 'tmpTables'];
+/**
+ * Columns left out, in this order, when the table is too narrow for all (the details pane has
+ * them): the least telling figures first; attention, id, time, state and statement stay.
+ */
+const DROPPED_WHEN_NARROW: readonly ColumnKey[] = [
+  'rowsSent',
+  'lock',
+  'tmpTables',
+  'progress',
+  'memory',
+  'rowsExamined',
+  'trx',
+  'db',
+  'host',
+  'command',
+  'user',
+];
 
 /** All columns, then fewer and fewer: the same arrays every time, so renders can compare them. */
 const NARROWER: ReadonlyArray<readonly Column[]> = DROPPED_WHEN_NARROW.reduce<Column[][]>(
@@ -191,25 +215,107 @@ const NARROWER: ReadonlyArray<readonly Column[]> = DROPPED_WHEN_NARROW.reduce<Co
   [[...COLUMNS]],
 );
 
+/** Each column's floor in px: its `min`, or for content-sized columns the widest text's. */
+export type Floors = Readonly<Partial<Record<ColumnKey, number>>>;
+
+/** Floors change in steps of this many px, so a poll rarely changes the grid (and every row). */
+const FLOOR_STEP_PX = 16;
+/** The cell's padding (4 px each side) and, for attention, the severity icon before the text. */
+const CELL_PADDING_PX = 10;
+const ICON_PX = 18;
+const SORT_ARROW_PX = 14;
+
+/** The text a content-sized column shows for a row (as ProcessTable's cells show it). */
+function fitText(r: TableRow, key: ColumnKey): string {
+  if (key === 'attention') return r.row.self && !r.attention ? 'this view' : r.attention;
+  if (key === 'state') return r.row.state ?? '';
+  if (key === 'command') return r.row.command;
+  return '';
+}
+
+/**
+ * The floors of the content-sized columns for `rows`, with `measure` giving a text's width in
+ * px. Each distinct text is measured once (the caller's measure caches), so this stays cheap
+ * on every poll over thousands of sessions.
+ */
+export function contentFloors(
+  rows: readonly TableRow[],
+  measure: (text: string) => number,
+): Floors {
+  const floors: Partial<Record<ColumnKey, number>> = {};
+  for (const column of COLUMNS) {
+    if (column.fitMax === undefined) continue;
+    const seen = new Set<string>();
+    for (const r of rows) seen.add(fitText(r, column.key));
+    // The header too ("Command" over "Query"), with room for the sort arrow; headers are bold,
+    // so a tenth more than the measure.
+    let widest = measure(column.label) * 1.1 + SORT_ARROW_PX;
+    for (const text of seen) widest = Math.max(widest, measure(text));
+    const extra = CELL_PADDING_PX + (column.key === 'attention' ? ICON_PX : 0);
+    const stepped = Math.ceil((widest + extra) / FLOOR_STEP_PX) * FLOOR_STEP_PX;
+    floors[column.key] = Math.min(column.fitMax, Math.max(column.min, stepped));
+  }
+  return floors;
+}
+
+const floorOf = (c: Column, floors: Floors) => floors[c.key] ?? c.min;
+
 /**
  * The columns a table `width` px wide shows: all of them when their floors and some room for
- * the long values fit, else without the least telling figures (rows sent, lock time, temporary
- * tables) one by one, so the statement and the attention stay readable. The same array for the
- * same answer.
+ * the statement fit, else without the least telling figures one by one, so the key cells
+ * (attention, time, state) keep their whole text and the statement stays readable. The same
+ * array for the same answer.
  */
-export function columnsForWidth(width: number): readonly Column[] {
+export function columnsForWidth(width: number, floors: Floors = {}): readonly Column[] {
   for (const columns of NARROWER) {
-    const needed = columns.reduce((sum, c) => sum + c.min, TICK_TRACK_PX + READABLE_ROOM_PX);
+    const needed = columns.reduce(
+      (sum, c) => sum + floorOf(c, floors),
+      TICK_TRACK_PX + READABLE_ROOM_PX,
+    );
     if (needed <= width) return columns;
   }
   return NARROWER.at(-1)!;
 }
 
+/** The sum of the floors of `columns` with the tick box: narrower, the table scrolls sideways. */
+export function floorsWidth(columns: readonly Column[], floors: Floors = {}): number {
+  return columns.reduce((sum, c) => sum + floorOf(c, floors), TICK_TRACK_PX);
+}
+
+/** Room above its floor the statement keeps when the key columns are squeezed (150 px in all). */
+const SQUEEZED_ROOM_PX = 30;
+
+/** What a squeezed content-sized column keeps at least: about 18 characters, not "Wai…". */
+const SQUEEZED_FLOOR_PX = 120;
+
+/**
+ * Floors for a table too narrow even for the fewest columns (the details pane open in a small
+ * window): the content-sized columns give up width in proportion to what they have above
+ * SQUEEZED_FLOOR_PX, so the statement keeps 150 px and stays in view instead of the table
+ * scrolling it away.
+ */
+export function squeezeFloors(columns: readonly Column[], floors: Floors, width: number): Floors {
+  // The rows' 3 px severity border takes from the grid too.
+  const over = floorsWidth(columns, floors) + SQUEEZED_ROOM_PX + 3 - width;
+  if (over <= 0) return floors;
+  const fit = columns.filter((c) => c.fitMax !== undefined);
+  const lowest = (c: Column) => Math.min(floorOf(c, floors), Math.max(c.min, SQUEEZED_FLOOR_PX));
+  const spare = fit.reduce((sum, c) => sum + floorOf(c, floors) - lowest(c), 0);
+  if (spare <= 0) return floors;
+  const give = Math.min(1, over / spare);
+  const squeezed: Partial<Record<ColumnKey, number>> = { ...floors };
+  for (const c of fit) {
+    squeezed[c.key] = Math.floor(floorOf(c, floors) - (floorOf(c, floors) - lowest(c)) * give);
+  }
+  return squeezed;
+}
+
 /** The CSS grid tracks of a row showing `columns`: the tick box, then each column's share. */
-export function gridTracks(columns: readonly Column[]): string {
-  return [`${TICK_TRACK_PX}px`, ...columns.map((c) => `minmax(${c.min}px, ${c.share}fr)`)].join(
-    ' ',
-  );
+export function gridTracks(columns: readonly Column[], floors: Floors = {}): string {
+  return [
+    `${TICK_TRACK_PX}px`,
+    ...columns.map((c) => `minmax(${floorOf(c, floors)}px, ${c.share}fr)`),
+  ].join(' ');
 }
 
 export type SortDirection = 'asc' | 'desc';

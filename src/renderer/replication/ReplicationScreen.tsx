@@ -5,10 +5,15 @@ import type { HostCredential } from '../../shared/api/replication';
 import { formatTimestamp } from '../../shared/format/timestamp';
 import type { ReplicationProblem } from '../../shared/replication/replication-problem';
 import { worst } from '../../shared/severity';
+import {
+  replicaHostsStatement,
+  replicaStatusStatement,
+} from '../../shared/replication/status-statements';
 import type { ReplicationTopology } from '../../shared/replication/topology-model';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
+import { usePolling } from '../data/use-polling';
 import { ChannelCard } from './ChannelCard';
 import { ErrantFixPanel } from './ErrantFixPanel';
 import { SeverityBadge, SeverityIcon } from '../ui/SeverityIcon';
@@ -47,7 +52,13 @@ function ProblemList({ problems }: { problems: readonly ReplicationProblem[] }) 
  * chart), GTID sets and settings; the topology around it as a tree with health and errant
  * state; the guided errant-transaction fix.
  */
-export function ReplicationScreen({ connection, sessionId, active, confirm }: ToolScreenProps) {
+export function ReplicationScreen({
+  connection,
+  sessionId,
+  server,
+  active,
+  confirm,
+}: ToolScreenProps) {
   const { status, error, history } = useReplicationStatus(sessionId, active);
   const [topology, setTopology] = useState<ReplicationTopology | null>(null);
   const [topologyError, setTopologyError] = useState<ApiErrorShape | null>(null);
@@ -97,11 +108,12 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
   }, [discover]);
   // While shown, the topology (and its errant check) is read again now and then; each
   // discovery logs in to every server, so not at the status poll's pace.
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => void discover(), TOPOLOGY_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [active, discover]);
+  usePolling(discover, {
+    key: sessionId,
+    intervalMs: TOPOLOGY_REFRESH_MS,
+    enabled: active,
+    immediate: false,
+  });
 
   const errantNodes = topology?.nodes.filter((n) => n.errant !== null) ?? [];
   const selectedNode = topology?.nodes.find((n) => n.id === selected) ?? null;
@@ -190,8 +202,9 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
           <h3>Channels</h3>
           {status.channels.length === 0 ? (
             <p className="empty-state">
-              This server is not a replica: SHOW REPLICA STATUS is empty. Open this screen on a
-              replica to see its threads, lag and GTID sets, or pick a node in the topology.
+              This server is not a replica: {replicaStatusStatement(server)} is empty. Open this
+              screen on a replica to see its threads, lag and GTID sets, or pick a node in the
+              topology.
             </p>
           ) : (
             status.channels.map((c) => (
@@ -228,8 +241,9 @@ export function ReplicationScreen({ connection, sessionId, active, confirm }: To
             </div>
             {topology.nodes.length === 1 && (
               <p className="empty-state">
-                No replicas or sources found. Replicas are listed by SHOW REPLICAS only when they
-                set report_host; a replica without it shows up as an unlisted binlog client.
+                No replicas or sources found. Replicas are listed by {replicaHostsStatement(server)}{' '}
+                only when they set report_host; a replica without it shows up as an unlisted binlog
+                client.
               </p>
             )}
             {selectedNode && (

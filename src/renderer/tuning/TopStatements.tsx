@@ -8,6 +8,7 @@ import { shortWindowNote } from '../../shared/tuning/snapshot-ring';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
+import { usePolling } from '../data/use-polling';
 import { StatementDetail } from './StatementDetail';
 import { fullScans, ratioSeverity, sortStatements, type SortKey } from './statement-columns';
 import { Notice } from '../ui/Notice';
@@ -110,13 +111,14 @@ export function TopStatements(props: ToolScreenProps) {
     return () => clearTimeout(start);
   }, [load]);
 
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (!inFlight.current) void load(true);
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [active, load]);
+  // The refresh while shown: one read at a time, none while the page is hidden (a read made
+  // meanwhile by a new filter is not doubled: `load` drops the older answer).
+  usePolling(() => (inFlight.current ? Promise.resolve() : load(true)), {
+    key: sessionId,
+    intervalMs: POLL_MS,
+    enabled: active,
+    immediate: false,
+  });
 
   const chooseWindow = (next: WindowMode) => {
     if (next === 'since-snapshot') {

@@ -17,8 +17,10 @@ import { clockTime } from '../../../src/renderer/processlist/clock';
 import {
   COLUMNS,
   columnsForWidth,
+  contentFloors,
   gridTracks,
   sortRows,
+  squeezeFloors,
   TICK_TRACK_PX,
   type ColumnKey,
   type SortDirection,
@@ -222,15 +224,82 @@ describe('the columns that fit the table', () => {
     expect(columnsForWidth(1400)).toBe(columnsForWidth(2000));
   });
 
-  it('leaves out rows sent, then lock time, then temporary tables as the table narrows', () => {
+  it('leaves out rows sent, lock time, temporary tables, progress... as the table narrows', () => {
     const all = COLUMNS.map((c) => c.key);
     const floors = COLUMNS.reduce((sum, c) => sum + c.min, 0);
     const full = TICK_TRACK_PX + floors + 150;
     expect(keys(full)).toEqual(all);
     expect(keys(full - 1)).toEqual(all.filter((k) => k !== 'rowsSent'));
     // The table of a 1,280 px window with the connection rail open (about 945 px).
-    expect(keys(945)).toEqual(all.filter((k) => !['rowsSent', 'lock', 'tmpTables'].includes(k)));
-    expect(keys(300)).toEqual(keys(945));
+    expect(keys(945)).toEqual(
+      all.filter((k) => !['rowsSent', 'lock', 'tmpTables', 'progress'].includes(k)),
+    );
+    // Very narrow (the details pane open in a small window): only the key columns are left.
+    expect(keys(300)).toEqual(['attention', 'id', 'time', 'state', 'info']);
+  });
+
+  /** Each character 7 px wide: a stand-in for the canvas the table measures with. */
+  const measure = (text: string) => text.length * 7;
+  const withState = (id: number, state: string, attention = ''): TableRow => ({
+    key: String(id),
+    row: { ...running(id, 'SELECT 1', 1), state },
+    transaction: undefined,
+    severity: attention ? 'danger' : 'ok',
+    attention,
+    attentionRank: 0,
+  });
+
+  it('sizes attention and state to their longest text, within a cap', () => {
+    const rows = [
+      withState(1, 'Waiting for table metadata lock', 'Blocked by #12345'),
+      withState(2, 'executing'),
+    ];
+    const floors = contentFloors(rows, measure);
+    // 31 characters × 7 px + 10 px padding = 227, in 16 px steps: 240.
+    expect(floors.state).toBe(240);
+    // 17 × 7 + 10 + 18 (the severity icon) = 147: 160.
+    expect(floors.attention).toBe(160);
+    // 'Query' is narrower than its bold header 'Command' and the sort arrow:
+    // 7 × 7 × 1.1 + 14 + 10 = 77.9, in 16 px steps: 80.
+    expect(floors.command).toBe(80);
+    const huge = contentFloors([withState(3, 'x'.repeat(200))], measure);
+    expect(huge.state).toBe(COLUMNS.find((c) => c.key === 'state')!.fitMax);
+  });
+
+  it('leaves out other columns before it narrows a key cell below its text', () => {
+    const floors = contentFloors(
+      [withState(1, 'Waiting for table metadata lock', 'Blocked by #12345')],
+      measure,
+    );
+    for (const width of [1400, 945, 700, 500]) {
+      const shown = columnsForWidth(width, floors);
+      const tracks = gridTracks(shown, floors);
+      expect(tracks).toContain(`minmax(${floors.state}px, 1fr)`);
+      expect(tracks).toContain(`minmax(${floors.attention}px, 1.4fr)`);
+    }
+    expect(columnsForWidth(700, floors).map((c) => c.key)).not.toContain('memory');
+  });
+
+  it('squeezes the key columns (not below 120 px) when even the fewest columns do not fit', () => {
+    const floors = contentFloors(
+      [withState(1, 'Waiting for table metadata lock', 'Blocked by #10; Blocks 1 session')],
+      measure,
+    );
+    const fewest = columnsForWidth(300, floors);
+    // Wide enough: unchanged.
+    expect(squeezeFloors(fewest, floors, 2000)).toBe(floors);
+    const squeezed = squeezeFloors(fewest, floors, 600);
+    expect(squeezed.state!).toBeLessThan(floors.state!);
+    expect(squeezed.attention!).toBeLessThan(floors.attention!);
+    // The statement keeps its floor and 30 px more beside them, after the rows' 3 px border
+    // (to a px, rounding down).
+    const used =
+      fewest.reduce((sum, c) => sum + (squeezed[c.key] ?? c.min), TICK_TRACK_PX) + 30 + 3;
+    expect(used).toBeLessThanOrEqual(600);
+    expect(used).toBeGreaterThanOrEqual(598);
+    const tight = squeezeFloors(fewest, floors, 100);
+    expect(tight.state).toBe(120);
+    expect(tight.attention).toBe(120);
   });
 
   it('gives each column a floor and a share of the rest, after the tick box', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AlterRunStatus } from '../../../src/shared/api/alter';
-import { runFigures, stateSeverity, stateWords } from '../../../src/renderer/alter/run-figures';
+import {
+  outcomeLine,
+  runFigures,
+  stageWords,
+  stateSeverity,
+  stateWords,
+} from '../../../src/renderer/alter/run-figures';
 
 const base: AlterRunStatus = {
   runId: 'r1',
@@ -81,5 +87,25 @@ describe('runFigures', () => {
       ['Not applied (checked after the lost connection)', 'warning'],
     ]);
     expect(stateWords('done', true)).toBe('Done');
+  });
+});
+
+describe('ALTER words', () => {
+  it('says what a stage instrument means instead of its name', () => {
+    expect(stageWords('stage/innodb/alter table (read PK and internal sort)')).toBe(
+      'reading the rows and sorting the index entries',
+    );
+    expect(stageWords('stage/sql/copy to tmp table')).toBe('copying the rows to a new table');
+    // Unknown: the name without its instrument prefix.
+    expect(stageWords('stage/innodb/alter table (something new)')).toBe(
+      'alter table (something new)',
+    );
+  });
+
+  it('does not repeat the state when the outcome already says it', () => {
+    expect(outcomeLine('done', null, 'Done in 36.2 s.')).toBe('Done in 36.2 s.');
+    expect(outcomeLine('failed', null, 'Duplicate entry 1 for key PRIMARY.')).toBe(
+      `${stateWords('failed')}: Duplicate entry 1 for key PRIMARY.`,
+    );
   });
 });

@@ -13,6 +13,7 @@ describe('layout store', () => {
     vi.stubGlobal('localStorage', {
       getItem: (k: string) => stored.get(k) ?? null,
       setItem: (k: string, v: string) => void stored.set(k, v),
+      removeItem: (k: string) => void stored.delete(k),
     });
   });
   afterEach(() => vi.unstubAllGlobals());
@@ -20,7 +21,7 @@ describe('layout store', () => {
   it('gives back the split last saved, and the default when there is none', () => {
     expect(loadEditorSplit()).toBe(0.45);
     saveEditorSplit(0.6123);
-    expect(stored.get('sightline.layout.editor-split')).toBe('0.612');
+    expect(JSON.parse(stored.get('sightline.ui-state')!).values['layout.editor-split']).toBe(0.612);
     expect(loadEditorSplit()).toBe(0.612);
   });
 
@@ -32,6 +33,7 @@ describe('layout store', () => {
       ['', 0.45],
       ['Infinity', 0.45],
     ] as const) {
+      stored.clear();
       stored.set('sightline.layout.editor-split', raw);
       expect(loadEditorSplit()).toBe(expected);
     }
@@ -41,6 +43,7 @@ describe('layout store', () => {
     expect(loadRailCollapsed()).toBe(false);
     saveRailCollapsed(true);
     expect(loadRailCollapsed()).toBe(true);
+    stored.clear();
     stored.set('sightline.layout.rail-collapsed', 'yes');
     expect(loadRailCollapsed()).toBe(false);
   });

@@ -5,13 +5,10 @@ import { withHeartbeatLag } from '../../../shared/replication/heartbeat-lag';
 import { withTrueLag, type ApplierSnapshot } from '../../../shared/replication/true-lag';
 import { qualifiedName } from '../../../shared/sql/quote-identifier';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import { replicaStatusStatement } from '../../../shared/replication/status-statements';
 import { requireGtidText } from './require-gtid-text';
 
-/** The statement that lists a server's replication channels, by capability. */
-export function replicaStatusStatement(server: ServerInfo): string {
-  if (server.capabilities.allSlavesStatus) return 'SHOW ALL SLAVES STATUS';
-  return server.capabilities.replicaStatements ? 'SHOW REPLICA STATUS' : 'SHOW SLAVE STATUS';
-}
+export { replicaStatusStatement };
 
 /**
  * Every replication channel of the server, normalised, with true lag and worker errors from
