@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /** What the shell (palette) can ask of an editor tab. */
 export type EditorCommand =
-  'run-statement' | 'run-all' | 'explain' | 'explain-analyze' | 'cancel' | 'history';
+  'run-statement' | 'run-all' | 'explain' | 'explain-analyze' | 'cancel' | 'history' | 'format';
 
 const bus = new EventTarget();
 const EVENT = 'editor-command';
