@@ -234,7 +234,10 @@ export function EditorTab({
 
   const format = () => {
     const editor = editorRef.current;
-    if (editor) setFormatNote(formatInEditor(editor, flavor === 'mariadb' ? 'mariadb' : 'mysql'));
+    if (!editor) return;
+    // An error marked by the last run no longer sits where the text moved to.
+    editor.markError(null);
+    setFormatNote(formatInEditor(editor, flavor === 'mariadb' ? 'mariadb' : 'mysql'));
   };
 
   /** A statement picked in the run log: selected in the editor, its result shown if kept. */

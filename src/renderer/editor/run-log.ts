@@ -61,8 +61,8 @@ export function outcomeOf(status: QueryStatus): string {
 }
 
 function errorText(error: ApiErrorShape | null): string {
-  if (!error) return 'Failed';
-  return error.serverCode ? `Error ${error.serverCode}: ${error.message}` : error.message;
+  // The message names the server's code already ("... (1146, SQLSTATE 42S02).").
+  return error?.message ?? 'Failed';
 }
 
 /** The log with statement `index` at `status` (running or ended). */

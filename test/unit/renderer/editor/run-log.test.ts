@@ -75,7 +75,7 @@ describe('runScript', () => {
     expect(outcome.log.entries.map((e) => e.outcome)).toEqual([
       '1 row',
       '1 row affected',
-      "Error 1054: Unknown column 'nope'",
+      "Unknown column 'nope'",
       '',
     ]);
     expect(outcome.log.entries[0]?.warnings).toBe(1);
