@@ -1,7 +1,13 @@
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { QueryStatus } from '../../shared/api/query';
-import type { PickedStatement } from './pick-statements';
 import { endLog, markRunning, recordNotSent, recordStatus, startLog, type RunLog } from './run-log';
+
+/** A statement of the script and where it sits in the editor (as pickStatements gives it). */
+export interface PickedStatement {
+  sql: string;
+  start: number;
+  end: number;
+}
 
 export interface ScriptRunOutcome {
   log: RunLog;

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryStatus } from '../../../../src/shared/api/query';
-import type { PickedStatement } from '../../../../src/renderer/editor/pick-statements';
 import {
   locateStatement,
   logSummary,
   outcomeOf,
   type RunLog,
 } from '../../../../src/renderer/editor/run-log';
-import { runScript } from '../../../../src/renderer/editor/run-script';
+import { runScript, type PickedStatement } from '../../../../src/renderer/editor/run-script';
 
 function status(sql: string, over: Partial<QueryStatus>): QueryStatus {
   return {
@@ -47,7 +46,7 @@ function server(sql: string): QueryStatus {
   if (sql === 'SELECT nope')
     return status(sql, {
       state: 'error',
-      error: { code: 'query-failed', message: "Unknown column 'nope'", serverCode: 1054 },
+      error: { code: 'SERVER_ERROR', message: "Unknown column 'nope'", serverCode: 1054 },
     } as Partial<QueryStatus>);
   return status(sql, {});
 }
