@@ -133,16 +133,23 @@ describe('the schema browser and completion', () => {
     await screenshot(page, 'schema-01-tree');
   });
 
-  it('"SELECT first 1000 rows" puts the query in the editor and shows its rows', async () => {
+  it('"SELECT first 1000 rows" opens the query in a new editor and shows its rows', async () => {
+    const tabs = page.locator('[data-tab-id]');
+    expect(await tabs.count()).toBe(1);
     await treeRow(page, 'table', 'orders').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'SELECT first 1000 rows' }).click();
-    const summary = page.getByTestId('result-summary');
+    await expect.poll(() => tabs.count(), { timeout: 15_000 }).toBe(2);
+    const front = page.locator('[role=tabpanel]:not([hidden])');
+    const summary = front.getByTestId('result-summary');
     await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
     expect(await summary.textContent()).toContain('1,000 rows');
-    const lines = await page.locator('.monaco-editor .view-line').allTextContents();
+    const lines = await front.locator('.monaco-editor .view-line').allTextContents();
     expect(lines.map((l) => l.replace(/\u00a0/g, ' '))).toContain(
       'SELECT * FROM `sl_e2e_schema`.`orders` LIMIT 1000',
     );
+    // Closed again: the tests below work in the first editor.
+    await page.keyboard.press('Control+W');
+    await expect.poll(() => tabs.count()).toBe(1);
   });
 
   it('"Copy CREATE statement" copies exactly what the server shows', async () => {

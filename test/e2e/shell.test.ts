@@ -156,13 +156,14 @@ describe('the shell: command palette, shortcut help, tabs by keyboard, flavor ma
     expect(titles.filter((t) => t.startsWith('Open '))).toEqual(
       toolButtons.map((t) => `Open ${t} on Shell MariaDB`),
     );
-    expect(titles.slice(0, 7)).toEqual([
+    expect(titles.slice(0, 8)).toEqual([
       'Run statement at cursor',
       'Run selection or all',
       'Explain statement at cursor',
       'Explain analyze statement at cursor',
       'Cancel running statement',
       'Show query history',
+      'Format SQL (selection or all)',
       'New SQL editor on Shell MariaDB',
     ]);
     await page.keyboard.type('run stat');

@@ -193,6 +193,36 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     expect(errors).toEqual([]);
   });
 
+  it('opens a fix in a new editor tab, not run, and leaves the tuning tab as it was', async () => {
+    const tabs = page.locator('[data-tab-id]');
+    const before = await tabs.count();
+    const finding = page
+      .locator('.tool-page:not([hidden])')
+      .getByTestId('tune-findings')
+      .locator('li', { hasText: 'orders.cust_dup duplicates cust' });
+    const fix = (await finding.locator('code').textContent()) ?? '';
+    expect(fix).toContain('DROP INDEX');
+    await finding.getByRole('button', { name: 'Open fix in editor' }).click();
+    await expect.poll(() => tabs.count(), { timeout: 20_000 }).toBe(before + 1);
+    const editor = page.locator('[role=tabpanel]:not([hidden])');
+    await expect
+      .poll(async () =>
+        (await editor.locator('.monaco-editor .view-line').allTextContents())
+          .join('\n')
+          .replace(/\u00a0/g, ' '),
+      )
+      .toContain(fix);
+    // A destructive statement is never run unasked: no result, and the index is still there.
+    expect(await editor.getByTestId('result-summary').count()).toBe(0);
+    const [rows] = await withConnection(server, (c) =>
+      c.query(`SHOW INDEX FROM ${DB}.orders WHERE Key_name = 'cust_dup'`),
+    );
+    expect((rows as unknown[]).length).toBeGreaterThan(0);
+    await screenshot(page, 'tuning-06-fix-in-new-editor');
+    await page.keyboard.press('Control+W');
+    await expect.poll(() => tabs.count()).toBe(before);
+  });
+
   it('shows what ran in the last 10 minutes, saying the screen has not been open that long', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     // The tuning tab on prod-mysql (the page was reloaded for it), filtered to the schema.

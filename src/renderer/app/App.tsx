@@ -49,7 +49,7 @@ export function App() {
       confirm,
       showPlan: actions.showPlan,
       showCompare: actions.showCompare,
-      openInEditor: (c, sql) => void actions.openInEditor(c, sql),
+      openInEditor: (c, sql, run) => void actions.openInEditor(c, sql, run),
       newEditor: (c) => void actions.openEditor(c, true),
       openTool: (c, kind) => void actions.openTool(c, kind),
       closeTab: actions.closeTab,
@@ -92,7 +92,6 @@ export function App() {
             byId={byId}
             selectedId={selectedId}
             tabs={tabs}
-            dispatch={dispatch}
             collapsed={railCollapsed}
             onToggleCollapsed={toggleRail}
             onSelect={(id) => {

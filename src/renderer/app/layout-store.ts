@@ -44,3 +44,12 @@ export function loadProcesslistToolsFolded(): boolean {
 export function saveProcesslistToolsFolded(folded: boolean): void {
   write('processlist-tools-folded', folded);
 }
+
+/** Whether a script run in the editor goes on past a failed statement (off: stop there). */
+export function loadContinueOnError(): boolean {
+  return read('continue-on-error', asBoolean) ?? false;
+}
+
+export function saveContinueOnError(on: boolean): void {
+  write('continue-on-error', on);
+}

@@ -91,6 +91,14 @@ export function shellCommands<Kind extends string>(
         keywords: 'past statements search',
         run: send('history'),
       },
+      {
+        id: 'format-sql',
+        title: 'Format SQL (selection or all)',
+        group: 'Editor',
+        shortcut: `${mod}+Shift+F`,
+        keywords: 'beautify pretty indent layout',
+        run: send('format'),
+      },
     );
   }
   if (c) {

@@ -10,7 +10,12 @@ import type { ExplainRunResult } from '../../shared/api/explain';
 import type { ServerFlavor } from '../../shared/server/flavor';
 import { useEditorCommands } from './editor-commands';
 import { loadEditorText, saveEditorText } from './editor-text-store';
+import { formatInEditor } from './format-command';
 import { pickStatements, type PickedStatement } from './pick-statements';
+import { locateStatement, type RunLog } from './run-log';
+import { RUN_LOG_HEIGHT, RunLogView } from './RunLog';
+import { runScript } from './run-script';
+import { useContinueOnError } from './use-continue-on-error';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { ResultPanel, type ResultEntry } from './ResultPanel';
 import { SqlFileButtons } from './SqlFileButtons';
@@ -60,6 +65,10 @@ export function EditorTab({
   const [historyOpen, setHistoryOpen] = useState(false);
   /** The .sql file the text was last opened from or saved as, if any. */
   const [fileName, setFileName] = useState<string | null>(null);
+  /** The output of the last run of several statements, until closed. */
+  const [runLog, setRunLog] = useState<RunLog | null>(null);
+  const [continueOnError, setContinueOnError] = useContinueOnError();
+  const [formatNote, setFormatNote] = useState<string | null>(null);
   // Changes when a statement finishes, so an open history shows it.
   const lastFinished = results.filter((r) => r.status.state !== 'running').at(-1)?.status.queryId;
 
@@ -173,6 +182,7 @@ export function EditorTab({
       if (picked.length === 0) return;
       setRunError(null);
       setCancelProblem(null);
+      setFormatNote(null);
       editorRef.current?.markError(null);
       // The backend refuses a possible write on a read-only connection unless told the user agreed.
       let readOnlyConfirmed = false;
@@ -194,26 +204,21 @@ export function EditorTab({
           readOnlyConfirmed = true;
         }
       }
-      for (const p of picked) {
-        let status: QueryStatus;
-        try {
-          status = await runOne(p, readOnlyConfirmed);
-        } catch (e) {
-          setRunError(errorShapeOf(e));
-          return;
-        }
-        if (status.state === 'error' && status.error) {
-          editorRef.current?.markError({
-            start: p.start,
-            end: p.end,
-            message: status.error.message,
-          });
-          return;
-        }
-        if (status.state === 'cancelled') return;
+      // A script (several statements) gets its output log; one statement has its result's.
+      const script = picked.length > 1;
+      const outcome = await runScript(
+        picked,
+        (p) => runOne(p, readOnlyConfirmed),
+        { continueOnError: script && continueOnError, onLog: script ? setRunLog : () => {} },
+        errorShapeOf,
+      );
+      if (outcome.notSent) setRunError(outcome.notSent);
+      if (outcome.failed) {
+        const { statement, message } = outcome.failed;
+        editorRef.current?.markError({ start: statement.start, end: statement.end, message });
       }
     },
-    [running, connection, confirm, runOne, flavor],
+    [running, connection, confirm, runOne, flavor, continueOnError],
   );
 
   const runRef = useLatest(run);
@@ -227,6 +232,25 @@ export function EditorTab({
     // Selected once inserted, so "run selection" runs exactly it.
     if (sqlRequest.run) void runRef.current('all');
   }, [sqlRequest, editorReady, runRef]);
+
+  const format = () => {
+    const editor = editorRef.current;
+    if (!editor) return;
+    // An error marked by the last run no longer sits where the text moved to.
+    editor.markError(null);
+    setFormatNote(formatInEditor(editor, flavor === 'mariadb' ? 'mariadb' : 'mysql'));
+  };
+
+  /** A statement picked in the run log: selected in the editor, its result shown if kept. */
+  const pickLogged = (entry: RunLog['entries'][number]) => {
+    const editor = editorRef.current;
+    const text = editor?.snapshot()?.text;
+    if (!editor || text === undefined) return;
+    const at = locateStatement(text, entry);
+    if (at) editor.select(at.start, at.end);
+    if (entry.queryId && results.some((r) => r.status.queryId === entry.queryId))
+      setActiveId(entry.queryId);
+  };
 
   const cancelQuery = useCallback((queryId: string) => {
     setCancelProblem(null);
@@ -250,6 +274,7 @@ export function EditorTab({
     else if (command === 'explain') void explain(false);
     else if (command === 'explain-analyze') void explain(true);
     else if (command === 'cancel') cancel();
+    else if (command === 'format') format();
     else setHistoryOpen(true);
   });
 
@@ -295,6 +320,17 @@ export function EditorTab({
           >
             Run all
           </button>
+          <label
+            className="toolbar-check"
+            title="When a statement of a script fails, go on with the next (default: stop there)"
+          >
+            <input
+              type="checkbox"
+              checked={continueOnError}
+              onChange={(e) => setContinueOnError(e.currentTarget.checked)}
+            />
+            Continue on error
+          </label>
           <button type="button" className="btn-small" onClick={cancel} disabled={!running}>
             Cancel
           </button>
@@ -306,7 +342,26 @@ export function EditorTab({
           >
             Explain
           </button>
-          <span className="toolbar-hint">Ctrl+Enter · Ctrl+Shift+Enter · Esc</span>
+          <button
+            type="button"
+            className="btn-small"
+            title="Format the selection or all (Ctrl/Cmd+Shift+F)"
+            onClick={format}
+          >
+            Format
+          </button>
+          {formatNote ? (
+            <span
+              className="toolbar-hint"
+              role="status"
+              data-testid="format-note"
+              title={formatNote}
+            >
+              {formatNote}
+            </span>
+          ) : (
+            <span className="toolbar-hint">Ctrl+Enter · Ctrl+Shift+Enter · Esc</span>
+          )}
           <span className="spacer" />
           <SqlFileButtons
             fileName={fileName}
@@ -337,6 +392,7 @@ export function EditorTab({
           onRun={(kind) => void run(kind)}
           onCancel={cancel}
           onExplain={(analyze) => void explain(analyze)}
+          onFormat={format}
           completion={{ connectionId: connection.id, sessionId, flavor }}
         />
       </div>
@@ -366,10 +422,11 @@ export function EditorTab({
             <strong>Not cancelled.</strong> {cancelProblem}
           </Notice>
         )}
+        {runLog && <RunLogView log={runLog} onPick={pickLogged} onClose={() => setRunLog(null)} />}
         <ResultPanel
           results={results}
           activeId={activeId}
-          height={height * (1 - split)}
+          height={height * (1 - split) - (runLog ? RUN_LOG_HEIGHT : 0)}
           onSelect={setActiveId}
           onCancel={cancelQuery}
           onClose={(queryId) => {

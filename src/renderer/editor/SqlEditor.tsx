@@ -3,6 +3,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api.js';
 import { attachCompletion, type CompletionSource } from './completion/completion-provider';
 import { loadMonaco } from './load-monaco';
 import { Notice } from '../ui/Notice';
+import { followColorScheme, prefersDark } from './color-scheme';
 
 export interface EditorSnapshot {
   text: string;
@@ -21,13 +22,13 @@ export interface SqlEditorHandle {
   insertText(text: string): void;
   /** Replaces all the text (a file was opened); undoable. */
   setText(text: string): void;
+  /** Selects `start ..< end` (offsets) and brings it into view. */
+  select(start: number, end: number): void;
+  /** Replaces `start ..< end` (offsets) with `text`, selected when `select`; undoable. */
+  replaceRange(start: number, end: number, text: string, select: boolean): void;
 }
 
 export type RunKind = 'statement' | 'all';
-
-function prefersDark(): boolean {
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
-}
 
 /** The Monaco SQL editor with the app's shortcuts. Monaco loads on first use. */
 export const SqlEditor = forwardRef<
@@ -44,17 +45,19 @@ export const SqlEditor = forwardRef<
     completion?: CompletionSource;
     /** Monaco has loaded and the handle's methods now act (before, they do nothing). */
     onReady?: () => void;
+    /** Format the selection or all the text (Ctrl/Cmd+Shift+F). */
+    onFormat?: () => void;
   }
 >(function SqlEditor(
-  { initialText, running, onChange, onRun, onCancel, onExplain, completion, onReady },
+  { initialText, running, onChange, onRun, onCancel, onExplain, completion, onReady, onFormat },
   ref,
 ) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Monaco.editor.IStandaloneCodeEditor | null>(null);
   const monacoRef = useRef<typeof Monaco | null>(null);
   const runningKey = useRef<Monaco.editor.IContextKey<boolean> | null>(null);
-  const handlers = useRef({ onChange, onRun, onCancel, onExplain, onReady });
-  handlers.current = { onChange, onRun, onCancel, onExplain, onReady };
+  const handlers = useRef({ onChange, onRun, onCancel, onExplain, onReady, onFormat });
+  handlers.current = { onChange, onRun, onCancel, onExplain, onReady, onFormat };
   const [loadError, setLoadError] = useState<string | null>(null);
 
   // The editor is created once, with the text and completion source it had then; later text
@@ -64,6 +67,7 @@ export const SqlEditor = forwardRef<
     const { initialText, completion } = created;
     let disposed = false;
     let completions: Monaco.IDisposable | null = null;
+    let stopFollowing: (() => void) | null = null;
     loadMonaco().then(
       (monaco) => {
         if (disposed || !hostRef.current) return;
@@ -113,6 +117,16 @@ export const SqlEditor = forwardRef<
           keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyE],
           run: () => handlers.current.onExplain?.(true),
         });
+        editor.addAction({
+          id: 'sightline.format',
+          label: 'Format SQL (selection or all)',
+          keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF],
+          run: () => handlers.current.onFormat?.(),
+        });
+        // The theme is global to Monaco: every editor follows the system's scheme as it changes.
+        stopFollowing = followColorScheme((dark) =>
+          monaco.editor.setTheme(dark ? 'vs-dark' : 'vs'),
+        );
         editor.addCommand(KeyCode.Escape, () => handlers.current.onCancel(), 'sightlineRunning');
         editor.onDidChangeModelContent(() => handlers.current.onChange(editor.getValue()));
         if (completion) completions = attachCompletion(monaco, editor, completion);
@@ -124,6 +138,7 @@ export const SqlEditor = forwardRef<
     return () => {
       disposed = true;
       completions?.dispose();
+      stopFollowing?.();
       editorRef.current?.dispose();
       editorRef.current = null;
     };
@@ -195,6 +210,34 @@ export const SqlEditor = forwardRef<
       const inserted = new monaco.Selection(from.lineNumber, from.column, to.lineNumber, to.column);
       editor.setSelection(inserted);
       editor.revealRangeInCenterIfOutsideViewport(inserted);
+      editor.focus();
+    },
+    select(start, end) {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      const monaco = monacoRef.current;
+      if (!editor || !model || !monaco) return;
+      const range = monaco.Selection.fromPositions(
+        model.getPositionAt(start),
+        model.getPositionAt(end),
+      );
+      editor.setSelection(range);
+      editor.revealRangeInCenterIfOutsideViewport(range);
+      editor.focus();
+    },
+    replaceRange(start, end, text, select) {
+      const editor = editorRef.current;
+      const model = editor?.getModel();
+      const monaco = monacoRef.current;
+      if (!editor || !model || !monaco) return;
+      const from = model.getPositionAt(start);
+      const range = monaco.Range.fromPositions(from, model.getPositionAt(end));
+      editor.pushUndoStop();
+      editor.executeEdits('sightline', [{ range, text }]);
+      editor.pushUndoStop();
+      const to = model.getPositionAt(start + text.length);
+      if (select) editor.setSelection(monaco.Selection.fromPositions(from, to));
+      else editor.setPosition(from);
       editor.focus();
     },
     setText(text) {

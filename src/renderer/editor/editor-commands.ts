@@ -3,7 +3,7 @@ import { useLatest } from '../ui/use-latest';
 
 /** What the shell (palette) can ask of an editor tab. */
 export type EditorCommand =
-  'run-statement' | 'run-all' | 'explain' | 'explain-analyze' | 'cancel' | 'history';
+  'run-statement' | 'run-all' | 'explain' | 'explain-analyze' | 'cancel' | 'history' | 'format';
 
 const bus = new EventTarget();
 const EVENT = 'editor-command';

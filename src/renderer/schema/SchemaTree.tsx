@@ -38,7 +38,7 @@ export function SchemaTree({
   connectionName: string;
   sessionId: string;
   flavor: ServerFlavor;
-  /** Puts SQL in the active editor, running it when `run`. */
+  /** Opens SQL in a new editor on the connection, running it when `run`. */
   openSql: (sql: string, run: boolean) => void;
 }) {
   const { data, schemas, loadObjects, loadDetails, refresh } = useSchemaData(sessionId);

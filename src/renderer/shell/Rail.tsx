@@ -1,21 +1,19 @@
-import type { Dispatch } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import { linkTransport } from '../../shared/server/link-transport';
 import { ConnectionList } from '../connections/ConnectionList';
-import { sendSqlToEditor } from '../editor/sql-requests';
 import { SchemaTree } from '../schema/SchemaTree';
-import { contextSession, isSessionTab, type TabsAction, type TabsState } from './tabs/tab-model';
+import { useShell } from './shell-services';
+import { contextSession, isSessionTab, type TabsState } from './tabs/tab-model';
 
 /**
  * The left rail: saved connections with what their open sessions say (flavor, TLS), and under
- * the connection worked on last its schema tree, which sends SQL to that connection's editor.
+ * the connection worked on last its schema tree, which opens SQL in a new editor on it.
  */
 export function Rail({
   connections,
   byId,
   selectedId,
   tabs,
-  dispatch,
   collapsed,
   onToggleCollapsed,
   onSelect,
@@ -26,13 +24,13 @@ export function Rail({
   byId: ReadonlyMap<string, SavedConnection>;
   selectedId: string | null;
   tabs: TabsState;
-  dispatch: Dispatch<TabsAction>;
   collapsed: boolean;
   onToggleCollapsed: () => void;
   onSelect: (id: string) => void;
   onOpen: (c: SavedConnection) => void;
   onNew: () => void;
 }) {
+  const shell = useShell();
   const sessions = tabs.tabs.filter(isSessionTab);
   const editor = contextSession(tabs, 'editor');
   const clear = sessions.filter((t) => {
@@ -65,8 +63,8 @@ export function Rail({
               sessionId={editor.sessionId}
               flavor={editor.server.flavor}
               openSql={(sql, run) => {
-                dispatch({ type: 'activate', id: editor.id });
-                sendSqlToEditor(editor.sessionId, sql, run);
+                const c = byId.get(editor.connectionId);
+                if (c) shell.openInEditor(c, sql, run);
               }}
             />
           ),

@@ -13,8 +13,11 @@ export interface ShellServices {
   confirm: (request: ConfirmRequest) => Promise<boolean>;
   showPlan: (plan: PlanToShow) => void;
   showCompare: (plans: PlansToCompare) => void;
-  /** Puts SQL in the connection's first editor, opening one when none is open. */
-  openInEditor: (connection: SavedConnection, sql: string) => void;
+  /**
+   * Opens a new editor on the connection with `sql` in it (never into an open editor's text, where
+   * it would split the statement being written); `run` runs it there once loaded.
+   */
+  openInEditor: (connection: SavedConnection, sql: string, run?: boolean) => void;
   newEditor: (connection: SavedConnection) => void;
   openTool: (connection: SavedConnection, kind: ToolKind) => void;
   closeTab: (id: string) => void;

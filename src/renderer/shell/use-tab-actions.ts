@@ -87,10 +87,10 @@ export function useTabActions(
           if (isSessionTab(t))
             await api.call('session.close', { sessionId: t.sessionId }).catch(() => undefined);
       },
-      /** SQL from a tool goes to the connection's first editor, opened when there is none. */
-      openInEditor: async (c: SavedConnection, sql: string): Promise<void> => {
-        const sessionId = await openEditor(c);
-        if (sessionId) sendSqlToEditor(sessionId, sql, false);
+      /** SQL from the schema tree or a tool goes to a new editor of its own. */
+      openInEditor: async (c: SavedConnection, sql: string, run = false): Promise<void> => {
+        const sessionId = await openEditor(c, true);
+        if (sessionId) sendSqlToEditor(sessionId, sql, run);
       },
       showPlan: (plan: PlanToShow) => dispatch({ type: 'open', tab: { kind: 'plan', plan } }),
       pastePlan: () => dispatch({ type: 'open', tab: { kind: 'plan', plan: null } }),

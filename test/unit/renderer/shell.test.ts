@@ -180,6 +180,7 @@ describe('palette commands', () => {
       'Explain analyze statement at cursor [Ctrl+Shift+E]',
       'Cancel running statement [Esc]',
       'Show query history',
+      'Format SQL (selection or all) [Ctrl+Shift+F]',
       'New SQL editor on prod [Ctrl+T]',
       'Open Processlist on prod',
       'Open Replication on prod',
@@ -196,7 +197,14 @@ describe('palette commands', () => {
   it('run what they say on what is in front', () => {
     calls.length = 0;
     const byId = new Map(shellCommands(context(), false).map((c) => [c.id, c]));
-    for (const id of ['run-statement', 'explain-analyze', 'cancel', 'history', 'new-editor']) {
+    for (const id of [
+      'run-statement',
+      'explain-analyze',
+      'cancel',
+      'history',
+      'format-sql',
+      'new-editor',
+    ]) {
       byId.get(id)!.run();
     }
     byId.get('tool-replication')!.run();
@@ -209,6 +217,7 @@ describe('palette commands', () => {
       'explain-analyze on s1',
       'cancel on s1',
       'history on s1',
+      'format on s1',
       'new editor prod',
       'tool replication prod',
       'connect lab',
