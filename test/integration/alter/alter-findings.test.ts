@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlterFinding, AlterPreflight } from '../../../src/shared/api/alter';
 import { testServers } from '../../servers/provided';
-import { withConnection } from '../../servers/connect';
+import { connectTo, withConnection } from '../../servers/connect';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession, runStatement } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
@@ -74,6 +74,51 @@ describe.each([
     const ranks = found.map((f) => order[f.severity]);
     expect(ranks).toEqual([...ranks].sort((x, y) => x - y));
     expect(found.some((f) => f.fix !== null)).toBe(true);
+  });
+
+  it('names the sessions preflight found on the table, and only those', async () => {
+    const holder = await connectTo(server);
+    try {
+      // A locking read: MariaDB lists the transaction in INNODB_TRX at once.
+      await holder.query('BEGIN');
+      await holder.query(`SELECT * FROM ${DB}.account WHERE id = 1 FOR UPDATE`);
+      const [idRows] = await holder.query('SELECT CONNECTION_ID() AS id');
+      const holderId = Number((idRows as Array<{ id: number }>)[0]?.id);
+      // InnoDB refreshes INNODB_TRX only when it was not read in the last 0.1 s (MariaDB reads
+      // blockers from it, and preflights ran just before): wait, reading less often than that,
+      // until it lists the holder, as a DBA's click a moment later would see it.
+      await expect
+        .poll(
+          async () => {
+            const [rows] = await holder.query(
+              'SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX WHERE trx_mysql_thread_id = ?',
+              [holderId],
+            );
+            return Number((rows as Array<{ n: unknown }>)[0]?.n);
+          },
+          { interval: 250, timeout: 10_000 },
+        )
+        .toBe(1);
+      const r = await b.call('alter.preflight', {
+        sessionId,
+        sql: 'ALTER TABLE account ADD COLUMN seen INT',
+      });
+      if (!r.ok) throw new Error(`${r.error.code} ${r.error.message}`);
+      const p = r.value as AlterPreflight;
+      const busy = p.findings.find((f) => f.rule === 'metadata-lock-busy');
+      expect(busy?.message).toContain(`${holderId} (root,`);
+      // The same sessions as the blockers preflight lists: one reading, both places.
+      const named = [...(busy?.message ?? '').matchAll(/(\d+) \(root,/g)].map((m) => Number(m[1]));
+      expect(named.sort()).toEqual(
+        p.blockers
+          .map((x) => x.processId)
+          .slice(0, 3)
+          .sort(),
+      );
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.destroy();
+    }
   });
 
   it('only asks for the explicit clause on an instant column added at the end', async () => {

@@ -1,5 +1,6 @@
 import type { Connection } from 'mysql2/promise';
-import type { AlterFinding } from '../../../shared/api/alter';
+import type { AlterBlocker, AlterFinding } from '../../../shared/api/alter';
+import { worstFirst } from '../../../shared/severity';
 import { lintRule } from '../../../shared/lint/lint-rules';
 import { lintMigration, liveQuestions } from '../../../shared/lint/lint-migration';
 import { lintTargetFor } from '../../../shared/lint/lint-target';
@@ -23,6 +24,8 @@ export async function readAlterFindings(
   database: string,
   table: string,
   sql: string,
+  /** The sessions preflight found on the table (its own connections left out). */
+  blockers: readonly AlterBlocker[],
 ): Promise<AlterFinding[]> {
   const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
   const target = lintTargetFor(server.flavor, server.version);
@@ -43,6 +46,8 @@ export async function readAlterFindings(
     database,
     liveQuestions(files, target, schema),
     schema,
+    // The statement changes one table, whose sessions preflight already read.
+    async () => [...blockers],
   );
   const report = lintMigration(files, { target, schema, live });
   const findings: AlterFinding[] = report.statements.flatMap((s) =>
@@ -68,6 +73,5 @@ export async function readAlterFindings(
       column: e.column,
     });
   }
-  const rank = { danger: 0, warning: 1, info: 2 } as const;
-  return findings.sort((a, b) => rank[a.severity] - rank[b.severity]);
+  return worstFirst(findings);
 }

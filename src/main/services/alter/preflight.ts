@@ -422,19 +422,24 @@ export async function preflight(conn: Connection, input: PreflightInput): Promis
   }
   const order = { danger: 0, warning: 1, info: 2 } as const;
   risks.sort((a, b) => order[a.severity] - order[b.severity]);
-  const findings = await readAlterFindings(conn, server, schema, alter.table, input.sql).catch(
-    (e: unknown): AlterFinding[] => [
-      {
-        rule: 'lint-failed',
-        title: 'The lint could not check this statement',
-        severity: 'warning',
-        message: e instanceof Error ? e.message : String(e),
-        fix: null,
-        line: 1,
-        column: 1,
-      },
-    ],
-  );
+  const findings = await readAlterFindings(
+    conn,
+    server,
+    schema,
+    alter.table,
+    input.sql,
+    blockers,
+  ).catch((e: unknown): AlterFinding[] => [
+    {
+      rule: 'lint-failed',
+      title: 'The lint could not check this statement',
+      severity: 'warning',
+      message: e instanceof Error ? e.message : String(e),
+      fix: null,
+      line: 1,
+      column: 1,
+    },
+  ]);
 
   return {
     sql: input.sql,

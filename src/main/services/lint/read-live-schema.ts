@@ -13,6 +13,7 @@ import { quoteIdentifier, qualifiedName } from '../../../shared/sql/quote-identi
 import { detectFlavor, type DetectedFlavor } from '../../../shared/server/flavor';
 import { capabilitiesFor } from '../../../shared/server/capabilities';
 import { countOf, selectRows, textOf } from '../schema/metadata-query';
+import type { AlterBlocker } from '../../../shared/api/alter';
 import { readBlockers } from '../alter/read-blockers';
 
 /** How long the duplicate check of one unique key may run before it is given up (seconds). */
@@ -123,9 +124,11 @@ export async function readLiveFacts(
   database: string,
   questions: LiveQuestions,
   schema: SchemaModel,
+  /** Who holds or waits for a table's metadata lock; by default read here, leaving none out. */
+  blockersOf: (table: string) => Promise<AlterBlocker[]> = (table) =>
+    readBlockers(conn, server.flavor === 'mariadb' ? 'mariadb' : 'mysql', database, table, []),
 ): Promise<Map<string, LiveTableFacts>> {
   const capabilities = capabilitiesFor(server.flavor, server.version);
-  const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
   const facts = new Map<string, LiveTableFacts>();
   for (const key of questions.tables) {
     const name = schema.tables.get(key)?.name ?? key;
@@ -138,7 +141,7 @@ export async function readLiveFacts(
       );
       rowVersions = v ? countOf(v.TOTAL_ROW_VERSIONS) : null;
     }
-    const blockers = await readBlockers(conn, flavor, database, name, []);
+    const blockers = await blockersOf(name);
     facts.set(key, {
       rowVersions,
       sessions: blockers.map((b) => ({
