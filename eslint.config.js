@@ -108,22 +108,7 @@ export default tseslint.config(
     files: ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
     ...reactHooks.configs.flat.recommended,
   },
-  {
-    // shell rewrite in progress (issue 18): these files are being replaced; lint them again then.
-    files: [
-      'src/renderer/app/App.tsx',
-      'src/renderer/app/TabHandle.tsx',
-      'src/renderer/app/ToolButtons.tsx',
-      'src/renderer/app/StatusBar.tsx',
-      'src/renderer/app/tool-registry.ts',
-      'src/renderer/app/tool-screen.ts',
-      'src/renderer/app/layout-store.ts',
-    ],
-    rules: {
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/purity': 'off',
-    },
-  },
+
   {
     files: ['src/main/**/*.ts'],
     rules: {
