@@ -131,6 +131,8 @@ describe('results: editing cells in place', () => {
       await page.mouse.click(at.x, at.y);
     };
     await page.getByRole('button', { name: 'Add row' }).click();
+    // The added row is drawn before its cells are double-clicked (a busy machine lags).
+    await expect.poll(async () => (await rowsInView(page)).length, { timeout: 10_000 }).toBe(3);
     await type(0, 2, '3');
     await type(1, 2, 'gamma');
     await click(2, 1);
