@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import {
+  DEFAULT_ROWS_FACTOR,
+  diffPlans,
   explainPlanText,
+  renderPlanDiff,
   PLAN_DIALECTS,
   renderPlanTree,
   type PlanDialect,
@@ -10,6 +13,7 @@ import {
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
 
 const USAGE = `Usage: sightline explain [--json] [--dialect auto|${PLAN_DIALECTS.join('|')}] FILE... | -
+       sightline explain --compare [--json] [--rows-factor N] BEFORE AFTER
 
 Reads EXPLAIN output (MySQL JSON v1/v2, FORMAT=TREE, EXPLAIN ANALYZE, MariaDB JSON/ANALYZE,
 traditional tables, pasted from a terminal or not) from files or standard input (-), and prints
@@ -18,13 +22,21 @@ the plan as a tree with costs, rows and diagnostics.
   --json       print the plan model {dialect, root, diagnostics, stats}; with several inputs,
                one object per line with a "file" field ({"file", "error"} for a failed one)
   --dialect    the input's dialect (default: auto, detected)
+  --compare    compare two plans of a statement: nodes matched by structure, what changed said
+               in words (join order, access types, indexes, operations, rows, cost); with
+               --json the comparison {pairs, changes, sameShape, shapes, totals}
+  --rows-factor  rows count as changed when one plan has this many times the other's
+               (default ${DEFAULT_ROWS_FACTOR})
 
 Exit status: 0 when every input was a plan, 2 when any was not (or on a usage error),
-1 when an input could not be read.
+1 when an input could not be read. With --compare: 0 when both plans have the same shape,
+1 when the shape changed, 2 when an input is not a plan or cannot be read.
 `;
 
 interface Options {
   json: boolean;
+  compare: boolean;
+  rowsFactor: number;
   dialect: PlanDialect | 'auto';
   inputs: string[];
 }
@@ -42,6 +54,7 @@ export const explainCommand: CliCommand = {
     const options = optionsOrExit('explain', USAGE, readOptions(args), io);
     if (typeof options === 'number') return options;
     const stdin = once(io.readStdin);
+    if (options.compare) return compare(options, stdin, io);
     const outcomes: Outcome[] = [];
     for (const input of options.inputs) outcomes.push(await explainInput(input, options, stdin));
     const several = outcomes.length > 1;
@@ -54,7 +67,13 @@ export const explainCommand: CliCommand = {
 
 /** The options, `help`, or what is wrong with the arguments. */
 function readOptions(args: string[]): Options | 'help' | string {
-  const options: Options = { json: false, dialect: 'auto', inputs: [] };
+  const options: Options = {
+    json: false,
+    compare: false,
+    rowsFactor: DEFAULT_ROWS_FACTOR,
+    dialect: 'auto',
+    inputs: [],
+  };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
@@ -63,7 +82,14 @@ function readOptions(args: string[]): Options | 'help' | string {
       break;
     }
     if (arg === '--json') options.json = true;
-    else if (arg === '--dialect' || arg.startsWith('--dialect=')) {
+    else if (arg === '--compare') options.compare = true;
+    else if (arg === '--rows-factor' || arg.startsWith('--rows-factor=')) {
+      const value = arg === '--rows-factor' ? args[++i] : arg.slice('--rows-factor='.length);
+      const factor = Number(value);
+      if (value === undefined || value === '' || !Number.isFinite(factor) || factor < 1)
+        return `--rows-factor wants a number of at least 1, not "${value ?? ''}"`;
+      options.rowsFactor = factor;
+    } else if (arg === '--dialect' || arg.startsWith('--dialect=')) {
       const value = arg === '--dialect' ? args[++i] : arg.slice('--dialect='.length);
       if (value !== 'auto' && !PLAN_DIALECTS.includes(value as PlanDialect))
         return `unknown dialect "${value ?? ''}"`;
@@ -73,6 +99,8 @@ function readOptions(args: string[]): Options | 'help' | string {
   }
   if (options.inputs.length === 0)
     return 'no input: give one or more files, or - for standard input';
+  if (options.compare && options.inputs.length !== 2)
+    return `--compare takes two plans, BEFORE and AFTER (got ${options.inputs.length})`;
   return options;
 }
 
@@ -124,6 +152,28 @@ function print(outcome: Outcome, options: Options, several: boolean, io: CliIo):
     ),
   );
   if (several) io.stdout('\n');
+}
+
+/** `--compare`: both plans read and parsed, then one comparison printed. */
+async function compare(options: Options, stdin: () => Promise<string>, io: CliIo): Promise<number> {
+  const [before, after] = await Promise.all(
+    options.inputs.map((input) => explainInput(input, options, stdin)),
+  );
+  let failed = false;
+  for (const outcome of [before!, after!]) {
+    if ('report' in outcome) continue;
+    failed = true;
+    const name = outcome.input === '-' ? '(stdin)' : outcome.input;
+    const why =
+      'readError' in outcome
+        ? outcome.readError
+        : `${outcome.error.message} at line ${outcome.error.line} column ${outcome.error.column}`;
+    io.stderr(`${name}: error: ${why}\n`);
+  }
+  if (failed || !('report' in before!) || !('report' in after!)) return 2;
+  const diff = diffPlans(before.report.root, after.report.root, { rowsFactor: options.rowsFactor });
+  io.stdout(options.json ? `${JSON.stringify(diff, null, 2)}\n` : renderPlanDiff(diff));
+  return diff.sameShape ? 0 : 1;
 }
 
 /** Standard input can be read once; `-` given twice sees the same text. */

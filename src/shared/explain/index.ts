@@ -14,3 +14,5 @@ export * from './explain-report';
 export * from './format-plan-figures';
 export * from './traditional-table';
 export { MAX_PLAN_DEPTH } from './plan-fragment';
+export * from './plan-diff';
+export * from './plan-shape';

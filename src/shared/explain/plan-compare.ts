@@ -1,4 +1,9 @@
 import type { PlanFlag, PlanNode } from './plan-model';
+import { accessClassOf, type AccessClass } from './access-class';
+import { matchPlanNodes } from './plan-diff/match-plan-nodes';
+import { WATCHED_FLAGS } from './plan-diff/node-features';
+
+export { accessClassOf, accessRank, type AccessClass } from './access-class';
 
 /** The figures of one node that a comparison looks at. */
 export interface ComparedSide {
@@ -16,48 +21,6 @@ export interface ComparedSide {
   /** Measured inclusive time over all loops, when the plan was analyzed. */
   timeMs?: number;
   flags: PlanFlag[];
-}
-
-/** Table accesses by what they cost, whatever the dialect calls them. */
-export type AccessClass =
-  'full scan' | 'full index scan' | 'single row' | 'lookup' | 'range' | 'index merge' | 'other';
-
-const SINGLE_ROW = new Set(['system', 'const', 'eq_ref', 'single_row', 'zero_rows', 'constant']);
-const LOOKUP = new Set([
-  'ref',
-  'ref_or_null',
-  'index_lookup',
-  'fulltext',
-  'fulltext_index',
-  'unique_subquery',
-  'index_subquery',
-]);
-const RANGE = new Set([
-  'range',
-  'index_range_scan',
-  'skip_scan',
-  'index_skip_scan',
-  'group_index_skip_scan',
-]);
-
-/**
- * The access class of a node that reads a table (undefined for other nodes): MySQL JSON v1
- * says `ALL`/`ref`, v2 `table`/`index_lookup`, MariaDB and the trees their own words; the
- * normalised flags decide full scans, the rest is read from the access type.
- */
-export function accessClassOf(node: PlanNode): AccessClass | undefined {
-  if (node.kind === 'index-merge') return 'index merge';
-  if (node.kind !== 'table') return undefined;
-  if (node.flags.includes('full-table-scan')) return 'full scan';
-  if (node.flags.includes('full-index-scan')) return 'full index scan';
-  const type = (node.accessType ?? '').toLowerCase().replace(/\s+/g, '_');
-  if (SINGLE_ROW.has(type)) return 'single row';
-  if (LOOKUP.has(type)) return 'lookup';
-  if (RANGE.has(type)) return 'range';
-  if (type === 'index_merge') return 'index merge';
-  if (type === 'all' || type === 'table_scan') return 'full scan';
-  if (type === 'index' || type === 'index_scan') return 'full index scan';
-  return 'other';
 }
 
 /** How one matched node differs between the two plans. */
@@ -108,17 +71,6 @@ export interface PlanComparison {
   differences: number;
 }
 
-/** The flags a reader cares to see appear or go between two plans. */
-const WATCHED_FLAGS: readonly PlanFlag[] = [
-  'full-table-scan',
-  'full-index-scan',
-  'filesort',
-  'temporary',
-  'join-buffer',
-  'dependent',
-  'covering-index',
-];
-
 function sideOf(node: PlanNode): ComparedSide {
   const side: ComparedSide = { nodeId: node.id, label: node.label, flags: node.flags };
   const access = accessClassOf(node);
@@ -134,33 +86,26 @@ function sideOf(node: PlanNode): ComparedSide {
   return side;
 }
 
-/** Nodes in pre-order with a key that names them the same way in both plans. */
-function keyedNodes(root: PlanNode): Array<{ key: string; table?: string; node: PlanNode }> {
-  const out: Array<{ key: string; table?: string; node: PlanNode }> = [];
+/** Names pairs for display and as list keys: `table o`, `table o#2`, `sort`, `sort#2`. */
+function pairNamer(): (node: PlanNode) => { key: string; table?: string } {
   const seen = new Map<string, number>();
-  const stack: PlanNode[] = [root];
-  while (stack.length) {
-    const node = stack.pop()!;
-    for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
-    // Query-block wrappers (`Select #1`) only some formats have would pair with nothing.
-    if (node.kind === 'other' && node.table === undefined) continue;
-    // Tables are matched by the name the query gives them (alias), the rest by kind and order:
-    // the same statement keeps its aliases whatever plan the optimizer picks.
+  return (node) => {
     const name = node.alias ?? node.table;
     const base = name !== undefined ? `table ${name}` : node.kind;
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
-    const entry: { key: string; table?: string; node: PlanNode } = {
-      key: n === 1 ? base : `${base}#${n}`,
-      node,
-    };
-    if (name !== undefined) entry.table = name;
-    out.push(entry);
-  }
-  return out;
+    const key = n === 1 ? base : `${base}#${n}`;
+    return name !== undefined ? { key, table: name } : { key };
+  };
 }
 
-function totalsOf(root: PlanNode): PlanTotals {
+/** Query-block wrappers (`Select #1`) that only some formats have: they pair with nothing. */
+function isWrapper(node: PlanNode): boolean {
+  return node.kind === 'other' && node.table === undefined;
+}
+
+/** Sums over a whole plan: cost, rows read, tables, full scans, filesorts, temporaries, time. */
+export function totalsOf(root: PlanNode): PlanTotals {
   const totals: PlanTotals = {
     rowsRead: 0,
     tables: 0,
@@ -191,22 +136,28 @@ function totalsOf(root: PlanNode): PlanTotals {
 }
 
 /**
- * Compares two plans of (usually) the same statement: nodes are matched by the table or alias
- * they read (the n-th read of the same alias with the n-th), other nodes by kind and order;
- * each pair says whether the access type or key changed, the row and cost deltas, and which
- * warning flags appeared or went. Pairs come in the first plan's order, then what only the
- * second plan has.
+ * Compares two plans of (usually) the same statement: nodes are matched by structure
+ * (`matchPlanNodes`: identical subtrees, table reads, the nodes holding matched children, then
+ * children by operation), so an unchanged filter pairs with itself whatever else moved; each
+ * pair says whether the access type or key changed, the row and cost deltas, and which warning
+ * flags appeared or went. Pairs come in the first plan's order, then what only the second has.
  */
 export function comparePlans(before: PlanNode, after: PlanNode): PlanComparison {
-  const left = keyedNodes(before);
-  const right = new Map(keyedNodes(after).map((e) => [e.key, e]));
+  const m = matchPlanNodes(before, after);
+  const name = pairNamer();
   const pairs: NodePair[] = [];
-  for (const l of left) {
-    const r = right.get(l.key);
-    right.delete(l.key);
-    pairs.push(pairOf(l.key, l.table, l.node, r?.node));
-  }
-  for (const r of right.values()) pairs.push(pairOf(r.key, r.table, undefined, r.node));
+  m.before.nodes.forEach((b, i) => {
+    const j = m.toAfter[i]!;
+    const a = j === -1 ? undefined : m.after.nodes[j]!;
+    if (isWrapper(b) && (a === undefined || isWrapper(a))) return;
+    const { key, table } = name(b);
+    pairs.push(pairOf(key, table, b, a));
+  });
+  m.after.nodes.forEach((a, j) => {
+    if (m.toBefore[j] !== -1 || isWrapper(a)) return;
+    const { key, table } = name(a);
+    pairs.push(pairOf(key, table, undefined, a));
+  });
   const b = totalsOf(before);
   const a = totalsOf(after);
   const comparison: PlanComparison = {

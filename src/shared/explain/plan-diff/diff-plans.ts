@@ -1,0 +1,345 @@
+import type { FindingSeverity } from '../../severity';
+import { accessClassOf, accessRank } from '../access-class';
+import { formatCost, formatFactor, formatMs, formatRows } from '../format-plan-figures';
+import { totalsOf, type PlanTotals } from '../plan-compare';
+import type { PlanFlag, PlanNode } from '../plan-model';
+import { planShapeFingerprint } from '../plan-shape';
+import type { FlatPlan } from './flat-plan';
+import { matchPlanNodes, type PlanMatching } from './match-plan-nodes';
+import { normalizedText, operationText, tableIdentity } from './node-features';
+
+/** What kind of difference a plan change is. */
+export type PlanChangeKind =
+  | 'join-order'
+  | 'join-algorithm'
+  | 'access'
+  | 'index'
+  | 'table-added'
+  | 'table-removed'
+  | 'operation-added'
+  | 'operation-removed'
+  | 'flag-added'
+  | 'flag-removed'
+  | 'rows'
+  | 'measured-rows'
+  | 'cost'
+  | 'time';
+
+/** One difference between two plans, in words. */
+export interface PlanChange {
+  kind: PlanChangeKind;
+  /** `warning` or `danger` when the second plan is worse in this respect. */
+  severity: FindingSeverity;
+  text: string;
+  /** The nodes concerned (`PlanNode.id`), where there is one on that side. */
+  beforeNode?: number;
+  afterNode?: number;
+  /** How many nodes the line stands for, when the same change happened to several. */
+  count?: number;
+}
+
+/** How a node of one plan fared in the other. */
+export type PairStatus = 'same' | 'changed' | 'added' | 'removed';
+
+/** A node of the first plan with its counterpart in the second (or with nothing). */
+export interface DiffPair {
+  before?: number;
+  after?: number;
+  status: PairStatus;
+  /** Matched, but under another parent than its counterpart's. */
+  moved: boolean;
+}
+
+/** Two plans of a statement compared: pairs, changes in words, shapes and totals. */
+export interface PlanDiff {
+  /** The first plan's nodes in pre-order (with their counterparts), then the added ones. */
+  pairs: DiffPair[];
+  changes: PlanChange[];
+  /** Same operations, tables, join order, access types and indexes (figures aside). */
+  sameShape: boolean;
+  shapes: { before: string; after: string };
+  totals: { before: PlanTotals; after: PlanTotals };
+}
+
+/** Thresholds of a comparison. */
+export interface PlanDiffOptions {
+  /** Rows (estimated or measured) count as changed when one side is this many times the other. */
+  rowsFactor?: number;
+}
+
+/** The default rows factor: an order of magnitude, below which estimates are noise. */
+export const DEFAULT_ROWS_FACTOR = 10;
+
+/**
+ * Compares two plans of a statement: nodes are matched by structure (see `matchPlanNodes`),
+ * and what changed is said in words: join order, access type per table (and whether it is
+ * worse), index chosen, tables and operations (filesort, temporary table, materialisation)
+ * added or removed, estimated or measured rows off by more than `rowsFactor`, cost and time.
+ */
+export function diffPlans(
+  before: PlanNode,
+  after: PlanNode,
+  options: PlanDiffOptions = {},
+): PlanDiff {
+  const factor = options.rowsFactor ?? DEFAULT_ROWS_FACTOR;
+  const m = matchPlanNodes(before, after);
+  const shapes = { before: planShapeFingerprint(before), after: planShapeFingerprint(after) };
+  const totals = { before: totalsOf(before), after: totalsOf(after) };
+  const changes: PlanChange[] = [];
+  const joinOrder = joinOrderChange(m);
+  if (joinOrder) changes.push(joinOrder);
+  for (let i = 0; i < m.before.nodes.length; i++) {
+    const j = m.toAfter[i]!;
+    if (j !== -1) changes.push(...pairChanges(m.before.nodes[i]!, m.after.nodes[j]!, factor));
+  }
+  changes.push(...unmatchedChanges(m.before, m.toAfter, 'removed'));
+  changes.push(...unmatchedChanges(m.after, m.toBefore, 'added'));
+  changes.push(...totalChanges(totals.before, totals.after, factor));
+  return {
+    pairs: pairsOf(m, factor),
+    changes,
+    sameShape: shapes.before === shapes.after,
+    shapes,
+    totals,
+  };
+}
+
+/** How a table node is named in a sentence: its alias, else its table; other nodes by label. */
+export function nodeName(node: PlanNode): string {
+  const name = node.alias ?? node.table;
+  if (name !== undefined) return name;
+  return node.label.length > 80 ? `${node.label.slice(0, 79)}…` : node.label;
+}
+
+function readsTable(node: PlanNode): boolean {
+  return (node.kind === 'table' || node.kind === 'index-merge') && tableIdentity(node) !== '';
+}
+
+function joinOrderChange(m: PlanMatching): PlanChange | undefined {
+  // The order in which the plans read the tables both read, as the plans list them.
+  const left: number[] = [];
+  for (let i = 0; i < m.before.nodes.length; i++)
+    if (readsTable(m.before.nodes[i]!) && m.toAfter[i] !== -1) left.push(i);
+  const right: number[] = [];
+  for (let j = 0; j < m.after.nodes.length; j++)
+    if (readsTable(m.after.nodes[j]!) && m.toBefore[j] !== -1) right.push(j);
+  const reordered = left.some((i, k) => m.toAfter[i] !== right[k]);
+  if (!reordered || left.length < 2) return undefined;
+  const names = (plan: FlatPlan, positions: number[]) =>
+    positions.map((p) => nodeName(plan.nodes[p]!)).join(' → ');
+  return {
+    kind: 'join-order',
+    severity: 'info',
+    text: `Join order changed: ${names(m.before, left)} became ${names(m.after, right)}`,
+  };
+}
+
+function rowsRatio(before: number, after: number): number {
+  const low = Math.max(Math.min(before, after), 1);
+  return Math.max(before, after) / low;
+}
+
+const FLAG_WORDS: Partial<Record<PlanFlag, string>> = {
+  filesort: 'a filesort',
+  temporary: 'a temporary table',
+  'join-buffer': 'a join buffer',
+  dependent: 'a dependent (re-run) subquery',
+  'covering-index': 'a covering index',
+};
+
+/** Flags whose coming is bad news (the others, a covering index, are good news). */
+const BAD_FLAGS = new Set<PlanFlag>(['filesort', 'temporary', 'join-buffer', 'dependent']);
+
+function pairChanges(b: PlanNode, a: PlanNode, factor: number): PlanChange[] {
+  const out: PlanChange[] = [];
+  const ids = { beforeNode: b.id, afterNode: a.id };
+  const name = nodeName(a);
+  const accessBefore = accessClassOf(b);
+  const accessAfter = accessClassOf(a);
+  if (accessBefore !== undefined && accessAfter !== undefined && accessBefore !== accessAfter) {
+    const rb = accessRank(accessBefore);
+    const ra = accessRank(accessAfter);
+    const worse = rb !== undefined && ra !== undefined && ra > rb;
+    const better = rb !== undefined && ra !== undefined && ra < rb;
+    out.push({
+      kind: 'access',
+      severity: worse ? (accessAfter === 'full scan' ? 'danger' : 'warning') : 'info',
+      text: `${name}: access ${accessBefore} → ${accessAfter}${worse ? ' (worse)' : better ? ' (better)' : ''}`,
+      ...ids,
+    });
+  }
+  const algorithmBefore = joinAlgorithm(b);
+  const algorithmAfter = joinAlgorithm(a);
+  if (algorithmBefore !== algorithmAfter)
+    out.push({
+      kind: 'join-algorithm',
+      severity: 'info',
+      text: `Join of ${joinedTables(a)}: ${algorithmBefore} → ${algorithmAfter}`,
+      ...ids,
+    });
+  const keyBefore = b.key ?? '';
+  const keyAfter = a.key ?? '';
+  if (readsTable(a) && keyBefore.toLowerCase() !== keyAfter.toLowerCase()) {
+    const moreRows =
+      b.rows !== undefined &&
+      a.rows !== undefined &&
+      a.rows > b.rows &&
+      rowsRatio(b.rows, a.rows) >= factor;
+    out.push({
+      kind: 'index',
+      severity: moreRows ? 'warning' : 'info',
+      text: `${name}: index ${keyBefore || '(none)'} → ${keyAfter || '(none)'}`,
+      ...ids,
+    });
+  }
+  for (const [flag, words] of Object.entries(FLAG_WORDS) as Array<[PlanFlag, string]>) {
+    const had = b.flags.includes(flag);
+    const has = a.flags.includes(flag);
+    // A hash join is MySQL's join buffer: the algorithm line said it.
+    if (had === has || (flag === 'join-buffer' && algorithmBefore !== algorithmAfter)) continue;
+    const bad = BAD_FLAGS.has(flag) === has;
+    out.push({
+      kind: has ? 'flag-added' : 'flag-removed',
+      severity: bad ? 'warning' : 'info',
+      text: `${name}: ${has ? 'now uses' : 'no longer uses'} ${words}`,
+      ...ids,
+    });
+  }
+  if (readsTable(a) && b.rows !== undefined && a.rows !== undefined) {
+    const ratio = rowsRatio(b.rows, a.rows);
+    if (ratio >= factor)
+      out.push({
+        kind: 'rows',
+        severity: a.rows > b.rows ? 'warning' : 'info',
+        text: `${name}: estimated rows ${formatRows(b.rows)} → ${formatRows(a.rows)} (${formatFactor(ratio)} ${a.rows > b.rows ? 'more' : 'fewer'})`,
+        ...ids,
+      });
+  }
+  const measuredBefore = b.actual?.totalRows;
+  const measuredAfter = a.actual?.totalRows;
+  if (readsTable(a) && measuredBefore !== undefined && measuredAfter !== undefined) {
+    const ratio = rowsRatio(measuredBefore, measuredAfter);
+    if (ratio >= factor)
+      out.push({
+        kind: 'measured-rows',
+        severity: measuredAfter > measuredBefore ? 'warning' : 'info',
+        text: `${name}: rows read ${formatRows(measuredBefore)} → ${formatRows(measuredAfter)} (${formatFactor(ratio)} ${measuredAfter > measuredBefore ? 'more' : 'fewer'})`,
+        ...ids,
+      });
+  }
+  return out;
+}
+
+/** How a join node joins, in its own words without its condition: `inner hash join`. */
+function joinAlgorithm(node: PlanNode): string | undefined {
+  if (node.kind !== 'join') return undefined;
+  return normalizedText(node.label.replace(/\(.*$/s, ''));
+}
+
+/** The tables a join brings together, as a sentence names them (`o, c`; at most four). */
+function joinedTables(node: PlanNode): string {
+  const names: string[] = [];
+  const stack = [node];
+  while (stack.length && names.length <= 4) {
+    const next = stack.pop()!;
+    if (readsTable(next)) names.push(nodeName(next));
+    for (let c = next.children.length - 1; c >= 0; c--) stack.push(next.children[c]!);
+  }
+  return names.length > 4 ? `${names.slice(0, 4).join(', ')}, …` : names.join(', ');
+}
+
+/** Operations that cost memory or disk when a plan gains them. */
+const HEAVY_KINDS = new Set(['sort', 'temporary', 'materialize', 'dedupe']);
+
+function unmatchedChanges(
+  plan: FlatPlan,
+  matched: Int32Array,
+  side: 'added' | 'removed',
+): PlanChange[] {
+  // The same operation added in many places (a big plan) is one line with a count.
+  const lines = new Map<string, PlanChange>();
+  for (let i = 0; i < plan.nodes.length; i++) {
+    if (matched[i] !== -1) continue;
+    const node = plan.nodes[i]!;
+    // Query-block wrappers (`Select #2`) carry no operation of their own.
+    if (node.kind === 'other' && node.table === undefined) continue;
+    const table = readsTable(node);
+    const text = table
+      ? `${nodeName(node)}: ${side === 'added' ? 'now read' : 'no longer read'} (${node.label})`
+      : `${side === 'added' ? 'Added' : 'Removed'}: ${nodeName(node)}`;
+    const key = `${table}\u0001${operationText(node)}\u0001${text}`;
+    const line = lines.get(key);
+    if (line) {
+      line.count = (line.count ?? 1) + 1;
+      continue;
+    }
+    const heavy = HEAVY_KINDS.has(node.kind) || node.flags.some((f) => BAD_FLAGS.has(f));
+    const change: PlanChange = {
+      kind: table
+        ? side === 'added'
+          ? 'table-added'
+          : 'table-removed'
+        : side === 'added'
+          ? 'operation-added'
+          : 'operation-removed',
+      severity: side === 'added' && heavy ? 'warning' : 'info',
+      text,
+    };
+    if (side === 'added') change.afterNode = node.id;
+    else change.beforeNode = node.id;
+    lines.set(key, change);
+  }
+  return Array.from(lines.values()).map((c) =>
+    c.count !== undefined ? { ...c, text: `${c.text} (${c.count} times)` } : c,
+  );
+}
+
+function totalChanges(b: PlanTotals, a: PlanTotals, factor: number): PlanChange[] {
+  const out: PlanChange[] = [];
+  // Below half a percent, a cost difference is rounding between formats, not a change.
+  if (
+    b.cost !== undefined &&
+    a.cost !== undefined &&
+    Math.abs(a.cost - b.cost) > Math.abs(b.cost) / 200
+  ) {
+    const percent = b.cost === 0 ? undefined : ((a.cost - b.cost) / b.cost) * 100;
+    out.push({
+      kind: 'cost',
+      severity: a.cost > b.cost && rowsRatio(b.cost, a.cost) >= 2 ? 'warning' : 'info',
+      text: `Cost ${formatCost(b.cost)} → ${formatCost(a.cost)}${percent === undefined ? '' : ` (${percent > 0 ? '+' : ''}${Math.round(percent)}%)`}`,
+    });
+  }
+  if (b.timeMs !== undefined && a.timeMs !== undefined && b.timeMs !== a.timeMs) {
+    const ratio = rowsRatio(b.timeMs, a.timeMs);
+    out.push({
+      kind: 'time',
+      severity: a.timeMs > b.timeMs && ratio >= Math.min(factor, 2) ? 'warning' : 'info',
+      text: `Measured time ${formatMs(b.timeMs)} → ${formatMs(a.timeMs)}`,
+    });
+  }
+  return out;
+}
+
+function pairsOf(m: PlanMatching, factor: number): DiffPair[] {
+  const pairs: DiffPair[] = [];
+  for (let i = 0; i < m.before.nodes.length; i++) {
+    const node = m.before.nodes[i]!;
+    const j = m.toAfter[i]!;
+    if (j === -1) {
+      pairs.push({ before: node.id, status: 'removed', moved: false });
+      continue;
+    }
+    const other = m.after.nodes[j]!;
+    const parentBefore = m.before.parent[i]!;
+    const parentAfter = m.after.parent[j]!;
+    const moved =
+      parentBefore === -1 ? parentAfter !== -1 : m.toAfter[parentBefore] !== parentAfter;
+    const changed =
+      pairChanges(node, other, factor).length > 0 || operationText(node) !== operationText(other);
+    pairs.push({ before: node.id, after: other.id, status: changed ? 'changed' : 'same', moved });
+  }
+  for (let j = 0; j < m.after.nodes.length; j++)
+    if (m.toBefore[j] === -1)
+      pairs.push({ after: m.after.nodes[j]!.id, status: 'added', moved: false });
+  return pairs;
+}
