@@ -11,6 +11,7 @@ import { formatVersion } from '../../shared/server/version';
 import { useErrantSummary } from '../replication/errant-by-connection';
 import { ServerSummary } from './ServerSummary';
 import { Notice } from '../ui/Notice';
+import './connections.css';
 
 export interface OpenTab {
   connectionId: string;

@@ -4,6 +4,7 @@ import type { ServerFlavor } from '../../shared/server/flavor';
 import { LockIcon } from '../app/LockIcon';
 import { FlavorIcon } from './FlavorIcon';
 import { knownFlavor, rememberFlavor } from './known-flavors';
+import './connections.css';
 
 function endpointText(c: SavedConnection): string {
   const base =

@@ -1,5 +1,6 @@
 import type { ServerFlavor } from '../../shared/server/flavor';
 import { FLAVOR_NAMES } from '../../shared/server/flavor';
+import './connections.css';
 
 /** Letters and class of each flavor's mark (drawn, not a logo: no emoji or image to miss). */
 const MARKS: Record<ServerFlavor, string> = {

@@ -1,24 +1,14 @@
 import { Notice } from '../ui/Notice';
-import type { ConnectionDraft, DraftErrors } from './connection-draft';
-import { TextField } from './TextField';
+import { CheckField, TextField } from './DraftFields';
+import { useDraftForm } from './draft-form';
 
 /**
  * How the password is protected when the link may have no TLS ('off', or 'preferred' against a
  * server without TLS): a pinned server public key, or the warned opt-in to trust whatever key
  * the server sends. Without either, such a login is refused before the password is sent.
  */
-export function PasswordKeyFields({
-  draft,
-  errors,
-  set,
-}: {
-  draft: ConnectionDraft;
-  errors: DraftErrors;
-  set: <K extends 'serverPublicKeyFile' | 'getServerPublicKey'>(
-    key: K,
-    value: ConnectionDraft[K],
-  ) => void;
-}) {
+export function PasswordKeyFields() {
+  const { draft } = useDraftForm();
   if (draft.tlsMode !== 'off' && draft.tlsMode !== 'preferred') return null;
   return (
     <>
@@ -26,18 +16,10 @@ export function PasswordKeyFields({
         label="Server public key file"
         field="serverPublicKeyFile"
         hint="Without TLS, the password is sent encrypted with this key only (the server's public_key.pem, like mysql --server-public-key-path)"
-        draft={draft}
-        errors={errors}
-        set={set}
       />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={draft.getServerPublicKey}
-          onChange={(e) => set('getServerPublicKey', e.target.checked)}
-        />
+      <CheckField field="getServerPublicKey">
         Request the server&apos;s public key (like mysql --get-server-public-key)
-      </label>
+      </CheckField>
       {draft.getServerPublicKey && draft.serverPublicKeyFile.trim() === '' && (
         <Notice severity="warning" role="alert" testId="server-key-warning">
           Without TLS, anyone between you and the server can answer with their own key and read your

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
-import { Field } from '../ui/Field';
 import { Modal } from '../ui/Modal';
+import { SecretField } from './SecretField';
 
 /** Asks for the password of an "ask each time" connection; it is used once, never stored. */
 export function PasswordPrompt({
@@ -38,17 +38,13 @@ export function PasswordPrompt({
         </>
       }
     >
-      <Field label="Password">
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            data-autofocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        )}
-      </Field>
+      <SecretField
+        label="Password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="off"
+        autoFocus
+      />
     </Modal>
   );
 }

@@ -265,7 +265,7 @@ export function draftMovesSavedPassword(
   return now.ok && !samePasswordTarget(settingsOf(existing), now.settings);
 }
 
-/** The draft without secrets, as kept in local storage so a crash never loses typed settings. */
+/** The draft without secrets, as kept (draft-store) so a crash never loses typed settings. */
 export function draftWithoutSecrets(d: ConnectionDraft): ConnectionDraft {
   return { ...d, password: '', sshPassword: '', sshPassphrase: '' };
 }

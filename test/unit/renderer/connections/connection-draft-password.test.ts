@@ -4,11 +4,11 @@ import {
   draftMovesSavedPassword,
   draftWithEndpointKind,
   settingsFromDraft,
-} from '../../../src/renderer/connections/connection-draft';
+} from '../../../../src/renderer/connections/connection-draft';
 import {
   defaultConnectionSettings,
   type SavedConnection,
-} from '../../../src/shared/api/connection';
+} from '../../../../src/shared/api/connection';
 
 const saved: SavedConnection = {
   ...defaultConnectionSettings(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultConnectionSettings,
   type ConnectionSettings,
-} from '../../../src/shared/api/connection';
+} from '../../../../src/shared/api/connection';
 import {
   draftFromSettings,
   draftHostKey,
@@ -10,7 +10,7 @@ import {
   draftWithoutSecrets,
   secretsPatchFromDraft,
   settingsFromDraft,
-} from '../../../src/renderer/connections/connection-draft';
+} from '../../../../src/renderer/connections/connection-draft';
 
 const draft = (patch: Partial<ReturnType<typeof draftFromSettings>> = {}) => ({
   ...draftFromSettings(),

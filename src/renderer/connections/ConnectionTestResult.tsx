@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import type { ApiErrorShape, SshHostKeyInfo } from '../../shared/api/errors';
+import { ErrorNotice } from '../app/ErrorNotice';
+import { Notice } from '../ui/Notice';
+import { HostKeyNotice } from './HostKeyNotice';
+import { ServerSummary } from './ServerSummary';
+import type { TestOutcome } from './use-test-and-save';
+
+/** The SSH host key a test was refused for (unknown or changed), if that was the refusal. */
+function refusedHostKey(error: ApiErrorShape | null): SshHostKeyInfo | undefined {
+  return error?.sshHostKey !== undefined &&
+    (error.code === 'SSH_HOST_KEY_UNKNOWN' || error.code === 'SSH_HOST_KEY_CHANGED')
+    ? error.sshHostKey
+    : undefined;
+}
+
+/**
+ * Under the form, above the buttons: Test's progress and outcome (the server reached, a host key
+ * to check and trust, or the error), and why Save failed.
+ */
+export function ConnectionTestResult({
+  busy,
+  tested,
+  saveError,
+  onTrust,
+}: {
+  busy: 'test' | 'save' | null;
+  tested: TestOutcome | null;
+  saveError: ApiErrorShape | null;
+  onTrust: (hostKey: SshHostKeyInfo) => void;
+}) {
+  const resultRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The result sits above the sticky buttons; bring it into view when it changes.
+    resultRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [tested, saveError, busy]);
+
+  const testError = tested && 'error' in tested ? tested.error : null;
+  const refusedKey = refusedHostKey(testError);
+  return (
+    <div className="test-result" aria-live="polite" ref={resultRef}>
+      {busy === 'test' && <Notice severity="info">Connecting…</Notice>}
+      {tested && 'server' in tested && (
+        <Notice severity="ok" testId="test-ok">
+          <ServerSummary server={tested.server} compact />
+        </Notice>
+      )}
+      {testError && refusedKey && (
+        <HostKeyNotice
+          key={`${testError.code} ${refusedKey.fingerprint}`}
+          error={testError}
+          hostKey={refusedKey}
+          busy={busy !== null}
+          onTrust={() => onTrust(refusedKey)}
+        />
+      )}
+      {testError && !refusedKey && <ErrorNotice error={testError} title="Test failed" />}
+      {saveError && <ErrorNotice error={saveError} title="Could not save" />}
+    </div>
+  );
+}
