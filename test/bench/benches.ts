@@ -8,6 +8,7 @@ import { gridScroll } from './grid-scroll.bench';
 import { streamMillionRows } from './stream-million-rows.bench';
 import { gtidAlgebra } from './gtid.bench';
 import { lintBench } from './lint.bench';
+import { planDiffBench } from './plan-diff.bench';
 
 /** Every benchmark; each feature adds its module and one line here. */
 export const BENCHES: Bench[] = [
@@ -20,4 +21,5 @@ export const BENCHES: Bench[] = [
   digestDiff,
   processlistBench,
   lintBench,
+  planDiffBench,
 ];

@@ -88,15 +88,19 @@ export function diffPlans(
   const changes: PlanChange[] = [];
   const joinOrder = joinOrderChange(m);
   if (joinOrder) changes.push(joinOrder);
+  const changed = new Uint8Array(m.before.nodes.length);
   for (let i = 0; i < m.before.nodes.length; i++) {
     const j = m.toAfter[i]!;
-    if (j !== -1) changes.push(...pairChanges(m.before.nodes[i]!, m.after.nodes[j]!, factor));
+    if (j === -1) continue;
+    const found = pairChanges(m.before.nodes[i]!, m.after.nodes[j]!, factor);
+    if (found.length > 0 || m.opsBefore[i] !== m.opsAfter[j]) changed[i] = 1;
+    changes.push(...found);
   }
   changes.push(...unmatchedChanges(m.before, m.toAfter, 'removed'));
   changes.push(...unmatchedChanges(m.after, m.toBefore, 'added'));
   changes.push(...totalChanges(totals.before, totals.after, factor));
   return {
-    pairs: pairsOf(m, factor),
+    pairs: pairsOf(m, changed),
     changes,
     sameShape: shapes.before === shapes.after,
     shapes,
@@ -320,7 +324,7 @@ function totalChanges(b: PlanTotals, a: PlanTotals, factor: number): PlanChange[
   return out;
 }
 
-function pairsOf(m: PlanMatching, factor: number): DiffPair[] {
+function pairsOf(m: PlanMatching, changed: Uint8Array): DiffPair[] {
   const pairs: DiffPair[] = [];
   for (let i = 0; i < m.before.nodes.length; i++) {
     const node = m.before.nodes[i]!;
@@ -334,9 +338,12 @@ function pairsOf(m: PlanMatching, factor: number): DiffPair[] {
     const parentAfter = m.after.parent[j]!;
     const moved =
       parentBefore === -1 ? parentAfter !== -1 : m.toAfter[parentBefore] !== parentAfter;
-    const changed =
-      pairChanges(node, other, factor).length > 0 || operationText(node) !== operationText(other);
-    pairs.push({ before: node.id, after: other.id, status: changed ? 'changed' : 'same', moved });
+    pairs.push({
+      before: node.id,
+      after: other.id,
+      status: changed[i] ? 'changed' : 'same',
+      moved,
+    });
   }
   for (let j = 0; j < m.after.nodes.length; j++)
     if (m.toBefore[j] === -1)

@@ -10,6 +10,9 @@ export interface PlanMatching {
   toAfter: Int32Array;
   /** For each position of `after`, the matched position of `before` (-1: added). */
   toBefore: Int32Array;
+  /** Each node's `operationText`, by position. */
+  opsBefore: string[];
+  opsAfter: string[];
 }
 
 /**
@@ -29,7 +32,7 @@ export interface PlanMatching {
 export function matchPlanNodes(before: PlanNode, after: PlanNode): PlanMatching {
   const b = flattenPlan(before);
   const a = flattenPlan(after);
-  const m: Matching = {
+  const m: PlanMatching = {
     before: b,
     after: a,
     toAfter: new Int32Array(b.nodes.length).fill(-1),
@@ -42,12 +45,6 @@ export function matchPlanNodes(before: PlanNode, after: PlanNode): PlanMatching 
   matchUpwards(m);
   matchDownwards(m);
   return m;
-}
-
-/** The matching while it is made, with each node's operation text worked out once. */
-interface Matching extends PlanMatching {
-  opsBefore: string[];
-  opsAfter: string[];
 }
 
 function link(m: PlanMatching, i: number, j: number): void {
@@ -94,7 +91,7 @@ function matchSubtree(m: PlanMatching, i: number, j: number): void {
   for (let k = 0; k < size; k++) link(m, i + k, j + k);
 }
 
-function matchIdenticalSubtrees(m: Matching): void {
+function matchIdenticalSubtrees(m: PlanMatching): void {
   const table = new Map<string, string>();
   const kb = subtreeKeys(m.before, m.opsBefore, table);
   const ka = subtreeKeys(m.after, m.opsAfter, table);
@@ -129,7 +126,7 @@ function matchTableReads(m: PlanMatching): void {
   }
 }
 
-function matchUpwards(m: Matching): void {
+function matchUpwards(m: PlanMatching): void {
   const { before: b, after: a } = m;
   // Pre-order backwards visits children before parents, so matches climb the tree.
   for (let i = b.nodes.length - 1; i >= 0; i--) {
@@ -162,7 +159,7 @@ function matchUpwards(m: Matching): void {
   }
 }
 
-function matchDownwards(m: Matching): void {
+function matchDownwards(m: PlanMatching): void {
   const { before: b, after: a } = m;
   if (m.toAfter[0] === -1 && m.toBefore[0] === -1 && b.nodes[0]!.kind === a.nodes[0]!.kind)
     link(m, 0, 0);

@@ -1,9 +1,13 @@
 import type { PlanFlag, PlanNode } from '../plan-model';
 import { accessClassOf } from '../access-class';
 
+const UNUSUAL_SPACE = /\s\s|[\t\n\r\f\v]|^\s|\s$/;
+
 /** Text compared without case and with runs of white space as one space. */
 export function normalizedText(text: string | undefined): string {
-  return (text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const lower = (text ?? '').toLowerCase();
+  // Parsers mostly give single spaces already: test before paying for a replace.
+  return UNUSUAL_SPACE.test(lower) ? lower.replace(/\s+/g, ' ').trim() : lower;
 }
 
 /**
