@@ -35,10 +35,12 @@ function changed(root: PlanNode): PlanNode {
       if (join && join.children.length === 2) join.children.reverse();
     }
     if (b % 7 === 0) {
-      const sort = structuredClone({ ...branch, children: [] });
-      sort.kind = 'sort';
-      sort.label = 'Sort: a.total';
-      sort.children = branch.children;
+      const sort: PlanNode = {
+        ...branch,
+        kind: 'sort',
+        label: 'Sort: a.total',
+        children: branch.children,
+      };
       branch.children = [sort];
     }
   });

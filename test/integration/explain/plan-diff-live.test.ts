@@ -7,7 +7,12 @@ import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainCommand } from '../../../src/main/cli/explain-command';
 import { runCli } from '../../../src/main/cli/run-cli';
-import { diffPlans, explainPlanText, type PlanNode } from '../../../src/shared/explain';
+import {
+  diffPlans,
+  explainPlanText,
+  planShapeFingerprint,
+  type PlanNode,
+} from '../../../src/shared/explain';
 import { connectTo, withConnection } from '../../servers/connect';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
 
@@ -144,5 +149,18 @@ describe.each(targets)(
       expect(cli.code).toBe(0);
       expect(cli.stdout).toMatch(/^Same plan shape \([0-9a-f]{16}\)/);
     });
+
+    // Only MySQL has two formats of one plan to hold side by side.
+    if (formats.length > 1)
+      it('gives FORMAT=TREE and FORMAT=JSON of one plan one shape', () => {
+        const [tree, json] = formats.map((f) => plans.get(f)!);
+        for (const which of ['before', 'indexed'] as const)
+          expect(planShapeFingerprint(root(tree![which]))).toBe(
+            planShapeFingerprint(root(json![which])),
+          );
+        expect(planShapeFingerprint(root(tree!.before))).not.toBe(
+          planShapeFingerprint(root(tree!.indexed)),
+        );
+      });
   },
 );
