@@ -21,6 +21,7 @@ import type { FindingSeverity } from '../../shared/severity';
 import { readLiveFacts, readLiveSchema, readServerFlavor } from '../services/lint/read-live-schema';
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
 import { lintJson, lintSarif, lintText } from './lint-output';
+import { connectionFromUrl } from './connect-url';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -113,33 +114,6 @@ function readOptions(args: string[]): Options | 'help' | string {
   return options;
 }
 
-/** `mysql://user:pass@host:port/db` read into mysql2 options and the database. */
-function connectionOptions(
-  url: string,
-): { options: mysql.ConnectionOptions; database: string } | string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return `--connect: not a URL: ${url.replace(/\/\/[^@/]*@/, '//***@')}`;
-  }
-  if (parsed.protocol !== 'mysql:' && parsed.protocol !== 'mariadb:') {
-    return '--connect takes mysql://user:password@host:port/database';
-  }
-  const database = decodeURIComponent(parsed.pathname.replace(/^\//, ''));
-  if (database === '') return '--connect needs the database: mysql://user@host:port/database';
-  return {
-    database,
-    options: {
-      host: parsed.hostname.replace(/^\[|\]$/g, ''),
-      port: parsed.port ? Number(parsed.port) : 3306,
-      user: decodeURIComponent(parsed.username) || 'root',
-      password: decodeURIComponent(parsed.password),
-      connectTimeout: 10_000,
-    },
-  };
-}
-
 function inputError(io: CliIo, e: LintInputError): void {
   io.stderr(`${e.file}:${e.line}:${e.column}: error: ${e.message}\n`);
 }
@@ -195,7 +169,7 @@ export const lintCommand: CliCommand = {
       schema = loaded.schema;
     }
     if (options.connect !== null) {
-      const connection = connectionOptions(options.connect);
+      const connection = connectionFromUrl(options.connect);
       if (typeof connection === 'string') {
         io.stderr(`sightline lint: ${connection}\n`);
         return 2;
