@@ -19,7 +19,8 @@ import { startWebApp, type RunningWebApp } from './harness/web-app';
 //
 // At each shot: the page does not scroll sideways, the status bar is inside the window, the tab
 // strip is one line, no visible button, heading, label, table header or tab is wider than its
-// box (unless it is cut on purpose and names its full text in a title), and no console error.
+// box (unless it is cut on purpose and names its full text in a title), no text sticks out of an
+// open dialog or popover, and no console error.
 // These are soft checks: one failure does not stop the gallery, the test fails at the end.
 
 const DB = 'sl_gallery';
@@ -119,6 +120,24 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
         faults.push(
           `${el.tagName.toLowerCase()}${el.className ? '.' + String(el.className).split(' ')[0] : ''} "${text.slice(0, 60)}" overflows: ${el.scrollWidth} > ${el.clientWidth}`,
         );
+      }
+      // Text of an open dialog or popover stays inside it (unless a scrolling box clips it).
+      for (const dialog of Array.from(document.querySelectorAll<HTMLElement>('[role=dialog]'))) {
+        if (!visible(dialog)) continue;
+        const box = dialog.getBoundingClientRect();
+        for (const el of Array.from(dialog.querySelectorAll<HTMLElement>('*'))) {
+          if (el.children.length > 0 || !(el.textContent ?? '').trim() || !visible(el)) continue;
+          let clipped = false;
+          for (let a = el.parentElement; a && a !== dialog; a = a.parentElement) {
+            if (getComputedStyle(a).overflowX !== 'visible') clipped = true;
+          }
+          if (clipped) continue;
+          const r = el.getBoundingClientRect();
+          if (r.right > box.right + 1 || r.left < box.left - 1)
+            faults.push(
+              `"${(el.textContent ?? '').trim().slice(0, 40)}" sticks out of the dialog "${dialog.getAttribute('aria-label') ?? ''}": ${Math.round(r.left)}..${Math.round(r.right)} outside ${Math.round(box.left)}..${Math.round(box.right)}`,
+            );
+        }
       }
       return { faults };
     });
@@ -434,7 +453,7 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
     await page.locator(`[data-connection-name="${MARIADB}"]`).click();
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect.poll(() => tabs().count(), { timeout: 20_000 }).toBe(5);
-    await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
+    await front().locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
     await shootShellViews();
   });
 
