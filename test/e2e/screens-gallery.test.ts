@@ -125,17 +125,22 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
       for (const dialog of Array.from(document.querySelectorAll<HTMLElement>('[role=dialog]'))) {
         if (!visible(dialog)) continue;
         const box = dialog.getBoundingClientRect();
-        for (const el of Array.from(dialog.querySelectorAll<HTMLElement>('*'))) {
-          if (el.children.length > 0 || !(el.textContent ?? '').trim() || !visible(el)) continue;
+        const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = (node.textContent ?? '').trim();
+          const parent = node.parentElement;
+          if (!text || !parent || !visible(parent)) continue;
           let clipped = false;
-          for (let a = el.parentElement; a && a !== dialog; a = a.parentElement) {
+          for (let a: HTMLElement | null = parent; a && a !== dialog; a = a.parentElement) {
             if (getComputedStyle(a).overflowX !== 'visible') clipped = true;
           }
           if (clipped) continue;
-          const r = el.getBoundingClientRect();
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const r = range.getBoundingClientRect();
           if (r.right > box.right + 1 || r.left < box.left - 1)
             faults.push(
-              `"${(el.textContent ?? '').trim().slice(0, 40)}" sticks out of the dialog "${dialog.getAttribute('aria-label') ?? ''}": ${Math.round(r.left)}..${Math.round(r.right)} outside ${Math.round(box.left)}..${Math.round(box.right)}`,
+              `"${text.slice(0, 40)}" sticks out of the dialog "${dialog.getAttribute('aria-label') ?? ''}": ${Math.round(r.left)}..${Math.round(r.right)} outside ${Math.round(box.left)}..${Math.round(box.right)}`,
             );
         }
       }
