@@ -3,9 +3,10 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectTo, withConnection } from '../servers/connect';
 import { testServers, type ServerEndpoint } from '../servers/provided';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 // A gallery of every screen, in browser mode against MySQL 9.7 and MariaDB 11.8, for people to
 // look at (PNGs in test-results/screenshots/gallery-<screen>-<w>x<h>-<tabs>tabs-<scheme>.png)
@@ -15,7 +16,8 @@ import { startWebApp, type RunningWebApp } from './harness/web-app';
 // 1280x800 and 1440x900 in light and dark (the viewport and colour scheme change under it, as
 // they do when a user resizes or the system switches theme). Tab counts: the shell-heavy views
 // (editor, processlist, plan) at 1, 5 and 15 open tabs; every other screen with the one tab it
-// needs (0 for the rail and the connection dialog). <tabs> in the name is the count in the strip.
+// needs (0 for the rail and the connection dialog, 2 for the plan compare, which opens its own
+// tab). <tabs> in the name is the count in the strip.
 //
 // At each shot: the page does not scroll sideways, the status bar is inside the window, the tab
 // strip is one line, no visible button, heading, label, table header or tab is wider than its
@@ -225,9 +227,7 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
     await waiter.query('SET SESSION innodb_lock_wait_timeout = 600');
     blocked = waiter.query('UPDATE stock SET n = n - 2 WHERE id = 1').catch(() => undefined);
 
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: app.origin,
     });
@@ -245,8 +245,7 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
     holder?.destroy();
     await blocked;
     waiter?.destroy();
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
     await withConnection(servers.mysql, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`));
   });
 
