@@ -2,9 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { screenshot } from './harness/browser';
 import { openToolWith } from './harness/open-tool';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 const DB = 'sl_e2e_tools';
 /** A table name that is shell syntax: the lines must carry it as plain text. */
@@ -39,16 +40,13 @@ describe('the ALTER screen, for a table too big to rebuild natively', () => {
       );
       expect(Number((rows as Array<{ bytes: number }>)[0]?.bytes)).toBe(131072 * 16384);
     });
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await openToolWith(page, app, server, 'Tools MariaDB', 'alter');
   });
 
   afterAll(async () => {
     await withConnection(server, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`)).catch(() => {});
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
   });
 
   it('writes gh-ost and pt-osc lines with the name quoted, for bash and for PowerShell', async () => {

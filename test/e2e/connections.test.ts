@@ -4,8 +4,9 @@ import mysql from 'mysql2/promise';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers, type ServerEndpoint } from '../servers/provided';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 async function serverFacts(s: ServerEndpoint) {
   const conn = await mysql.createConnection({
@@ -58,15 +59,10 @@ describe('connections in browser mode', () => {
   const servers = testServers();
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('opens on an empty state that says what to do', async () => {
     await page.goto(app.url);

@@ -2,8 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers } from '../servers/provided';
 import { openEditorWith } from './harness/open-editor';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 const SCRIPT = [
   "SELECT 1 AS one, 'NULL' AS s, NULL AS n, 18446744073709551615 AS big;",
@@ -26,17 +27,12 @@ describe('the SQL editor', () => {
   const servers = testServers();
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     // Text left in an editor before a restart comes back in the editor of that connection.
     await openEditorWith(page, app, servers.mysql, 'Editor MySQL', SCRIPT);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('restores the text typed before a restart', async () => {
     const lines = await page.locator('.monaco-editor .view-line').allTextContents();

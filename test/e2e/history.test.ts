@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { testServers } from '../servers/provided';
-import { callApi } from './harness/api-socket';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+import { saveConnectionTo } from './harness/open-tool';
 
 const MARKER = "SELECT 'history-e2e' AS marker, 42 AS answer";
 const SCRIPT = [
@@ -58,21 +58,11 @@ describe('query history and .sql files', () => {
 
   beforeAll(async () => {
     tempDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-files-'));
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
-    const saved = (await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'History MySQL',
-        color: 'green',
-        endpoint: { kind: 'tcp', host: servers.mysql.host, port: servers.mysql.port },
-        user: servers.mysql.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    })) as { id: string };
-    connectionId = saved.id;
+    ({ app, browser, page, errors } = await openWebPage());
+    connectionId = await saveConnectionTo(app, servers.mysql, 'History MySQL', {
+      color: 'green',
+      tls: { mode: 'required' },
+    });
     await page.goto(app.url);
     await page.evaluate(
       ([key, text]) => localStorage.setItem(key!, text!),
@@ -86,8 +76,7 @@ describe('query history and .sql files', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   });
 

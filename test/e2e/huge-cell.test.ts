@@ -1,35 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useDedicatedServer } from '../servers/dedicated-servers';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { screenshot } from './harness/browser';
 import { openEditorWith } from './harness/open-editor';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+import { gridPoint, rowsInView } from './harness/result-grid';
 
 const MB = 1024 * 1024;
-const HEADER_HEIGHT = 30;
-const ROW_HEIGHT = 26;
 const SQL = `SELECT 1 AS id, REPEAT('x', 100 * ${MB}) AS big, 'after' AS tail`;
-
-/** Where a cell is drawn on the grid's canvas (the grid says its column widths). */
-async function gridPoint(page: Page, column: number, row: number) {
-  const grid = page.getByTestId('result-grid');
-  const marker = Number(await grid.getAttribute('data-row-marker-width'));
-  const widths = (await grid.getAttribute('data-column-widths'))!.split(',').map(Number);
-  const box = (await grid.locator('canvas').first().boundingBox())!;
-  const x =
-    box.x + marker + widths.slice(0, column).reduce((a, b) => a + b, 0) + widths[column]! / 2;
-  return { x, y: box.y + HEADER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2 };
-}
-
-/** The rows the screen-reader table mirrors from the grid's canvas. */
-async function rowsInView(page: Page): Promise<string[][]> {
-  return page
-    .getByRole('table', { name: 'Rows in view' })
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
-    );
-}
 
 describe('a 100 MB single cell', () => {
   // The shared servers keep the default 64 MB packet limit; this one allows the value.
@@ -40,19 +19,14 @@ describe('a 100 MB single cell', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: app.origin,
     });
     await openEditorWith(page, app, server(), 'Huge cell', SQL);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('arrives whole and shows in the grid as the start of the text with its size', async () => {
     await page.locator('.monaco-editor .view-line').first().click();

@@ -1,10 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers } from '../servers/provided';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { screenshot } from './harness/browser';
 import { openEditorWith } from './harness/open-editor';
 import { saveConnectionTo } from './harness/open-tool';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 /** What has the focus: its tag, its accessible-ish name, and whether it is inside `dialog`. */
 async function focused(dialog: Locator) {
@@ -60,19 +61,14 @@ describe('modal dialogs: focus stays inside, Esc closes, focus returns', () => {
   const servers = testServers();
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await saveConnectionTo(app, servers.mysql, 'Modal keep');
     await saveConnectionTo(app, servers.mysql, 'Modal ask', { passwordMode: 'ask' });
     await page.goto(app.url);
     await page.locator('[data-connection-name="Modal keep"]').waitFor({ timeout: 10_000 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('the connection dialog keeps Tab inside, closes on Esc and gives the focus back', async () => {
     const opener = page.getByRole('button', { name: '+ New' });

@@ -5,8 +5,10 @@ import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { startFakeMysqlServer, type FakeMysqlServer } from '../integration/db/fake-mysql-server';
 import { testServers } from '../servers/provided';
 import { callApi } from './harness/api-socket';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+import { saveConnectionTo } from './harness/open-tool';
 
 const USER = 'sl_e2e_pw';
 const PASSWORD = 'E2e-Saved-Only-For-MySQL-7';
@@ -39,9 +41,7 @@ describe('the password is only sent where it is safe (browser mode)', () => {
     await rootQuery(`DROP USER IF EXISTS '${USER}'@'%'`);
     await rootQuery(`CREATE USER '${USER}'@'%' IDENTIFIED BY '${PASSWORD}'`);
     fake = await startFakeMysqlServer('caching_sha2_password');
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await callApi(app, 'connections.save', {
       settings: {
         ...defaultConnectionSettings(),
@@ -51,22 +51,11 @@ describe('the password is only sent where it is safe (browser mode)', () => {
       },
       secrets: { password: PASSWORD },
     });
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'MariaDB without TLS',
-        endpoint: { kind: 'tcp', host: servers.mariadb.host, port: servers.mariadb.port },
-        user: servers.mariadb.user,
-        passwordMode: 'none',
-        tls: { mode: 'preferred' },
-      },
-      secrets: {},
-    });
+    await saveConnectionTo(app, servers.mariadb, 'MariaDB without TLS');
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
     await fake?.close();
     await rootQuery(`DROP USER IF EXISTS '${USER}'@'%'`);
   });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePlan } from '../../src/shared/explain/parse-plan';
 import { searchPlan } from '../../src/renderer/plan/plan-search';
 import { jsonV2Plan } from '../bench/explain-plans';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 /** A generated EXPLAIN ANALYZE FORMAT=JSON of about 2,000 nodes: it opens folded. */
 const BIG_PLAN = jsonV2Plan(2000);
@@ -35,16 +36,11 @@ describe('plan screen: classic table, search and minimap', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await page.goto(app.url);
     await page.getByRole('button', { name: 'Paste a plan' }).click();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('shows a sample as the classic EXPLAIN table, row for row', async () => {
     await page.getByLabel('Open a sample').selectOption('derived-table-traditional.txt');

@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainPlanText } from '../../src/shared/explain/explain-report';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { REPO, startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import { REPO, type RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 const SAMPLE = 'misestimate-mysql-analyze.txt';
 
@@ -15,15 +16,10 @@ describe('the plan screen (no connection needed)', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await page.goto(app.url);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('opens a sample and draws every node of it', async () => {
     const text = await readFile(path.join(REPO, 'resources/sample-plans', SAMPLE), 'utf8');

@@ -1,15 +1,14 @@
 import type mysql from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { connectTo, withConnection } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
 import { endpointOf } from '../servers/endpoint';
 import { testServers } from '../servers/provided';
-import { callApi } from './harness/api-socket';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { openToolWith } from './harness/open-tool';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import { openToolWith, saveConnectionTo } from './harness/open-tool';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 const DB = 'sl_e2e_proc';
 
@@ -61,9 +60,7 @@ describe('the processlist screen', () => {
       ([r]) => r,
       (e: unknown) => e,
     );
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await openToolWith(page, app, server, 'Proc MySQL', 'processlist');
   });
 
@@ -73,8 +70,7 @@ describe('the processlist screen', () => {
     await withConnection(server, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`)).catch(
       () => undefined,
     );
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
   });
 
   it('highlights the blocked session with its blocker and the chain to the root', async () => {
@@ -375,16 +371,11 @@ describe('the processlist screen on a MySQL with stage progress off', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await openToolWith(page, app, endpointOf(server()), 'Proc stages', 'processlist');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('says once, above the table, that stage progress is off and how to turn it on', async () => {
     const notice = page.locator('[data-notice="stages-consumer"]');
@@ -428,31 +419,15 @@ describe('the processlist screen through a server restart', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Proc restart',
-        endpoint: { kind: 'tcp', host: server().host, port: server().port },
-        // MariaDB here has no TLS; new connections default to 'required'.
-        tls: { mode: 'preferred' },
-        user: server().user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    });
+    ({ app, browser, page, errors } = await openWebPage());
+    await saveConnectionTo(app, server(), 'Proc restart');
     await page.goto(app.url);
     await page.locator('[data-connection-name="Proc restart"]').click();
     await page.locator('[data-tool-button=processlist]').click();
     await page.getByTestId('pl-status').waitFor({ timeout: 20_000 });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('shows since when it is disconnected, retries, and resumes by itself', async () => {
     await page.getByLabel('Refresh interval').selectOption('500');

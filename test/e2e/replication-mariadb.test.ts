@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers } from '../servers/provided';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { screenshot } from './harness/browser';
 import { openToolWith } from './harness/open-tool';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 // The replication screen on a MariaDB that replicates from nowhere: its empty states name the
 // statements MariaDB has (SHOW ALL SLAVES STATUS, SHOW SLAVE HOSTS), not MySQL's.
@@ -15,16 +16,11 @@ describe('the replication screen on a MariaDB that is not a replica', () => {
   let errors: string[];
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await openToolWith(page, app, testServers().mariadb, 'Lone MariaDB', 'replication');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it("names MariaDB's own statements in its empty states", async () => {
     const channels = page.locator('section[aria-label=Channels] .empty-state');

@@ -2,35 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { screenshot } from './harness/browser';
 import { openEditorWith } from './harness/open-editor';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+import { gridPoint, rowsInView } from './harness/result-grid';
 
 const DB = 'sl_result_edit_e2e';
-const HEADER_HEIGHT = 30;
-const ROW_HEIGHT = 26;
-
-/** Where a cell is drawn on the grid's canvas (the grid says its column widths). */
-async function cellPoint(page: Page, column: number, row: number) {
-  const grid = page.getByTestId('result-grid');
-  const marker = Number(await grid.getAttribute('data-row-marker-width'));
-  const widths = (await grid.getAttribute('data-column-widths'))!.split(',').map(Number);
-  const box = (await grid.locator('canvas').first().boundingBox())!;
-  return {
-    x: box.x + marker + widths.slice(0, column).reduce((a, b) => a + b, 0) + widths[column]! / 2,
-    y: box.y + HEADER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2,
-  };
-}
-
-/** The rows the screen-reader table mirrors from the canvas, as text. */
-async function rowsInView(page: Page): Promise<string[][]> {
-  return page
-    .getByRole('table', { name: 'Rows in view' })
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
-    );
-}
 
 describe('results: editing cells in place', () => {
   let app: RunningWebApp;
@@ -53,9 +31,7 @@ describe('results: editing cells in place', () => {
         INSERT INTO ${DB}.items VALUES (1, 'alpha', NULL), (2, 'beta', 'b');
         CREATE TABLE ${DB}.tags (item_id INT, tag VARCHAR(20));`),
     );
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await openEditorWith(
       page,
       app,
@@ -66,8 +42,7 @@ describe('results: editing cells in place', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
     await withConnection(servers.mysql, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`)).catch(
       () => undefined,
     );
@@ -84,7 +59,7 @@ describe('results: editing cells in place', () => {
     // Until editing is turned on, a double-click opens the viewer as it always did.
     await page.getByRole('button', { name: 'Edit rows' }).click();
 
-    const name = await cellPoint(page, 1, 0);
+    const name = await gridPoint(page, 1, 0);
     await page.mouse.dblclick(name.x, name.y);
     const editor = page.locator('#portal textarea, #portal input').first();
     await editor.waitFor({ timeout: 5000 });
@@ -119,7 +94,7 @@ describe('results: editing cells in place', () => {
   it('adds a row, sets a NULL, deletes a row, and applies them in one transaction', async () => {
     /** Types `text` into a cell through the grid's editor. */
     const type = async (column: number, row: number, text: string) => {
-      const at = await cellPoint(page, column, row);
+      const at = await gridPoint(page, column, row);
       await page.mouse.dblclick(at.x, at.y);
       const editor = page.locator('#portal textarea, #portal input').first();
       await editor.waitFor({ timeout: 5000 });
@@ -127,7 +102,7 @@ describe('results: editing cells in place', () => {
       await editor.press('Enter');
     };
     const click = async (column: number, row: number) => {
-      const at = await cellPoint(page, column, row);
+      const at = await gridPoint(page, column, row);
       await page.mouse.click(at.x, at.y);
     };
     await page.getByRole('button', { name: 'Add row' }).click();
@@ -181,7 +156,7 @@ describe('results: editing cells in place', () => {
   });
 
   it('says which statement failed and that nothing changed when the row changed meanwhile', async () => {
-    const at = await cellPoint(page, 1, 1);
+    const at = await gridPoint(page, 1, 1);
     await page.mouse.dblclick(at.x, at.y);
     const editor = page.locator('#portal textarea, #portal input').first();
     await editor.waitFor({ timeout: 5000 });

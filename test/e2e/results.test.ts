@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { openEditorWith } from './harness/open-editor';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+import { gridPoint, rowsInView } from './harness/result-grid';
 
 const DB = 'sl_results_e2e';
 /** Line 2: a billion rows, produced lazily - the grid stops at its limit, an export never ends. */
@@ -15,32 +17,6 @@ const SCRIPT = [
   `SELECT * FROM ${DB}.items ORDER BY id;`,
   'WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 1000) SELECT a.n AS a, b.n AS b, c.n AS c FROM s a, s b, s c;',
 ].join('\n');
-const HEADER_HEIGHT = 30;
-const ROW_HEIGHT = 26;
-
-/** Where a header or a cell is drawn on the grid's canvas (the grid says its column widths). */
-async function gridPoint(page: Page, column: number, row: number | 'header') {
-  const grid = page.getByTestId('result-grid');
-  const marker = Number(await grid.getAttribute('data-row-marker-width'));
-  const widths = (await grid.getAttribute('data-column-widths'))!.split(',').map(Number);
-  const box = (await grid.locator('canvas').first().boundingBox())!;
-  const x =
-    box.x + marker + widths.slice(0, column).reduce((a, b) => a + b, 0) + widths[column]! / 2;
-  const y =
-    box.y +
-    (row === 'header' ? HEADER_HEIGHT / 2 : HEADER_HEIGHT + row * ROW_HEIGHT + ROW_HEIGHT / 2);
-  return { x, y };
-}
-
-/** The rows the screen-reader table mirrors from the canvas, as text. */
-async function rowsInView(page: Page): Promise<string[][]> {
-  const table = page.getByRole('table', { name: 'Rows in view' });
-  return table
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
-    );
-}
 
 describe('results: sort, filter, cell viewer, copy, export', () => {
   let app: RunningWebApp;
@@ -64,9 +40,7 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
           (18446744073709551614, '', NULL, '{"k":"v"}', 0xFF);`),
     );
     dir = await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-export-'));
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: app.origin,
     });
@@ -74,8 +48,7 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
     await withConnection(servers.mysql, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`)).catch(
       () => undefined,
     );

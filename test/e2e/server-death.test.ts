@@ -6,8 +6,9 @@ import { endpointOf } from '../servers/endpoint';
 import { threadRunning } from '../servers/running-statement';
 import { startSilentRelay } from '../servers/silent-relay';
 import { openEditorWith } from './harness/open-editor';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 /** Puts the cursor at the end of line `n` of the Monaco editor. */
 async function cursorToLine(page: Page, n: number): Promise<void> {
@@ -26,14 +27,9 @@ describe('the editor when its server dies mid-statement', () => {
   const server = useDedicatedServer('mysql', { name: 'e2e-death' });
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('ends the statement with "connection lost", frees Run, and shows the new session after reconnecting', async () => {
     const s = server();

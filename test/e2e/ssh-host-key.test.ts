@@ -6,8 +6,9 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshd, type SshServer } from '../integration/db/sshd';
 import { testServers } from '../servers/provided';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
 
 const NAME = 'MariaDB via SSH';
 
@@ -45,14 +46,11 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     clientKey = path.join(keyDir, 'id_ed25519');
     await copyFile(sshd.clientKey, clientKey);
     await copyFile(`${sshd.clientKey}.pub`, `${clientKey}.pub`);
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
+    ({ app, browser, page, errors } = await openWebPage());
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
     await sshd?.stop();
     await impostor?.stop();
     if (keyDir !== '') await rm(keyDir, { recursive: true, force: true });

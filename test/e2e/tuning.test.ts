@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
-import { callApi } from './harness/api-socket';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+import { saveConnectionTo } from './harness/open-tool';
 
 const DB = `sl_tune_e2e_${Math.random().toString(36).slice(2, 7)}`;
 const RANGE_SQL = 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105';
@@ -30,27 +30,17 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
       await c.query('ANALYZE TABLE orders');
       for (let i = 0; i < 5; i++) await c.query(RANGE_SQL);
     });
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'scratch-mysql',
-        color: 'teal',
-        scratch: true,
-        endpoint: { kind: 'tcp', host: server.host, port: server.port },
-        user: server.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
+    ({ app, browser, page, errors } = await openWebPage());
+    await saveConnectionTo(app, server, 'scratch-mysql', {
+      color: 'teal',
+      scratch: true,
+      tls: { mode: 'required' },
     });
     await page.setViewportSize({ width: 1500, height: 900 });
     await page.goto(app.url);
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await closeWebPage(browser, app);
     await withConnection(server, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`));
   });
 
@@ -149,17 +139,10 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
   });
 
   it('on a connection not marked scratch only shows the DDL, and says why', async () => {
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'prod-mysql',
-        color: 'red',
-        production: true,
-        endpoint: { kind: 'tcp', host: server.host, port: server.port },
-        user: server.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
+    await saveConnectionTo(app, server, 'prod-mysql', {
+      color: 'red',
+      production: true,
+      tls: { mode: 'required' },
     });
     await page.reload();
     await page.locator('[data-connection-name="prod-mysql"]').click();

@@ -1,10 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { testServers } from '../servers/provided';
-import { callApi } from './harness/api-socket';
-import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
-import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { screenshot } from './harness/browser';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+import { rowsInView } from './harness/result-grid';
+import { saveConnectionTo } from './harness/open-tool';
+import { connectFromRail } from './harness/open-editor';
 
 /** The editor's lines as shown (Monaco draws spaces as no-break spaces). */
 async function editorLines(page: Page): Promise<string[]> {
@@ -23,16 +25,6 @@ async function typeQuery(page: Page, text: string): Promise<void> {
   await expect.poll(() => editorLines(page)).toEqual([text]);
 }
 
-/** The rows the screen-reader table mirrors from the grid's canvas. */
-async function rowsInView(page: Page): Promise<string[][]> {
-  return page
-    .getByRole('table', { name: 'Rows in view' })
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
-    );
-}
-
 describe('a query typed in the editor, run, cancelled and found in history', () => {
   let app: RunningWebApp;
   let browser: Browser;
@@ -42,30 +34,16 @@ describe('a query typed in the editor, run, cancelled and found in history', () 
   const summary = () => page.getByTestId('result-summary');
 
   beforeAll(async () => {
-    app = await startWebApp();
-    browser = await launchBrowser();
-    ({ page, errors } = await newCheckedPage(browser));
-    await callApi(app, 'connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'Typed MySQL',
-        color: 'blue',
-        endpoint: { kind: 'tcp', host: servers.mysql.host, port: servers.mysql.port },
-        user: servers.mysql.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
+    ({ app, browser, page, errors } = await openWebPage());
+    await saveConnectionTo(app, servers.mysql, 'Typed MySQL', {
+      color: 'blue',
+      tls: { mode: 'required' },
     });
     await page.goto(app.url);
-    await page.locator('[data-connection-name="Typed MySQL"]').click();
-    await page.getByRole('button', { name: 'Connect' }).click();
-    await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
+    await connectFromRail(page, 'Typed MySQL');
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeWebPage(browser, app));
 
   it('runs a typed query with Ctrl+Enter and shows its rows', async () => {
     await typeQuery(page, "SELECT 6 * 7 AS answer, 'typed' AS how, NULL AS nothing");

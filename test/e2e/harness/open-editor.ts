@@ -24,8 +24,13 @@ export async function openEditorWith(
     [`sightline.editor-text.${id}.0`, text],
   );
   await page.reload();
+  await connectFromRail(page, name);
+  return id;
+}
+
+/** Picks the saved connection `name` in the rail, presses Connect and waits for the editor. */
+export async function connectFromRail(page: Page, name: string): Promise<void> {
   await page.locator(`[data-connection-name="${name}"]`).click();
   await page.getByRole('button', { name: 'Connect' }).click();
   await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
-  return id;
 }
