@@ -2,6 +2,7 @@ import type { CliCommand } from './command';
 import { explainCommand } from './explain-command';
 import { gtidCommand } from './gtid-command';
 import { lintCommand } from './lint-command';
+import { planCheckCommand } from './plan-check/plan-check-command';
 
 /** Every command of the CLI; each feature adds its own module and one line here. */
-export const COMMANDS: CliCommand[] = [gtidCommand, explainCommand, lintCommand];
+export const COMMANDS: CliCommand[] = [gtidCommand, explainCommand, lintCommand, planCheckCommand];

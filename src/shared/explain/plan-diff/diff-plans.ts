@@ -277,7 +277,10 @@ function unmatchedChanges(
       line.count = (line.count ?? 1) + 1;
       continue;
     }
-    const heavy = HEAVY_KINDS.has(node.kind) || node.flags.some((f) => BAD_FLAGS.has(f));
+    // A table now read by a full scan is as bad as a sort that came.
+    const heavy =
+      HEAVY_KINDS.has(node.kind) ||
+      node.flags.some((f) => BAD_FLAGS.has(f) || f === 'full-table-scan');
     const change: PlanChange = {
       kind: table
         ? side === 'added'
