@@ -8,6 +8,7 @@ import { loadSamplePlan, samplePlans } from '../plan/sample-plans';
 import { compareRows, deltaTone, signed } from './compare-rows';
 import { Notice } from '../ui/Notice';
 import { SeverityBadge } from '../ui/SeverityIcon';
+import './compare.css';
 
 function parse(plan: PlanToShow | null): ExplainResult | null {
   return plan ? explainPlanText(plan.document, { dialect: plan.dialect }) : null;
