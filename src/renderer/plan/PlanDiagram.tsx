@@ -3,7 +3,7 @@ import type { Diagnostic } from '../../shared/explain/diagnose-plan';
 import type { PlanNode } from '../../shared/explain/plan-model';
 import { accessQuality } from './access-quality';
 import type { PlanHeat } from './plan-heat';
-import { layoutPlan, type PlacedNode } from './plan-layout';
+import { layoutPlan } from './plan-layout';
 import { LightNode, RunBox } from './PlanFoldBoxes';
 import { PlanMinimap, type PlanMinimapHandle } from './PlanMinimap';
 import { PlanNodeBox } from './PlanNodeBox';
@@ -120,10 +120,6 @@ export const PlanDiagram = forwardRef<
     svgText: () => (svgRef.current ? planSvgText(svgRef.current, layout.bounds) : ''),
   }));
 
-  const runBox = (p: PlacedNode) => (
-    <RunBox key={p.node.id} placed={p} matches={foldMatches.get(p.node.id)} onOpenRun={onOpenRun} />
-  );
-
   return (
     <div className="plan-diagram-wrap">
       <svg
@@ -134,69 +130,54 @@ export const PlanDiagram = forwardRef<
         data-testid="plan-diagram"
       >
         <g ref={groupRef}>
-          {light &&
-            layout.links.map((l) => (
+          {layout.links.map((l) => {
+            const x1 = l.from.x + l.from.width / 2;
+            const y1 = l.from.y + l.from.height;
+            const x2 = l.to.x + l.to.width / 2;
+            const y2 = l.to.y;
+            if (light) {
+              const key = `${l.from.node.id}-${l.to.node.id}`;
+              return <path key={key} className="plan-link" d={`M${x1},${y1}L${x2},${y2}`} />;
+            }
+            // As thick as the rows flowing along it (log scale); dashed when never executed.
+            const rows = l.to.node.actual?.totalRows ?? l.to.node.rows ?? 1;
+            const my = (y1 + y2) / 2;
+            return (
               <path
                 key={`${l.from.node.id}-${l.to.node.id}`}
-                className="plan-link"
-                d={`M${l.from.x + l.from.width / 2},${l.from.y + l.from.height}L${l.to.x + l.to.width / 2},${l.to.y}`}
+                className={`plan-link${l.to.node.actual && !l.to.node.actual.executed ? ' never' : ''}`}
+                d={`M${x1},${y1} C${x1},${my} ${x2},${my} ${x2},${y2}`}
+                strokeWidth={1 + (6 * Math.log10(1 + rows)) / Math.log10(1 + maxRows)}
               />
-            ))}
-          {light &&
-            layout.nodes.map((p) =>
-              p.run ? (
-                runBox(p)
-              ) : (
-                <LightNode
-                  key={p.node.id}
-                  placed={p}
-                  quality={accessQuality(p.node)}
-                  selected={p.node.id === selectedId}
-                  match={matches.has(p.node.id)}
-                  current={p.node.id === focus?.id}
-                  onSelect={onSelect}
-                  onToggle={onToggle}
-                />
-              ),
-            )}
-          {!light &&
-            layout.links.map((l) => {
-              const rows = l.to.node.actual?.totalRows ?? l.to.node.rows ?? 1;
-              const width = 1 + (6 * Math.log10(1 + rows)) / Math.log10(1 + maxRows);
-              const x1 = l.from.x + l.from.width / 2;
-              const y1 = l.from.y + l.from.height;
-              const x2 = l.to.x + l.to.width / 2;
-              const y2 = l.to.y;
-              const my = (y1 + y2) / 2;
+            );
+          })}
+          {layout.nodes.map((p) => {
+            const id = p.node.id;
+            if (p.run)
               return (
-                <path
-                  key={`${l.from.node.id}-${l.to.node.id}`}
-                  className={`plan-link${l.to.node.actual && !l.to.node.actual.executed ? ' never' : ''}`}
-                  d={`M${x1},${y1} C${x1},${my} ${x2},${my} ${x2},${y2}`}
-                  strokeWidth={width}
-                />
+                <RunBox key={id} placed={p} matches={foldMatches.get(id)} onOpenRun={onOpenRun} />
               );
-            })}
-          {!light &&
-            layout.nodes.map((p) =>
-              p.run ? (
-                runBox(p)
-              ) : (
-                <PlanNodeBox
-                  key={p.node.id}
-                  placed={p}
-                  share={heat.share.get(p.node.id) ?? 0}
-                  hottest={p.node.id === heat.hottestId}
-                  diag={worst.get(p.node.id)}
-                  selected={p.node.id === selectedId}
-                  match={matches.has(p.node.id)}
-                  current={p.node.id === focus?.id}
-                  hiddenMatches={foldMatches.get(p.node.id)}
-                  onSelect={onSelect}
-                  onToggle={onToggle}
-                />
-              ),
-            )}
+            const shared = {
+              placed: p,
+              selected: id === selectedId,
+              match: matches.has(id),
+              current: id === focus?.id,
+              onSelect,
+              onToggle,
+            };
+            return light ? (
+              <LightNode key={id} {...shared} quality={accessQuality(p.node)} />
+            ) : (
+              <PlanNodeBox
+                key={id}
+                {...shared}
+                share={heat.share.get(id) ?? 0}
+                hottest={id === heat.hottestId}
+                diag={worst.get(id)}
+                hiddenMatches={foldMatches.get(id)}
+              />
+            );
+          })}
         </g>
       </svg>
       {light && (

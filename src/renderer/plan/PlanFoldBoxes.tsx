@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { KIND_GLYPHS, nodeLines } from './node-lines';
 import type { PlacedNode } from './plan-layout';
 
@@ -59,17 +60,13 @@ export function LightNode({
   onToggle: (id: number) => void;
 }) {
   const n = p.node;
-  const classes = [
-    'plan-node',
-    'plan-node-light',
-    `access-${quality}`,
-    selected ? 'selected' : '',
-    match ? 'match' : '',
-    current ? 'match-current' : '',
-  ].join(' ');
   return (
     <g
-      className={classes}
+      className={clsx('plan-node plan-node-light', `access-${quality}`, {
+        selected,
+        match,
+        'match-current': current,
+      })}
       transform={`translate(${p.x},${p.y})`}
       data-node-id={n.id}
       onClick={() => onSelect(n.id)}

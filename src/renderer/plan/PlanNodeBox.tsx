@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { Diagnostic } from '../../shared/explain/diagnose-plan';
 import { accessQuality } from './access-quality';
 import { KIND_GLYPHS, nodeLines } from './node-lines';
@@ -38,19 +39,15 @@ export function PlanNodeBox({
   const n = p.node;
   const lines = nodeLines(n);
   const never = n.actual !== undefined && !n.actual.executed;
-  const classes = [
-    'plan-node',
-    `kind-${n.kind}`,
-    `access-${accessQuality(n)}`,
-    hottest ? 'hottest' : '',
-    selected ? 'selected' : '',
-    never ? 'never' : '',
-    match ? 'match' : '',
-    current ? 'match-current' : '',
-  ].join(' ');
   return (
     <g
-      className={classes}
+      className={clsx('plan-node', `kind-${n.kind}`, `access-${accessQuality(n)}`, {
+        hottest,
+        selected,
+        never,
+        match,
+        'match-current': current,
+      })}
       transform={`translate(${p.x},${p.y})`}
       data-node-id={n.id}
       role="button"
