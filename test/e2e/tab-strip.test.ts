@@ -235,6 +235,11 @@ describe('the tab strip: one line that scrolls, an overflow menu, drag and middl
         return new Set(items.map((el) => Math.round(el.getBoundingClientRect().top / 8))).size;
       });
       expect(rows, where).toBe(1);
+      // With 14 tabs open and the tools folded or not: no sideways page, the status bar in view.
+      const g = await geometry();
+      expect(g.scrollWidth, where).toBeLessThanOrEqual(g.innerWidth);
+      expect(g.status.bottom, where).toBeLessThanOrEqual(g.innerHeight);
+      expect(g.status.right, where).toBeLessThanOrEqual(g.innerWidth);
       const disconnect = (await header.getByRole('button', { name: 'Disconnect' }).boundingBox())!;
       const box = (await header.boundingBox())!;
       expect(disconnect.x + disconnect.width, where).toBeLessThanOrEqual(box.x + box.width + 1);

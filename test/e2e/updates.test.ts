@@ -116,4 +116,45 @@ describe('update notifications', () => {
     await screenshot(page, 'updates-03-invalid-feed');
     expect(errors.filter((e) => !e.includes('INVALID_REQUEST'))).toEqual([]);
   });
+
+  it('the settings popover closes on Esc or Close, the focus back on its button', async () => {
+    const { page, errors } = await newCheckedPage(browser);
+    await page.goto(app.url);
+    const bar = page.getByRole('status', { name: 'Status' });
+    const toggle = bar.getByRole('button', { name: 'Updates' });
+    const panel = page.getByRole('dialog', { name: 'Update notifications' });
+    const toggleFocused = () => toggle.evaluate((b) => b === document.activeElement);
+
+    // Esc from a field inside the popover.
+    await toggle.click();
+    await panel.getByLabel(/Release feed/).click();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached', timeout: 5000 });
+    expect(await toggleFocused()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // Esc at once after opening it from the keyboard.
+    await toggle.press('Enter');
+    await panel.waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached', timeout: 5000 });
+    expect(await toggleFocused()).toBe(true);
+
+    // Its Close button.
+    await toggle.press('Enter');
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: theme });
+        await screenshot(page, `updates-04-popover-${size.width}x${size.height}-${theme}`);
+      }
+    }
+    await panel.getByRole('button', { name: 'Close' }).click();
+    await panel.waitFor({ state: 'detached', timeout: 5000 });
+    expect(await toggleFocused()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Modal } from '../ui/Modal';
 import { filterCommands, type ShellCommand } from './shell-command';
+import './command-palette.css';
 
 /**
  * The command palette (Ctrl/Cmd+K, Ctrl/Cmd+Shift+P): type part of an action's name, pick it

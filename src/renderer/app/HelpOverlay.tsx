@@ -1,5 +1,6 @@
 import { Modal } from '../ui/Modal';
 import { shortcutList } from './shortcuts';
+import './help-overlay.css';
 
 /** The `?` overlay: every keyboard shortcut, grouped by where it works. */
 export function HelpOverlay({ apple, onClose }: { apple: boolean; onClose: () => void }) {

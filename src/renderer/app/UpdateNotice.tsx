@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { UpdateSettings, UpdateStatus } from '../../shared/api/updates';
 import { api } from './api';
@@ -6,6 +6,7 @@ import { errorShapeOf, ErrorNotice } from './ErrorNotice';
 import { openExternal } from './open-external';
 import { SeverityIcon } from '../ui/SeverityIcon';
 import { Field } from '../ui/Field';
+import './update-notice.css';
 
 /** "Checked at 10:32" in the user's own clock: the check ran here, not on a server. */
 function checkedAt(iso: string | null): string {
@@ -155,9 +156,28 @@ function SettingsPanel({
   onStatus: (s: UpdateStatus) => void;
   onClose: () => void;
 }) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Opened, the popover takes the focus, so the keyboard is where the eyes are.
+  useEffect(() => {
+    panelRef.current?.focus();
+  }, []);
   return (
     // A popover over the status bar, not a modal: the bar's own "What's new" link stays usable.
-    <div className="upd-panel" role="dialog" aria-label="Update notifications">
+    // Esc closes it from anywhere inside (UpdateNotice puts the focus back on its button).
+    <div
+      ref={panelRef}
+      className="upd-panel"
+      role="dialog"
+      aria-label="Update notifications"
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
       <h2 className="upd-title">Update notifications</h2>
       <UpdateSettingsForm status={status} onStatus={onStatus}>
         <button type="button" onClick={onClose}>
@@ -175,6 +195,12 @@ function SettingsPanel({
 export function UpdateNotice() {
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  /** Closes the popover, the focus back on the button that opened it. */
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
 
   useEffect(() => {
     // A failed call leaves the corner quiet: the settings panel shows the problem when opened.
@@ -190,16 +216,21 @@ export function UpdateNotice() {
         </span>
       )}
       <button
+        ref={toggleRef}
         type="button"
         className="btn-link upd-toggle"
         aria-expanded={open}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && open) {
+            e.preventDefault();
+            close();
+          }
+        }}
         onClick={() => setOpen((o) => !o)}
       >
         Updates
       </button>
-      {open && (
-        <SettingsPanel status={status} onStatus={setStatus} onClose={() => setOpen(false)} />
-      )}
+      {open && <SettingsPanel status={status} onStatus={setStatus} onClose={close} />}
     </span>
   );
 }

@@ -53,10 +53,15 @@ function save(stored: Stored): void {
   }
 }
 
-/** A value kept under its own localStorage key before this store: JSON when it parses, else the text. */
-function legacyValue(key: string): unknown {
+/**
+ * A value kept under its own localStorage key before this store: JSON when it parses, else the
+ * text; with `format` 'text', always the text (free text such as `123` or a pasted JSON plan must
+ * not come back as a number or an object).
+ */
+function legacyValue(key: string, format: LegacyFormat): unknown {
   const text = storage()?.getItem(key) ?? null;
   if (text === null) return undefined;
+  if (format === 'text') return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -64,20 +69,25 @@ function legacyValue(key: string): unknown {
   }
 }
 
+/** How a value was written under its old key: JSON, or plain text as typed. */
+export type LegacyFormat = 'json' | 'text';
+
 /**
  * The value saved under `name`, as `parse` accepts it (undefined when none or not acceptable).
- * `legacyKey`: the localStorage key the value had before this store; found there, it moves in.
+ * `legacyKey`: the localStorage key the value had before this store; found there, it moves in
+ * (read as `legacyFormat`, JSON by default).
  */
 export function readUiState<T>(
   name: string,
   parse: (raw: unknown) => T | undefined,
   legacyKey?: string,
+  legacyFormat: LegacyFormat = 'json',
 ): T | undefined {
   const stored = load();
   if (name in stored.values) return parse(stored.values[name]);
   if (legacyKey === undefined) return undefined;
   try {
-    const old = legacyValue(legacyKey);
+    const old = legacyValue(legacyKey, legacyFormat);
     if (old === undefined) return undefined;
     const value = parse(old);
     if (value !== undefined) {

@@ -6,6 +6,8 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { HistoryEntryItem } from './HistoryEntryItem';
 import { useHistorySearch } from './use-history-search';
+import { SearchField } from '../ui/SearchField';
+import './history.css';
 
 /**
  * The query history beside an editor: every statement run (passwords masked), newest first,
@@ -86,13 +88,12 @@ export function HistoryPanel({
         </button>
       </header>
       <div className="history-filters">
-        <input
-          type="search"
+        <SearchField
           className="history-search"
           placeholder="Search statements and errors"
-          aria-label="Search history"
+          label="Search history"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={setText}
           autoFocus
         />
         <label className="check">

@@ -14,6 +14,33 @@ function Row({ label, value }: { label: string; value: unknown }) {
   );
 }
 
+const list = (items: readonly string[] | undefined, sep = ', ') =>
+  items?.length ? items.join(sep) : undefined;
+
+/** The node's fields in the order a reader looks for them; absent ones are left out. */
+const FACTS: readonly (readonly [string, (node: PlanNode) => unknown])[] = [
+  ['Label', (n) => n.label],
+  ['Table', (n) => n.table],
+  ['Alias', (n) => n.alias],
+  ['Schema', (n) => n.schema],
+  ['Select #', (n) => n.selectId],
+  ['Access type', (n) => n.accessType],
+  ['Key', (n) => n.key],
+  ['Key parts', (n) => list(n.keyParts)],
+  ['Possible keys', (n) => list(n.possibleKeys)],
+  ['Ref', (n) => list(n.ref)],
+  ['Rows (estimate)', (n) => n.rows],
+  ['Filtered %', (n) => n.filtered],
+  ['Cost', (n) => n.cost],
+  ['Measured', (n) => n.actual],
+  ['Condition', (n) => n.condition],
+  ['Index condition', (n) => n.indexCondition],
+  ['Used columns', (n) => list(n.usedColumns)],
+  ['Flags', (n) => list(n.flags)],
+  ['Server notes', (n) => list(n.warnings, '; ')],
+  ['Other fields', (n) => (Object.keys(n.raw).length ? n.raw : undefined)],
+];
+
 /** Every field of the selected node, its findings, and the source keys the parser kept raw. */
 export function NodeDetails({ node, diagnostics }: { node: PlanNode; diagnostics: Diagnostic[] }) {
   const mine = diagnostics.filter((d) => d.nodeId === node.id);
@@ -29,29 +56,9 @@ export function NodeDetails({ node, diagnostics }: { node: PlanNode; diagnostics
         </Notice>
       ))}
       <dl className="facts">
-        <Row label="Label" value={node.label} />
-        <Row label="Table" value={node.table} />
-        <Row label="Alias" value={node.alias} />
-        <Row label="Schema" value={node.schema} />
-        <Row label="Select #" value={node.selectId} />
-        <Row label="Access type" value={node.accessType} />
-        <Row label="Key" value={node.key} />
-        <Row label="Key parts" value={node.keyParts?.join(', ')} />
-        <Row label="Possible keys" value={node.possibleKeys?.join(', ')} />
-        <Row label="Ref" value={node.ref?.join(', ')} />
-        <Row label="Rows (estimate)" value={node.rows} />
-        <Row label="Filtered %" value={node.filtered} />
-        <Row label="Cost" value={node.cost} />
-        <Row label="Measured" value={node.actual} />
-        <Row label="Condition" value={node.condition} />
-        <Row label="Index condition" value={node.indexCondition} />
-        <Row label="Used columns" value={node.usedColumns?.join(', ')} />
-        <Row label="Flags" value={node.flags.length ? node.flags.join(', ') : undefined} />
-        <Row
-          label="Server notes"
-          value={node.warnings.length ? node.warnings.join('; ') : undefined}
-        />
-        <Row label="Other fields" value={Object.keys(node.raw).length ? node.raw : undefined} />
+        {FACTS.map(([label, value]) => (
+          <Row key={label} label={label} value={value(node)} />
+        ))}
       </dl>
     </section>
   );

@@ -1,3 +1,10 @@
+import { SearchField } from '../ui/SearchField';
+
+const STEPS = [
+  { step: -1, name: 'Previous match', keys: 'Shift+Enter', glyph: '↑' },
+  { step: 1, name: 'Next match', keys: 'Enter', glyph: '↓' },
+] as const;
+
 /**
  * The diagram's search box: what to find, how many nodes match, and the way through them
  * (Enter / Shift+Enter, or the arrows).
@@ -18,13 +25,12 @@ export function PlanSearch({
   const searching = query.trim() !== '';
   return (
     <div className="plansearch" role="search">
-      <input
-        type="search"
+      <SearchField
         className="plansearch-input"
         placeholder="Find nodes: table, key, kind, condition…"
-        aria-label="Find nodes"
+        label="Find nodes"
         value={query}
-        onChange={(e) => onQuery(e.target.value)}
+        onChange={onQuery}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && found > 0) {
             e.preventDefault();
@@ -41,26 +47,19 @@ export function PlanSearch({
           {found === 0 ? 'no node matches' : `${index + 1} of ${found}`}
         </span>
       )}
-      <button
-        type="button"
-        className="btn-small"
-        aria-label="Previous match"
-        title="Previous match (Shift+Enter)"
-        disabled={found === 0}
-        onClick={() => onStep(-1)}
-      >
-        ↑
-      </button>
-      <button
-        type="button"
-        className="btn-small"
-        aria-label="Next match"
-        title="Next match (Enter)"
-        disabled={found === 0}
-        onClick={() => onStep(1)}
-      >
-        ↓
-      </button>
+      {STEPS.map(({ step, name, keys, glyph }) => (
+        <button
+          key={step}
+          type="button"
+          className="btn-small"
+          aria-label={name}
+          title={`${name} (${keys})`}
+          disabled={found === 0}
+          onClick={() => onStep(step)}
+        >
+          {glyph}
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,25 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerFlavor } from '../../shared/server/flavor';
-import { api } from '../app/api';
-import { errorShapeOf } from '../app/ErrorNotice';
 import { refreshCatalogue } from '../editor/completion/catalogue-cache';
-import {
-  copyableName,
-  createTarget,
-  selectFirstRowsSql,
-  treeActions,
-  type TreeActionId,
-} from './tree-actions';
-import { TreeContextMenu } from './TreeContextMenu';
+import { copyableName } from './tree-actions';
 import { detailsKey, treeRows, type TreeRow } from './tree-model';
+import { loadTreeFilter, loadTreeFolded, saveTreeFilter, saveTreeFolded } from './tree-prefs';
 import { TreeRowView } from './TreeRowView';
 import { useFilterHits } from './use-filter-hits';
 import { useSchemaData } from './use-schema-data';
+import { useTreeMenu } from './use-tree-menu';
+import { PointMenu } from '../ui/PointMenu';
+import { SearchField } from '../ui/SearchField';
 import { SeverityIcon } from '../ui/SeverityIcon';
-import { useLatest } from '../ui/use-latest';
-
-const COLLAPSED_KEY = 'sightline.schema-tree.collapsed';
-const filterKey = (connectionId: string) => `sightline.schema-tree.filter.${connectionId}`;
+import './schema-tree.css';
 
 /**
  * The active connection's schemas in the left rail: schemas → tables, views, routines, triggers,
@@ -42,13 +34,12 @@ export function SchemaTree({
   openSql: (sql: string, run: boolean) => void;
 }) {
   const { data, schemas, loadObjects, loadDetails, refresh } = useSchemaData(sessionId);
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
-  const [filter, setFilter] = useState(() => localStorage.getItem(filterKey(connectionId)) ?? '');
+  const [collapsed, setCollapsed] = useState(loadTreeFolded);
+  const [filter, setFilter] = useState(() => loadTreeFilter(connectionId));
   /** Nodes the user opened (true) or closed (false); the others are as they are by default. */
   const [opened, setOpened] = useState<ReadonlyMap<string, boolean>>(new Map());
   const [focusKey, setFocusKey] = useState<string | null>(null);
-  const [menu, setMenu] = useState<{ x: number; y: number; row: TreeRow } | null>(null);
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
+  const menu = useTreeMenu(sessionId, openSql);
   const hits = useFilterHits(connectionId, sessionId, filter);
   const rowEls = useRef(new Map<string, HTMLDivElement>());
 
@@ -69,57 +60,12 @@ export function SchemaTree({
     }
   }, [rows, data, loadObjects, loadDetails]);
 
-  useEffect(() => {
-    if (!notice) return;
-    const timer = setTimeout(() => setNotice(null), 5000);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
   const toggle = (row: TreeRow) => setOpened((o) => new Map(o).set(row.key, !row.expanded));
 
   const focusRow = (key: string | undefined) => {
     if (key === undefined) return;
     setFocusKey(key);
     rowEls.current.get(key)?.focus();
-  };
-
-  const menuRowKeyRef = useLatest<string | null>(menu?.row.key ?? null);
-  /** Closes the menu and gives the focus back to the row it was opened on. */
-  const closeMenu = useCallback(() => {
-    const key = menuRowKeyRef.current;
-    setMenu(null);
-    if (key !== null) rowEls.current.get(key)?.focus();
-  }, [menuRowKeyRef]);
-
-  const act = async (id: TreeActionId, row: TreeRow) => {
-    setMenu(null);
-    const { node } = row;
-    try {
-      if (id === 'select-first-rows') {
-        const target = createTarget(node);
-        if (target) openSql(selectFirstRowsSql(target.schema, target.name), true);
-      } else if (id === 'copy-create') {
-        const target = createTarget(node);
-        if (!target) return;
-        const statement = await api.call('schema.createStatement', { sessionId, ...target });
-        await navigator.clipboard.writeText(statement.sql);
-        setNotice({
-          text: `Copied the CREATE ${target.kind.toUpperCase()} statement.`,
-          error: false,
-        });
-      } else {
-        const name = copyableName(node);
-        if (name === null) return;
-        await navigator.clipboard.writeText(name);
-        setNotice({ text: `Copied ${name}.`, error: false });
-      }
-    } catch (e) {
-      setNotice({ text: errorShapeOf(e).message, error: true });
-    }
-  };
-
-  const openMenuAt = (row: TreeRow, x: number, y: number) => {
-    if (treeActions(row.node).length > 0) setMenu({ x, y, row });
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -139,14 +85,14 @@ export function SchemaTree({
     } else if ((e.key === 'Enter' || e.key === ' ') && row.expandable) toggle(row);
     else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
       const box = rowEls.current.get(row.key)?.getBoundingClientRect();
-      if (box) openMenuAt(row, box.left + 24, box.bottom);
+      if (box) menu.openAt(row, box.left + 24, box.bottom);
     } else return;
     e.preventDefault();
   };
 
   const changeFilter = (value: string) => {
     setFilter(value);
-    localStorage.setItem(filterKey(connectionId), value);
+    saveTreeFilter(connectionId, value);
   };
 
   const onRefresh = () => {
@@ -165,7 +111,7 @@ export function SchemaTree({
           className="schema-tree-toggle"
           aria-expanded={!collapsed}
           onClick={() => {
-            localStorage.setItem(COLLAPSED_KEY, collapsed ? '0' : '1');
+            saveTreeFolded(!collapsed);
             setCollapsed(!collapsed);
           }}
         >
@@ -185,15 +131,14 @@ export function SchemaTree({
       </div>
       {!collapsed && (
         <>
-          <input
-            type="search"
+          <SearchField
             className="schema-filter"
             placeholder="Filter schemas, tables…"
-            aria-label="Filter schemas and objects"
+            label="Filter schemas and objects"
             value={filter}
-            onChange={(e) => changeFilter(e.target.value)}
+            onChange={changeFilter}
+            clearOnEscape
             onKeyDown={(e) => {
-              if (e.key === 'Escape') changeFilter('');
               if (e.key === 'ArrowDown') focusRow(rows[0]?.key);
             }}
           />
@@ -233,26 +178,31 @@ export function SchemaTree({
                 }}
                 onMenu={(x, y) => {
                   setFocusKey(row.key);
-                  openMenuAt(row, x, y);
+                  menu.openAt(row, x, y);
                 }}
               />
             ))}
           </div>
-          {notice && (
-            <div className={`tree-notice${notice.error ? ' tree-error' : ''}`} role="status">
-              <SeverityIcon severity={notice.error ? 'danger' : 'ok'} /> {notice.text}
+          {menu.notice && (
+            <div className={`tree-notice${menu.notice.error ? ' tree-error' : ''}`} role="status">
+              <SeverityIcon severity={menu.notice.error ? 'danger' : 'ok'} /> {menu.notice.text}
             </div>
           )}
         </>
       )}
-      {menu && (
-        <TreeContextMenu
-          x={menu.x}
-          y={menu.y}
-          title={copyableName(menu.row.node) ?? ''}
-          actions={treeActions(menu.row.node)}
-          onChoose={(id) => void act(id, menu.row)}
-          onClose={closeMenu}
+      {menu.menu && (
+        <PointMenu
+          x={menu.menu.x}
+          y={menu.menu.y}
+          label={`Actions on ${copyableName(menu.menu.row.node) ?? 'this object'}`}
+          title={copyableName(menu.menu.row.node) ?? undefined}
+          items={menu.items()}
+          onClose={() => {
+            // The focus goes back to the row the menu was opened on.
+            const key = menu.menu?.row.key;
+            menu.close();
+            if (key !== undefined) rowEls.current.get(key)?.focus();
+          }}
         />
       )}
     </section>

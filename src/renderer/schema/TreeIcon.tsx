@@ -23,6 +23,16 @@ export function TreeIcon({ kind }: { kind: IconKind }) {
 
 const stroke = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.3 } as const;
 
+/** A key: indexes and each index. */
+const KEY_ICON = (
+  <g {...stroke}>
+    <circle cx="5" cy="8" r="3" />
+    <path d="M8 8h6.5M12 8v2.5M14 8v2" />
+  </g>
+);
+/** An ƒ: routines and functions. */
+const FUNCTION_ICON = <path {...stroke} d="M10.5 2.5c-2 0-2.5 1.2-2.8 3L6.5 13.5H5M5.5 6.5h5" />;
+
 const PATHS: Record<IconKind, ReactElement> = {
   schema: (
     <g {...stroke}>
@@ -48,8 +58,8 @@ const PATHS: Record<IconKind, ReactElement> = {
       <circle cx="8" cy="8" r="2" />
     </g>
   ),
-  routine: <path {...stroke} d="M10.5 2.5c-2 0-2.5 1.2-2.8 3L6.5 13.5H5M5.5 6.5h5" />,
-  function: <path {...stroke} d="M10.5 2.5c-2 0-2.5 1.2-2.8 3L6.5 13.5H5M5.5 6.5h5" />,
+  routine: FUNCTION_ICON,
+  function: FUNCTION_ICON,
   procedure: (
     <g {...stroke}>
       <path d="M3 3.5h10M3 8h10M3 12.5h6" />
@@ -62,18 +72,8 @@ const PATHS: Record<IconKind, ReactElement> = {
       <path d="M8 4.5V8l2.5 1.5" />
     </g>
   ),
-  indexes: (
-    <g {...stroke}>
-      <circle cx="5" cy="8" r="3" />
-      <path d="M8 8h6.5M12 8v2.5M14 8v2" />
-    </g>
-  ),
-  index: (
-    <g {...stroke}>
-      <circle cx="5" cy="8" r="3" />
-      <path d="M8 8h6.5M12 8v2.5M14 8v2" />
-    </g>
-  ),
+  indexes: KEY_ICON,
+  index: KEY_ICON,
   column: (
     <g {...stroke}>
       <rect x="5" y="1.5" width="6" height="13" rx="1" />

@@ -58,7 +58,7 @@ export function TreeRowView({
       <TreeIcon kind={icon} />
       <span className="tree-label">{text.label}</span>
       {text.note && <span className="tree-note">{text.note}</span>}
-      {text.flag && <span className="badge badge-warning tree-flag">{text.flag}</span>}
+      {text.flag && <span className="sev-badge sev-badge-warning tree-flag">{text.flag}</span>}
       {text.figures.length > 0 && (
         <span className="tree-figures">
           {text.figures.map((f, i) => (

@@ -231,25 +231,13 @@ function groupRows(
       }
     } else if (group === 'triggers') {
       for (const trigger of shown.triggers) {
-        push(
-          nodeKey('trigger', schema, trigger.name),
-          3,
-          { kind: 'trigger', schema, trigger },
-          gKey,
-          false,
-          false,
-        );
+        const node: TreeNode = { kind: 'trigger', schema, trigger };
+        push(nodeKey('trigger', schema, trigger.name), 3, node, gKey, false, false);
       }
     } else {
       for (const event of shown.events) {
-        push(
-          nodeKey('event', schema, event.name),
-          3,
-          { kind: 'event', schema, event },
-          gKey,
-          false,
-          false,
-        );
+        const node: TreeNode = { kind: 'event', schema, event };
+        push(nodeKey('event', schema, event.name), 3, node, gKey, false, false);
       }
     }
   }

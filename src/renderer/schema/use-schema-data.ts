@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type SetStateAction,
+} from 'react';
 import type { SchemaObjects, SchemaSummary } from '../../shared/api/schema';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
@@ -49,17 +56,25 @@ export function useSchemaData(sessionId: string): SchemaData {
   // The first list: the state starts as loading.
   useEffect(fetchSchemas, [fetchSchemas]);
 
-  const loadObjects = useCallback(
-    (schema: string) => {
-      const id = `objects\u0000${schema}`;
+  /**
+   * Loads a value once into one of the maps under `key`, showing it loading: a failure may be
+   * asked again, an answer from before a refresh is dropped.
+   */
+  const loadOnce = useCallback(
+    <T>(
+      id: string,
+      key: string,
+      setMap: Dispatch<SetStateAction<Map<string, Loadable<T>>>>,
+      fetch: (sessionId: string) => Promise<T>,
+    ) => {
       if (asked.current.has(id)) return;
       asked.current.add(id);
       const gen = generation.current;
-      const set = (value: Loadable<SchemaObjects>) => {
-        if (gen === generation.current) setObjects((m) => new Map(m).set(schema, value));
+      const set = (value: Loadable<T>) => {
+        if (gen === generation.current) setMap((m) => new Map(m).set(key, value));
       };
       set({ state: 'loading' });
-      api.call('schema.objects', { sessionId: sessionRef.current, schema }).then(
+      fetch(sessionRef.current).then(
         (value) => set({ state: 'ready', value }),
         (e: unknown) => {
           asked.current.delete(id);
@@ -70,31 +85,27 @@ export function useSchemaData(sessionId: string): SchemaData {
     [sessionRef],
   );
 
+  const loadObjects = useCallback(
+    (schema: string) =>
+      loadOnce(`objects\u0000${schema}`, schema, setObjects, (sessionId) =>
+        api.call('schema.objects', { sessionId, schema }),
+      ),
+    [loadOnce],
+  );
+
   const loadDetails = useCallback(
     (schema: string, table: string, view: boolean) => {
       const key = detailsKey(schema, table);
-      const id = `details\u0000${key}`;
-      if (asked.current.has(id)) return;
-      asked.current.add(id);
-      const gen = generation.current;
-      const set = (value: Loadable<TableDetails>) => {
-        if (gen === generation.current) setDetails((m) => new Map(m).set(key, value));
-      };
-      set({ state: 'loading' });
-      const sessionId = sessionRef.current;
-      Promise.all([
-        api.call('schema.columns', { sessionId, schema, table }),
-        // A view has no indexes to ask for.
-        view ? Promise.resolve([]) : api.call('schema.indexes', { sessionId, schema, table }),
-      ]).then(
-        ([columns, indexes]) => set({ state: 'ready', value: { columns, indexes } }),
-        (e: unknown) => {
-          asked.current.delete(id);
-          set({ state: 'error', message: errorShapeOf(e).message });
-        },
-      );
+      loadOnce(`details\u0000${key}`, key, setDetails, async (sessionId) => {
+        const [columns, indexes] = await Promise.all([
+          api.call('schema.columns', { sessionId, schema, table }),
+          // A view has no indexes to ask for.
+          view ? Promise.resolve([]) : api.call('schema.indexes', { sessionId, schema, table }),
+        ]);
+        return { columns, indexes };
+      });
     },
-    [sessionRef],
+    [loadOnce],
   );
 
   const refresh = useCallback(() => {
