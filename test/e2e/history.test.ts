@@ -7,6 +7,7 @@ import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { testServers } from '../servers/provided';
 import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
+import { savedEditorText } from './harness/editor-text';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 const MARKER = "SELECT 'history-e2e' AS marker, 42 AS answer";
@@ -184,10 +185,7 @@ describe('query history and .sql files', () => {
       page.getByRole('button', { name: 'Save…' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('History MySQL.sql');
-    const editorText = await page.evaluate(
-      (key) => localStorage.getItem(key),
-      `sightline.editor-text.${connectionId}.0`,
-    );
+    const editorText = await savedEditorText(page, connectionId);
     expect(editorText).toBe(MARKER);
     expect(await downloaded(download)).toBe(editorText);
     expect(await page.getByTestId('sql-file-name').textContent()).toBe('History MySQL.sql');

@@ -16,6 +16,7 @@ import { useColumnWidths } from './use-column-widths';
 import { useElementSize } from './use-element-size';
 import { useGridTheme } from './use-grid-theme';
 import type { SortSpec } from './view-order';
+import './grid.css';
 
 const ROW_HEIGHT = 26;
 const HEADER_HEIGHT = 30;
