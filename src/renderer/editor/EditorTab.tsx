@@ -7,7 +7,6 @@ import { classifyStatement } from '../../shared/sql/classify-statement';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { loadEditorSplit } from '../app/layout-store';
-import { useElementSize } from '../grid/use-element-size';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { Notice } from '../ui/Notice';
 import { useEditorCommands } from './editor-commands';
@@ -21,7 +20,7 @@ import { ResultsSplitter } from './ResultsSplitter';
 import { locateStatement, type RunLog } from './run-log';
 import { readOnlyWritesConfirmation } from './run-confirmations';
 import { runScript } from './run-script';
-import { RUN_LOG_HEIGHT, RunLogView } from './RunLog';
+import { RunLogView } from './RunLog';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
 import { SqlFileButtons } from './SqlFileButtons';
 import { useContinueOnError } from './use-continue-on-error';
@@ -59,7 +58,6 @@ export function EditorTab({
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
   const [split, setSplit] = useState(loadEditorSplit);
   const areaRef = useRef<HTMLDivElement>(null);
-  const { height } = useElementSize(areaRef, { width: 0, height: 600 });
   const [initialText] = useState(() => loadEditorText(connection.id, slot));
   const [historyOpen, setHistoryOpen] = useState(false);
   /** The .sql file the text was last opened from or saved as, if any. */
@@ -222,7 +220,6 @@ export function EditorTab({
         <ResultPanel
           results={queries.results}
           activeId={queries.activeId}
-          height={height * (1 - split) - (runLog ? RUN_LOG_HEIGHT : 0)}
           onSelect={queries.setActiveId}
           onCancel={queries.cancelQuery}
           onClose={queries.close}

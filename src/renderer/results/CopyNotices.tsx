@@ -2,11 +2,6 @@ import { formatExactCount } from '../../shared/format/count';
 import { Notice } from '../ui/Notice';
 import { COPY_ROW_LIMIT, type ResultCopy } from './use-result-copy';
 
-/** Height the notices take above the grid, so the grid is sized for what is left. */
-export function copyNoticesHeight(copy: ResultCopy): number {
-  return (copy.pending ? 44 : 0) + (copy.note ? 22 : 0);
-}
-
 /** A copy waiting on rows not fetched yet (fetch them, copy those here, or cancel), then its outcome. */
 export function CopyNotices({ copy }: { copy: ResultCopy }) {
   const { pending, note } = copy;

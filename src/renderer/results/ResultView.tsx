@@ -1,12 +1,13 @@
 import type { GridSelection } from '@glideapps/glide-data-grid';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Cell, QueryStatus, ResultColumn } from '../../shared/api/query';
 import { gridRowRef, type GridRowRef } from '../grid/grid-editing';
 import { ResultGrid } from '../grid/ResultGrid';
+import { useElementSize } from '../grid/use-element-size';
 import { useLatest } from '../ui/use-latest';
 import { CellViewer } from './CellViewer';
 import type { CopyFormat } from './copy-formats';
-import { CopyNotices, copyNoticesHeight } from './CopyNotices';
+import { CopyNotices } from './CopyNotices';
 import { EditOutcome, EditTools } from './EditBar';
 import { PopupMenu, type MenuItem } from './PopupMenu';
 import { cellMenuItems, copyMenuItems } from './result-menu';
@@ -23,6 +24,9 @@ import { useResultRows } from './use-result-rows';
 import { useSortFilter } from './use-sort-filter';
 import './results.css';
 
+/** Below this the grid keeps its height and the pane cuts it (a result is never a sliver). */
+const MIN_GRID_HEIGHT = 120;
+
 /**
  * A result's rows and what can be done with them in place: sort (click a header) and filter
  * among the rows fetched - said plainly, the server's order comes back when cleared - copy the
@@ -33,13 +37,11 @@ export function ResultView({
   queryId,
   columns,
   rowCount,
-  height,
   result,
 }: {
   queryId: string;
   columns: ResultColumn[];
   rowCount: number;
-  height: number;
   /** The statement and session of the result: with them its cells can be edited in place. */
   result?: Pick<QueryStatus, 'sessionId' | 'sql' | 'state'>;
 }) {
@@ -83,6 +85,9 @@ export function ResultView({
   const [viewer, setViewer] = useState<{ row: number; column: number; cell: Cell } | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
   const copy = useResultCopy(queryId, columns, cache);
+  // The grid gets the room left under the toolbar and notes, measured, never less than a few rows.
+  const roomRef = useRef<HTMLDivElement>(null);
+  const room = useElementSize(roomRef, { width: 0, height: 300 });
 
   const openViewer = (viewRow: number, column: number) => {
     const r = resultRow(viewRow);
@@ -119,38 +124,38 @@ export function ResultView({
       </div>
       <CopyNotices copy={copy} />
       <EditOutcome editing={editing} />
-      <ResultGrid
-        columns={columns}
-        cache={cache}
-        version={version}
-        rowCount={viewCount}
-        order={order}
-        sort={view.sort}
-        onSortClick={view.toggleSort}
-        selection={selection}
-        onSelectionChange={setSelection}
-        // An editable cell opens its editor in the grid; the viewer stays in the menu.
-        onActivate={(viewRow, column) => {
-          if (!editableAt(viewRow, column)) openViewer(viewRow, column);
-        }}
-        editing={editing.gridEditing}
-        onContextMenu={(viewRow, column, x, y) => {
-          setSelection(selectionForContextMenu(selection, viewRow, column));
-          const items = cellMenuItems({
-            row: rowRef(viewRow),
-            column,
-            openViewer: () => openViewer(viewRow, column),
-            copySelection,
-            editing,
-            selectedRows,
-          });
-          setMenu({ x, y, items });
-        }}
-        onCopy={() => copySelection('tsv')}
-        height={
-          height - 34 - copyNoticesHeight(copy) - (editing.note ? (editing.note.ok ? 22 : 60) : 0)
-        }
-      />
+      <div className="result-grid-room" ref={roomRef}>
+        <ResultGrid
+          columns={columns}
+          cache={cache}
+          version={version}
+          rowCount={viewCount}
+          order={order}
+          sort={view.sort}
+          onSortClick={view.toggleSort}
+          selection={selection}
+          onSelectionChange={setSelection}
+          // An editable cell opens its editor in the grid; the viewer stays in the menu.
+          onActivate={(viewRow, column) => {
+            if (!editableAt(viewRow, column)) openViewer(viewRow, column);
+          }}
+          editing={editing.gridEditing}
+          onContextMenu={(viewRow, column, x, y) => {
+            setSelection(selectionForContextMenu(selection, viewRow, column));
+            const items = cellMenuItems({
+              row: rowRef(viewRow),
+              column,
+              openViewer: () => openViewer(viewRow, column),
+              copySelection,
+              editing,
+              selectedRows,
+            });
+            setMenu({ x, y, items });
+          }}
+          onCopy={() => copySelection('tsv')}
+          height={Math.max(MIN_GRID_HEIGHT, room.height)}
+        />
+      </div>
       {menu && (
         <PopupMenu
           label="Result actions"
