@@ -4,6 +4,7 @@ import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { screenshot } from './harness/browser';
 import { openToolWith } from './harness/open-tool';
+import { savedEditorText } from './harness/editor-text';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 
@@ -58,14 +59,7 @@ describe('a connection that asks for its password each time', () => {
     await prompt().getByRole('button', { name: 'Connect' }).click();
     await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });
     await expect
-      .poll(
-        () =>
-          page.evaluate(
-            (key) => localStorage.getItem(key),
-            `sightline.editor-text.${connectionId}.0`,
-          ),
-        { timeout: 10_000 },
-      )
+      .poll(() => savedEditorText(page, connectionId), { timeout: 10_000 })
       .toContain(fix);
     expect(errors).toEqual([]);
   });

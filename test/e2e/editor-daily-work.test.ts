@@ -5,6 +5,7 @@ import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { openEditorWith } from './harness/open-editor';
+import { savedEditorText } from './harness/editor-text';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
 const DB = 'sl_e2e_daily';
@@ -53,11 +54,7 @@ describe('the editor for daily work', () => {
   let errors: string[];
   let connectionId: string;
   /** The whole text of the connection's first editor, as kept on each change (lines out of view too). */
-  const savedText = () =>
-    page.evaluate(
-      (key) => localStorage.getItem(key) ?? '',
-      `sightline.editor-text.${connectionId}.0`,
-    );
+  const savedText = () => savedEditorText(page, connectionId);
   const server = testServers().mysql;
 
   beforeAll(async () => {

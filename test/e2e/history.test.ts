@@ -5,6 +5,7 @@ import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers } from '../servers/provided';
 import { screenshot } from './harness/browser';
+import { savedEditorText } from './harness/editor-text';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { saveConnectionTo } from './harness/open-tool';
@@ -173,10 +174,7 @@ describe('query history and .sql files', () => {
       page.getByRole('button', { name: 'Save…' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('History MySQL.sql');
-    const editorText = await page.evaluate(
-      (key) => localStorage.getItem(key),
-      `sightline.editor-text.${connectionId}.0`,
-    );
+    const editorText = await savedEditorText(page, connectionId);
     expect(editorText).toBe(MARKER);
     expect(await downloaded(download)).toBe(editorText);
     expect(await page.getByTestId('sql-file-name').textContent()).toBe('History MySQL.sql');

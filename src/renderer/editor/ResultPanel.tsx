@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { QueryStatus } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
@@ -24,6 +24,14 @@ function useNow(active: boolean): number {
   return now;
 }
 
+/** How each state of a statement reads in its summary. */
+const STATE_LABEL: Record<QueryStatus['state'], string> = {
+  running: 'Running',
+  cancelled: 'Cancelled by user',
+  error: 'Failed',
+  done: 'Done',
+};
+
 function Summary({ status, startedAt }: { status: QueryStatus; startedAt: number }) {
   const now = useNow(status.state === 'running');
   const elapsed = status.state === 'running' ? now - startedAt : status.elapsedMs;
@@ -40,14 +48,7 @@ function Summary({ status, startedAt }: { status: QueryStatus; startedAt: number
     parts.push(
       `${status.warnings.length} ${status.warnings.length === 1 ? 'warning' : 'warnings'}`,
     );
-  const label =
-    status.state === 'running'
-      ? 'Running'
-      : status.state === 'cancelled'
-        ? 'Cancelled by user'
-        : status.state === 'error'
-          ? 'Failed'
-          : 'Done';
+  const label = STATE_LABEL[status.state];
   return (
     <div
       className={`result-summary state-${status.state}`}
@@ -78,17 +79,14 @@ export function ResultPanel({
   onSelect,
   onClose,
   onCancel,
-  height,
 }: {
   results: ResultEntry[];
   activeId: string | null;
   onSelect: (queryId: string) => void;
   onClose: (queryId: string) => void;
   onCancel: (queryId: string) => void;
-  height: number;
 }) {
   const active = results.find((r) => r.status.queryId === activeId) ?? results.at(-1) ?? null;
-  const bodyRef = useRef<HTMLDivElement>(null);
   if (!active) {
     return (
       <div className="result-panel empty-state" data-testid="result-panel">
@@ -102,10 +100,6 @@ export function ResultPanel({
     );
   }
   const s = active.status;
-  const gridHeight = Math.max(
-    120,
-    height - 80 - (s.error ? 70 : 0) - (s.truncated ? 40 : 0) - (s.warnings.length ? 60 : 0),
-  );
   return (
     <div className="result-panel" data-testid="result-panel">
       <div className="result-tabs" role="tablist" aria-label="Results">
@@ -134,7 +128,7 @@ export function ResultPanel({
           </div>
         ))}
       </div>
-      <div className="result-body" ref={bodyRef}>
+      <div className="result-body">
         <div className="result-header">
           <Summary status={s} startedAt={active.startedAt} />
           {s.state === 'running' && (
@@ -177,7 +171,6 @@ export function ResultPanel({
             queryId={s.queryId}
             columns={s.columns}
             rowCount={s.rowCount}
-            height={gridHeight}
             result={s}
           />
         )}

@@ -2,8 +2,8 @@ import { formatDuration } from '../../shared/format/duration';
 import { logSummary, type RunLog, type RunLogEntry } from './run-log';
 import './run-log.css';
 
-/** Height the log takes in the results pane, so the grid below is sized for what is left. */
-export const RUN_LOG_HEIGHT = 168;
+/** The most the log takes of the results pane; a longer log scrolls. */
+const RUN_LOG_HEIGHT = 168;
 
 const STATE_TEXT: Record<RunLogEntry['state'], { icon: string; word: string }> = {
   pending: { icon: '·', word: 'Waiting' },

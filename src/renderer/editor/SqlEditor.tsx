@@ -4,6 +4,7 @@ import { attachCompletion, type CompletionSource } from './completion/completion
 import { loadMonaco } from './load-monaco';
 import { Notice } from '../ui/Notice';
 import { followColorScheme, prefersDark } from './color-scheme';
+import { addEditorActions } from './editor-actions';
 
 export interface EditorSnapshot {
   text: string;
@@ -86,48 +87,11 @@ export const SqlEditor = forwardRef<
         });
         editorRef.current = editor;
         runningKey.current = editor.createContextKey('sightlineRunning', false);
-        const { KeyMod, KeyCode } = monaco;
-        editor.addAction({
-          id: 'sightline.runStatement',
-          label: 'Run statement at cursor',
-          keybindings: [KeyMod.CtrlCmd | KeyCode.Enter],
-          run: () => handlers.current.onRun('statement'),
-        });
-        editor.addAction({
-          id: 'sightline.runAll',
-          label: 'Run selection or all',
-          keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.Enter],
-          run: () => handlers.current.onRun('all'),
-        });
-        editor.addAction({
-          id: 'sightline.cancel',
-          label: 'Cancel running statement',
-          keybindings: [KeyMod.CtrlCmd | KeyCode.Period],
-          run: () => handlers.current.onCancel(),
-        });
-        editor.addAction({
-          id: 'sightline.explain',
-          label: 'Explain statement at cursor',
-          keybindings: [KeyMod.CtrlCmd | KeyCode.KeyE],
-          run: () => handlers.current.onExplain?.(false),
-        });
-        editor.addAction({
-          id: 'sightline.explainAnalyze',
-          label: 'Explain analyze statement at cursor (runs it)',
-          keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyE],
-          run: () => handlers.current.onExplain?.(true),
-        });
-        editor.addAction({
-          id: 'sightline.format',
-          label: 'Format SQL (selection or all)',
-          keybindings: [KeyMod.CtrlCmd | KeyMod.Shift | KeyCode.KeyF],
-          run: () => handlers.current.onFormat?.(),
-        });
+        addEditorActions(monaco, editor, handlers);
         // The theme is global to Monaco: every editor follows the system's scheme as it changes.
         stopFollowing = followColorScheme((dark) =>
           monaco.editor.setTheme(dark ? 'vs-dark' : 'vs'),
         );
-        editor.addCommand(KeyCode.Escape, () => handlers.current.onCancel(), 'sightlineRunning');
         editor.onDidChangeModelContent(() => handlers.current.onChange(editor.getValue()));
         if (completion) completions = attachCompletion(monaco, editor, completion);
         editor.focus();

@@ -1,26 +1,28 @@
+import { readUiState, writeUiState } from '../data/ui-state';
+
 /**
- * Editor text survives a crash or restart: every change is kept in local storage under the
+ * Editor text survives a crash or restart: every change is kept in the UI state store under the
  * connection and the tab's slot, and a new editor for that connection picks its text back up.
  */
-const PREFIX = 'sightline.editor-text.';
+const name = (connectionId: string, slot: number) => `editor-text.${connectionId}.${slot}`;
+/** Where the text was kept before the store (moved in on first read). */
+const legacyKey = (connectionId: string, slot: number) =>
+  `sightline.editor-text.${connectionId}.${slot}`;
 
-function key(connectionId: string, slot: number): string {
-  return `${PREFIX}${connectionId}.${slot}`;
+/**
+ * The store hands an old entry over JSON-parsed when it parses (a text such as `42` or `null`):
+ * written back as JSON, it is the text again.
+ */
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return undefined;
+  return JSON.stringify(value);
 }
 
 export function loadEditorText(connectionId: string, slot: number): string {
-  try {
-    return localStorage.getItem(key(connectionId, slot)) ?? '';
-  } catch {
-    return '';
-  }
+  return readUiState(name(connectionId, slot), asText, legacyKey(connectionId, slot)) ?? '';
 }
 
 export function saveEditorText(connectionId: string, slot: number, text: string): void {
-  try {
-    if (text === '') localStorage.removeItem(key(connectionId, slot));
-    else localStorage.setItem(key(connectionId, slot), text);
-  } catch {
-    // Storage full or unavailable: the text stays in the editor; nothing else to do.
-  }
+  writeUiState(name(connectionId, slot), text === '' ? undefined : text);
 }

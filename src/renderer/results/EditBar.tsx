@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../app/ConfirmDialog';
 import { LockIcon } from '../app/LockIcon';
-import type { GridRowRef } from '../grid/ResultGrid';
+import type { GridRowRef } from '../grid/grid-editing';
 import './result-edit.css';
 import type { ResultEditing } from './use-result-editing';
 

@@ -1,4 +1,9 @@
-import type { GridSelection } from '@glideapps/glide-data-grid';
+import { CompactSelection, type GridSelection } from '@glideapps/glide-data-grid';
+
+export const EMPTY_SELECTION: GridSelection = {
+  columns: CompactSelection.empty(),
+  rows: CompactSelection.empty(),
+};
 
 /** What a selection covers, in grid (view) rows and result columns. */
 export interface SelectedArea {
@@ -38,5 +43,38 @@ export function selectedArea(
   return {
     viewRows: range(r.y, Math.min(rowCount, r.y + r.height)),
     columns: range(r.x, Math.min(columnCount, r.x + r.width)),
+  };
+}
+
+/** The view rows a selection touches (whole rows and the current rectangle's), in order. */
+export function selectedViewRows(selection: GridSelection): number[] {
+  const rows = new Set(selection.rows.toArray());
+  const r = selection.current?.range;
+  if (r) for (let y = r.y; y < r.y + r.height; y++) rows.add(y);
+  return [...rows].sort((a, b) => a - b);
+}
+
+/**
+ * The selection a right-click on a cell leaves: unchanged when the cell is in it (the menu acts
+ * on all of it), else that cell alone.
+ */
+export function selectionForContextMenu(
+  selection: GridSelection,
+  viewRow: number,
+  column: number,
+): GridSelection {
+  const r = selection.current?.range;
+  const inside =
+    r && column >= r.x && column < r.x + r.width && viewRow >= r.y && viewRow < r.y + r.height;
+  if (inside || selection.rows.hasIndex(viewRow) || selection.columns.hasIndex(column)) {
+    return selection;
+  }
+  return {
+    ...EMPTY_SELECTION,
+    current: {
+      cell: [column, viewRow],
+      range: { x: column, y: viewRow, width: 1, height: 1 },
+      rangeStack: [],
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { Cell, QueryStatus, ResultColumn } from '../../shared/api/query';
 import type { EditPreview } from '../../shared/api/result-edit';
 import type { Editability, EditValue, RowEdit } from '../../shared/result-edit/edit-model';
 import { api } from '../app/api';
-import type { CellDraw, GridEditing, GridRowRef } from '../grid/ResultGrid';
+import type { CellDraw, GridEditing, GridRowRef } from '../grid/grid-editing';
 import type { RowCache } from '../grid/row-cache';
 import {
   addRow,

@@ -1,0 +1,34 @@
+import type { SavedConnection } from '../../shared/api/connection';
+import type { ExplainRunResult } from '../../shared/api/explain';
+import { classifyStatement } from '../../shared/sql/classify-statement';
+import { api } from '../app/api';
+import type { ConfirmRequest } from '../app/ConfirmDialog';
+import { analyzeConfirmation } from './run-confirmations';
+
+/**
+ * EXPLAIN of one statement, or EXPLAIN ANALYZE, which runs it and so is asked first: the plan
+ * and a title for its tab, or null when the user declined. Throws what the server said.
+ */
+export async function explainStatement(
+  sql: string,
+  analyze: boolean,
+  {
+    sessionId,
+    connection,
+    flavor,
+    confirm,
+  }: {
+    sessionId: string;
+    connection: SavedConnection;
+    flavor: 'mysql' | 'mariadb';
+    confirm: (request: ConfirmRequest) => Promise<boolean>;
+  },
+): Promise<{ plan: ExplainRunResult; title: string } | null> {
+  if (analyze) {
+    const readsOnly = classifyStatement(sql, { flavor }).kind === 'read';
+    if (!(await confirm(analyzeConfirmation(connection, sql, readsOnly)))) return null;
+  }
+  const plan = await api.call('explain.run', { sessionId, sql, analyze });
+  const firstLine = sql.trim().split('\n')[0] ?? '';
+  return { plan, title: `${analyze ? 'Analyze' : 'Explain'}: ${firstLine.slice(0, 40)}` };
+}

@@ -1,0 +1,37 @@
+import type { SavedConnection } from '../../shared/api/connection';
+import type { ConfirmRequest } from '../app/ConfirmDialog';
+
+type Target = Pick<SavedConnection, 'name' | 'color' | 'production'>;
+
+/** What every confirmation of an editor says about where it runs. */
+const on = (connection: Target) => ({
+  connectionName: connection.name,
+  color: connection.color,
+  typedConfirmation: connection.production,
+});
+
+/** EXPLAIN ANALYZE runs the statement: asked first, saying so when it may change data. */
+export function analyzeConfirmation(
+  connection: Target,
+  sql: string,
+  readsOnly: boolean,
+): ConfirmRequest {
+  return {
+    title: 'Run the statement to measure its plan?',
+    consequence: `EXPLAIN ANALYZE executes the statement on “${connection.name}” and reports what it measured${readsOnly ? '' : ': this statement may change data'}.`,
+    detail: sql,
+    ...on(connection),
+    confirmLabel: 'Run and explain',
+  };
+}
+
+/** Statements not known to be read-only, about to run on a connection marked read-only. */
+export function readOnlyWritesConfirmation(connection: Target, writes: string[]): ConfirmRequest {
+  return {
+    title: `Run ${writes.length === 1 ? 'a statement that may write' : `${writes.length} statements that may write`} on a read-only connection?`,
+    consequence: `“${connection.name}” is marked read-only. These statements are not known to be read-only, so they may change data or server state.`,
+    detail: writes.join(';\n\n'),
+    ...on(connection),
+    confirmLabel: 'Run anyway',
+  };
+}

@@ -1,0 +1,19 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * The editor text the app kept for a connection's editor (slot 0: its first), as the UI state
+ * store holds it ('' when none), read from the page's localStorage.
+ */
+export function savedEditorText(page: Page, connectionId: string, slot = 0): Promise<string> {
+  return page.evaluate((name) => {
+    try {
+      const entry = JSON.parse(localStorage.getItem('sightline.ui-state') ?? '{}') as {
+        values?: Record<string, unknown>;
+      };
+      const text = entry.values?.[name];
+      return typeof text === 'string' ? text : '';
+    } catch {
+      return '';
+    }
+  }, `editor-text.${connectionId}.${slot}`);
+}
