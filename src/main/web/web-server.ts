@@ -23,6 +23,8 @@ export interface WebServerOptions {
   rendererDir: string;
   backendEntry: string;
   env: NodeJS.ProcessEnv;
+  /** The clock downloads expire by (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 export interface WebServer {
@@ -57,7 +59,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const token = randomBytes(24).toString('base64url');
   // mkdtemp makes it 0700: exports for the browser wait here, readable by this user only.
   const downloadDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-downloads-'));
-  const downloads = new DownloadStore(downloadDir);
+  const downloads = new DownloadStore(downloadDir, options.now);
   const supervisor = new BackendSupervisor(options.backendEntry, {
     ...options.env,
     SIGHTLINE_DOWNLOAD_DIR: downloadDir,
