@@ -9,15 +9,18 @@ const LABELS: Record<ExportDestination, string> = {
 export function ExportDestinationChoice({
   destinations,
   destination,
+  disabled,
   onChange,
 }: {
   destinations: ExportDestination[];
   destination: ExportDestination;
+  disabled: boolean;
   onChange: (destination: ExportDestination) => void;
 }) {
   if (destinations.length < 2) return null;
   return (
-    <div className="export-destinations" role="radiogroup" aria-label="Destination">
+    <fieldset disabled={disabled}>
+      <legend>Destination</legend>
       {destinations.map((d) => (
         <label key={d} className="check">
           <input
@@ -30,6 +33,6 @@ export function ExportDestinationChoice({
           {LABELS[d]}
         </label>
       ))}
-    </div>
+    </fieldset>
   );
 }

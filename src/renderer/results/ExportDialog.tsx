@@ -151,16 +151,17 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
           setFileName((n) => withExtension(n, f));
         }}
       />
+      <ExportDestinationChoice
+        destinations={destinations}
+        destination={destination}
+        disabled={locked}
+        onChange={(d) => {
+          setDestination(d);
+          setError(null);
+          setAsk(null);
+        }}
+      />
       <fieldset disabled={locked}>
-        <ExportDestinationChoice
-          destinations={destinations}
-          destination={destination}
-          onChange={(d) => {
-            setDestination(d);
-            setError(null);
-            setAsk(null);
-          }}
-        />
         {destination === 'download' ? (
           <Field label="File name">
             {(control) => (
