@@ -14,10 +14,7 @@ export const DOWNLOAD_PREFIX = '/download/';
  * header value or add a parameter.
  */
 export function contentDisposition(fileName: string): string {
-  const ascii =
-    fileName
-      .replace(/[^\x20-\x7e]|["\\%;]/g, '_')
-      .trim() || 'download';
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\%;]/g, '_').trim() || 'download';
   // encodeURIComponent leaves !'()* which RFC 8187's attr-char does not allow as-is.
   const exact = encodeURIComponent(fileName).replace(
     /[!'()*]/g,

@@ -162,54 +162,43 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
         }}
       />
       <fieldset disabled={locked}>
-        {destination === 'download' ? (
-          <Field label="File name">
-            {(control) => (
-              <input
-                {...control}
-                ref={pathRef}
-                className="mono"
-                value={fileName}
-                spellCheck={false}
-                onChange={(e) => setFileName(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && fileName.trim() !== '' && !starting) void start();
-                }}
-              />
-            )}
-          </Field>
-        ) : (
-          <>
-            <Field label="File (on the backend’s machine; ~/ is the home folder)">
-              {(control) => (
-                <input
-                  {...control}
-                  ref={pathRef}
-                  className="mono"
-                  value={path}
-                  spellCheck={false}
-                  onChange={(e) => {
-                    setPath(e.target.value);
-                    // A confirmation was for the path shown then, not for whatever is typed next.
-                    setAsk(null);
-                    setConfirmed({ folder: false });
-                  }}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' && path.trim() !== '' && !starting) void start();
-                  }}
-                  aria-invalid={error?.code === 'FILE_ERROR' ? true : undefined}
-                />
-              )}
-            </Field>
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={overwrite}
-                onChange={(e) => setOverwrite(e.target.checked)}
-              />
-              Replace the file if it exists
-            </label>
-          </>
+        <Field
+          label={
+            destination === 'download'
+              ? 'File name'
+              : 'File (on the backend’s machine; ~/ is the home folder)'
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={pathRef}
+              className="mono"
+              value={target}
+              spellCheck={false}
+              onChange={(e) => {
+                if (destination === 'download') return setFileName(e.target.value);
+                setPath(e.target.value);
+                // A confirmation was for the path shown then, not for whatever is typed next.
+                setAsk(null);
+                setConfirmed({ folder: false });
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && target.trim() !== '' && !starting) void start();
+              }}
+              aria-invalid={error?.code === 'FILE_ERROR' ? true : undefined}
+            />
+          )}
+        </Field>
+        {destination === 'disk' && (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={overwrite}
+              onChange={(e) => setOverwrite(e.target.checked)}
+            />
+            Replace the file if it exists
+          </label>
         )}
       </fieldset>
       {ask && (

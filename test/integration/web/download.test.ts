@@ -244,6 +244,11 @@ describe('browser-mode export downloads (MySQL 9.7)', () => {
     ]) {
       const r = await get(server, bad);
       expect(r.status, bad).toBe(404);
+      // The download route's own refusal, one text for every reason, never cached.
+      expect(r.body.toString()).toBe(
+        '404 This download is not available (used, expired or unknown)\n',
+      );
+      expect(r.headers['cache-control']).toBe('no-store');
       expect(r.body.toString()).not.toContain(server.downloadDir);
       expect(r.body.toString()).not.toContain(os.tmpdir());
     }
