@@ -10,6 +10,7 @@ import type { QueryStatus } from '../../../src/shared/api/query';
 import { tokenCookieName } from '../../../src/main/web/request-guard';
 import { startWebServer, type WebServer } from '../../../src/main/web/web-server';
 import { testServers } from '../../servers/provided';
+import { startBackend } from '../backend/backend-harness';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 const ROWS = 20_000;
@@ -297,5 +298,27 @@ describe('browser-mode export downloads (MySQL 9.7)', () => {
     await expect(stat(dir)).rejects.toThrow(/ENOENT/);
     page = undefined as unknown as Page;
     server = undefined as unknown as WebServer;
+  });
+});
+
+describe('downloads outside browser mode', () => {
+  it('are refused by a backend that has no web server to hand them to (the desktop app)', async () => {
+    const b = await startBackend();
+    try {
+      const r = await b.call('query.exportDownload', {
+        queryId: 'any',
+        format: 'csv',
+        fileName: 'x.csv',
+      });
+      expect(r).toEqual({
+        ok: false,
+        error: {
+          code: 'INVALID_REQUEST',
+          message: 'Downloads exist in browser mode only; the desktop app saves to a file.',
+        },
+      });
+    } finally {
+      await b.dispose();
+    }
   });
 });
