@@ -179,6 +179,8 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
     await page.getByRole('button', { name: 'Export full result…' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Export full result' });
     await dialog.waitFor();
+    const onDisk = dialog.getByRole('radio', { name: 'Save on the server’s disk' });
+    await onDisk.check();
     const input = dialog.getByRole('textbox', { name: /File/ });
     await expect.poll(() => input.inputValue()).toMatch(/sightline-export-.*\.csv$/);
     const file = path.join(dir, 'items.csv');
@@ -211,6 +213,7 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
     // Exporting to the same file again asks first, naming it; nothing is replaced meanwhile.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Export full result…' }).first().click();
+    await onDisk.check();
     // The suggested name comes first; typing before it came would be overwritten by it.
     await expect.poll(() => input.inputValue()).toMatch(/sightline-export-.*\.csv$/);
     await input.fill(file);
@@ -240,6 +243,7 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
     await notice.getByRole('button', { name: 'Export full result…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export full result' });
     const file = path.join(dir, 'billion.jsonl');
+    await dialog.getByRole('radio', { name: 'Save on the server’s disk' }).check();
     await dialog.getByRole('radio', { name: /JSON Lines/ }).check();
     await dialog.getByRole('textbox', { name: /File/ }).fill(file);
     await dialog.getByRole('button', { name: 'Export', exact: true }).click();

@@ -5,6 +5,7 @@ import { alterService } from '../services/alter-service';
 import { connectionsService } from '../services/connections-service';
 import { explainService } from '../services/explain-service';
 import { exportService } from '../services/export-service';
+import type { DownloadOffers } from '../export/download-offer';
 import type { ResultLimits } from '../services/query-result';
 import { historyRecorder } from '../services/history-recorder';
 import { historyService } from '../services/history-service';
@@ -40,6 +41,8 @@ export interface BackendOptions {
   secretBox: SecretBox;
   /** Row and memory limits of one result, instead of the user's settings (tests use small ones). */
   resultLimits?: ResultLimits;
+  /** Browser mode: where exports become browser downloads (`query.exportDownload`). */
+  downloads?: DownloadOffers;
 }
 
 export interface Backend {
@@ -93,7 +96,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...connectionsService(store),
     ...sessionService(store, sessions),
     ...queries,
-    ...exportService(store, sessions, locks, queries['query.status']),
+    ...exportService(store, sessions, locks, queries['query.status'], {
+      downloads: options.downloads,
+    }),
     ...schemaService(sessions),
     ...historyService(history),
     ...updatesService(settings, { currentVersion: APP_VERSION }),

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { ServerMessage } from '../../shared/api/wire';
 import { openKeyFileSecretBox } from '../store/key-file-secret-box';
+import { relayedDownloadOffers } from '../export/download-offer';
 import { createBackend } from './backend';
 import { defaultDataDir } from './data-dir';
 import type { Peer } from './peer';
@@ -34,7 +35,14 @@ async function main(): Promise<void> {
   if (!process.send) throw new Error('node-entry must be started by the web supervisor');
   const dataDir = defaultDataDir();
   const secretBox = await openKeyFileSecretBox(path.join(dataDir, 'secret.key'));
-  const backend = await createBackend({ mode: 'web', dataDir, secretBox });
+  // The web server's private folder for exports the browser downloads (see web-server.ts).
+  const downloadDir = process.env.SIGHTLINE_DOWNLOAD_DIR;
+  const downloads = downloadDir
+    ? relayedDownloadOffers(downloadDir, ({ client, ...rest }) =>
+        send({ k: 'download', c: client, ...rest }),
+      )
+    : undefined;
+  const backend = await createBackend({ mode: 'web', dataDir, secretBox, downloads });
   const peers = new Map<string, RelayedPeer>();
 
   process.on('message', (raw) => {

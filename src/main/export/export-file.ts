@@ -67,12 +67,15 @@ export class ExportFile {
     });
   }
 
-  /** Creates the temporary file next to `target`; FILE_ERROR when that is not possible. */
-  static async create(target: string, overwrite: boolean): Promise<ExportFile> {
+  /**
+   * Creates the temporary file next to `target` (with `mode`, before the umask); FILE_ERROR when
+   * that is not possible.
+   */
+  static async create(target: string, overwrite: boolean, mode = 0o666): Promise<ExportFile> {
     const tempPath = `${target}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
     let handle;
     try {
-      handle = await open(tempPath, 'wx');
+      handle = await open(tempPath, 'wx', mode);
     } catch (err) {
       throw osFileError(target, `Cannot create a file in ${path.dirname(target)}`, err);
     }

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import nodePath from 'node:path';
 import { ApiError } from '../../shared/api/errors';
+import { safeFileName } from '../../shared/api/download-name';
 import type { ExportFormat, ExportStatus } from '../../shared/api/export';
 import type { CallContext, Handler, Handlers } from '../backend/handlers';
 import { connectionFlow } from '../db/connection-flow';
@@ -9,6 +10,7 @@ import { errorToApi } from '../db/error-to-api';
 import { isFatal } from '../db/fatal-error';
 import { streamStatement } from '../db/stream-statement';
 import { csvWriter } from '../export/csv-writer';
+import type { DownloadOffers } from '../export/download-offer';
 import { ExportFile } from '../export/export-file';
 import { defaultExportPath, resolveExportPath } from '../export/export-path';
 import { ExportPump } from '../export/export-pump';
@@ -27,6 +29,12 @@ const KEPT_FINISHED = 100;
 
 const WRITERS: Record<ExportFormat, RowWriterFactory> = { csv: csvWriter, jsonl: jsonlWriter };
 
+/** What a download is served as (with `nosniff`, the browser takes it as said). */
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  jsonl: 'application/x-ndjson; charset=utf-8',
+};
+
 interface ExportRun {
   status: ExportStatus;
   owner: OpenSession;
@@ -38,9 +46,16 @@ interface ExportRun {
   stop: 'user' | 'closed' | 'file' | null;
   /** A KILL QUERY under way; the session is not released before it is done. */
   killing: Promise<void> | null;
+  /** For a browser download: the name offered; the file is handed to the web server when done. */
+  downloadName: string | null;
 }
 
-type ExportMethods = 'query.export' | 'export.status' | 'export.cancel' | 'export.defaultPath';
+type ExportMethods =
+  | 'query.export'
+  | 'query.exportDownload'
+  | 'export.status'
+  | 'export.cancel'
+  | 'export.defaultPath';
 
 /**
  * Full-result exports: a result's statement runs again on its own session and every row is
@@ -53,9 +68,10 @@ export function exportService(
   sessions: SessionRegistry,
   locks: SessionLocks,
   queryStatus: Handler<'query.status'>,
-  options: { homeDir?: string } = {},
+  options: { homeDir?: string; downloads?: DownloadOffers | undefined } = {},
 ): Handlers<ExportMethods> {
   const home = options.homeDir ?? os.homedir();
+  const downloads = options.downloads;
   const runs = new Map<string, ExportRun>();
   /**
    * Folders exports write into without asking: the home folder (where the suggested name is),
@@ -126,6 +142,15 @@ export function exportService(
         try {
           run.pump?.finish();
           await run.file.complete();
+          if (run.downloadName !== null && downloads) {
+            // From here the web server owns the file: it removes it once served or expired.
+            status.download = downloads.offer({
+              client: ctx.peerId,
+              file: nodePath.basename(run.file.target),
+              fileName: run.downloadName,
+              contentType: CONTENT_TYPES[status.format],
+            });
+          }
         } catch (err) {
           state = 'error';
           error = err instanceof ApiError ? err : errorToApi(err);
@@ -203,76 +228,123 @@ export function exportService(
       .catch((err: unknown) => void settle(err));
   }
 
+  /**
+   * Starts an export of a finished result: checks it, takes the session, checks the statement
+   * only reads, creates the file (`target` says where) and streams into it.
+   */
+  async function begin(
+    queryId: string,
+    format: ExportFormat,
+    ctx: CallContext,
+    target: () => Promise<{
+      shownPath: string;
+      downloadName: string | null;
+      create: () => Promise<ExportFile>;
+    }>,
+  ): Promise<ExportStatus> {
+    const query = await queryStatus({ queryId }, ctx);
+    if (query.state === 'running') {
+      throw new ApiError({
+        code: 'SESSION_BUSY',
+        message: 'The statement is still running: export its result once it has finished.',
+      });
+    }
+    if (query.columns === null) {
+      throw new ApiError({
+        code: 'INVALID_REQUEST',
+        message: 'This statement returned no rows, so there is nothing to export.',
+      });
+    }
+    const owner = sessions.owned(query.sessionId, ctx.peerId);
+    const where = await target();
+    const status: ExportStatus = {
+      exportId: randomUUID(),
+      queryId,
+      sessionId: query.sessionId,
+      format,
+      path: where.shownPath,
+      state: 'running',
+      rows: 0,
+      bytes: 0,
+      elapsedMs: 0,
+      error: null,
+    };
+    // Taken before the guard reads sql_mode, so nothing else runs between that and the export.
+    let preparing = true;
+    locks.claim(query.sessionId, 'export', () => preparing || status.state === 'running');
+    let file: ExportFile;
+    try {
+      // Only what is known to only read runs again: repeating a write would do it twice.
+      await guardUserSql(
+        owner.session,
+        query.sql,
+        { kind: 'export' },
+        store.get(owner.connectionId),
+      );
+      file = await where.create();
+    } catch (err) {
+      status.state = 'error';
+      throw err;
+    } finally {
+      preparing = false;
+    }
+    const run: ExportRun = {
+      status,
+      owner,
+      file,
+      started: performance.now(),
+      threadId: null,
+      pump: null,
+      stop: null,
+      killing: null,
+      downloadName: where.downloadName,
+    };
+    runs.set(status.exportId, run);
+    execute(run, query.sql, ctx);
+    return snapshot(run);
+  }
+
   return {
-    'query.export': async ({ queryId, format, path, overwrite, confirmedFolder }, ctx) => {
-      const query = await queryStatus({ queryId }, ctx);
-      if (query.state === 'running') {
-        throw new ApiError({
-          code: 'SESSION_BUSY',
-          message: 'The statement is still running: export its result once it has finished.',
-        });
-      }
-      if (query.columns === null) {
+    'query.export': async ({ queryId, format, path, overwrite, confirmedFolder }, ctx) =>
+      begin(queryId, format, ctx, async () => {
+        const target = await resolveExportPath(
+          path,
+          {
+            overwrite: overwrite ?? false,
+            confirmedFolder: confirmedFolder ?? false,
+            approvedFolders,
+          },
+          home,
+        );
+        return {
+          shownPath: target,
+          downloadName: null,
+          create: async () => {
+            const file = await ExportFile.create(target, overwrite ?? false);
+            approvedFolders.add(nodePath.dirname(target));
+            return file;
+          },
+        };
+      }),
+    'query.exportDownload': async ({ queryId, format, fileName }, ctx) => {
+      if (!downloads) {
         throw new ApiError({
           code: 'INVALID_REQUEST',
-          message: 'This statement returned no rows, so there is nothing to export.',
+          message: 'Downloads exist in browser mode only; the desktop app saves to a file.',
         });
       }
-      const owner = sessions.owned(query.sessionId, ctx.peerId);
-      const target = await resolveExportPath(
-        path,
-        {
-          overwrite: overwrite ?? false,
-          confirmedFolder: confirmedFolder ?? false,
-          approvedFolders,
-        },
-        home,
-      );
-      const status: ExportStatus = {
-        exportId: randomUUID(),
-        queryId,
-        sessionId: query.sessionId,
-        format,
-        path: target,
-        state: 'running',
-        rows: 0,
-        bytes: 0,
-        elapsedMs: 0,
-        error: null,
-      };
-      // Taken before the guard reads sql_mode, so nothing else runs between that and the export.
-      let preparing = true;
-      locks.claim(query.sessionId, 'export', () => preparing || status.state === 'running');
-      let file: ExportFile;
-      try {
-        // Only what is known to only read runs again: repeating a write would do it twice.
-        await guardUserSql(
-          owner.session,
-          query.sql,
-          { kind: 'export' },
-          store.get(owner.connectionId),
-        );
-        file = await ExportFile.create(target, overwrite ?? false);
-        approvedFolders.add(nodePath.dirname(target));
-      } catch (err) {
-        status.state = 'error';
-        throw err;
-      } finally {
-        preparing = false;
-      }
-      const run: ExportRun = {
-        status,
-        owner,
-        file,
-        started: performance.now(),
-        threadId: null,
-        pump: null,
-        stop: null,
-        killing: null,
-      };
-      runs.set(status.exportId, run);
-      execute(run, query.sql, ctx);
-      return snapshot(run);
+      const name = safeFileName(fileName, format);
+      return begin(queryId, format, ctx, async () => ({
+        shownPath: name,
+        downloadName: name,
+        // A name of its own in the web server's private folder, readable by this user only.
+        create: () =>
+          ExportFile.create(
+            nodePath.join(downloads.dir, `${randomBytes(16).toString('hex')}.${format}`),
+            false,
+            0o600,
+          ),
+      }));
     },
     'export.status': async ({ exportId }, ctx) => snapshot(ownedRun(exportId, ctx)),
     'export.cancel': async ({ exportId }, ctx) => {

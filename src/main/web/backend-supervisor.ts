@@ -1,10 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import type { DownloadHandover } from '../export/download-offer';
 import { BackendToSupervisorSchema, type SupervisorToBackend } from '../backend/relay-protocol';
 
 export interface SupervisorEvents {
   /** A message for browser client `c`. */
   message: [client: string, message: unknown];
+  /** A finished export for the browser to download once (see DownloadStore). */
+  download: [handover: DownloadHandover];
   /** The backend died (`down`) or is serving (`up`). */
   state: [state: 'up' | 'down', reason?: string];
 }
@@ -48,6 +51,9 @@ export class BackendSupervisor extends EventEmitter<SupervisorEvents> {
           resolve();
         } else if (msg.k === 'fatal') {
           reject(new Error(msg.message));
+        } else if (msg.k === 'download') {
+          const { k: _k, c, ...rest } = msg;
+          this.emit('download', { client: c, ...rest });
         } else {
           this.emit('message', msg.c, msg.m);
         }

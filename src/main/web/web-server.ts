@@ -1,7 +1,10 @@
 import { messageShapeProblem } from '../../shared/api/message-shape';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ApiErrorShape } from '../../shared/api/errors';
@@ -9,6 +12,8 @@ import { MAX_MESSAGE_BYTES } from '../../shared/api/message-limits';
 import type { ServerMessage } from '../../shared/api/wire';
 import { BackendSupervisor } from './backend-supervisor';
 import { contentSecurityPolicy } from './content-security-policy';
+import { DOWNLOAD_PREFIX, serveDownload } from './download-route';
+import { DownloadStore } from './download-store';
 import { checkRequest, tokenCookieName } from './request-guard';
 import { serveStatic } from './static-files';
 
@@ -18,12 +23,18 @@ export interface WebServerOptions {
   rendererDir: string;
   backendEntry: string;
   env: NodeJS.ProcessEnv;
+  /** The clock downloads expire by (tests move it instead of waiting). */
+  now?: () => number;
 }
 
 export interface WebServer {
   url: string;
   port: number;
   token: string;
+  /** The private folder (0700) where exports wait to be downloaded; removed on close. */
+  downloadDir: string;
+  /** Downloads waiting to be fetched. */
+  pendingDownloads(): number;
   backendPid(): number | undefined;
   close(): Promise<void>;
 }
@@ -46,8 +57,20 @@ function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = randomBytes(24).toString('base64url');
-  const supervisor = new BackendSupervisor(options.backendEntry, options.env);
-  await supervisor.start();
+  // mkdtemp makes it 0700: exports for the browser wait here, readable by this user only.
+  const downloadDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-downloads-'));
+  const downloads = new DownloadStore(downloadDir, options.now);
+  const supervisor = new BackendSupervisor(options.backendEntry, {
+    ...options.env,
+    SIGHTLINE_DOWNLOAD_DIR: downloadDir,
+  });
+  supervisor.on('download', (handover) => downloads.add(handover));
+  try {
+    await supervisor.start();
+  } catch (e) {
+    await rm(downloadDir, { recursive: true, force: true });
+    throw e;
+  }
 
   const sockets = new Map<string, WebSocket>();
   const broadcast = (message: ServerMessage) => {
@@ -107,6 +130,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         ...security,
       });
       res.end();
+      return;
+    }
+    if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
+      // Same guard as every request above (Host, Origin, the HttpOnly SameSite cookie); the
+      // token then works once, for the page whose export it is, while that page is connected.
+      void serveDownload(req, res, downloads, (client) => sockets.has(client), security);
       return;
     }
     void serveStatic(options.rendererDir, url.pathname, res, security);
@@ -170,6 +199,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       });
       ws.on('close', () => {
         sockets.delete(client);
+        downloads.revokeClient(client);
         supervisor.closeClient(client);
       });
       ws.on('error', () => ws.terminate());
@@ -186,6 +216,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
     token,
+    downloadDir,
+    pendingDownloads: () => downloads.size,
     backendPid: () => supervisor.pid,
     async close() {
       for (const ws of sockets.values()) ws.terminate();
@@ -193,6 +225,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await supervisor.stop();
+      await downloads.close();
+      await rm(downloadDir, { recursive: true, force: true });
     },
   };
 }

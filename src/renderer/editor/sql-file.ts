@@ -3,6 +3,9 @@
  * and in a browser: reading a picked File, and saving as a download.
  */
 
+import { safeFileName } from '../../shared/api/download-name';
+import { downloadBlob } from '../ui/browser-download';
+
 /** The largest file opened into the editor: Monaco slows down well before, and memory counts. */
 export const MAX_SQL_FILE_BYTES = 50 * 1024 * 1024;
 
@@ -19,16 +22,7 @@ export async function readSqlFile(file: File): Promise<string> {
 
 /** Saves `text` as the file `name` through the browser's download (the desktop app asks where). */
 export function downloadSqlFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/sql' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download reads the blob after click() returns: let it go only well after.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(new Blob([text], { type: 'application/sql' }), name);
 }
 
 /**
@@ -36,9 +30,7 @@ export function downloadSqlFile(name: string, text: string): void {
  * `.sql` (`prod: orders` → `prod- orders.sql`).
  */
 export function sqlFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').trim() || 'query';
-  return /\.sql$/i.test(safe) ? safe : `${safe}.sql`;
+  return safeFileName(name, 'sql', 'query');
 }
 
 function megabytes(bytes: number): string {

@@ -1,14 +1,5 @@
-/** Saves `blob` as a file through the browser's download (Electron shows its save dialog). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+// Kept here for the plan screen's imports; the one implementation is in ui/browser-download.
+export { downloadBlob } from '../ui/browser-download';
 
 /** Renders an SVG document to a PNG at `scale`. */
 export async function svgToPng(svgText: string, scale = 2): Promise<Blob> {

@@ -1,45 +1,33 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
-import type { ExportFormat, ExportStatus } from '../../shared/api/export';
+import type { ExportFormat } from '../../shared/api/export';
 import type { QueryStatus } from '../../shared/api/query';
-import { formatExactCount } from '../../shared/format/count';
-import { formatDuration } from '../../shared/format/duration';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
-import { formatBytes } from '../grid/cell-text';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
 import { Field } from '../ui/Field';
-
-const FORMATS: Array<{ value: ExportFormat; label: string; hint: string }> = [
-  {
-    value: 'csv',
-    label: 'CSV',
-    hint: 'Header row; NULL is an empty field, the empty string is "", bytes are 0x-hex.',
-  },
-  {
-    value: 'jsonl',
-    label: 'JSON Lines',
-    hint: 'One object per row; NULL is null, numbers are exact strings, bytes are {"$hex": …}.',
-  },
-];
-
-/** The path with the extension of `format` when it had the other format's one. */
-function withExtension(path: string, format: ExportFormat): string {
-  return path.replace(/\.(csv|jsonl)$/i, `.${format}`);
-}
+import { baseName, useExportDestinations, type ExportDestination } from './export-destination';
+import { ExportDestinationChoice } from './ExportDestinationChoice';
+import { ExportFormatChoice, withExtension } from './ExportFormatChoice';
+import { ExportProgress } from './ExportProgress';
+import { useExportRun } from './use-export-run';
 
 /**
- * Exports a result in full to a file on the machine running the backend: pick the format and
- * the path (a fresh name in the home folder to start with), then follow the progress - rows,
- * bytes, time - and cancel if needed. The statement runs again on this session, which is busy
+ * Exports a result in full: in browser mode as a download (the default) or to a file on the
+ * machine running the backend, in the desktop app to a file. Pick the format and the name or
+ * path (a fresh name in the home folder to start with), then follow the progress - rows, bytes,
+ * time - and cancel if needed. The statement runs again on this session, which is busy
  * meanwhile; the dialog stays open until the export ends.
  */
 export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose: () => void }) {
+  const destinations = useExportDestinations();
+  const [destination, setDestination] = useState<ExportDestination>(destinations[0]!);
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [path, setPath] = useState('');
+  const [fileName, setFileName] = useState('');
   const [overwrite, setOverwrite] = useState(false);
-  const [run, setRun] = useState<ExportStatus | null>(null);
+  const { run, adopt } = useExportRun(status.queryId);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [starting, setStarting] = useState(false);
   /** What the backend wants the user's word on before it writes (see `query.export`). */
@@ -49,7 +37,6 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
   } | null>(null);
   /** Folders the user confirmed in this dialog; the backend remembers them after a start. */
   const [confirmed, setConfirmed] = useState<{ folder: boolean }>({ folder: false });
-  const latest = useRef(new Map<string, ExportStatus>());
   const pathRef = useRef<HTMLInputElement>(null);
   const running = run?.state === 'running';
   /** The choices are fixed while an export runs and once one has succeeded. */
@@ -61,6 +48,7 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
       (r) => {
         if (!live) return;
         setPath((p) => p || r.path);
+        setFileName((n) => n || baseName(r.path));
         pathRef.current?.focus();
       },
       () => undefined,
@@ -69,17 +57,6 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
       live = false;
     };
   }, []);
-
-  // Updates may come before `query.export` has answered: keep the latest of each.
-  useEffect(
-    () =>
-      api.on('export.update', (s) => {
-        if (s.queryId !== status.queryId) return;
-        latest.current.set(s.exportId, s);
-        setRun((r) => (r?.exportId === s.exportId ? s : r));
-      }),
-    [status.queryId],
-  );
 
   const start = async (
     consent: { folder: boolean; overwrite: boolean } = {
@@ -91,17 +68,17 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
     setAsk(null);
     setStarting(true);
     try {
-      const started = await api.call('query.export', {
-        queryId: status.queryId,
-        format,
-        path,
-        overwrite: consent.overwrite,
-        confirmedFolder: consent.folder,
-      });
-      setRun(latest.current.get(started.exportId) ?? started);
-      // The end may have been announced before we listened: ask once.
-      const now = await api.call('export.status', { exportId: started.exportId });
-      setRun((r) => (r && r.state === 'running' ? now : r));
+      const started =
+        destination === 'download'
+          ? await api.call('query.exportDownload', { queryId: status.queryId, format, fileName })
+          : await api.call('query.export', {
+              queryId: status.queryId,
+              format,
+              path,
+              overwrite: consent.overwrite,
+              confirmedFolder: consent.folder,
+            });
+      await adopt(started);
     } catch (e) {
       const shape = errorShapeOf(e);
       if (
@@ -123,6 +100,7 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
 
   // The rows the first run got, when it got them all: what the progress bar aims at.
   const expected = status.truncated === null && status.state === 'done' ? status.rowCount : null;
+  const target = destination === 'download' ? fileName : path;
   const close = () => {
     if (!running) onClose();
   };
@@ -147,7 +125,7 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
             <button
               type="button"
               className="btn-primary"
-              disabled={starting || path.trim() === ''}
+              disabled={starting || target.trim() === ''}
               onClick={() => void start()}
             >
               {run ? 'Export again' : 'Export'}
@@ -157,60 +135,71 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
       }
     >
       <p className="export-explain">
-        Runs the statement again on this session and writes every row to a file on the machine
-        running Sightline’s backend - not only the rows fetched into the grid. The session is busy
-        until it ends.
+        Runs the statement again on this session and writes every row - not only the rows fetched
+        into the grid -{' '}
+        {destination === 'download'
+          ? 'to a file your browser downloads'
+          : 'to a file on the machine running Sightline’s backend'}
+        . The session is busy until it ends.
       </p>
+      <ExportFormatChoice
+        format={format}
+        disabled={locked}
+        onChange={(f) => {
+          setFormat(f);
+          setPath((p) => withExtension(p, f));
+          setFileName((n) => withExtension(n, f));
+        }}
+      />
+      <ExportDestinationChoice
+        destinations={destinations}
+        destination={destination}
+        disabled={locked}
+        onChange={(d) => {
+          setDestination(d);
+          setError(null);
+          setAsk(null);
+        }}
+      />
       <fieldset disabled={locked}>
-        <legend>Format</legend>
-        {FORMATS.map((f) => (
-          <label key={f.value} className="check export-format">
-            <input
-              type="radio"
-              name="export-format"
-              value={f.value}
-              checked={format === f.value}
-              onChange={() => {
-                setFormat(f.value);
-                setPath((p) => withExtension(p, f.value));
-              }}
-            />
-            <span>
-              <strong>{f.label}</strong> <span className="field-hint">{f.hint}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset disabled={locked}>
-        <Field label="File (on the backend’s machine; ~/ is the home folder)">
+        <Field
+          label={
+            destination === 'download'
+              ? 'File name'
+              : 'File (on the backend’s machine; ~/ is the home folder)'
+          }
+        >
           {(control) => (
             <input
               {...control}
               ref={pathRef}
               className="mono"
-              value={path}
+              value={target}
               spellCheck={false}
               onChange={(e) => {
+                if (destination === 'download') return setFileName(e.target.value);
                 setPath(e.target.value);
                 // A confirmation was for the path shown then, not for whatever is typed next.
                 setAsk(null);
                 setConfirmed({ folder: false });
               }}
               onKeyDown={(e) => {
-                if (e.key === 'Enter' && path.trim() !== '' && !starting) void start();
+                if (e.key === 'Enter' && target.trim() !== '' && !starting) void start();
               }}
               aria-invalid={error?.code === 'FILE_ERROR' ? true : undefined}
             />
           )}
         </Field>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={overwrite}
-            onChange={(e) => setOverwrite(e.target.checked)}
-          />
-          Replace the file if it exists
-        </label>
+        {destination === 'disk' && (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={overwrite}
+              onChange={(e) => setOverwrite(e.target.checked)}
+            />
+            Replace the file if it exists
+          </label>
+        )}
       </fieldset>
       {ask && (
         <Notice
@@ -241,39 +230,5 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
       {error && <ErrorNotice error={error} title="Could not start the export" />}
       {run && <ExportProgress run={run} expected={expected} />}
     </Modal>
-  );
-}
-
-/** Rows and bytes written, elapsed time, and how it ended. */
-function ExportProgress({ run, expected }: { run: ExportStatus; expected: number | null }) {
-  const counts = `${formatExactCount(run.rows)}${
-    expected !== null && run.state === 'running' ? ` of ~${formatExactCount(expected)}` : ''
-  } rows · ${formatBytes(run.bytes)} · ${formatDuration(run.elapsedMs)}`;
-  return (
-    <div className="export-progress" data-testid="export-progress" data-state={run.state}>
-      {run.state === 'running' && (
-        <>
-          {expected ? (
-            <progress max={expected} value={Math.min(run.rows, expected)} aria-label="Export" />
-          ) : (
-            <progress aria-label="Export" />
-          )}
-          <div className="num" role="status">
-            Writing {counts}
-          </div>
-        </>
-      )}
-      {run.state === 'done' && (
-        <Notice severity="ok">
-          Exported {counts} to <span className="mono export-path">{run.path}</span>
-        </Notice>
-      )}
-      {run.state === 'cancelled' && (
-        <Notice severity="warning">{run.error?.message ?? 'Export cancelled.'}</Notice>
-      )}
-      {run.state === 'error' && run.error && (
-        <ErrorNotice error={run.error} title="The export failed" />
-      )}
-    </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from './history';
 import {
   ExportDefaultPathSchema,
+  ExportDownloadParamsSchema,
   ExportFormatSchema,
   ExportParamsSchema,
   ExportStatusSchema,
@@ -181,6 +182,8 @@ export const contract = {
    * returns at once, `export.update` events follow. FILE_ERROR names a bad path.
    */
   'query.export': method(ExportParamsSchema, ExportStatusSchema),
+  /** The same, as a browser download in browser mode (see ExportDownloadParamsSchema). */
+  'query.exportDownload': method(ExportDownloadParamsSchema, ExportStatusSchema),
   'export.status': method(z.object({ exportId: Id }), ExportStatusSchema),
   /** Stops an export (KILL QUERY) and removes its partial file; harmless once it ended. */
   'export.cancel': method(z.object({ exportId: Id }), z.object({ cancelled: z.boolean() })),

@@ -22,6 +22,29 @@ export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
 export const EXPORT_STATES = ['running', 'done', 'error', 'cancelled'] as const;
 
+/** The length of a download token: 32 random bytes in base64url (256 bits). */
+export const DOWNLOAD_TOKEN_LENGTH = 43;
+
+/** The web server's path for one download; the token is its last segment. */
+export const DownloadUrlSchema = z
+  .string()
+  .regex(new RegExp(`^/download/[A-Za-z0-9_-]{${DOWNLOAD_TOKEN_LENGTH}}$`));
+
+/**
+ * A finished browser-mode export, ready for the browser to fetch once from `url` on the same
+ * web server (with the page's own cookie) before `expiresAt`. The token in the url works once,
+ * only while the page that started the export is connected; the file is removed after the
+ * download or at expiry.
+ */
+export const ExportDownloadSchema = z.object({
+  url: DownloadUrlSchema,
+  /** The name the browser is offered (Content-Disposition). */
+  fileName: z.string().min(1).max(255),
+  /** Milliseconds since the epoch (the web server's clock). */
+  expiresAt: z.number().int().nonnegative(),
+});
+export type ExportDownload = z.infer<typeof ExportDownloadSchema>;
+
 /**
  * Where an export stands; pushed as `export.update` while it runs (throttled) and when it ends.
  * While it runs the file is written under a temporary name beside `path`
@@ -35,7 +58,10 @@ export const ExportStatusSchema = z.object({
   queryId: Id,
   sessionId: Id,
   format: ExportFormatSchema,
-  /** The file, absolute, as the backend resolved it (`~` expanded). */
+  /**
+   * The file, absolute, as the backend resolved it (`~` expanded); for a download
+   * (`query.exportDownload`), the file name offered to the browser.
+   */
   path: z.string(),
   state: z.enum(EXPORT_STATES),
   /** Rows written so far. */
@@ -44,6 +70,8 @@ export const ExportStatusSchema = z.object({
   bytes: z.number().int().nonnegative(),
   elapsedMs: z.number().nonnegative(),
   error: ApiErrorShapeSchema.nullable(),
+  /** A download export that is done: where the browser fetches it (absent otherwise). */
+  download: ExportDownloadSchema.optional(),
 });
 export type ExportStatus = z.infer<typeof ExportStatusSchema>;
 
@@ -78,4 +106,17 @@ export const ExportParamsSchema = z.object({
 export const ExportDefaultPathSchema = z.object({
   path: z.string(),
   homeDir: z.string(),
+});
+
+/**
+ * Browser mode only: exports a result in full as `query.export` does (same re-run, progress,
+ * cancel), into a private temporary file on the backend's machine, and makes it a download for
+ * the page that asked (`download` in the final status). The desktop app refuses it with
+ * INVALID_REQUEST: it saves through its own dialog.
+ */
+export const ExportDownloadParamsSchema = z.object({
+  queryId: Id,
+  format: ExportFormatSchema,
+  /** The name offered to the browser; path separators and control characters are replaced. */
+  fileName: z.string().min(1).max(255),
 });
