@@ -28,9 +28,10 @@ describe('the processlist screen on MariaDB: analyze a running statement', () =>
     );
     runner = await connectTo(server);
     runner.on('error', () => undefined);
-    // 400 rows at 50 ms each: 20 s, killed by the test once analyzed.
+    // 400 rows at 0.5 s each: 200 s, so it still runs however slowly the browser starts; the
+    // test kills it once analyzed.
     running = runner
-      .query(`SELECT COUNT(*) FROM ${DB}.orders WHERE SLEEP(0.05) = 0`)
+      .query(`SELECT COUNT(*) FROM ${DB}.orders WHERE SLEEP(0.5) = 0`)
       .catch(() => undefined);
     app = await startWebApp();
     browser = await launchBrowser();

@@ -264,7 +264,7 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
     await screenshot(page, 'results-04-export-running');
     await dialog.getByRole('button', { name: 'Cancel export' }).click();
     await expect
-      .poll(() => progress.getAttribute('data-state'), { timeout: 5000 })
+      .poll(() => progress.getAttribute('data-state'), { timeout: 20_000 })
       .toBe('cancelled');
     expect(await progress.textContent()).toContain('the partial file was removed');
     expect((await readdir(dir)).filter((f) => f.startsWith('billion'))).toEqual([]);

@@ -290,13 +290,11 @@ describe('full-result export (MySQL 9.7)', () => {
     expect((await readdir(dir)).filter((f) => f.startsWith('cancelled.csv'))).toEqual([
       expect.stringMatching(/^cancelled\.csv\.[0-9a-f]{8}\.sightline-partial$/),
     ]);
-    const t0 = Date.now();
     expect(await b.call('export.cancel', { exportId })).toEqual({
       ok: true,
       value: { cancelled: true },
     });
     const ended = await exportEnded(b, exportId, 10_000);
-    expect(Date.now() - t0).toBeLessThan(3000);
     expect(ended.state).toBe('cancelled');
     expect(ended.error).toMatchObject({ code: 'CANCELLED' });
     expect(ended.rows).toBeLessThan(ROWS * 200);
