@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AlterPreflight, AlterRunStatus } from '../../shared/api/alter';
-import type { MethodResult } from '../../shared/api/contract';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { formatDuration } from '../../shared/format/duration';
 import { qualifiedName } from '../../shared/sql/quote-identifier';
@@ -11,12 +10,11 @@ import { AlterForm } from './AlterForm';
 import { AlterHistory } from './AlterHistory';
 import { PreflightView } from './PreflightView';
 import { asString, readUiState, writeUiState } from '../data/ui-state';
-import { usePolling } from '../data/use-polling';
-import { ProgressBar } from './ProgressBar';
+import { RunOptions } from './RunOptions';
 import { RunView } from './RunView';
-
-type External = MethodResult<'alter.external'>;
-const NO_EXTERNAL: External = [];
+import { TablePicker } from './TablePicker';
+import { ExternalAlters } from './ExternalAlters';
+import './alter.css';
 
 /** The ALTER being written, per connection, in the UI state store (`draftKey`: where it was). */
 const draftName = (connectionId: string) => `alter.sql.${connectionId}`;
@@ -33,9 +31,7 @@ const STAGE_SQL = [
  * the live server, confirm the exact SQL, then follow the run; earlier runs below.
  */
 export function AlterScreen({ connection, sessionId, server, active, confirm }: ToolScreenProps) {
-  const [schemas, setSchemas] = useState<string[]>([]);
   const [schema, setSchema] = useState('');
-  const [tables, setTables] = useState<string[]>([]);
   /** The table picked last: it stays picked after a run, for the next ALTER on it. */
   const [table, setTable] = useState('');
   const [sql, setSql] = useState(
@@ -55,25 +51,6 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     writeUiState(draftName(connection.id), sql === '' ? undefined : sql);
   }, [connection.id, sql]);
 
-  useEffect(() => {
-    api
-      .call('schema.schemas', { sessionId })
-      .then((list) => setSchemas(list.filter((s) => !s.system).map((s) => s.name)))
-      .catch((e: unknown) =>
-        setError({ title: 'Could not list the schemas', error: errorShapeOf(e) }),
-      );
-  }, [sessionId]);
-
-  useEffect(() => {
-    if (!schema) return;
-    api
-      .call('schema.objects', { sessionId, schema })
-      .then((o) => setTables(o.tables.map((t) => t.name)))
-      .catch((e: unknown) =>
-        setError({ title: `Could not list the tables of ${schema}`, error: errorShapeOf(e) }),
-      );
-  }, [sessionId, schema]);
-
   useEffect(
     () =>
       api.on('alter.update', (s) => {
@@ -83,14 +60,6 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
       }),
     [],
   );
-
-  // ALTERs other sessions run, with the same progress view (slower while the tab is hidden);
-  // a failed read keeps the last list and is retried with backoff.
-  const external =
-    usePolling(() => api.call('alter.external', { sessionId }), {
-      key: sessionId,
-      intervalMs: active ? 3000 : 15000,
-    }).data ?? NO_EXTERNAL;
 
   const pickTable = (picked: string) => {
     setTable(picked);
@@ -186,31 +155,13 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
         <h3 id="alt-statement-title">
           ALTER TABLE on {connection.name} <span className="hint">({server.versionText})</span>
         </h3>
-        <div className="alt-pick">
-          <label className="field">
-            <span>Schema</span>
-            <select value={schema} onChange={(e) => setSchema(e.target.value)} aria-label="Schema">
-              <option value="">Choose…</option>
-              {schemas.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Table</span>
-            <select
-              value={tables.includes(table) ? table : ''}
-              onChange={(e) => e.target.value && pickTable(e.target.value)}
-              aria-label="Table"
-              disabled={!schema}
-            >
-              <option value="">{schema ? 'Choose…' : 'Pick a schema first'}</option>
-              {tables.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <TablePicker
+          sessionId={sessionId}
+          schema={schema}
+          onSchema={setSchema}
+          table={table}
+          onTable={pickTable}
+        />
         <label className="field alt-sql-field">
           <span>Statement</span>
           <textarea
@@ -254,84 +205,22 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
       {preflight && <PreflightView preflight={preflight} />}
 
       {preflight && (
-        <section className="alt-section" aria-labelledby="alt-runopts-title">
-          <h3 id="alt-runopts-title">Run</h3>
-          <div className="alt-run-options">
-            <label className="check">
-              <input
-                type="radio"
-                name="alt-which"
-                checked={useProposed}
-                onChange={() => setUseProposed(true)}
-              />{' '}
-              The proposed statement{preflight.plan.clause ? ` (${preflight.plan.clause})` : ''}
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name="alt-which"
-                checked={!useProposed}
-                onChange={() => setUseProposed(false)}
-              />{' '}
-              The statement as written
-            </label>
-            <label className="field inline-field">
-              <span>lock_wait_timeout (s)</span>
-              <input
-                type="number"
-                min={1}
-                max={31536000}
-                className="input-narrow num"
-                value={lockWait}
-                onChange={(e) => setLockWait(Math.max(1, Math.trunc(Number(e.target.value) || 1)))}
-              />
-            </label>
-            {preflight.stageInstrumentsOff && (
-              <label className="check" data-testid="alter-stage-consent">
-                <input
-                  type="checkbox"
-                  checked={consent}
-                  onChange={(e) => setConsent(e.target.checked)}
-                />{' '}
-                Switch on performance_schema’s ALTER stage instruments for progress and an ETA
-                (server-wide; the previous settings are put back when the ALTER ends). Without it:
-                elapsed time only.
-              </label>
-            )}
-          </div>
-          <button
-            type="button"
-            className="btn-danger"
-            disabled={running}
-            onClick={() => void start()}
-          >
-            Run ALTER…
-          </button>
-        </section>
+        <RunOptions
+          preflight={preflight}
+          useProposed={useProposed}
+          onUseProposed={setUseProposed}
+          lockWait={lockWait}
+          onLockWait={setLockWait}
+          consent={consent}
+          onConsent={setConsent}
+          running={running}
+          onRun={() => void start()}
+        />
       )}
 
       {run && <RunView status={run} connection={connection} confirm={confirm} />}
 
-      {external.length > 0 && (
-        <section className="alt-section" aria-labelledby="alt-external-title">
-          <h3 id="alt-external-title">ALTERs other sessions are running</h3>
-          {external.map((x) => (
-            <div key={x.processId} className="alt-external">
-              <div>
-                <span className="num">#{x.processId}</span> {x.user}:{' '}
-                <span className="mono">{x.sql}</span>{' '}
-                <span className="hint">
-                  {x.state ?? ''} · {formatDuration(x.timeSeconds * 1000)}
-                </span>
-              </div>
-              <ProgressBar
-                percent={x.progress?.percent ?? null}
-                label={`Progress of session ${x.processId}`}
-              />
-            </div>
-          ))}
-        </section>
-      )}
+      <ExternalAlters sessionId={sessionId} active={active} />
 
       <section className="alt-section" aria-labelledby="alt-history-title">
         <h3 id="alt-history-title">History</h3>
