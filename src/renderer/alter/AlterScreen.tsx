@@ -10,6 +10,7 @@ import { AlterForm } from './AlterForm';
 import { AlterHistory } from './AlterHistory';
 import { PreflightView } from './PreflightView';
 import { asString, readUiState, writeUiState } from '../data/ui-state';
+import { confirmWrite } from './confirm-write';
 import { RunOptions } from './RunOptions';
 import { RunView } from './RunView';
 import { TablePicker } from './TablePicker';
@@ -104,34 +105,28 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
         ? ['-- afterwards the previous instrument and consumer settings are restored']
         : []),
     ].join('\n');
-    const ok = await confirm({
-      title: `Run this ALTER on ${connection.name}?`,
-      consequence: `${plan.summary} ${
-        preflight.estimateSeconds
-          ? `Estimated ${formatDuration(preflight.estimateSeconds * 1000)}. `
-          : ''
-      }It waits at most ${lockWait} s for the table's metadata lock.`,
-      detail,
-      connectionName: connection.name,
-      color: connection.color,
-      typedConfirmation: connection.production,
-      confirmLabel: 'Run ALTER',
-    });
-    if (!ok) return;
-    let confirmedReadOnly = false;
-    if (connection.readOnly) {
-      confirmedReadOnly = await confirm({
-        title: `“${connection.name}” is read-only`,
+    const confirmed = await confirmWrite(
+      confirm,
+      connection,
+      {
+        title: `Run this ALTER on ${connection.name}?`,
+        consequence: `${plan.summary} ${
+          preflight.estimateSeconds
+            ? `Estimated ${formatDuration(preflight.estimateSeconds * 1000)}. `
+            : ''
+        }It waits at most ${lockWait} s for the table's metadata lock.`,
+        detail,
+        confirmLabel: 'Run ALTER',
+      },
+      {
         consequence:
           'This connection is marked read-only, and an ALTER changes the table. Run it anyway?',
         detail: `${statement};`,
-        connectionName: connection.name,
-        color: connection.color,
-        typedConfirmation: connection.production,
         confirmLabel: 'Run on a read-only connection',
-      });
-      if (!confirmedReadOnly) return;
-    }
+      },
+    );
+    if (!confirmed) return;
+    const confirmedReadOnly = confirmed.readOnlyConfirmed;
     setError(null);
     try {
       const started = await api.call('alter.run', {
