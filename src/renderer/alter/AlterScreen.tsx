@@ -1,3 +1,5 @@
+// Before the components' own sheets (lint-findings.css), as it was in theme.css.
+import './alter.css';
 import { useEffect, useRef, useState } from 'react';
 import type { AlterPreflight, AlterRunStatus } from '../../shared/api/alter';
 import type { ApiErrorShape } from '../../shared/api/errors';
@@ -15,7 +17,6 @@ import { RunOptions } from './RunOptions';
 import { RunView } from './RunView';
 import { TablePicker } from './TablePicker';
 import { ExternalAlters } from './ExternalAlters';
-import './alter.css';
 
 /** The ALTER being written, per connection, in the UI state store (`draftKey`: where it was). */
 const draftName = (connectionId: string) => `alter.sql.${connectionId}`;
