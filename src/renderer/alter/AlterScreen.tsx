@@ -13,9 +13,9 @@ import { AlterHistory } from './AlterHistory';
 import { PreflightView } from './PreflightView';
 import { asString, readUiState, writeUiState } from '../data/ui-state';
 import { confirmWrite } from './confirm-write';
-import { RunOptions } from './RunOptions';
+import { DEFAULT_RUN_CHOICE, RunOptions, type RunChoice } from './RunOptions';
 import { RunView } from './RunView';
-import { TablePicker } from './TablePicker';
+import { TablePicker, type Picked } from './TablePicker';
 import { ExternalAlters } from './ExternalAlters';
 
 /** The ALTER being written, per connection, in the UI state store (`draftKey`: where it was). */
@@ -33,18 +33,16 @@ const STAGE_SQL = [
  * the live server, confirm the exact SQL, then follow the run; earlier runs below.
  */
 export function AlterScreen({ connection, sessionId, server, active, confirm }: ToolScreenProps) {
-  const [schema, setSchema] = useState('');
   /** The table picked last: it stays picked after a run, for the next ALTER on it. */
-  const [table, setTable] = useState('');
+  const [picked, setPicked] = useState<Picked>({ schema: '', table: '' });
   const [sql, setSql] = useState(
     () => readUiState(draftName(connection.id), asString, draftKey(connection.id)) ?? '',
   );
   const [preflight, setPreflight] = useState<AlterPreflight | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
-  const [useProposed, setUseProposed] = useState(true);
-  const [lockWait, setLockWait] = useState(10);
-  const [consent, setConsent] = useState(false);
+  const [choice, setChoice] = useState<RunChoice>(DEFAULT_RUN_CHOICE);
+  const { useProposed, lockWait, consent } = choice;
   const [run, setRun] = useState<AlterRunStatus | null>(null);
   const [historyTick, setHistoryTick] = useState(0);
   const latest = useRef(new Map<string, AlterRunStatus>());
@@ -63,9 +61,11 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     [],
   );
 
-  const pickTable = (picked: string) => {
-    setTable(picked);
-    setSql(`ALTER TABLE ${qualifiedName(schema, picked)} `);
+  const pick = (next: Picked) => {
+    setPicked(next);
+    // A table picked starts a new statement; a new schema waits for its table.
+    if (next.schema !== picked.schema || next.table === '') return;
+    setSql(`ALTER TABLE ${qualifiedName(next.schema, next.table)} `);
     setPreflight(null);
   };
 
@@ -83,7 +83,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     setError(null);
     try {
       setPreflight(await api.call('alter.preflight', { sessionId, sql: sql.trim() }));
-      setUseProposed(true);
+      setChoice((c) => ({ ...c, useProposed: true }));
     } catch (e) {
       setPreflight(null);
       setError({ title: 'Could not plan this ALTER', error: errorShapeOf(e) });
@@ -151,13 +151,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
         <h3 id="alt-statement-title">
           ALTER TABLE on {connection.name} <span className="hint">({server.versionText})</span>
         </h3>
-        <TablePicker
-          sessionId={sessionId}
-          schema={schema}
-          onSchema={setSchema}
-          table={table}
-          onTable={pickTable}
-        />
+        <TablePicker sessionId={sessionId} picked={picked} onPick={pick} />
         <label className="field alt-sql-field">
           <span>Statement</span>
           <textarea
@@ -203,14 +197,9 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
       {preflight && (
         <RunOptions
           preflight={preflight}
-          useProposed={useProposed}
-          onUseProposed={setUseProposed}
-          lockWait={lockWait}
-          onLockWait={setLockWait}
-          consent={consent}
-          onConsent={setConsent}
-          running={running}
-          onRun={() => void start()}
+          choice={choice}
+          onChoice={(patch) => setChoice((c) => ({ ...c, ...patch }))}
+          onRun={running ? null : () => void start()}
         />
       )}
 

@@ -1,5 +1,5 @@
 import type { AlterAlgorithm, AlterLock } from '../../shared/alter/alter-rules';
-import { SeverityIcon } from '../ui/SeverityIcon';
+import { SeverityBadge } from '../ui/SeverityIcon';
 
 const ALGORITHM_LABEL: Record<AlterAlgorithm, string> = {
   instant: 'INSTANT',
@@ -16,28 +16,32 @@ const ALGORITHM_SEVERITY = {
 const LOCK_SEVERITY = { none: 'ok', shared: 'warning', exclusive: 'danger' } as const;
 
 export function AlgorithmBadge({ algorithm }: { algorithm: AlterAlgorithm }) {
-  const severity = ALGORITHM_SEVERITY[algorithm];
   return (
-    <span className={`alt-badge alt-badge-${severity}`} data-algorithm={algorithm}>
-      <SeverityIcon severity={severity} /> {ALGORITHM_LABEL[algorithm]}
-    </span>
+    <SeverityBadge
+      severity={ALGORITHM_SEVERITY[algorithm]}
+      label={ALGORITHM_LABEL[algorithm]}
+      className="alt-badge"
+    />
   );
 }
 
 export function LockBadge({ lock }: { lock: AlterLock }) {
-  const severity = LOCK_SEVERITY[lock];
   return (
-    <span className={`alt-badge alt-badge-${severity}`} data-lock={lock}>
-      <SeverityIcon severity={severity} /> LOCK {lock.toUpperCase()}
-    </span>
+    <SeverityBadge
+      severity={LOCK_SEVERITY[lock]}
+      label={`LOCK ${lock.toUpperCase()}`}
+      className="alt-badge"
+    />
   );
 }
 
 /** The rules cannot tell: said in words, not as the worst-case badges it is planned with. */
 export function UnknownBadge() {
   return (
-    <span className="alt-badge alt-badge-danger" data-algorithm="unknown">
-      <SeverityIcon severity="danger" /> UNKNOWN: test with ALGORITHM=INSTANT first
-    </span>
+    <SeverityBadge
+      severity="danger"
+      label="UNKNOWN: test with ALGORITHM=INSTANT first"
+      className="alt-badge"
+    />
   );
 }

@@ -1,27 +1,33 @@
 import type { AlterPreflight } from '../../shared/api/alter';
 
-/** How to run the checked ALTER: which statement, the lock wait, stage instruments; and Run. */
+/** How the user chose to run the checked ALTER. */
+export interface RunChoice {
+  /** The proposed statement (with its ALGORITHM/LOCK clause), not the one as written. */
+  useProposed: boolean;
+  /** lock_wait_timeout for the run, s. */
+  lockWait: number;
+  /** Switch the stage instruments on for progress (when they are off). */
+  consent: boolean;
+}
+
+export const DEFAULT_RUN_CHOICE: RunChoice = { useProposed: true, lockWait: 10, consent: false };
+
+/**
+ * How to run the checked ALTER: which statement, the lock wait, stage instruments; and Run
+ * (`onRun` absent while a run is under way).
+ */
 export function RunOptions({
   preflight,
-  useProposed,
-  onUseProposed,
-  lockWait,
-  onLockWait,
-  consent,
-  onConsent,
-  running,
+  choice,
+  onChoice,
   onRun,
 }: {
   preflight: AlterPreflight;
-  useProposed: boolean;
-  onUseProposed: (proposed: boolean) => void;
-  lockWait: number;
-  onLockWait: (seconds: number) => void;
-  consent: boolean;
-  onConsent: (consent: boolean) => void;
-  running: boolean;
-  onRun: () => void;
+  choice: RunChoice;
+  onChoice: (patch: Partial<RunChoice>) => void;
+  onRun: (() => void) | null;
 }) {
+  const { useProposed, lockWait, consent } = choice;
   return (
     <section className="alt-section" aria-labelledby="alt-runopts-title">
       <h3 id="alt-runopts-title">Run</h3>
@@ -31,7 +37,7 @@ export function RunOptions({
             type="radio"
             name="alt-which"
             checked={useProposed}
-            onChange={() => onUseProposed(true)}
+            onChange={() => onChoice({ useProposed: true })}
           />{' '}
           The proposed statement{preflight.plan.clause ? ` (${preflight.plan.clause})` : ''}
         </label>
@@ -40,7 +46,7 @@ export function RunOptions({
             type="radio"
             name="alt-which"
             checked={!useProposed}
-            onChange={() => onUseProposed(false)}
+            onChange={() => onChoice({ useProposed: false })}
           />{' '}
           The statement as written
         </label>
@@ -52,7 +58,9 @@ export function RunOptions({
             max={31536000}
             className="input-narrow num"
             value={lockWait}
-            onChange={(e) => onLockWait(Math.max(1, Math.trunc(Number(e.target.value) || 1)))}
+            onChange={(e) =>
+              onChoice({ lockWait: Math.max(1, Math.trunc(Number(e.target.value) || 1)) })
+            }
           />
         </label>
         {preflight.stageInstrumentsOff && (
@@ -60,7 +68,7 @@ export function RunOptions({
             <input
               type="checkbox"
               checked={consent}
-              onChange={(e) => onConsent(e.target.checked)}
+              onChange={(e) => onChoice({ consent: e.target.checked })}
             />{' '}
             Switch on performance_schema’s ALTER stage instruments for progress and an ETA
             (server-wide; the previous settings are put back when the ALTER ends). Without it:
@@ -68,7 +76,12 @@ export function RunOptions({
           </label>
         )}
       </div>
-      <button type="button" className="btn-danger" disabled={running} onClick={onRun}>
+      <button
+        type="button"
+        className="btn-danger"
+        disabled={onRun === null}
+        onClick={() => onRun?.()}
+      >
         Run ALTER…
       </button>
     </section>

@@ -7,19 +7,22 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
  * Schema and table of the ALTER, listed from the server, with what failed to list. The table
  * picked stays picked after a run (for the next ALTER on it).
  */
+export interface Picked {
+  schema: string;
+  /** '' until a table of `schema` is picked. */
+  table: string;
+}
+
 export function TablePicker({
   sessionId,
-  schema,
-  onSchema,
-  table,
-  onTable,
+  picked,
+  onPick,
 }: {
   sessionId: string;
-  schema: string;
-  onSchema: (schema: string) => void;
-  table: string;
-  onTable: (table: string) => void;
+  picked: Picked;
+  onPick: (picked: Picked) => void;
 }) {
+  const { schema, table } = picked;
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
   const [schemas, setSchemas] = useState<string[]>([]);
   const [tables, setTables] = useState<string[]>([]);
@@ -48,7 +51,11 @@ export function TablePicker({
       <div className="alt-pick">
         <label className="field">
           <span>Schema</span>
-          <select value={schema} onChange={(e) => onSchema(e.target.value)} aria-label="Schema">
+          <select
+            value={schema}
+            onChange={(e) => onPick({ schema: e.target.value, table })}
+            aria-label="Schema"
+          >
             <option value="">Choose…</option>
             {schemas.map((s) => (
               <option key={s}>{s}</option>
@@ -59,7 +66,7 @@ export function TablePicker({
           <span>Table</span>
           <select
             value={tables.includes(table) ? table : ''}
-            onChange={(e) => e.target.value && onTable(e.target.value)}
+            onChange={(e) => e.target.value && onPick({ schema, table: e.target.value })}
             aria-label="Table"
             disabled={!schema}
           >

@@ -9,6 +9,7 @@ import { BulkKill } from './BulkKill';
 import { FilterBar } from './FilterBar';
 import { loadPresets, savePresets, type FilterPreset } from './filter-store';
 import { GroupCounts } from './GroupCounts';
+import { useStableCallback } from './use-stable-callback';
 
 /**
  * The filters, the counts by user/host/schema and the bulk KILL, foldable for more rows in view
@@ -17,20 +18,20 @@ import { GroupCounts } from './GroupCounts';
 export function FilterTools({
   filter,
   onFilter,
-  clientRows,
-  allRows,
-  onPickGroup,
+  rows,
   onKill,
 }: {
   filter: ProcessFilter;
   onFilter: (f: ProcessFilter) => void;
-  /** The client sessions counted by group. */
-  clientRows: readonly ProcessRow[];
-  /** Every row, for the bulk KILL. */
-  allRows: readonly ProcessRow[];
-  onPickGroup: (key: GroupKey, value: string) => void;
+  /** Every session (the panes' snapshot), for the counts and the bulk KILL. */
+  rows: readonly ProcessRow[];
   onKill: (mode: KillMode, ids: number[]) => void;
 }) {
+  const clientRows = useMemo(() => rows.filter((r) => r.kind === 'client' && !r.self), [rows]);
+  // A count picked narrows the filter to it.
+  const onPickGroup = useStableCallback((key: GroupKey, value: string) =>
+    onFilter({ ...filter, [key]: value === '(none)' ? '' : value }),
+  );
   const [folded, setFoldedState] = useState(loadProcesslistToolsFolded);
   const [presets, setPresetsState] = useState<FilterPreset[]>(() => loadPresets());
   const setPresets = useCallback((p: FilterPreset[]) => {
@@ -73,7 +74,7 @@ export function FilterTools({
         <FilterBar filter={filter} onChange={onFilter} presets={presets} onPresets={setPresets} />
         <div className="pl-tools">
           <GroupCounts rows={clientRows} onPick={onPickGroup} />
-          <BulkKill rows={allRows} onKill={onKill} />
+          <BulkKill rows={rows} onKill={onKill} />
         </div>
       </div>
     </>

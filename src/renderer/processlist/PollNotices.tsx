@@ -1,5 +1,4 @@
 import { STAGES_CONSUMER_NOTICE } from '../../shared/processlist/processlist-source';
-import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import { ErrorNotice } from '../app/ErrorNotice';
 import { Notice } from '../ui/Notice';
 import { clockTime } from './clock';
@@ -11,13 +10,14 @@ import type { PollingState } from './use-processlist-polling';
  * poll that failed, what the server could not report, and what the last KILL or EXPLAIN did.
  */
 export function PollNotices({
-  disconnected,
-  error,
-  latest,
-  message,
-  actionError,
-}: Pick<PollingState, 'disconnected' | 'error'> &
-  Pick<ProcessActions, 'message' | 'actionError'> & { latest: ProcesslistSnapshot | null }) {
+  polling,
+  actions,
+}: {
+  polling: PollingState;
+  actions: Pick<ProcessActions, 'message' | 'actionError'>;
+}) {
+  const { disconnected, error, snapshot: latest } = polling;
+  const { message, actionError } = actions;
   return (
     <>
       {disconnected && (

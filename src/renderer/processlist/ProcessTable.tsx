@@ -21,22 +21,24 @@ const OVERSCAN = 8;
  */
 export const ProcessTable = memo(function ProcessTable({
   rows,
-  selectedKey,
-  onSelect,
-  sort,
-  onSort,
-  ticked,
-  onTick,
+  view: shown,
+  actions,
 }: {
   rows: readonly TableRow[];
-  selectedKey: string | null;
-  onSelect: (r: TableRow) => void;
-  /** Row keys ticked for a KILL of the selection. */
-  ticked: ReadonlySet<string>;
-  onTick: (key: string, on: boolean) => void;
-  sort: { key: ColumnKey; dir: SortDirection };
-  onSort: (key: ColumnKey) => void;
+  view: {
+    selectedKey: string | null;
+    /** Row keys ticked for a KILL of the selection. */
+    ticked: ReadonlySet<string>;
+    sort: { key: ColumnKey; dir: SortDirection };
+  };
+  actions: {
+    onSelect: (r: TableRow) => void;
+    onTick: (key: string, on: boolean) => void;
+    onSort: (key: ColumnKey) => void;
+  };
 }) {
+  const { selectedKey, ticked, sort } = shown;
+  const { onSelect, onTick, onSort } = actions;
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 400, width: 1280 });
   useEffect(() => {

@@ -2,7 +2,6 @@ import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { DEFAULT_THRESHOLDS } from '../../shared/processlist/attention';
 import { blockingModel } from '../../shared/processlist/blocking-chains';
 import type { ProcessFilter } from '../../shared/processlist/filters';
-import type { GroupKey } from '../../shared/processlist/group-counts';
 import { tickedForKill, type KillMode } from '../../shared/processlist/kill-plan';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import type { ToolScreenProps } from '../app/tool-screen';
@@ -14,7 +13,7 @@ import { NoSessions } from './NoSessions';
 import { PollNotices } from './PollNotices';
 import type { ColumnKey, SortDirection, TableRow } from './process-columns';
 import { ProcessDetails } from './ProcessDetails';
-import { ProcesslistToolbar } from './ProcesslistToolbar';
+import { ProcesslistToolbar, type Pace } from './ProcesslistToolbar';
 import { ProcessTable } from './ProcessTable';
 import { SNAPSHOT_SHOWN_MARK } from './snapshot-mark';
 import { StagesNotice } from './StagesNotice';
@@ -35,9 +34,8 @@ const NO_ROWS: ProcesslistSnapshot['rows'] = [];
  */
 export function ProcesslistScreen(props: ToolScreenProps) {
   const { connection, sessionId, openInEditor } = props;
-  const [intervalMs, setIntervalMs] = useState(2000);
-  const [paused, setPaused] = useState(false);
-  const polling = useProcesslistPolling(sessionId, intervalMs, paused, props.active, props.lost);
+  const [pace, setPace] = useState<Pace>({ intervalMs: 2000, paused: false });
+  const polling = useProcesslistPolling(sessionId, pace, props.active, props.lost);
   const [filter, setFilterState] = useState<ProcessFilter>(() => loadFilter(connection.id));
   const [sort, setSort] = useState<{ key: ColumnKey; dir: SortDirection }>({
     key: 'attention',
@@ -93,10 +91,6 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     ),
   );
   const paneSnapshot = panes.snapshot;
-  const clientRows = useMemo(
-    () => (paneSnapshot?.rows ?? []).filter((r) => r.kind === 'client' && !r.self),
-    [paneSnapshot],
-  );
 
   // The DOM shows the new live snapshot now (layout effects run after React's commit, before
   // paint); a user timing for the renderer benchmark, nothing else.
@@ -121,9 +115,6 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   const onKillShown = useStableCallback(
     (mode: KillMode, ids: number[]) => void actions.kill(mode, ids, shownSnapshot?.serverRun),
   );
-  const onPickGroup = useStableCallback((key: GroupKey, value: string) =>
-    setFilter({ ...filter, [key]: value === '(none)' ? '' : value }),
-  );
   const onClearTicked = useCallback(() => setTicked(new Set()), []);
   const onSelectRow = useStableCallback((r: TableRow) => {
     setSelected(r.key);
@@ -147,32 +138,27 @@ export function ProcesslistScreen(props: ToolScreenProps) {
     [],
   );
 
+  // One object each, so the memoised table sees a change only when one of them changed.
+  const tableView = useMemo(
+    () => ({ selectedKey: selected, ticked, sort }),
+    [selected, ticked, sort],
+  );
+  const tableActions = useMemo(
+    () => ({ onSelect: onSelectRow, onTick, onSort }),
+    [onSelectRow, onTick, onSort],
+  );
+
   const hiddenTotal = Object.values(hiddenBy).reduce((a, b) => a + (b ?? 0), 0);
   const latest = polling.snapshot;
 
   return (
     <section className="pl-screen" aria-label="Processlist">
-      <ProcesslistToolbar
-        intervalMs={intervalMs}
-        onInterval={setIntervalMs}
-        paused={paused}
-        onPause={setPaused}
-        latest={latest}
-        history={panes.history}
-      />
-      <PollNotices
-        disconnected={polling.disconnected}
-        error={polling.error}
-        latest={latest}
-        message={actions.message}
-        actionError={actions.actionError}
-      />
+      <ProcesslistToolbar pace={pace} onPace={setPace} latest={latest} history={panes.history} />
+      <PollNotices polling={polling} actions={actions} />
       <FilterTools
         filter={filter}
         onFilter={setFilter}
-        clientRows={clientRows}
-        allRows={paneSnapshot?.rows ?? NO_ROWS}
-        onPickGroup={onPickGroup}
+        rows={paneSnapshot?.rows ?? NO_ROWS}
         onKill={onKill}
       />
       {/* Ticked rows stay actionable with the tools folded: the ticks are in the table. */}
@@ -191,15 +177,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
           {shownSnapshot && shownRows.length === 0 ? (
             <NoSessions hiddenBy={hiddenBy} hiddenTotal={hiddenTotal} onFilter={setFilter} />
           ) : (
-            <ProcessTable
-              rows={shownRows}
-              selectedKey={selected}
-              onSelect={onSelectRow}
-              ticked={ticked}
-              onTick={onTick}
-              sort={sort}
-              onSort={onSort}
-            />
+            <ProcessTable rows={shownRows} view={tableView} actions={tableActions} />
           )}
           {shownSnapshot && hiddenTotal > 0 && shownRows.length > 0 && (
             <div className="pl-muted pl-hidden-note">

@@ -5,22 +5,25 @@ import { CountCharts } from './CountCharts';
 
 const INTERVALS = [500, 1000, 2000, 5000, 10_000, 30_000, 60_000];
 
+/** How often the processlist is read, and whether it is paused. */
+export interface Pace {
+  intervalMs: number;
+  paused: boolean;
+}
+
 /** The refresh pace, Pause, what the last poll read, and the count charts. */
 export function ProcesslistToolbar({
-  intervalMs,
-  onInterval,
-  paused,
-  onPause,
+  pace,
+  onPace,
   latest,
   history,
 }: {
-  intervalMs: number;
-  onInterval: (ms: number) => void;
-  paused: boolean;
-  onPause: (paused: boolean) => void;
+  pace: Pace;
+  onPace: (pace: Pace) => void;
   latest: ProcesslistSnapshot | null;
   history: readonly CountPoint[];
 }) {
+  const { intervalMs, paused } = pace;
   return (
     <div className="pl-toolbar">
       <label className="pl-interval">
@@ -28,7 +31,7 @@ export function ProcesslistToolbar({
         <select
           aria-label="Refresh interval"
           value={intervalMs}
-          onChange={(e) => onInterval(Number(e.target.value))}
+          onChange={(e) => onPace({ intervalMs: Number(e.target.value), paused })}
         >
           {INTERVALS.map((ms) => (
             <option key={ms} value={ms}>
@@ -40,7 +43,7 @@ export function ProcesslistToolbar({
       <button
         type="button"
         className="btn-small"
-        onClick={() => onPause(!paused)}
+        onClick={() => onPace({ intervalMs, paused: !paused })}
         aria-pressed={paused}
       >
         {paused ? 'Resume' : 'Pause'}

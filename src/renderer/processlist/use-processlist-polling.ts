@@ -9,6 +9,7 @@ import { errorShapeOf } from '../app/ErrorNotice';
 import { backoffDelayMs } from '../data/poller';
 import { usePolling } from '../data/use-polling';
 import { appendPoint, countsOf, type CountPoint } from './count-history';
+import type { Pace } from './ProcesslistToolbar';
 import { isUnreachable, RETRY_BASE_MS, RETRY_MAX_MS } from './retry-backoff';
 import { SNAPSHOT_MARK } from './snapshot-mark';
 
@@ -38,8 +39,7 @@ export interface PollingState {
  */
 export function useProcesslistPolling(
   sessionId: string,
-  intervalMs: number,
-  paused: boolean,
+  { intervalMs, paused }: Pace,
   active: boolean,
   lostNow: ApiErrorShape | null,
 ): PollingState & { pollNow: () => void } {
@@ -52,7 +52,7 @@ export function useProcesslistPolling(
   });
   /** Failed polls in a row: the poller's count, for the retry time shown. */
   const failures = useRef(0);
-  const pace = active ? intervalMs : Math.max(intervalMs, BACKGROUND_INTERVAL_MS);
+  const every = active ? intervalMs : Math.max(intervalMs, BACKGROUND_INTERVAL_MS);
 
   // The session found lost elsewhere (an editor's call) shows as disconnected at once; adjusted
   // while rendering when `lostNow` changes, not in an effect.
@@ -78,7 +78,7 @@ export function useProcesslistPolling(
       failures.current++;
       if (isUnreachable(error.code)) {
         const attempt = failures.current;
-        const delay = backoffDelayMs(attempt, RETRY_BASE_MS, Math.max(RETRY_MAX_MS, pace));
+        const delay = backoffDelayMs(attempt, RETRY_BASE_MS, Math.max(RETRY_MAX_MS, every));
         setState((s) => ({
           ...s,
           error: null,
@@ -116,7 +116,7 @@ export function useProcesslistPolling(
 
   const { refresh } = usePolling(poll, {
     key: sessionId,
-    intervalMs: pace,
+    intervalMs: every,
     enabled: !paused,
     retryBaseMs: RETRY_BASE_MS,
     retryMaxMs: RETRY_MAX_MS,

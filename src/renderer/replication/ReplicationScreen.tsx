@@ -97,11 +97,8 @@ export function ReplicationScreen({
       {fixNode && (
         <ErrantFixPanel
           key={fixNode.id}
-          sessionId={sessionId}
           node={fixNode}
-          connection={connection}
-          credentials={credentials}
-          confirm={confirm}
+          context={{ sessionId, connection, confirm, credentials }}
           onFixed={() => void discover()}
           onClose={() => setFixing(null)}
         />

@@ -7,20 +7,17 @@ import type { ToolScreenProps } from '../app/tool-screen';
  */
 export function CandidateIndexes({
   candidates,
-  connection,
-  server,
+  tool,
   busy,
-  onOpen,
   onTry,
 }: {
   candidates: readonly IndexCandidate[];
-  connection: ToolScreenProps['connection'];
-  server: ToolScreenProps['server'];
+  tool: Pick<ToolScreenProps, 'connection' | 'server' | 'openInEditor'>;
   /** The action under way: `try:<index name>` while that index is tried. */
   busy: string | null;
-  onOpen: (sql: string) => void;
   onTry: (candidate: IndexCandidate) => void;
 }) {
+  const { connection, server, openInEditor: onOpen } = tool;
   return (
     <>
       <h4>Candidate indexes</h4>

@@ -183,10 +183,8 @@ export function StatementDetail({
           )}
           <CandidateIndexes
             candidates={candidates}
-            connection={connection}
-            server={server}
+            tool={{ connection, server, openInEditor }}
             busy={busy}
-            onOpen={openInEditor}
             onTry={(c) => void tryIndex(c)}
           />
           <EarlierPlans earlier={earlier} today={explained} showCompare={showCompare} />

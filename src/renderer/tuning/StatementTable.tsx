@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import type { TopStatement } from '../../shared/api/tuning';
 import { formatExactCount } from '../../shared/format/count';
 import { formatMs, formatRows } from '../../shared/explain/format-plan-figures';
 import { examinedPerSent } from '../../shared/tuning/digest-diff';
 import { SeverityIcon } from '../ui/SeverityIcon';
-import { fullScans, ratioSeverity, type SortKey } from './statement-columns';
+import { fullScans, ratioSeverity, sortStatements, type SortKey } from './statement-columns';
 
 const COLUMNS: Array<{ key: SortKey; label: string; title: string }> = [
   { key: 'totalLatencyMs', label: 'Total', title: 'Total latency' },
@@ -36,23 +37,21 @@ export function statementKey(s: TopStatement): string {
   return `${s.schema ?? ''}/${s.digest ?? ''}`;
 }
 
-/** The digest summary's rows, sorted by the column picked (the most first). */
+/** The digest summary's rows, sorted by the column the user picked (the most first). */
 export function StatementTable({
-  statements,
-  sortKey,
-  onSort,
+  statements: unsorted,
   selected,
   onSelect,
   withSchema,
 }: {
   statements: readonly TopStatement[];
-  sortKey: SortKey;
-  onSort: (key: SortKey) => void;
   selected: string | null;
   onSelect: (key: string) => void;
   /** Show each statement's schema (no schema filter). */
   withSchema: boolean;
 }) {
+  const [sortKey, onSort] = useState<SortKey>('totalLatencyMs');
+  const statements = sortStatements(unsorted, sortKey);
   return (
     <table className="tune-table" aria-label="Top statements">
       <thead>

@@ -11,7 +11,6 @@ import { Notice } from '../ui/Notice';
 import { SchemaSelect } from './SchemaSelect';
 import { StatementDetail } from './StatementDetail';
 import { StatementTable, statementKey } from './StatementTable';
-import { sortStatements, type SortKey } from './statement-columns';
 
 /** How often the screen refreshes itself while shown: each refresh is a snapshot kept for windows. */
 const POLL_MS = 15_000;
@@ -42,7 +41,6 @@ export function TopStatements(props: ToolScreenProps) {
   const [data, setData] = useState<TopStatementsResult | null>(null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [loading, setLoading] = useState(false);
-  const [sortKey, setSortKey] = useState<SortKey>('totalLatencyMs');
   const [selected, setSelected] = useState<string | null>(null);
   /** Only the answer to the latest request is shown (a poll may end after a newer call). */
   const latest = useRef(0);
@@ -139,7 +137,7 @@ export function TopStatements(props: ToolScreenProps) {
       </Notice>
     );
   }
-  const statements = data?.available ? sortStatements(data.statements, sortKey) : [];
+  const statements = data?.available ? data.statements : [];
   const current = statements.find((s) => statementKey(s) === selected) ?? null;
 
   return (
@@ -216,8 +214,6 @@ export function TopStatements(props: ToolScreenProps) {
           ) : (
             <StatementTable
               statements={statements}
-              sortKey={sortKey}
-              onSort={setSortKey}
               selected={selected}
               onSelect={setSelected}
               withSchema={!schema}
