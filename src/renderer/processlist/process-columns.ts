@@ -242,12 +242,12 @@ export type Floors = Readonly<Partial<Record<ColumnKey, number>>>;
 
 /** Floors change in steps of this many px, so a poll rarely changes the grid (and every row). */
 const FLOOR_STEP_PX = 16;
-/** The cell's padding (4 px each side) and, for attention, the severity icon before the text. */
-const CELL_PADDING_PX = 10;
+/** The cell's padding (6 px each side) and, for attention, the severity icon before the text. */
+const CELL_PADDING_PX = 12;
 const ICON_PX = 18;
 const SORT_ARROW_PX = 14;
 
-/** A numeric cell's padding (6 px each side) and a pixel or two for rounding. */
+/** A cell's padding (6 px each side) and a pixel or two for rounding. */
 const NUMERIC_PADDING_PX = 14;
 
 /** A header's text with room for the sort arrow; headers are bold, so a tenth more. */
@@ -280,7 +280,12 @@ export function contentFloors(
       floors[column.key] = Math.max(column.min, Math.ceil(widest + NUMERIC_PADDING_PX));
       continue;
     }
-    if (column.fitMax === undefined) continue;
+    if (column.fitMax === undefined) {
+      // The header whole ("Schema", not "Sch…"): the floor of the other text columns.
+      const header = Math.ceil(headerWidth(column, measure) + NUMERIC_PADDING_PX);
+      if (header > column.min) floors[column.key] = header;
+      continue;
+    }
     const seen = new Set<string>();
     for (const r of rows) seen.add(fitText(r, column.key));
     // The header too ("Command" over "Query").

@@ -31,3 +31,14 @@ describe('the numeric columns of the processlist', () => {
     expect(COLUMNS.find((c) => c.key === 'info')!.share).toBe(Math.max(...shares));
   });
 });
+
+describe('the text columns of the processlist', () => {
+  it('are at least as wide as their header', () => {
+    const floors = contentFloors([], measure);
+    for (const c of COLUMNS.filter((k) => !k.numeric && k.key !== 'info')) {
+      expect(floors[c.key] ?? c.min, c.label).toBeGreaterThanOrEqual(
+        c.label.length * 7 * 1.1 + 14 + 12,
+      );
+    }
+  });
+});
