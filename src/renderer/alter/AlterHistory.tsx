@@ -4,6 +4,7 @@ import { formatDuration } from '../../shared/format/duration';
 import { api } from '../app/api';
 import { outcomeLine, stateSeverity } from './run-figures';
 import { SeverityIcon } from '../ui/SeverityIcon';
+import { TableHead } from './TableHead';
 
 /** Earlier ALTER runs on this connection, newest first. */
 export function AlterHistory({ connectionId, refresh }: { connectionId: string; refresh: number }) {
@@ -29,18 +30,9 @@ export function AlterHistory({ connectionId, refresh }: { connectionId: string; 
   }
   return (
     <table className="alt-table" data-testid="alter-history">
-      <thead>
-        <tr>
-          <th scope="col">Started</th>
-          <th scope="col">Table</th>
-          <th scope="col">Statement</th>
-          <th scope="col">Plan</th>
-          <th scope="col" className="num">
-            Took
-          </th>
-          <th scope="col">Outcome</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Started', 'Table', 'Statement', 'Plan', { label: 'Took', num: true }, 'Outcome']}
+      />
       <tbody>
         {entries.map((e) => (
           <tr key={e.runId}>

@@ -1,6 +1,7 @@
+// Before the components' own sheets (lint-findings.css), as it was in theme.css.
+import './alter.css';
 import { useEffect, useRef, useState } from 'react';
 import type { AlterPreflight, AlterRunStatus } from '../../shared/api/alter';
-import type { MethodResult } from '../../shared/api/contract';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { formatDuration } from '../../shared/format/duration';
 import { qualifiedName } from '../../shared/sql/quote-identifier';
@@ -11,12 +12,11 @@ import { AlterForm } from './AlterForm';
 import { AlterHistory } from './AlterHistory';
 import { PreflightView } from './PreflightView';
 import { asString, readUiState, writeUiState } from '../data/ui-state';
-import { usePolling } from '../data/use-polling';
-import { ProgressBar } from './ProgressBar';
+import { confirmWrite } from './confirm-write';
+import { DEFAULT_RUN_CHOICE, RunOptions, type RunChoice } from './RunOptions';
 import { RunView } from './RunView';
-
-type External = MethodResult<'alter.external'>;
-const NO_EXTERNAL: External = [];
+import { TablePicker, type Picked } from './TablePicker';
+import { ExternalAlters } from './ExternalAlters';
 
 /** The ALTER being written, per connection, in the UI state store (`draftKey`: where it was). */
 const draftName = (connectionId: string) => `alter.sql.${connectionId}`;
@@ -33,20 +33,16 @@ const STAGE_SQL = [
  * the live server, confirm the exact SQL, then follow the run; earlier runs below.
  */
 export function AlterScreen({ connection, sessionId, server, active, confirm }: ToolScreenProps) {
-  const [schemas, setSchemas] = useState<string[]>([]);
-  const [schema, setSchema] = useState('');
-  const [tables, setTables] = useState<string[]>([]);
   /** The table picked last: it stays picked after a run, for the next ALTER on it. */
-  const [table, setTable] = useState('');
+  const [picked, setPicked] = useState<Picked>({ schema: '', table: '' });
   const [sql, setSql] = useState(
     () => readUiState(draftName(connection.id), asString, draftKey(connection.id)) ?? '',
   );
   const [preflight, setPreflight] = useState<AlterPreflight | null>(null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
-  const [useProposed, setUseProposed] = useState(true);
-  const [lockWait, setLockWait] = useState(10);
-  const [consent, setConsent] = useState(false);
+  const [choice, setChoice] = useState<RunChoice>(DEFAULT_RUN_CHOICE);
+  const { useProposed, lockWait, consent } = choice;
   const [run, setRun] = useState<AlterRunStatus | null>(null);
   const [historyTick, setHistoryTick] = useState(0);
   const latest = useRef(new Map<string, AlterRunStatus>());
@@ -54,25 +50,6 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
   useEffect(() => {
     writeUiState(draftName(connection.id), sql === '' ? undefined : sql);
   }, [connection.id, sql]);
-
-  useEffect(() => {
-    api
-      .call('schema.schemas', { sessionId })
-      .then((list) => setSchemas(list.filter((s) => !s.system).map((s) => s.name)))
-      .catch((e: unknown) =>
-        setError({ title: 'Could not list the schemas', error: errorShapeOf(e) }),
-      );
-  }, [sessionId]);
-
-  useEffect(() => {
-    if (!schema) return;
-    api
-      .call('schema.objects', { sessionId, schema })
-      .then((o) => setTables(o.tables.map((t) => t.name)))
-      .catch((e: unknown) =>
-        setError({ title: `Could not list the tables of ${schema}`, error: errorShapeOf(e) }),
-      );
-  }, [sessionId, schema]);
 
   useEffect(
     () =>
@@ -84,17 +61,11 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     [],
   );
 
-  // ALTERs other sessions run, with the same progress view (slower while the tab is hidden);
-  // a failed read keeps the last list and is retried with backoff.
-  const external =
-    usePolling(() => api.call('alter.external', { sessionId }), {
-      key: sessionId,
-      intervalMs: active ? 3000 : 15000,
-    }).data ?? NO_EXTERNAL;
-
-  const pickTable = (picked: string) => {
-    setTable(picked);
-    setSql(`ALTER TABLE ${qualifiedName(schema, picked)} `);
+  const pick = (next: Picked) => {
+    setPicked(next);
+    // A table picked starts a new statement; a new schema waits for its table.
+    if (next.schema !== picked.schema || next.table === '') return;
+    setSql(`ALTER TABLE ${qualifiedName(next.schema, next.table)} `);
     setPreflight(null);
   };
 
@@ -112,7 +83,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     setError(null);
     try {
       setPreflight(await api.call('alter.preflight', { sessionId, sql: sql.trim() }));
-      setUseProposed(true);
+      setChoice((c) => ({ ...c, useProposed: true }));
     } catch (e) {
       setPreflight(null);
       setError({ title: 'Could not plan this ALTER', error: errorShapeOf(e) });
@@ -135,34 +106,28 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
         ? ['-- afterwards the previous instrument and consumer settings are restored']
         : []),
     ].join('\n');
-    const ok = await confirm({
-      title: `Run this ALTER on ${connection.name}?`,
-      consequence: `${plan.summary} ${
-        preflight.estimateSeconds
-          ? `Estimated ${formatDuration(preflight.estimateSeconds * 1000)}. `
-          : ''
-      }It waits at most ${lockWait} s for the table's metadata lock.`,
-      detail,
-      connectionName: connection.name,
-      color: connection.color,
-      typedConfirmation: connection.production,
-      confirmLabel: 'Run ALTER',
-    });
-    if (!ok) return;
-    let confirmedReadOnly = false;
-    if (connection.readOnly) {
-      confirmedReadOnly = await confirm({
-        title: `“${connection.name}” is read-only`,
+    const confirmed = await confirmWrite(
+      confirm,
+      connection,
+      {
+        title: `Run this ALTER on ${connection.name}?`,
+        consequence: `${plan.summary} ${
+          preflight.estimateSeconds
+            ? `Estimated ${formatDuration(preflight.estimateSeconds * 1000)}. `
+            : ''
+        }It waits at most ${lockWait} s for the table's metadata lock.`,
+        detail,
+        confirmLabel: 'Run ALTER',
+      },
+      {
         consequence:
           'This connection is marked read-only, and an ALTER changes the table. Run it anyway?',
         detail: `${statement};`,
-        connectionName: connection.name,
-        color: connection.color,
-        typedConfirmation: connection.production,
         confirmLabel: 'Run on a read-only connection',
-      });
-      if (!confirmedReadOnly) return;
-    }
+      },
+    );
+    if (!confirmed) return;
+    const confirmedReadOnly = confirmed.readOnlyConfirmed;
     setError(null);
     try {
       const started = await api.call('alter.run', {
@@ -186,31 +151,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
         <h3 id="alt-statement-title">
           ALTER TABLE on {connection.name} <span className="hint">({server.versionText})</span>
         </h3>
-        <div className="alt-pick">
-          <label className="field">
-            <span>Schema</span>
-            <select value={schema} onChange={(e) => setSchema(e.target.value)} aria-label="Schema">
-              <option value="">Choose…</option>
-              {schemas.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Table</span>
-            <select
-              value={tables.includes(table) ? table : ''}
-              onChange={(e) => e.target.value && pickTable(e.target.value)}
-              aria-label="Table"
-              disabled={!schema}
-            >
-              <option value="">{schema ? 'Choose…' : 'Pick a schema first'}</option>
-              {tables.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <TablePicker sessionId={sessionId} picked={picked} onPick={pick} />
         <label className="field alt-sql-field">
           <span>Statement</span>
           <textarea
@@ -254,84 +195,17 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
       {preflight && <PreflightView preflight={preflight} />}
 
       {preflight && (
-        <section className="alt-section" aria-labelledby="alt-runopts-title">
-          <h3 id="alt-runopts-title">Run</h3>
-          <div className="alt-run-options">
-            <label className="check">
-              <input
-                type="radio"
-                name="alt-which"
-                checked={useProposed}
-                onChange={() => setUseProposed(true)}
-              />{' '}
-              The proposed statement{preflight.plan.clause ? ` (${preflight.plan.clause})` : ''}
-            </label>
-            <label className="check">
-              <input
-                type="radio"
-                name="alt-which"
-                checked={!useProposed}
-                onChange={() => setUseProposed(false)}
-              />{' '}
-              The statement as written
-            </label>
-            <label className="field inline-field">
-              <span>lock_wait_timeout (s)</span>
-              <input
-                type="number"
-                min={1}
-                max={31536000}
-                className="input-narrow num"
-                value={lockWait}
-                onChange={(e) => setLockWait(Math.max(1, Math.trunc(Number(e.target.value) || 1)))}
-              />
-            </label>
-            {preflight.stageInstrumentsOff && (
-              <label className="check" data-testid="alter-stage-consent">
-                <input
-                  type="checkbox"
-                  checked={consent}
-                  onChange={(e) => setConsent(e.target.checked)}
-                />{' '}
-                Switch on performance_schema’s ALTER stage instruments for progress and an ETA
-                (server-wide; the previous settings are put back when the ALTER ends). Without it:
-                elapsed time only.
-              </label>
-            )}
-          </div>
-          <button
-            type="button"
-            className="btn-danger"
-            disabled={running}
-            onClick={() => void start()}
-          >
-            Run ALTER…
-          </button>
-        </section>
+        <RunOptions
+          preflight={preflight}
+          choice={choice}
+          onChoice={(patch) => setChoice((c) => ({ ...c, ...patch }))}
+          onRun={running ? null : () => void start()}
+        />
       )}
 
       {run && <RunView status={run} connection={connection} confirm={confirm} />}
 
-      {external.length > 0 && (
-        <section className="alt-section" aria-labelledby="alt-external-title">
-          <h3 id="alt-external-title">ALTERs other sessions are running</h3>
-          {external.map((x) => (
-            <div key={x.processId} className="alt-external">
-              <div>
-                <span className="num">#{x.processId}</span> {x.user}:{' '}
-                <span className="mono">{x.sql}</span>{' '}
-                <span className="hint">
-                  {x.state ?? ''} · {formatDuration(x.timeSeconds * 1000)}
-                </span>
-              </div>
-              <ProgressBar
-                percent={x.progress?.percent ?? null}
-                label={`Progress of session ${x.processId}`}
-              />
-            </div>
-          ))}
-        </section>
-      )}
+      <ExternalAlters sessionId={sessionId} active={active} />
 
       <section className="alt-section" aria-labelledby="alt-history-title">
         <h3 id="alt-history-title">History</h3>

@@ -5,7 +5,7 @@ import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { ProgressBar } from './ProgressBar';
-import { BlockerTable } from './PreflightView';
+import { BlockerTable } from './BlockerTable';
 import { runFigures, stageWords, stateSeverity, stateWords } from './run-figures';
 import { SeverityIcon } from '../ui/SeverityIcon';
 import { Notice } from '../ui/Notice';

@@ -10,6 +10,7 @@ import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { formatBytes } from '../grid/cell-text';
 import type { TableRow } from './process-columns';
+import { KillButtons } from './KillButtons';
 import { SeverityIcon } from '../ui/SeverityIcon';
 
 function lockText(w: LockWait): string {
@@ -219,22 +220,12 @@ export function ProcessDetails({
             Analyze running statement
           </button>
         )}
-        <button
-          type="button"
-          className="btn-danger-outline"
+        <KillButtons
+          ids={[row.id]}
+          onKill={onKill}
           disabled={row.self}
-          onClick={() => onKill('query', [row.id])}
-        >
-          Kill query…
-        </button>
-        <button
-          type="button"
-          className="btn-danger-outline"
-          disabled={row.self}
-          onClick={() => onKill('connection', [row.id])}
-        >
-          Kill connection…
-        </button>
+          label={(mode) => (mode === 'query' ? 'Kill query…' : 'Kill connection…')}
+        />
       </div>
     </aside>
   );

@@ -1,191 +1,18 @@
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { formatDuration } from '../../shared/format/duration';
-import { formatCount, formatExactCount } from '../../shared/format/count';
-import { formatBytes } from '../grid/cell-text';
 import {
   columnsForWidth,
   contentFloors,
   floorsWidth,
   gridTracks,
   squeezeFloors,
-  type Column,
   type ColumnKey,
   type SortDirection,
   type TableRow,
 } from './process-columns';
-import { SeverityIcon } from '../ui/SeverityIcon';
+import { ProcessTableRow, ROW_HEIGHT } from './ProcessTableRow';
 import { textMeasure } from './text-measure';
 
-/** Row height in px: fixed, so only the rows in view are rendered. */
-export const ROW_HEIGHT = 26;
 const OVERSCAN = 8;
-
-/** Only client sessions other than this view's own can be ticked for a KILL. */
-const tickable = (r: TableRow) => r.row.kind === 'client' && !r.row.self;
-
-function cellText(r: TableRow, key: ColumnKey): { text: string; title?: string } {
-  const row = r.row;
-  switch (key) {
-    case 'attention':
-      return r.row.self && !r.attention
-        ? { text: 'this view', title: 'The connection this screen reads the processlist on' }
-        : { text: r.attention, title: r.attention };
-    case 'id':
-      return { text: String(row.id) };
-    case 'user':
-      return { text: row.user, title: row.user };
-    case 'host':
-      return { text: row.host, title: row.host };
-    case 'db':
-      return { text: row.db ?? '', title: row.db ?? '' };
-    case 'command':
-      return { text: row.command, title: row.command };
-    case 'time':
-      return {
-        text: formatDuration(row.timeMs),
-        title: `${formatExactCount(Math.round(row.timeMs))} ms`,
-      };
-    case 'state':
-      return { text: row.state ?? '', title: row.state ?? '' };
-    case 'trx':
-      return r.transaction
-        ? {
-            text: formatDuration(r.transaction.ageSeconds * 1000),
-            title: `${r.transaction.state}, ${r.transaction.isolation ?? ''}`,
-          }
-        : { text: '' };
-    case 'rowsExamined':
-      return row.rowsExamined === null
-        ? { text: '' }
-        : { text: formatCount(row.rowsExamined), title: formatExactCount(row.rowsExamined) };
-    case 'rowsSent':
-      return row.rowsSent === null
-        ? { text: '' }
-        : { text: formatCount(row.rowsSent), title: formatExactCount(row.rowsSent) };
-    case 'lock':
-      return row.lockMs === null
-        ? { text: '' }
-        : { text: formatDuration(row.lockMs), title: `${row.lockMs.toFixed(3)} ms` };
-    case 'tmpTables':
-      return row.tmpTables === null
-        ? { text: '' }
-        : {
-            text: `${row.tmpTables} (${row.tmpDiskTables ?? 0})`,
-            title: `${row.tmpTables} temporary tables, ${row.tmpDiskTables ?? 0} on disk`,
-          };
-    case 'memory':
-      return row.memoryBytes === null
-        ? { text: '' }
-        : {
-            text: formatBytes(row.memoryBytes),
-            title: `${formatExactCount(row.memoryBytes)} bytes now${row.memoryPeakBytes === null ? '' : `, ${formatExactCount(row.memoryPeakBytes)} at most`}`,
-          };
-    case 'progress':
-      return row.progress === null
-        ? { text: '' }
-        : {
-            text: `${row.progress.toFixed(1)} %`,
-            title:
-              row.progressStage ??
-              (row.stage ? `stage ${row.stage.current} of ${row.stage.max}` : ''),
-          };
-    case 'info':
-      return { text: row.info?.replace(/\s+/g, ' ') ?? '', title: row.info?.slice(0, 500) ?? '' };
-  }
-}
-
-/** One row of the table; memoised, so a render of the table re-renders only rows that changed. */
-const ProcessTableRow = memo(function ProcessTableRow({
-  r,
-  columns,
-  grid,
-  index,
-  selected,
-  ticked,
-  onSelect,
-  onTick,
-}: {
-  r: TableRow;
-  columns: readonly Column[];
-  /** The grid tracks of `columns` (see gridTracks). */
-  grid: CSSProperties;
-  /** Position among the rows shown (0: first). */
-  index: number;
-  selected: boolean;
-  ticked: boolean;
-  onSelect: (r: TableRow) => void;
-  onTick: (key: string, on: boolean) => void;
-}) {
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={selected}
-      className={`pl-row pl-sev-${r.severity}${selected ? ' pl-selected' : ''}${r.row.self ? ' pl-self' : ''}`}
-      style={{ ...grid, top: index * ROW_HEIGHT }}
-      data-process-id={r.row.id}
-      data-severity={r.severity}
-      onClick={() => onSelect(r)}
-    >
-      <span role="cell" className="pl-td pl-tick">
-        {tickable(r) && (
-          <input
-            type="checkbox"
-            aria-label={`Tick session ${r.row.id}`}
-            checked={ticked}
-            onClick={(e) => e.stopPropagation()}
-            onChange={(e) => onTick(r.key, e.target.checked)}
-          />
-        )}
-      </span>
-      {columns.map((c) => {
-        const cell = cellText(r, c.key);
-        return (
-          <ProcessCell
-            key={c.key}
-            column={c}
-            text={cell.text}
-            title={cell.title}
-            severity={c.key === 'attention' ? r.severity : 'ok'}
-          />
-        );
-      })}
-    </div>
-  );
-});
-
-/**
- * One cell; memoised on its text, so a poll that changes a row's time re-renders that cell and
- * leaves the row's other cells (user, host, statement...) alone.
- */
-const ProcessCell = memo(function ProcessCell({
-  column,
-  text,
-  title,
-  severity,
-}: {
-  column: Column;
-  text: string;
-  title: string | undefined;
-  /** The row's severity, shown as an icon before the text (`ok`: none). */
-  severity: TableRow['severity'];
-}) {
-  return (
-    <span
-      role="cell"
-      data-column={column.key}
-      className={`pl-td${column.numeric ? ' num' : ''}${column.key === 'info' ? ' mono' : ''}`}
-      title={title}
-    >
-      {severity !== 'ok' && (
-        <>
-          <SeverityIcon severity={severity} />{' '}
-        </>
-      )}
-      {text}
-    </span>
-  );
-});
 
 /**
  * The processlist table: sticky sortable header, only the rows in view rendered. Rows are keyed
@@ -194,22 +21,24 @@ const ProcessCell = memo(function ProcessCell({
  */
 export const ProcessTable = memo(function ProcessTable({
   rows,
-  selectedKey,
-  onSelect,
-  sort,
-  onSort,
-  ticked,
-  onTick,
+  view: shown,
+  actions,
 }: {
   rows: readonly TableRow[];
-  selectedKey: string | null;
-  onSelect: (r: TableRow) => void;
-  /** Row keys ticked for a KILL of the selection. */
-  ticked: ReadonlySet<string>;
-  onTick: (key: string, on: boolean) => void;
-  sort: { key: ColumnKey; dir: SortDirection };
-  onSort: (key: ColumnKey) => void;
+  view: {
+    selectedKey: string | null;
+    /** Row keys ticked for a KILL of the selection. */
+    ticked: ReadonlySet<string>;
+    sort: { key: ColumnKey; dir: SortDirection };
+  };
+  actions: {
+    onSelect: (r: TableRow) => void;
+    onTick: (key: string, on: boolean) => void;
+    onSort: (key: ColumnKey) => void;
+  };
 }) {
+  const { selectedKey, ticked, sort } = shown;
+  const { onSelect, onTick, onSort } = actions;
   const scroller = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 400, width: 1280 });
   useEffect(() => {

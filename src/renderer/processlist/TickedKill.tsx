@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { KillMode } from '../../shared/processlist/kill-plan';
+import { KillButtons } from './KillButtons';
 
 /** What to do with the sessions ticked in the table: KILL them (through the confirmation). */
 export const TickedKill = memo(function TickedKill({
@@ -18,20 +19,12 @@ export const TickedKill = memo(function TickedKill({
       <span>
         {ids.length} ticked session{ids.length === 1 ? '' : 's'}:
       </span>
-      <button
-        type="button"
-        className="btn-danger-outline btn-small"
-        onClick={() => onKill('query', [...ids])}
-      >
-        Preview KILL QUERY ({ids.length})
-      </button>
-      <button
-        type="button"
-        className="btn-danger-outline btn-small"
-        onClick={() => onKill('connection', [...ids])}
-      >
-        Preview KILL CONNECTION ({ids.length})
-      </button>
+      <KillButtons
+        ids={ids}
+        onKill={onKill}
+        small
+        label={(mode) => `Preview KILL ${mode.toUpperCase()} (${ids.length})`}
+      />
       <button type="button" className="btn-link" onClick={onClear}>
         Untick all
       </button>

@@ -46,6 +46,12 @@ export interface Column {
    * so a key value ("Blocked by #12", "Waiting for table metadata lock") is read whole.
    */
   fitMax?: number;
+  /**
+   * Numeric columns: the widest value their format gives in practice ("999 M", "23 h 59 min").
+   * Such a column is as wide as this or its header, whichever is wider, and takes no share of
+   * the room left: that goes to the text columns, the statement first.
+   */
+  sample?: string;
   numeric: boolean;
   /** The header's tooltip: where the figure comes from, when that is not obvious. */
   hint?: string;
@@ -63,7 +69,15 @@ export const COLUMNS: readonly Column[] = [
     numeric: false,
     value: (r) => r.attentionRank,
   },
-  { key: 'id', label: 'Id', min: 44, share: 0.3, numeric: true, value: (r) => r.row.id },
+  {
+    key: 'id',
+    label: 'Id',
+    min: 44,
+    share: 0,
+    sample: '9999999',
+    numeric: true,
+    value: (r) => r.row.id,
+  },
   {
     key: 'user',
     label: 'User',
@@ -86,7 +100,8 @@ export const COLUMNS: readonly Column[] = [
     label: 'Time',
     // Wide enough for the longest form formatDuration gives ("23 h 59 min", "59 min 59 s").
     min: 84,
-    share: 0.4,
+    share: 0,
+    sample: '23 h 59 min',
     numeric: true,
     value: (r) => r.row.timeMs,
   },
@@ -127,7 +142,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'trx',
     label: 'Trx age',
     min: 58,
-    share: 0.3,
+    share: 0,
+    sample: '23 h 59 min',
     numeric: true,
     value: (r) => r.transaction?.ageSeconds ?? null,
   },
@@ -135,7 +151,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'rowsExamined',
     label: 'Examined',
     min: 50,
-    share: 0.3,
+    share: 0,
+    sample: '999 M',
     numeric: true,
     value: (r) => r.row.rowsExamined,
   },
@@ -143,7 +160,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'rowsSent',
     label: 'Sent',
     min: 40,
-    share: 0.3,
+    share: 0,
+    sample: '999 M',
     numeric: true,
     value: (r) => r.row.rowsSent,
   },
@@ -151,7 +169,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'lock',
     label: 'Lock',
     min: 50,
-    share: 0.3,
+    share: 0,
+    sample: '59.99 s',
     numeric: true,
     value: (r) => r.row.lockMs,
   },
@@ -159,7 +178,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'tmpTables',
     label: 'Tmp (disk)',
     min: 46,
-    share: 0.3,
+    share: 0,
+    sample: '99 (99)',
     numeric: true,
     // Disk temporary tables weigh more than any number in memory.
     value: (r) =>
@@ -169,7 +189,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'memory',
     label: 'Memory',
     min: 58,
-    share: 0.3,
+    share: 0,
+    sample: '1023 MB',
     numeric: true,
     hint: 'Memory the session holds now (MySQL 8.0.31+, MariaDB); hover a cell for the most it held.',
     value: (r) => r.row.memoryBytes,
@@ -178,7 +199,8 @@ export const COLUMNS: readonly Column[] = [
     key: 'progress',
     label: 'Progress',
     min: 48,
-    share: 0.3,
+    share: 0,
+    sample: '100.0 %',
     numeric: true,
     hint: 'Statements that report progress (ALTER, LOAD DATA, ...). MySQL reports it only while the performance_schema consumer events_stages_current is on.',
     value: (r) => r.row.progress,
@@ -220,10 +242,17 @@ export type Floors = Readonly<Partial<Record<ColumnKey, number>>>;
 
 /** Floors change in steps of this many px, so a poll rarely changes the grid (and every row). */
 const FLOOR_STEP_PX = 16;
-/** The cell's padding (4 px each side) and, for attention, the severity icon before the text. */
-const CELL_PADDING_PX = 10;
+/** The cell's padding (6 px each side) and, for attention, the severity icon before the text. */
+const CELL_PADDING_PX = 12;
 const ICON_PX = 18;
 const SORT_ARROW_PX = 14;
+
+/** A cell's padding (6 px each side) and a pixel or two for rounding. */
+const NUMERIC_PADDING_PX = 14;
+
+/** A header's text with room for the sort arrow; headers are bold, so a tenth more. */
+const headerWidth = (column: Column, measure: (text: string) => number) =>
+  measure(column.label) * 1.1 + SORT_ARROW_PX;
 
 /** The text a content-sized column shows for a row (as ProcessTable's cells show it). */
 function fitText(r: TableRow, key: ColumnKey): string {
@@ -234,7 +263,8 @@ function fitText(r: TableRow, key: ColumnKey): string {
 }
 
 /**
- * The floors of the content-sized columns for `rows`, with `measure` giving a text's width in
+ * The floors of the content-sized columns for `rows` (and of the numeric ones, from their
+ * header and sample), with `measure` giving a text's width in
  * px. Each distinct text is measured once (the caller's measure caches), so this stays cheap
  * on every poll over thousands of sessions.
  */
@@ -244,12 +274,22 @@ export function contentFloors(
 ): Floors {
   const floors: Partial<Record<ColumnKey, number>> = {};
   for (const column of COLUMNS) {
-    if (column.fitMax === undefined) continue;
+    if (column.sample !== undefined) {
+      // Its header whole ("Examined ▼", not "Exa…"), or its widest usual value.
+      const widest = Math.max(headerWidth(column, measure), measure(column.sample));
+      floors[column.key] = Math.max(column.min, Math.ceil(widest + NUMERIC_PADDING_PX));
+      continue;
+    }
+    if (column.fitMax === undefined) {
+      // The header whole ("Schema", not "Sch…"): the floor of the other text columns.
+      const header = Math.ceil(headerWidth(column, measure) + NUMERIC_PADDING_PX);
+      if (header > column.min) floors[column.key] = header;
+      continue;
+    }
     const seen = new Set<string>();
     for (const r of rows) seen.add(fitText(r, column.key));
-    // The header too ("Command" over "Query"), with room for the sort arrow; headers are bold,
-    // so a tenth more than the measure.
-    let widest = measure(column.label) * 1.1 + SORT_ARROW_PX;
+    // The header too ("Command" over "Query").
+    let widest = headerWidth(column, measure);
     for (const text of seen) widest = Math.max(widest, measure(text));
     const extra = CELL_PADDING_PX + (column.key === 'attention' ? ICON_PX : 0);
     const stepped = Math.ceil((widest + extra) / FLOOR_STEP_PX) * FLOOR_STEP_PX;
@@ -310,11 +350,16 @@ export function squeezeFloors(columns: readonly Column[], floors: Floors, width:
   return squeezed;
 }
 
-/** The CSS grid tracks of a row showing `columns`: the tick box, then each column's share. */
+/**
+ * The CSS grid tracks of a row showing `columns`: the tick box, then each column's share; the
+ * numeric columns (no share) keep their floor, the text columns share the rest.
+ */
 export function gridTracks(columns: readonly Column[], floors: Floors = {}): string {
   return [
     `${TICK_TRACK_PX}px`,
-    ...columns.map((c) => `minmax(${floorOf(c, floors)}px, ${c.share}fr)`),
+    ...columns.map((c) =>
+      c.share === 0 ? `${floorOf(c, floors)}px` : `minmax(${floorOf(c, floors)}px, ${c.share}fr)`,
+    ),
   ].join(' ');
 }
 

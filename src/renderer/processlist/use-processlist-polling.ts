@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { blockingModel, type BlockingModel } from '../../shared/processlist/blocking-chains';
@@ -6,8 +6,11 @@ import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import { snapshotFromWire } from '../../shared/processlist/snapshot-wire';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
+import { backoffDelayMs } from '../data/poller';
+import { usePolling } from '../data/use-polling';
 import { appendPoint, countsOf, type CountPoint } from './count-history';
-import { isUnreachable, retryDelayMs } from './retry-backoff';
+import type { Pace } from './ProcesslistToolbar';
+import { isUnreachable, RETRY_BASE_MS, RETRY_MAX_MS } from './retry-backoff';
 import { SNAPSHOT_MARK } from './snapshot-mark';
 
 /** Polls a tab makes while another tab is shown: slower, so charts keep going. */
@@ -25,15 +28,18 @@ export interface PollingState {
 }
 
 /**
- * Polls `processlist.snapshot` on the tool's session: the next poll is scheduled only after the
- * previous one ended (never two at once), every `intervalMs` (slower in a hidden tab), not at all
- * while paused. When the server is out of reach it retries with backoff (1 s, 2 s, 4 s ... 15 s)
- * and resumes by itself; the session reconnects on the first call that finds it lost.
+ * Polls `processlist.snapshot` on the tool's session through the one polling hook (one poll at
+ * a time, backoff after failures: 1 s, 2 s, 4 s ... 15 s, nothing while the page is hidden),
+ * every `intervalMs` (slower in a hidden tab), not at all while paused. The session reconnects
+ * on the first call that finds it lost, and the view resumes by itself.
+ *
+ * The poll's own fetch puts each snapshot on screen: the hook's data would reach React through
+ * its scheduler, which Chromium runs only after the next frame, so the new table would wait a
+ * whole frame more to be painted (see the processlist bench).
  */
 export function useProcesslistPolling(
   sessionId: string,
-  intervalMs: number,
-  paused: boolean,
+  { intervalMs, paused }: Pace,
   active: boolean,
   lostNow: ApiErrorShape | null,
 ): PollingState & { pollNow: () => void } {
@@ -44,8 +50,9 @@ export function useProcesslistPolling(
     disconnected: null,
     history: [],
   });
-  const attempt = useRef(0);
-  const [kick, setKick] = useState(0);
+  /** Failed polls in a row: the poller's count, for the retry time shown. */
+  const failures = useRef(0);
+  const every = active ? intervalMs : Math.max(intervalMs, BACKGROUND_INTERVAL_MS);
 
   // The session found lost elsewhere (an editor's call) shows as disconnected at once; adjusted
   // while rendering when `lostNow` changes, not in an effect.
@@ -61,63 +68,59 @@ export function useProcesslistPolling(
     }
   }
 
-  useEffect(() => {
-    if (paused) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = (ms: number) => {
-      if (!cancelled) timer = setTimeout(() => void poll(), ms);
-    };
-    const poll = async () => {
-      try {
-        const snapshot = snapshotFromWire(await api.call('processlist.snapshot', { sessionId }));
-        if (cancelled) return;
-        // Where an update starts, for the renderer benchmark (a user timing, nothing else).
-        performance.mark(SNAPSHOT_MARK);
-        attempt.current = 0;
-        const blocking = blockingModel(snapshot.waits);
-        const point = countsOf(snapshot, blocking);
-        // Rendered in this task: left to React's scheduler, Chromium runs that work only after
-        // the next frame, so the new table would wait a whole frame more to be painted.
-        flushSync(() =>
-          setState((s) => ({
-            snapshot,
-            blocking,
-            error: null,
-            disconnected: null,
-            history: appendPoint(s.history, point),
-          })),
-        );
-        schedule(active ? intervalMs : Math.max(intervalMs, BACKGROUND_INTERVAL_MS));
-      } catch (e) {
-        if (cancelled) return;
-        const error = errorShapeOf(e);
-        if (isUnreachable(error.code)) {
-          attempt.current++;
-          const delay = retryDelayMs(attempt.current);
-          setState((s) => ({
-            ...s,
-            error: null,
-            disconnected: {
-              since: s.disconnected?.since ?? new Date(),
-              attempt: attempt.current,
-              retryAt: new Date(Date.now() + delay),
-              error,
-            },
-          }));
-          schedule(delay);
-        } else {
-          setState((s) => ({ ...s, error }));
-          schedule(Math.max(intervalMs, 2000));
-        }
+  const poll = async (signal: AbortSignal): Promise<void> => {
+    let snapshot: ProcesslistSnapshot;
+    try {
+      snapshot = snapshotFromWire(await api.call('processlist.snapshot', { sessionId }));
+    } catch (e) {
+      if (signal.aborted) throw e;
+      const error = errorShapeOf(e);
+      failures.current++;
+      if (isUnreachable(error.code)) {
+        const attempt = failures.current;
+        const delay = backoffDelayMs(attempt, RETRY_BASE_MS, Math.max(RETRY_MAX_MS, every));
+        setState((s) => ({
+          ...s,
+          error: null,
+          disconnected: {
+            since: s.disconnected?.since ?? new Date(),
+            attempt,
+            retryAt: new Date(Date.now() + delay),
+            error,
+          },
+        }));
+      } else {
+        setState((s) => ({ ...s, error }));
       }
-    };
-    void poll();
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [sessionId, intervalMs, paused, active, kick]);
+      // The poller retries with its backoff.
+      throw e;
+    }
+    // A read of a loop already ended (another session, paused) must not reach the screen.
+    if (signal.aborted) return;
+    // Where an update starts, for the renderer benchmark (a user timing, nothing else).
+    performance.mark(SNAPSHOT_MARK);
+    failures.current = 0;
+    const blocking = blockingModel(snapshot.waits);
+    const point = countsOf(snapshot, blocking);
+    // Rendered in this task (see above).
+    flushSync(() =>
+      setState((s) => ({
+        snapshot,
+        blocking,
+        error: null,
+        disconnected: null,
+        history: appendPoint(s.history, point),
+      })),
+    );
+  };
 
-  return { ...state, pollNow: () => setKick((k) => k + 1) };
+  const { refresh } = usePolling(poll, {
+    key: sessionId,
+    intervalMs: every,
+    enabled: !paused,
+    retryBaseMs: RETRY_BASE_MS,
+    retryMaxMs: RETRY_MAX_MS,
+  });
+
+  return { ...state, pollNow: refresh };
 }

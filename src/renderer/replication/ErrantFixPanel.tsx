@@ -13,23 +13,23 @@ import { Notice } from '../ui/Notice';
  * after the one confirmation dialog, the run and the re-check. RESET is explained, never run.
  */
 export function ErrantFixPanel({
-  sessionId,
   node,
-  connection,
-  credentials,
-  confirm,
+  context,
   onFixed,
   onClose,
 }: {
-  sessionId: string;
   node: TopologyNode;
-  connection: SavedConnection;
-  /** Logins given for servers that refused the session's. */
-  credentials: HostCredential[];
-  confirm: (request: ConfirmRequest) => Promise<boolean>;
+  context: {
+    sessionId: string;
+    connection: SavedConnection;
+    confirm: (request: ConfirmRequest) => Promise<boolean>;
+    /** Logins given for servers that refused the session's. */
+    credentials: HostCredential[];
+  };
   onFixed: () => void;
   onClose: () => void;
 }) {
+  const { sessionId, connection, confirm, credentials } = context;
   const [preview, setPreview] = useState<ErrantFixResult | null>(null);
   const [result, setResult] = useState<ErrantFixResult | null>(null);
   const [busy, setBusy] = useState<'preview' | 'run' | null>(null);

@@ -1,51 +1,23 @@
-import { reportErrant } from './errant-by-connection';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ApiErrorShape } from '../../shared/api/errors';
+import { useState } from 'react';
 import type { HostCredential } from '../../shared/api/replication';
 import { formatTimestamp } from '../../shared/format/timestamp';
-import type { ReplicationProblem } from '../../shared/replication/replication-problem';
 import { worst } from '../../shared/severity';
 import {
   replicaHostsStatement,
   replicaStatusStatement,
 } from '../../shared/replication/status-statements';
-import type { ReplicationTopology } from '../../shared/replication/topology-model';
-import { api } from '../app/api';
-import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
-import { usePolling } from '../data/use-polling';
+import { Notice } from '../ui/Notice';
+import { SeverityBadge } from '../ui/SeverityIcon';
 import { ChannelCard } from './ChannelCard';
 import { ErrantFixPanel } from './ErrantFixPanel';
-import { SeverityBadge, SeverityIcon } from '../ui/SeverityIcon';
-import { HostLogin } from './HostLogin';
+import { NodeDetails } from './NodeDetails';
+import { ProblemList } from './ProblemList';
 import { TopologyDiagram } from './TopologyDiagram';
 import { useReplicationStatus } from './use-replication-status';
-import { Notice } from '../ui/Notice';
-
-const TOPOLOGY_REFRESH_MS = 30_000;
-
-function ProblemList({ problems }: { problems: readonly ReplicationProblem[] }) {
-  return (
-    <ul className="rp-problems">
-      {problems.map((p, i) => (
-        <li
-          key={`${p.code}-${p.channel ?? ''}-${i}`}
-          className={`rp-problem rp-problem-${p.severity}`}
-          data-problem={p.code}
-        >
-          <SeverityIcon severity={p.severity} />
-          <div>
-            <strong>{p.title}</strong>
-            {p.channel !== null && p.channel !== '' && (
-              <span className="rp-muted"> · channel {p.channel}</span>
-            )}
-            <div className="rp-problem-detail">{p.detail}</div>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
+import { useTopology } from './use-topology';
+import './replication.css';
 
 /**
  * Replication of one server: problems first, each channel's threads, errors, lag (now and as a
@@ -60,60 +32,15 @@ export function ReplicationScreen({
   confirm,
 }: ToolScreenProps) {
   const { status, error, history } = useReplicationStatus(sessionId, active);
-  const [topology, setTopology] = useState<ReplicationTopology | null>(null);
-  const [topologyError, setTopologyError] = useState<ApiErrorShape | null>(null);
-  const [discovering, setDiscovering] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [fixing, setFixing] = useState<string | null>(null);
   const [credentials, setCredentials] = useState<HostCredential[]>([]);
-
-  const busy = useRef(false);
-  const again = useRef(false);
-  // The newest discover, for the one asked for while another ran (it may have new logins).
-  const latestDiscover = useRef<() => Promise<void>>(async () => undefined);
-  const discover = useCallback(async (): Promise<void> => {
-    // One discovery at a time; asked for meanwhile (new login, fix done), it runs right after.
-    if (busy.current) {
-      again.current = true;
-      return;
-    }
-    busy.current = true;
-    setDiscovering(true);
-    try {
-      const found = await api.call('replication.topology', { sessionId, credentials });
-      setTopology(found);
-      reportErrant(
-        connection.id,
-        found.nodes.filter((n) => n.errant !== null).map((n) => n.id),
-      );
-      setTopologyError(null);
-    } catch (e) {
-      setTopologyError(errorShapeOf(e));
-    } finally {
-      busy.current = false;
-      setDiscovering(false);
-      if (again.current) {
-        again.current = false;
-        void latestDiscover.current();
-      }
-    }
-  }, [sessionId, credentials, connection.id]);
-  useLayoutEffect(() => {
-    latestDiscover.current = discover;
-  }, [discover]);
-  useEffect(() => {
-    // Started from a task of its own, so its "discovering" is not set inside this effect.
-    const start = setTimeout(() => void discover(), 0);
-    return () => clearTimeout(start);
-  }, [discover]);
-  // While shown, the topology (and its errant check) is read again now and then; each
-  // discovery logs in to every server, so not at the status poll's pace.
-  usePolling(discover, {
-    key: sessionId,
-    intervalMs: TOPOLOGY_REFRESH_MS,
-    enabled: active,
-    immediate: false,
-  });
+  const {
+    topology,
+    error: topologyError,
+    discovering,
+    discover,
+  } = useTopology(sessionId, connection.id, credentials, active);
 
   const errantNodes = topology?.nodes.filter((n) => n.errant !== null) ?? [];
   const selectedNode = topology?.nodes.find((n) => n.id === selected) ?? null;
@@ -170,11 +97,8 @@ export function ReplicationScreen({
       {fixNode && (
         <ErrantFixPanel
           key={fixNode.id}
-          sessionId={sessionId}
           node={fixNode}
-          connection={connection}
-          credentials={credentials}
-          confirm={confirm}
+          context={{ sessionId, connection, confirm, credentials }}
           onFixed={() => void discover()}
           onClose={() => setFixing(null)}
         />
@@ -247,67 +171,15 @@ export function ReplicationScreen({
               </p>
             )}
             {selectedNode && (
-              <div className="rp-node-details" aria-label={`Details of ${selectedNode.id}`}>
-                <h4 className="mono">{selectedNode.id}</h4>
-                {selectedNode.aliases.length > 0 && (
-                  <p className="rp-muted">also reached as {selectedNode.aliases.join(', ')}</p>
-                )}
-                {selectedNode.server && (
-                  <p className="rp-muted">
-                    {selectedNode.server.versionText} · server_id {selectedNode.server.serverId}
-                    {selectedNode.server.serverUuid && ` · ${selectedNode.server.serverUuid}`}
-                    {selectedNode.server.readOnly ? ' · read_only' : ' · writable'}
-                  </p>
-                )}
-                {selectedNode.error && (
-                  <ErrorNotice
-                    error={selectedNode.error}
-                    title={`${selectedNode.id} could not be read`}
-                  />
-                )}
-                {selectedNode.error &&
-                  (selectedNode.error.code === 'AUTH_FAILED' ||
-                    selectedNode.error.code === 'PASSWORD_REQUIRED') && (
-                    <HostLogin
-                      host={selectedNode.host}
-                      port={selectedNode.port}
-                      onLogin={(login) =>
-                        setCredentials((cs) => [
-                          ...cs.filter((c) => c.host !== login.host || c.port !== login.port),
-                          login,
-                        ])
-                      }
-                    />
-                  )}
-                {selectedNode.unlistedReplicaHosts.length > 0 && (
-                  <p className="rp-muted">
-                    Binlog clients not listed as replicas:{' '}
-                    {selectedNode.unlistedReplicaHosts.join(', ')}
-                  </p>
-                )}
-                {selectedNode.promotion && (
-                  <p data-promotion={selectedNode.promotion.canPromote ? 'yes' : 'no'}>
-                    {selectedNode.promotion.canPromote
-                      ? `✔ Can replace its source for ${selectedNode.promotion.peers.join(', ')}: it lacks nothing they have and keeps what they would need.`
-                      : `✖ Cannot replace its source yet: ${[
-                          ...selectedNode.promotion.missing.map(
-                            (m) => `lacks ${m.gtids} that ${m.peer} has`,
-                          ),
-                          ...selectedNode.promotion.purgedButNeeded.map(
-                            (m) => `purged ${m.gtids} that ${m.peer} would need`,
-                          ),
-                        ].join('; ')}.`}
-                  </p>
-                )}
-                {selectedNode.problems.length === 0 ? (
-                  <p>✔ No problems.</p>
-                ) : (
-                  // The error itself is shown above with its code; not a second time here.
-                  <ProblemList
-                    problems={selectedNode.problems.filter((p) => p.code !== 'unreachable')}
-                  />
-                )}
-              </div>
+              <NodeDetails
+                node={selectedNode}
+                onLogin={(login) =>
+                  setCredentials((cs) => [
+                    ...cs.filter((c) => c.host !== login.host || c.port !== login.port),
+                    login,
+                  ])
+                }
+              />
             )}
           </>
         )}

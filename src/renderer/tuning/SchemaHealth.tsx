@@ -7,6 +7,8 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { SeverityBadge } from '../ui/SeverityIcon';
+import { TableHead } from '../alter/TableHead';
+import { SchemaSelect } from './SchemaSelect';
 
 const KIND_LABEL = {
   'no-primary-key': 'No primary key',
@@ -62,21 +64,13 @@ export function SchemaHealth({ sessionId, openInEditor }: ToolScreenProps) {
   return (
     <div className="tune-health">
       <div className="tune-toolbar">
-        <label className="inline-field">
-          <span>Schema</span>
-          <select
-            value={schema}
-            aria-label="Schema to check"
-            onChange={(e) => void check(e.target.value)}
-          >
-            <option value="">Choose…</option>
-            {schemas.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SchemaSelect
+          value={schema}
+          schemas={schemas}
+          onChange={(name) => void check(name)}
+          noneLabel="Choose…"
+          ariaLabel="Schema to check"
+        />
         {schema && (
           <button type="button" className="btn-small" onClick={() => void check(schema)}>
             Check again
@@ -130,16 +124,16 @@ export function SchemaHealth({ sessionId, openInEditor }: ToolScreenProps) {
               : 'First visit: growth shows from the next one.'}
           </p>
           <table className="tune-table tune-sizes" aria-label="Largest tables">
-            <thead>
-              <tr>
-                <th>Table</th>
-                <th className="num">Rows (est.)</th>
-                <th className="num">Data</th>
-                <th className="num">Indexes</th>
-                <th className="num">Total</th>
-                <th className="num">Growth</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Table',
+                { label: 'Rows (est.)', num: true },
+                { label: 'Data', num: true },
+                { label: 'Indexes', num: true },
+                { label: 'Total', num: true },
+                { label: 'Growth', num: true },
+              ]}
+            />
             <tbody>
               {health.sizes.slice(0, 50).map((s) => (
                 <tr key={s.table}>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { ApiErrorShape } from '../../shared/api/errors';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import type { PlanRecord, TopStatement } from '../../shared/api/tuning';
 import { explainStatementFor } from '../../shared/explain/explain-statement';
@@ -9,16 +8,17 @@ import {
   indexCandidates,
   type IndexCandidate,
 } from '../../shared/tuning/index-experiment';
+import { confirmWrite } from '../alter/confirm-write';
 import { api } from '../app/api';
-import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
-import type { PlanToShow, ToolScreenProps } from '../app/tool-screen';
-import { extraColumnText } from './extra-columns';
+import { ErrorNotice } from '../app/ErrorNotice';
+import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { SeverityIcon } from '../ui/SeverityIcon';
-
-function planOf(r: ExplainRunResult, title: string): PlanToShow {
-  return { document: r.document, dialect: r.dialect, title, explainSql: r.explainSql };
-}
+import { CandidateIndexes } from './CandidateIndexes';
+import { EarlierPlans } from './EarlierPlans';
+import { ExtraColumns } from './ExtraColumns';
+import { planOf } from './plan-of';
+import { useBusyAction } from './use-busy-action';
 
 /**
  * One statement of the top list: its example, opened in the editor or explained in one click,
@@ -37,8 +37,7 @@ export function StatementDetail({
 }: ToolScreenProps & { statement: TopStatement; sampleSource: string }) {
   const [explained, setExplained] = useState<ExplainRunResult | null>(null);
   const [earlier, setEarlier] = useState<PlanRecord[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
+  const { busy, error, run } = useBusyAction();
   const sample = statement.sample;
   const canExplain = sample !== null && !statement.sampleTruncated;
   const candidates =
@@ -51,11 +50,9 @@ export function StatementDetail({
         )
       : [];
 
-  const explain = async () => {
-    if (!sample) return;
-    setBusy('explain');
-    setError(null);
-    try {
+  const explain = () =>
+    run('explain', 'Could not explain the example statement', async () => {
+      if (!sample) return;
       const r = await api.call('tuning.explain', {
         sessionId,
         schema: statement.schema,
@@ -66,12 +63,7 @@ export function StatementDetail({
       const h = await api.call('plans.history', { sql: sample, connectionId: null });
       // The newest record is the explain just made.
       setEarlier(h.records.slice(1));
-    } catch (e) {
-      setError({ title: 'Could not explain the example statement', error: errorShapeOf(e) });
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const tryIndex = async (c: IndexCandidate) => {
     if (!sample) return;
@@ -87,49 +79,37 @@ export function StatementDetail({
       explainSql,
       ...plan.cleanup,
     ];
-    const ok = await confirm({
-      title: `Try index ${plan.indexName} on ${connection.name}?`,
-      consequence: plan.consequence,
-      detail: statements.map((s) => `${s};`).join('\n'),
-      connectionName: connection.name,
-      color: connection.color,
-      typedConfirmation: connection.production,
-      confirmLabel: 'Create, explain, drop',
-    });
-    if (!ok) return;
-    const readOnlyConfirmed =
-      connection.readOnly &&
-      (await confirm({
-        title: `“${connection.name}” is read-only`,
+    const detail = statements.map((s) => `${s};`).join('\n');
+    const confirmed = await confirmWrite(
+      confirm,
+      connection,
+      {
+        title: `Try index ${plan.indexName} on ${connection.name}?`,
+        consequence: plan.consequence,
+        detail,
+        confirmLabel: 'Create, explain, drop',
+      },
+      {
         consequence:
           'This connection is marked read-only, and the experiment writes: it creates an index and drops it again. Go on only if this really is a scratch copy.',
-        detail: statements.map((s) => `${s};`).join('\n'),
-        connectionName: connection.name,
-        color: connection.color,
-        typedConfirmation: connection.production,
         confirmLabel: 'Run on the read-only connection',
-      }));
-    if (connection.readOnly && !readOnlyConfirmed) return;
-    setBusy(`try:${plan.indexName}`);
-    setError(null);
-    try {
+      },
+    );
+    if (!confirmed) return;
+    await run(`try:${plan.indexName}`, `Could not try ${plan.indexName}`, async () => {
       const r = await api.call('tuning.experiment', {
         sessionId,
         schema: statement.schema,
         sql: sample,
         candidate: { schema: c.schema, table: c.table, columns: c.columns },
-        readOnlyConfirmed,
+        readOnlyConfirmed: confirmed.readOnlyConfirmed,
       });
       showCompare?.({
         title: `Index ${r.indexName} (${c.columns.join(', ')}) on ${c.table}: ${r.indexUsed ? 'used' : 'NOT used'} by the optimizer`,
         before: planOf(r.before, 'Without the index'),
         after: planOf(r.after, `With ${r.indexName}`),
       });
-    } catch (e) {
-      setError({ title: `Could not try ${plan.indexName}`, error: errorShapeOf(e) });
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (
@@ -201,117 +181,16 @@ export function StatementDetail({
               ))}
             </ul>
           )}
-          <h4>Candidate indexes</h4>
-          {candidates.length === 0 && (
-            <p className="hint">The plan’s findings suggest no index for this statement.</p>
-          )}
-          {!connection.scratch && candidates.length > 0 && (
-            <p className="hint" data-testid="tune-not-scratch">
-              “{connection.name}” is not marked as a scratch server, so Sightline only shows the
-              DDL: trying an index creates one, which reads the whole table and can block writes.
-              Mark a test copy of this server “Scratch” in its connection settings to try them.
-            </p>
-          )}
-          <ul className="tune-candidates">
-            {candidates.map((c) => {
-              const name = experimentPlan(c, {
-                invisibleIndexes: server.capabilities.invisibleIndexes,
-                isMariaDb: server.flavor === 'mariadb',
-              }).indexName;
-              return (
-                <li key={c.ddl} data-testid="tune-candidate">
-                  <div>
-                    <strong>
-                      {c.table} ({c.columns.join(', ')})
-                    </strong>{' '}
-                    <span className="hint">{c.reason}</span>
-                  </div>
-                  <code className="tune-ddl">{c.ddl}</code>
-                  <div className="tune-actions">
-                    <button type="button" className="btn-small" onClick={() => openInEditor(c.ddl)}>
-                      Open DDL in editor
-                    </button>
-                    {connection.scratch && (
-                      <button
-                        type="button"
-                        className="btn-small btn-primary"
-                        disabled={busy !== null}
-                        onClick={() => void tryIndex(c)}
-                      >
-                        {busy === `try:${name}` ? 'Trying…' : 'Try it (before/after)'}
-                      </button>
-                    )}
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          <h4>Earlier plans</h4>
-          {earlier && earlier.length === 0 && (
-            <p className="hint">
-              No earlier plan of this statement is kept yet: each explain is kept, so the next one
-              can be compared with today’s.
-            </p>
-          )}
-          <ul className="tune-earlier">
-            {earlier?.map((r) => (
-              <li key={r.recordedAt + r.connectionId}>
-                <span className="num">{r.recordedAt.slice(0, 19).replace('T', ' ')} UTC</span>{' '}
-                <span className="hint">
-                  {r.connectionName} · {r.serverVersion}
-                </span>{' '}
-                <button
-                  type="button"
-                  className="btn-link"
-                  onClick={() =>
-                    showCompare?.({
-                      title: 'Earlier plan against today’s',
-                      before: {
-                        document: r.document,
-                        dialect: r.dialect,
-                        title: `${r.recordedAt.slice(0, 16).replace('T', ' ')} UTC on ${r.serverVersion}`,
-                        explainSql: r.explainSql,
-                      },
-                      after: planOf(explained, 'Today'),
-                    })
-                  }
-                >
-                  Compare with today
-                </button>
-              </li>
-            ))}
-          </ul>
+          <CandidateIndexes
+            candidates={candidates}
+            tool={{ connection, server, openInEditor }}
+            busy={busy}
+            onTry={(c) => void tryIndex(c)}
+          />
+          <EarlierPlans earlier={earlier} today={explained} showCompare={showCompare} />
         </>
       )}
       <ExtraColumns extra={statement.extra} />
     </aside>
-  );
-}
-
-/** The digest table's columns the screen does not name, as the server gave them. */
-function ExtraColumns({ extra }: { extra: TopStatement['extra'] }) {
-  const names = Object.keys(extra).sort();
-  if (names.length === 0) return null;
-  return (
-    <details className="tune-extra" data-testid="tune-extra">
-      <summary>Other columns from the server ({names.length}), totals since first seen</summary>
-      <table>
-        <tbody>
-          {names.map((name) => {
-            const shown = extraColumnText(name, extra[name] ?? null);
-            return (
-              <tr key={name}>
-                <th scope="row" className="mono">
-                  {name}
-                </th>
-                <td className="num" title={shown.exact ?? undefined}>
-                  {shown.text}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </details>
   );
 }

@@ -1,44 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
-import type { TopStatement, TopStatements as TopStatementsResult } from '../../shared/api/tuning';
+import type { TopStatements as TopStatementsResult } from '../../shared/api/tuning';
 import { formatExactCount } from '../../shared/format/count';
-import { formatMs, formatRows } from '../../shared/explain/format-plan-figures';
-import { examinedPerSent } from '../../shared/tuning/digest-diff';
 import { shortWindowNote } from '../../shared/tuning/snapshot-ring';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { usePolling } from '../data/use-polling';
-import { StatementDetail } from './StatementDetail';
-import { fullScans, ratioSeverity, sortStatements, type SortKey } from './statement-columns';
 import { Notice } from '../ui/Notice';
-import { SeverityIcon } from '../ui/SeverityIcon';
-
-const COLUMNS: Array<{ key: SortKey; label: string; title: string }> = [
-  { key: 'totalLatencyMs', label: 'Total', title: 'Total latency' },
-  { key: 'avgLatencyMs', label: 'Avg', title: 'Average latency per call' },
-  { key: 'calls', label: 'Calls', title: 'Executions' },
-  { key: 'rowsExamined', label: 'Examined', title: 'Rows examined' },
-  { key: 'rowsSent', label: 'Sent', title: 'Rows sent' },
-  { key: 'examinedPerSent', label: 'Exam/sent', title: 'Rows examined per row sent' },
-  {
-    key: 'fullScans',
-    label: 'Full scans',
-    title: 'Executions without an index (SUM_NO_INDEX_USED + SUM_NO_GOOD_INDEX_USED)',
-  },
-  { key: 'tmpDiskTables', label: 'Tmp disk', title: 'Temporary tables created on disk' },
-  { key: 'sortMergePasses', label: 'Sort merges', title: 'Sort merge passes' },
-  { key: 'errors', label: 'Err/warn', title: 'Errors / warnings' },
-  { key: 'lastSeen', label: 'Last seen', title: 'First and last seen (server time)' },
-];
-
-function Num({ n, format = formatRows }: { n: number; format?: (n: number) => string }) {
-  return (
-    <td className="num" title={formatExactCount(Math.round(n))}>
-      {format(n)}
-    </td>
-  );
-}
+import { SchemaSelect } from './SchemaSelect';
+import { StatementDetail } from './StatementDetail';
+import { StatementTable, statementKey } from './StatementTable';
 
 /** How often the screen refreshes itself while shown: each refresh is a snapshot kept for windows. */
 const POLL_MS = 15_000;
@@ -69,7 +41,6 @@ export function TopStatements(props: ToolScreenProps) {
   const [data, setData] = useState<TopStatementsResult | null>(null);
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [loading, setLoading] = useState(false);
-  const [sortKey, setSortKey] = useState<SortKey>('totalLatencyMs');
   const [selected, setSelected] = useState<string | null>(null);
   /** Only the answer to the latest request is shown (a poll may end after a newer call). */
   const latest = useRef(0);
@@ -166,27 +137,19 @@ export function TopStatements(props: ToolScreenProps) {
       </Notice>
     );
   }
-  const statements = data?.available ? sortStatements(data.statements, sortKey) : [];
-  const current = statements.find((s) => keyOf(s) === selected) ?? null;
+  const statements = data?.available ? data.statements : [];
+  const current = statements.find((s) => statementKey(s) === selected) ?? null;
 
   return (
     <div className="tune-top">
       <div className="tune-toolbar">
-        <label className="inline-field">
-          <span>Schema</span>
-          <select
-            value={schema ?? ''}
-            onChange={(e) => setSchema(e.target.value || null)}
-            aria-label="Schema filter"
-          >
-            <option value="">All schemas</option>
-            {(data?.available ? data.schemas : []).map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SchemaSelect
+          value={schema ?? ''}
+          schemas={data?.available ? data.schemas : []}
+          onChange={(s) => setSchema(s || null)}
+          noneLabel="All schemas"
+          ariaLabel="Schema filter"
+        />
         <label className="inline-field">
           <span>Window</span>
           <select
@@ -249,70 +212,12 @@ export function TopStatements(props: ToolScreenProps) {
                   : 'The server has not summarised any statement yet.'}
             </div>
           ) : (
-            <table className="tune-table" aria-label="Top statements">
-              <thead>
-                <tr>
-                  <th>Statement</th>
-                  {COLUMNS.map((c) => (
-                    <th
-                      key={c.key}
-                      className="num"
-                      title={c.title}
-                      aria-sort={sortKey === c.key ? 'descending' : 'none'}
-                    >
-                      <button type="button" className="btn-link" onClick={() => setSortKey(c.key)}>
-                        {c.label}
-                        {sortKey === c.key ? ' ▼' : ''}
-                      </button>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {statements.map((s) => {
-                  const ratio = examinedPerSent(s);
-                  const sev = ratioSeverity(ratio);
-                  const k = keyOf(s);
-                  return (
-                    <tr
-                      key={k}
-                      className={k === selected ? 'tune-selected' : undefined}
-                      onClick={() => setSelected(k)}
-                      data-testid="tune-row"
-                    >
-                      <td className="tune-text" title={s.digestText ?? ''}>
-                        {s.schema && !schema && <span className="tune-schema">{s.schema}</span>}
-                        <span className="mono">{s.digestText ?? '(other statements)'}</span>
-                      </td>
-                      <Num n={s.totalLatencyMs} format={formatMs} />
-                      <Num n={s.calls ? s.totalLatencyMs / s.calls : 0} format={formatMs} />
-                      <Num n={s.calls} />
-                      <Num n={s.rowsExamined} />
-                      <Num n={s.rowsSent} />
-                      <td className={`num tune-ratio-${sev}`} title="Rows examined per row sent">
-                        {sev !== 'ok' && (
-                          <>
-                            <SeverityIcon severity={sev} />{' '}
-                          </>
-                        )}
-                        {formatRows(ratio)}
-                      </td>
-                      <td className={`num${fullScans(s) ? ' tune-bad' : ''}`}>
-                        {formatExactCount(fullScans(s))}
-                      </td>
-                      <Num n={s.tmpDiskTables} />
-                      <Num n={s.sortMergePasses} />
-                      <td className="num">
-                        {s.errors}/{s.warnings}
-                      </td>
-                      <td className="num tune-seen" title={`First seen ${s.firstSeen}`}>
-                        {s.lastSeen.slice(5, 19)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <StatementTable
+              statements={statements}
+              selected={selected}
+              onSelect={setSelected}
+              withSchema={!schema}
+            />
           )}
           {data?.available && data.omitted > 0 && (
             <p className="hint">
@@ -323,7 +228,7 @@ export function TopStatements(props: ToolScreenProps) {
         </div>
         {current && data?.available && (
           <StatementDetail
-            key={keyOf(current)}
+            key={statementKey(current)}
             {...props}
             statement={current}
             sampleSource={data.sampleSource}
@@ -332,8 +237,4 @@ export function TopStatements(props: ToolScreenProps) {
       </div>
     </div>
   );
-}
-
-function keyOf(s: TopStatement): string {
-  return `${s.schema ?? ''}/${s.digest ?? ''}`;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { SchemaHealth } from './SchemaHealth';
 import { TopStatements } from './TopStatements';
+import './tuning.css';
 
 type Part = 'top' | 'health';
 

@@ -255,9 +255,9 @@ describe('the columns that fit the table', () => {
       withState(2, 'executing'),
     ];
     const floors = contentFloors(rows, measure);
-    // 31 characters × 7 px + 10 px padding = 227, in 16 px steps: 240.
+    // 31 characters × 7 px + 12 px padding = 229, in 16 px steps: 240.
     expect(floors.state).toBe(240);
-    // 17 × 7 + 10 + 18 (the severity icon) = 147: 160.
+    // 17 × 7 + 12 + 18 (the severity icon) = 149: 160.
     expect(floors.attention).toBe(160);
     // 'Query' is narrower than its bold header 'Command' and the sort arrow:
     // 7 × 7 × 1.1 + 14 + 10 = 77.9, in 16 px steps: 80.

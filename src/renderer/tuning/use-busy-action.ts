@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import type { ApiErrorShape } from '../../shared/api/errors';
+import { errorShapeOf } from '../app/ErrorNotice';
+
+/**
+ * One action at a time, named while it runs (`busy`, for the button that says "Explaining…"),
+ * and the error of the last one that failed, under the title it was given.
+ */
+export function useBusyAction(): {
+  busy: string | null;
+  error: { title: string; error: ApiErrorShape } | null;
+  run: (name: string, failure: string, action: () => Promise<void>) => Promise<void>;
+} {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<{ title: string; error: ApiErrorShape } | null>(null);
+  const run = async (name: string, failure: string, action: () => Promise<void>) => {
+    setBusy(name);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError({ title: failure, error: errorShapeOf(e) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { busy, error, run };
+}
