@@ -113,6 +113,11 @@ export const PlanRecordSchema = z.object({
   explainSql: z.string(),
   dialect: PlanDialectSchema,
   document: z.string(),
+  /**
+   * planShapeFingerprint() of the plan (operations, tables, join order, access, indexes; no
+   * figures). Records kept before it was recorded have none: readers work it out.
+   */
+  fingerprint: z.string().optional(),
 });
 export type PlanRecord = z.infer<typeof PlanRecordSchema>;
 

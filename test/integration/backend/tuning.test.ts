@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import type { TopStatement } from '../../../src/shared/api/tuning';
+import { diffPlans, explainPlanText, type PlanNode } from '../../../src/shared/explain';
 import { indexCandidates } from '../../../src/shared/tuning/index-experiment';
+import { planFlips } from '../../../src/shared/tuning/plan-flips';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
@@ -48,6 +50,12 @@ function unwrap<T>(
 ): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
+}
+
+function explainRoot(document: string): PlanNode {
+  const parsed = explainPlanText(document);
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  return parsed.report.root;
 }
 
 const servers = testServers();
@@ -299,6 +307,31 @@ describe.each([
     // Hypothetical plans are not evidence: still the two plans kept above.
     const history = unwrap(await b.call('plans.history', { sql: RANGE_SQL, connectionId: null }));
     expect(history.records).toHaveLength(2);
+  });
+
+  it('keeps each plan with its shape fingerprint and finds the flip an index causes', async () => {
+    await runStatement(b, editor, `CREATE INDEX sl_flip_total ON ${db}.orders (total)`);
+    try {
+      unwrap(
+        await b.call('tuning.explain', { sessionId: tool.sessionId, schema: db, sql: RANGE_SQL }),
+      );
+    } finally {
+      await runStatement(b, editor, `DROP INDEX sl_flip_total ON ${db}.orders`);
+    }
+    const history = unwrap(await b.call('plans.history', { sql: RANGE_SQL, connectionId: null }));
+    expect(history.records).toHaveLength(3);
+    for (const r of history.records) expect(r.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    const flips = planFlips(history.records);
+    expect(flips).toHaveLength(1);
+    expect(flips[0]!.connectionId).toBe(tool.connectionId);
+    expect(flips[0]!.before.sql).toBe(RANGE_SQL);
+    expect(flips[0]!.before.document).not.toContain('sl_flip_total');
+    expect(flips[0]!.after.document).toContain('sl_flip_total');
+    const diff = diffPlans(
+      explainRoot(flips[0]!.before.document),
+      explainRoot(flips[0]!.after.document),
+    );
+    expect(diff.changes.map((c) => c.text)).toContain('orders: access full scan → range (better)');
   });
 
   it('refuses to try an index on a connection not marked scratch, saying why', async () => {

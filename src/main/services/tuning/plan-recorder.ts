@@ -1,9 +1,16 @@
 import type { ExplainRunResult } from '../../../shared/api/explain';
+import { explainPlanText, planShapeFingerprint } from '../../../shared/explain';
 import { statementShape } from '../../../shared/tuning/statement-shape';
 import type { Handler } from '../../backend/handlers';
 import type { ConnectionStore } from '../../store/connection-store';
 import type { PlanStore } from '../../store/plan-store';
 import type { SessionRegistry } from '../session-registry';
+
+/** The plan's shape fingerprint, when the document reads as a plan. */
+function fingerprintOf(document: string): { fingerprint?: string } {
+  const parsed = explainPlanText(document);
+  return parsed.ok ? { fingerprint: planShapeFingerprint(parsed.report.root) } : {};
+}
 
 /** Keeps one explain's plan as evidence; never fails the explain it records. */
 export type RecordPlan = (
@@ -33,6 +40,7 @@ export function planRecorder(
         explainSql: result.explainSql,
         dialect: result.dialect,
         document: result.document,
+        ...fingerprintOf(result.document),
       });
     } catch (e) {
       console.error('[plans] not recorded:', e instanceof Error ? e.message : e);
