@@ -57,7 +57,7 @@ describe('the plan screen (no connection needed)', () => {
     await hottest.click();
     const details = page.getByTestId('node-details');
     await details.waitFor();
-    expect(await details.textContent()).toContain('Measured');
+    expect(await details.textContent()).toContain('Rows (measured, per loop)');
     expect(id).toBeGreaterThanOrEqual(0);
     await screenshot(page, 'plan-02-node');
   });

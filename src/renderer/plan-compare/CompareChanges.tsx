@@ -28,16 +28,16 @@ export function CompareChanges({ pairs }: { pairs: NodePair[] }) {
       <tbody>
         {pairs.map((p) => (
           <tr key={p.matchKey} className={`cmp-row-${p.change}`}>
-            <td className="mono">{p.matchKey}</td>
-            <td>
+            <td className="mono cmp-node-key">{p.matchKey}</td>
+            <td className="cmp-change-kind">
               {p.change === 'changed'
                 ? [p.accessChanged && 'access', p.keyChanged && 'key', p.rowsDelta && 'rows']
                     .filter(Boolean)
                     .join(', ') || 'warnings'
                 : CHANGE_TEXT[p.change]}
             </td>
-            <td>{access(p, 'before')}</td>
-            <td>{access(p, 'after')}</td>
+            <td className="cmp-side">{access(p, 'before')}</td>
+            <td className="cmp-side">{access(p, 'after')}</td>
             <td className="num">
               <Delta value={p.rowsDelta} format={formatRows} />
             </td>

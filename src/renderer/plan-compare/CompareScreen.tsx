@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { explainPlanText, type ExplainResult } from '../../shared/explain/explain-report';
 import { comparePlans } from '../../shared/explain/plan-compare';
 import type { PlansToCompare, PlanToShow } from '../app/tool-screen';
+import { samplePlans } from '../plan/sample-plans';
 import { SampleSelect } from '../plan/SampleSelect';
 import { CompareChanges } from './CompareChanges';
 import { ComparePlanColumn } from './ComparePlanColumn';
@@ -71,7 +72,12 @@ export function CompareScreen({ initial }: { initial: PlansToCompare }) {
             onChange={(e) => setText(e.target.value)}
           />
           <div className="modal-actions">
-            <SampleSelect label="Sample plan to compare with" onText={compareWith} />
+            <SampleSelect
+              label="Sample plan to compare with"
+              onText={(t, file) =>
+                compareWith(t, samplePlans().find((p) => p.file === file)?.title ?? file)
+              }
+            />
             <button
               type="button"
               className="btn-primary"

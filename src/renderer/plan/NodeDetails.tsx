@@ -1,49 +1,63 @@
+import { useMemo } from 'react';
 import type { Diagnostic } from '../../shared/explain/diagnose-plan';
+import { groupFindings, type FindingGroup } from '../../shared/explain/group-findings';
+import { nodeFacts } from '../../shared/explain/node-facts';
 import type { PlanNode } from '../../shared/explain/plan-model';
 import { Notice } from '../ui/Notice';
 
-function Row({ label, value }: { label: string; value: unknown }) {
-  if (value === undefined || value === null || (Array.isArray(value) && value.length === 0))
-    return null;
-  const text = typeof value === 'object' ? JSON.stringify(value, null, 1) : String(value);
+const sameFinding = (a: Diagnostic, b: Diagnostic) =>
+  a.code === b.code &&
+  a.severity === b.severity &&
+  a.title === b.title &&
+  a.suggestion === b.suggestion;
+
+/** "Node 3 of 1,650 with this finding", and a step to the next one (wrapping round). */
+function SameFindingStep({
+  nodeId,
+  group,
+  onSelect,
+}: {
+  nodeId: number;
+  group: FindingGroup | undefined;
+  onSelect: (nodeId: number) => void;
+}) {
+  if (!group || group.nodeIds.length < 2) return null;
+  const at = group.nodeIds.indexOf(nodeId);
+  const count = group.nodeIds.length.toLocaleString('en-US');
   return (
-    <>
-      <dt>{label}</dt>
-      <dd className={typeof value === 'object' ? 'mono pre' : undefined}>{text}</dd>
-    </>
+    <div className="finding-nodes" data-testid="same-finding">
+      <span>
+        Node {(at + 1).toLocaleString('en-US')} of {count} with this finding
+      </span>
+      <button
+        type="button"
+        className="btn-small"
+        onClick={() => onSelect(group.nodeIds[(at + 1) % group.nodeIds.length]!)}
+      >
+        Next node →
+      </button>
+    </div>
   );
 }
 
-const list = (items: readonly string[] | undefined, sep = ', ') =>
-  items?.length ? items.join(sep) : undefined;
-
-/** The node's fields in the order a reader looks for them; absent ones are left out. */
-const FACTS: readonly (readonly [string, (node: PlanNode) => unknown])[] = [
-  ['Label', (n) => n.label],
-  ['Table', (n) => n.table],
-  ['Alias', (n) => n.alias],
-  ['Schema', (n) => n.schema],
-  ['Select #', (n) => n.selectId],
-  ['Access type', (n) => n.accessType],
-  ['Key', (n) => n.key],
-  ['Key parts', (n) => list(n.keyParts)],
-  ['Possible keys', (n) => list(n.possibleKeys)],
-  ['Ref', (n) => list(n.ref)],
-  ['Rows (estimate)', (n) => n.rows],
-  ['Filtered %', (n) => n.filtered],
-  ['Cost', (n) => n.cost],
-  ['Measured', (n) => n.actual],
-  ['Condition', (n) => n.condition],
-  ['Index condition', (n) => n.indexCondition],
-  ['Used columns', (n) => list(n.usedColumns)],
-  ['Flags', (n) => list(n.flags)],
-  ['Server notes', (n) => list(n.warnings, '; ')],
-  ['Other fields', (n) => (Object.keys(n.raw).length ? n.raw : undefined)],
-];
-
-/** Every field of the selected node, its findings, and the source keys the parser kept raw. */
-export function NodeDetails({ node, diagnostics }: { node: PlanNode; diagnostics: Diagnostic[] }) {
+/**
+ * Every field of the selected node (numbers as read, exact on hover), its findings, and the
+ * source keys the parser kept raw.
+ */
+export function NodeDetails({
+  node,
+  diagnostics,
+  onSelect,
+}: {
+  node: PlanNode;
+  diagnostics: Diagnostic[];
+  /** Selects another node: the next one with the same finding. */
+  onSelect: (nodeId: number) => void;
+}) {
   const mine = diagnostics.filter((d) => d.nodeId === node.id);
+  const groups = useMemo(() => groupFindings(diagnostics), [diagnostics]);
+  const groupOf = (d: Diagnostic) =>
+    groups.find((g) => g.nodeIds.includes(d.nodeId) && sameFinding(g.finding, d));
   return (
     <section className="node-details" aria-label="Node details" data-testid="node-details">
       <h2>
@@ -53,11 +67,17 @@ export function NodeDetails({ node, diagnostics }: { node: PlanNode; diagnostics
         <Notice key={i} severity={d.severity} role="note" title={d.title}>
           {d.explanation}
           {d.suggestion && <div className="suggestion">{d.suggestion}</div>}
+          <SameFindingStep nodeId={node.id} group={groupOf(d)} onSelect={onSelect} />
         </Notice>
       ))}
       <dl className="facts">
-        {FACTS.map(([label, value]) => (
-          <Row key={label} label={label} value={value(node)} />
+        {nodeFacts(node).map((f) => (
+          <div key={f.label} className="fact" data-fact={f.label}>
+            <dt>{f.label}</dt>
+            <dd className={f.code ? 'mono pre' : 'num'} title={f.exact}>
+              {f.text}
+            </dd>
+          </div>
         ))}
       </dl>
     </section>

@@ -78,8 +78,13 @@ export const PlanDiagram = forwardRef<
   const zoomer = usePlanZoom(svgRef, groupRef, minimapRef);
   const textWidth = useMemo(() => canvasTextWidth() ?? undefined, []);
   const layout = useMemo(
-    () => layoutPlan(root, collapsed, openRuns, textWidth),
-    [root, collapsed, openRuns, textWidth],
+    () =>
+      layoutPlan(root, collapsed, openRuns, textWidth, (node) =>
+        node.id === heat.hottestId
+          ? `hottest: ${Math.round((heat.share.get(node.id) ?? 0) * 100)}%`
+          : null,
+      ),
+    [root, collapsed, openRuns, textWidth, heat],
   );
   const light = layout.nodes.length > LIGHT_DRAWING_CAP;
   const worst = useMemo(() => {

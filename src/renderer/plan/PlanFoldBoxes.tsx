@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { KIND_GLYPHS, nodeLines } from './node-lines';
+import { KIND_GLYPHS } from './node-lines';
 import type { PlacedNode } from './plan-layout';
 
 /* The diagram's two plain boxes: a folded run of siblings, and a node of the lighter drawing. */
@@ -74,7 +74,7 @@ export function LightNode({
     >
       <rect className="plan-box" width={p.width} height={p.height} rx={6} />
       <text x={10} y={22} className="plan-title">
-        {KIND_GLYPHS[n.kind]} {nodeLines(n).title}
+        {KIND_GLYPHS[n.kind]} {p.lines.title}
         {p.collapsed ? `  (+${p.hiddenDescendants})` : ''}
       </text>
     </g>

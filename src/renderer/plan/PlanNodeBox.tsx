@@ -6,8 +6,9 @@ import type { PlacedNode } from './plan-layout';
 import { SEVERITY_ICONS } from '../ui/SeverityIcon';
 
 /**
- * One node of the full drawing: its box (edge by access quality, heat bar on top), title, access
- * and figures lines, the worst finding's icon, "hottest" above, and what a fold hides below.
+ * One node of the full drawing: its box (edge by the worst finding's severity, else by access
+ * quality; heat bar on top), its lines as the layout fitted them, the worst finding's icon, and
+ * what a fold hides below.
  * Click selects, double-click (or Space) folds, Enter selects.
  */
 export function PlanNodeBox({
@@ -37,22 +38,30 @@ export function PlanNodeBox({
   onToggle: (id: number) => void;
 }) {
   const n = p.node;
-  const lines = nodeLines(n);
+  const full = nodeLines(n);
+  const lines = p.lines;
   const never = n.actual !== undefined && !n.actual.executed;
+  const body = [
+    [lines.access, 'plan-access'],
+    [lines.figures, 'plan-figures'],
+    [lines.estimate, 'plan-estimate'],
+    [lines.hot, 'plan-hot-label'],
+  ].filter((l): l is [string, string] => l[0] !== null);
   return (
     <g
-      className={clsx('plan-node', `kind-${n.kind}`, `access-${accessQuality(n)}`, {
-        hottest,
-        selected,
-        never,
-        match,
-        'match-current': current,
-      })}
+      className={clsx(
+        'plan-node',
+        `kind-${n.kind}`,
+        // The border says what the worst finding says (the badge's colour); a node without
+        // findings is coloured by its access alone.
+        diag ? `node-sev-${diag.severity}` : `access-${accessQuality(n)}`,
+        { hottest, selected, never, match, 'match-current': current },
+      )}
       transform={`translate(${p.x},${p.y})`}
       data-node-id={n.id}
       role="button"
       tabIndex={0}
-      aria-label={`${n.kind} ${lines.title}${lines.access ? `, ${lines.access}` : ''}${diag ? `, ${diag.severity}: ${diag.title}` : ''}`}
+      aria-label={`${n.kind} ${full.title}${full.access ? `, ${full.access}` : ''}${diag ? `, ${diag.severity}: ${diag.title}` : ''}`}
       onClick={() => onSelect(n.id)}
       onDoubleClick={() => n.children.length > 0 && onToggle(n.id)}
       onKeyDown={(e) => {
@@ -61,34 +70,30 @@ export function PlanNodeBox({
       }}
     >
       <title>
-        {[lines.title, lines.access, lines.figures, diag ? `${diag.severity}: ${diag.title}` : null]
+        {[
+          full.title,
+          full.access,
+          full.figures,
+          full.estimate,
+          hottest ? `hottest: ${Math.round(share * 100)}% of the plan` : null,
+          diag ? `${diag.severity}: ${diag.title}` : null,
+        ]
           .filter(Boolean)
           .join('\n')}
       </title>
       <rect className="plan-box" width={p.width} height={p.height} rx={6} />
       <rect className="plan-heat" width={Math.max(0, p.width * share)} height={4} rx={2} />
-      <text x={10} y={22} className="plan-title">
+      <text x={PAD} y={22} className="plan-title">
         <tspan className="plan-glyph">{KIND_GLYPHS[n.kind]}</tspan> {lines.title}
       </text>
-      {lines.access && (
-        <text x={10} y={38} className="plan-access">
-          {lines.access}
+      {body.map(([text, className], i) => (
+        <text key={className} x={PAD} y={38 + 16 * i} className={className}>
+          {text}
         </text>
-      )}
-      {lines.figures && (
-        <text x={10} y={lines.access ? 54 : 38} className="plan-figures">
-          {lines.figures}
-        </text>
-      )}
+      ))}
       {diag && (
         <text x={p.width - 8} y={20} textAnchor="end" className={`plan-badge sev-${diag.severity}`}>
           {SEVERITY_ICONS[diag.severity]}
-        </text>
-      )}
-      {hottest && (
-        // Above the box's right corner: inside, it would cover the figures line.
-        <text x={p.width - 2} y={-5} textAnchor="end" className="plan-hot-label">
-          hottest {Math.round(share * 100)}%
         </text>
       )}
       {p.collapsed && (
@@ -105,3 +110,6 @@ export function PlanNodeBox({
     </g>
   );
 }
+
+/** Left padding of a box's text (plan-layout's PADDING_X). */
+const PAD = 12;

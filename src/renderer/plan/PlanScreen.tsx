@@ -8,6 +8,7 @@ import { PlanDiagram, type PlanDiagramHandle } from './PlanDiagram';
 import { PlanFindings } from './PlanFindings';
 import { planHeat } from './plan-heat';
 import { loadPlanText, savePlanText } from './plan-text-store';
+import { samplePlans } from './sample-plans';
 import { PlanToolbar, type PlanView } from './PlanToolbar';
 import { TraditionalTable } from './TraditionalTable';
 import { usePlanNavigation } from './use-plan-navigation';
@@ -24,6 +25,16 @@ function findNode(root: PlanNode, id: number): PlanNode | null {
   return null;
 }
 
+/** The plan on screen: its text as read, what to call it, its statement, its sample file. */
+interface ShownPlan {
+  text: string;
+  title: string;
+  /** The statement explained, when known ('' otherwise). */
+  statement: string;
+  /** The sample file it was opened from ('' otherwise). */
+  sample: string;
+}
+
 /** A plan to open with: one explained from the editor, with its server's dialect. */
 export interface PlanToOpen {
   document: string;
@@ -34,7 +45,8 @@ export interface PlanToOpen {
 
 /**
  * Paste a plan from any server (or open a sample): it is parsed here, in the page, so it needs
- * no connection; then drawn, diagnosed, and shown as text and raw JSON.
+ * no connection; then drawn, diagnosed, and shown as a table, a text tree, the server's own text
+ * (Raw) and the parsed model.
  */
 export function PlanScreen({
   initial,
@@ -50,12 +62,24 @@ export function PlanScreen({
   // first render.
   const [first] = useState(() =>
     initial
-      ? explainPlanText(initial.document, { ...planDiagnostics(), dialect: initial.dialect })
+      ? explainPlanText(initial.document, {
+          ...planDiagnostics(),
+          dialect: initial.dialect,
+          statement: initial.explainSql,
+        })
       : text.trim()
         ? explainPlanText(text, planDiagnostics())
         : null,
   );
   const [result, setResult] = useState<ExplainResult | null>(first);
+  // Where the plan on screen came from, and the text it was read from (the paste box may hold
+  // an edit not shown yet): the header, Raw and Compare speak of this one.
+  const [shown, setShown] = useState<ShownPlan>(() => ({
+    text,
+    title: initial?.title ?? 'Pasted plan',
+    statement: initial?.explainSql ?? '',
+    sample: '',
+  }));
   const [view, setView] = useState<PlanView>('diagram');
   // A plan to show at once opens without the paste box: a textarea holding megabytes costs the
   // browser hundreds of milliseconds to drop.
@@ -65,9 +89,16 @@ export function PlanScreen({
   const report = result?.ok ? result.report : null;
   const nav = usePlanNavigation(report?.root ?? null);
 
-  const analyse = (source: string) => {
+  const analyse = (source: string, sample?: { file: string; title: string }) => {
     const r = explainPlanText(source, planDiagnostics());
     setResult(r);
+    setShown({
+      text: source,
+      title: sample?.title ?? 'Pasted plan',
+      // A new plan drops the statement of the one before; JSON v2 carries its own.
+      statement: '',
+      sample: sample?.file ?? '',
+    });
     nav.reset(r.ok ? r.report.root : null);
     setPasteOpen(!r.ok);
   };
@@ -82,21 +113,23 @@ export function PlanScreen({
     [report],
   );
   const heat = useMemo(() => (plan ? planHeat(plan) : null), [plan]);
+  const statement = shown.statement || report?.query || '';
   const selected = report && nav.selectedId !== null ? findNode(report.root, nav.selectedId) : null;
 
   return (
     <section className="plan-screen" aria-label="Plan">
-      {initial && (
+      {report && (initial || statement) && (
         <div className="plan-origin" data-testid="plan-origin">
-          <strong>{initial.title}</strong> <code>{initial.explainSql}</code>
+          <strong>{shown.title}</strong> {statement && <code>{statement}</code>}
         </div>
       )}
       <PlanToolbar
         pasteOpen={pasteOpen}
         onTogglePaste={() => setPasteOpen((o) => !o)}
-        onSample={(t) => {
+        sample={shown.sample}
+        onSample={(t, file) => {
           changeText(t);
-          analyse(t);
+          analyse(t, { file, title: samplePlans().find((p) => p.file === file)?.title ?? file });
         }}
         report={report}
         heat={heat}
@@ -108,10 +141,10 @@ export function PlanScreen({
           onCompare && report
             ? () =>
                 onCompare({
-                  document: text,
+                  document: shown.text,
                   dialect: report.dialect,
-                  title: initial?.title ?? 'Pasted plan',
-                  explainSql: initial?.explainSql ?? '',
+                  title: shown.title,
+                  explainSql: shown.statement,
                 })
             : undefined
         }
@@ -181,11 +214,24 @@ export function PlanScreen({
                 {renderPlanTree(plan)}
               </pre>
             )}
-            {view === 'raw' && <pre className="plan-text">{JSON.stringify(report, null, 2)}</pre>}
+            {view === 'raw' && (
+              <pre className="plan-text" data-testid="plan-raw">
+                {shown.text}
+              </pre>
+            )}
+            {view === 'model' && (
+              <pre className="plan-text" data-testid="plan-model">
+                {JSON.stringify(report, null, 2)}
+              </pre>
+            )}
           </div>
           <aside className="plan-side">
             {selected ? (
-              <NodeDetails node={selected} diagnostics={report.diagnostics} />
+              <NodeDetails
+                node={selected}
+                diagnostics={report.diagnostics}
+                onSelect={nav.setSelectedId}
+              />
             ) : (
               <PlanFindings diagnostics={report.diagnostics} onSelect={nav.setSelectedId} />
             )}

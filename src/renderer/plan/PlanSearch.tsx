@@ -27,7 +27,7 @@ export function PlanSearch({
     <div className="plansearch" role="search">
       <SearchField
         className="plansearch-input"
-        placeholder="Find nodes: table, key, kind, condition…"
+        placeholder="Find a table, key, condition…"
         label="Find nodes"
         value={query}
         onChange={onQuery}

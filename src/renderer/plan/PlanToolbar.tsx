@@ -7,23 +7,25 @@ import { SampleSelect } from './SampleSelect';
 import type { usePlanNavigation } from './use-plan-navigation';
 import { Segmented } from '../ui/Segmented';
 
-export type PlanView = 'diagram' | 'table' | 'text' | 'raw';
+export type PlanView = 'diagram' | 'table' | 'text' | 'raw' | 'model';
 
 const VIEWS = [
   ['diagram', 'Diagram'],
   ['table', 'Table'],
   ['text', 'Text tree'],
-  ['raw', 'Raw JSON'],
+  // What the server returned, as pasted or received; the model is what Sightline read from it.
+  ['raw', 'Raw'],
+  ['model', 'Model'],
 ] as const;
 
 /** The diagram exported as a file: its SVG as is, or drawn to a PNG. */
 const EXPORTS = [
   {
-    label: 'Export SVG',
+    label: 'SVG',
     save: (svg: string) => downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), 'plan.svg'),
   },
   {
-    label: 'Export PNG',
+    label: 'PNG',
     save: (svg: string) => void svgToPng(svg).then((png) => downloadBlob(png, 'plan.png')),
   },
 ] as const;
@@ -35,6 +37,7 @@ const EXPORTS = [
 export function PlanToolbar({
   pasteOpen,
   onTogglePaste,
+  sample,
   onSample,
   report,
   heat,
@@ -46,7 +49,9 @@ export function PlanToolbar({
 }: {
   pasteOpen: boolean;
   onTogglePaste: () => void;
-  onSample: (text: string) => void;
+  /** The sample file open now ('' when the plan was pasted or explained). */
+  sample: string;
+  onSample: (text: string, file: string) => void;
   report: PlanReport | null;
   heat: PlanHeat | null;
   view: PlanView;
@@ -57,26 +62,43 @@ export function PlanToolbar({
 }) {
   return (
     <div className="plan-toolbar">
-      <button type="button" className="btn-small" aria-expanded={pasteOpen} onClick={onTogglePaste}>
-        Paste text
-      </button>
-      <SampleSelect onText={onSample} />
+      {/* Two rows on purpose: where the plan comes from and what it is, then how to look at it. */}
+      <div className="plan-toolbar-row">
+        <button
+          type="button"
+          className="btn-small"
+          aria-expanded={pasteOpen}
+          onClick={onTogglePaste}
+        >
+          Paste text
+        </button>
+        <SampleSelect onText={onSample} value={sample} />
+        {report && (
+          <>
+            <span className="sev-badge sev-badge-info" data-testid="plan-dialect">
+              {report.dialect}
+            </span>
+            <span className="plan-stats" data-testid="plan-stats">
+              {report.stats.nodes} {report.stats.nodes === 1 ? 'node' : 'nodes'} ·{' '}
+              {report.stats.tables} {report.stats.tables === 1 ? 'table' : 'tables'}
+              {report.stats.unknownNodes
+                ? ` · ${report.stats.unknownNodes} not understood (kept raw)`
+                : ''}
+              {heat?.basis
+                ? ` · heat by ${heat.basis === 'time' ? 'measured time' : 'estimated cost'}`
+                : ''}
+            </span>
+            <span className="spacer" />
+            {onCompare && (
+              <button type="button" className="btn-small" onClick={onCompare}>
+                Compare with…
+              </button>
+            )}
+          </>
+        )}
+      </div>
       {report && (
-        <>
-          <span className="sev-badge sev-badge-info" data-testid="plan-dialect">
-            {report.dialect}
-          </span>
-          <span className="plan-stats" data-testid="plan-stats">
-            {report.stats.nodes} {report.stats.nodes === 1 ? 'node' : 'nodes'} ·{' '}
-            {report.stats.tables} {report.stats.tables === 1 ? 'table' : 'tables'}
-            {report.stats.unknownNodes
-              ? ` · ${report.stats.unknownNodes} not understood (kept raw)`
-              : ''}
-            {heat?.basis
-              ? ` · heat by ${heat.basis === 'time' ? 'measured time' : 'estimated cost'}`
-              : ''}
-          </span>
-          <span className="spacer" />
+        <div className="plan-toolbar-row">
           <Segmented label="Plan view" options={VIEWS} value={view} onChange={onView} />
           <PlanSearch
             query={nav.query}
@@ -89,6 +111,7 @@ export function PlanToolbar({
               if (nav.step(step)) onView('diagram');
             }}
           />
+          <span className="spacer" />
           <button
             type="button"
             className="btn-small"
@@ -105,11 +128,13 @@ export function PlanToolbar({
           >
             Expand all
           </button>
+          <span className="plan-export-label">Export</span>
           {EXPORTS.map(({ label, save }) => (
             <button
               key={label}
               type="button"
               className="btn-small"
+              aria-label={`Export ${label}`}
               disabled={view !== 'diagram'}
               onClick={() => {
                 const svg = diagram()?.svgText();
@@ -119,12 +144,7 @@ export function PlanToolbar({
               {label}
             </button>
           ))}
-          {onCompare && (
-            <button type="button" className="btn-small" onClick={onCompare}>
-              Compare with…
-            </button>
-          )}
-        </>
+        </div>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { flextree, type FlexNode } from 'd3-flextree';
 import { createNode, type PlanNode } from '../../shared/explain/plan-model';
-import { nodeLines } from './node-lines';
+import { KIND_GLYPHS, nodeLines, type NodeLines } from './node-lines';
 
 export interface PlacedNode {
   node: PlanNode;
@@ -8,12 +8,19 @@ export interface PlacedNode {
   y: number;
   width: number;
   height: number;
+  /** The box's text lines, each cut (with …) to fit the box; the full text is in its tooltip. */
+  lines: DrawnLines;
   depth: number;
   /** True when the node's children are hidden (collapsed by the user or folded for size). */
   collapsed: boolean;
   hiddenDescendants: number;
   /** Set on the box that stands for a folded run of siblings: whose, and how many it hides. */
   run?: { parentId: number; hidden: number };
+}
+
+/** A box's lines as drawn: the node's, plus the "hottest" line on the hottest node. */
+export interface DrawnLines extends NodeLines {
+  hot: string | null;
 }
 
 export interface PlacedLink {
@@ -69,26 +76,66 @@ export type TextWidth = (text: string, bold: boolean) => number;
 /** Widths from a typical monospace advance, where no text can be measured (tests, workers). */
 export const estimateTextWidth: TextWidth = (text) => text.length * CHAR_WIDTH;
 
+/** Room kept right of the title for the finding's badge. */
+const BADGE_ROOM = 18;
+
+/** `text` as is when it fits `max` pixels, else cut at a character boundary and ended with …. */
+export function fitText(text: string, max: number, bold: boolean, textWidth: TextWidth): string {
+  if (textWidth(text, bold) <= max) return text;
+  const chars = Array.from(text);
+  let lo = 0;
+  let hi = chars.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (textWidth(`${chars.slice(0, mid).join('')}…`, bold) <= max) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${chars.slice(0, lo).join('')}…`;
+}
+
 /**
- * A node box's size from its text lines as `textWidth` measures them (in the app: measured
- * off-screen on a canvas in the diagram's own font, see measure-text.ts).
+ * A node box's size and drawn lines from its text as `textWidth` measures it (in the app:
+ * measured off-screen on a canvas in the diagram's own font, see measure-text.ts). Boxes grow
+ * with their text up to MAX_WIDTH; longer lines are cut to fit, so no text leaves its box at
+ * any zoom (the zoom scales box and text alike).
  */
+export function nodeBox(
+  node: PlanNode,
+  textWidth: TextWidth = estimateTextWidth,
+  hot: string | null = null,
+): { width: number; height: number; lines: DrawnLines } {
+  const lines = nodeLines(node);
+  // The title is drawn after the kind glyph and a space.
+  const titlePrefix = `${KIND_GLYPHS[node.kind]} `;
+  const body = [lines.access, lines.figures, lines.estimate];
+  const widest = Math.max(
+    textWidth(`${titlePrefix}${lines.title}`, true) + BADGE_ROOM,
+    ...body.map((l) => (l ? textWidth(l, false) : 0)),
+    hot ? textWidth(hot, true) : 0,
+  );
+  const width = Math.min(MAX_WIDTH, Math.max(120, Math.ceil(widest) + 2 * PADDING_X));
+  const room = width - 2 * PADDING_X;
+  const fit = (l: string | null) => (l === null ? null : fitText(l, room, false, textWidth));
+  const prefixWidth = textWidth(titlePrefix, true);
+  const drawn: DrawnLines = {
+    title: fitText(lines.title, room - BADGE_ROOM - prefixWidth, true, textWidth),
+    access: fit(lines.access),
+    figures: fit(lines.figures),
+    estimate: fit(lines.estimate),
+    // Drawn bold, like the title.
+    hot: hot === null ? null : fitText(hot, room, true, textWidth),
+  };
+  const lineCount = 1 + body.filter(Boolean).length + (hot ? 1 : 0);
+  return { width, height: lineCount * LINE_HEIGHT + 2 * PADDING_Y, lines: drawn };
+}
+
+/** A node box's size (see nodeBox). */
 export function nodeSize(
   node: PlanNode,
   textWidth: TextWidth = estimateTextWidth,
 ): { width: number; height: number } {
-  const lines = nodeLines(node);
-  // The three spaces leave room for the kind glyph before the title and a badge after it.
-  const widest = Math.max(
-    textWidth(`${lines.title}   `, true),
-    lines.access ? textWidth(lines.access, false) : 0,
-    lines.figures ? textWidth(lines.figures, false) : 0,
-  );
-  const lineCount = 1 + (lines.access ? 1 : 0) + (lines.figures ? 1 : 0);
-  return {
-    width: Math.min(MAX_WIDTH, Math.max(120, Math.ceil(widest) + 2 * PADDING_X)),
-    height: lineCount * LINE_HEIGHT + 2 * PADDING_Y,
-  };
+  const { width, height } = nodeBox(node, textWidth);
+  return { width, height };
 }
 
 function countDescendants(node: PlanNode): number {
@@ -106,12 +153,14 @@ export function layoutPlan(
   collapsed: ReadonlySet<number>,
   openRuns: ReadonlySet<number> = new Set(),
   textWidth: TextWidth = estimateTextWidth,
+  /** An extra line for a node (the hottest one's share), drawn last in its box. */
+  hotLine: (node: PlanNode) => string | null = () => null,
 ): PlanLayout {
   // Each box's size once: the layout asks for it again and again.
-  const sizes = new Map<PlanNode, { width: number; height: number }>();
+  const sizes = new Map<PlanNode, ReturnType<typeof nodeBox>>();
   const sizeOf = (node: PlanNode) => {
     let size = sizes.get(node);
-    if (!size) sizes.set(node, (size = nodeSize(node, textWidth)));
+    if (!size) sizes.set(node, (size = nodeBox(node, textWidth, hotLine(node))));
     return size;
   };
   const layout = flextree<PlanNode>()
@@ -136,6 +185,7 @@ export function layoutPlan(
       y: d.y,
       width: size.width,
       height: size.height,
+      lines: size.lines,
       depth: d.depth,
       collapsed: isCollapsed,
       hiddenDescendants: isCollapsed ? countDescendants(d.data) : 0,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { quoteIdentifier } from '../sql/quote-identifier';
 import { FindingSeveritySchema, type FindingSeverity } from '../severity';
 import { formatFactor, formatMs, formatRows } from './format-plan-figures';
 import { indexColumnsFromConditions } from './index-suggestion';
 import { walkPlan, type Plan, type PlanNode } from './plan-model';
+import { realTable } from './real-table';
 
 /** What diagnosePlan looks for, one code per kind of finding. */
 export const DIAGNOSTIC_CODES = [
@@ -42,6 +44,11 @@ export interface DiagnoseOptions {
   fullScanRows?: number;
   /** Estimates off by this factor or less are noise; default 10 (10×). */
   misestimateFactor?: number;
+  /**
+   * The statement explained, when known: plans that name tables by alias only are resolved
+   * through it, so suggested DDL names the real table. Defaults to the plan's own `query`.
+   */
+  statement?: string;
 }
 
 interface Context {
@@ -50,6 +57,7 @@ interface Context {
   parentOf: (node: PlanNode) => PlanNode | null;
   fullScanRows: number;
   misestimateFactor: number;
+  statement: string | undefined;
   out: Diagnostic[];
 }
 
@@ -88,6 +96,7 @@ function diagnoseNodes(
     parentOf,
     fullScanRows: options.fullScanRows ?? 1000,
     misestimateFactor: options.misestimateFactor ?? 10,
+    statement: options.statement ?? plan.query,
     out: [],
   };
   const misestimated = new Map<PlanNode, number>();
@@ -189,7 +198,8 @@ function indexAdvice(
 ): { text: string; columns: string[] } | undefined {
   const name = node.alias ?? node.table;
   if (name === undefined) return undefined;
-  const { equality, range } = indexColumnsFromConditions(name, conditionsFor(ctx, node));
+  const conditions = conditionsFor(ctx, node);
+  const { equality, range } = indexColumnsFromConditions(name, conditions);
   if (!equality.length && !range.length) return undefined;
   const columns = [...equality, ...range.slice(0, 1)];
   const rest = (node.usedColumns ?? []).filter((c) => !columns.includes(c));
@@ -197,10 +207,21 @@ function indexAdvice(
     rest.length > 0 && rest.length <= 4
       ? ` Adding ${rest.join(', ')} after them makes it covering (no row lookups).`
       : '';
+  const real = realTable(ctx.plan, node, ctx.statement, conditions);
+  // DDL only on a table known by its real name: an alias in ALTER TABLE fails, or worse, hits
+  // another table of that name.
+  const ddl = real
+    ? ` To add it: ALTER TABLE ${real.qualified} ADD INDEX (${columns.map(quoteIdentifier).join(', ')});`
+    : ` ${aliasOnly(name)}`;
   return {
-    text: `An index on ${tableName(node)} (${columns.join(', ')}) would let the server read only the matching rows.${covering}`,
+    text: `An index on ${tableName(node)} (${columns.join(', ')}) would let the server read only the matching rows.${covering}${ddl}`,
     columns,
   };
+}
+
+/** Why no DDL is given for a table the plan names by alias only. */
+function aliasOnly(name: string): string {
+  return `No DDL here: the plan names this table "${name}", which may be an alias, and the DDL needs the real table name (explaining the statement from the editor finds it).`;
 }
 
 // A constructor rather than an object literal, like createNode's (see there): plans can have
@@ -393,12 +414,13 @@ function misestimate(ctx: Context, node: PlanNode, found: Map<PlanNode, number>)
   if (startedBelow(node, found, direction)) return;
   const loops = a.loops && a.loops > 1 ? ` (average of ${formatRows(a.loops)} loops)` : '';
   const table = node.table;
+  const real = table === undefined ? undefined : realTable(ctx.plan, node, ctx.statement);
   emit(ctx, node, {
     code: 'misestimate',
     severity: factor >= ctx.misestimateFactor ** 2 ? 'danger' : 'warning',
     title: `Row estimate off by ${formatFactor(factor)}: ${node.label}`,
     explanation: `The optimizer expected ${formatRows(estimate)} rows, the server found ${formatRows(a.rows)}${loops}. Join order and access methods are chosen from estimates; one this far off can make the whole plan wrong.`,
-    suggestion: statisticsAdvice(ctx.plan.dialect === 'mariadb-json', table),
+    suggestion: statisticsAdvice(ctx.plan.dialect === 'mariadb-json', table, real?.qualified),
   });
 }
 
@@ -412,12 +434,18 @@ function startedBelow(node: PlanNode, found: Map<PlanNode, number>, direction: n
   return false;
 }
 
-function statisticsAdvice(mariadb: boolean, table: string | undefined): string {
+function statisticsAdvice(
+  mariadb: boolean,
+  table: string | undefined,
+  qualified: string | undefined,
+): string {
   if (table === undefined || table.startsWith('<'))
     return 'Refresh the statistics of the tables below it (ANALYZE TABLE); skewed or correlated columns need histograms.';
+  if (qualified === undefined)
+    return `Refresh the statistics of the table behind "${table}" (ANALYZE TABLE); skewed or correlated columns need histograms. ${aliasOnly(table)}`;
   return mariadb
-    ? `Refresh statistics (ANALYZE TABLE ${table} PERSISTENT FOR ALL); skewed or correlated columns need histograms.`
-    : `Refresh statistics (ANALYZE TABLE ${table}); for skewed or correlated columns add a histogram (ANALYZE TABLE ${table} UPDATE HISTOGRAM ON <column>).`;
+    ? `Refresh statistics (ANALYZE TABLE ${qualified} PERSISTENT FOR ALL); skewed or correlated columns need histograms.`
+    : `Refresh statistics (ANALYZE TABLE ${qualified}); for skewed or correlated columns add a histogram (ANALYZE TABLE ${qualified} UPDATE HISTOGRAM ON <column>).`;
 }
 
 function stopsEarly(ctx: Context, node: PlanNode): boolean {

@@ -102,6 +102,7 @@ describe('plan view model', () => {
       title: 'orders o',
       access: 'ref · key idx_customer',
       figures: '1.2 M rows · cost 351',
+      estimate: null,
     });
   });
 });
