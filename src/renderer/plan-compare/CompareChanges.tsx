@@ -28,7 +28,9 @@ export function CompareChanges({ pairs }: { pairs: NodePair[] }) {
       <tbody>
         {pairs.map((p) => (
           <tr key={p.matchKey} className={`cmp-row-${p.change}`}>
-            <td className="mono cmp-node-key">{p.matchKey}</td>
+            <td className="mono cmp-node-key" title={(p.after ?? p.before)?.label}>
+              {nodeText(p)}
+            </td>
             <td className="cmp-change-kind">
               {p.change === 'changed'
                 ? [p.accessChanged && 'access', p.keyChanged && 'key', p.rowsDelta && 'rows']
@@ -59,4 +61,15 @@ export function CompareChanges({ pairs }: { pairs: NodePair[] }) {
       </tbody>
     </table>
   );
+}
+
+/**
+ * How a pair is named in the Node column: a table read by its table (`table orders`, `table o#2`
+ * for the second read of o), any other step by its own words (`Filter: (o.total > 100)`), cut
+ * to a cell's width; the whole label is on hover.
+ */
+function nodeText(p: NodePair): string {
+  if (p.table !== undefined) return p.matchKey;
+  const label = (p.after ?? p.before)?.label ?? p.matchKey;
+  return label.length > 48 ? `${label.slice(0, 47)}…` : label;
 }

@@ -1,5 +1,5 @@
 import { qualifiedName } from '../sql/quote-identifier';
-import { tableOfAlias } from '../tuning/index-experiment';
+import { tableOfAlias } from '../sql/table-of-alias';
 import type { Plan, PlanNode } from './plan-model';
 
 /** A table a plan node reads, by the name DDL needs. */

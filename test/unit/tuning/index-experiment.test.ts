@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { explainPlanText } from '../../../src/shared/explain/explain-report';
+import { tableOfAlias } from '../../../src/shared/sql/table-of-alias';
 import {
   experimentPlan,
   indexCandidates,
   indexNameFor,
-  tableOfAlias,
 } from '../../../src/shared/tuning/index-experiment';
 import { statementShape } from '../../../src/shared/tuning/statement-shape';
 import { reportOf } from '../explain/corpus-documents';
