@@ -7,9 +7,11 @@ import type { Tab } from './tabs/tab-model';
 export function pageStatus(tab: Exclude<Tab, { kind: 'editor' | 'tool' }>): string {
   const what =
     tab.kind === 'plan'
-      ? `Plan: ${tab.plan ? tab.plan.title : 'none open yet'}`
+      ? // Not the plans' titles: one pasted or picked in the screen is the screen's own, and
+        // the tab would name the one an editor handed over before.
+        'Plan read from EXPLAIN output'
       : tab.kind === 'compare'
-        ? `${tab.plans.title}: ${tab.plans.before.title}${tab.plans.after ? ` and ${tab.plans.after.title}` : ''}`
+        ? `${tab.plans.title}, read from EXPLAIN output`
         : 'Settings, for every connection';
   return `${what} · no server session`;
 }
