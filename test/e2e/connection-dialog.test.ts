@@ -116,9 +116,10 @@ describe('the connection dialog, section by section', () => {
     await dialog.getByLabel('Connect through SSH').check();
     await dialog.getByLabel('SSH authentication').selectOption('key');
     await dialog.getByLabel('Key passphrase').fill('key-secret');
+    // In the dialog's order: the SSH tunnel sits in the left column, the server on the right.
     expect(await secretInputs(dialog)).toEqual([
-      ['new-password', 'false', 'Password'],
       ['new-password', 'false', 'Key passphrase'],
+      ['new-password', 'false', 'Password'],
     ]);
     expect(await dialog.getByRole('button', { name: /show|reveal/i }).count()).toBe(0);
     expect(await dialog.getByRole('checkbox', { name: /show|reveal/i }).count()).toBe(0);

@@ -80,12 +80,22 @@ describe('the shell: command palette, shortcut help, tabs by keyboard, flavor ma
       'Ctrl+W or Alt+W | Close the active tab',
       'Ctrl+, | Settings',
       '? | This help',
-      'Esc | Close a dialog, the palette or this help',
+      'Esc | Close a dialog, a menu, the palette or this help',
+      '← or → | Previous or next tab (the tab strip focused)',
+      'Home or End | First or last tab (the tab strip focused)',
+      'Shift+← or Shift+→ | Move the tab in front left or right',
+      'Middle-click | Close the tab clicked',
       'Ctrl+Enter | Run the statement at the cursor',
       'Ctrl+Shift+Enter | Run the selection, or everything',
       'Ctrl+E | Explain the statement at the cursor',
       'Ctrl+Shift+E | Explain analyze (runs it; asks first)',
+      'Ctrl+Shift+F | Format SQL (the selection, or everything)',
       'Esc or Ctrl+. | Cancel the running statement',
+      'Ctrl+C | Copy the selected cells (tab-separated)',
+      'Enter or Shift+Enter | Next or previous match of the find box',
+      '↑ or ↓ or Home or End | Move between rows',
+      '→ or ← or Enter | Open or close a schema or table',
+      'Shift+F10 or Menu | Actions on the row (copy name, SELECT…)',
     ]);
     await screenshot(page, 'shell-01-help');
     await page.keyboard.press('Escape');

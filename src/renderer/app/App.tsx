@@ -6,12 +6,19 @@ import { onOpenSettingsRequest } from '../settings/open-settings';
 import { Banners } from '../shell/Banners';
 import { deleteRequest } from '../shell/delete-request';
 import { HomePage } from '../shell/HomePage';
+import { pageStatus } from '../shell/page-status';
 import { Rail } from '../shell/Rail';
 import { StatusBar } from '../shell/StatusBar';
 import { ShellServicesContext, type ShellServices } from '../shell/shell-services';
 import { TabPages } from '../shell/tabs/TabPages';
 import { TabStrip } from '../shell/tabs/TabStrip';
-import { activeTab, contextSession, emptyTabs, tabsReducer } from '../shell/tabs/tab-model';
+import {
+  activeTab,
+  contextSession,
+  emptyTabs,
+  isSessionTab,
+  tabsReducer,
+} from '../shell/tabs/tab-model';
 import { useConfirm } from '../shell/use-confirm';
 import { useRailCollapsed } from '../shell/use-rail-collapsed';
 import { useSavedConnections } from '../shell/use-saved-connections';
@@ -62,6 +69,8 @@ export function App() {
   const front = activeTab(tabs);
   const session = contextSession(tabs);
   const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
+  // The status bar speaks of the tab in front only: a plan or settings says what it is.
+  const frontSession = front && isSessionTab(front) ? front : null;
   // Ctrl/Cmd+T and the palette act on the connection in view (a plan keeps the one before).
   const connection = session ? (byId.get(session.connectionId) ?? null) : selected;
 
@@ -90,7 +99,8 @@ export function App() {
           <Rail
             connections={connections}
             byId={byId}
-            selectedId={selectedId}
+            // The rail follows the tab in front (a plan: the connection whose tree is shown).
+            selectedId={session?.connectionId ?? selectedId}
             tabs={tabs}
             collapsed={railCollapsed}
             onToggleCollapsed={toggleRail}
@@ -139,14 +149,20 @@ export function App() {
           </main>
         </div>
         <StatusBar
-          tab={session && { ...session, slot: session.kind === 'editor' ? session.slot : 0 }}
-          connection={session ? (byId.get(session.connectionId) ?? null) : null}
+          tab={
+            frontSession && {
+              ...frontSession,
+              slot: frontSession.kind === 'editor' ? frontSession.slot : 0,
+            }
+          }
+          connection={frontSession ? (byId.get(frontSession.connectionId) ?? null) : null}
           appInfo={appInfo}
           toolTitle={
-            session?.kind === 'tool'
-              ? (toolScreens[session.tool]?.title ?? session.tool)
+            frontSession?.kind === 'tool'
+              ? (toolScreens[frontSession.tool]?.title ?? frontSession.tool)
               : undefined
           }
+          page={front && !isSessionTab(front) ? pageStatus(front) : undefined}
         />
         <ShellOverlays
           context={{

@@ -3,7 +3,7 @@ import { useLatest } from '../ui/use-latest';
 import { CommandPalette } from './CommandPalette';
 import { HelpOverlay } from './HelpOverlay';
 import { shellCommands, type ShellContext } from './shell-commands';
-import { isApple, shellKeyAction } from './shortcuts';
+import { isApple, shellKeyAction, shortcutKeys } from './shortcuts';
 import type { ToolKind } from './tool-screen';
 
 /** True when keys typed now go into a text field (where `?` is just a character). */
@@ -35,7 +35,7 @@ export function ShellOverlays({ context }: { context: ShellContext<ToolKind> }) 
         id: 'help',
         title: 'Keyboard shortcuts',
         group: 'Help',
-        shortcut: '?',
+        shortcut: shortcutKeys('help', apple)[0]!,
         keywords: 'help keys',
         run: () => setOpen('help'),
       },

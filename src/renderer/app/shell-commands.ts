@@ -1,6 +1,7 @@
 import type { SavedConnection } from '../../shared/api/connection';
 import type { EditorCommand } from '../editor/editor-commands';
 import type { ShellCommand } from './shell-command';
+import { shortcutKeys, type ShortcutId } from './shortcuts';
 
 /** What the palette needs of a tool screen (see tool-screen.ts). */
 interface ToolEntry {
@@ -29,15 +30,13 @@ export interface ShellContext<Kind extends string = string> {
   editorCommand: (sessionId: string, command: EditorCommand) => void;
 }
 
-/** Mod key name as the user's keyboard says it. */
-const modName = (apple: boolean) => (apple ? '⌘' : 'Ctrl');
-
 /** Every action that makes sense now, in the order the palette lists them before any typing. */
 export function shellCommands<Kind extends string>(
   ctx: ShellContext<Kind>,
   apple: boolean,
 ): ShellCommand[] {
-  const mod = modName(apple);
+  // The shortcut shown beside an action: the first of its keys in the one shortcut table.
+  const key = (id: ShortcutId) => shortcutKeys(id, apple)[0]!;
   const out: ShellCommand[] = [];
   const c = ctx.connection;
   const editor = ctx.editorSessionId;
@@ -48,7 +47,7 @@ export function shellCommands<Kind extends string>(
         id: 'run-statement',
         title: 'Run statement at cursor',
         group: 'Editor',
-        shortcut: `${mod}+Enter`,
+        shortcut: key('runStatement'),
         keywords: 'execute query',
         run: send('run-statement'),
       },
@@ -56,7 +55,7 @@ export function shellCommands<Kind extends string>(
         id: 'run-all',
         title: 'Run selection or all',
         group: 'Editor',
-        shortcut: `${mod}+Shift+Enter`,
+        shortcut: key('runAll'),
         keywords: 'execute query script',
         run: send('run-all'),
       },
@@ -64,7 +63,7 @@ export function shellCommands<Kind extends string>(
         id: 'explain',
         title: 'Explain statement at cursor',
         group: 'Editor',
-        shortcut: `${mod}+E`,
+        shortcut: key('explain'),
         keywords: 'plan',
         run: send('explain'),
       },
@@ -72,7 +71,7 @@ export function shellCommands<Kind extends string>(
         id: 'explain-analyze',
         title: 'Explain analyze statement at cursor',
         group: 'Editor',
-        shortcut: `${mod}+Shift+E`,
+        shortcut: key('explainAnalyze'),
         keywords: 'plan measure',
         run: send('explain-analyze'),
       },
@@ -80,7 +79,7 @@ export function shellCommands<Kind extends string>(
         id: 'cancel',
         title: 'Cancel running statement',
         group: 'Editor',
-        shortcut: 'Esc',
+        shortcut: key('cancel'),
         keywords: 'stop kill query',
         run: send('cancel'),
       },
@@ -95,7 +94,7 @@ export function shellCommands<Kind extends string>(
         id: 'format-sql',
         title: 'Format SQL (selection or all)',
         group: 'Editor',
-        shortcut: `${mod}+Shift+F`,
+        shortcut: key('formatSql'),
         keywords: 'beautify pretty indent layout',
         run: send('format'),
       },
@@ -106,7 +105,7 @@ export function shellCommands<Kind extends string>(
       id: 'new-editor',
       title: `New SQL editor on ${c.name}`,
       group: 'Editor',
-      shortcut: `${mod}+T`,
+      shortcut: key('newEditor'),
       keywords: 'tab query session',
       run: () => ctx.newEditor(c),
     });
@@ -125,7 +124,7 @@ export function shellCommands<Kind extends string>(
       id: 'close-tab',
       title: 'Close tab',
       group: 'Tabs',
-      shortcut: `${mod}+W`,
+      shortcut: key('closeTab'),
       keywords: 'disconnect',
       run: ctx.closeTab,
     });
@@ -141,7 +140,7 @@ export function shellCommands<Kind extends string>(
     id: 'settings',
     title: 'Settings',
     group: 'App',
-    shortcut: `${mod}+,`,
+    shortcut: key('settings'),
     keywords: 'preferences options result limits rows memory updates data folder',
     run: ctx.openSettings,
   });

@@ -69,13 +69,15 @@ export function ConnectionDialog({
       <DraftFormContext.Provider value={form}>
         <div className="form-grid">
           <div className="form-col">
+            {/* How the link is made and secured on the left, the server and the session it
+                opens on the right: the two columns end at about the same height. */}
             <ConnectionSection />
             <TlsSection />
-            <SessionSection />
+            <SshSection />
           </div>
           <div className="form-col">
             <ServerSection />
-            <SshSection />
+            <SessionSection />
           </div>
         </div>
       </DraftFormContext.Provider>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ServerFlavor } from '../../shared/server/flavor';
 import { LockIcon } from '../app/LockIcon';
@@ -10,6 +10,44 @@ function endpointText(c: SavedConnection): string {
   const base =
     c.endpoint.kind === 'tcp' ? `${c.endpoint.host}:${c.endpoint.port}` : c.endpoint.path;
   return `${c.user}@${base}${c.ssh ? ` via ${c.ssh.host}` : ''}`;
+}
+
+/** A connection's marks: flavor, not encrypted, read-only, production. */
+function ConnectionFlags({
+  connection: c,
+  flavor,
+  unencrypted,
+}: {
+  connection: SavedConnection;
+  flavor: ServerFlavor | null | undefined;
+  unencrypted: boolean;
+}) {
+  return (
+    <span className="connection-flags">
+      {flavor && <FlavorIcon flavor={flavor} />}
+      {unencrypted && (
+        <span
+          className="status-warning"
+          data-testid="rail-not-encrypted"
+          title="Connected without TLS over the network: anyone on the path can read this session"
+          role="img"
+          aria-label="not encrypted"
+        >
+          ⚠
+        </span>
+      )}
+      {c.readOnly && (
+        <span className="flag-lock" title="Read-only">
+          <LockIcon title="Read-only" />
+        </span>
+      )}
+      {c.production && (
+        <span className="badge badge-danger" title="Production">
+          PROD
+        </span>
+      )}
+    </span>
+  );
 }
 
 /** The left rail's saved connections, with colour tag and read-only / production marks. */
@@ -128,7 +166,7 @@ export function ConnectionList({
             >
               <span className={`color-bar color-${c.color}`} aria-hidden="true" />
               <span className="connection-text">
-                <span className="connection-name">
+                <span className="connection-name" title={c.name}>
                   {connectedIds.has(c.id) && (
                     <span
                       className="dot-connected"
@@ -141,38 +179,26 @@ export function ConnectionList({
                   )}
                   <span className="connection-name-text">{c.name}</span>
                 </span>
-                <span className="connection-endpoint">{endpointText(c)}</span>
-              </span>
-              <span className="connection-flags">
-                {(() => {
-                  const flavor = flavors?.get(c.id) ?? knownFlavor(c.id);
-                  return flavor && <FlavorIcon flavor={flavor} />;
-                })()}
-                {unencryptedIds?.has(c.id) && (
-                  <span
-                    className="status-warning"
-                    data-testid="rail-not-encrypted"
-                    title="Connected without TLS over the network: anyone on the path can read this session"
-                    role="img"
-                    aria-label="not encrypted"
-                  >
-                    ⚠
+                <span className="connection-meta">
+                  <span className="connection-endpoint" title={endpointText(c)}>
+                    {endpointText(c)}
                   </span>
-                )}
-                {c.readOnly && (
-                  <span className="flag-lock" title="Read-only">
-                    <LockIcon title="Read-only" />
-                  </span>
-                )}
-                {c.production && (
-                  <span className="badge badge-danger" title="Production">
-                    PROD
-                  </span>
-                )}
+                  <ConnectionFlags
+                    connection={c}
+                    flavor={flavors?.get(c.id) ?? knownFlavor(c.id)}
+                    unencrypted={unencryptedIds?.has(c.id) === true}
+                  />
+                </span>
               </span>
             </li>,
             activeTree?.connectionId === c.id && (
-              <li key="schema-tree" role="presentation" className="schema-tree-slot">
+              <li
+                key="schema-tree"
+                role="presentation"
+                className="schema-tree-slot"
+                // Its height leaves room for every other connection below it (see the CSS).
+                style={{ '--rail-others': connections.length - 1 } as CSSProperties}
+              >
                 {activeTree.tree}
               </li>
             ),

@@ -3,7 +3,7 @@ import { linkTransport } from '../../shared/server/link-transport';
 import { ConnectionList } from '../connections/ConnectionList';
 import { SchemaTree } from '../schema/SchemaTree';
 import { useShell } from './shell-services';
-import { contextSession, isSessionTab, type TabsState } from './tabs/tab-model';
+import { contextSession, isSessionTab, recentTab, type TabsState } from './tabs/tab-model';
 
 /**
  * The left rail: saved connections with what their open sessions say (flavor, TLS), and under
@@ -32,7 +32,12 @@ export function Rail({
 }) {
   const shell = useShell();
   const sessions = tabs.tabs.filter(isSessionTab);
-  const editor = contextSession(tabs, 'editor');
+  // With no tab in front (a connection picked in the rail) the tree of the editor used last
+  // stays: were it to go, the rows under it would jump between the two clicks of a double-click
+  // and the second would land on (and connect to) another connection.
+  const editor =
+    contextSession(tabs, 'editor') ??
+    (tabs.activeId === null ? (recentTab(tabs, (t) => t.kind === 'editor') ?? null) : null);
   const clear = sessions.filter((t) => {
     const c = byId.get(t.connectionId);
     return c !== undefined && linkTransport(t.server, c.endpoint) === 'clear';

@@ -73,12 +73,15 @@ export function StatusBar({
   connection,
   appInfo,
   toolTitle,
+  page,
 }: {
   tab: OpenTab | null;
   connection: SavedConnection | null;
   appInfo: AppInfo | null;
   /** Set when the tab is a server tool: its own session runs no user statements. */
   toolTitle?: string | undefined;
+  /** Set when the tab in front works on no session (a plan, settings): what it is instead. */
+  page?: string | undefined;
 }) {
   const activity = useSessionActivity();
   const current = tab ? activity.get(tab.sessionId) : undefined;
@@ -116,6 +119,10 @@ export function StatusBar({
           )}
           {tab.lost && <span className="status-warning">⚠ connection lost</span>}
         </>
+      ) : page ? (
+        <span className="status-page" data-testid="status-page">
+          {page}
+        </span>
       ) : (
         <span>Not connected</span>
       )}

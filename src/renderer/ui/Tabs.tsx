@@ -1,4 +1,12 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { Menu } from './Menu';
 import './tabs.css';
 
@@ -52,6 +60,36 @@ function revealTab(strip: HTMLElement, tab: HTMLElement): void {
   else if (t.right > s.right) strip.scrollLeft += t.right - s.right;
 }
 
+/** Which ends of the strip hide tabs (scrolled past), so they fade instead of a hard cut. */
+type Fade = 'none' | 'start' | 'end' | 'both';
+
+function fadeOf(strip: HTMLElement): Fade {
+  // A pixel of slack: fractional widths leave scrollWidth a hair above clientWidth.
+  const start = strip.scrollLeft > 1;
+  const end = strip.scrollLeft + strip.clientWidth < strip.scrollWidth - 1;
+  return start && end ? 'both' : start ? 'start' : end ? 'end' : 'none';
+}
+
+/** The strip's fade, kept up to date as it scrolls, resizes or its tabs change. */
+function useFade(stripRef: RefObject<HTMLDivElement | null>, itemCount: number): Fade {
+  const [fade, setFade] = useState<Fade>('none');
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    if (!strip) return;
+    const update = () => setFade(fadeOf(strip));
+    update();
+    strip.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(strip);
+    for (const tab of Array.from(strip.children)) observer.observe(tab);
+    return () => {
+      strip.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, [stripRef, itemCount]);
+  return fade;
+}
+
 /**
  * A strip of tabs on one line: it scrolls sideways (the wheel too) instead of wrapping or
  * widening the page, cuts long labels with the full name on hover, lists every tab in a menu,
@@ -81,6 +119,7 @@ export function Tabs({
   const [drag, setDrag] = useState<Drag | null>(null);
   // A drag ends in a click on the tab it started on; that click must not select it.
   const justDragged = useRef(false);
+  const fade = useFade(stripRef, items.length);
 
   useEffect(() => {
     const strip = stripRef.current;
@@ -121,6 +160,7 @@ export function Tabs({
       <div
         ref={stripRef}
         className="tab-strip"
+        data-fade={fade}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}

@@ -81,34 +81,120 @@ describe('shell shortcuts', () => {
   });
 
   it('lists every shortcut in the help, with the platform key name', () => {
-    const keys = shortcutList(false).flatMap((g) => g.items.flatMap((i) => i.keys));
-    expect(keys).toEqual([
-      'Ctrl+K',
-      'Ctrl+Shift+P',
-      'Ctrl+T',
-      'Alt+T',
-      'Ctrl+W',
-      'Alt+W',
-      'Ctrl+,',
-      '?',
-      'Esc',
-      'Ctrl+Enter',
-      'Ctrl+Shift+Enter',
-      'Ctrl+E',
-      'Ctrl+Shift+E',
-      'Esc',
-      'Ctrl+.',
+    const help = shortcutList(false);
+    expect(help.map((g) => g.group)).toEqual([
+      'Anywhere',
+      'Tab strip',
+      'SQL editor',
+      'Results',
+      'Plan',
+      'Schema tree',
     ]);
-    expect(shortcutList(true)[1]!.items[0]!.keys).toEqual(['⌘+Enter']);
+    const keys = help.flatMap((g) => g.items.flatMap((i) => i.keys));
+    expect(keys).toEqual(expect.arrayContaining(['Ctrl+Shift+F', 'Shift+←', 'Shift+→']));
+    expect(shortcutList(true)[2]!.items[0]!.keys).toEqual(['⌘+Enter']);
     expect(isApple('MacIntel')).toBe(true);
     expect(isApple('Linux x86_64')).toBe(false);
+  });
+
+  it('has a help line for every key the shell acts on', () => {
+    const listed = new Set(shortcutList(false).flatMap((g) => g.items.flatMap((i) => i.keys)));
+    const codes = [
+      ...'abcdefghijklmnopqrstuvwxyz'
+        .split('')
+        .map((l) => ({ key: l, code: `Key${l.toUpperCase()}` })),
+      { key: ',', code: 'Comma' },
+      { key: '.', code: 'Period' },
+      { key: '?', code: 'Slash' },
+    ];
+    const acted: string[] = [];
+    for (const { key: k, code } of codes) {
+      for (const ctrl of [false, true]) {
+        for (const shift of [false, true]) {
+          for (const alt of [false, true]) {
+            const press = {
+              key: k,
+              code,
+              ctrlKey: ctrl,
+              metaKey: false,
+              shiftKey: shift,
+              altKey: alt,
+            };
+            if (shellKeyAction(press, false, false) === null) continue;
+            const name = k === '?' ? '?' : k.length === 1 ? k.toUpperCase() : k;
+            acted.push(
+              [ctrl && 'Ctrl', alt && 'Alt', shift && k !== '?' && 'Shift', name]
+                .filter(Boolean)
+                .join('+'),
+            );
+          }
+        }
+      }
+    }
+    expect(acted.length).toBeGreaterThan(6);
+    expect(acted.filter((a) => !listed.has(a))).toEqual([]);
+  });
+
+  it('has a help line for every key the SQL editor binds in Monaco', async () => {
+    // Loaded by a path tsc does not follow: the module's types reach a .tsx file, and this
+    // folder is type-checked without JSX (tsconfig.node.json).
+    const modulePath = '../../../src/renderer/editor/editor-actions';
+    const { addEditorActions } = (await import(modulePath)) as {
+      addEditorActions: (
+        monaco: unknown,
+        editor: unknown,
+        handlers: { current: { onRun: () => void; onCancel: () => void } },
+      ) => void;
+    };
+    // A stand-in for the two enums Monaco's key bindings are built from: KeyMod's bits are
+    // Monaco's own; a key code is its name's index, so a binding decodes back to its name.
+    const names: string[] = [];
+    const KeyCode = new Proxy({} as Record<string, number>, {
+      get: (_t, name: string) => {
+        if (!names.includes(name)) names.push(name);
+        return names.indexOf(name);
+      },
+    });
+    const KeyMod = { CtrlCmd: 2048, Shift: 1024, Alt: 512, WinCtrl: 256 };
+    const bound: string[] = [];
+    const editor = {
+      addAction: (a: { keybindings: number[] }) => bound.push(...a.keybindings.map(decode)),
+      addCommand: (k: number) => bound.push(decode(k)),
+    };
+    const keyName: Record<string, string> = { Enter: 'Enter', Period: '.', Escape: 'Esc' };
+    function decode(k: number): string {
+      const name = names[k & 255]!;
+      return [
+        k & KeyMod.CtrlCmd && 'Ctrl',
+        k & KeyMod.Alt && 'Alt',
+        k & KeyMod.Shift && 'Shift',
+        keyName[name] ?? name.replace(/^Key/, ''),
+      ]
+        .filter(Boolean)
+        .join('+');
+    }
+    addEditorActions({ KeyCode, KeyMod }, editor, {
+      current: { onRun: () => {}, onCancel: () => {} },
+    });
+    const editorKeys = new Set(
+      shortcutList(false)
+        .find((g) => g.group === 'SQL editor')!
+        .items.flatMap((i) => i.keys),
+    );
+    expect(bound).toContain('Ctrl+Shift+F');
+    expect(bound.filter((k) => !editorKeys.has(k))).toEqual([]);
   });
 });
 
 describe('palette matching', () => {
-  it('matches characters in order, case-insensitive, or not at all', () => {
+  it('matches word starts, words from three letters, or initials; never scattered letters', () => {
     expect(matchScore('Run statement at cursor', 'rsc')).not.toBeNull();
     expect(matchScore('Run statement at cursor', 'rsq')).toBeNull();
+    expect(matchScore('Open Processlist on prod', 'list')).not.toBeNull();
+    expect(matchScore('Open ALTER on Orders primary (MySQL 9.7)', 'proc')).toBeNull();
+    expect(matchScore('Collapse or expand the sidebar', 'proc')).toBeNull();
+    expect(matchScore('Open ALTER on Orders primary (MySQL 9.7)', 'alter orders')).not.toBeNull();
+    expect(matchScore('Open ALTER on Orders primary (MySQL 9.7)', 'alter zzz')).toBeNull();
     expect(matchScore('Explain', 'nialpxe')).toBeNull();
     expect(matchScore('Paste a plan', '')).toBe(0);
   });
@@ -140,6 +226,56 @@ describe('palette matching', () => {
       'Paste a plan',
       'Show history',
     ]);
+  });
+  it('lists only what "proc" names, among the real commands, Processlist first', () => {
+    const list = shellCommands(
+      {
+        connections: [],
+        connection: {
+          ...defaultConnectionSettings(),
+          id: 'a',
+          name: 'Orders primary (MySQL 9.7)',
+        } as SavedConnection,
+        editorSessionId: 's1',
+        hasActiveTab: true,
+        tools: [
+          [
+            'processlist',
+            {
+              title: 'Processlist',
+              description: 'Who is running what, who blocks whom, explain and KILL',
+            },
+          ],
+          [
+            'alter',
+            {
+              title: 'ALTER',
+              description:
+                'Plan an ALTER TABLE, check its risks live, run it with progress, ETA and cancel',
+            },
+          ],
+        ] as const,
+        connect: () => {},
+        newConnection: () => {},
+        newEditor: () => {},
+        closeTab: () => {},
+        pastePlan: () => {},
+        openSettings: () => {},
+        toggleRail: () => {},
+        openTool: () => {},
+        editorCommand: () => {},
+      },
+      false,
+    );
+    expect(filterCommands(list, 'proc').map((c) => c.title)).toEqual([
+      'Open Processlist on Orders primary (MySQL 9.7)',
+    ]);
+    // A word start in the title ranks above one further in, and above keywords.
+    expect(
+      filterCommands(list, 'run')
+        .map((c) => c.title)
+        .slice(0, 2),
+    ).toEqual(['Run statement at cursor', 'Run selection or all']);
   });
 });
 

@@ -195,6 +195,18 @@ export function contextSession(state: TabsState, kind?: SessionTab['kind']): Ses
   );
 }
 
+/** The tab used last among those that fit `fits`. */
+export function recentTab<T extends Tab>(
+  state: TabsState,
+  fits: (t: Tab) => t is T,
+): T | undefined {
+  for (const id of state.recent) {
+    const tab = state.tabs.find((t) => t.id === id);
+    if (tab && fits(tab)) return tab;
+  }
+  return undefined;
+}
+
 /** The tool tab already open for `tool` on a connection, if any. */
 export const findTool = (state: TabsState, connectionId: string, tool: ToolKind) =>
   state.tabs.find(
