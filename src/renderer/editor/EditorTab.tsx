@@ -230,15 +230,7 @@ export function EditorTab({
           </Notice>
         )}
         {runLog && <RunLogView log={runLog} onPick={pickLogged} onClose={() => setRunLog(null)} />}
-        <ResultPanel
-          results={queries.results}
-          activeId={queries.activeId}
-          onSelect={queries.setActiveId}
-          onCancel={queries.cancelQuery}
-          onClose={queries.close}
-          onMove={queries.move}
-          onTogglePin={queries.togglePin}
-        />
+        <ResultPanel queries={queries} />
       </div>
       {historyOpen && (
         <HistoryPanel

@@ -8,6 +8,26 @@ export const TOOLBAR_COMPACT_BELOW = 760;
 /** The shortcuts hint shows only when it fits whole beside every button. */
 const HINT_FROM = 960;
 
+const RUN_BUTTONS: ReadonlyArray<{
+  kind: RunKind;
+  label: string;
+  title: string;
+  className: string;
+}> = [
+  {
+    kind: 'statement',
+    label: '▶ Run statement',
+    title: 'Run the statement at the cursor, or the selection (Ctrl+Enter)',
+    className: 'btn-primary btn-small',
+  },
+  {
+    kind: 'all',
+    label: 'Run all',
+    title: 'Run every statement, or the selection, as a script (Ctrl+Shift+Enter)',
+    className: 'btn-small',
+  },
+];
+
 /**
  * The editor's toolbar, always one line: run the statement or all, cancel, explain, format (its
  * outcome or the shortcuts beside it), and on the right Open/Save of .sql files and the history
@@ -47,24 +67,18 @@ export function EditorToolbar({
     'When a statement of a script fails, go on with the next (default: stop there)';
   return (
     <div className="editor-toolbar" ref={ref} data-compact={compact ? 'true' : undefined}>
-      <button
-        type="button"
-        className="btn-primary btn-small"
-        title="Run the statement at the cursor, or the selection (Ctrl+Enter)"
-        onClick={() => onRun('statement')}
-        disabled={running}
-      >
-        ▶ Run statement
-      </button>
-      <button
-        type="button"
-        className="btn-small"
-        title="Run every statement, or the selection, as a script (Ctrl+Shift+Enter)"
-        onClick={() => onRun('all')}
-        disabled={running}
-      >
-        Run all
-      </button>
+      {RUN_BUTTONS.map((b) => (
+        <button
+          key={b.kind}
+          type="button"
+          className={b.className}
+          title={b.title}
+          onClick={() => onRun(b.kind)}
+          disabled={running}
+        >
+          {b.label}
+        </button>
+      ))}
       {!compact && (
         <label className="toolbar-check" title={continueTitle}>
           <input

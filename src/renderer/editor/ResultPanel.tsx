@@ -7,6 +7,7 @@ import { ExportAction } from '../results/ExportAction';
 import { ResultView } from '../results/ResultView';
 import { requestOpenSettings } from '../settings/open-settings';
 import { Notice } from '../ui/Notice';
+import type { QueryResults } from './use-query-results';
 import { tabId, tabPanelId, Tabs } from '../ui/Tabs';
 
 function firstLine(sql: string): string {
@@ -79,23 +80,13 @@ export interface ResultEntry {
  * The outcome of each statement of the last run in an editor tab, one result tab each (plus the
  * pinned results of earlier runs), on a strip that scrolls and lists every tab in its menu.
  */
-export function ResultPanel({
-  results,
-  activeId,
-  onSelect,
-  onClose,
-  onCancel,
-  onMove,
-  onTogglePin,
-}: {
-  results: ResultEntry[];
-  activeId: string | null;
-  onSelect: (queryId: string) => void;
-  onClose: (queryId: string) => void;
-  onCancel: (queryId: string) => void;
-  onMove: (queryId: string, to: number) => void;
-  onTogglePin: (queryId: string) => void;
-}) {
+export function ResultPanel({ queries }: { queries: QueryResults }) {
+  const { results, activeId } = queries;
+  const onSelect = queries.setActiveId;
+  const onClose = queries.close;
+  const onCancel = queries.cancelQuery;
+  const onMove = queries.move;
+  const onTogglePin = queries.togglePin;
   const active = results.find((r) => r.status.queryId === activeId) ?? results.at(-1) ?? null;
   if (!active) {
     return (

@@ -17,6 +17,9 @@ const discard = (queryId: string) =>
  * kept current from the backend's query updates; starting, cancelling and closing them. A new
  * run (`startRun`) replaces the results of the runs before it, except those the user pinned.
  */
+/** An editor's results and what can be done with them (see useQueryResults). */
+export type QueryResults = ReturnType<typeof useQueryResults>;
+
 export function useQueryResults(sessionId: string) {
   const [results, setResults] = useState<ResultEntry[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
