@@ -4,7 +4,7 @@ import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { screenshot } from './harness/browser';
 import { openEditorWith } from './harness/open-editor';
-import { gridPoint } from './harness/result-grid';
+import { gridPoint, rowsInView } from './harness/result-grid';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 
@@ -189,6 +189,30 @@ describe('the result panel at 1280x800: grid, error box, run log, result tabs', 
     await expect.poll(async () => (await widths())[1]).toBeGreaterThan(value.length * 7);
     expect(before).toBeLessThan(value.length * 7);
     await screenshot(page, 'result-panel-03-edited-wide');
+  });
+
+  it('asks before a new run drops edits not applied', async () => {
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').first().textContent()).toContain(
+      'Discard 1 change not applied?',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Still there, as typed.
+    expect((await rowsInView(page))[0]).toEqual([
+      '1',
+      'alpha (renamed for the quarterly report)',
+      'NULL',
+    ]);
+    await page.keyboard.press('Control+Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Discard and run' }).click();
+    await expect
+      .poll(async () => (await rowsInView(page))[0], { timeout: 15_000 })
+      .toEqual(['1', 'alpha', 'NULL']);
   });
 
   it('logged no page errors', () => {

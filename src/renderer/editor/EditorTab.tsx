@@ -19,7 +19,7 @@ import { pickStatements } from './pick-statements';
 import { ResultPanel } from './ResultPanel';
 import { ResultsSplitter } from './ResultsSplitter';
 import { locateStatement, type RunLog } from './run-log';
-import { readOnlyWritesConfirmation } from './run-confirmations';
+import { discardEditsConfirmation, readOnlyWritesConfirmation } from './run-confirmations';
 import { runScript } from './run-script';
 import { RunLogView } from './RunLog';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
@@ -55,7 +55,7 @@ export function EditorTab({
 }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const queries = useQueryResults(sessionId);
-  const { running, runOne, cancelRunning, clearCancelProblem, startRun } = queries;
+  const { running, runOne, cancelRunning, clearCancelProblem, startRun, unappliedEdits } = queries;
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
   const [split, setSplit] = useState(loadEditorSplit);
   const areaRef = useRef<HTMLDivElement>(null);
@@ -102,6 +102,11 @@ export function EditorTab({
       if (!snapshot) return;
       const picked = pickStatements(snapshot, kind, { flavor: sqlFlavor });
       if (picked.length === 0) return;
+      if (
+        unappliedEdits > 0 &&
+        !(await confirm(discardEditsConfirmation(connection, unappliedEdits)))
+      )
+        return;
       setRunError(null);
       clearCancelProblem();
       setFormatNote(null);
@@ -143,6 +148,7 @@ export function EditorTab({
       continueOnError,
       clearCancelProblem,
       startRun,
+      unappliedEdits,
     ],
   );
 

@@ -186,6 +186,7 @@ export function ResultPanel({ queries }: { queries: QueryResults }) {
             columns={s.columns}
             rowCount={s.rowCount}
             result={s}
+            onUnappliedEdits={queries.noteUnappliedEdits}
           />
         )}
       </div>

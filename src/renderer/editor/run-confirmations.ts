@@ -35,3 +35,17 @@ export function readOnlyWritesConfirmation(connection: Target, writes: string[])
     confirmLabel: 'Run anyway',
   };
 }
+
+/** A run replaces the results in front: edits made in one and not applied would be lost. */
+export function discardEditsConfirmation(connection: Target, count: number): ConfirmRequest {
+  const changes = count === 1 ? '1 change' : `${count} changes`;
+  return {
+    title: `Discard ${changes} not applied?`,
+    consequence: `The result shown has ${changes} you made and did not apply. Running now replaces that result, and the ${count === 1 ? 'change is' : 'changes are'} lost; nothing was written to “${connection.name}”.`,
+    detail: 'Apply or discard them from the result first to keep this from asking.',
+    ...on(connection),
+    // Nothing on the server is at stake: no name to type, even on production.
+    typedConfirmation: false,
+    confirmLabel: 'Discard and run',
+  };
+}

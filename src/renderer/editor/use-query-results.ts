@@ -25,6 +25,8 @@ export function useQueryResults(sessionId: string) {
   const [activeId, setActiveId] = useState<string | null>(null);
   /** Why the last Cancel did not stop the statement, when it could not. */
   const [cancelProblem, setCancelProblem] = useState<string | null>(null);
+  /** Edits made in the result in front and not applied: a new run would drop them. */
+  const [unappliedEdits, setUnappliedEdits] = useState(0);
   const waiters = useRef(new Map<string, (s: QueryStatus) => void>());
 
   useEffect(() => {
@@ -121,6 +123,8 @@ export function useQueryResults(sessionId: string) {
     },
     /** Before a run: the earlier runs' results go (on the backend too), pinned ones stay. */
     startRun,
+    unappliedEdits,
+    noteUnappliedEdits: setUnappliedEdits,
     togglePin: (queryId: string) =>
       setResults((rs) =>
         rs.map((r) => (r.status.queryId === queryId ? { ...r, pinned: !r.pinned } : r)),

@@ -1,5 +1,5 @@
 import type { GridSelection } from '@glideapps/glide-data-grid';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Cell, QueryStatus, ResultColumn } from '../../shared/api/query';
 import { gridRowRef, type GridRowRef } from '../grid/grid-editing';
 import { ResultGrid } from '../grid/ResultGrid';
@@ -51,12 +51,15 @@ export function ResultView({
   columns,
   rowCount,
   result,
+  onUnappliedEdits,
 }: {
   queryId: string;
   columns: ResultColumn[];
   rowCount: number;
   /** The statement and session of the result: with them its cells can be edited in place. */
   result?: Pick<QueryStatus, 'sessionId' | 'sql' | 'state'>;
+  /** How many edits are made and not applied (0 once this view goes, taking them with it). */
+  onUnappliedEdits?: (count: number) => void;
 }) {
   const { cache, version } = useResultRows(queryId, rowCount);
   const view = useSortFilter(cache, columns, rowCount);
@@ -78,6 +81,10 @@ export function ResultView({
     columns,
     cache,
   );
+  const reportEdits = useLatest(onUnappliedEdits);
+  const unapplied = editing.pendingCount;
+  useEffect(() => reportEdits.current?.(unapplied), [reportEdits, unapplied]);
+  useEffect(() => () => reportEdits.current?.(0), [reportEdits]);
   /** A row of the grid as editing names it: the result's, or one added after them. */
   const rowRef = (viewRow: number): GridRowRef => gridRowRef(viewRow, viewCount, resultRow);
   const selectedRows = () => selectedViewRows(selectionRef.current).map(rowRef);
