@@ -3,7 +3,6 @@ import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import type { ServerFlavor } from '../../shared/server/flavor';
-import { classifyStatement } from '../../shared/sql/classify-statement';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 import { errorShapeOf } from '../app/ErrorNotice';
 import { FailureNotice } from '../ui/FailureNotice';
@@ -19,7 +18,7 @@ import { pickStatements } from './pick-statements';
 import { ResultPanel } from './ResultPanel';
 import { ResultsSplitter } from './ResultsSplitter';
 import { locateStatement, type RunLog } from './run-log';
-import { discardEditsConfirmation, readOnlyWritesConfirmation } from './run-confirmations';
+import { askBeforeRun } from './run-confirmations';
 import { runScript } from './run-script';
 import { RunLogView } from './RunLog';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
@@ -102,26 +101,17 @@ export function EditorTab({
       if (!snapshot) return;
       const picked = pickStatements(snapshot, kind, { flavor: sqlFlavor });
       if (picked.length === 0) return;
-      if (
-        unappliedEdits > 0 &&
-        !(await confirm(discardEditsConfirmation(connection, unappliedEdits)))
-      )
-        return;
+      const asked = await askBeforeRun(picked, {
+        connection,
+        flavor: sqlFlavor,
+        unappliedEdits,
+        confirm,
+      });
+      if (!asked) return;
       setRunError(null);
       clearCancelProblem();
       setFormatNote(null);
       editorRef.current?.markError(null);
-      // The backend refuses a possible write on a read-only connection unless told the user agreed.
-      let readOnlyConfirmed = false;
-      if (connection.readOnly) {
-        const writes = picked
-          .filter((p) => classifyStatement(p.sql, { flavor: sqlFlavor }).kind !== 'read')
-          .map((p) => p.sql);
-        if (writes.length > 0) {
-          if (!(await confirm(readOnlyWritesConfirmation(connection, writes)))) return;
-          readOnlyConfirmed = true;
-        }
-      }
       // A run replaces the last one's output: its log, and its results unless pinned.
       startRun();
       setRunLog(null);
@@ -129,7 +119,7 @@ export function EditorTab({
       const script = picked.length > 1;
       const outcome = await runScript(
         picked,
-        (p) => runOne(p, readOnlyConfirmed),
+        (p) => runOne(p, asked.readOnlyConfirmed),
         { continueOnError: script && continueOnError, onLog: script ? setRunLog : () => {} },
         errorShapeOf,
       );

@@ -1,7 +1,39 @@
 import type { SavedConnection } from '../../shared/api/connection';
+import { classifyStatement } from '../../shared/sql/classify-statement';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 
 type Target = Pick<SavedConnection, 'name' | 'color' | 'production'>;
+
+/**
+ * What a run asks first: to drop edits made in the result in front and not applied, and on a
+ * read-only connection, to run statements not known to be read-only (the backend refuses those
+ * unless told the user agreed). Null when the user said no to either.
+ */
+export async function askBeforeRun(
+  statements: ReadonlyArray<{ sql: string }>,
+  {
+    connection,
+    flavor,
+    unappliedEdits,
+    confirm,
+  }: {
+    connection: Target & Pick<SavedConnection, 'readOnly'>;
+    flavor: 'mysql' | 'mariadb';
+    unappliedEdits: number;
+    confirm: (request: ConfirmRequest) => Promise<boolean>;
+  },
+): Promise<{ readOnlyConfirmed: boolean } | null> {
+  if (unappliedEdits > 0 && !(await confirm(discardEditsConfirmation(connection, unappliedEdits))))
+    return null;
+  if (!connection.readOnly) return { readOnlyConfirmed: false };
+  const writes = statements
+    .filter((p) => classifyStatement(p.sql, { flavor }).kind !== 'read')
+    .map((p) => p.sql);
+  if (writes.length === 0) return { readOnlyConfirmed: false };
+  return (await confirm(readOnlyWritesConfirmation(connection, writes)))
+    ? { readOnlyConfirmed: true }
+    : null;
+}
 
 /** What every confirmation of an editor says about where it runs. */
 const on = (connection: Target) => ({
