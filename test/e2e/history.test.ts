@@ -192,10 +192,7 @@ describe('query history and .sql files', () => {
   });
 
   it('saves the editor text as a .sql download', async () => {
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      saveFromMenu(page),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), saveFromMenu(page)]);
     expect(download.suggestedFilename()).toBe('History MySQL.sql');
     const editorText = await savedEditorText(page, connectionId);
     expect(editorText).toBe(MARKER);
@@ -215,10 +212,7 @@ describe('query history and .sql files', () => {
       .toEqual(['-- monthly report', 'SELECT 3 AS three;', '', 'SELECT 4 AS four;', '']);
     expect(await page.getByTestId('sql-file-name').textContent()).toBe('report.sql');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      saveFromMenu(page),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), saveFromMenu(page)]);
     expect(download.suggestedFilename()).toBe('report.sql');
     expect(await downloaded(download)).toBe(text);
     // What was opened can be undone like any edit.
