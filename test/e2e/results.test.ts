@@ -160,7 +160,7 @@ describe('results: sort, filter, cell viewer, copy, export', () => {
       .toBe(
         '1\talpha\t10.5000000000\t"{""a"": ""ü"", ""b"": [1, 2.5]}"\t0xDEAD\n9\tbeta\t9.7500000000\tNULL\tNULL',
       );
-    await page.getByRole('button', { name: 'Copy as ▾' }).click();
+    await page.getByRole('button', { name: 'Copy as', exact: true }).click();
     await page.getByRole('menuitem', { name: /Copy as SQL INSERT/ }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))

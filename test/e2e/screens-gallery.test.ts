@@ -394,6 +394,8 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
     await shoot('result-edit-confirm');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
+    // Dropped, so the next run does not ask whether to discard them.
+    await front().getByRole('button', { name: 'Discard' }).click();
 
     await front().locator('.monaco-editor .view-lines').click();
     await page.keyboard.press('Control+A');

@@ -3,9 +3,9 @@ import type { SavedConnection } from '../../shared/api/connection';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import type { ServerFlavor } from '../../shared/server/flavor';
-import { classifyStatement } from '../../shared/sql/classify-statement';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
-import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { errorShapeOf } from '../app/ErrorNotice';
+import { FailureNotice } from '../ui/FailureNotice';
 import { loadEditorSplit } from '../app/layout-store';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { Notice } from '../ui/Notice';
@@ -18,11 +18,11 @@ import { pickStatements } from './pick-statements';
 import { ResultPanel } from './ResultPanel';
 import { ResultsSplitter } from './ResultsSplitter';
 import { locateStatement, type RunLog } from './run-log';
-import { readOnlyWritesConfirmation } from './run-confirmations';
+import { askBeforeRun } from './run-confirmations';
 import { runScript } from './run-script';
 import { RunLogView } from './RunLog';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
-import { SqlFileButtons } from './SqlFileButtons';
+import { useSqlFile } from './use-sql-file';
 import { useContinueOnError } from './use-continue-on-error';
 import { useQueryResults } from './use-query-results';
 import { useInsertSqlRequest } from './insert-sql-request';
@@ -54,7 +54,7 @@ export function EditorTab({
 }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const queries = useQueryResults(sessionId);
-  const { running, runOne, cancelRunning, clearCancelProblem } = queries;
+  const { running, runOne, cancelRunning, clearCancelProblem, startRun, unappliedEdits } = queries;
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
   const [split, setSplit] = useState(loadEditorSplit);
   const areaRef = useRef<HTMLDivElement>(null);
@@ -101,26 +101,25 @@ export function EditorTab({
       if (!snapshot) return;
       const picked = pickStatements(snapshot, kind, { flavor: sqlFlavor });
       if (picked.length === 0) return;
+      const asked = await askBeforeRun(picked, {
+        connection,
+        flavor: sqlFlavor,
+        unappliedEdits,
+        confirm,
+      });
+      if (!asked) return;
       setRunError(null);
       clearCancelProblem();
       setFormatNote(null);
       editorRef.current?.markError(null);
-      // The backend refuses a possible write on a read-only connection unless told the user agreed.
-      let readOnlyConfirmed = false;
-      if (connection.readOnly) {
-        const writes = picked
-          .filter((p) => classifyStatement(p.sql, { flavor: sqlFlavor }).kind !== 'read')
-          .map((p) => p.sql);
-        if (writes.length > 0) {
-          if (!(await confirm(readOnlyWritesConfirmation(connection, writes)))) return;
-          readOnlyConfirmed = true;
-        }
-      }
+      // A run replaces the last one's output: its log, and its results unless pinned.
+      startRun();
+      setRunLog(null);
       // A script (several statements) gets its output log; one statement has its result's.
       const script = picked.length > 1;
       const outcome = await runScript(
         picked,
-        (p) => runOne(p, readOnlyConfirmed),
+        (p) => runOne(p, asked.readOnlyConfirmed),
         { continueOnError: script && continueOnError, onLog: script ? setRunLog : () => {} },
         errorShapeOf,
       );
@@ -130,7 +129,17 @@ export function EditorTab({
         editorRef.current?.markError({ start: statement.start, end: statement.end, message });
       }
     },
-    [running, connection, confirm, runOne, sqlFlavor, continueOnError, clearCancelProblem],
+    [
+      running,
+      connection,
+      confirm,
+      runOne,
+      sqlFlavor,
+      continueOnError,
+      clearCancelProblem,
+      startRun,
+      unappliedEdits,
+    ],
   );
 
   // SQL sent here before Monaco has loaded (a new editor opened for it) waits for it.
@@ -156,6 +165,18 @@ export function EditorTab({
       queries.setActiveId(entry.queryId);
   };
 
+  const sqlFile = useSqlFile({
+    fileName,
+    defaultName: connection.name,
+    getText: () => editorRef.current?.snapshot()?.text ?? null,
+    onOpened: (name, text) => {
+      editorRef.current?.markError(null);
+      editorRef.current?.setText(text);
+      setFileName(name);
+    },
+    onSaved: setFileName,
+  });
+
   // The command palette's editor actions, for whichever editor is in front.
   useEditorCommands(sessionId, (command) => {
     if (command === 'run-statement') void run('statement');
@@ -179,19 +200,7 @@ export function EditorTab({
           onExplain={() => void explain(false)}
           onFormat={format}
           formatNote={formatNote}
-          files={
-            <SqlFileButtons
-              fileName={fileName}
-              defaultName={connection.name}
-              getText={() => editorRef.current?.snapshot()?.text ?? null}
-              onOpened={(name, text) => {
-                editorRef.current?.markError(null);
-                editorRef.current?.setText(text);
-                setFileName(name);
-              }}
-              onSaved={setFileName}
-            />
-          }
+          files={sqlFile}
           historyOpen={historyOpen}
           onToggleHistory={() => setHistoryOpen((open) => !open)}
         />
@@ -210,20 +219,14 @@ export function EditorTab({
       </div>
       <ResultsSplitter split={split} onSplit={setSplit} areaRef={areaRef} />
       <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
-        {runError && <ErrorNotice error={runError} title="Could not run the statement" />}
+        {runError && <FailureNotice error={runError} title="Could not run the statement" />}
         {queries.cancelProblem && (
           <Notice severity="warning" role="alert" testId="cancel-problem">
             <strong>Not cancelled.</strong> {queries.cancelProblem}
           </Notice>
         )}
         {runLog && <RunLogView log={runLog} onPick={pickLogged} onClose={() => setRunLog(null)} />}
-        <ResultPanel
-          results={queries.results}
-          activeId={queries.activeId}
-          onSelect={queries.setActiveId}
-          onCancel={queries.cancelQuery}
-          onClose={queries.close}
-        />
+        <ResultPanel queries={queries} />
       </div>
       {historyOpen && (
         <HistoryPanel

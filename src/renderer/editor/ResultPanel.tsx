@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import type { QueryStatus } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
-import { ErrorNotice } from '../app/ErrorNotice';
+import { FailureNotice } from '../ui/FailureNotice';
 import { ExportAction } from '../results/ExportAction';
 import { ResultView } from '../results/ResultView';
 import { requestOpenSettings } from '../settings/open-settings';
 import { Notice } from '../ui/Notice';
+import type { QueryResults } from './use-query-results';
+import { tabId, tabPanelId, Tabs } from '../ui/Tabs';
 
 function firstLine(sql: string): string {
   const line = sql.trim().split('\n')[0] ?? '';
@@ -70,22 +72,21 @@ export interface ResultEntry {
   startedAt: number;
   /** Where the statement sits in the editor, to mark it on error. */
   range: { start: number; end: number } | null;
+  /** Kept when the next statement runs (the others are replaced by its results). */
+  pinned?: boolean;
 }
 
-/** The outcome of each statement run in an editor tab, one result tab each. */
-export function ResultPanel({
-  results,
-  activeId,
-  onSelect,
-  onClose,
-  onCancel,
-}: {
-  results: ResultEntry[];
-  activeId: string | null;
-  onSelect: (queryId: string) => void;
-  onClose: (queryId: string) => void;
-  onCancel: (queryId: string) => void;
-}) {
+/**
+ * The outcome of each statement of the last run in an editor tab, one result tab each (plus the
+ * pinned results of earlier runs), on a strip that scrolls and lists every tab in its menu.
+ */
+export function ResultPanel({ queries }: { queries: QueryResults }) {
+  const { results, activeId } = queries;
+  const onSelect = queries.setActiveId;
+  const onClose = queries.close;
+  const onCancel = queries.cancelQuery;
+  const onMove = queries.move;
+  const onTogglePin = queries.togglePin;
   const active = results.find((r) => r.status.queryId === activeId) ?? results.at(-1) ?? null;
   if (!active) {
     return (
@@ -102,33 +103,46 @@ export function ResultPanel({
   const s = active.status;
   return (
     <div className="result-panel" data-testid="result-panel">
-      <div className="result-tabs" role="tablist" aria-label="Results">
-        {results.map((r, i) => (
-          <div
-            key={r.status.queryId}
-            role="tab"
-            tabIndex={0}
-            aria-selected={r === active}
-            className={`result-tab${r === active ? ' active' : ''} state-${r.status.state}`}
-            title={r.status.sql}
-            onClick={() => onSelect(r.status.queryId)}
-          >
-            <span className="result-tab-index">{i + 1}</span> {firstLine(r.status.sql)}
-            <button
-              type="button"
-              className="tab-close"
-              aria-label={`Close result ${i + 1}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                onClose(r.status.queryId);
-              }}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-      </div>
-      <div className="result-body">
+      <Tabs
+        label="Results"
+        items={results.map((r, i) => ({
+          id: r.status.queryId,
+          title: `${r.pinned ? 'Pinned: kept when the next statement runs\n' : ''}${r.status.sql}`,
+          label: (
+            <>
+              <span className="result-tab-index">{i + 1}</span> {firstLine(r.status.sql)}
+            </>
+          ),
+          icon: r.pinned ? (
+            <svg className="result-tab-pin" viewBox="0 0 16 16" width="12" height="12">
+              <title>Pinned</title>
+              <path d="M5.5 1.5h5l-1 4.5 3 3h-9l3-3zM8 9v5.5" fill="none" stroke="currentColor" />
+            </svg>
+          ) : undefined,
+          className: `result-tab state-${r.status.state}`,
+          closeLabel: `Close result ${i + 1}`,
+        }))}
+        activeId={active.status.queryId}
+        onSelect={onSelect}
+        onClose={onClose}
+        onMove={onMove}
+      >
+        <button
+          type="button"
+          className="btn-small result-pin"
+          aria-pressed={active.pinned === true}
+          title="A pinned result stays when the next statement runs; the others are replaced"
+          onClick={() => onTogglePin(active.status.queryId)}
+        >
+          {active.pinned ? 'Pinned' : 'Pin'}
+        </button>
+      </Tabs>
+      <div
+        className="result-body"
+        role="tabpanel"
+        id={tabPanelId(active.status.queryId)}
+        aria-labelledby={tabId(active.status.queryId)}
+      >
         <div className="result-header">
           <Summary status={s} startedAt={active.startedAt} />
           {s.state === 'running' && (
@@ -143,7 +157,7 @@ export function ResultPanel({
           <ExportAction status={s} />
         </div>
         {s.error && s.state !== 'cancelled' && (
-          <ErrorNotice error={s.error} title="The statement failed" />
+          <FailureNotice error={s.error} title="The statement failed" />
         )}
         {s.truncated && (
           <Notice severity="warning" actions={<ExportAction status={s} prominent />}>
@@ -172,6 +186,7 @@ export function ResultPanel({
             columns={s.columns}
             rowCount={s.rowCount}
             result={s}
+            onUnappliedEdits={queries.noteUnappliedEdits}
           />
         )}
       </div>

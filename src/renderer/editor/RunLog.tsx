@@ -57,7 +57,9 @@ export function RunLogView({
               <th className="num">#</th>
               <th>Statement</th>
               <th>Result</th>
-              <th className="num">Warnings</th>
+              <th className="num">
+                <abbr title="Warnings">Warn.</abbr>
+              </th>
               <th className="num">Time</th>
             </tr>
           </thead>

@@ -3,7 +3,7 @@ import type * as Monaco from 'monaco-editor/editor/editor.api.js';
 import { attachCompletion, type CompletionSource } from './completion/completion-provider';
 import { loadMonaco } from './load-monaco';
 import { Notice } from '../ui/Notice';
-import { followColorScheme, prefersDark } from './color-scheme';
+import { followColorScheme, prefersDark } from '../ui/color-scheme';
 import { addEditorActions } from './editor-actions';
 
 export interface EditorSnapshot {

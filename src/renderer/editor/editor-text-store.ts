@@ -1,4 +1,4 @@
-import { readUiState, writeUiState } from '../data/ui-state';
+import { asString, readUiState, writeUiState } from '../data/ui-state';
 
 /**
  * Editor text survives a crash or restart: every change is kept in the UI state store under the
@@ -9,18 +9,11 @@ const name = (connectionId: string, slot: number) => `editor-text.${connectionId
 const legacyKey = (connectionId: string, slot: number) =>
   `sightline.editor-text.${connectionId}.${slot}`;
 
-/**
- * The store hands an old entry over JSON-parsed when it parses (a text such as `42` or `null`):
- * written back as JSON, it is the text again.
- */
-function asText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value;
-  if (value === undefined) return undefined;
-  return JSON.stringify(value);
-}
-
 export function loadEditorText(connectionId: string, slot: number): string {
-  return readUiState(name(connectionId, slot), asText, legacyKey(connectionId, slot)) ?? '';
+  // The old entry is free text as typed: read raw, so `"abc"` or `[1, 2]` stay what they were.
+  return (
+    readUiState(name(connectionId, slot), asString, legacyKey(connectionId, slot), 'text') ?? ''
+  );
 }
 
 export function saveEditorText(connectionId: string, slot: number, text: string): void {

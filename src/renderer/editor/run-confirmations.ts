@@ -1,7 +1,39 @@
 import type { SavedConnection } from '../../shared/api/connection';
+import { classifyStatement } from '../../shared/sql/classify-statement';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 
 type Target = Pick<SavedConnection, 'name' | 'color' | 'production'>;
+
+/**
+ * What a run asks first: to drop edits made in the result in front and not applied, and on a
+ * read-only connection, to run statements not known to be read-only (the backend refuses those
+ * unless told the user agreed). Null when the user said no to either.
+ */
+export async function askBeforeRun(
+  statements: ReadonlyArray<{ sql: string }>,
+  {
+    connection,
+    flavor,
+    unappliedEdits,
+    confirm,
+  }: {
+    connection: Target & Pick<SavedConnection, 'readOnly'>;
+    flavor: 'mysql' | 'mariadb';
+    unappliedEdits: number;
+    confirm: (request: ConfirmRequest) => Promise<boolean>;
+  },
+): Promise<{ readOnlyConfirmed: boolean } | null> {
+  if (unappliedEdits > 0 && !(await confirm(discardEditsConfirmation(connection, unappliedEdits))))
+    return null;
+  if (!connection.readOnly) return { readOnlyConfirmed: false };
+  const writes = statements
+    .filter((p) => classifyStatement(p.sql, { flavor }).kind !== 'read')
+    .map((p) => p.sql);
+  if (writes.length === 0) return { readOnlyConfirmed: false };
+  return (await confirm(readOnlyWritesConfirmation(connection, writes)))
+    ? { readOnlyConfirmed: true }
+    : null;
+}
 
 /** What every confirmation of an editor says about where it runs. */
 const on = (connection: Target) => ({
@@ -33,5 +65,19 @@ export function readOnlyWritesConfirmation(connection: Target, writes: string[])
     detail: writes.join(';\n\n'),
     ...on(connection),
     confirmLabel: 'Run anyway',
+  };
+}
+
+/** A run replaces the results in front: edits made in one and not applied would be lost. */
+export function discardEditsConfirmation(connection: Target, count: number): ConfirmRequest {
+  const changes = count === 1 ? '1 change' : `${count} changes`;
+  return {
+    title: `Discard ${changes} not applied?`,
+    consequence: `The result shown has ${changes} you made and did not apply. Running now replaces that result, and the ${count === 1 ? 'change is' : 'changes are'} lost; nothing was written to “${connection.name}”.`,
+    detail: 'Apply or discard them from the result first to keep this from asking.',
+    ...on(connection),
+    // Nothing on the server is at stake: no name to type, even on production.
+    typedConfirmation: false,
+    confirmLabel: 'Discard and run',
   };
 }

@@ -1,6 +1,7 @@
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { QueryStatus } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
+import { errorLine } from '../ui/error-text';
 
 /**
  * What happened to one statement of a script run: Workbench's Action Output, one line each.
@@ -61,8 +62,8 @@ export function outcomeOf(status: QueryStatus): string {
 }
 
 function errorText(error: ApiErrorShape | null): string {
-  // The message names the server's code already ("... (1146, SQLSTATE 42S02).").
-  return error?.message ?? 'Failed';
+  // "Error 1146: Table 't' doesn't exist.": the number once, first, as Workbench's log has it.
+  return error ? errorLine(error) : 'Failed';
 }
 
 /** The log with statement `index` at `status` (running or ended). */

@@ -4,6 +4,7 @@ import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
 import type { PickedStatement } from './pick-statements';
 import type { ResultEntry } from './ResultPanel';
+import { moved, resultsKeptByNewRun } from './result-tabs';
 
 /** Results kept per editor; older ones are discarded on the backend too. */
 const MAX_RESULTS = 20;
@@ -13,13 +14,19 @@ const discard = (queryId: string) =>
 
 /**
  * The statements an editor ran on its session, one result each (the newest MAX_RESULTS),
- * kept current from the backend's query updates; starting, cancelling and closing them.
+ * kept current from the backend's query updates; starting, cancelling and closing them. A new
+ * run (`startRun`) replaces the results of the runs before it, except those the user pinned.
  */
+/** An editor's results and what can be done with them (see useQueryResults). */
+export type QueryResults = ReturnType<typeof useQueryResults>;
+
 export function useQueryResults(sessionId: string) {
   const [results, setResults] = useState<ResultEntry[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
   /** Why the last Cancel did not stop the statement, when it could not. */
   const [cancelProblem, setCancelProblem] = useState<string | null>(null);
+  /** Edits made in the result in front and not applied: a new run would drop them. */
+  const [unappliedEdits, setUnappliedEdits] = useState(0);
   const waiters = useRef(new Map<string, (s: QueryStatus) => void>());
 
   useEffect(() => {
@@ -87,6 +94,13 @@ export function useQueryResults(sessionId: string) {
     );
   }, []);
 
+  const startRun = useCallback(() => {
+    const { kept, dropped } = resultsKeptByNewRun(results);
+    if (dropped.length === 0) return;
+    for (const r of dropped) discard(r.status.queryId);
+    setResults(kept);
+  }, [results]);
+
   const clearCancelProblem = useCallback(() => setCancelProblem(null), []);
   const running = results.some((r) => r.status.state === 'running');
   return {
@@ -107,6 +121,22 @@ export function useQueryResults(sessionId: string) {
       setResults((rs) => rs.filter((r) => r.status.queryId !== queryId));
       discard(queryId);
     },
+    /** Before a run: the earlier runs' results go (on the backend too), pinned ones stay. */
+    startRun,
+    unappliedEdits,
+    noteUnappliedEdits: setUnappliedEdits,
+    togglePin: (queryId: string) =>
+      setResults((rs) =>
+        rs.map((r) => (r.status.queryId === queryId ? { ...r, pinned: !r.pinned } : r)),
+      ),
+    move: (queryId: string, to: number) =>
+      setResults((rs) =>
+        moved(
+          rs,
+          rs.findIndex((r) => r.status.queryId === queryId),
+          to,
+        ),
+      ),
     /** Changes when a statement finishes, so an open history shows it. */
     lastFinished: results.filter((r) => r.status.state !== 'running').at(-1)?.status.queryId,
   };

@@ -7,7 +7,7 @@ import {
 import '@glideapps/glide-data-grid/dist/index.css';
 import { useRef, useState } from 'react';
 import type { Cell, ResultColumn } from '../../shared/api/query';
-import { rowMarkerWidth } from './column-widths';
+import { fittedGridHeight, rowMarkerWidth } from './column-widths';
 import { drawnRow, gridCell, type CellSource } from './grid-cells';
 import { gridRowRef, type GridEditing } from './grid-editing';
 import type { RowCache } from './row-cache';
@@ -71,10 +71,16 @@ export function ResultGrid({
   const { width } = useElementSize(containerRef, { width: 800, height: 0 });
   const theme = useGridTheme();
   const columnWidths = useColumnWidths(columns, cache, rowCount, sort);
-  // A short result takes only the room it needs; the scrollbar needs a little more.
   const allRows = rowCount + (editing?.extraRows ?? 0);
-  const gridHeight = Math.min(height, HEADER_HEIGHT + allRows * ROW_HEIGHT + 18);
   const markerWidth = rowMarkerWidth(allRows);
+  const gridHeight = fittedGridHeight({
+    rows: allRows,
+    rowHeight: ROW_HEIGHT,
+    headerHeight: HEADER_HEIGHT,
+    room: height,
+    contentWidth: markerWidth + columnWidths.widths.reduce((a, b) => a + b, 0),
+    width,
+  });
   const resultRow = (viewRow: number) => (order ? (order[viewRow] ?? -1) : viewRow);
   const rowRef = (row: number) => gridRowRef(row, rowCount, resultRow);
   const source: CellSource = { cache, columns, editing, theme };
@@ -100,8 +106,10 @@ export function ResultGrid({
         rows={allRows}
         getCellContent={([col, row]) => gridCell(rowRef(row), col, source)}
         onCellEdited={([col, row], value) => {
-          if (editing && value.kind === GridCellKind.Text)
+          if (editing && value.kind === GridCellKind.Text) {
             editing.onEdit(rowRef(row), col, value.data);
+            columnWidths.fitTyped(col, value.data);
+          }
         }}
         getCellsForSelection={true}
         gridSelection={selection}

@@ -1,13 +1,14 @@
 import type { GridColumn } from '@glideapps/glide-data-grid';
 import { useMemo, useState } from 'react';
 import type { ResultColumn } from '../../shared/api/query';
-import { fitColumnWidths } from './column-widths';
+import { fitColumnWidths, widenedForText } from './column-widths';
 import type { RowCache } from './row-cache';
 import type { SortSpec } from './view-order';
 
 /**
  * The grid's columns: widths fit the header and the first rows that arrived, until the user
- * resizes a column; the sorted one shows its arrow.
+ * resizes a column; a value typed into a cell widens its column to show it; the sorted one
+ * shows its arrow.
  */
 export function useColumnWidths(
   columns: ResultColumn[],
@@ -18,6 +19,8 @@ export function useColumnWidths(
   gridColumns: GridColumn[];
   widths: number[];
   onResize: (index: number, width: number) => void;
+  /** `text` was typed into a cell of column `index`: widen it to show the text. */
+  fitTyped: (index: number, text: string) => void;
 } {
   const [resized, setResized] = useState<Record<number, number>>({});
   // Refit once the first page is here, not on every later page (kept in state, adjusted while
@@ -42,9 +45,16 @@ export function useColumnWidths(
       })),
     [columns, resized, fitted, sort],
   );
+  const widths = columns.map((_, i) => resized[i] ?? fitted[i] ?? 120);
   return {
     gridColumns,
-    widths: columns.map((_, i) => resized[i] ?? fitted[i] ?? 120),
+    widths,
     onResize: (index, width) => setResized((w) => ({ ...w, [index]: width })),
+    fitTyped: (index, text) => {
+      const current = widths[index];
+      if (current === undefined) return;
+      const wider = widenedForText(current, text);
+      if (wider > current) setResized((w) => ({ ...w, [index]: wider }));
+    },
   };
 }

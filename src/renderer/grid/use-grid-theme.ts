@@ -1,6 +1,6 @@
 import type { Theme } from '@glideapps/glide-data-grid';
 import { useEffect, useState } from 'react';
-import { followColorScheme } from '../editor/color-scheme';
+import { followColorScheme } from '../ui/color-scheme';
 import { gridTheme } from './grid-theme';
 
 /**

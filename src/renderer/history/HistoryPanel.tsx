@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
-import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { errorShapeOf } from '../app/ErrorNotice';
+import { FailureNotice } from '../ui/FailureNotice';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { HistoryEntryItem } from './HistoryEntryItem';
 import { useHistorySearch } from './use-history-search';
@@ -105,8 +106,8 @@ export function HistoryPanel({
           All connections
         </label>
       </div>
-      {clearError && <ErrorNotice error={clearError} title="Could not clear the history" />}
-      {search.error && <ErrorNotice error={search.error} title="Could not read the history" />}
+      {clearError && <FailureNotice error={clearError} title="Could not clear the history" />}
+      {search.error && <FailureNotice error={search.error} title="Could not read the history" />}
       {search.entries.length === 0 && !search.loading && !search.error ? (
         <div className="empty-state history-empty" data-testid="history-empty">
           {searched === '' ? (

@@ -3,7 +3,8 @@ import type { ApiErrorShape } from '../../shared/api/errors';
 import { MAX_CELL_SLICE, type Cell, type ResultColumn } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 import { api } from '../app/api';
-import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { errorShapeOf } from '../app/ErrorNotice';
+import { FailureNotice } from '../ui/FailureNotice';
 import { formatBytes } from '../grid/cell-text';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
@@ -241,7 +242,7 @@ export function CellViewer({
           {shown}
         </pre>
       )}
-      {error && <ErrorNotice error={error} title="Could not load the value" />}
+      {error && <FailureNotice error={error} title="Could not load the value" />}
     </Modal>
   );
 }

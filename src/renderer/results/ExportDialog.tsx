@@ -3,7 +3,8 @@ import type { ApiErrorShape } from '../../shared/api/errors';
 import type { ExportFormat } from '../../shared/api/export';
 import type { QueryStatus } from '../../shared/api/query';
 import { api } from '../app/api';
-import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
+import { errorShapeOf } from '../app/ErrorNotice';
+import { FailureNotice } from '../ui/FailureNotice';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
 import { Field } from '../ui/Field';
@@ -227,7 +228,7 @@ export function ExportDialog({ status, onClose }: { status: QueryStatus; onClose
           {ask.message}
         </Notice>
       )}
-      {error && <ErrorNotice error={error} title="Could not start the export" />}
+      {error && <FailureNotice error={error} title="Could not start the export" />}
       {run && <ExportProgress run={run} expected={expected} />}
     </Modal>
   );

@@ -1,7 +1,7 @@
 import type { ExportStatus } from '../../shared/api/export';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
-import { ErrorNotice } from '../app/ErrorNotice';
+import { FailureNotice } from '../ui/FailureNotice';
 import { formatBytes } from '../grid/cell-text';
 import { Notice } from '../ui/Notice';
 
@@ -39,7 +39,7 @@ export function ExportProgress({ run, expected }: { run: ExportStatus; expected:
         <Notice severity="warning">{run.error?.message ?? 'Export cancelled.'}</Notice>
       )}
       {run.state === 'error' && run.error && (
-        <ErrorNotice error={run.error} title="The export failed" />
+        <FailureNotice error={run.error} title="The export failed" />
       )}
     </div>
   );

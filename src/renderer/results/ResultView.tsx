@@ -1,5 +1,5 @@
 import type { GridSelection } from '@glideapps/glide-data-grid';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Cell, QueryStatus, ResultColumn } from '../../shared/api/query';
 import { gridRowRef, type GridRowRef } from '../grid/grid-editing';
 import { ResultGrid } from '../grid/ResultGrid';
@@ -9,8 +9,9 @@ import { CellViewer } from './CellViewer';
 import type { CopyFormat } from './copy-formats';
 import { CopyNotices } from './CopyNotices';
 import { EditOutcome, EditTools } from './EditBar';
-import { PopupMenu, type MenuItem } from './PopupMenu';
-import { cellMenuItems, copyMenuItems } from './result-menu';
+import { Menu, type MenuItem } from '../ui/Menu';
+import { PointMenu } from '../ui/PointMenu';
+import { cellMenuItems, copyMenuItems, type ResultMenuItem } from './result-menu';
 import {
   EMPTY_SELECTION,
   selectedArea,
@@ -23,6 +24,18 @@ import { useResultEditing } from './use-result-editing';
 import { useResultRows } from './use-result-rows';
 import { useSortFilter } from './use-sort-filter';
 import './results.css';
+
+/** A result action as a menu entry, its shortcut muted on the right. */
+const menuItem = (item: ResultMenuItem): MenuItem => ({
+  key: item.label,
+  label: (
+    <>
+      <span>{item.label}</span>
+      {item.hint && <span className="result-menu-hint">{item.hint}</span>}
+    </>
+  ),
+  onSelect: item.onSelect,
+});
 
 /** Below this the grid keeps its height and the pane cuts it (a result is never a sliver). */
 const MIN_GRID_HEIGHT = 120;
@@ -38,12 +51,15 @@ export function ResultView({
   columns,
   rowCount,
   result,
+  onUnappliedEdits,
 }: {
   queryId: string;
   columns: ResultColumn[];
   rowCount: number;
   /** The statement and session of the result: with them its cells can be edited in place. */
   result?: Pick<QueryStatus, 'sessionId' | 'sql' | 'state'>;
+  /** How many edits are made and not applied (0 once this view goes, taking them with it). */
+  onUnappliedEdits?: (count: number) => void;
 }) {
   const { cache, version } = useResultRows(queryId, rowCount);
   const view = useSortFilter(cache, columns, rowCount);
@@ -65,6 +81,10 @@ export function ResultView({
     columns,
     cache,
   );
+  const reportEdits = useLatest(onUnappliedEdits);
+  const unapplied = editing.pendingCount;
+  useEffect(() => reportEdits.current?.(unapplied), [reportEdits, unapplied]);
+  useEffect(() => () => reportEdits.current?.(0), [reportEdits]);
   /** A row of the grid as editing names it: the result's, or one added after them. */
   const rowRef = (viewRow: number): GridRowRef => gridRowRef(viewRow, viewCount, resultRow);
   const selectedRows = () => selectedViewRows(selectionRef.current).map(rowRef);
@@ -83,7 +103,7 @@ export function ResultView({
     )?.editText != null;
 
   const [viewer, setViewer] = useState<{ row: number; column: number; cell: Cell } | null>(null);
-  const [menu, setMenu] = useState<{ x: number; y: number; items: MenuItem[] } | null>(null);
+  const [menu, setMenu] = useState<{ x: number; y: number; items: ResultMenuItem[] } | null>(null);
   const copy = useResultCopy(queryId, columns, cache);
   // The grid gets the room left under the toolbar and notes, measured, never less than a few rows.
   const roomRef = useRef<HTMLDivElement>(null);
@@ -96,12 +116,14 @@ export function ResultView({
     setViewer({ row: r, column, cell: row[column] ?? null });
   };
 
-  /** Copies the selection as it is when asked (a right-click may just have set it). */
-  const copySelection = (format: CopyFormat) => {
-    const area = selectedArea(selectionRef.current, columns.length, viewCount);
-    const rows = area ? area.viewRows.map(resultRow).filter((r) => r >= 0) : [];
-    copy.copy(format, rows, area?.columns ?? []);
+  /** Copies the rows and columns `area` covers. */
+  const copyArea = (area: GridSelection, format: CopyFormat) => {
+    const covered = selectedArea(area, columns.length, viewCount);
+    const rows = covered ? covered.viewRows.map(resultRow).filter((r) => r >= 0) : [];
+    copy.copy(format, rows, covered?.columns ?? []);
   };
+  /** Copies the selection as it is when asked (a right-click may just have set it). */
+  const copySelection = (format: CopyFormat) => copyArea(selectionRef.current, format);
 
   return (
     <div className="result-view">
@@ -109,18 +131,13 @@ export function ResultView({
         <SortFilterControls view={view} />
         <span className="spacer" />
         <EditTools editing={editing} selectedRows={selectedRows} current={currentCell} />
-        <button
-          type="button"
+        <Menu
+          label="Copy as"
           className="btn-small"
-          aria-haspopup="menu"
-          disabled={copy.copying}
-          onClick={(e) => {
-            const box = e.currentTarget.getBoundingClientRect();
-            setMenu({ x: box.left, y: box.bottom + 2, items: copyMenuItems(copySelection) });
-          }}
-        >
-          {copy.copying ? 'Copying…' : 'Copy as ▾'}
-        </button>
+          trigger={copy.copying ? 'Copying…' : 'Copy as ▾'}
+          title="Copy the selection as TSV, CSV, JSON or SQL INSERT"
+          items={copyMenuItems((format) => copyArea(selection, format)).map(menuItem)}
+        />
       </div>
       <CopyNotices copy={copy} />
       <EditOutcome editing={editing} />
@@ -157,12 +174,16 @@ export function ResultView({
         />
       </div>
       {menu && (
-        <PopupMenu
+        <PointMenu
           label="Result actions"
-          items={menu.items}
+          items={menu.items.map(menuItem)}
           x={menu.x}
           y={menu.y}
-          onClose={() => setMenu(null)}
+          onClose={() => {
+            setMenu(null);
+            // Back to the grid the menu was opened on (a dialog an item opened takes it after).
+            roomRef.current?.querySelector<HTMLElement>('[data-testid=data-grid-canvas]')?.focus();
+          }}
         />
       )}
       {viewer && columns[viewer.column] && (

@@ -1,4 +1,5 @@
 import { formatExactCount } from '../../shared/format/count';
+import { SearchField } from '../ui/SearchField';
 import type { SortFilter } from './use-sort-filter';
 
 /**
@@ -9,13 +10,13 @@ export function SortFilterControls({ view }: { view: SortFilter }) {
   const { fetching, fetchTarget, fetched, notes, capped, rowCount } = view.status;
   return (
     <>
-      <input
-        type="search"
+      <SearchField
         className="result-filter"
         placeholder="Filter fetched rows…"
-        aria-label="Filter the rows fetched"
+        label="Filter the rows fetched"
         value={view.filterText}
-        onChange={(e) => view.setFilterText(e.target.value)}
+        onChange={view.setFilterText}
+        clearOnEscape
       />
       <span className="result-view-note" role="status" data-testid="view-note">
         {fetching && `Fetching ${formatExactCount(fetchTarget)} rows to sort and filter…`}

@@ -1,10 +1,16 @@
 import type { GridRowRef } from '../grid/grid-editing';
 import { COPY_FORMAT_LABELS, COPY_FORMATS, type CopyFormat } from './copy-formats';
-import type { MenuItem } from './PopupMenu';
 import type { ResultEditing } from './use-result-editing';
 
+/** An action of the result's menus; `hint` (a shortcut) is shown muted on the right. */
+export interface ResultMenuItem {
+  label: string;
+  hint?: string;
+  onSelect: () => void;
+}
+
 /** "Copy as …" for each format, TSV first (Ctrl+C). */
-export function copyMenuItems(copySelection: (format: CopyFormat) => void): MenuItem[] {
+export function copyMenuItems(copySelection: (format: CopyFormat) => void): ResultMenuItem[] {
   return COPY_FORMATS.map((f) => ({
     label: `Copy as ${COPY_FORMAT_LABELS[f]}`,
     hint: f === 'tsv' ? 'Ctrl+C' : undefined,
@@ -27,8 +33,8 @@ export function cellMenuItems({
   copySelection: (format: CopyFormat) => void;
   editing: ResultEditing;
   selectedRows: () => GridRowRef[];
-}): MenuItem[] {
-  const items: MenuItem[] = [
+}): ResultMenuItem[] {
+  const items: ResultMenuItem[] = [
     { label: 'View value…', hint: 'Enter', onSelect: openViewer },
     ...copyMenuItems(copySelection),
   ];

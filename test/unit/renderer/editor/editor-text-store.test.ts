@@ -36,6 +36,15 @@ describe('editor text in the UI state store', () => {
     }
   });
 
+  it('reads an old text that is a JSON string or array as raw text, quotes and all', () => {
+    for (const old of ['"abc"', '[1, 2]', '{"a": 1}', '"  spaced "']) {
+      stored.clear();
+      stored.set('sightline.editor-text.c1.4', old);
+      expect(loadEditorText('c1', 4)).toBe(old);
+      expect(values()['editor-text.c1.4']).toBe(old);
+    }
+  });
+
   it('keeps what is typed after the move, per connection and slot, beside other UI state', () => {
     stored.set('sightline.editor-text.c1.0', 'SELECT 1;');
     stored.set(STORE, JSON.stringify({ version: 1, values: { 'layout.editor-split': 0.5 } }));

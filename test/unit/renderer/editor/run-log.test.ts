@@ -46,7 +46,13 @@ function server(sql: string): QueryStatus {
   if (sql === 'SELECT nope')
     return status(sql, {
       state: 'error',
-      error: { code: 'SERVER_ERROR', message: "Unknown column 'nope'", serverCode: 1054 },
+      error: {
+        code: 'SERVER_ERROR',
+        message:
+          "The server reported an error: Unknown column 'nope' in 'field list' (1054, SQLSTATE 42S22).",
+        serverCode: 1054,
+        sqlState: '42S22',
+      },
     } as Partial<QueryStatus>);
   return status(sql, {});
 }
@@ -74,7 +80,7 @@ describe('runScript', () => {
     expect(outcome.log.entries.map((e) => e.outcome)).toEqual([
       '1 row',
       '1 row affected',
-      "Unknown column 'nope'",
+      "Error 1054: Unknown column 'nope' in 'field list'.",
       '',
     ]);
     expect(outcome.log.entries[0]?.warnings).toBe(1);

@@ -1,12 +1,14 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { downloadSqlFile, readSqlFile, sqlFileName } from './sql-file';
 import { Notice } from '../ui/Notice';
 
 /**
- * Open… and Save… for .sql files, for the editor toolbar. The file last opened or saved names the
- * tab's text (`fileName`) and is the name Save offers again.
+ * Open and Save of .sql files, for the editor toolbar (as buttons, or menu items when it is
+ * narrow). The file last opened or saved names the tab's text (`fileName`) and is the name Save
+ * offers again. `parts`: the file's name, the hidden file input and an error opening a file,
+ * for the toolbar to show wherever its buttons are.
  */
-export function SqlFileButtons({
+export function useSqlFile({
   fileName,
   defaultName,
   getText,
@@ -19,11 +21,11 @@ export function SqlFileButtons({
   getText: () => string | null;
   onOpened: (name: string, text: string) => void;
   onSaved: (name: string) => void;
-}) {
+}): { open: () => void; save: () => void; parts: ReactNode } {
   const inputRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const open = async (input: HTMLInputElement) => {
+  const read = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
     // Cleared so picking the same file again still reports a change.
     input.value = '';
@@ -45,16 +47,13 @@ export function SqlFileButtons({
     onSaved(name);
   };
 
-  return (
+  const parts = (
     <>
       {fileName && (
         <span className="sql-file-name" data-testid="sql-file-name" title={fileName}>
           {fileName}
         </span>
       )}
-      <button type="button" className="btn-small" onClick={() => inputRef.current?.click()}>
-        Open…
-      </button>
       <input
         ref={inputRef}
         type="file"
@@ -62,11 +61,8 @@ export function SqlFileButtons({
         hidden
         data-testid="open-sql-file"
         aria-label="Open a .sql file"
-        onChange={(e) => void open(e.currentTarget)}
+        onChange={(e) => void read(e.currentTarget)}
       />
-      <button type="button" className="btn-small" onClick={save}>
-        Save…
-      </button>
       {error && (
         <Notice
           severity="danger"
@@ -83,4 +79,5 @@ export function SqlFileButtons({
       )}
     </>
   );
+  return { open: () => inputRef.current?.click(), save, parts };
 }
