@@ -111,7 +111,7 @@ describe('update notifications', () => {
     const alert = panel.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toBe(
-      '✖The update settings were not savedInvalid request to updates.saveSettings: feedUrl: The release feed must be an http:// or https:// addressINVALID_REQUEST',
+      '✖The update settings were not savedInvalid request to updates.saveSettings: feedUrl: The release feed must be an http:// or https:// address',
     );
     await screenshot(page, 'updates-03-invalid-feed');
     expect(errors.filter((e) => !e.includes('INVALID_REQUEST'))).toEqual([]);

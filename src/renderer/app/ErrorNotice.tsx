@@ -1,5 +1,5 @@
 import { ApiError, type ApiErrorShape } from '../../shared/api/errors';
-import { Notice } from '../ui/Notice';
+import { FailureNotice } from '../ui/FailureNotice';
 
 /** What failed, the server's code and message, and nothing like a stack trace. */
 export function errorShapeOf(e: unknown): ApiErrorShape {
@@ -7,25 +7,8 @@ export function errorShapeOf(e: unknown): ApiErrorShape {
   return { code: 'INTERNAL', message: e instanceof Error ? e.message : String(e) };
 }
 
-/** A failed call as a danger Notice: its title, the message, the error code and server code. */
-export function ErrorNotice({ error, title }: { error: ApiErrorShape; title?: string }) {
-  const server =
-    error.serverCode !== undefined
-      ? `Server error ${error.serverCode}${error.sqlState ? ` (SQLSTATE ${error.sqlState})` : ''}`
-      : null;
-  return (
-    <Notice
-      severity="danger"
-      title={title}
-      data={{ 'data-error-code': error.code }}
-      meta={
-        <>
-          {error.code}
-          {server && ` · ${server}`}
-        </>
-      }
-    >
-      {error.message}
-    </Notice>
-  );
-}
+/**
+ * A failed call as a danger Notice: every screen shows failures the same way (ui/FailureNotice:
+ * the message once, the server's error number and SQLSTATE once, no internal code in the text).
+ */
+export const ErrorNotice = FailureNotice;
