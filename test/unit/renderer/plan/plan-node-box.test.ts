@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nodeLines } from '../../../src/renderer/plan/node-lines';
-import { estimateTextWidth, fitText, nodeBox } from '../../../src/renderer/plan/plan-layout';
-import { createNode } from '../../../src/shared/explain/plan-model';
+import { nodeLines } from '../../../../src/renderer/plan/node-lines';
+import { estimateTextWidth, fitText, nodeBox } from '../../../../src/renderer/plan/plan-layout';
+import { createNode } from '../../../../src/shared/explain/plan-model';
 
 describe('node boxes', () => {
   it('cut lines longer than the widest box, and keep every line inside it', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeWriteSentence } from '../../../src/renderer/app/store-write-words';
+import { storeWriteSentence } from '../../../../src/renderer/app/store-write-words';
 
 describe('storeWriteSentence', () => {
   it('says what could not be saved, why, and what is at stake', () => {

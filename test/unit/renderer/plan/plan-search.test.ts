@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createNode, type PlanNode } from '../../../src/shared/explain/plan-model';
-import { parsePlan } from '../../../src/shared/explain/parse-plan';
+import { createNode, type PlanNode } from '../../../../src/shared/explain/plan-model';
+import { parsePlan } from '../../../../src/shared/explain/parse-plan';
 import {
   autoFold,
   layoutPlan,
@@ -8,15 +8,15 @@ import {
   RUN_HEAD,
   RUN_LIMIT,
   runBoxId,
-} from '../../../src/renderer/plan/plan-layout';
+} from '../../../../src/renderer/plan/plan-layout';
 import {
   indexPlan,
   matchesInFolds,
   searchPlan,
   unfoldTo,
-} from '../../../src/renderer/plan/plan-search';
-import { readCorpusDocument } from '../../explain-corpus/corpus-index';
-import { corpusDocument } from '../explain/corpus-documents';
+} from '../../../../src/renderer/plan/plan-search';
+import { readCorpusDocument } from '../../../explain-corpus/corpus-index';
+import { corpusDocument } from '../../explain/corpus-documents';
 
 /** Root (0) → union (1) of `members` selects, each a join of a table scan and a lookup. */
 function wideUnion(members: number): PlanNode {

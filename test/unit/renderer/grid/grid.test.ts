@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell } from '../../../src/shared/api/query';
-import { cellCopyText, cellDisplayText, formatBytes } from '../../../src/renderer/grid/cell-text';
-import { PAGE_SIZE, RowCache } from '../../../src/renderer/grid/row-cache';
+import type { Cell } from '../../../../src/shared/api/query';
+import {
+  cellCopyText,
+  cellDisplayText,
+  formatBytes,
+} from '../../../../src/renderer/grid/cell-text';
+import { PAGE_SIZE, RowCache } from '../../../../src/renderer/grid/row-cache';
 
 describe('cell text', () => {
   it('tells NULL from the string NULL only by how it is drawn, and copies both exactly', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaObjects, SchemaSummary } from '../../../src/shared/api/schema';
-import { rowText } from '../../../src/renderer/schema/row-text';
+import type { SchemaObjects, SchemaSummary } from '../../../../src/shared/api/schema';
+import { rowText } from '../../../../src/renderer/schema/row-text';
 import {
   copyableName,
   selectFirstRowsSql,
   treeActions,
-} from '../../../src/renderer/schema/tree-actions';
+} from '../../../../src/renderer/schema/tree-actions';
 import {
   detailsKey,
   nodeKey,
@@ -13,7 +13,7 @@ import {
   type Loadable,
   type TableDetails,
   type TreeData,
-} from '../../../src/renderer/schema/tree-model';
+} from '../../../../src/renderer/schema/tree-model';
 
 const schema = (name: string, system = false): SchemaSummary => ({
   name,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   PlanDiagnosticSettingsSchema,
   ResultLimitSettingsSchema,
-} from '../../../src/shared/api/settings';
-import { draftOf, readNumberDraft } from '../../../src/renderer/settings/number-fields';
+} from '../../../../src/shared/api/settings';
+import { draftOf, readNumberDraft } from '../../../../src/renderer/settings/number-fields';
 
 describe('settings number fields', () => {
   it('read typed numbers, with the group separators people type', () => {

@@ -1,7 +1,7 @@
 import { CompactSelection } from '@glideapps/glide-data-grid';
 import { describe, expect, it } from 'vitest';
-import type { Cell, CellSlice, ResultColumn } from '../../../src/shared/api/query';
-import { viewOrder } from '../../../src/renderer/grid/view-order';
+import type { Cell, CellSlice, ResultColumn } from '../../../../src/shared/api/query';
+import { viewOrder } from '../../../../src/renderer/grid/view-order';
 import {
   formatCsv,
   formatInserts,
@@ -9,11 +9,11 @@ import {
   formatTsv,
   insertTarget,
   type CopyTable,
-} from '../../../src/renderer/results/copy-formats';
-import { fullValue, missingSize } from '../../../src/renderer/results/full-values';
-import { hexDump } from '../../../src/renderer/results/hex-dump';
-import { jsonProblem, prettyJson } from '../../../src/renderer/results/pretty-json';
-import { selectedArea } from '../../../src/renderer/results/selected-area';
+} from '../../../../src/renderer/results/copy-formats';
+import { fullValue, missingSize } from '../../../../src/renderer/results/full-values';
+import { hexDump } from '../../../../src/renderer/results/hex-dump';
+import { jsonProblem, prettyJson } from '../../../../src/renderer/results/pretty-json';
+import { selectedArea } from '../../../../src/renderer/results/selected-area';
 
 function col(name: string, patch: Partial<ResultColumn> = {}): ResultColumn {
   return {

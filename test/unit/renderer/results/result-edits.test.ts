@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell } from '../../../src/shared/api/query';
-import type { EditTarget } from '../../../src/shared/result-edit/edit-model';
+import type { Cell } from '../../../../src/shared/api/query';
+import type { EditTarget } from '../../../../src/shared/result-edit/edit-model';
 import {
   addRow,
   afterApply,
@@ -13,7 +13,7 @@ import {
   rowEditsOf,
   setAddedCell,
   setCell,
-} from '../../../src/renderer/results/result-edits';
+} from '../../../../src/renderer/results/result-edits';
 
 const rows: Cell[][] = [
   ['1', null, { t: 'bin', hex: '00ff', bytes: 2, partial: false }],

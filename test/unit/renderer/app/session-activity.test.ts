@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QueryStatus } from '../../../src/shared/api/query';
-import { activityAfter, LOST_SESSION } from '../../../src/renderer/app/session-activity-model';
+import type { QueryStatus } from '../../../../src/shared/api/query';
+import { activityAfter, LOST_SESSION } from '../../../../src/renderer/app/session-activity-model';
 
 const status = (over: Partial<QueryStatus>): QueryStatus => ({
   queryId: 'q1',

@@ -4,7 +4,7 @@ import {
   loadRailCollapsed,
   saveEditorSplit,
   saveRailCollapsed,
-} from '../../../src/renderer/app/layout-store';
+} from '../../../../src/renderer/app/layout-store';
 
 describe('layout store', () => {
   const stored = new Map<string, string>();

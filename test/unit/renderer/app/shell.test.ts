@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
-import type { SavedConnection } from '../../../src/shared/api/connection';
+import { defaultConnectionSettings } from '../../../../src/shared/api/connection';
+import type { SavedConnection } from '../../../../src/shared/api/connection';
 import {
   filterCommands,
   matchScore,
   type ShellCommand,
-} from '../../../src/renderer/app/shell-command';
-import { shellCommands, type ShellContext } from '../../../src/renderer/app/shell-commands';
+} from '../../../../src/renderer/app/shell-command';
+import { shellCommands, type ShellContext } from '../../../../src/renderer/app/shell-commands';
 import {
   isApple,
   shellKeyAction,
   shortcutList,
   type KeyPress,
-} from '../../../src/renderer/app/shortcuts';
+} from '../../../../src/renderer/app/shortcuts';
 
 const key = (k: string, mods: Partial<KeyPress> = {}): KeyPress => ({
   key: k,
@@ -138,7 +138,7 @@ describe('shell shortcuts', () => {
   it('has a help line for every key the SQL editor binds in Monaco', async () => {
     // Loaded by a path tsc does not follow: the module's types reach a .tsx file, and this
     // folder is type-checked without JSX (tsconfig.node.json).
-    const modulePath = '../../../src/renderer/editor/editor-actions';
+    const modulePath = '../../../../src/renderer/editor/editor-actions';
     const { addEditorActions } = (await import(modulePath)) as {
       addEditorActions: (
         monaco: unknown,

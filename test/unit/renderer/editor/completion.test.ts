@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CompletionCatalogue } from '../../../src/shared/api/schema';
-import { CatalogueIndex } from '../../../src/renderer/editor/completion/catalogue-index';
-import { completionContext } from '../../../src/renderer/editor/completion/completion-context';
-import { functionNames } from '../../../src/renderer/editor/completion/function-names';
-import { identifierText } from '../../../src/renderer/editor/completion/identifier-text';
-import { statementRegion } from '../../../src/renderer/editor/completion/statement-region';
-import { suggestCompletions } from '../../../src/renderer/editor/completion/suggest';
-import { tableReferences } from '../../../src/renderer/editor/completion/table-references';
+import type { CompletionCatalogue } from '../../../../src/shared/api/schema';
+import { CatalogueIndex } from '../../../../src/renderer/editor/completion/catalogue-index';
+import { completionContext } from '../../../../src/renderer/editor/completion/completion-context';
+import { functionNames } from '../../../../src/renderer/editor/completion/function-names';
+import { identifierText } from '../../../../src/renderer/editor/completion/identifier-text';
+import { statementRegion } from '../../../../src/renderer/editor/completion/statement-region';
+import { suggestCompletions } from '../../../../src/renderer/editor/completion/suggest';
+import { tableReferences } from '../../../../src/renderer/editor/completion/table-references';
 
 const cols = (...names: string[]) => names.map((name) => ({ name, type: 'int' }));
 

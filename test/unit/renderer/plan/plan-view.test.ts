@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createNode, type PlanNode } from '../../../src/shared/explain/plan-model';
-import { parsePlan } from '../../../src/shared/explain/parse-plan';
-import { accessQuality } from '../../../src/renderer/plan/access-quality';
-import { planHeat } from '../../../src/renderer/plan/plan-heat';
-import { autoFold, layoutPlan } from '../../../src/renderer/plan/plan-layout';
-import { nodeLines } from '../../../src/renderer/plan/node-lines';
+import { createNode, type PlanNode } from '../../../../src/shared/explain/plan-model';
+import { parsePlan } from '../../../../src/shared/explain/parse-plan';
+import { accessQuality } from '../../../../src/renderer/plan/access-quality';
+import { planHeat } from '../../../../src/renderer/plan/plan-heat';
+import { autoFold, layoutPlan } from '../../../../src/renderer/plan/plan-layout';
+import { nodeLines } from '../../../../src/renderer/plan/node-lines';
 
-const samples = path.resolve(import.meta.dirname, '../../../resources/sample-plans');
+const samples = path.resolve(import.meta.dirname, '../../../../resources/sample-plans');
 
 function chain(depth: number, width: number): PlanNode {
   let id = 0;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AlterRunStatus } from '../../../src/shared/api/alter';
+import type { AlterRunStatus } from '../../../../src/shared/api/alter';
 import {
   outcomeLine,
   runFigures,
   stageWords,
   stateSeverity,
   stateWords,
-} from '../../../src/renderer/alter/run-figures';
+} from '../../../../src/renderer/alter/run-figures';
 
 const base: AlterRunStatus = {
   runId: 'r1',
