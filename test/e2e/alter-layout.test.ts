@@ -56,7 +56,7 @@ describe('the ALTER screen around an instant change', () => {
     const bottoms = await page
       .locator('.alt-form')
       .evaluate((form) =>
-        [...form.querySelectorAll('select, input, button')].map((e) =>
+        Array.from(form.querySelectorAll('select, input, button')).map((e) =>
           Math.round(e.getBoundingClientRect().bottom),
         ),
       );
