@@ -55,6 +55,7 @@ describe('the processlist screen: memory column and KILL of ticked sessions', ()
     // At 1280 px the key columns take the room and Memory is left to the details pane.
     const size = page.viewportSize();
     await page.setViewportSize({ width: 1680, height: 900 });
+    await page.getByRole('button', { name: 'Filters and tools', expanded: false }).click();
     await page.getByLabel('Hide sleeping').uncheck();
     await page.getByRole('columnheader', { name: 'Memory' }).click();
     const first = page.locator('.pl-rows [role=row]').first();

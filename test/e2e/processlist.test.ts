@@ -95,14 +95,15 @@ describe('the processlist screen', () => {
       .locator('.pl-rows [role=row]')
       .evaluateAll((els) => els.slice(0, 2).map((e) => Number(e.getAttribute('data-process-id'))));
     expect(firstIds.sort()).toEqual([holder.threadId, waiter.threadId].sort());
-    // The charts, from the polls made so far: one session blocked, a line and its latest point.
+    // The charts, from the polls made so far: one session blocked, a line and its latest point
+    // (a single poll says "collecting" instead).
     const blockedChart = page.locator('.pl-chart[data-series=blocked]');
     await expect
       .poll(() => blockedChart.locator('figcaption').textContent(), { timeout: 10_000 })
       .toBe('Blocked 1 max 1');
-    expect(await blockedChart.locator('svg').getAttribute('aria-label')).toMatch(
-      /^Blocked over the last (\d+ s|\d+ min( \d+ s)?), now 1, at most 1$/,
-    );
+    await expect
+      .poll(() => blockedChart.locator('svg').getAttribute('aria-label'), { timeout: 10_000 })
+      .toMatch(/^Blocked over the last (\d+ s|\d+ min( \d+ s)?), now 1, at most 1$/);
     expect(await blockedChart.locator('path.pl-chart-line').getAttribute('d')).toMatch(/^M/);
     expect(await blockedChart.locator('circle.pl-chart-now').count()).toBe(1);
 
@@ -181,6 +182,8 @@ describe('the processlist screen', () => {
 
   it('says which filter hides the sessions, and keeps filters as presets', async () => {
     await page.locator('[role=tab][data-tool=processlist]').click();
+    // Folded by default: the table gets the room.
+    await page.getByRole('button', { name: 'Filters and tools', expanded: false }).click();
     await page.getByLabel('Filter by user').fill('nobody');
     const empty = page.locator('.pl-empty');
     await empty.waitFor();
@@ -381,8 +384,13 @@ describe('the processlist screen on a MySQL with stage progress off', () => {
     const notice = page.locator('[data-notice="stages-consumer"]');
     await notice.waitFor({ timeout: 20_000 });
     expect(await notice.count()).toBe(1);
-    expect(await notice.textContent()).toBe(
-      "ℹNo stage progress: MySQL reports how far an ALTER TABLE, LOAD DATA… has got (the Progress column) only while the performance_schema consumer events_stages_current is on, and it is off. To turn it on: UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = 'events_stages_current'; Hide",
+    // One line; how to turn it on opens from it.
+    expect(await notice.locator('summary').textContent()).toBe(
+      'No stage progress: the consumer events_stages_current is off. How to turn it on',
+    );
+    await notice.locator('summary').click();
+    expect(await notice.textContent()).toContain(
+      "MySQL reports how far an ALTER TABLE, LOAD DATA… has got (the Progress column) only while the performance_schema consumer events_stages_current is on. To turn it on: UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME = 'events_stages_current';",
     );
     // Where the Progress column is: right above the table.
     expect(

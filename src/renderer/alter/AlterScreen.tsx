@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { AlterPreflight, AlterRunStatus } from '../../shared/api/alter';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { formatDuration } from '../../shared/format/duration';
+import { FLAVOR_NAMES } from '../../shared/server/flavor';
+import { formatVersion } from '../../shared/server/version';
 import { qualifiedName } from '../../shared/sql/quote-identifier';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
@@ -17,6 +19,20 @@ import { DEFAULT_RUN_CHOICE, RunOptions, type RunChoice } from './RunOptions';
 import { RunView } from './RunView';
 import { TablePicker, type Picked } from './TablePicker';
 import { ExternalAlters } from './ExternalAlters';
+
+/** What to do first, by what is there already: a table, a statement. */
+function emptyStart(picked: { schema: string; table: string }, sql: string): string {
+  if (picked.table === '')
+    return 'Pick a table and type an ALTER (or build one above), then check it:';
+  if (sql.trim() === '')
+    return `Type an ALTER for ${picked.schema}.${picked.table} (or build one above), then check it:`;
+  return 'Press “Check plan and risks”:';
+}
+
+/** The server as the status bar names it (MySQL 9.7.4), the full version text on hover. */
+function serverWords(server: ToolScreenProps['server']): string {
+  return `${FLAVOR_NAMES[server.flavor]} ${formatVersion(server.version)}`;
+}
 
 /** The ALTER being written, per connection, in the UI state store (`draftKey`: where it was). */
 const draftName = (connectionId: string) => `alter.sql.${connectionId}`;
@@ -144,12 +160,24 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
   };
 
   const running = run !== null && run.endedAt === null;
+  // A run that changed the table makes its preflight stale (the column it adds now exists):
+  // dropped once per run, while rendering, so Run cannot repeat it unchecked.
+  const [staleFor, setStaleFor] = useState<string | null>(null);
+  if (run && run.endedAt !== null && run.state === 'done' && staleFor !== run.runId) {
+    setStaleFor(run.runId);
+    setPreflight(null);
+  }
+  const ranOn =
+    run && run.endedAt !== null && run.state === 'done' ? `${run.schema}.${run.table}` : null;
 
   return (
     <div className="alt-screen" data-testid="alter-screen">
       <section className="alt-section" aria-labelledby="alt-statement-title">
         <h3 id="alt-statement-title">
-          ALTER TABLE on {connection.name} <span className="hint">({server.versionText})</span>
+          ALTER TABLE on {connection.name}{' '}
+          <span className="hint" title={server.versionText}>
+            ({serverWords(server)})
+          </span>
         </h3>
         <TablePicker sessionId={sessionId} picked={picked} onPick={pick} />
         <label className="field alt-sql-field">
@@ -185,10 +213,15 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
 
       {!preflight && !run && !error && (
         <p className="empty-state" data-testid="alter-empty">
-          Pick a table and type an ALTER (or build one above), then check it: Sightline shows how
-          the server will run each change (instant, in place, rebuild or copy), what could go wrong
-          on this server right now, and the clause that makes the server refuse rather than silently
-          copy.
+          {emptyStart(picked, sql)} Sightline shows how the server will run each change (instant, in
+          place, rebuild or copy), what could go wrong on this server right now, and the clause that
+          makes the server refuse rather than silently copy.
+        </p>
+      )}
+      {!preflight && ranOn !== null && !running && (
+        <p className="hint" data-testid="alter-check-again">
+          The ALTER ran and {ranOn} has changed: check the next statement against it before running
+          it.
         </p>
       )}
 

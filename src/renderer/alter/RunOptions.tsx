@@ -50,7 +50,7 @@ export function RunOptions({
           />{' '}
           The statement as written
         </label>
-        <label className="field inline-field">
+        <label className="inline-field alt-lock-wait">
           <span>lock_wait_timeout (s)</span>
           <input
             type="number"
@@ -78,7 +78,7 @@ export function RunOptions({
       </div>
       <button
         type="button"
-        className="btn-danger"
+        className="btn-danger alt-run-button"
         disabled={onRun === null}
         onClick={() => onRun?.()}
       >

@@ -38,6 +38,10 @@ export function RunView({
     return () => clearInterval(t);
   }, [running]);
   const f = runFigures(status, now);
+  // A finished run with no progress figures (an instant change): elapsed time is all there is.
+  const noFigures = !running && status.stages.length === 0 && f.rate === '—' && f.eta === '—';
+  // The outcome says how it ended ("Done in 35 ms"): the head does not say it again.
+  const outcomeShown = status.outcome !== null && status.outcome !== undefined && !running;
   const severity = stateSeverity(status.state, status.applied);
 
   const cancel = async () => {
@@ -95,7 +99,7 @@ export function RunView({
       data-state={status.state}
     >
       <div className="alt-run-head">
-        <span className={`alt-state alt-state-${severity}`}>
+        <span className={`alt-state alt-state-${severity}`} hidden={outcomeShown}>
           <SeverityIcon severity={severity} /> {stateWords(status.state, status.applied)}
         </span>
         <span className="mono alt-run-sql" title={status.sql}>
@@ -111,7 +115,7 @@ export function RunView({
         percent={status.state === 'done' ? 100 : (status.progress?.percent ?? null)}
         label={`ALTER progress of ${status.schema}.${status.table}`}
       />
-      <p className="alt-stage" data-testid="alter-stage">
+      <p className="alt-stage" data-testid="alter-stage" hidden={noFigures}>
         {running ? (
           <>
             <span className="hint">Stage</span>{' '}
@@ -138,18 +142,22 @@ export function RunView({
         )}
       </p>
       <dl className="alt-figures" data-testid="alter-figures">
-        <dt>Done</dt>
-        <dd className="num" data-testid="alter-percent">
-          {status.state === 'done' ? '100.0 %' : f.percent}
-        </dd>
-        <dt>Work</dt>
-        <dd className="num">{running ? f.work : '—'}</dd>
-        <dt>Rate</dt>
-        <dd className="num">{f.rate}</dd>
-        <dt>ETA</dt>
-        <dd className="num" data-testid="alter-eta">
-          {f.eta}
-        </dd>
+        {!noFigures && (
+          <>
+            <dt>Progress</dt>
+            <dd className="num" data-testid="alter-percent">
+              {status.state === 'done' ? '100.0 %' : f.percent}
+            </dd>
+            <dt>Work</dt>
+            <dd className="num">{running ? f.work : '—'}</dd>
+            <dt>Rate</dt>
+            <dd className="num">{f.rate}</dd>
+            <dt>ETA</dt>
+            <dd className="num" data-testid="alter-eta">
+              {f.eta}
+            </dd>
+          </>
+        )}
         <dt>Elapsed</dt>
         <dd className="num">{f.elapsed}</dd>
       </dl>

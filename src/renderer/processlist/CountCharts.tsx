@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
+import { area, line } from 'd3-shape';
 import { chartSpan, spanWords, type CountPoint } from './count-history';
 
 const WIDTH = 180;
@@ -29,14 +29,23 @@ function Spark({
     .domain([span.from, span.to])
     .range([1, WIDTH - 3]);
   const max = Math.max(1, ...points.map((p) => p[series]));
+  // Zero sits on the axis (one baseline) and the top keeps a margin, so a count that never
+  // changed reads as a level, not as a line stuck to the top edge.
   const y = scaleLinear()
     .domain([0, max])
-    .range([HEIGHT - 2, 2]);
+    .range([HEIGHT - 1, 6]);
+  const drawn = points as CountPoint[];
   const path = line<CountPoint>()
     .x((p) => x(p.t))
-    .y((p) => y(p[series]))(points as CountPoint[]);
+    .y((p) => y(p[series]))(drawn);
+  const fill = area<CountPoint>()
+    .x((p) => x(p.t))
+    .y0(HEIGHT - 1)
+    .y1((p) => y(p[series]))(drawn);
   const last = points[points.length - 1];
   const current = last?.[series] ?? 0;
+  // One poll is no series: say so instead of drawing a dot.
+  const collecting = points.length < 2;
   return (
     <figure className={`pl-chart pl-chart-${series}`} data-series={series}>
       <figcaption>
@@ -47,13 +56,33 @@ function Spark({
         width={WIDTH}
         height={HEIGHT}
         role="img"
-        aria-label={`${label} over the last ${span.words}, now ${current}, at most ${max}`}
+        aria-label={
+          collecting
+            ? `${label}: collecting, now ${current}`
+            : `${label} over the last ${span.words}, now ${current}, at most ${max}`
+        }
+        data-points={points.length}
       >
-        <title>{`Over the last ${span.words}`}</title>
-        <line x1={0} x2={WIDTH} y1={HEIGHT - 1} y2={HEIGHT - 1} className="pl-chart-axis" />
-        {path && <path d={path} className="pl-chart-line" />}
-        {/* The latest count, visible even while it is the only one. */}
-        {last && <circle cx={x(last.t)} cy={y(current)} r={2} className="pl-chart-now" />}
+        <title>
+          {collecting ? 'Collecting: a line needs two polls' : `Over the last ${span.words}`}
+        </title>
+        <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className="pl-chart-axis" />
+        {collecting ? (
+          <text
+            x={WIDTH / 2}
+            y={HEIGHT / 2 + 4}
+            textAnchor="middle"
+            className="pl-chart-collecting"
+          >
+            collecting…
+          </text>
+        ) : (
+          <>
+            {fill && <path d={fill} className="pl-chart-area" />}
+            {path && <path d={path} className="pl-chart-line" />}
+            {last && <circle cx={x(last.t)} cy={y(current)} r={2} className="pl-chart-now" />}
+          </>
+        )}
       </svg>
     </figure>
   );

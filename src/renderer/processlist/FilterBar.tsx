@@ -8,11 +8,11 @@ const TEXT_FIELDS: Array<{
   hint: string;
 }> = [
   { key: 'user', label: 'User', hint: 'exact user name' },
-  { key: 'host', label: 'Host', hint: 'host, or host:port for one connection' },
+  { key: 'host', label: 'Host', hint: 'host or host:port' },
   { key: 'schema', label: 'Schema', hint: 'exact schema' },
-  { key: 'command', label: 'Command', hint: 'Query, Sleep, Execute…' },
-  { key: 'state', label: 'State', hint: 'part of the state' },
-  { key: 'text', label: 'Statement', hint: 'text in the statement' },
+  { key: 'command', label: 'Command', hint: 'Query, Sleep…' },
+  { key: 'state', label: 'State', hint: 'part of it' },
+  { key: 'text', label: 'Statement', hint: 'any text' },
 ];
 
 /** Filters of the processlist, and presets to save and reuse them. */

@@ -4,16 +4,21 @@ import type { ProcessFilter } from '../../shared/processlist/filters';
 import type { GroupKey } from '../../shared/processlist/group-counts';
 import type { KillMode } from '../../shared/processlist/kill-plan';
 import type { ProcessRow } from '../../shared/processlist/process-row';
-import { loadProcesslistToolsFolded, saveProcesslistToolsFolded } from '../app/layout-store';
 import { BulkKill } from './BulkKill';
 import { FilterBar } from './FilterBar';
-import { loadPresets, savePresets, type FilterPreset } from './filter-store';
+import {
+  loadPresets,
+  loadToolsOpen,
+  savePresets,
+  saveToolsOpen,
+  type FilterPreset,
+} from './filter-store';
 import { GroupCounts } from './GroupCounts';
 import { useStableCallback } from './use-stable-callback';
 
 /**
- * The filters, the counts by user/host/schema and the bulk KILL, foldable for more rows in view
- * (remembered); folded, one line says what the filter hides.
+ * The filters, the counts by user/host/schema and the bulk KILL, folded by default so the table
+ * gets the room (unfolding is remembered); folded, one line says what the filter hides.
  */
 export function FilterTools({
   filter,
@@ -32,7 +37,7 @@ export function FilterTools({
   const onPickGroup = useStableCallback((key: GroupKey, value: string) =>
     onFilter({ ...filter, [key]: value === '(none)' ? '' : value }),
   );
-  const [folded, setFoldedState] = useState(loadProcesslistToolsFolded);
+  const [folded, setFoldedState] = useState(() => !loadToolsOpen());
   const [presets, setPresetsState] = useState<FilterPreset[]>(() => loadPresets());
   const setPresets = useCallback((p: FilterPreset[]) => {
     setPresetsState(p);
@@ -42,7 +47,7 @@ export function FilterTools({
   const toolsId = useId();
   const setFolded = (next: boolean) => {
     setFoldedState(next);
-    saveProcesslistToolsFolded(next);
+    saveToolsOpen(!next);
   };
 
   return (

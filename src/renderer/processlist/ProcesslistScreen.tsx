@@ -167,7 +167,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
         <div className="pl-left">
           <StagesNotice connectionId={connection.id} latest={latest} />
           {frozen && (
-            <Notice severity="info" role="status" icon="❄" className="pl-frozen">
+            <Notice severity="info" role="status" icon="❄" className="pl-frozen pl-compact-notice">
               Frozen at {clockTime(new Date(frozen.takenAt))} while you inspect a session.{' '}
               <button type="button" className="btn-link" onClick={() => setSelected(null)}>
                 Back to live

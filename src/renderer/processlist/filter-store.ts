@@ -66,3 +66,15 @@ export function loadStagesNoticeHidden(connectionId: string): boolean {
 export function saveStagesNoticeHidden(connectionId: string): void {
   write(stagesNoticeKey(connectionId), true);
 }
+
+/**
+ * Whether the filters, counts and bulk KILL are unfolded. Folded unless the user opened them:
+ * at 1,280×800 the table needs the room (the old "folded" value defaulted to open).
+ */
+export function loadToolsOpen(): boolean {
+  return read('sightline.processlist.tools-open') === true;
+}
+
+export function saveToolsOpen(open: boolean): void {
+  write('sightline.processlist.tools-open', open);
+}

@@ -10,7 +10,7 @@ export function cellText(r: TableRow, key: ColumnKey): { text: string; title?: s
     case 'attention':
       return r.row.self && !r.attention
         ? { text: 'this view', title: 'The connection this screen reads the processlist on' }
-        : { text: r.attention, title: r.attention };
+        : { text: r.attentionShort ?? r.attention, title: r.attention };
     case 'id':
       return { text: String(row.id) };
     case 'user':

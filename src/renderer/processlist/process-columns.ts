@@ -9,6 +9,11 @@ export interface TableRow {
   /** The most severe attention and its text ('' when none). */
   severity: 'ok' | 'info' | 'warning' | 'danger';
   attention: string;
+  /**
+   * What the Attention cell shows: the most telling attention, and `+N` for the others (whole
+   * in the cell's title and the details pane), so the cell stays short beside the details.
+   */
+  attentionShort?: string;
   /** How much the row matters for sorting by attention: blocked > blocking > others. */
   attentionRank: number;
 }
@@ -256,7 +261,8 @@ const headerWidth = (column: Column, measure: (text: string) => number) =>
 
 /** The text a content-sized column shows for a row (as ProcessTable's cells show it). */
 function fitText(r: TableRow, key: ColumnKey): string {
-  if (key === 'attention') return r.row.self && !r.attention ? 'this view' : r.attention;
+  if (key === 'attention')
+    return r.row.self && !r.attention ? 'this view' : (r.attentionShort ?? r.attention);
   if (key === 'state') return r.row.state ?? '';
   if (key === 'command') return r.row.command;
   return '';

@@ -28,6 +28,10 @@ export function tableRows(
       transaction,
       severity,
       attention: attentions.length === 0 ? '' : attentions.map((a) => a.text).join('; '),
+      attentionShort:
+        attentions.length === 0
+          ? ''
+          : attentions[0]!.text + (attentions.length > 1 ? ` +${attentions.length - 1}` : ''),
       attentionRank:
         RANK[severity] * 10 +
         (blocking.waiting.has(row.id) ? 2 : 0) +

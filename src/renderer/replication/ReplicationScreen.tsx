@@ -2,16 +2,19 @@ import { useState } from 'react';
 import type { HostCredential } from '../../shared/api/replication';
 import { formatTimestamp } from '../../shared/format/timestamp';
 import { worst } from '../../shared/severity';
-import {
-  replicaHostsStatement,
-  replicaStatusStatement,
-} from '../../shared/replication/status-statements';
+import { replicaStatusStatement } from '../../shared/replication/status-statements';
 import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { SeverityBadge } from '../ui/SeverityIcon';
 import { ChannelCard } from './ChannelCard';
 import { ErrantFixPanel } from './ErrantFixPanel';
+import {
+  isNotReplicating,
+  NoTopologyText,
+  NotReplicatingBadge,
+  NotReplicatingNotice,
+} from './NotReplicating';
 import { NodeDetails } from './NodeDetails';
 import { ProblemList } from './ProblemList';
 import { TopologyDiagram } from './TopologyDiagram';
@@ -48,14 +51,18 @@ export function ReplicationScreen({
   // The header speaks for the whole picture: errant transactions found by the topology count.
   const startNode = topology?.nodes.find((n) => n.id === topology.startId) ?? null;
   const health = status ? worst([status.health, ...(startNode ? [startNode.health] : [])]) : null;
+  const alone = status !== null && isNotReplicating(status, topology);
 
   return (
     <div className="rp-screen" data-screen="replication">
       <header className="rp-head">
         <h2>Replication</h2>
-        {health && (
-          <SeverityBadge severity={health} label={health === 'ok' ? 'healthy' : undefined} />
-        )}
+        {health &&
+          (alone && health === 'ok' ? (
+            <NotReplicatingBadge />
+          ) : (
+            <SeverityBadge severity={health} label={health === 'ok' ? 'healthy' : undefined} />
+          ))}
         {status && (
           <span className="rp-muted">
             server_id {status.server.serverId} ·{' '}
@@ -109,10 +116,12 @@ export function ReplicationScreen({
       {status && (
         <section className="rp-section" aria-label="Problems">
           <h3>Problems</h3>
-          {status.problems.length === 0 ? (
+          {status.problems.length === 0 && alone ? (
+            <NotReplicatingNotice server={server} />
+          ) : status.problems.length === 0 ? (
             <Notice severity="ok" role="note">
               {status.channels.length === 0
-                ? 'Nothing to report: this server replicates from nobody. Its replicas appear in the topology below.'
+                ? 'Nothing to report: this server replicates from nobody; its replicas are in the topology below.'
                 : 'Every channel receives and applies, without errors or lag.'}
             </Notice>
           ) : (
@@ -126,9 +135,9 @@ export function ReplicationScreen({
           <h3>Channels</h3>
           {status.channels.length === 0 ? (
             <p className="empty-state">
-              This server is not a replica: {replicaStatusStatement(server)} is empty. Open this
-              screen on a replica to see its threads, lag and GTID sets, or pick a node in the
-              topology.
+              No channels: {replicaStatusStatement(server)} is empty, so this server is not a
+              replica. Open this screen on a replica to see its threads, lag and GTID sets
+              {alone ? '.' : ', or pick a node in the topology.'}
             </p>
           ) : (
             status.channels.map((c) => (
@@ -156,19 +165,21 @@ export function ReplicationScreen({
             {topology.truncated && (
               <p className="rp-muted">Only the first {topology.nodes.length} servers are shown.</p>
             )}
-            <div className="rp-topology-wrap">
-              <TopologyDiagram
-                nodes={topology.nodes}
-                selectedId={selected}
-                onSelect={setSelected}
-              />
-            </div>
-            {topology.nodes.length === 1 && (
-              <p className="empty-state">
-                No replicas or sources found. Replicas are listed by {replicaHostsStatement(server)}{' '}
-                only when they set report_host; a replica without it shows up as an unlisted binlog
-                client.
-              </p>
+            {alone && topology.nodes.length === 1 ? (
+              <NoTopologyText server={server} />
+            ) : (
+              <>
+                <div className="rp-topology-wrap">
+                  <TopologyDiagram
+                    nodes={topology.nodes}
+                    selectedId={selected}
+                    onSelect={setSelected}
+                  />
+                </div>
+                <p className="rp-muted rp-legend">
+                  ● marks the server this screen is open on. Click a server for its details.
+                </p>
+              </>
             )}
             {selectedNode && (
               <NodeDetails

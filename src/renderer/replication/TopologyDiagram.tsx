@@ -22,12 +22,15 @@ interface Placed {
   y: number;
 }
 
-/** The role line of a node: source, replica (with lag) or unreachable. */
+/** The role line of a node: source, replica (with lag), not replicating or unreachable. */
 function roleLine(n: TopologyNode): string {
   if (!n.reachable) return `unreachable · ${n.error?.code ?? ''}`;
   const flavor = n.server?.flavor === 'mariadb' ? 'MariaDB' : 'MySQL';
   const version = (n.server?.versionText ?? '').split('-')[0];
-  if (n.channels.length === 0) return `${flavor} ${version} · source`;
+  if (n.channels.length === 0) {
+    const isSource = n.replicaIds.length > 0 || n.unlistedReplicaHosts.length > 0;
+    return `${flavor} ${version} · ${isSource ? 'source' : 'not replicating'}`;
+  }
   const lag = n.lagSeconds === null ? 'lag unknown' : `lag ${formatDuration(n.lagSeconds * 1000)}`;
   return `${flavor} ${version} · ${lag}`;
 }
@@ -119,6 +122,7 @@ export function TopologyDiagram({
           <text className="rp-node-title" x={28} y={22}>
             {node.id}
             {node.start ? ' ●' : ''}
+            {node.start && <title>The server this screen is open on</title>}
           </text>
           <text className="rp-node-line" x={10} y={44}>
             {roleLine(node)}

@@ -33,7 +33,8 @@ export interface RedundantIndex {
   kind: RedundancyKind;
 }
 
-interface IndexShape {
+/** An index of a table as a whole: its name, uniqueness, type and key parts in order. */
+export interface IndexShape {
   name: string;
   unique: boolean;
   type: string;
@@ -41,7 +42,8 @@ interface IndexShape {
   parts: string[];
 }
 
-function shapesOf(rows: readonly IndexColumnRow[]): Map<string, IndexShape[]> {
+/** The indexes of each table (table → its indexes), from STATISTICS rows. */
+export function shapesOf(rows: readonly IndexColumnRow[]): Map<string, IndexShape[]> {
   const byIndex = new Map<string, { shape: IndexShape; table: string; cols: IndexColumnRow[] }>();
   for (const r of rows) {
     const id = `${r.table}\u0000${r.index}`;

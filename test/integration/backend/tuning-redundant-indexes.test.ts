@@ -81,7 +81,8 @@ describe('redundant indexes on MySQL 9.7: sys.schema_redundant_indexes and our c
       [
         'orders',
         'by_customer_again',
-        'orders.by_customer_again duplicates by_customer',
+        // by_customer is advised away too, so the finding names the index that stays.
+        'orders.by_customer_again is a prefix of cust_date',
         'warning',
         drop('orders', 'by_customer_again'),
       ],

@@ -10,11 +10,10 @@ import {
 } from '../../../shared/tuning/redundant-indexes';
 import {
   noPrimaryKeyFinding,
-  redundantIndexFinding,
   rowVersionsFinding,
-  unusedIndexFinding,
   type HealthFinding,
 } from '../../../shared/tuning/schema-health';
+import { adviseIndexDrops, type UnusedIndex } from '../../../shared/tuning/index-drop-advice';
 
 /** Fewer row versions than this are not worth a finding. */
 export const MIN_ROW_VERSIONS = 10;
@@ -75,23 +74,15 @@ export async function readHealth(
     findings.push(noPrimaryKeyFinding(schema, table, uniqueNotNull(own)));
   }
   const redundant = await redundantIndexes(conn, server, schema, columns, notes);
-  for (const r of redundant.indexes) findings.push(redundantIndexFinding(schema, r));
+  const unused: UnusedIndex[] = [];
   if (server.capabilities.sysSchema) {
     try {
-      const unused = await rowsOf(
+      const rows = await rowsOf(
         conn,
         'SELECT object_name, index_name FROM sys.schema_unused_indexes WHERE object_schema = ? ORDER BY object_name, index_name',
         [schema],
       );
-      // A unique index enforces something even when no query reads through it: never "unused".
-      const unique = new Set(
-        columns.filter((c) => !c.nonUnique).map((c) => `${c.table}.${c.index}`),
-      );
-      for (const u of unused) {
-        const [table, index] = [str(u.object_name), str(u.index_name)];
-        if (!unique.has(`${table}.${index}`))
-          findings.push(unusedIndexFinding(schema, table, index));
-      }
+      for (const u of rows) unused.push({ table: str(u.object_name), index: str(u.index_name) });
     } catch (e) {
       notes.push(
         `Unused indexes were not checked: sys.schema_unused_indexes could not be read (${e instanceof Error ? e.message : String(e)}). It needs the sys schema and performance_schema ON.`,
@@ -100,6 +91,8 @@ export async function readHealth(
   } else {
     notes.push('Unused indexes were not checked: this server has no sys schema.');
   }
+  // Decided together, so that following every DROP advised never leaves a column set unindexed.
+  findings.push(...adviseIndexDrops(schema, columns, redundant.indexes, unused));
   if (server.capabilities.innodbRowVersions) {
     const versions = await rowsOf(
       conn,
