@@ -36,15 +36,6 @@ export function saveRailCollapsed(collapsed: boolean): void {
   write('rail-collapsed', collapsed);
 }
 
-/** Whether the processlist's filters and tools were folded away (more rows in view). */
-export function loadProcesslistToolsFolded(): boolean {
-  return read('processlist-tools-folded', asBoolean) ?? false;
-}
-
-export function saveProcesslistToolsFolded(folded: boolean): void {
-  write('processlist-tools-folded', folded);
-}
-
 /** Whether a script run in the editor goes on past a failed statement (off: stop there). */
 export function loadContinueOnError(): boolean {
   return read('continue-on-error', asBoolean) ?? false;
