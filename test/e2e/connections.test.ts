@@ -143,7 +143,7 @@ describe('connections in browser mode', () => {
     const alert = dialog.locator('[data-error-code]');
     await alert.waitFor({ timeout: 20_000 });
     expect(await alert.getAttribute('data-error-code')).toBe('AUTH_FAILED');
-    expect(await alert.textContent()).toContain('Server error 1045');
+    expect(await alert.textContent()).toContain('Error 1045 · SQLSTATE 28000');
     await screenshot(page, 'connections-06-auth-failed');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });

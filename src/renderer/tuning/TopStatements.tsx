@@ -137,7 +137,12 @@ export function TopStatements(props: ToolScreenProps) {
       </Notice>
     );
   }
-  const statements = data?.available ? data.statements : [];
+  // Until the answer for a new schema filter comes, the rows of the last answer that do not
+  // belong to it are hidden at once: a list of another schema's statements is never shown as
+  // this one's.
+  const statements = data?.available
+    ? data.statements.filter((st) => schema === null || st.schema === schema)
+    : [];
   const current = statements.find((s) => statementKey(s) === selected) ?? null;
 
   return (
