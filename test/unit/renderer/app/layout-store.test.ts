@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useFakeLocalStorage } from '../fake-local-storage';
 import {
   loadEditorSplit,
   loadRailCollapsed,
@@ -7,16 +8,7 @@ import {
 } from '../../../../src/renderer/app/layout-store';
 
 describe('layout store', () => {
-  const stored = new Map<string, string>();
-  beforeEach(() => {
-    stored.clear();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => stored.get(k) ?? null,
-      setItem: (k: string, v: string) => void stored.set(k, v),
-      removeItem: (k: string) => void stored.delete(k),
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const stored = useFakeLocalStorage();
 
   it('gives back the split last saved, and the default when there is none', () => {
     expect(loadEditorSplit()).toBe(0.45);

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeLocalStorage } from '../fake-local-storage';
 import {
   draftFromSettings,
   type ConnectionDraft,
@@ -14,16 +15,7 @@ import { knownFlavor, rememberFlavor } from '../../../../src/renderer/connection
 const KEY = 'sightline.ui-state';
 
 describe('what the connections feature saves goes through the UI state store', () => {
-  const stored = new Map<string, string>();
-  beforeEach(() => {
-    stored.clear();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => stored.get(k) ?? null,
-      setItem: (k: string, v: string) => void stored.set(k, v),
-      removeItem: (k: string) => void stored.delete(k),
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const stored = useFakeLocalStorage();
 
   const values = () => (JSON.parse(stored.get(KEY)!) as { values: Record<string, unknown> }).values;
 

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeLocalStorage } from '../fake-local-storage';
 import {
   loadTreeFilter,
   loadTreeFolded,
@@ -15,16 +16,7 @@ const KEY = 'sightline.ui-state';
 
 /** The schema tree and the plan screen kept their values under their own keys before the store. */
 describe('values saved before the UI state store move into it', () => {
-  const stored = new Map<string, string>();
-  beforeEach(() => {
-    stored.clear();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => stored.get(k) ?? null,
-      setItem: (k: string, v: string) => void stored.set(k, v),
-      removeItem: (k: string) => void stored.delete(k),
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const stored = useFakeLocalStorage();
 
   const values = () => (JSON.parse(stored.get(KEY)!) as { values: Record<string, unknown> }).values;
 

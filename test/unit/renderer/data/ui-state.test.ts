@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeLocalStorage } from '../fake-local-storage';
 import {
   asBoolean,
   asNumber,
@@ -22,16 +23,7 @@ import { DEFAULT_FILTER } from '../../../../src/shared/processlist/filters';
 const KEY = 'sightline.ui-state';
 
 describe('the UI state store', () => {
-  const stored = new Map<string, string>();
-  beforeEach(() => {
-    stored.clear();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => stored.get(k) ?? null,
-      setItem: (k: string, v: string) => void stored.set(k, v),
-      removeItem: (k: string) => void stored.delete(k),
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const stored = useFakeLocalStorage();
 
   const entry = () => JSON.parse(stored.get(KEY)!) as { version: number; values: object };
 

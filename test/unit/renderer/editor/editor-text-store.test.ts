@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeLocalStorage } from '../fake-local-storage';
 import { loadEditorText, saveEditorText } from '../../../../src/renderer/editor/editor-text-store';
 
 const STORE = 'sightline.ui-state';
 
 describe('editor text in the UI state store', () => {
-  const stored = new Map<string, string>();
-  beforeEach(() => {
-    stored.clear();
-    vi.stubGlobal('localStorage', {
-      getItem: (k: string) => stored.get(k) ?? null,
-      setItem: (k: string, v: string) => void stored.set(k, v),
-      removeItem: (k: string) => void stored.delete(k),
-    });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  const stored = useFakeLocalStorage();
 
   const values = () =>
     (JSON.parse(stored.get(STORE)!) as { values: Record<string, unknown> }).values;
