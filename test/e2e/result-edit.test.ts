@@ -94,12 +94,23 @@ describe('results: editing cells in place', () => {
   it('adds a row, sets a NULL, deletes a row, and applies them in one transaction', async () => {
     /** Types `text` into a cell through the grid's editor. */
     const type = async (column: number, row: number, text: string) => {
-      const at = await gridPoint(page, column, row);
-      await page.mouse.dblclick(at.x, at.y);
       const editor = page.locator('#portal textarea, #portal input').first();
-      await editor.waitFor({ timeout: 5000 });
+      // The grid lays itself out again after an edit (a column widens to its new value): a
+      // double-click that lands while it does opens nothing, so it is tried again at the
+      // cell's new place.
+      for (let attempt = 1; ; attempt++) {
+        const at = await gridPoint(page, column, row);
+        await page.mouse.dblclick(at.x, at.y);
+        const opened = await editor
+          .waitFor({ timeout: 5000 })
+          .then(() => true)
+          .catch(() => false);
+        if (opened) break;
+        if (attempt === 3) throw new Error(`no cell editor opened at column ${column}, row ${row}`);
+      }
       await editor.fill(text);
       await editor.press('Enter');
+      await editor.waitFor({ state: 'detached' });
     };
     const click = async (column: number, row: number) => {
       const at = await gridPoint(page, column, row);
