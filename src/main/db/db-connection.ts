@@ -5,6 +5,7 @@ import type { ApiError } from '../../shared/api/errors';
 import type { ConnectTarget } from './connect-target';
 import { lostError, tunnelLostError } from './error-to-api';
 import type { SshTunnel } from './ssh-tunnel';
+import { taggedConnection } from './tagged-connection';
 
 type LinkState = 'connecting' | 'open' | 'failed' | 'lost' | 'closed';
 
@@ -52,7 +53,7 @@ export class DbConnection {
     this.#tunnel = tunnel;
     this.#target = target;
     this.viaSsh = tunnel !== null;
-    this.conn = core.promise();
+    this.conn = taggedConnection(core.promise());
     this.#connected = new Promise<void>((resolve, reject) => {
       this.#failHandshake = reject;
       core.once('connect', () => {

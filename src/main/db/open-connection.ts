@@ -13,6 +13,7 @@ import { passwordAuth } from './password-auth';
 import { readSessionLexing } from './session-lexing';
 import { sshCredentialsFor, SshTunnel } from './ssh-tunnel';
 import { serverPublicKeyFor, tlsOptionsFor } from './tls-options';
+import { untagged } from './tagged-connection';
 
 export { DbConnection } from './db-connection';
 
@@ -214,7 +215,7 @@ async function runInitSql(
   for (let statement = statements.shift(); statement; statement = statements.shift()) {
     number++;
     try {
-      await scope.race(db.conn.query(statement.text));
+      await scope.race(untagged(db.conn).query(statement.text));
     } catch (err) {
       if (err instanceof ConnectTimedOut) throw err;
       throw initStatementFailed(

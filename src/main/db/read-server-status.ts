@@ -1,5 +1,6 @@
 import type { Connection } from 'mysql2/promise';
 import { streamStatement } from './stream-statement';
+import { ownStatement } from './tagged-connection';
 
 /**
  * Asks for the session's status flags after a statement that failed (an error packet carries
@@ -9,7 +10,7 @@ import { streamStatement } from './stream-statement';
  */
 export function readServerStatus(conn: Connection): Promise<number | null> {
   return new Promise((resolve) => {
-    streamStatement(conn, 'SHOW COUNT(*) WARNINGS', {
+    streamStatement(conn, ownStatement('SHOW COUNT(*) WARNINGS'), {
       columns() {},
       row() {},
       end: (_header, status) => resolve(status),

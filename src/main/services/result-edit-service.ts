@@ -30,6 +30,7 @@ import { encodeCell } from './query-result';
 import type { SessionLocks } from './session-locks';
 import type { SessionRegistry } from './session-registry';
 import { guardUserSql } from './user-sql-guard';
+import { untagged } from '../db/tagged-connection';
 
 /** Previews kept for applying; older ones are forgotten. */
 const KEPT_PLANS = 20;
@@ -336,7 +337,8 @@ async function applyInTransaction(
   try {
     for (; index < plan.statements.length; index++) {
       const statement = plan.statements[index]!;
-      const [header] = (await conn.query(statement)) as unknown as [ResultSetHeader];
+      // Sent exactly as the preview showed it: untagged.
+      const [header] = (await untagged(conn).query(statement)) as unknown as [ResultSetHeader];
       // Counted as rows found (the driver's FOUND_ROWS flag): an UPDATE to the same value is 1.
       if (header.affectedRows !== 1) {
         await rollback(conn, session);

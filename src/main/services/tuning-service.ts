@@ -13,7 +13,12 @@ import {
 import { walkPlan } from '../../shared/explain/plan-model';
 import type { ServerInfo } from '../../shared/server/server-info';
 import { quoteIdentifier } from '../../shared/sql/quote-identifier';
-import { diffDigests, packCounts, type PackedCounts } from '../../shared/tuning/digest-diff';
+import {
+  diffDigests,
+  digestKey,
+  packCounts,
+  type PackedCounts,
+} from '../../shared/tuning/digest-diff';
 import type { DigestCounts } from '../../shared/tuning/digest-row';
 import { experimentPlan } from '../../shared/tuning/index-experiment';
 import { sizesWithGrowth } from '../../shared/tuning/schema-health';
@@ -201,7 +206,7 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
   }
 
   return {
-    'tuning.statements': async ({ sessionId, schema, baselineId, lastSeconds }, ctx) => {
+    'tuning.statements': async ({ sessionId, schema, baselineId, lastSeconds, showOwn }, ctx) => {
       const found = await read(sessionId, ctx, async (conn, server) => {
         const started = await startDigestRead(conn, server);
         if ('unavailable' in started) return started;
@@ -209,16 +214,27 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
         const state = stateOf(sessionId);
         const snap = await state.reader.read(conn, server, started.start);
         const window = windowOf(state, snap, baselineId, lastSeconds);
-        const wanted =
+        const inSchema =
           schema === null ? window.rows : window.rows.filter((r) => r.schema === schema);
+        const reader = state.reader;
+        const wanted = showOwn ? inSchema : inSchema.filter((r) => !reader.isOwn(digestKey(r)));
         const top = topByLatency(wanted, MAX_TOP_STATEMENTS);
-        const texts = await state.reader.texts(conn, top);
-        return { snap, window, top, texts, omitted: wanted.length - top.length };
+        const texts = await reader.texts(conn, top);
+        const own = top.map((r) => reader.isOwn(digestKey(r)));
+        return {
+          snap,
+          window,
+          top,
+          texts,
+          own,
+          omitted: wanted.length - top.length,
+          ownHidden: inSchema.length - wanted.length,
+        };
       });
       if ('unavailable' in found) {
         return TopStatementsSchema.parse({ available: false, ...found.unavailable });
       }
-      const { snap, window, top, texts } = found;
+      const { snap, window, top, texts, own } = found;
       const schemas = new Set<string>();
       for (const r of snap.rows) {
         if (r.schema !== null && (schema === null || r.schema === schema)) schemas.add(r.schema);
@@ -227,6 +243,7 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
         ...r,
         origin: r.origin ?? 'since-start',
         ...texts[i]!,
+        own: own[i]!,
       }));
       // The router validates the result against the contract: no second pass over 1,000 rows.
       return {
@@ -242,6 +259,8 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
         schemas: [...schemas].sort(),
         lostDigests: snap.lostDigests,
         sampleSource: snap.sampleSource,
+        ownHidden: found.ownHidden,
+        ownSource: snap.ownSource,
       };
     },
 

@@ -2,15 +2,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import type { TopStatements as TopStatementsResult } from '../../shared/api/tuning';
 import { formatExactCount } from '../../shared/format/count';
-import { shortWindowNote } from '../../shared/tuning/snapshot-ring';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { usePolling } from '../data/use-polling';
 import { Notice } from '../ui/Notice';
+import { OwnStatementsSwitch } from './OwnStatementsSwitch';
 import { SchemaSelect } from './SchemaSelect';
 import { StatementDetail } from './StatementDetail';
 import { StatementTable, statementKey } from './StatementTable';
+import { TopStatementsNotices } from './TopStatementsNotices';
 
 /** How often the screen refreshes itself while shown: each refresh is a snapshot kept for windows. */
 const POLL_MS = 15_000;
@@ -42,6 +43,7 @@ export function TopStatements(props: ToolScreenProps) {
   const [error, setError] = useState<ApiErrorShape | null>(null);
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
+  const [showOwn, setShowOwn] = useState(false);
   /** Only the answer to the latest request is shown (a poll may end after a newer call). */
   const latest = useRef(0);
   const inFlight = useRef(false);
@@ -59,6 +61,7 @@ export function TopStatements(props: ToolScreenProps) {
           schema,
           baselineId,
           lastSeconds,
+          showOwn,
         });
         if (request !== latest.current) return;
         setData(r);
@@ -72,7 +75,7 @@ export function TopStatements(props: ToolScreenProps) {
         }
       }
     },
-    [sessionId, schema, baselineId, lastSeconds],
+    [sessionId, schema, baselineId, lastSeconds, showOwn],
   );
 
   useEffect(() => {
@@ -112,7 +115,6 @@ export function TopStatements(props: ToolScreenProps) {
       baseline: { ...from, seconds: 0, short: false },
     });
   };
-  const shortNote = data?.available && data.baseline ? shortWindowNote(data.baseline) : null;
   const windowLabel =
     mode === 'since-start'
       ? 'Since the server started counting'
@@ -183,29 +185,14 @@ export function TopStatements(props: ToolScreenProps) {
             Start a window now
           </button>
         )}
+        <OwnStatementsSwitch data={data} showOwn={showOwn} onChange={setShowOwn} />
         <span className="tune-window" data-testid="tune-window">
           {windowLabel}
         </span>
         {loading && <span className="hint">Loading…</span>}
       </div>
       {error && <ErrorNotice error={error} title="Could not read statement statistics" />}
-      {shortNote && (
-        <Notice severity="info" role="status" testId="tune-window-short">
-          {shortNote}
-        </Notice>
-      )}
-      {data?.available && data.probablyTruncated && (
-        <Notice severity="info" role="status">
-          The digest table was truncated (or most rows evicted) since the window started: figures
-          count from then.
-        </Notice>
-      )}
-      {data?.available && (data.lostDigests ?? 0) > 0 && (
-        <Notice severity="warning">
-          {formatExactCount(data.lostDigests!)} statements were not summarised: the digest table is
-          full (performance_schema_digests_size).
-        </Notice>
-      )}
+      <TopStatementsNotices data={data} />
       <div className="tune-split">
         <div className="tune-table-wrap">
           {data?.available && statements.length === 0 ? (

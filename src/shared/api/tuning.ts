@@ -17,7 +17,11 @@ export const MAX_TOP_STATEMENTS = 1000;
 /** How a row's figures were obtained: since the server counted it, or within a window. */
 export const StatementOriginSchema = z.enum(['since-start', 'delta', 'new', 'reset']);
 
-export const TopStatementSchema = DigestRowSchema.extend({ origin: StatementOriginSchema });
+export const TopStatementSchema = DigestRowSchema.extend({
+  origin: StatementOriginSchema,
+  /** One of Sightline's own statements (its tag in every example seen): hidden unless asked. */
+  own: z.boolean(),
+});
 export type TopStatement = z.infer<typeof TopStatementSchema>;
 
 export const TopStatementsSchema = z.discriminatedUnion('available', [
@@ -57,6 +61,10 @@ export const TopStatementsSchema = z.discriminatedUnion('available', [
     lostDigests: z.number().int().nonnegative().nullable(),
     /** Where example statements come from, or why there are none. */
     sampleSource: z.string(),
+    /** Sightline's own statements left out (0 when `showOwn` asked for them). */
+    ownHidden: z.number().int().nonnegative(),
+    /** How Sightline's own statements are recognised on this server. */
+    ownSource: z.string(),
   }),
 ]);
 export type TopStatements = z.infer<typeof TopStatementsSchema>;
@@ -136,6 +144,8 @@ export const tuningContract = {
         schema: Name.nullable(),
         baselineId: Id.nullable(),
         lastSeconds: z.number().int().min(1).max(3600).nullable().default(null),
+        /** Include Sightline's own polling, metadata and explain statements. */
+        showOwn: z.boolean().default(false),
       })
       .refine((p) => p.baselineId === null || p.lastSeconds === null, {
         message: 'Give a baseline snapshot or a number of seconds, not both',

@@ -31,6 +31,7 @@ function statement(digest: string, over: Partial<TopStatement>): TopStatement {
     sampleTruncated: false,
     extra: {},
     origin: 'since-start',
+    own: false,
     ...over,
   };
 }

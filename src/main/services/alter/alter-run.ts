@@ -18,6 +18,7 @@ import {
   stagesReady,
   type StageSettings,
 } from './stage-instruments';
+import { untagged } from '../../db/tagged-connection';
 
 /** ER_QUERY_INTERRUPTED: KILL QUERY stopped it. */
 const QUERY_INTERRUPTED = 1317;
@@ -177,7 +178,8 @@ export class AlterRun {
         this.#startMs = Date.now();
         this.#tracker = new ProgressTracker(this.#startMs);
         this.#update({ processId, startedAt: new Date(this.#startMs).toISOString() });
-        const query = conn.query(o.sql);
+        // The user's ALTER goes as they planned it: untagged (see untagged).
+        const query = untagged(conn).query(o.sql);
         started();
         poller = this.#poll(processId, () => polling);
         await query;

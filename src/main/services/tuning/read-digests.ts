@@ -11,6 +11,8 @@ import {
   type DigestCounts,
   type DigestTexts,
 } from '../../../shared/tuning/digest-row';
+import { OwnDigests } from '../../../shared/tuning/own-digests';
+import { ownStatementLog } from '../../db/own-statement-log';
 
 const DIGEST_TABLE = 'performance_schema.events_statements_summary_by_digest';
 
@@ -27,6 +29,8 @@ export interface DigestSnapshot {
   keys: string[];
   lostDigests: number | null;
   sampleSource: string;
+  /** How Sightline's own statements are told apart on this server. */
+  ownSource: string;
 }
 
 async function rowsOf(conn: Connection, sql: string, values: unknown[] = []) {
@@ -98,6 +102,8 @@ export async function startDigestRead(
 /** A digest's texts as kept between reads, under the one copy of its key the ring shares. */
 interface KeptTexts extends DigestTexts {
   key: string;
+  /** Whether DIGEST_TEXT has the shape of a statement Sightline sent, as of a log version. */
+  ownShape?: { version: number; own: boolean };
 }
 
 /**
@@ -126,6 +132,25 @@ export class DigestReader {
   #extraColumns: string[] | null = null;
   /** The previous read's rows (never changed once read: windows and the ring share them). */
   #last: { rows: readonly DigestCounts[]; keys: readonly string[] } | null = null;
+  /** Which digests are Sightline's own, from the example texts seen so far. */
+  readonly #own = new OwnDigests();
+
+  /**
+   * Whether the digest under `key` is one of Sightline's own statements: by the tag in its
+   * example texts (see OwnDigests), else, when no text was seen, by the shape of its
+   * DIGEST_TEXT among those of the statements this process sent.
+   */
+  isOwn(key: string): boolean {
+    const verdict = this.#own.verdict(key);
+    if (verdict !== undefined) return verdict;
+    const kept = this.#texts.get(key);
+    if (!kept?.digestText) return false;
+    const version = ownStatementLog.version;
+    if (kept.ownShape?.version !== version) {
+      kept.ownShape = { version, own: ownStatementLog.hasDigestText(kept.digestText) };
+    }
+    return kept.ownShape.own;
+  }
 
   /** The whole digest table now, without texts (see `texts`), after startDigestRead. */
   async read(conn: Connection, server: ServerInfo, start: ReadStart): Promise<DigestSnapshot> {
@@ -170,6 +195,7 @@ export class DigestReader {
       if (v[textAt] !== null) {
         const texts = digestTexts(v[textAt], v[textAt + 1], this.#maxText);
         this.#texts.set(key, { key, ...texts });
+        this.#own.note(key, texts.sample);
         keys[i] = key;
       } else {
         // The kept copy of the key: a ring of snapshots then shares one string per digest.
@@ -180,12 +206,17 @@ export class DigestReader {
     if (this.#texts.size > values.length + 100) this.#forgetAllBut(keys);
 
     let sampleSource: string;
+    let ownSource: string;
     if (hasSample) {
       this.#historySamples = null;
       sampleSource = 'QUERY_SAMPLE_TEXT (the slowest recent execution of each digest)';
+      ownSource = 'the tag in each digest’s example statement (QUERY_SAMPLE_TEXT)';
     } else {
-      const samples = await historySamples(conn);
+      const samples = await historySamples(conn, (key, sql) => this.#own.note(key, sql));
       this.#historySamples = samples;
+      ownSource = samples.enabled
+        ? 'the tag in the statements of the history tables, else the shape of DIGEST_TEXT'
+        : 'the shape of DIGEST_TEXT, matched with the statements this Sightline sent (the server keeps no example statements)';
       sampleSource = samples.enabled
         ? 'events_statements_history_long / events_statements_history (recent executions only)'
         : "No example statements: this server has no QUERY_SAMPLE_TEXT and the statement history consumers are off. Enable them with UPDATE performance_schema.setup_consumers SET ENABLED = 'YES' WHERE NAME IN ('events_statements_current', 'events_statements_history', 'events_statements_history_long');";
@@ -201,6 +232,7 @@ export class DigestReader {
       keys,
       lostDigests: Number.isFinite(lostDigests) ? lostDigests : null,
       sampleSource,
+      ownSource,
     };
   }
 
@@ -216,10 +248,9 @@ export class DigestReader {
       ]);
       for (const f of found) {
         const key = digestKey({ schema: text(f.SCHEMA_NAME), digest: text(f.DIGEST) });
-        this.#texts.set(key, {
-          key,
-          ...digestTexts(f.DIGEST_TEXT, f.QUERY_SAMPLE_TEXT, this.#maxText),
-        });
+        const texts = digestTexts(f.DIGEST_TEXT, f.QUERY_SAMPLE_TEXT, this.#maxText);
+        this.#texts.set(key, { key, ...texts });
+        this.#own.note(key, texts.sample);
       }
     }
     const history = this.#historySamples;
@@ -239,6 +270,7 @@ export class DigestReader {
   #forgetAllBut(keys: readonly string[]): void {
     const live = new Set(keys);
     for (const key of this.#texts.keys()) if (!live.has(key)) this.#texts.delete(key);
+    this.#own.keepOnly(live);
   }
 }
 
@@ -250,10 +282,12 @@ function text(value: unknown): string | null {
 
 /**
  * The latest text of each digest in the statement history tables, where they are enabled. The
- * history consumers only fill when events_statements_current is enabled as well.
+ * history consumers only fill when events_statements_current is enabled as well. Every text
+ * read is also handed to `onText` (all of them, not only the latest: see OwnDigests).
  */
 async function historySamples(
   conn: Connection,
+  onText: (key: string, sql: string) => void,
 ): Promise<Map<string, string> & { enabled: boolean }> {
   const out = new Map<string, string>() as Map<string, string> & { enabled: boolean };
   const on = new Set(
@@ -275,6 +309,7 @@ async function historySamples(
     );
     for (const r of rows) {
       const key = `${String(r.CURRENT_SCHEMA ?? '')}\u0000${String(r.DIGEST)}`;
+      onText(key, String(r.SQL_TEXT));
       // The long history is read first and is the more complete: it wins.
       if (!out.has(key) || table === 'events_statements_history_long')
         out.set(key, String(r.SQL_TEXT));

@@ -1,0 +1,62 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withConnection } from '../servers/connect';
+import { testServers } from '../servers/provided';
+import { screenshot } from './harness/browser';
+import { saveConnectionTo } from './harness/open-tool';
+import type { RunningWebApp } from './harness/web-app';
+import { closeWebPage, openWebPage } from './harness/web-page';
+
+// Sightline's own reads (each Tuning refresh reads the digest table) are hidden from top
+// statements by default; the switch shows them, marked as Sightline's.
+
+const MARKER = `sl_own_e2e_${Math.random().toString(36).slice(2, 7)}`;
+const OWN_READ = 'events_statements_summary_by_digest';
+
+describe("Sightline's own statements in Tuning", () => {
+  const server = testServers().mysql;
+  let app: RunningWebApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    await withConnection(server, async (c) => {
+      for (let i = 0; i < 2; i++) await c.query(`SELECT ${i} AS ${MARKER}`);
+    });
+    ({ app, browser, page } = await openWebPage());
+    await saveConnectionTo(app, server, 'tune-own');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(app.url);
+    await page.locator('[data-connection-name="tune-own"]').click();
+    await page.locator('[data-tool-button="tuning"]').click();
+    await page.getByTestId('tune-row').filter({ hasText: MARKER }).waitFor({ timeout: 15_000 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeWebPage(browser, app);
+  });
+
+  it('hides them by default, says how many, and shows them on request', async () => {
+    // A second read: the first one's own statement is in the table by now.
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect
+      .poll(() => page.getByTestId('tune-own-hidden').textContent())
+      .toMatch(/\(\d+ hidden\)/);
+    const rows = page.getByTestId('tune-row');
+    expect(await rows.filter({ hasText: OWN_READ }).count()).toBe(0);
+    expect(await rows.filter({ hasText: MARKER }).count()).toBe(1);
+    await screenshot(page, 'tuning-own-hidden');
+
+    await page.getByTestId('tune-show-own').check();
+    await rows.filter({ hasText: OWN_READ }).first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('tune-own-hidden').count()).toBe(0);
+    expect(await rows.filter({ hasText: MARKER }).count()).toBe(1);
+    const title = await page.locator('.tune-own').getAttribute('title');
+    expect(title).toContain('/* sightline */');
+    expect(title).toContain('QUERY_SAMPLE_TEXT');
+    await screenshot(page, 'tuning-own-shown');
+
+    await page.getByTestId('tune-show-own').uncheck();
+    await expect.poll(() => rows.filter({ hasText: OWN_READ }).count()).toBe(0);
+  });
+});
