@@ -22,6 +22,7 @@ import { readLiveFacts, readLiveSchema, readServerFlavor } from '../services/lin
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
 import { lintJson, lintSarif, lintText } from './lint-output';
 import { connectionFromUrl } from './connect-url';
+import { taggedConnection } from '../db/tagged-connection';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -176,7 +177,7 @@ export const lintCommand: CliCommand = {
       }
       let conn: mysql.Connection | undefined;
       try {
-        conn = await mysql.createConnection(connection.options);
+        conn = taggedConnection(await mysql.createConnection(connection.options));
         // Nothing the lint sends may change the server.
         await conn.query('SET SESSION TRANSACTION READ ONLY');
         const server = await readServerFlavor(conn);

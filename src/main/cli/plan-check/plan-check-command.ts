@@ -15,6 +15,7 @@ import { connectionFromUrl } from '../connect-url';
 import { baselineFile, readBaseline, writeBaseline } from './plan-baseline';
 import { planCheckJson, planCheckJunit, planCheckText } from './plan-check-output';
 import type { StatementOutcome } from './statement-outcome';
+import { taggedConnection } from '../../db/tagged-connection';
 
 const USAGE = `Usage: sightline plan-check --connect URL --baseline DIR [--update]
          [--format text|json|junit] [--rows-factor N] FILE.sql... | -
@@ -80,7 +81,10 @@ export const planCheckCommand: CliCommand = {
     let conn: mysql.Connection;
     let server: string;
     try {
-      conn = await mysql.createConnection({ ...connection.options, database: connection.database });
+      // Tagged like the app's own statements: a DBA sees what sent them.
+      conn = taggedConnection(
+        await mysql.createConnection({ ...connection.options, database: connection.database }),
+      );
       // EXPLAIN runs nothing; a read-only session makes sure of it.
       await conn.query('SET SESSION TRANSACTION READ ONLY');
       // MySQL's JSON version 2 (its default from 9.x on) has no plan for a single-table UPDATE
