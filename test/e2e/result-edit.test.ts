@@ -200,4 +200,51 @@ describe('results: editing cells in place', () => {
       .toBe(' Read-only: `tags` has no primary key or NOT NULL unique key to name a row by');
     await screenshot(page, 'result-edit-07-read-only');
   });
+
+  it('keeps edits not applied while another result is in front, and asks before closing it', async () => {
+    await page.locator('.monaco-editor .view-line').first().click();
+    await page.keyboard.press('Control+Shift+Enter');
+    // A result kept for its edits waits hidden: only what is in front counts.
+    const shown = (testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+    const tabs = page.getByRole('tablist', { name: 'Results' }).getByRole('tab');
+    await expect.poll(() => tabs.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => shown('result-summary').getAttribute('data-state')).toBe('done');
+    await tabs.first().click();
+    await expect
+      .poll(() => shown('edit-status').textContent(), { timeout: 10_000 })
+      .toBe('✎ Editable: items');
+    await page.getByRole('button', { name: 'Edit rows' }).click();
+    const at = await gridPoint(page, 1, 0);
+    await page.mouse.dblclick(at.x, at.y);
+    const editor = page.locator('#portal textarea, #portal input').first();
+    await editor.waitFor({ timeout: 5000 });
+    await editor.fill('kept while away');
+    await editor.press('Enter');
+    expect(await shown('apply-edits').textContent()).toBe('Apply 1 change…');
+
+    // Away to the other result and back: the change is still there, not applied, and its tab
+    // says so meanwhile.
+    await tabs.nth(1).click();
+    expect(await tabs.first().getByTestId('result-tab-edited').textContent()).toBe(' ✎ 1');
+    await expect.poll(() => shown('edit-status').textContent()).toContain('Read-only: `tags`');
+    await tabs.first().click();
+    expect(await shown('apply-edits').textContent()).toBe('Apply 1 change…');
+    expect((await rowsInView(page))[0]?.[1]).toBe('kept while away');
+
+    // Closing it asks; saying no keeps it.
+    await page.getByRole('button', { name: 'Close result 1' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect((await dialog.getByRole('heading').first().textContent())?.trim()).toBe(
+      'Close the result with 1 change not applied?',
+    );
+    await screenshot(page, 'result-edit-08-close-asks');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await tabs.count()).toBe(2);
+    expect(await shown('apply-edits').textContent()).toBe('Apply 1 change…');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    expect(await read(`SELECT COUNT(*) FROM ${DB}.items WHERE name = 'kept while away'`)).toEqual([
+      [0],
+    ]);
+  });
 });

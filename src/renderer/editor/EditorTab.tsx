@@ -18,7 +18,7 @@ import { pickStatements } from './pick-statements';
 import { ResultPanel } from './ResultPanel';
 import { ResultsSplitter } from './ResultsSplitter';
 import { locateStatement, type RunLog } from './run-log';
-import { askBeforeRun } from './run-confirmations';
+import { askBeforeRun, discardEditsConfirmation } from './run-confirmations';
 import { runScript } from './run-script';
 import { RunLogView } from './RunLog';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
@@ -226,7 +226,10 @@ export function EditorTab({
           </Notice>
         )}
         {runLog && <RunLogView log={runLog} onPick={pickLogged} onClose={() => setRunLog(null)} />}
-        <ResultPanel queries={queries} />
+        <ResultPanel
+          queries={queries}
+          confirmClose={(count) => confirm(discardEditsConfirmation(connection, count, 'close'))}
+        />
       </div>
       {historyOpen && (
         <HistoryPanel

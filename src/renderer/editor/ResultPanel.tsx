@@ -78,12 +78,27 @@ export interface ResultEntry {
 
 /**
  * The outcome of each statement of the last run in an editor tab, one result tab each (plus the
- * pinned results of earlier runs), on a strip that scrolls and lists every tab in its menu.
+ * pinned results of earlier runs), on a strip that scrolls and lists every tab in its menu. A
+ * result holding edits not applied stays mounted (hidden) while another is in front, so going
+ * back finds them; closing it asks first (`confirmClose`).
  */
-export function ResultPanel({ queries }: { queries: QueryResults }) {
-  const { results, activeId } = queries;
+export function ResultPanel({
+  queries,
+  confirmClose,
+}: {
+  queries: QueryResults;
+  confirmClose?: (unappliedEdits: number) => Promise<boolean>;
+}) {
+  const { results, activeId, edited } = queries;
   const onSelect = queries.setActiveId;
-  const onClose = queries.close;
+  const onClose = (queryId: string) => {
+    const count = edited.get(queryId) ?? 0;
+    if (count === 0 || !confirmClose) {
+      queries.close(queryId);
+      return;
+    }
+    void confirmClose(count).then((yes) => yes && queries.close(queryId));
+  };
   const onCancel = queries.cancelQuery;
   const onMove = queries.move;
   const onTogglePin = queries.togglePin;
@@ -101,16 +116,29 @@ export function ResultPanel({ queries }: { queries: QueryResults }) {
     );
   }
   const s = active.status;
+  // The result in front, then those kept for their edits, in strip order.
+  const views = results.filter(
+    (r) =>
+      r.status.columns &&
+      r.status.columns.length > 0 &&
+      (r === active || (edited.get(r.status.queryId) ?? 0) > 0),
+  );
   return (
     <div className="result-panel" data-testid="result-panel">
       <Tabs
         label="Results"
         items={results.map((r, i) => ({
           id: r.status.queryId,
-          title: `${r.pinned ? 'Pinned: kept when the next statement runs\n' : ''}${r.status.sql}`,
+          title: `${r.pinned ? 'Pinned: kept when the next statement runs\n' : ''}${(edited.get(r.status.queryId) ?? 0) > 0 ? `${edited.get(r.status.queryId)} edits not applied\n` : ''}${r.status.sql}`,
           label: (
             <>
               <span className="result-tab-index">{i + 1}</span> {firstLine(r.status.sql)}
+              {(edited.get(r.status.queryId) ?? 0) > 0 && (
+                <span className="result-tab-edited" data-testid="result-tab-edited">
+                  {' '}
+                  ✎ {edited.get(r.status.queryId)}
+                </span>
+              )}
             </>
           ),
           icon: r.pinned ? (
@@ -178,17 +206,22 @@ export function ResultPanel({ queries }: { queries: QueryResults }) {
             ))}
           </ul>
         )}
-        {s.columns && s.columns.length > 0 && (
-          <ResultView
-            // Sort, filter, selection and fetched rows belong to one result.
-            key={s.queryId}
-            queryId={s.queryId}
-            columns={s.columns}
-            rowCount={s.rowCount}
-            result={s}
-            onUnappliedEdits={queries.noteUnappliedEdits}
-          />
-        )}
+        {views.map((r) => (
+          <div
+            // Sort, filter, selection, fetched rows and edits belong to one result.
+            key={r.status.queryId}
+            className="result-view-slot"
+            hidden={r !== active}
+          >
+            <ResultView
+              queryId={r.status.queryId}
+              columns={r.status.columns!}
+              rowCount={r.status.rowCount}
+              result={r.status}
+              onUnappliedEdits={(count) => queries.noteUnappliedEdits(r.status.queryId, count)}
+            />
+          </div>
+        ))}
       </div>
     </div>
   );

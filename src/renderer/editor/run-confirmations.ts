@@ -69,11 +69,26 @@ export function readOnlyWritesConfirmation(connection: Target, writes: string[])
 }
 
 /** A run replaces the results in front: edits made in one and not applied would be lost. */
-export function discardEditsConfirmation(connection: Target, count: number): ConfirmRequest {
+export function discardEditsConfirmation(
+  connection: Target,
+  count: number,
+  by: 'run' | 'close' = 'run',
+): ConfirmRequest {
   const changes = count === 1 ? '1 change' : `${count} changes`;
+  const lost = `${count === 1 ? 'change is' : 'changes are'} lost; nothing was written to “${connection.name}”.`;
+  if (by === 'close') {
+    return {
+      title: `Close the result with ${changes} not applied?`,
+      consequence: `This result has ${changes} you made and did not apply. Closing it, the ${lost}`,
+      detail: 'Apply or discard them first to keep this from asking.',
+      ...on(connection),
+      typedConfirmation: false,
+      confirmLabel: 'Discard and close',
+    };
+  }
   return {
     title: `Discard ${changes} not applied?`,
-    consequence: `The result shown has ${changes} you made and did not apply. Running now replaces that result, and the ${count === 1 ? 'change is' : 'changes are'} lost; nothing was written to “${connection.name}”.`,
+    consequence: `The results a run replaces hold ${changes} you made and did not apply. Running now replaces them, and the ${lost}`,
     detail: 'Apply or discard them from the result first to keep this from asking.',
     ...on(connection),
     // Nothing on the server is at stake: no name to type, even on production.

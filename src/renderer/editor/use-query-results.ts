@@ -25,8 +25,24 @@ export function useQueryResults(sessionId: string) {
   const [activeId, setActiveId] = useState<string | null>(null);
   /** Why the last Cancel did not stop the statement, when it could not. */
   const [cancelProblem, setCancelProblem] = useState<string | null>(null);
-  /** Edits made in the result in front and not applied: a new run would drop them. */
-  const [unappliedEdits, setUnappliedEdits] = useState(0);
+  /** Edits made and not applied, per result (ids of results that have some). */
+  const [edited, setEdited] = useState<ReadonlyMap<string, number>>(() => new Map());
+  const noteUnappliedEdits = useCallback(
+    (queryId: string, count: number) =>
+      setEdited((m) => {
+        if ((m.get(queryId) ?? 0) === count) return m;
+        const next = new Map(m);
+        if (count === 0) next.delete(queryId);
+        else next.set(queryId, count);
+        return next;
+      }),
+    [],
+  );
+  /** Edits not applied in the results a new run would replace (pinned ones stay, with theirs). */
+  const unappliedEdits = results.reduce(
+    (n, r) => (r.pinned ? n : n + (edited.get(r.status.queryId) ?? 0)),
+    0,
+  );
   const waiters = useRef(new Map<string, (s: QueryStatus) => void>());
 
   useEffect(() => {
@@ -124,7 +140,9 @@ export function useQueryResults(sessionId: string) {
     /** Before a run: the earlier runs' results go (on the backend too), pinned ones stay. */
     startRun,
     unappliedEdits,
-    noteUnappliedEdits: setUnappliedEdits,
+    /** Edits not applied, per result: such a result stays mounted when another is in front. */
+    edited,
+    noteUnappliedEdits,
     togglePin: (queryId: string) =>
       setResults((rs) =>
         rs.map((r) => (r.status.queryId === queryId ? { ...r, pinned: !r.pinned } : r)),

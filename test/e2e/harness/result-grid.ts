@@ -10,7 +10,8 @@ export async function gridPoint(
   column: number,
   row: number | 'header',
 ): Promise<{ x: number; y: number }> {
-  const grid = page.getByTestId('result-grid');
+  // The grid in front: a result kept for its unapplied edits waits hidden behind it.
+  const grid = page.locator('[data-testid="result-grid"]:visible');
   const marker = Number(await grid.getAttribute('data-row-marker-width'));
   const widths = (await grid.getAttribute('data-column-widths'))!.split(',').map(Number);
   const box = (await grid.locator('canvas').first().boundingBox())!;
