@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { screenshot } from './harness/browser';
-import { saveConnectionTo } from './harness/open-tool';
+import { openToolWith } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 
@@ -24,11 +24,8 @@ describe("Sightline's own statements in Tuning", () => {
       for (let i = 0; i < 2; i++) await c.query(`SELECT ${i} AS ${MARKER}`);
     });
     ({ app, browser, page } = await openWebPage());
-    await saveConnectionTo(app, server, 'tune-own');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(app.url);
-    await page.locator('[data-connection-name="tune-own"]').click();
-    await page.locator('[data-tool-button="tuning"]').click();
+    await openToolWith(page, app, server, 'tune-own', 'tuning');
     await page.getByTestId('tune-row').filter({ hasText: MARKER }).waitFor({ timeout: 15_000 });
   }, 120_000);
 
