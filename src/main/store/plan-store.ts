@@ -9,6 +9,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlanRecordSchema, type PlanRecord } from '../../shared/api/tuning';
+import { sameStatement, type StatementIdentity } from '../../shared/tuning/statement-identity';
 import { AppendOnlyFile } from './append-only-file';
 import type { RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
@@ -108,15 +109,24 @@ export class PlanStore {
     return true;
   }
 
-  /** Plans of statements of this shape, newest first (one connection's, or everyone's). */
-  find(shape: string, connectionId: string | null): PlanRecord[] {
+  /**
+   * Plans of one statement, newest first (one connection's, or everyone's): a shape, or an
+   * identity matched by DIGEST where both it and a record have one (sameStatement).
+   */
+  find(statement: string | StatementIdentity, connectionId: string | null): PlanRecord[] {
+    const identity = typeof statement === 'string' ? { shape: statement } : statement;
     const out: PlanRecord[] = [];
     for (let i = this.#records.length - 1; i >= 0; i--) {
       const r = this.#records[i]!.record;
-      if (r.shape === shape && (connectionId === null || r.connectionId === connectionId))
+      if ((connectionId === null || r.connectionId === connectionId) && sameStatement(identity, r))
         out.push(r);
     }
     return out;
+  }
+
+  /** Every plan kept of one connection's statements, oldest first. */
+  ofConnection(connectionId: string): PlanRecord[] {
+    return this.#records.map((r) => r.record).filter((r) => r.connectionId === connectionId);
   }
 
   get size(): number {

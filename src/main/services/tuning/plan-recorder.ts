@@ -1,15 +1,28 @@
 import type { ExplainRunResult } from '../../../shared/api/explain';
+import type { PlanRecord } from '../../../shared/api/tuning';
 import { explainPlanText, planShapeFingerprint } from '../../../shared/explain';
 import { statementShape } from '../../../shared/tuning/statement-shape';
+import type { DigestCounters } from '../../../shared/tuning/statement-identity';
 import type { Handler } from '../../backend/handlers';
 import type { ConnectionStore } from '../../store/connection-store';
 import type { PlanStore } from '../../store/plan-store';
 import type { SessionRegistry } from '../session-registry';
+import { readDigestCounters, statementDigest } from './statement-digest';
 
 /** The plan's shape fingerprint, when the document reads as a plan. */
 function fingerprintOf(document: string): { fingerprint?: string } {
   const parsed = explainPlanText(document);
   return parsed.ok ? { fingerprint: planShapeFingerprint(parsed.report.root) } : {};
+}
+
+/** What the caller knows of the statement explained; the rest is asked of the server. */
+export interface KnownStatement {
+  /** The digest row's DIGEST and schema (a Tuning row's). */
+  digest?: string;
+  schema?: string | null;
+  /** The row's counters, read apart from the session the statement was explained on. */
+  counters?: DigestCounters;
+  source?: PlanRecord['source'];
 }
 
 /** Keeps one explain's plan as evidence; never fails the explain it records. */
@@ -18,6 +31,7 @@ export type RecordPlan = (
   sessionId: string,
   sql: string,
   result: ExplainRunResult,
+  known?: KnownStatement,
 ) => Promise<void>;
 
 export function planRecorder(
@@ -25,11 +39,22 @@ export function planRecorder(
   store: ConnectionStore,
   sessions: SessionRegistry,
 ): RecordPlan {
-  return async (peerId, sessionId, sql, result) => {
+  return async (peerId, sessionId, sql, result, known = {}) => {
     try {
       const owner = sessions.owned(sessionId, peerId);
       const connection = store.get(owner.connectionId);
       const { server } = await owner.session.status();
+      let identity: { digest: string; schema: string | null } | null =
+        known.digest !== undefined ? { digest: known.digest, schema: known.schema ?? null } : null;
+      let counters = known.counters;
+      if (identity === null) {
+        // An editor's explain: its own session knows the default schema the statement ran in.
+        identity = await owner.session.run((conn) => statementDigest(conn, server, sql));
+        if (identity !== null) {
+          const { digest, schema } = identity;
+          counters = await owner.session.run((conn) => readDigestCounters(conn, digest, schema));
+        }
+      }
       await plans.add({
         recordedAt: new Date().toISOString(),
         connectionId: owner.connectionId,
@@ -41,6 +66,9 @@ export function planRecorder(
         dialect: result.dialect,
         document: result.document,
         ...fingerprintOf(result.document),
+        ...(identity ? { digest: identity.digest, schema: identity.schema } : {}),
+        ...(counters ? { counters } : {}),
+        source: known.source ?? 'user',
       });
     } catch (e) {
       console.error('[plans] not recorded:', e instanceof Error ? e.message : e);
