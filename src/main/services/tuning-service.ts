@@ -24,6 +24,7 @@ import {
 } from '../../shared/tuning/snapshot-ring';
 import { statementShape } from '../../shared/tuning/statement-shape';
 import { isExplainable } from '../../shared/tuning/background-explain';
+import { classifyStatement } from '../../shared/sql/classify-statement';
 import { statementFlips } from '../../shared/tuning/flip-latency';
 import type { CallContext, Handler, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
@@ -253,7 +254,19 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
     });
   }
 
-  const background = new BackgroundExplains({ store, sessions, readTop, explainOne });
+  async function onlyReads(sessionId: string, ctx: CallContext) {
+    const { server } = await sessions.owned(sessionId, ctx.peerId).session.status();
+    const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+    return (sql: string) => classifyStatement(sql, { flavor }).kind === 'read';
+  }
+
+  const background = new BackgroundExplains({
+    store,
+    sessions,
+    readTop,
+    onlyReads,
+    explainOne,
+  });
 
   /** Explain, create the index, explain again, drop it: always (see the contract). */
   const experiment: Handler<'tuning.experiment'> = async (

@@ -89,14 +89,21 @@ export class PlanStore {
   }
 
   /**
-   * Keeps a plan; false when its document is too large to keep. Resolves once it is in the
+   * Keeps a plan (in place of `supersedes`, a record it makes redundant, when given); false
+   * when its document is too large to keep. Resolves once it is in the
    * file, or once writing it failed: then it stays in memory and is retried, and the failure
    * is reported (StoreWriteMonitor), since a plan not yet on disk is still evidence.
    */
-  async add(unmasked: PlanRecord): Promise<boolean> {
+  async add(unmasked: PlanRecord, supersedes?: PlanRecord): Promise<boolean> {
     // Secrets in the statement and the plan document never reach the file (record-masking.ts).
     const record = maskPlanRecord(unmasked);
     if (record.document.length > this.#limits.maxDocumentChars) return false;
+    const gone = supersedes ? this.#records.findIndex((r) => r.record === supersedes) : -1;
+    if (gone >= 0) {
+      // The file is written again from memory, without it.
+      this.#bytes -= this.#records.splice(gone, 1)[0]!.bytes;
+      this.#file.markRewrite();
+    }
     const line = JSON.stringify(record) + '\n';
     this.#keep(record, Buffer.byteLength(line));
     if (

@@ -23,7 +23,7 @@ export function defaultBackgroundExplainSettings(): BackgroundExplainSettings {
 
 /** Why a group of statements was not explained, and how many. */
 export const SkippedStatementsSchema = z.object({
-  reason: z.enum(['truncated', 'no-sample', 'not-explainable']),
+  reason: z.enum(['truncated', 'no-sample', 'not-explainable', 'may-write']),
   count: z.number().int().nonnegative(),
 });
 export type SkippedStatements = z.infer<typeof SkippedStatementsSchema>;
@@ -122,19 +122,24 @@ export interface Candidate {
 
 /**
  * Which of a run's top statements to explain, and how many are skipped and why: an example cut
- * at performance_schema_max_sql_text_length is not the statement, and a digest without an
- * example has nothing to explain. The overflow row (no digest) is not a statement.
+ * at performance_schema_max_sql_text_length is not the statement, a digest without an example
+ * has nothing to explain, and a statement not known to only read (`onlyReads`: UPDATE, DELETE,
+ * a stored function) is left to the user's click, since the server refuses to explain it inside
+ * the READ ONLY transaction background explains run in. The overflow row (no digest) is not a
+ * statement.
  */
 export function chooseStatements<C extends Candidate>(
   top: readonly C[],
+  onlyReads: (sql: string) => boolean,
 ): { explain: Array<C & { sample: string }>; skipped: SkippedStatements[] } {
   const explain: Array<C & { sample: string }> = [];
-  const counts = { truncated: 0, 'no-sample': 0, 'not-explainable': 0 };
+  const counts = { truncated: 0, 'no-sample': 0, 'not-explainable': 0, 'may-write': 0 };
   for (const c of top) {
     if (c.digest === null) continue;
     if (c.sample === null || c.sample.trim() === '') counts['no-sample']++;
     else if (c.sampleTruncated) counts.truncated++;
     else if (!isExplainable(c.sample)) counts['not-explainable']++;
+    else if (!onlyReads(c.sample)) counts['may-write']++;
     else explain.push(c as C & { sample: string });
   }
   const skipped = (Object.keys(counts) as Array<keyof typeof counts>)
@@ -147,6 +152,7 @@ const SKIP_WORDS: Record<SkippedStatements['reason'], string> = {
   truncated: 'example cut at performance_schema_max_sql_text_length',
   'no-sample': 'no example statement kept',
   'not-explainable': 'not a statement EXPLAIN takes (SET, SHOW, COMMIT…)',
+  'may-write': 'may change data (explained only when you click Explain)',
 };
 
 /** "2 skipped: 1 example cut at …; 1 no example statement kept", or null when none were. */

@@ -22,6 +22,8 @@ export interface BackgroundExplainDeps {
   sessions: SessionRegistry;
   /** The `limit` statements of most total latency (since the server started counting). */
   readTop: (sessionId: string, ctx: CallContext, limit: number) => Promise<TopRow[]>;
+  /** Whether a statement is known to only read, as the session's server lexes it. */
+  onlyReads: (sessionId: string, ctx: CallContext) => Promise<(sql: string) => boolean>;
   /** EXPLAIN (never ANALYZE) of one statement on the session, kept with its digest. */
   explainOne: (
     sessionId: string,
@@ -204,7 +206,7 @@ export class BackgroundExplains {
     };
     try {
       const top = await this.#deps.readTop(s.sessionId, s.ctx, settings.topStatements);
-      const chosen = chooseStatements(top);
+      const chosen = chooseStatements(top, await this.#deps.onlyReads(s.sessionId, s.ctx));
       report.considered = top.filter((r) => r.digest !== null).length;
       report.skipped = chosen.skipped;
       for (const row of chosen.explain) {

@@ -15,6 +15,19 @@ function fingerprintOf(document: string): { fingerprint?: string } {
   return parsed.ok ? { fingerprint: planShapeFingerprint(parsed.report.root) } : {};
 }
 
+/**
+ * The schedule's record a new scheduled record makes redundant: while a plan stays the same,
+ * only the first and the latest record of the run are kept (they give its average latency),
+ * so a schedule does not crowd the other plans out of the store. User explains are always kept.
+ */
+function redundantScheduled(plans: PlanStore, next: PlanRecord): PlanRecord | undefined {
+  if (next.source !== 'schedule' || next.fingerprint === undefined) return undefined;
+  const [latest, before] = plans.find(next, next.connectionId);
+  const same = (r: PlanRecord | undefined) =>
+    r !== undefined && r.source === 'schedule' && r.fingerprint === next.fingerprint;
+  return same(latest) && same(before) ? latest : undefined;
+}
+
 /** What the caller knows of the statement explained; the rest is asked of the server. */
 export interface KnownStatement {
   /** The digest row's DIGEST and schema (a Tuning row's). */
@@ -55,7 +68,7 @@ export function planRecorder(
           counters = await owner.session.run((conn) => readDigestCounters(conn, digest, schema));
         }
       }
-      await plans.add({
+      const record: PlanRecord = {
         recordedAt: new Date().toISOString(),
         connectionId: owner.connectionId,
         connectionName: connection.name,
@@ -69,7 +82,8 @@ export function planRecorder(
         ...(identity ? { digest: identity.digest, schema: identity.schema } : {}),
         ...(counters ? { counters } : {}),
         source: known.source ?? 'user',
-      });
+      };
+      await plans.add(record, redundantScheduled(plans, record));
     } catch (e) {
       console.error('[plans] not recorded:', e instanceof Error ? e.message : e);
     }
