@@ -95,7 +95,10 @@ function avg(latency: PlanLatency): string {
   return latency.avgMs === null ? '—' : formatMs(latency.avgMs);
 }
 
-/** The flag's words: "plan changed 14:02 UTC, avg latency 3.1 ms → 48 ms". */
-export function flipSummary(f: Pick<StatementFlip, 'flip' | 'before' | 'after'>): string {
-  return `plan changed ${utcMinute(f.flip.at)}, avg latency ${avg(f.before)} → ${avg(f.after)}`;
+/**
+ * The flag's words: "plan changed 14:02 UTC, avg latency 3.1 ms → 48 ms", from when the new
+ * plan was first kept and the latency under each plan.
+ */
+export function flipSummary(at: string, before: PlanLatency, after: PlanLatency): string {
+  return `plan changed ${utcMinute(at)}, avg latency ${avg(before)} → ${avg(after)}`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statementShape } from './statement-shape';
 
 /** A digest row's counters at one moment, since the server started counting the digest. */
 export const DigestCountersSchema = z.object({
@@ -94,4 +95,32 @@ export function statementHistories<R extends StatementIdentity>(
   const order = new Map(records.map((r, i) => [r, i]));
   for (const g of groups) g.records.sort((a, b) => order.get(a)! - order.get(b)!);
   return [...groups, ...byShape.values()];
+}
+
+/** A top statement as the digest table names it. */
+export interface DigestStatement {
+  schema: string | null;
+  digest: string | null;
+  sample: string | null;
+}
+
+/**
+ * The item (e.g. a plan flip) about a top statement: one grouped under its DIGEST and schema,
+ * else one grouped by shape (no digest known) with its example's shape.
+ */
+export function itemOfStatement<T extends { identity: StatementIdentity }>(
+  items: readonly T[],
+  statement: DigestStatement,
+): T | undefined {
+  if (statement.digest !== null) {
+    const byDigest = items.find(
+      (i) =>
+        i.identity.digest === statement.digest &&
+        (i.identity.schema === undefined || i.identity.schema === statement.schema),
+    );
+    if (byDigest) return byDigest;
+  }
+  if (statement.sample === null) return undefined;
+  const shape = statementShape(statement.sample);
+  return items.find((i) => i.identity.digest === undefined && i.identity.shape === shape);
 }

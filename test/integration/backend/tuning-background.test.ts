@@ -252,13 +252,9 @@ function backgroundExplainTests(server: () => Endpoint, hasStatementDigest: bool
       expect(thinned).toHaveLength(4);
       expect(thinned.slice(0, 3)).toEqual(kept.slice(0, 3));
       expect(thinned[3]!.recordedAt > last.recordedAt).toBe(true);
-      expect(
-        flipSummary({
-          flip: { ...flip, connectionId: '', fingerprints: { before: '', after: '' } },
-          before: flip.latencyBefore,
-          after: flip.latencyAfter,
-        }),
-      ).toMatch(/^plan changed \d\d:\d\d UTC, avg latency [\d.]+ (ms|µs|s) → [\d.]+ (ms|µs|s)$/);
+      expect(flipSummary(flip.at, flip.latencyBefore, flip.latencyAfter)).toMatch(
+        /^plan changed \d\d:\d\d UTC, avg latency [\d.]+ (ms|µs|s) → [\d.]+ (ms|µs|s)$/,
+      );
     } finally {
       await runStatement(b, app, `DROP INDEX sl_bg_total ON ${db}.orders`);
     }

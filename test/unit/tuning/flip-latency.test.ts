@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanRecord } from '../../../src/shared/api/tuning';
 import { flipSummary, planLatency, statementFlips } from '../../../src/shared/tuning/flip-latency';
-import { sameStatement, statementHistories } from '../../../src/shared/tuning/statement-identity';
+import {
+  itemOfStatement,
+  sameStatement,
+  statementHistories,
+} from '../../../src/shared/tuning/statement-identity';
 
 const SCAN = '-> Table scan on orders  (cost=200 rows=2000)';
 const RANGE =
@@ -100,7 +104,9 @@ describe('statementFlips', () => {
     expect(f!.flip.before).toBe(records[1]);
     expect(f!.before).toEqual({ avgMs: 3.1, calls: 100 });
     expect(f!.after).toEqual({ avgMs: 48, calls: 100 });
-    expect(flipSummary(f!)).toBe('plan changed 14:02 UTC, avg latency 3.1 ms → 48 ms');
+    expect(flipSummary(f!.flip.at, f!.before, f!.after)).toBe(
+      'plan changed 14:02 UTC, avg latency 3.1 ms → 48 ms',
+    );
   });
 
   it('says "—" for a side without enough records', () => {
@@ -108,7 +114,9 @@ describe('statementFlips', () => {
       record('2026-11-20T13:00:00Z', SCAN, counted(100, 310)),
       record('2026-11-20T14:02:00Z', RANGE, counted(300, 5000)),
     ]);
-    expect(flipSummary(f!)).toBe('plan changed 14:02 UTC, avg latency — → —');
+    expect(flipSummary(f!.flip.at, f!.before, f!.after)).toBe(
+      'plan changed 14:02 UTC, avg latency — → —',
+    );
   });
 
   it('finds no flip while the plan keeps its shape', () => {
@@ -118,5 +126,26 @@ describe('statementFlips', () => {
         record('2026-11-20T14:00:00Z', SCAN.replace('rows=2000', 'rows=2400')),
       ]),
     ).toEqual([]);
+  });
+});
+
+describe('itemOfStatement', () => {
+  it('finds a top statement’s item by digest and schema, else by its example’s shape', () => {
+    const items = [
+      { identity: { shape: 'a', digest: 'd1', schema: 'shop' }, n: 1 },
+      { identity: { shape: SHAPE }, n: 2 },
+    ];
+    const row = (digest: string | null, schema: string | null, sample: string | null) => ({
+      digest,
+      schema,
+      sample,
+    });
+    expect(itemOfStatement(items, row('d1', 'shop', null))?.n).toBe(1);
+    expect(itemOfStatement(items, row('d1', 'other', null))).toBeUndefined();
+    expect(
+      itemOfStatement(items, row('d9', 'shop', 'SELECT * FROM orders WHERE total BETWEEN 1 AND 2'))
+        ?.n,
+    ).toBe(2);
+    expect(itemOfStatement(items, row('d9', 'shop', 'SELECT 1'))).toBeUndefined();
   });
 });
