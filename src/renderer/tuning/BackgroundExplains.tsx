@@ -43,7 +43,7 @@ function statusLine(s: BackgroundExplainStatus): string {
     const skipped = skippedSummary(run.skipped);
     if (skipped) parts.push(skipped);
     if (run.failed.length > 0) parts.push(`${run.failed.length} the server would not explain`);
-  } else if (s.state !== 'off') {
+  } else if (s.state === 'waiting' || s.state === 'running') {
     parts.push('not run yet');
   }
   if (s.nextRunAt) {
@@ -180,7 +180,12 @@ export function BackgroundExplains({ sessionId, connection, confirm }: ToolScree
       >
         {busy && status.state !== 'off' ? 'Explaining…' : 'Run now'}
       </button>
-      <span className="tune-background-status" role="status" data-testid="tune-background-status">
+      <span
+        className="tune-background-status"
+        role="status"
+        data-testid="tune-background-status"
+        data-last-run={status.lastRun?.finishedAt ?? ''}
+      >
         {statusLine(status)}
       </span>
       {status.blockedReason && (

@@ -3,11 +3,11 @@ import { flipSummary } from '../../shared/tuning/flip-latency';
 import type { PlanToShow, ToolScreenProps } from '../app/tool-screen';
 
 /** A kept plan as the compare view shows it. */
-function planOfRecord(r: StatementFlipView['before'], label: string): PlanToShow {
+function planOfRecord(r: StatementFlipView['before']): PlanToShow {
   return {
     document: r.document,
     dialect: r.dialect,
-    title: `${label}: ${r.recordedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    title: `kept ${r.recordedAt.slice(0, 19).replace('T', ' ')} UTC`,
     explainSql: r.explainSql,
   };
 }
@@ -16,8 +16,8 @@ function planOfRecord(r: StatementFlipView['before'], label: string): PlanToShow
 export function compareFlip(flip: StatementFlipView, showCompare: ToolScreenProps['showCompare']) {
   showCompare?.({
     title: `Plan changed ${flip.at.slice(0, 16).replace('T', ' ')} UTC`,
-    before: planOfRecord(flip.before, 'Before'),
-    after: planOfRecord(flip.after, 'After'),
+    before: planOfRecord(flip.before),
+    after: planOfRecord(flip.after),
   });
 }
 
