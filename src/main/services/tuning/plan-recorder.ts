@@ -7,7 +7,7 @@ import type { Handler } from '../../backend/handlers';
 import type { ConnectionStore } from '../../store/connection-store';
 import type { PlanStore } from '../../store/plan-store';
 import type { SessionRegistry } from '../session-registry';
-import { readDigestCounters, statementDigest } from './statement-digest';
+import { readDigestCounters, schemaOfThread, statementDigest } from './statement-digest';
 
 /** The plan's shape fingerprint, when the document reads as a plan. */
 function fingerprintOf(document: string): { fingerprint?: string } {
@@ -60,13 +60,21 @@ export function planRecorder(
       let identity: { digest: string; schema: string | null } | null =
         known.digest !== undefined ? { digest: known.digest, schema: known.schema ?? null } : null;
       let counters = known.counters;
-      if (identity === null) {
-        // An editor's explain: its own session knows the default schema the statement ran in.
-        identity = await owner.session.run((conn) => statementDigest(conn, server, sql));
-        if (identity !== null) {
-          const { digest, schema } = identity;
-          counters = await owner.session.run((conn) => readDigestCounters(conn, digest, schema));
-        }
+      if (identity === null && server.flavor !== 'mariadb') {
+        // An editor's explain: asked on the side connection, so the editor's session runs
+        // nothing more and keeps its warnings (SHOW WARNINGS after EXPLAIN) and state.
+        const threadId = owner.session.threadId;
+        identity = await owner.session
+          .withSideConnection(async (conn, side) => {
+            const schema = threadId === null ? undefined : await schemaOfThread(conn, threadId);
+            if (schema === undefined) return null;
+            const digest = await statementDigest(conn, side, sql, schema);
+            if (digest === null) return null;
+            counters = await readDigestCounters(conn, digest, schema);
+            return { digest, schema };
+          })
+          // No side connection (the server refuses one): the plan is kept by its shape.
+          .catch(() => null);
       }
       const record: PlanRecord = {
         recordedAt: new Date().toISOString(),
