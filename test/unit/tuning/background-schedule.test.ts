@@ -2,7 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
+import {
+  ConnectionSettingsSchema,
+  defaultConnectionSettings,
+} from '../../../src/shared/api/connection';
 import type { CallContext } from '../../../src/main/backend/handlers';
 import type { DbSession } from '../../../src/main/db/db-session';
 import { SessionRegistry } from '../../../src/main/services/session-registry';
@@ -140,9 +143,12 @@ describe('BackgroundExplains', () => {
 
   it('refuses on a production connection unless allowed there', async () => {
     const t = await setUp(async () => [row('a', 'SELECT 1')]);
-    const { id, createdAt, updatedAt, secrets, ...settings } = t.store.list()[0]!;
-    void [createdAt, updatedAt, secrets];
-    await t.store.save(id, { ...settings, production: true }, {});
+    const saved = t.store.list()[0]!;
+    await t.store.save(
+      saved.id,
+      { ...ConnectionSettingsSchema.parse(saved), production: true },
+      {},
+    );
     const blocked = await t.background.save(t.sessionId, ctx, on);
     expect(blocked).toMatchObject({ state: 'blocked', nextRunAt: null });
     await expect(t.background.runNow(t.sessionId, ctx)).rejects.toThrow(/marked production/);

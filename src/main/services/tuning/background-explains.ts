@@ -1,3 +1,4 @@
+import { ConnectionSettingsSchema } from '../../../shared/api/connection';
 import { ApiError } from '../../../shared/api/errors';
 import {
   backgroundRefusal,
@@ -99,11 +100,8 @@ export class BackgroundExplains {
   ): Promise<BackgroundExplainStatus> {
     const s = this.#scheduleOf(sessionId, ctx);
     const valid = BackgroundExplainSettingsSchema.parse(settings);
-    const { id, createdAt, updatedAt, secrets, ...current } = this.#deps.store.get(s.connectionId);
-    void id;
-    void createdAt;
-    void updatedAt;
-    void secrets;
+    // The saved connection's settings (without its id, times and secrets), this part changed.
+    const current = ConnectionSettingsSchema.parse(this.#deps.store.get(s.connectionId));
     await this.#deps.store.save(s.connectionId, { ...current, backgroundExplains: valid }, {});
     // A new interval counts from now.
     this.#clearTimer(s);
