@@ -185,6 +185,7 @@ export function BackgroundExplains({ sessionId, connection, confirm }: ToolScree
         role="status"
         data-testid="tune-background-status"
         data-last-run={status.lastRun?.finishedAt ?? ''}
+        title={status.lastRun?.failed.map((f) => `${f.statement}: ${f.message}`).join('\n')}
       >
         {statusLine(status)}
       </span>
