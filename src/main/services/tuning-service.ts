@@ -28,6 +28,9 @@ import {
   type RingEntry,
 } from '../../shared/tuning/snapshot-ring';
 import { statementShape } from '../../shared/tuning/statement-shape';
+import { isExplainable } from '../../shared/tuning/background-explain';
+import { classifyStatement } from '../../shared/sql/classify-statement';
+import { statementFlips } from '../../shared/tuning/flip-latency';
 import type { CallContext, Handler, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import type { ConnectionStore } from '../store/connection-store';
@@ -37,6 +40,9 @@ import type { SessionRegistry } from './session-registry';
 import type { RecordPlan } from './tuning/plan-recorder';
 import { DigestReader, startDigestRead, type DigestSnapshot } from './tuning/read-digests';
 import { readHealth } from './tuning/read-health';
+import { BackgroundExplains, type TopRow } from './tuning/background-explains';
+import { SessionTurns } from './tuning/session-turns';
+import { readDigestCounters } from './tuning/statement-digest';
 
 type TuningMethods = keyof typeof tuningContract;
 
@@ -205,6 +211,137 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
     await run(sessionId, ctx, (conn) => conn.query(`USE ${quoteIdentifier(schema)}`));
   }
 
+  const turns = new SessionTurns();
+
+  /**
+   * The `limit` statements of most total latency that EXPLAIN takes, since the server started
+   * counting (the counters kept with each plan), read as the screen reads them.
+   */
+  async function readTop(sessionId: string, ctx: CallContext, limit: number): Promise<TopRow[]> {
+    const found = await read(sessionId, ctx, async (conn, server) => {
+      const started = await startDigestRead(conn, server);
+      if ('unavailable' in started) return started;
+      const state = stateOf(sessionId);
+      const snap = await state.reader.read(conn, server, started.start);
+      // More than asked: SET, SHOW, COMMIT and EXPLAINs do not take a place. Sightline's own
+      // statements never do: explaining its polling would only fill the history.
+      const reader = state.reader;
+      const top = topByLatency(
+        snap.rows.filter((r) => r.calls > 0 && r.digest !== null && !reader.isOwn(digestKey(r))),
+        limit * 4 + 20,
+      );
+      const texts = await state.reader.texts(conn, top);
+      return { rows: top.map((r, i) => ({ ...r, ...texts[i]! })) };
+    });
+    if ('unavailable' in found) throw new Error(found.unavailable.reason);
+    return found.rows
+      .filter((r) => r.digestText === null || isExplainable(r.digestText))
+      .slice(0, limit);
+  }
+
+  /** EXPLAIN of one top statement in its schema, inside a READ ONLY transaction, kept. */
+  function explainOne(sessionId: string, ctx: CallContext, row: TopRow & { sample: string }) {
+    return turns.take(sessionId, async () => {
+      await useSchema(sessionId, ctx, row.schema);
+      // EXPLAIN does not run the statement; the transaction also refuses any write a stored
+      // function called while the optimizer folds constants could make.
+      await run(sessionId, ctx, (conn) => conn.query('START TRANSACTION READ ONLY'));
+      let result: ExplainRunResult;
+      try {
+        result = await deps.explain({ sessionId, sql: row.sample, analyze: false }, ctx);
+      } finally {
+        await run(sessionId, ctx, (conn) => conn.query('ROLLBACK')).catch(() => undefined);
+      }
+      await deps.record(ctx.peerId, sessionId, row.sample, result, {
+        digest: row.digest!,
+        schema: row.schema,
+        counters: { calls: row.calls, totalLatencyMs: row.totalLatencyMs },
+        source: 'schedule',
+      });
+    });
+  }
+
+  async function onlyReads(sessionId: string, ctx: CallContext) {
+    const { server } = await sessions.owned(sessionId, ctx.peerId).session.status();
+    const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+    return (sql: string) => classifyStatement(sql, { flavor }).kind === 'read';
+  }
+
+  const background = new BackgroundExplains({
+    store,
+    sessions,
+    readTop,
+    onlyReads,
+    explainOne,
+  });
+
+  /** Explain, create the index, explain again, drop it: always (see the contract). */
+  const experiment: Handler<'tuning.experiment'> = async (
+    { sessionId, schema, sql, candidate, readOnlyConfirmed },
+    ctx,
+  ) => {
+    const owner = sessions.owned(sessionId, ctx.peerId);
+    const connection = store.get(owner.connectionId);
+    if (!connection.scratch) {
+      throw new ApiError({
+        code: 'INVALID_REQUEST',
+        message: `“${connection.name}” is not marked as a scratch server, and trying an index means creating one (a write that reads the whole table and can block writes). Review the DDL and run it where it is safe, or mark a test server “Scratch” in its connection settings.`,
+      });
+    }
+    if (connection.readOnly && !readOnlyConfirmed) {
+      throw new ApiError({
+        code: 'INVALID_REQUEST',
+        message: `“${connection.name}” is read-only, and trying an index creates and drops one: confirm again to do it anyway.`,
+      });
+    }
+    const { server } = await owner.session.status();
+    const plan = experimentPlan(candidate, {
+      invisibleIndexes: server.capabilities.invisibleIndexes,
+      isMariaDb: server.flavor === 'mariadb',
+    });
+    await useSchema(sessionId, ctx, schema);
+    const before = await deps.explain({ sessionId, sql, analyze: false }, ctx);
+    const executed: string[] = [];
+    let created = false;
+    let after: ExplainRunResult | undefined;
+    try {
+      for (const statement of plan.setup) {
+        await run(sessionId, ctx, (conn) => conn.query(statement));
+        executed.push(statement);
+        if (statement.startsWith('CREATE INDEX')) created = true;
+      }
+      after = await deps.explain({ sessionId, sql, analyze: false }, ctx);
+      executed.push(after.explainSql);
+    } finally {
+      // Cleanup always: a DROP for an index that was never created would only add an error.
+      // It runs on the session object itself, so a tab closed meanwhile (the session gone
+      // from the registry) still gets its index dropped, on a connection closed afterwards.
+      for (const statement of plan.cleanup) {
+        if (statement.startsWith('DROP INDEX') && !created) continue;
+        try {
+          await owner.session.run((conn) => conn.query(statement));
+          executed.push(statement);
+        } catch (e) {
+          console.error('[tuning] cleanup failed:', statement, e);
+        }
+      }
+      if (!sessions.has(sessionId)) await owner.session.close().catch(() => undefined);
+    }
+    let indexUsed = false;
+    if (!after) throw new Error('unreachable: the after-EXPLAIN neither ran nor failed');
+    walkPlan(after.report.root, (n) => {
+      if (n.key === plan.indexName) indexUsed = true;
+    });
+    return ExperimentResultSchema.parse({
+      before,
+      after,
+      executed,
+      method: plan.method,
+      indexName: plan.indexName,
+      indexUsed,
+    });
+  };
+
   return {
     'tuning.statements': async ({ sessionId, schema, baselineId, lastSeconds, showOwn }, ctx) => {
       const found = await read(sessionId, ctx, async (conn, server) => {
@@ -264,76 +401,47 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
       };
     },
 
-    'tuning.explain': async ({ sessionId, schema, sql }, ctx) => {
-      await useSchema(sessionId, ctx, schema);
-      const result = await deps.explain({ sessionId, sql, analyze: false }, ctx);
-      await deps.record(ctx.peerId, sessionId, sql, result);
-      return result;
-    },
+    'tuning.explain': ({ sessionId, schema, sql, digest }, ctx) =>
+      turns.take(sessionId, async () => {
+        await useSchema(sessionId, ctx, schema);
+        const result = await deps.explain({ sessionId, sql, analyze: false }, ctx);
+        // A row's digest is known: its counters are read apart, so they do not count the read.
+        const known =
+          digest === undefined
+            ? {}
+            : {
+                digest,
+                schema,
+                counters: await read(sessionId, ctx, (conn) =>
+                  readDigestCounters(conn, digest, schema),
+                ),
+              };
+        await deps.record(ctx.peerId, sessionId, sql, result, known);
+        return result;
+      }),
 
-    'tuning.experiment': async ({ sessionId, schema, sql, candidate, readOnlyConfirmed }, ctx) => {
+    'tuning.experiment': (params, ctx) =>
+      turns.take(params.sessionId, () => experiment(params, ctx)),
+
+    'tuning.flips': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
-      const connection = store.get(owner.connectionId);
-      if (!connection.scratch) {
-        throw new ApiError({
-          code: 'INVALID_REQUEST',
-          message: `“${connection.name}” is not marked as a scratch server, and trying an index means creating one (a write that reads the whole table and can block writes). Review the DDL and run it where it is safe, or mark a test server “Scratch” in its connection settings.`,
-        });
-      }
-      if (connection.readOnly && !readOnlyConfirmed) {
-        throw new ApiError({
-          code: 'INVALID_REQUEST',
-          message: `“${connection.name}” is read-only, and trying an index creates and drops one: confirm again to do it anyway.`,
-        });
-      }
-      const { server } = await owner.session.status();
-      const plan = experimentPlan(candidate, {
-        invisibleIndexes: server.capabilities.invisibleIndexes,
-        isMariaDb: server.flavor === 'mariadb',
-      });
-      await useSchema(sessionId, ctx, schema);
-      const before = await deps.explain({ sessionId, sql, analyze: false }, ctx);
-      const executed: string[] = [];
-      let created = false;
-      let after: ExplainRunResult | undefined;
-      try {
-        for (const statement of plan.setup) {
-          await run(sessionId, ctx, (conn) => conn.query(statement));
-          executed.push(statement);
-          if (statement.startsWith('CREATE INDEX')) created = true;
-        }
-        after = await deps.explain({ sessionId, sql, analyze: false }, ctx);
-        executed.push(after.explainSql);
-      } finally {
-        // Cleanup always: a DROP for an index that was never created would only add an error.
-        // It runs on the session object itself, so a tab closed meanwhile (the session gone
-        // from the registry) still gets its index dropped, on a connection closed afterwards.
-        for (const statement of plan.cleanup) {
-          if (statement.startsWith('DROP INDEX') && !created) continue;
-          try {
-            await owner.session.run((conn) => conn.query(statement));
-            executed.push(statement);
-          } catch (e) {
-            console.error('[tuning] cleanup failed:', statement, e);
-          }
-        }
-        if (!sessions.has(sessionId)) await owner.session.close().catch(() => undefined);
-      }
-      let indexUsed = false;
-      if (!after) throw new Error('unreachable: the after-EXPLAIN neither ran nor failed');
-      walkPlan(after.report.root, (n) => {
-        if (n.key === plan.indexName) indexUsed = true;
-      });
-      return ExperimentResultSchema.parse({
-        before,
-        after,
-        executed,
-        method: plan.method,
-        indexName: plan.indexName,
-        indexUsed,
-      });
+      const flips = statementFlips(deps.plans.ofConnection(owner.connectionId));
+      return {
+        flips: flips.map((f) => ({
+          identity: f.identity,
+          at: f.flip.at,
+          before: f.flip.before,
+          after: f.flip.after,
+          latencyBefore: f.before,
+          latencyAfter: f.after,
+        })),
+      };
     },
 
+    'tuning.schedule': async ({ sessionId }, ctx) => background.status(sessionId, ctx),
+    'tuning.saveSchedule': async ({ sessionId, settings }, ctx) =>
+      background.save(sessionId, ctx, settings),
+    'tuning.runSchedule': async ({ sessionId }, ctx) => background.runNow(sessionId, ctx),
     'tuning.health': async ({ sessionId, schema }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const raw = await read(sessionId, ctx, (conn, server) => readHealth(conn, server, schema));
@@ -352,9 +460,13 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
       });
     },
 
-    'plans.history': async ({ sql, connectionId }) => {
+    'plans.history': async ({ sql, connectionId, digest, schema }) => {
       const shape = statementShape(sql);
-      return { shape, records: deps.plans.find(shape, connectionId) };
+      const identity =
+        digest === undefined
+          ? { shape }
+          : { shape, digest, ...(schema === undefined ? {} : { schema }) };
+      return { shape, records: deps.plans.find(identity, connectionId) };
     },
   };
 }

@@ -312,6 +312,7 @@ function toSaved(c: StoredConnection): SavedConnection {
     readOnly: c.readOnly,
     production: c.production,
     scratch: c.scratch,
+    ...(c.backgroundExplains ? { backgroundExplains: c.backgroundExplains } : {}),
     initSql: c.initSql,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,

@@ -9,6 +9,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlanRecordSchema, type PlanRecord } from '../../shared/api/tuning';
+import { sameStatement, type StatementIdentity } from '../../shared/tuning/statement-identity';
 import { AppendOnlyFile } from './append-only-file';
 import type { RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
@@ -88,14 +89,21 @@ export class PlanStore {
   }
 
   /**
-   * Keeps a plan; false when its document is too large to keep. Resolves once it is in the
+   * Keeps a plan (in place of `supersedes`, a record it makes redundant, when given); false
+   * when its document is too large to keep. Resolves once it is in the
    * file, or once writing it failed: then it stays in memory and is retried, and the failure
    * is reported (StoreWriteMonitor), since a plan not yet on disk is still evidence.
    */
-  async add(unmasked: PlanRecord): Promise<boolean> {
+  async add(unmasked: PlanRecord, supersedes?: PlanRecord): Promise<boolean> {
     // Secrets in the statement and the plan document never reach the file (record-masking.ts).
     const record = maskPlanRecord(unmasked);
     if (record.document.length > this.#limits.maxDocumentChars) return false;
+    const gone = supersedes ? this.#records.findIndex((r) => r.record === supersedes) : -1;
+    if (gone >= 0) {
+      // The file is written again from memory, without it.
+      this.#bytes -= this.#records.splice(gone, 1)[0]!.bytes;
+      this.#file.markRewrite();
+    }
     const line = JSON.stringify(record) + '\n';
     this.#keep(record, Buffer.byteLength(line));
     if (
@@ -108,15 +116,24 @@ export class PlanStore {
     return true;
   }
 
-  /** Plans of statements of this shape, newest first (one connection's, or everyone's). */
-  find(shape: string, connectionId: string | null): PlanRecord[] {
+  /**
+   * Plans of one statement, newest first (one connection's, or everyone's): a shape, or an
+   * identity matched by DIGEST where both it and a record have one (sameStatement).
+   */
+  find(statement: string | StatementIdentity, connectionId: string | null): PlanRecord[] {
+    const identity = typeof statement === 'string' ? { shape: statement } : statement;
     const out: PlanRecord[] = [];
     for (let i = this.#records.length - 1; i >= 0; i--) {
       const r = this.#records[i]!.record;
-      if (r.shape === shape && (connectionId === null || r.connectionId === connectionId))
+      if ((connectionId === null || r.connectionId === connectionId) && sameStatement(identity, r))
         out.push(r);
     }
     return out;
+  }
+
+  /** Every plan kept of one connection's statements, oldest first. */
+  ofConnection(connectionId: string): PlanRecord[] {
+    return this.#records.map((r) => r.record).filter((r) => r.connectionId === connectionId);
   }
 
   get size(): number {

@@ -57,10 +57,17 @@ export function StatementDetail({
         sessionId,
         schema: statement.schema,
         sql: sample,
+        ...(statement.digest !== null ? { digest: statement.digest } : {}),
       });
       setExplained(r);
       // Every connection's plans: the same statement on the upgraded server is the point.
-      const h = await api.call('plans.history', { sql: sample, connectionId: null });
+      const h = await api.call('plans.history', {
+        sql: sample,
+        connectionId: null,
+        ...(statement.digest !== null
+          ? { digest: statement.digest, schema: statement.schema }
+          : {}),
+      });
       // The newest record is the explain just made.
       setEarlier(h.records.slice(1));
     });

@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import type { TopStatement } from '../../shared/api/tuning';
+import type { StatementFlipView, TopStatement } from '../../shared/api/tuning';
 import { formatExactCount } from '../../shared/format/count';
 import { formatMs, formatRows } from '../../shared/explain/format-plan-figures';
 import { examinedPerSent } from '../../shared/tuning/digest-diff';
+import { itemOfStatement } from '../../shared/tuning/statement-identity';
+import type { ToolScreenProps } from '../app/tool-screen';
 import { SeverityIcon } from '../ui/SeverityIcon';
+import { FlipFlag } from './FlipFlag';
 import { fullScans, ratioSeverity, sortStatements, type SortKey } from './statement-columns';
 
 const COLUMNS: Array<{ key: SortKey; label: string; title: string }> = [
@@ -43,12 +46,17 @@ export function StatementTable({
   selected,
   onSelect,
   withSchema,
+  flips = [],
+  showCompare,
 }: {
   statements: readonly TopStatement[];
   selected: string | null;
   onSelect: (key: string) => void;
   /** Show each statement's schema (no schema filter). */
   withSchema: boolean;
+  /** Statements whose plan changed: flagged, one click into the compare. */
+  flips?: readonly StatementFlipView[];
+  showCompare?: ToolScreenProps['showCompare'];
 }) {
   const [sortKey, onSort] = useState<SortKey>('totalLatencyMs');
   const statements = sortStatements(unsorted, sortKey);
@@ -77,6 +85,7 @@ export function StatementTable({
           const ratio = examinedPerSent(s);
           const sev = ratioSeverity(ratio);
           const k = statementKey(s);
+          const flip = itemOfStatement(flips, s);
           return (
             <tr
               key={k}
@@ -87,6 +96,7 @@ export function StatementTable({
               <td className="tune-text" title={s.digestText ?? ''}>
                 {s.schema && withSchema && <span className="tune-schema">{s.schema}</span>}
                 <span className="mono">{s.digestText ?? '(other statements)'}</span>
+                {flip && <FlipFlag flip={flip} showCompare={showCompare} />}
               </td>
               <Num n={s.totalLatencyMs} format={formatMs} />
               <Num n={s.calls ? s.totalLatencyMs / s.calls : 0} format={formatMs} />

@@ -12,6 +12,7 @@ import { SchemaSelect } from './SchemaSelect';
 import { StatementDetail } from './StatementDetail';
 import { StatementTable, statementKey } from './StatementTable';
 import { TopStatementsNotices } from './TopStatementsNotices';
+import { usePlanFlips } from './use-plan-flips';
 
 /** How often the screen refreshes itself while shown: each refresh is a snapshot kept for windows. */
 const POLL_MS = 15_000;
@@ -48,6 +49,8 @@ export function TopStatements(props: ToolScreenProps) {
   const latest = useRef(0);
   const inFlight = useRef(false);
 
+  // Plan flips are read again with each refresh of the list.
+  const flips = usePlanFlips(sessionId, data?.available ? data.takenAt : null);
   const baselineId = mode === 'since-snapshot' ? (baseline?.id ?? null) : null;
   const lastSeconds = WINDOWS.find((w) => w.mode === mode)?.seconds ?? null;
   const load = useCallback(
@@ -209,6 +212,8 @@ export function TopStatements(props: ToolScreenProps) {
               selected={selected}
               onSelect={setSelected}
               withSchema={!schema}
+              flips={flips}
+              showCompare={props.showCompare}
             />
           )}
           {data?.available && data.omitted > 0 && (

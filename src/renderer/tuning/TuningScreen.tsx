@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ToolScreenProps } from '../app/tool-screen';
+import { BackgroundExplains } from './BackgroundExplains';
 import { SchemaHealth } from './SchemaHealth';
 import { TopStatements } from './TopStatements';
 import './tuning.css';
@@ -39,6 +40,7 @@ export function TuningScreen(props: ToolScreenProps) {
         )}
       </div>
       <div hidden={part !== 'top'}>
+        <BackgroundExplains {...props} />
         {/* It refreshes itself only while shown. */}
         <TopStatements {...props} active={props.active && part === 'top'} />
       </div>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackgroundExplainSettingsSchema } from '../tuning/background-explain';
 
 /** Colour tags: names, not hex, so both themes can pick accessible shades. */
 export const CONNECTION_COLORS = [
@@ -129,6 +130,8 @@ export const ConnectionSettingsSchema = z.object({
   production: z.boolean(),
   /** A scratch/test server: tuning may create and drop indexes there, after confirmation. */
   scratch: z.boolean().default(false),
+  /** Tuning's background explains of top statements (absent: off). */
+  backgroundExplains: BackgroundExplainSettingsSchema.optional(),
   initSql: z.string().max(65_536, 'Session init SQL is longer than 64 KiB'),
 });
 export type ConnectionSettings = z.infer<typeof ConnectionSettingsSchema>;

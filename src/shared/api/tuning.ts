@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { PlanDialectSchema } from '../explain/plan-dialect';
+import {
+  BackgroundExplainStatusSchema,
+  BackgroundExplainSettingsSchema,
+} from '../tuning/background-explain';
 import { DigestRowSchema } from '../tuning/digest-row';
+import { DigestCountersSchema, StatementIdentitySchema } from '../tuning/statement-identity';
 import { HealthFindingSchema, TableSizeSchema } from '../tuning/schema-health';
 import { ExplainRunResultSchema } from './explain';
 
 const Id = z.string().min(1).max(64);
 const Name = z.string().min(1).max(256);
+const Digest = z.string().min(1).max(128);
 const Sql = z
   .string()
   .min(1)
@@ -126,8 +132,41 @@ export const PlanRecordSchema = z.object({
    * figures). Records kept before it was recorded have none: readers work it out.
    */
   fingerprint: z.string().optional(),
+  /**
+   * The server's statement DIGEST, where known (an explain from a Tuning row, the background
+   * schedule, or MySQL's STATEMENT_DIGEST()): "the same statement" when both sides have one,
+   * `shape` otherwise. Older records and MariaDB's editor explains have none.
+   */
+  digest: z.string().min(1).max(128).optional(),
+  /** The default schema the statement was explained in (null: none), where known. */
+  schema: z.string().max(256).nullable().optional(),
+  /**
+   * The digest row's counters (since the server started counting) when the plan was kept:
+   * differences between two records give the average latency under a plan.
+   */
+  counters: DigestCountersSchema.optional(),
+  /** Who asked for the plan: the background schedule, or a user (absent on older records). */
+  source: z.enum(['user', 'schedule']).optional(),
 });
 export type PlanRecord = z.infer<typeof PlanRecordSchema>;
+
+/** The average latency of a statement under one plan; avgMs null when the records cannot tell. */
+export const PlanLatencySchema = z.object({
+  avgMs: z.number().nonnegative().nullable(),
+  calls: z.number().nonnegative(),
+});
+
+/** A statement's latest plan flip (see statementFlips), both plans with it. */
+export const StatementFlipSchema = z.object({
+  identity: StatementIdentitySchema,
+  /** When the new plan was first kept. */
+  at: z.string(),
+  before: PlanRecordSchema,
+  after: PlanRecordSchema,
+  latencyBefore: PlanLatencySchema,
+  latencyAfter: PlanLatencySchema,
+});
+export type StatementFlipView = z.infer<typeof StatementFlipSchema>;
 
 /** The tuning screen's methods, spread into the contract. */
 export const tuningContract = {
@@ -155,7 +194,13 @@ export const tuningContract = {
   },
   /** Explains a statement on the tool's session in `schema` (USE first), kept as evidence. */
   'tuning.explain': {
-    params: z.object({ sessionId: Id, schema: Name.nullable(), sql: Sql }),
+    params: z.object({
+      sessionId: Id,
+      schema: Name.nullable(),
+      sql: Sql,
+      /** The row's DIGEST when explained from a top statement: kept with the plan. */
+      digest: Digest.optional(),
+    }),
     result: ExplainRunResultSchema,
   },
   /**
@@ -178,9 +223,43 @@ export const tuningContract = {
     params: z.object({ sessionId: Id, schema: Name }),
     result: SchemaHealthSchema,
   },
-  /** Earlier plans of a statement (same shape), newest first. */
+  /**
+   * Earlier plans of a statement, newest first: the same DIGEST (and schema) where both the
+   * question and a record have one, the same shape otherwise.
+   */
   'plans.history': {
-    params: z.object({ sql: Sql, connectionId: Id.nullable() }),
+    params: z.object({
+      sql: Sql,
+      connectionId: Id.nullable(),
+      digest: Digest.optional(),
+      schema: Name.nullable().optional(),
+    }),
     result: z.object({ shape: z.string(), records: z.array(PlanRecordSchema) }),
+  },
+  /** The session's connection's statements whose plan changed, each with its latest flip. */
+  'tuning.flips': {
+    params: z.object({ sessionId: Id }),
+    result: z.object({ flips: z.array(StatementFlipSchema) }),
+  },
+  /**
+   * Where this Tuning screen's background explains stand. They run while the screen that asks
+   * keeps its session open, on the schedule saved with the connection.
+   */
+  'tuning.schedule': {
+    params: z.object({ sessionId: Id }),
+    result: BackgroundExplainStatusSchema,
+  },
+  /**
+   * Runs the background explains now (after a run under way), where the schedule may run:
+   * refused when it is off or not allowed on this production connection. The status after.
+   */
+  'tuning.runSchedule': {
+    params: z.object({ sessionId: Id }),
+    result: BackgroundExplainStatusSchema,
+  },
+  /** Saves the connection's background-explain settings and (re)starts or stops the schedule. */
+  'tuning.saveSchedule': {
+    params: z.object({ sessionId: Id, settings: BackgroundExplainSettingsSchema }),
+    result: BackgroundExplainStatusSchema,
   },
 } as const;

@@ -11,11 +11,19 @@ export interface PlanFlip {
   fingerprints: { before: string; after: string };
 }
 
+/** Fingerprints worked out of older records' documents (parsing a plan is not free). */
+const workedOut = new WeakMap<PlanRecord, string | null>();
+
 /** A record's fingerprint: as kept, else worked out from its document (older records). */
 export function recordFingerprint(record: PlanRecord): string | undefined {
   if (record.fingerprint !== undefined) return record.fingerprint;
-  const parsed = explainPlanText(record.document);
-  return parsed.ok ? planShapeFingerprint(parsed.report.root) : undefined;
+  let known = workedOut.get(record);
+  if (known === undefined) {
+    const parsed = explainPlanText(record.document);
+    known = parsed.ok ? planShapeFingerprint(parsed.report.root) : null;
+    workedOut.set(record, known);
+  }
+  return known ?? undefined;
 }
 
 /**
