@@ -23,7 +23,7 @@ export function defaultBackgroundExplainSettings(): BackgroundExplainSettings {
 
 /** Why a group of statements was not explained, and how many. */
 export const SkippedStatementsSchema = z.object({
-  reason: z.enum(['truncated', 'no-sample', 'not-explainable', 'may-write']),
+  reason: z.enum(['truncated', 'no-sample', 'not-explainable', 'may-write', 'gone']),
   count: z.number().int().nonnegative(),
 });
 export type SkippedStatements = z.infer<typeof SkippedStatementsSchema>;
@@ -133,7 +133,13 @@ export function chooseStatements<C extends Candidate>(
   onlyReads: (sql: string) => boolean,
 ): { explain: Array<C & { sample: string }>; skipped: SkippedStatements[] } {
   const explain: Array<C & { sample: string }> = [];
-  const counts = { truncated: 0, 'no-sample': 0, 'not-explainable': 0, 'may-write': 0 };
+  const counts = {
+    truncated: 0,
+    'no-sample': 0,
+    'not-explainable': 0,
+    'may-write': 0,
+    gone: 0,
+  };
   for (const c of top) {
     if (c.digest === null) continue;
     if (c.sample === null || c.sample.trim() === '') counts['no-sample']++;
@@ -153,7 +159,20 @@ const SKIP_WORDS: Record<SkippedStatements['reason'], string> = {
   'no-sample': 'no example statement kept',
   'not-explainable': 'not a statement EXPLAIN takes (SET, SHOW, COMMIT…)',
   'may-write': 'may change data (explained only when you click Explain)',
+  gone: 'its schema or table no longer exists',
 };
+
+/** A run's skipped counts with `count` more of `reason` (kept in the enum's order). */
+export function withSkipped(
+  skipped: readonly SkippedStatements[],
+  reason: SkippedStatements['reason'],
+  count = 1,
+): SkippedStatements[] {
+  const found = skipped.some((s) => s.reason === reason);
+  if (found)
+    return skipped.map((s) => (s.reason === reason ? { ...s, count: s.count + count } : s));
+  return [...skipped, { reason, count }];
+}
 
 /** "2 skipped: 1 example cut at …; 1 no example statement kept", or null when none were. */
 export function skippedSummary(skipped: readonly SkippedStatements[]): string | null {

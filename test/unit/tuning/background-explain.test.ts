@@ -12,6 +12,7 @@ import {
   MAX_BACKOFF_MS,
   nextRunDelayMs,
   skippedSummary,
+  withSkipped,
 } from '../../../src/shared/tuning/background-explain';
 import { SessionTurns } from '../../../src/main/services/tuning/session-turns';
 
@@ -147,5 +148,22 @@ describe('SessionTurns', () => {
     await expect(first).rejects.toThrow('first failed');
     expect(await second).toBe(2);
     expect(log).toEqual(['first starts', 'other session', 'first ends', 'second']);
+  });
+});
+
+describe('withSkipped', () => {
+  it('adds to a reason already counted, else appends it', () => {
+    const one = withSkipped([{ reason: 'truncated', count: 2 }], 'gone');
+    expect(one).toEqual([
+      { reason: 'truncated', count: 2 },
+      { reason: 'gone', count: 1 },
+    ]);
+    expect(withSkipped(one, 'gone', 2)).toEqual([
+      { reason: 'truncated', count: 2 },
+      { reason: 'gone', count: 3 },
+    ]);
+    expect(skippedSummary(withSkipped([], 'gone'))).toBe(
+      '1 skipped: 1 its schema or table no longer exists',
+    );
   });
 });

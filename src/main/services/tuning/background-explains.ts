@@ -9,6 +9,7 @@ import {
   type BackgroundExplainSettings,
   type BackgroundExplainStatus,
   type BackgroundRun,
+  withSkipped,
 } from '../../../shared/tuning/background-explain';
 import type { DigestCounts, DigestTexts } from '../../../shared/tuning/digest-row';
 import type { CallContext } from '../../backend/handlers';
@@ -35,6 +36,8 @@ export interface BackgroundExplainDeps {
 
 /** The most failures listed in a run's report. */
 const MAX_FAILURES_LISTED = 5;
+/** The server's "Unknown database" and "Table doesn't exist": the digest outlived them. */
+const GONE_ERRORS: ReadonlySet<number> = new Set([1049, 1146]);
 /** The longest digest text a report carries. */
 const MAX_STATEMENT_CHARS = 200;
 
@@ -216,6 +219,15 @@ export class BackgroundExplains {
           // A lost connection or a closed session ends the run; one statement's error does not.
           if (e instanceof ApiError && (e.code === 'CONNECTION_LOST' || e.code === 'NOT_FOUND'))
             throw e;
+          // The digest outlived its schema or table (dropped since): nothing to explain.
+          if (
+            e instanceof ApiError &&
+            e.serverCode !== undefined &&
+            GONE_ERRORS.has(e.serverCode)
+          ) {
+            report.skipped = withSkipped(report.skipped, 'gone');
+            continue;
+          }
           if (report.failed.length < MAX_FAILURES_LISTED) {
             report.failed.push({
               statement: short(row.digestText ?? row.sample),
@@ -224,7 +236,7 @@ export class BackgroundExplains {
           }
         }
       }
-      if (chosen.explain.length > 0 && report.explained.length === 0) {
+      if (chosen.explain.length > 0 && report.explained.length === 0 && report.failed.length > 0) {
         throw new Error(`None of the ${chosen.explain.length} statements could be explained.`);
       }
       s.failuresInARow = 0;
