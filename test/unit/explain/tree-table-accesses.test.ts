@@ -115,3 +115,93 @@ describe('table accesses of MySQL tree plans', () => {
     expect(plan.flags).not.toContain('full-table-scan');
   });
 });
+
+// The same statement as JSON version 2 (explain_json_format_version=2) and as FORMAT=TREE.
+const BKA_JSON = [
+  '{',
+  '  "query": "/* select#1 */ select `tx`.`t2`.`id` AS `id`,`tx`.`t2`.`t1id` AS `t1id`,`tx`.`t2`.`v` AS `v`,`tx`.`t1`.`id` AS `id`,`tx`.`t1`.`a` AS `a`,`tx`.`t1`.`b` AS `b`,`tx`.`t1`.`c` AS `c`,`tx`.`t1`.`d` AS `d` from `tx`.`t2` join `tx`.`t1` where (`tx`.`t1`.`c` = `tx`.`t2`.`v`)",',
+  '  "query_plan": {',
+  '    "inputs": [',
+  '      {',
+  '        "inputs": [',
+  '          {',
+  '            "operation": "Table scan on t2",',
+  '            "table_name": "t2",',
+  '            "access_type": "table",',
+  '            "schema_name": "tx",',
+  '            "used_columns": [',
+  '              "id",',
+  '              "t1id",',
+  '              "v"',
+  '            ],',
+  '            "estimated_rows": 2000.0,',
+  '            "estimated_total_cost": 201.75',
+  '          }',
+  '        ],',
+  '        "heading": "Batch input rows",',
+  '        "condition": "(t2.v is not null)",',
+  '        "operation": "Filter: (t2.v is not null)",',
+  '        "access_type": "filter",',
+  '        "estimated_rows": 2000.0,',
+  '        "filter_columns": [',
+  '          "tx.t2.v"',
+  '        ],',
+  '        "estimated_total_cost": 201.75',
+  '      },',
+  '      {',
+  '        "covering": false,',
+  '        "operation": "Multi-range index lookup on t1 using kc (c = t2.v)",',
+  '        "index_name": "kc",',
+  '        "table_name": "t1",',
+  '        "access_type": "index",',
+  '        "key_columns": [',
+  '          "c"',
+  '        ],',
+  '        "schema_name": "tx",',
+  '        "used_columns": [',
+  '          "id",',
+  '          "a",',
+  '          "b",',
+  '          "c",',
+  '          "d"',
+  '        ],',
+  '        "estimated_rows": 1.0,',
+  '        "lookup_condition": "c = t2.v",',
+  '        "multi_range_read": true,',
+  '        "index_access_type": "multi_range_read",',
+  '        "lookup_references": [',
+  '          "tx.t2.v"',
+  '        ],',
+  '        "estimated_total_cost": 0.25005',
+  '      }',
+  '    ],',
+  '    "join_type": "inner join",',
+  '    "operation": "Batched key access inner join",',
+  '    "access_type": "join",',
+  '    "join_algorithm": "batch_key_access"',
+  '  },',
+  '  "query_type": "select",',
+  '  "json_schema_version": "2.0"',
+  '}',
+].join('\n');
+
+const BKA_TREE = [
+  '-> Batched key access inner join',
+  '    -> Batch input rows',
+  '        -> Filter: (t2.v is not null)  (cost=202 rows=2000)',
+  '            -> Table scan on t2  (cost=202 rows=2000)',
+  '    -> Multi-range index lookup on t1 using kc (c = t2.v)  (cost=0.25 rows=1)',
+].join('\n');
+
+describe('a batched key access join in JSON version 2 and in the tree', () => {
+  it('reads the batch input heading as the tree does: a step, not a subquery', () => {
+    const json = parsePlan(BKA_JSON, { dialect: 'mysql-json-v2' });
+    if (!json.ok) throw new Error(JSON.stringify(json.error));
+    const kinds = (n: PlanNode) => nodes(n).map((x) => x.kind);
+    expect(kinds(json.plan.root)).toEqual(kinds(root(BKA_TREE)));
+    expect(nodes(json.plan.root)[1]).toMatchObject({ kind: 'other', label: 'Batch input rows' });
+    expect(nodes(json.plan.root).map((n) => n.table)).toEqual(
+      nodes(root(BKA_TREE)).map((n) => n.table),
+    );
+  });
+});
