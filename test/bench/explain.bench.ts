@@ -27,14 +27,19 @@ async function compare(label: string, text: string): Promise<string[]> {
     `${label}: ${check.report.stats.nodes} nodes, ${(text.length / 1024 / 1024).toFixed(2)} MB`,
     `  JSON.parse            : ${b.toFixed(2)} ms median of ${base.length}`,
     `  parse + diagnose      : ${s.toFixed(2)} ms median of ${mine.length}`,
-    `  ratio (target < 2)    : ${(s / b).toFixed(2)}`,
+    `  ratio (target ≤ 1.5)  : ${(s / b).toFixed(2)}`,
   ];
 }
 
 /**
  * EXPLAIN parse + diagnose (src/shared/explain) against a bare JSON.parse of the same document:
  * a 5 MB MySQL JSON v1 plan, EXPLAIN ANALYZE FORMAT=JSON plans of 1,000 and 10,000 nodes, and a
- * 10,000-node MariaDB ANALYZE plan.
+ * 10,000-node MariaDB ANALYZE plan. The target is 1.5x. Why the large measured plans stay above
+ * it: V8's JSON.parse puts a document over 100 KB straight into the old generation, while the
+ * plan model (per plan object a node, its measurements, its costs and its leftover keys, some
+ * 600 bytes) is allocated young and copied by the scavenger; building only that, with no reading
+ * of fields, no labels and no diagnosis, already costs about 1.35x (JSON v1), 1.5x (MariaDB)
+ * and 1.7x (JSON v2, 10,000 nodes) JSON.parse on these documents.
  */
 export const explainBench: Bench = {
   name: 'explain',

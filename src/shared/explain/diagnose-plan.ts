@@ -59,6 +59,13 @@ interface Context {
   misestimateFactor: number;
   statement: string | undefined;
   out: Diagnostic[];
+  /** Index advice already worked out, by everything it depends on (see indexAdvice). */
+  advice: Map<string, IndexAdvice | null>;
+}
+
+interface IndexAdvice {
+  text: string;
+  columns: string[];
 }
 
 /**
@@ -98,12 +105,29 @@ function diagnoseNodes(
     misestimateFactor: options.misestimateFactor ?? 10,
     statement: options.statement ?? plan.query,
     out: [],
+    advice: new Map(),
   };
   const misestimated = new Map<PlanNode, number>();
   // Children first, so a misestimate is reported where it starts, not on every parent above it.
   for (let i = nodes.length - 1; i >= 0; i--) misestimate(ctx, nodes[i]!, misestimated);
+  // The hottest node is looked for in the same pass: a large plan is read from memory once.
+  const byTime = plan.analyzed;
+  let hottestNode: PlanNode | undefined;
+  let hottestValue = 0;
+  let sum = 0;
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]!;
+    // A query block's own cost is what its parts leave unexplained, not work of its own.
+    if (byTime || node.selectId === undefined) {
+      const value = byTime ? node.actual?.selfTimeMs : node.cost?.self;
+      if (value !== undefined && Number.isFinite(value)) {
+        sum += value;
+        if (value > hottestValue) {
+          hottestNode = node;
+          hottestValue = value;
+        }
+      }
+    }
     // Every other finding starts from a flag; most nodes have none.
     if (node.flags.length === 0) continue;
     fullScan(ctx, node);
@@ -114,7 +138,7 @@ function diagnoseNodes(
     rangeChecked(ctx, node);
     impossibleWhere(ctx, node);
   }
-  hottest(ctx, nodes);
+  if (nodes.length >= 2 && hottestNode && sum > 0) hottest(ctx, hottestNode, hottestValue, sum);
   return bySeverity(ctx.out);
 }
 
@@ -191,14 +215,40 @@ function conditionsFor(ctx: Context, node: PlanNode): string[] {
   return out;
 }
 
-/** The index suggestion for a table node, from the conditions on it. */
-function indexAdvice(
-  ctx: Context,
-  node: PlanNode,
-): { text: string; columns: string[] } | undefined {
+/**
+ * The index suggestion for a table node, from the conditions on it. Large plans repeat the
+ * same access many times (a UNION of similar selects): the advice is worked out once for each
+ * distinct table, conditions and columns, and its text shared.
+ */
+function indexAdvice(ctx: Context, node: PlanNode): IndexAdvice | undefined {
   const name = node.alias ?? node.table;
   if (name === undefined) return undefined;
   const conditions = conditionsFor(ctx, node);
+  let key = lengthPrefixed([node.table, node.alias, node.schema]);
+  key += lengthPrefixed(conditions);
+  key += node.usedColumns ? lengthPrefixed(node.usedColumns) : '-';
+  let advice = ctx.advice.get(key);
+  if (advice === undefined) {
+    advice = adviseIndex(ctx, node, name, conditions) ?? null;
+    ctx.advice.set(key, advice);
+  }
+  // Each finding its own list of columns: nothing one reader does to it reaches another.
+  return advice ? { text: advice.text, columns: advice.columns.slice() } : undefined;
+}
+
+/** Strings joined so that different lists never give the same key. */
+function lengthPrefixed(parts: ReadonlyArray<string | undefined>): string {
+  let out = `${parts.length}|`;
+  for (const p of parts) out += p === undefined ? '~|' : `${p.length}:${p}|`;
+  return out;
+}
+
+function adviseIndex(
+  ctx: Context,
+  node: PlanNode,
+  name: string,
+  conditions: string[],
+): IndexAdvice | undefined {
   const { equality, range } = indexColumnsFromConditions(name, conditions);
   if (!equality.length && !range.length) return undefined;
   const columns = [...equality, ...range.slice(0, 1)];
@@ -457,26 +507,12 @@ function stopsEarly(ctx: Context, node: PlanNode): boolean {
   return node.warnings.some((w) => /^(?:FirstMatch|Not exists)/.test(w));
 }
 
-/** The node with the most exclusive time (measured plans) or the most own cost (estimates). */
-function hottest(ctx: Context, nodes: PlanNode[]): void {
-  if (nodes.length < 2) return;
+/**
+ * The finding on the node with the most exclusive time (measured plans) or the most own cost
+ * (estimates): `value` of its own out of `sum` over the plan.
+ */
+function hottest(ctx: Context, best: PlanNode, bestValue: number, sum: number): void {
   const byTime = ctx.plan.analyzed;
-  let best: PlanNode | undefined;
-  let bestValue = 0;
-  let sum = 0;
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    // A query block's own cost is what its parts leave unexplained, not work of its own.
-    if (!byTime && node.selectId !== undefined) continue;
-    const value = byTime ? node.actual?.selfTimeMs : node.cost?.self;
-    if (value === undefined || !Number.isFinite(value)) continue;
-    sum += value;
-    if (value > bestValue) {
-      best = node;
-      bestValue = value;
-    }
-  }
-  if (!best || sum <= 0) return;
   const share = Math.round((bestValue / sum) * 100);
   emit(ctx, best, {
     code: 'hottest-node',

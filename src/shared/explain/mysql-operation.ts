@@ -14,12 +14,18 @@ export interface MysqlOperation {
   indexCondition?: string;
 }
 
-const NAME = '(`[^`]*`|\\S+)';
+// A table by its alias: quoted, the server's own `<union temporary>` (which has a space), or a word.
+const NAME = '(`[^`]*`|<[^>\\n]*>|\\S+)';
 const re = (source: string) => new RegExp(source);
 // Operations of a kind share their list of flags (frozen, so a mistake throws instead of
 // changing them all); one with more flags gets a copy. Plans can have thousands of operations.
 const flagList = (...flags: PlanFlag[]): readonly PlanFlag[] => Object.freeze(flags);
 const NO_FLAGS = flagList();
+
+// MySQL words every index access alike: `[Single-row |Multi-range |Full-text ][Covering ]index
+// <operation> on <alias> using <index>`, the prefix lowering the next word (`Full-text covering
+// index search`). INDEX is that start for the operation that follows it.
+const INDEX = '(?:(?:Single-row|Multi-range|Full-text) (?:covering )?index|Covering index|Index)';
 
 /** Reads of a table, most specific first; each gives the access type MySQL names it by. */
 const TABLE_ACCESSES: Array<[RegExp, string, readonly PlanFlag[]]> = [
@@ -30,12 +36,16 @@ const TABLE_ACCESSES: Array<[RegExp, string, readonly PlanFlag[]]> = [
     flagList('full-index-scan'),
   ],
   [
-    re(`^(?:Single-row (?:covering )?index|Covering index|Index) lookup on ${NAME} using ${NAME}`),
-    'index lookup',
+    re(`^Multi-range (?:covering )?index lookup on ${NAME} using ${NAME}`),
+    'multi-range lookup',
     NO_FLAGS,
   ],
+  [re(`^${INDEX} lookup on ${NAME} using ${NAME}`), 'index lookup', NO_FLAGS],
+  // `Index range scan (Multi-Range Read) on t1 using kc over ...` when MRR is used.
   [
-    re(`^(?:Covering index|Index) range scan on ${NAME}(?: using ${NAME})?`),
+    re(
+      `^(?:Covering index|Index) range scan(?: \\(Multi-Range Read\\))? on ${NAME}(?: using ${NAME})?`,
+    ),
     'index range scan',
     NO_FLAGS,
   ],
@@ -44,9 +54,19 @@ const TABLE_ACCESSES: Array<[RegExp, string, readonly PlanFlag[]]> = [
     'index skip scan',
     NO_FLAGS,
   ],
-  [re(`^Full-text index search on ${NAME} using ${NAME}`), 'full-text search', NO_FLAGS],
-  [re(`^Multi-range index lookup on ${NAME} using ${NAME}`), 'multi-range lookup', NO_FLAGS],
+  [
+    re(`^(?:Covering index|Index) distance scan on ${NAME} using ${NAME}`),
+    'index distance scan',
+    NO_FLAGS,
+  ],
+  [
+    re(`^Full-text (?:covering )?index search on ${NAME} using ${NAME}`),
+    'full-text search',
+    NO_FLAGS,
+  ],
   [re(`^Constant row from ${NAME}`), 'constant row', NO_FLAGS],
+  [re(`^Count rows in ${NAME}`), 'count rows', NO_FLAGS],
+  [re(`^Sample scan on ${NAME}`), 'sample scan', NO_FLAGS],
   [re(`^Scan new records on ${NAME}`), 'scan new records', NO_FLAGS],
   [re(`^Materialize table function(?: on ${NAME})?`), 'table function', NO_FLAGS],
 ];
@@ -86,7 +106,7 @@ const OPERATIONS: Array<[RegExp, NodeKind, readonly PlanFlag[]]> = [
 ];
 
 const WRITE = re(`^(?:Insert into|Replace into|Update|Delete from) ${NAME}`);
-const COVERING = /^Covering|^Single-row covering/;
+const COVERING = /^(?:Covering|(?:Single-row|Multi-range|Full-text) covering) index/;
 const REPLANNED = /\(re-planned for each iteration\)/;
 const PUSHED_CONDITION = /, with index condition: (.*)$/;
 const JOIN_CONDITION = /^[^(]*?join\b[^(]*\((.*)\)$/;

@@ -251,10 +251,14 @@ const OPERATION_READERS = readers([
   ['cacheable', accepted((v) => asBoolean(v) !== undefined)],
 ]);
 
-/** A node with a `heading` (`Select #2 (subquery in projection; dependent)`), wrapped. */
+/**
+ * A node with a `heading` (`Select #2 (subquery in projection; dependent)`), wrapped. Other
+ * headings (`Batch input rows` of a batched key access join) say what an input is for, as
+ * their line in the text tree does: they are not subqueries.
+ */
 function subqueryWrapper(node: PlanNode, o: JsonObject): PlanNode {
   const heading = o.heading as string;
-  const wrapper = createNode('subquery', heading);
+  const wrapper = createNode(heading.startsWith('Select #') ? 'subquery' : 'other', heading);
   if (asBoolean(o.dependent) || /\bdependent\b/.test(heading)) addFlag(wrapper, 'dependent');
   if (typeof o.subquery_location === 'string')
     keepRaw(wrapper, 'subquery_location', o.subquery_location);
