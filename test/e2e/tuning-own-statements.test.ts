@@ -46,6 +46,11 @@ describe("Sightline's own statements in Tuning", () => {
 
     await page.getByTestId('tune-show-own').check();
     await rows.filter({ hasText: OWN_READ }).first().waitFor({ timeout: 15_000 });
+    // Marked as Sightline's, and the application's statement is not.
+    expect(
+      await rows.filter({ hasText: OWN_READ }).first().getByTestId('tune-own-mark').count(),
+    ).toBe(1);
+    expect(await rows.filter({ hasText: MARKER }).getByTestId('tune-own-mark').count()).toBe(0);
     await expect.poll(() => page.getByTestId('tune-own-hidden').count()).toBe(0);
     expect(await rows.filter({ hasText: MARKER }).count()).toBe(1);
     const title = await page.locator('.tune-own').getAttribute('title');

@@ -95,6 +95,15 @@ export function StatementTable({
             >
               <td className="tune-text" title={s.digestText ?? ''}>
                 {s.schema && withSchema && <span className="tune-schema">{s.schema}</span>}
+                {s.own && (
+                  <span
+                    className="tune-own-mark"
+                    title="Sightline's own statement (tagged /* sightline */)"
+                    data-testid="tune-own-mark"
+                  >
+                    Sightline
+                  </span>
+                )}
                 <span className="mono">{s.digestText ?? '(other statements)'}</span>
                 {flip && <FlipFlag flip={flip} showCompare={showCompare} />}
               </td>
