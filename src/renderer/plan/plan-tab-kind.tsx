@@ -5,7 +5,7 @@ import type { TabBodyProps, TabKind } from '../shell/tabs/tab-kind';
 import { MAX_PLAN_TABS, shownPlan, type TabOf } from '../shell/tabs/tab-model';
 import type { PlanToShow } from '../shell/tabs/tab-payloads';
 import { PlanScreen } from './PlanScreen';
-import { clockTime, planTabTitle } from './plan-tab-title';
+import { clockTime, planLabel, planTabTitle } from './plan-tab-title';
 
 type PlanTabModel = TabOf<'plan'>;
 
@@ -45,7 +45,7 @@ export const planTabKind: TabKind<PlanTabModel> = {
     if (!plan) return 'Plan';
     return (
       <>
-        <span className="tab-name">{plan.title}</span>
+        <span className="tab-name">{planLabel(plan)}</span>
         <span className="tab-slot"> {clockTime(tab.at)}</span>
       </>
     );

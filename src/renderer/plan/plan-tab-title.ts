@@ -8,11 +8,35 @@ export function clockTime(at: number): string {
     .join(':');
 }
 
+/** Statement text in a name: one line, cut at `max` characters. */
+function oneLine(sql: string, max: number): string {
+  const line = sql.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
 /**
- * A plan tab's full name: `Plan` while it waits for a plan, else what the plan is (its
- * statement's start, the session explained, the sample's or paste's name) and when it came, so
- * two plans of one statement read apart.
+ * What a plan is, in a few words: the statement explained when known (two statements that
+ * start alike differ further on, so more of it than the editor's title gives), else the
+ * plan's own title (the session explained, the sample, "Pasted plan").
+ */
+export function planName(plan: PlanToShow): string {
+  if (!plan.statement) return plan.title;
+  const analyzed = /^\s*(EXPLAIN\s+ANALYZE|ANALYZE)\b/i.test(plan.explainSql);
+  return `${analyzed ? 'Analyze' : 'Explain'}: ${oneLine(plan.statement, 120)}`;
+}
+
+/**
+ * What a plan tab shows of its plan, where a tab has room for a few words: the statement's
+ * start (without "Explain:", which the tab's mark says), else the plan's title.
+ */
+export function planLabel(plan: PlanToShow): string {
+  return plan.statement ? oneLine(plan.statement, 60) : plan.title;
+}
+
+/**
+ * A plan tab's full name: `Plan` while it waits for a plan, else what the plan is and when it
+ * came, so two plans of one statement read apart.
  */
 export function planTabTitle(plan: PlanToShow | null, at: number): string {
-  return plan ? `Plan · ${plan.title} · ${clockTime(at)}` : 'Plan';
+  return plan ? `Plan · ${planName(plan)} · ${clockTime(at)}` : 'Plan';
 }
