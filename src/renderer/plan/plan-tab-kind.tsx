@@ -46,7 +46,7 @@ export const planTabKind: TabKind<PlanTabModel> = {
     return (
       <>
         <span className="tab-name">{planLabel(plan)}</span>
-        <span className="tab-slot"> {clockTime(tab.at)}</span>
+        <span className="tab-slot"> {clockTime(tab.at, false)}</span>
       </>
     );
   },

@@ -1,9 +1,9 @@
 import type { PlanToShow } from '../shell/tabs/tab-payloads';
 
-/** A time of day as the tab strip gives it: `14:02:07`, local time. */
-export function clockTime(at: number): string {
+/** A time of day, local: `14:02:07`, or `14:02` where room is short (a tab's label). */
+export function clockTime(at: number, seconds = true): string {
   const d = new Date(at);
-  return [d.getHours(), d.getMinutes(), d.getSeconds()]
+  return [d.getHours(), d.getMinutes(), ...(seconds ? [d.getSeconds()] : [])]
     .map((n) => String(n).padStart(2, '0'))
     .join(':');
 }
