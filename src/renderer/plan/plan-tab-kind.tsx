@@ -50,7 +50,13 @@ export const planTabKind: TabKind<PlanTabModel> = {
       </>
     );
   },
-  icon: () => <Glyph name="plan" />,
+  icon: (tab) => (
+    <>
+      <Glyph name="plan" />
+      {/* The label names the plan only: the tab's spoken name (and text) says it is one. */}
+      {shownPlan(tab) && <span className="sr-only">Plan: </span>}
+    </>
+  ),
   data: () => ({ 'data-plan-tab': 'true' }),
   Body: PlanTabBody,
 };
