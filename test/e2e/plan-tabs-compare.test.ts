@@ -137,7 +137,9 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
       .click();
     const filter = nodeRow('after', 'Filter: (sl_plan_tabs.orders.total > 5.00)');
     await expect.poll(() => filter.getAttribute('data-linked')).toBe('selected');
-    expect(await before.getAttribute('data-linked')).toBeNull();
+    // The pointer left the orders row for the report: its hover goes (React applies a hover
+    // change a moment after the click's).
+    await expect.poll(() => before.getAttribute('data-linked')).toBeNull();
     await screenshot(page, 'plan-tabs-03-linked');
   });
 
