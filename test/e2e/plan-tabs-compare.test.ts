@@ -185,10 +185,10 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
     expect((await reportLines())[0]).toBe('orders: access full scan → lookup (better)');
   });
 
-  it('draws only the rows in view of two plans of thousands of nodes, and says so', async () => {
+  it('draws only the rows in view of two 10,000-node plans, and says so', async () => {
     await page.getByRole('button', { name: 'Paste a plan' }).click();
     await expect.poll(() => planTabs().count()).toBe(3);
-    await pasteInto(page, '#plan-text', jsonV2Plan(3000));
+    await pasteInto(page, '#plan-text', jsonV2Plan(10_000));
     await page.getByRole('button', { name: 'Show plan' }).click();
     // The pasted plan names its tab.
     await expect
@@ -199,11 +199,11 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
       .getByRole('button', { name: 'Compare with…' })
       .click();
     await screen().getByTestId('cmp-pick').waitFor();
-    await pasteInto(page, '#cmp-text', jsonV2Plan(2800));
+    await pasteInto(page, '#cmp-text', jsonV2Plan(9_800));
     await screen().getByRole('button', { name: 'Compare', exact: true }).click();
     const note = screen().getByTestId('cmp-windowed');
     await note.waitFor({ timeout: 30_000 });
-    expect(await note.textContent()).toMatch(/^3,0\d\d and 2,8\d\d nodes: each is one line/);
+    expect(await note.textContent()).toMatch(/^10,0\d\d and 9,8\d\d nodes: each is one line/);
     const drawn = () => screen().locator('[data-testid=cmp-before-nodes] li').count();
     expect(await drawn()).toBeLessThan(120);
     // The last change the report lists, far down the plans: its line picks the node on both
@@ -218,7 +218,7 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
     await lines.filter({ hasText: 'no longer read' }).last().getByRole('button').click();
     await expect.poll(() => picked('before').count()).toBe(1);
     expect(await picked('before').getAttribute('data-status')).toBe('removed');
-    expect(Number(await picked('before').getAttribute('data-node-id'))).toBeGreaterThan(2900);
+    expect(Number(await picked('before').getAttribute('data-node-id'))).toBeGreaterThan(9_900);
     expect(await picked('after').count()).toBe(0);
     // A read whose rows changed, deep down: both sides drawn there and lit.
     await lines.filter({ hasText: 'rows read' }).last().getByRole('button').click();
