@@ -137,6 +137,19 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
       .click();
     const filter = nodeRow('after', 'Filter: (sl_plan_tabs.orders.total > 5.00)');
     await expect.poll(() => filter.getAttribute('data-linked')).toBe('selected');
+    // From the keyboard: the arrow keys step through a plan's nodes, the counterpart follows.
+    await screen()
+      .getByRole('group', { name: /^Nodes of the After plan/ })
+      .focus();
+    await page.keyboard.press('Home');
+    const first = screen().locator('[data-testid=cmp-after-nodes] li').first();
+    await expect.poll(() => first.getAttribute('data-linked')).toBe('selected');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => after.getAttribute('data-linked')).toBe('selected');
+    await expect.poll(() => before.getAttribute('data-linked')).toBe('selected');
+    await screen()
+      .getByRole('button', { name: 'Added: Filter: (sl_plan_tabs.orders.total > 5.00)' })
+      .click();
     // The pointer left the orders row for the report: its hover goes (React applies a hover
     // change a moment after the click's).
     await expect.poll(() => before.getAttribute('data-linked')).toBeNull();

@@ -1,9 +1,16 @@
-import { forwardRef, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import {
+  forwardRef,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { accessClassOf } from '../../shared/explain/access-class';
 import { formatRows } from '../../shared/explain/format-plan-figures';
 import { CHANGE_TEXT } from './change-text';
 import type { CompareRow, Side } from './compare-rows';
-import { ROW_HEIGHT, rowWindow, scrollTopFor } from './node-window';
+import { ROW_HEIGHT, rowWindow, scrollTopFor, scrollTopToShow } from './node-window';
 
 /** What a column's list lets the columns do with it. */
 export interface NodeListHandle {
@@ -43,6 +50,43 @@ export const CompareNodeList = forwardRef<
 
   const rowElement = (nodeId: number) =>
     scrollRef.current?.querySelector<HTMLElement>(`[data-node-id="${nodeId}"]`) ?? null;
+
+  /** Scrolls this list as little as needed for row `index` to be wholly in view. */
+  const keepInView = (index: number) => {
+    const el = scrollRef.current;
+    if (!el) return;
+    if (windowed) {
+      el.scrollTop = scrollTopToShow(index, el.scrollTop, el.clientHeight);
+      setRange(rowWindow(rows.length, el.scrollTop, el.clientHeight));
+      return;
+    }
+    const row = rowElement(rows[index]!.node.id);
+    if (!row) return;
+    if (row.offsetTop < el.scrollTop) el.scrollTop = row.offsetTop;
+    else if (row.offsetTop + row.offsetHeight > el.scrollTop + el.clientHeight)
+      el.scrollTop = row.offsetTop + row.offsetHeight - el.clientHeight;
+  };
+
+  /** Arrow keys, Home and End pick the next node of this plan (and so its counterpart). */
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const last = rows.length - 1;
+    if (last < 0) return;
+    const current = selectedPair === null ? -1 : rows.findIndex((r) => r.pair === selectedPair);
+    const next =
+      e.key === 'ArrowDown'
+        ? Math.min(last, current + 1)
+        : e.key === 'ArrowUp'
+          ? Math.max(0, current - 1)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    e.preventDefault();
+    keepInView(next);
+    onSelect(rows[next]!.pair);
+  };
 
   useImperativeHandle(ref, () => ({
     reveal: (nodeId, offset) => {
@@ -120,6 +164,10 @@ export const CompareNodeList = forwardRef<
       ref={scrollRef}
       className={`cmp-scroll${windowed ? ' cmp-scroll-windowed' : ''}`}
       data-testid={`cmp-${side}-nodes`}
+      role="group"
+      aria-label={`Nodes of the ${side === 'before' ? 'Before' : 'After'} plan (arrow keys pick one)`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
       onScroll={
         windowed
           ? (e) => {

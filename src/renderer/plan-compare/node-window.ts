@@ -38,3 +38,18 @@ export function scrollTopFor(
   const max = Math.max(0, count * rowHeight - viewHeight);
   return Math.round(Math.max(0, Math.min(max, wanted)));
 }
+
+/** The scroll position that keeps row `index` wholly in view, moving as little as it can. */
+export function scrollTopToShow(
+  index: number,
+  scrollTop: number,
+  viewHeight: number,
+  rowHeight = ROW_HEIGHT,
+): number {
+  const top = index * rowHeight;
+  if (top < scrollTop) return top;
+  // Below the view: its bottom at the bottom, or its top at the top in a view shorter than it.
+  if (top + rowHeight > scrollTop + viewHeight)
+    return Math.max(0, Math.min(top, top + rowHeight - viewHeight));
+  return scrollTop;
+}

@@ -4,6 +4,7 @@ import {
   ROW_HEIGHT,
   rowWindow,
   scrollTopFor,
+  scrollTopToShow,
 } from '../../../../src/renderer/plan-compare/node-window';
 
 describe('the rows a long plan column draws', () => {
@@ -23,6 +24,14 @@ describe('the rows a long plan column draws', () => {
     expect(scrollTopFor(1, 200, 10_000, 480)).toBe(0);
     expect(scrollTopFor(9_999, 0, 10_000, 480)).toBe(10_000 * ROW_HEIGHT - 480);
     expect(scrollTopFor(3, null, 5, 480)).toBe(0);
+  });
+
+  it('moves as little as it can to keep a row picked by the keyboard in view', () => {
+    // Rows 10 to 29 are in view at 240 (a 480-pixel view).
+    expect(scrollTopToShow(15, 240, 480)).toBe(240);
+    expect(scrollTopToShow(9, 240, 480)).toBe(9 * ROW_HEIGHT);
+    expect(scrollTopToShow(30, 240, 480)).toBe(31 * ROW_HEIGHT - 480);
+    expect(scrollTopToShow(0, 0, 10)).toBe(0);
   });
 });
 
