@@ -85,8 +85,8 @@ export function SidePicker({
           <h4>Earlier plans of this statement</h4>
           {earlier.state === 'none' && (
             <p className="hint">
-              These plans came without their statement (pasted, or a sample): earlier plans are kept
-              for statements explained in an editor.
+              Earlier plans are found by the statement explained; these plans came without it
+              (pasted, a sample, or opened from elsewhere).
             </p>
           )}
           {earlier.state === 'loading' && <p className="hint">Looking in the plan history…</p>}
