@@ -250,6 +250,9 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
     await screen().getByTestId('cmp-before').scrollIntoViewIfNeeded();
     expect(await drawn()).toBeLessThan(120);
     await screenshot(page, 'plan-tabs-08-big');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'plan-tabs-09-big-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('logged no page errors', () => {
