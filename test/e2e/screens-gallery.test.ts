@@ -481,7 +481,7 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
     await strip().locator('[role=tab][data-tool=processlist]').click();
     await showBlockedSession();
     await shoot('processlist');
-    await strip().locator('[role=tab][title="Plan"]').click();
+    await strip().locator('[role=tab][data-plan-tab]').click();
     await front().getByTestId('plan-diagram').waitFor();
     await shoot('plan-mysql');
   }

@@ -49,8 +49,8 @@ export function EditorTab({
   confirm: (request: ConfirmRequest) => Promise<boolean>;
   /** SQL sent here from elsewhere (the schema tree): inserted, selected, and run if asked. */
   sqlRequest?: SqlRequest | null;
-  /** Shows an explained plan (in the plan tab). */
-  onPlan?: (plan: ExplainRunResult, title: string) => void;
+  /** Shows an explained plan in a plan tab: its tab's title and the statement explained. */
+  onPlan?: (plan: ExplainRunResult, title: string, sql: string) => void;
 }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const queries = useQueryResults(sessionId);
@@ -82,7 +82,7 @@ export function EditorTab({
         flavor: sqlFlavor,
         confirm,
       });
-      if (explained) onPlan?.(explained.plan, explained.title);
+      if (explained) onPlan?.(explained.plan, explained.title, picked.sql);
     } catch (e) {
       const error = errorShapeOf(e);
       setRunError(error);

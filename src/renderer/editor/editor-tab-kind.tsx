@@ -30,12 +30,15 @@ function EditorTabBody({ tab }: TabBodyProps<EditorTabModel>) {
         slot={tab.slot}
         confirm={shell.confirm}
         sqlRequest={sqlRequest}
-        onPlan={(plan, title) =>
+        onPlan={(plan, title, sql) =>
           shell.showPlan({
             document: plan.document,
             dialect: plan.dialect,
             title,
             explainSql: plan.explainSql,
+            // Its earlier plans are found by the statement and the connection.
+            statement: sql,
+            connectionId: c.id,
           })
         }
       />

@@ -30,5 +30,7 @@ export async function explainStatement(
   }
   const plan = await api.call('explain.run', { sessionId, sql, analyze });
   const firstLine = sql.trim().split('\n')[0] ?? '';
-  return { plan, title: `${analyze ? 'Analyze' : 'Explain'}: ${firstLine.slice(0, 40)}` };
+  // Cut short with a mark, so the title does not read as the whole statement.
+  const start = firstLine.length > 40 ? `${firstLine.slice(0, 39)}…` : firstLine;
+  return { plan, title: `${analyze ? 'Analyze' : 'Explain'}: ${start}` };
 }

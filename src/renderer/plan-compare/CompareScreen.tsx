@@ -1,45 +1,56 @@
-import { useMemo, useState } from 'react';
-import { explainPlanText, type ExplainResult } from '../../shared/explain/explain-report';
-import { comparePlans } from '../../shared/explain/plan-compare';
-import type { PlansToCompare, PlanToShow } from '../app/tool-screen';
-import { samplePlans } from '../plan/sample-plans';
-import { SampleSelect } from '../plan/SampleSelect';
-import { CompareChanges } from './CompareChanges';
-import { ComparePlanColumn } from './ComparePlanColumn';
-import { CompareTotals } from './CompareTotals';
-import { compareRows } from './compare-rows';
+import { useState } from 'react';
+import type { PlansToCompare, PlanToShow } from '../shell/tabs/tab-payloads';
 import { Notice } from '../ui/Notice';
+import { CompareChanges } from './CompareChanges';
+import { CompareColumns, type PairSelection } from './CompareColumns';
+import { CompareReport } from './CompareReport';
+import { CompareTotals } from './CompareTotals';
+import type { Side } from './compare-rows';
+import { SidePicker } from './SidePicker';
+import { useComparison } from './use-comparison';
 import './compare.css';
 
-function parse(plan: PlanToShow | null): ExplainResult | null {
-  return plan ? explainPlanText(plan.document, { dialect: plan.dialect }) : null;
-}
+type Sides = Record<Side, PlanToShow | null>;
 
 /**
- * Two plans side by side: each node lined up with its counterpart (same table or alias, else
- * same kind in order), changed access types, keys and row estimates marked, and totals with
- * their deltas. The second plan can be pasted or picked here when none was given.
+ * Two plans side by side: what changed in words, the totals, both plans drawn with each node
+ * tied to its counterpart, and the table of node changes. Either side can be any open plan
+ * tab, an earlier plan of the statement, a pasted plan or a sample; Swap exchanges them.
  */
 export function CompareScreen({ initial }: { initial: PlansToCompare }) {
-  const [after, setAfter] = useState<PlanToShow | null>(initial.after);
-  const [text, setText] = useState('');
-  const before = useMemo(() => parse(initial.before), [initial.before]);
-  const afterResult = useMemo(() => parse(after), [after]);
-  const left = before?.ok ? before.report : null;
-  const right = afterResult?.ok ? afterResult.report : null;
-  const comparison = useMemo(
-    () => (left && right ? comparePlans(left.root, right.root) : null),
-    [left, right],
+  const [sides, setSides] = useState<Sides>({ before: initial.before, after: initial.after });
+  const [picking, setPicking] = useState<Side | null>(initial.after ? null : 'after');
+  const [selection, setSelection] = useState<(PairSelection & { of: unknown }) | null>(null);
+  const { beforeResult, afterResult, left, right, comparison, diff } = useComparison(
+    sides.before,
+    sides.after,
   );
+  // A pick speaks of one comparison's pairs: another comparison starts with none.
+  const selected = selection && selection.of === diff ? selection : null;
+  const select = (pair: number, from: PairSelection['from']) =>
+    setSelection({ pair, from, seq: (selection?.seq ?? 0) + 1, of: diff });
 
-  const compareWith = (document: string, title: string) => {
-    const r = explainPlanText(document);
-    setAfter({
-      document,
-      dialect: r.ok ? r.report.dialect : 'mysql-tree',
-      title,
-      explainSql: '',
-    });
+  const pick = (side: Side, plan: PlanToShow) => {
+    setSides((s) => ({ ...s, [side]: plan }));
+    setPicking(null);
+  };
+  const unreadable = (side: Side) => {
+    const r = side === 'before' ? beforeResult : afterResult;
+    if (!r || r.ok) return null;
+    return (
+      <Notice
+        severity="danger"
+        testId={side === 'after' ? 'cmp-error' : 'cmp-error-before'}
+        title={`The ${side === 'before' ? 'first' : 'second'} plan could not be read.`}
+        actions={
+          <button type="button" className="btn-small" onClick={() => setPicking(side)}>
+            {side === 'after' ? 'Paste another' : 'Choose another'}
+          </button>
+        }
+      >
+        {r.error.message} at line {r.error.line} column {r.error.column}.
+      </Notice>
+    );
   };
 
   return (
@@ -53,76 +64,50 @@ export function CompareScreen({ initial }: { initial: PlansToCompare }) {
               : `${comparison.differences} ${comparison.differences === 1 ? 'difference' : 'differences'}`}
           </span>
         )}
-      </header>
-      {before && !before.ok && (
-        <Notice severity="danger">
-          The first plan could not be read: {before.error.message} at line {before.error.line}.
-        </Notice>
-      )}
-      {!after && (
-        <div className="cmp-pick" data-testid="cmp-pick">
-          <label htmlFor="cmp-text">
-            Paste the plan to compare with (any EXPLAIN output Sightline reads), or open a sample.
-          </label>
-          <textarea
-            id="cmp-text"
-            rows={8}
-            spellCheck={false}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <div className="modal-actions">
-            <SampleSelect
-              label="Sample plan to compare with"
-              onText={(t, file) =>
-                compareWith(t, samplePlans().find((p) => p.file === file)?.title ?? file)
-              }
-            />
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={!text.trim()}
-              onClick={() => compareWith(text, 'Pasted plan')}
-            >
-              Compare
-            </button>
-          </div>
-        </div>
-      )}
-      {afterResult && !afterResult.ok && (
-        <Notice
-          severity="danger"
-          testId="cmp-error"
-          title="The second plan could not be read."
-          actions={
-            <button type="button" className="btn-small" onClick={() => setAfter(null)}>
-              Paste another
-            </button>
-          }
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn-small"
+          title="Exchange Before and After: the report then reads the other way"
+          disabled={!sides.before || !sides.after}
+          onClick={() => {
+            setSides((s) => ({ before: s.after, after: s.before }));
+            setPicking(null);
+          }}
         >
-          {afterResult.error.message} at line {afterResult.error.line} column{' '}
-          {afterResult.error.column}.
-        </Notice>
+          ⇄ Swap sides
+        </button>
+      </header>
+      {unreadable('before')}
+      {unreadable('after')}
+      {picking && (
+        <SidePicker
+          key={picking}
+          side={picking}
+          current={sides[picking]}
+          other={sides[picking === 'before' ? 'after' : 'before']}
+          onPick={(plan) => pick(picking, plan)}
+          onCancel={sides[picking] ? () => setPicking(null) : undefined}
+        />
       )}
-      {comparison && left && right && (
+      {comparison && diff && left && right && sides.before && sides.after && (
         <>
-          <CompareTotals before={comparison.before} after={comparison.after} />
-          <div className="cmp-columns">
-            <ComparePlanColumn
-              heading="Before"
-              plan={initial.before}
-              root={left.root}
-              rows={compareRows(left.root, comparison, 'before')}
-              side="before"
+          <div className="cmp-overview">
+            <CompareReport
+              diff={diff}
+              selectedPair={selected?.pair ?? null}
+              onSelect={(pair) => select(pair, 'report')}
             />
-            <ComparePlanColumn
-              heading="After"
-              plan={after}
-              root={right.root}
-              rows={compareRows(right.root, comparison, 'after')}
-              side="after"
-            />
+            <CompareTotals before={comparison.before} after={comparison.after} />
           </div>
+          <CompareColumns
+            plans={{ before: sides.before, after: sides.after }}
+            roots={{ before: left.root, after: right.root }}
+            diff={diff}
+            selected={selected}
+            onSelect={select}
+            onChange={setPicking}
+          />
           <CompareChanges pairs={comparison.pairs.filter((p) => p.change !== 'same')} />
         </>
       )}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { explainPlanText, type ExplainResult } from '../../shared/explain/explain-report';
 import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { PlanNode } from '../../shared/explain/plan-model';
@@ -51,11 +51,17 @@ export interface PlanToOpen {
 export function PlanScreen({
   initial,
   onCompare,
+  onShown,
+  notice,
 }: {
   /** A plan explained from the editor: the server's document and its dialect. */
   initial?: PlanToOpen;
   /** Opens this plan in the compare view, to compare it with another. */
   onCompare?: (plan: PlanToOpen) => void;
+  /** A plan pasted or picked here was read and is shown now (the tab takes its name). */
+  onShown?: (plan: PlanToOpen) => void;
+  /** Something the tab says above the plan. */
+  notice?: ReactNode;
 }) {
   const [text, setText] = useState(() => initial?.document ?? loadPlanText());
   // A plan to show at once (from the editor, or the text kept from last time) is read on the
@@ -101,6 +107,13 @@ export function PlanScreen({
     });
     nav.reset(r.ok ? r.report.root : null);
     setPasteOpen(!r.ok);
+    if (r.ok)
+      onShown?.({
+        document: source,
+        dialect: r.report.dialect,
+        title: sample?.title ?? 'Pasted plan',
+        explainSql: '',
+      });
   };
   const changeText = (t: string) => {
     setText(t);
@@ -118,6 +131,7 @@ export function PlanScreen({
 
   return (
     <section className="plan-screen" aria-label="Plan">
+      {notice}
       {report && (initial || statement) && (
         <div className="plan-origin" data-testid="plan-origin">
           <strong>{shown.title}</strong> {statement && <code>{statement}</code>}

@@ -1,24 +1,62 @@
 import { Glyph } from '../ui/Glyph';
+import { Notice } from '../ui/Notice';
 import { useShell } from '../shell/shell-services';
 import type { TabBodyProps, TabKind } from '../shell/tabs/tab-kind';
-import type { TabOf } from '../shell/tabs/tab-model';
+import { MAX_PLAN_TABS, shownPlan, type TabOf } from '../shell/tabs/tab-model';
+import type { PlanToShow } from '../shell/tabs/tab-payloads';
 import { PlanScreen } from './PlanScreen';
+import { clockTime, planLabel, planTabTitle } from './plan-tab-title';
 
-function PlanTabBody({ tab }: TabBodyProps<TabOf<'plan'>>) {
+type PlanTabModel = TabOf<'plan'>;
+
+function PlanTabBody({ tab }: TabBodyProps<PlanTabModel>) {
   const shell = useShell();
+  // What the tab knows of the plan on screen (its statement and connection) goes to the compare.
+  const known = (plan: PlanToShow): PlanToShow => {
+    const mine = shownPlan(tab);
+    return mine && mine.document === plan.document ? mine : plan;
+  };
   return (
     <PlanScreen
-      // A new plan from an editor starts the screen afresh.
+      // A plan handed over starts the screen afresh.
       key={tab.version}
       {...(tab.plan ? { initial: tab.plan } : {})}
-      onCompare={(before) => shell.showCompare({ title: 'Compare plans', before, after: null })}
+      onShown={(plan) => shell.showPlan(plan, { inTab: tab.id })}
+      onCompare={(before) =>
+        shell.showCompare({ title: 'Compare plans', before: known(before), after: null })
+      }
+      notice={
+        tab.replaced && (
+          <Notice severity="info" role="note" testId="plan-replaced">
+            {MAX_PLAN_TABS} plan tabs are open at most: the one used least recently, “
+            {tab.replaced.title}” ({clockTime(tab.replaced.at)}), was closed to make room.
+          </Notice>
+        )
+      }
     />
   );
 }
 
-/** The plan screen: one tab, showing the plan last explained or pasted. */
-export const planTabKind: TabKind<TabOf<'plan'>> = {
-  title: () => 'Plan',
-  icon: () => <Glyph name="plan" />,
+/** A plan screen: one tab per plan explained, pasted or opened, named by it and its time. */
+export const planTabKind: TabKind<PlanTabModel> = {
+  title: (tab) => planTabTitle(shownPlan(tab), tab.at),
+  label: (tab) => {
+    const plan = shownPlan(tab);
+    if (!plan) return 'Plan';
+    return (
+      <>
+        <span className="tab-name">{planLabel(plan)}</span>
+        <span className="tab-slot"> {clockTime(tab.at, false)}</span>
+      </>
+    );
+  },
+  icon: (tab) => (
+    <>
+      <Glyph name="plan" />
+      {/* The label names the plan only: the tab's spoken name (and text) says it is one. */}
+      {shownPlan(tab) && <span className="sr-only">Plan: </span>}
+    </>
+  ),
+  data: () => ({ 'data-plan-tab': 'true' }),
   Body: PlanTabBody,
 };

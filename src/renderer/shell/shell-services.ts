@@ -11,7 +11,15 @@ export interface ShellServices {
   appInfo: AppInfo | null;
   /** The one confirmation dialog (exact SQL, connection colour, typed name on production). */
   confirm: (request: ConfirmRequest) => Promise<boolean>;
-  showPlan: (plan: PlanToShow) => void;
+  /**
+   * Opens a plan in a plan tab of its own; with `inTab`, says that plan tab now shows `plan`
+   * (pasted or picked in it), so its name and the compare view's list follow.
+   */
+  showPlan: (plan: PlanToShow, where?: { inTab: string }) => void;
+  /**
+   * Shows two plans in the one compare tab and brings it to the front; a later call replaces
+   * the pair shown (`after` null: the user picks the second there).
+   */
   showCompare: (plans: PlansToCompare) => void;
   /**
    * Opens a new editor on the connection with `sql` in it (never into an open editor's text, where

@@ -92,8 +92,16 @@ export function useTabActions(
         const sessionId = await openEditor(c, true);
         if (sessionId) sendSqlToEditor(sessionId, sql, run);
       },
-      showPlan: (plan: PlanToShow) => dispatch({ type: 'open', tab: { kind: 'plan', plan } }),
-      pastePlan: () => dispatch({ type: 'open', tab: { kind: 'plan', plan: null } }),
+      /** A plan in a tab of its own; with `inTab`, the plan the user put in that plan tab. */
+      showPlan: (plan: PlanToShow, where?: { inTab: string }) =>
+        dispatch(
+          where
+            ? { type: 'plan-shown', id: where.inTab, plan, at: Date.now() }
+            : { type: 'open', tab: { kind: 'plan', plan, at: Date.now() } },
+        ),
+      pastePlan: () =>
+        dispatch({ type: 'open', tab: { kind: 'plan', plan: null, at: Date.now() } }),
+      /** The one compare tab, in front, showing these two plans (a second call replaces them). */
       showCompare: (plans: PlansToCompare) =>
         dispatch({ type: 'open', tab: { kind: 'compare', plans } }),
       openSettings: () => dispatch({ type: 'open', tab: { kind: 'settings' } }),

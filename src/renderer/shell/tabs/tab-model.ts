@@ -26,9 +26,16 @@ export type Tab =
   | {
       kind: 'plan';
       id: string;
+      /** The plan handed over when the tab opened; null when it opened to paste one. */
       plan: PlanToShow | null;
-      /** Bumped per plan: remounts the screen. */
+      /** The plan the user pasted or picked in the tab since, if any: what it shows now. */
+      shown: PlanToShow | null;
+      /** When its plan came (ms since the epoch): tells two plans of one statement apart. */
+      at: number;
+      /** Bumped per plan handed over: remounts the screen. */
       version: number;
+      /** The plan tab closed to make room for this one (this one says so), if any. */
+      replaced: { title: string; at: number } | null;
     }
   | { kind: 'compare'; id: string; plans: PlansToCompare; version: number }
   | { kind: 'settings'; id: string };
@@ -41,7 +48,7 @@ export type SessionTab = TabOf<'editor'> | TabOf<'tool'>;
 export type NewTab =
   | Omit<TabOf<'editor'>, 'id' | 'slot'>
   | Omit<TabOf<'tool'>, 'id'>
-  | { kind: 'plan'; plan: PlanToShow | null }
+  | { kind: 'plan'; plan: PlanToShow | null; at: number }
   | { kind: 'compare'; plans: PlansToCompare }
   | { kind: 'settings' };
 
@@ -59,6 +66,8 @@ export type TabsAction =
   | { type: 'open'; tab: NewTab }
   | { type: 'activate'; id: string | null }
   | { type: 'close'; id: string }
+  /** The user pasted or picked another plan in plan tab `id`: the tab names it now. */
+  | { type: 'plan-shown'; id: string; plan: PlanToShow; at: number }
   | { type: 'close-connection'; connectionId: string }
   | { type: 'move'; id: string; to: number }
   | { type: 'session-lost'; sessionId: string; lost: ApiErrorShape }
@@ -69,8 +78,28 @@ export const emptyTabs: TabsState = { tabs: [], activeId: null, recent: [], next
 
 export const isSessionTab = (t: Tab): t is SessionTab => t.kind === 'editor' || t.kind === 'tool';
 
-/** Plan, compare and settings exist once: opening one again shows (and refreshes) it. */
-const SINGLE_KINDS: ReadonlySet<TabKindName> = new Set(['plan', 'compare', 'settings']);
+/** Compare and settings exist once: opening one again shows (and refreshes) it. */
+const SINGLE_KINDS: ReadonlySet<TabKindName> = new Set(['compare', 'settings']);
+
+/**
+ * Plan tabs kept open at most: each explain opens one, and past this many the one used least
+ * long ago makes room (the new tab names it), so a day of explaining does not hold hundreds of
+ * documents. Plans explained from an editor stay in the plan history all the same.
+ */
+export const MAX_PLAN_TABS = 10;
+
+type PlanTab = TabOf<'plan'>;
+const isPlanTab = (t: Tab): t is PlanTab => t.kind === 'plan';
+
+/** The plan a plan tab shows now (the one pasted in it, else the one it opened with). */
+export const shownPlan = (tab: PlanTab): PlanToShow | null => tab.shown ?? tab.plan;
+
+/** The open plan tabs that show a plan, in strip order. */
+export const openPlans = (tabs: readonly Tab[]): Array<{ tab: PlanTab; plan: PlanToShow }> =>
+  tabs.flatMap((t) => {
+    const plan = isPlanTab(t) ? shownPlan(t) : null;
+    return isPlanTab(t) && plan ? [{ tab: t, plan }] : [];
+  });
 
 function activate(state: TabsState, id: string | null): TabsState {
   if (id === null) return { ...state, activeId: null };
@@ -100,16 +129,59 @@ function lowestFreeSlot(tabs: readonly Tab[], connectionId: string): number {
   return slot;
 }
 
+function replaceTab(state: TabsState, tab: Tab): TabsState {
+  return { ...state, tabs: state.tabs.map((t) => (t.id === tab.id ? tab : t)) };
+}
+
+/**
+ * A plan in a tab of its own. Not twice: "Paste a plan" shows a plan tab still waiting for
+ * one, the same document explained again shows its tab (at the new time). Past
+ * MAX_PLAN_TABS the plan tab used least long ago closes, and the new one says which.
+ */
+function openPlan(state: TabsState, tab: Extract<NewTab, { kind: 'plan' }>): TabsState {
+  const plans = state.tabs.filter(isPlanTab);
+  const byUse = state.recent.flatMap((id) => plans.filter((t) => t.id === id));
+  const incoming = tab.plan;
+  if (incoming === null) {
+    const waiting = byUse.find((t) => shownPlan(t) === null);
+    if (waiting) return activate(state, waiting.id);
+  } else {
+    const same = byUse.find((t) => {
+      const p = shownPlan(t);
+      return p !== null && p.document === incoming.document && p.explainSql === incoming.explainSql;
+    });
+    if (same) return activate(replaceTab(state, { ...same, at: tab.at }), same.id);
+  }
+  let s = state;
+  let replaced: PlanTab['replaced'] = null;
+  if (plans.length >= MAX_PLAN_TABS) {
+    // Never used is oldest of all; then the one used least recently.
+    const oldest = plans.find((t) => !state.recent.includes(t.id)) ?? byUse[byUse.length - 1]!;
+    replaced = { title: shownPlan(oldest)?.title ?? 'Plan', at: oldest.at };
+    s = remove(s, (t) => t.id === oldest.id);
+  }
+  const id = `t${s.nextId}`;
+  const added: PlanTab = {
+    kind: 'plan',
+    id,
+    plan: incoming,
+    shown: null,
+    at: tab.at,
+    version: 1,
+    replaced,
+  };
+  return activate({ ...s, tabs: [...s.tabs, added], nextId: s.nextId + 1 }, id);
+}
+
 function open(state: TabsState, tab: NewTab): TabsState {
+  if (tab.kind === 'plan') return openPlan(state, tab);
   if (SINGLE_KINDS.has(tab.kind)) {
     const existing = state.tabs.find((t) => t.kind === tab.kind);
     if (existing) {
       const refreshed: Tab =
-        existing.kind === 'plan' && tab.kind === 'plan' && tab.plan !== null
-          ? { ...existing, plan: tab.plan, version: existing.version + 1 }
-          : existing.kind === 'compare' && tab.kind === 'compare'
-            ? { ...existing, plans: tab.plans, version: existing.version + 1 }
-            : existing;
+        existing.kind === 'compare' && tab.kind === 'compare'
+          ? { ...existing, plans: tab.plans, version: existing.version + 1 }
+          : existing;
       const tabs = state.tabs.map((t) => (t === existing ? refreshed : t));
       return activate({ ...state, tabs }, existing.id);
     }
@@ -120,9 +192,8 @@ function open(state: TabsState, tab: NewTab): TabsState {
     case 'editor':
       added = { ...tab, id, slot: lowestFreeSlot(state.tabs, tab.connectionId) };
       break;
-    case 'plan':
     case 'compare':
-      added = { ...tab, id, version: 1 } as Tab;
+      added = { ...tab, id, version: 1 };
       break;
     default:
       added = { ...tab, id };
@@ -147,6 +218,11 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
       return activate(state, action.id);
     case 'close':
       return remove(state, (t) => t.id === action.id);
+    case 'plan-shown': {
+      const tab = state.tabs.find((t) => t.id === action.id);
+      if (!tab || !isPlanTab(tab)) return state;
+      return replaceTab(state, { ...tab, shown: action.plan, at: action.at });
+    }
     case 'close-connection':
       return remove(state, (t) => isSessionTab(t) && t.connectionId === action.connectionId);
     case 'move': {

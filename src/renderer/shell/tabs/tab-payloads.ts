@@ -10,6 +10,12 @@ export interface PlanToShow {
   dialect: PlanDialect;
   title: string;
   explainSql: string;
+  /**
+   * The statement explained (without EXPLAIN) and the connection it was explained on, when
+   * known: the compare view finds the statement's earlier plans by them.
+   */
+  statement?: string;
+  connectionId?: string;
 }
 
 /** Two plans for the compare view; `after` null lets the user paste or pick the second. */

@@ -6,6 +6,8 @@ import {
   emptyTabs,
   findEditor,
   findTool,
+  MAX_PLAN_TABS,
+  openPlans,
   tabsReducer,
   type NewTab,
   type TabsAction,
@@ -30,7 +32,7 @@ const tool = (connectionId: string, sessionId: string): NewTab => ({
   lost: null,
 });
 const plan = (title: string): PlanToShow => ({
-  document: '{}',
+  document: `-> Table scan on ${title}`,
   dialect: 'mysql-json-v1' as PlanToShow['dialect'],
   title,
   explainSql: 'EXPLAIN SELECT 1',
@@ -38,6 +40,7 @@ const plan = (title: string): PlanToShow => ({
 
 const run = (...actions: TabsAction[]): TabsState => actions.reduce(tabsReducer, emptyTabs);
 const open = (tab: NewTab): TabsAction => ({ type: 'open', tab });
+const showPlan = (p: PlanToShow, at: number): TabsAction => open({ kind: 'plan', plan: p, at });
 const kinds = (s: TabsState) => s.tabs.map((t) => t.kind);
 const sessions = (s: TabsState) => s.tabs.map((t) => ('sessionId' in t ? t.sessionId : t.kind));
 
@@ -55,23 +58,69 @@ describe('the tab model', () => {
     });
   });
 
-  it('keeps plan, compare and settings single, refreshing the plan and compare in place', () => {
-    let s = run(open({ kind: 'plan', plan: null }), open({ kind: 'settings' }));
-    const planId = s.tabs[0]!.id;
-    s = tabsReducer(s, open({ kind: 'plan', plan: plan('first') }));
+  it('opens each plan handed over in a plan tab of its own, at its time', () => {
+    let s = run(open(editor('a', 's1')), showPlan(plan('first'), 1000));
+    s = tabsReducer(s, showPlan(plan('second'), 2000));
+    expect(kinds(s)).toEqual(['editor', 'plan', 'plan']);
+    expect(activeTab(s)).toMatchObject({ plan: { title: 'second' }, at: 2000, version: 1 });
+    expect(openPlans(s.tabs).map((p) => p.plan.title)).toEqual(['first', 'second']);
+    // The same document explained again shows its tab, at the new time: no twin tab.
+    s = tabsReducer(s, showPlan(plan('first'), 3000));
+    expect(kinds(s)).toEqual(['editor', 'plan', 'plan']);
+    expect(activeTab(s)).toMatchObject({ plan: { title: 'first' }, at: 3000, version: 1 });
+  });
+
+  it('shows a plan tab still waiting for a plan on "Paste a plan", else opens one', () => {
+    let s = run(open({ kind: 'plan', plan: null, at: 1 }), open({ kind: 'settings' }));
+    const waiting = s.tabs[0]!.id;
+    s = tabsReducer(s, open({ kind: 'plan', plan: null, at: 2 }));
     expect(kinds(s)).toEqual(['plan', 'settings']);
-    expect(s.activeId).toBe(planId);
-    expect(s.tabs[0]).toMatchObject({ plan: { title: 'first' }, version: 2 });
-    // Reopened without a plan ("Paste a plan"): the plan shown stays.
-    s = tabsReducer(s, open({ kind: 'plan', plan: null }));
-    expect(s.tabs[0]).toMatchObject({ plan: { title: 'first' }, version: 2 });
+    expect(s.activeId).toBe(waiting);
+    // Once a plan is pasted in it, the tab shows and is named by that plan; the next paste
+    // gets a tab of its own.
+    s = tabsReducer(s, { type: 'plan-shown', id: waiting, plan: plan('pasted'), at: 5 });
+    expect(s.tabs[0]).toMatchObject({ plan: null, shown: { title: 'pasted' }, at: 5, version: 1 });
+    expect(openPlans(s.tabs).map((p) => p.tab.id)).toEqual([waiting]);
+    s = tabsReducer(s, open({ kind: 'plan', plan: null, at: 6 }));
+    expect(kinds(s)).toEqual(['plan', 'settings', 'plan']);
+    expect(s.activeId).not.toBe(waiting);
+    // A plan shown in a tab that is gone, or in a tab of another kind, changes nothing.
+    expect(tabsReducer(s, { type: 'plan-shown', id: 'nope', plan: plan('x'), at: 7 })).toBe(s);
+    const settings = s.tabs[1]!.id;
+    expect(tabsReducer(s, { type: 'plan-shown', id: settings, plan: plan('x'), at: 7 })).toBe(s);
+  });
+
+  it(`keeps ${MAX_PLAN_TABS} plan tabs at most, closing the one used least recently and saying so`, () => {
+    let s = run(open(editor('a', 's1')));
+    for (let i = 1; i <= MAX_PLAN_TABS; i++) s = tabsReducer(s, showPlan(plan(`p${i}`), i));
+    // p1 is looked at again: p2 is now the one used least recently.
+    const p1 = s.tabs.find((t) => t.kind === 'plan' && t.plan?.title === 'p1')!;
+    s = tabsReducer(s, { type: 'activate', id: p1.id });
+    s = tabsReducer(s, showPlan(plan('new'), 100));
+    const titles = openPlans(s.tabs).map((p) => p.plan.title);
+    expect(titles).toHaveLength(MAX_PLAN_TABS);
+    expect(titles).not.toContain('p2');
+    expect(titles).toContain('p1');
+    expect(activeTab(s)).toMatchObject({
+      plan: { title: 'new' },
+      replaced: { title: 'p2', at: 2 },
+    });
+    expect(kinds(s)[0]).toBe('editor');
+    // The tabs that did not make room say nothing.
+    expect(s.tabs.filter((t) => t.kind === 'plan' && t.replaced !== null)).toHaveLength(1);
+  });
+
+  it('keeps compare and settings single, refreshing the compare in place', () => {
+    let s = run(open({ kind: 'settings' }));
     const plans = { title: 'Compare plans', before: plan('a'), after: null };
     s = tabsReducer(s, open({ kind: 'compare', plans }));
-    s = tabsReducer(s, open({ kind: 'compare', plans: { ...plans, title: 'again' } }));
-    expect(kinds(s)).toEqual(['plan', 'settings', 'compare']);
-    expect(s.tabs[2]).toMatchObject({ plans: { title: 'again' }, version: 2 });
     s = tabsReducer(s, open({ kind: 'settings' }));
-    expect(kinds(s)).toEqual(['plan', 'settings', 'compare']);
+    const both = { title: 'again', before: plan('a'), after: plan('b') };
+    s = tabsReducer(s, open({ kind: 'compare', plans: both }));
+    expect(kinds(s)).toEqual(['settings', 'compare']);
+    expect(activeTab(s)).toMatchObject({ plans: both, version: 2 });
+    s = tabsReducer(s, open({ kind: 'settings' }));
+    expect(kinds(s)).toEqual(['settings', 'compare']);
     expect(activeTab(s)?.kind).toBe('settings');
   });
 
@@ -126,7 +175,7 @@ describe('the tab model', () => {
   it('drops session tabs when the backend stops, and a deleted connection’s tabs', () => {
     let s = run(
       open(editor('a', 's1')),
-      open({ kind: 'plan', plan: null }),
+      open({ kind: 'plan', plan: null, at: 1 }),
       open(tool('b', 's2')),
       open(editor('b', 's3')),
     );
@@ -143,7 +192,7 @@ describe('the tab model', () => {
     expect(contextSession(s)).toMatchObject({ sessionId: 's3' });
     expect(contextSession(s, 'editor')).toMatchObject({ sessionId: 's2' });
     s = tabsReducer(s, { type: 'activate', id: s.tabs[0]!.id });
-    s = tabsReducer(s, open({ kind: 'plan', plan: plan('p') }));
+    s = tabsReducer(s, showPlan(plan('p'), 1));
     expect(contextSession(s)).toMatchObject({ sessionId: 's1' });
     expect(contextSession(s, 'editor')).toMatchObject({ sessionId: 's1' });
     // Nothing in front (a connection picked in the rail): no session is implied.
@@ -162,7 +211,7 @@ describe('the tab model', () => {
   it('gives every tab an id of its own', () => {
     const s = run(
       open(editor('a', 's1')),
-      open({ kind: 'plan', plan: null }),
+      open({ kind: 'plan', plan: null, at: 1 }),
       open({ kind: 'settings' }),
       open(tool('a', 's2')),
     );

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { explainPlanText } from '../../../src/shared/explain/explain-report';
-import { comparePlans } from '../../../src/shared/explain/plan-compare';
-import { formatRows } from '../../../src/shared/explain/format-plan-figures';
-import { compareRows, deltaTone, signed } from '../../../src/renderer/plan-compare/compare-rows';
+import { explainPlanText } from '../../../../src/shared/explain/explain-report';
+import { diffPlans } from '../../../../src/shared/explain/plan-diff';
+import { formatRows } from '../../../../src/shared/explain/format-plan-figures';
+import {
+  compareRows,
+  deltaTone,
+  pairIndex,
+  signed,
+} from '../../../../src/renderer/plan-compare/compare-rows';
 
 function rootOf(text: string) {
   const r = explainPlanText(text);
@@ -17,16 +22,22 @@ describe('compare view rows', () => {
     const after = rootOf(
       '-> Index range scan on orders using sl_try_orders_total over (100 <= total <= 105)  (cost=2.96 rows=6)',
     );
-    const c = comparePlans(before, after);
-    expect(
-      compareRows(before, c, 'before').map((r) => [r.depth, r.node.label, r.pair?.change]),
-    ).toEqual([
+    const { pairs } = diffPlans(before, after);
+    const left = compareRows(before, pairs, 'before');
+    expect(left.map((r) => [r.depth, r.node.label, r.status])).toEqual([
       [0, 'Filter: (orders.total between 100 and 105)', 'removed'],
       [1, 'Table scan on orders', 'changed'],
     ]);
-    expect(compareRows(after, c, 'after').map((r) => [r.depth, r.pair?.matchKey])).toEqual([
-      [0, 'table orders'],
-    ]);
+    const right = compareRows(after, pairs, 'after');
+    expect(right.map((r) => [r.depth, r.status, r.moved])).toEqual([[0, 'changed', false]]);
+    // The two reads of orders are one pair: each side finds the other through it.
+    expect(right[0]!.pair).toBe(left[1]!.pair);
+    expect(pairs[left[1]!.pair]).toMatchObject({
+      before: before.children[0]!.id,
+      after: after.id,
+    });
+    expect(pairIndex(pairs, 'after').get(after.id)).toBe(left[1]!.pair);
+    expect(left[0]!.pair).not.toBe(-1);
   });
 
   it('writes deltas with their sign and says which way is better', () => {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clockTime,
+  planLabel,
+  planTabTitle,
+} from '../../../../../src/renderer/plan/plan-tab-title';
+import type { PlanToShow } from '../../../../../src/renderer/shell/tabs/tab-payloads';
+
+const at = new Date(2026, 10, 26, 9, 5, 7).getTime();
+const explained = (statement: string, explainSql: string): PlanToShow => ({
+  document: '{}',
+  dialect: 'mysql-json-v2',
+  title: `Explain: ${statement.slice(0, 40)}`,
+  explainSql,
+  statement,
+  connectionId: 'c1',
+});
+
+describe('plan tab names', () => {
+  it('names a plan by its whole statement and time, so two alike statements read apart', () => {
+    const a = explained(
+      'SELECT id, total FROM shop.orders WHERE customer_id = 7',
+      'EXPLAIN FORMAT=JSON SELECT id, total FROM shop.orders WHERE customer_id = 7',
+    );
+    const b = explained(
+      'SELECT id, total FROM shop.orders\n  WHERE total > 5',
+      'EXPLAIN FORMAT=JSON SELECT id, total FROM shop.orders WHERE total > 5',
+    );
+    expect(planTabTitle(a, at)).toBe(
+      'Plan · Explain: SELECT id, total FROM shop.orders WHERE customer_id = 7 · 09:05:07',
+    );
+    // One line however the statement was laid out.
+    expect(planTabTitle(b, at)).toBe(
+      'Plan · Explain: SELECT id, total FROM shop.orders WHERE total > 5 · 09:05:07',
+    );
+    expect(planLabel(b)).toBe('SELECT id, total FROM shop.orders WHERE total > 5');
+    const analyzed = { ...b, explainSql: 'EXPLAIN ANALYZE SELECT id FROM t' };
+    expect(planTabTitle(analyzed, at)).toMatch(/^Plan · Analyze: SELECT id/);
+  });
+
+  it('cuts a long statement with a mark, and names other plans by their title', () => {
+    const long = explained(`SELECT ${'x, '.repeat(100)}y FROM t`, 'EXPLAIN SELECT 1');
+    expect(planTabTitle(long, at)).toMatch(/^Plan · Explain: SELECT x, x, .{100,}… · 09:05:07$/);
+    expect(planLabel(long)).toHaveLength(60);
+    const pasted: PlanToShow = {
+      document: '-> Table scan on t',
+      dialect: 'mysql-tree',
+      title: 'Pasted plan',
+      explainSql: '',
+    };
+    expect(planTabTitle(pasted, at)).toBe('Plan · Pasted plan · 09:05:07');
+    expect(planLabel(pasted)).toBe('Pasted plan');
+    expect(planTabTitle(null, at)).toBe('Plan');
+    expect(clockTime(at, false)).toBe('09:05');
+  });
+});
