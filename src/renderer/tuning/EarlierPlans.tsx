@@ -2,6 +2,7 @@ import type { ExplainRunResult } from '../../shared/api/explain';
 import type { PlanRecord } from '../../shared/api/tuning';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { planOf } from './plan-of';
+import { planOfRecord } from '../plan-compare/plan-sources';
 
 /** The plans kept of this statement before today's, each to compare with today's. */
 export function EarlierPlans({
@@ -35,12 +36,7 @@ export function EarlierPlans({
               onClick={() =>
                 showCompare?.({
                   title: 'Earlier plan against today’s',
-                  before: {
-                    document: r.document,
-                    dialect: r.dialect,
-                    title: `${r.recordedAt.slice(0, 16).replace('T', ' ')} UTC on ${r.serverVersion}`,
-                    explainSql: r.explainSql,
-                  },
+                  before: planOfRecord(r),
                   after: planOf(today, 'Today'),
                 })
               }

@@ -1,16 +1,7 @@
 import type { StatementFlipView } from '../../shared/api/tuning';
 import { flipSummary } from '../../shared/tuning/flip-latency';
-import type { PlanToShow, ToolScreenProps } from '../app/tool-screen';
-
-/** A kept plan as the compare view shows it. */
-function planOfRecord(r: StatementFlipView['before']): PlanToShow {
-  return {
-    document: r.document,
-    dialect: r.dialect,
-    title: `kept ${r.recordedAt.slice(0, 19).replace('T', ' ')} UTC`,
-    explainSql: r.explainSql,
-  };
-}
+import type { ToolScreenProps } from '../app/tool-screen';
+import { planOfRecord } from '../plan-compare/plan-sources';
 
 /** Opens the compare of a flip's two plans: the one before, and the one it changed to. */
 export function compareFlip(flip: StatementFlipView, showCompare: ToolScreenProps['showCompare']) {
