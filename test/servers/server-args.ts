@@ -34,6 +34,9 @@ export function serverArgs(
     `--socket=${layout.socket}`,
     `--pid-file=${layout.pidFile}`,
     `--log-error=${layout.errorLog}`,
+    // Temporary tables' files in the server's own folder: a sweep of /tmp by anything else
+    // (MariaDB's #sql-temptable-* files vanished mid-statement once) cannot reach them.
+    `--tmpdir=${layout.workDir}`,
     `--port=${options.port}`,
     '--bind-address=127.0.0.1',
     // No DNS on connect; accounts are defined for '%' and 'localhost' (socket), never by name.
@@ -47,6 +50,9 @@ export function serverArgs(
     '--innodb-flush-log-at-trx-commit=2',
     '--sync-binlog=0',
     '--performance-schema=ON',
+    // Room for every digest a whole test run makes (MariaDB sizes it at 5,000 here, MySQL at
+    // 10,000): once full, new statements fall into the overflow row and tuning tests miss them.
+    '--performance-schema-digests-size=40000',
     ...userArgs(),
   ];
   const flavorArgs =

@@ -24,12 +24,14 @@ describe.each([
   const marker = `sl_own_${Math.random().toString(36).slice(2, 8)}`;
   const userSql = `SELECT COUNT(*) AS ${marker} FROM information_schema.SCHEMATA`;
 
+  /** Top statements, of all schemas or of the test's own (where no other test runs anything). */
   async function statements(
     showOwn: boolean,
+    schema: string | null = null,
   ): Promise<Extract<TopStatements, { available: true }>> {
     const r = await b.call('tuning.statements', {
       sessionId: tool,
-      schema: null,
+      schema,
       baselineId: null,
       showOwn,
     });
@@ -42,8 +44,11 @@ describe.each([
     b = await startBackend();
     tool = await openSession(b, server(), 'tool', { scratch: true });
     editor = await openSession(b, server(), 'editor');
+    await runStatement(b, editor, `CREATE DATABASE ${marker}`);
+    await runStatement(b, editor, `USE ${marker}`);
   });
   afterAll(async () => {
+    await runStatement(b, editor, `DROP DATABASE IF EXISTS ${marker}`);
     await b?.dispose();
   });
 
@@ -80,16 +85,20 @@ describe.each([
     expect(hidden.ownHidden).toBeGreaterThan(0);
     expect(hidden.statements.some(isDigestRead)).toBe(false);
     expect(hidden.statements.every((s) => !s.own)).toBe(true);
-    const user = hidden.statements.find((s) => s.digestText?.includes(marker));
-    expect(user?.calls).toBe(3);
-    expect(user?.own).toBe(false);
-
     const shown = await statements(true);
     expect(shown.ownHidden).toBe(0);
     const read = shown.statements.find(isDigestRead);
     expect(read?.own).toBe(true);
     expect(read!.calls).toBeGreaterThanOrEqual(3);
-    expect(shown.statements.find((s) => s.digestText?.includes(marker))?.own).toBe(false);
-    expect(shown.statements.length).toBe(hidden.statements.length + hidden.ownHidden);
+
+    // In the test's own schema: the user's statement, and the editor session's own
+    // statements (its warnings reads) hidden, counted, and shown on request.
+    const mine = await statements(false, marker);
+    const user = mine.statements.find((s) => s.digestText?.includes(marker));
+    expect(user?.calls).toBe(3);
+    expect(user?.own).toBe(false);
+    const mineShown = await statements(true, marker);
+    expect(mineShown.statements.find((s) => s.digestText?.includes(marker))?.own).toBe(false);
+    expect(mineShown.statements.length).toBe(mine.statements.length + mine.ownHidden);
   });
 });
