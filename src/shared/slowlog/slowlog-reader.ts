@@ -1,0 +1,365 @@
+// A streaming slow-log reader that splits and reads entries the way pt-query-digest 3.2.1's
+// SlowLogParser does (records end at ";\n#", `#`/`use `/`SET timestamp` lines are metadata, the
+// first other line starts the statement), so that counts match it exactly, except where noted:
+// MariaDB's `mariadbd, Version:` banner lines are dropped (pt-query-digest only knows
+// `mysqld, Version:` and glues the banner and the next entry onto the previous statement).
+import type { SlowLogEntry, SlowLogProblem } from './entry';
+
+/** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
+const BANNER =
+  /^(?:T[cC][pP][\t\n\v\f\r ][pP]ort:[\t\n\v\f\r ]+\d+|[/A-Z][^\n]*(?:mysqld|mariadbd|mysqld\.exe|mariadbd\.exe), Version[^\n]*(?:started with:|embedded library)|Time[\t\n\v\f\r ]+Id[\t\n\v\f\r ]+Command)/;
+const META = /^(?:#|use |SET (?:last_insert_id|insert_id|timestamp))/;
+const TIME = /^# Time: ((?:[0-9: ]{15})|(?:[-0-9: T]{19}))/;
+const USER_HOST =
+  /# User@Host: ([^[]+|\[[^[]+\])[^\n]*?@ ([^\t\n\v\f\r ]*) \[([^\n]*)\][\t\n\v\f\r ]*(?:Id:[\t\n\v\f\r ]*(\d+))?/;
+const ADMIN = /^# (administrator command:[^\n]*)$/;
+const ATTRIBUTE_LINE = /^# +[A-Z][A-Za-z_]+: [^\t\n\v\f\r ]/;
+const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
+const ATTRIBUTE = /(\w+):[\t\n\v\f\r ]+([^\t\n\v\f\r ]+|$)/g;
+const USE_DB = /^use ([^;]+)/;
+const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
+const NULL_QUERY_START = /^[\t\n\v\f\r ]*[A-Z][a-z_]+: /;
+
+/** Options of {@link SlowLogReader}. */
+export interface SlowLogReaderOptions {
+  /** Longest line kept whole, in bytes; longer statements are cut there and reported. Default 64 MiB. */
+  maxLineBytes?: number;
+  /** Longest statement kept, in bytes; the rest is skipped and reported. Default 64 MiB. */
+  maxStatementBytes?: number;
+}
+
+interface Line {
+  text: string;
+  offset: number;
+  /** Whether a "\n" ended it (false only for the last line of the stream). */
+  ended: boolean;
+}
+
+/**
+ * Reads a slow log given in chunks of any size and calls `onEntry` for each statement in order.
+ * Keeps only the current entry in memory. Bytes are kept as they are (a string of char codes
+ * 0-255), so non-UTF-8 text never breaks reading or fingerprints.
+ */
+export class SlowLogReader {
+  private carry = '';
+  private carryOffset = 0;
+  private position = 0;
+  private record: Line[] = [];
+  private recordBytes = 0;
+  private previousEndsWithSemicolon = true;
+  /** A record that had metadata but no statement, waiting for the next one (pt's look-ahead). */
+  private statementless: Line[] | undefined;
+  private skippingLongLine = false;
+  private readonly maxLine: number;
+  private readonly maxStatement: number;
+  /** Problems met so far, in order; never fatal. */
+  readonly problems: SlowLogProblem[] = [];
+  /** Counts of problems by kind, including ones beyond the kept list. */
+  problemCount = 0;
+  /** Entries read. */
+  entries = 0;
+  /** Lines that looked like a slow log's (`# Time:`, `# Query_time:`, `# User@Host:`). */
+  private slowLogLines = 0;
+
+  constructor(
+    private readonly onEntry: (entry: SlowLogEntry) => void,
+    options: SlowLogReaderOptions = {},
+  ) {
+    this.maxLine = options.maxLineBytes ?? 64 * 1024 * 1024;
+    this.maxStatement = options.maxStatementBytes ?? 64 * 1024 * 1024;
+  }
+
+  /** Bytes read so far. */
+  get bytesRead(): number {
+    return this.position;
+  }
+
+  /** Whether anything so far looked like a slow log. */
+  get looksLikeSlowLog(): boolean {
+    return this.slowLogLines > 0;
+  }
+
+  /** Feeds raw bytes. */
+  push(chunk: Uint8Array): void {
+    this.pushLatin1(bytesToLatin1(chunk));
+  }
+
+  /** Feeds bytes already turned into a string of char codes 0-255 (Node: `buffer.toString('latin1')`). */
+  pushLatin1(text: string): void {
+    const chunkOffset = this.position;
+    this.position += text.length;
+    let start = 0;
+    if (this.skippingLongLine) {
+      const newline = text.indexOf('\n');
+      if (newline < 0) return;
+      this.skippingLongLine = false;
+      start = newline + 1;
+    }
+    for (;;) {
+      const newline = text.indexOf('\n', start);
+      if (newline < 0) break;
+      let lineText: string;
+      let lineOffset: number;
+      if (this.carry.length > 0) {
+        lineText = this.carry + text.slice(start, newline);
+        lineOffset = this.carryOffset;
+        this.carry = '';
+      } else {
+        lineText = text.slice(start, newline);
+        lineOffset = chunkOffset + start;
+      }
+      this.line({ text: lineText, offset: lineOffset, ended: true });
+      start = newline + 1;
+    }
+    if (start < text.length) {
+      if (this.carry.length === 0) this.carryOffset = chunkOffset + start;
+      this.carry += text.slice(start);
+      if (this.carry.length > this.maxLine) {
+        this.problem('oversized', this.carryOffset, `a line over ${this.maxLine} bytes was cut`);
+        this.line({
+          text: this.carry.slice(0, this.maxLine),
+          offset: this.carryOffset,
+          ended: true,
+        });
+        this.carry = '';
+        this.skippingLongLine = true;
+      }
+    }
+  }
+
+  /** Ends the stream: the last entry is read even without a final newline. */
+  end(): void {
+    if (this.carry.length > 0) {
+      this.line({ text: this.carry, offset: this.carryOffset, ended: false });
+      this.carry = '';
+    }
+    this.flushRecord(true);
+    if (this.statementless) {
+      const first = this.statementless[0]!;
+      this.problem(
+        'truncated',
+        first.offset,
+        'the last entry has no statement (the log ends there)',
+      );
+      this.statementless = undefined;
+    }
+  }
+
+  private line(line: Line): void {
+    const { text } = line;
+    if (text.length > 0 && BANNER.test(text)) return;
+    if (text.charCodeAt(0) === 35 /* # */) {
+      if (
+        text.startsWith('# Time:') ||
+        text.startsWith('# Query_time:') ||
+        text.startsWith('# User@Host:')
+      )
+        this.slowLogLines += 1;
+      if (this.previousEndsWithSemicolon) this.flushRecord(false);
+    }
+    if (this.recordBytes + text.length > this.maxStatement) {
+      if (this.recordBytes <= this.maxStatement) {
+        this.problem('oversized', line.offset, `an entry over ${this.maxStatement} bytes was cut`);
+        this.recordBytes = this.maxStatement + 1;
+      }
+    } else {
+      this.record.push(line);
+      this.recordBytes += text.length + 1;
+    }
+    this.previousEndsWithSemicolon = text.endsWith(';') && line.ended;
+  }
+
+  private flushRecord(last: boolean): void {
+    const lines = this.record;
+    if (lines.length === 0) return;
+    this.record = [];
+    this.recordBytes = 0;
+    if (this.statementless) {
+      const waiting = this.statementless;
+      this.statementless = undefined;
+      if (this.lookAhead(waiting, lines, last)) return;
+    }
+    this.readRecord(lines, last);
+  }
+
+  /**
+   * pt-query-digest, on a record with metadata and no statement, reads on to the next ";\n":
+   * text like `Time: ...` means the entry had no query (`/* No query *\/`); anything else (MySQL's
+   * `# administrator command: Quit;` after `SET timestamp=...;`) is that entry's statement.
+   * Returns whether `next` was used up.
+   */
+  private lookAhead(waiting: Line[], next: Line[], last: boolean): boolean {
+    let upTo = next.findIndex((line) => line.text.endsWith(';') && line.ended);
+    if (upTo < 0) upTo = next.length - 1;
+    const head = next
+      .slice(0, upTo + 1)
+      .map((line) => line.text)
+      .join('\n')
+      .slice(1);
+    if (NULL_QUERY_START.test(head)) {
+      this.emit(waiting, '/* No query */', 'Query', waiting[0]!.offset);
+      return false;
+    }
+    let statement = head.replace(/^[\t\n\v\f\r ]+/, '');
+    if (statement.endsWith(';') && next[upTo]!.ended) statement = statement.slice(0, -1);
+    this.emit(waiting, statement, 'Admin', waiting[0]!.offset);
+    const rest = next.slice(upTo + 1);
+    if (rest.length > 0) this.readRecord(rest, last);
+    return true;
+  }
+
+  private readRecord(lines: Line[], last: boolean): void {
+    let statementAt = -1;
+    let adminLine: string | undefined;
+    for (let i = 0; i < lines.length; i += 1) {
+      const text = lines[i]!.text;
+      if (!META.test(text) && !(i === 0 && text.charCodeAt(0) !== 35)) {
+        statementAt = i;
+        break;
+      }
+      if (i === 0 && text.charCodeAt(0) !== 35) {
+        // pt prepends "#" to a record that does not start with one: its first line is metadata.
+        continue;
+      }
+      if (adminLine === undefined) {
+        const admin = ADMIN.exec(text);
+        if (admin) adminLine = stripFinalSemicolon(admin[1]!, lines, i);
+      }
+    }
+    if (statementAt >= 0) {
+      const statement = lines
+        .slice(statementAt)
+        .map((line) => line.text)
+        .join('\n');
+      const lastLine = lines[lines.length - 1]!;
+      const trimmed =
+        lastLine.ended && statement.endsWith(';') ? statement.slice(0, -1) : statement;
+      this.emit(
+        lines.slice(0, statementAt),
+        trimmed,
+        adminLine ? 'Admin' : 'Query',
+        lines[0]!.offset,
+      );
+      return;
+    }
+    if (adminLine !== undefined) {
+      this.emit(lines, adminLine, 'Admin', lines[0]!.offset);
+      return;
+    }
+    if (!lines.some((line) => line.text.startsWith('# ') || line.text.startsWith('SET '))) {
+      this.problem(
+        'no-statement',
+        lines[0]!.offset,
+        'text that is not a slow-log entry was skipped',
+      );
+      return;
+    }
+    if (last) {
+      this.problem(
+        'truncated',
+        lines[0]!.offset,
+        'the last entry has no statement (the log ends there)',
+      );
+      return;
+    }
+    this.statementless = lines;
+  }
+
+  private emit(meta: Line[], statement: string, command: 'Query' | 'Admin', offset: number): void {
+    const attributes = new Map<string, string>();
+    // pt keeps the last `arg` it met: a statement line after an administrator-command line wins.
+    const entry: SlowLogEntry = { statement, command, attributes, offset };
+    let gotTime = false;
+    let gotUserHost = false;
+    let gotDb = false;
+    let gotSet = false;
+    for (let i = 0; i < meta.length; i += 1) {
+      let text = meta[i]!.text;
+      if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
+      if (!META.test(text)) continue;
+      const time = gotTime ? null : TIME.exec(text);
+      if (time) {
+        entry.time = time[1]!;
+        gotTime = true;
+        if (!gotUserHost && this.userHost(text, entry)) gotUserHost = true;
+        continue;
+      }
+      if (!gotUserHost && this.userHost(text, entry)) {
+        gotUserHost = true;
+        continue;
+      }
+      if (ADMIN.test(text)) continue;
+      if (ATTRIBUTE_LINE.test(text)) {
+        const line = EMPTY_SCHEMA.test(text) ? text.replace(EMPTY_SCHEMA, '') : text;
+        ATTRIBUTE.lastIndex = 0;
+        for (let match = ATTRIBUTE.exec(line); match; match = ATTRIBUTE.exec(line)) {
+          attributes.set(match[1]!, match[2]!);
+          if (match[0].length === 0) ATTRIBUTE.lastIndex += 1;
+        }
+        continue;
+      }
+      if (text.startsWith('# explain: ')) {
+        (entry.explain ??= []).push(text.slice('# explain: '.length));
+        continue;
+      }
+      if (!gotDb) {
+        const use = USE_DB.exec(text);
+        if (use) {
+          entry.db = use[1]!;
+          gotDb = true;
+          continue;
+        }
+      }
+      if (!gotSet) {
+        const set = SET.exec(text);
+        if (set) {
+          const parts = set[1]!.split(/,|[\t\n\v\f\r ]*=[\t\n\v\f\r ]*/);
+          for (let p = 0; p + 1 < parts.length; p += 2) attributes.set(parts[p]!, parts[p + 1]!);
+          gotSet = true;
+        }
+      }
+    }
+    if (entry.db === undefined) {
+      const schema = attributes.get('Schema');
+      if (schema !== undefined) entry.db = schema;
+    }
+    attributes.delete('Schema');
+    if (entry.db !== undefined) entry.db = entry.db.replace(/^`/, '').replace(/`$/, '');
+    if (statement.startsWith('administrator')) {
+      // pt-query-digest's "zero admin": an administrator command examines and sends no rows.
+      for (const name of ['Rows_sent', 'Rows_examined', 'Rows_read', 'Rows_affected'])
+        if (attributes.has(name)) attributes.set(name, '0');
+    }
+    this.entries += 1;
+    this.onEntry(entry);
+  }
+
+  private userHost(text: string, entry: SlowLogEntry): boolean {
+    const match = USER_HOST.exec(text);
+    if (!match) return false;
+    entry.user = match[1]!;
+    entry.ip = match[3]!;
+    entry.host = match[2] || match[3]!;
+    if (match[4]) entry.attributes.set('Thread_id', match[4]);
+    return true;
+  }
+
+  private problem(kind: SlowLogProblem['kind'], offset: number, detail: string): void {
+    this.problemCount += 1;
+    if (this.problems.length < 1000) this.problems.push({ kind, offset, detail });
+  }
+}
+
+function stripFinalSemicolon(text: string, lines: Line[], index: number): string {
+  return index === lines.length - 1 && lines[index]!.ended && text.endsWith(';')
+    ? text.slice(0, -1)
+    : text;
+}
+
+/** Bytes as a string of char codes 0-255 (Latin-1 read of any bytes; never fails). */
+export function bytesToLatin1(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192)
+    out += String.fromCharCode(...bytes.subarray(i, Math.min(i + 8192, bytes.length)));
+  return out;
+}
