@@ -147,7 +147,7 @@ export class SlowLogReader {
 
   private line(line: Line): void {
     const { text } = line;
-    if (text.length > 0 && BANNER.test(text)) return;
+    if (mayBeBanner(text) && BANNER.test(text)) return;
     if (text.charCodeAt(0) === 35 /* # */) {
       if (
         text.startsWith('# Time:') ||
@@ -290,7 +290,8 @@ export class SlowLogReader {
       }
       if (ADMIN.test(text)) continue;
       if (ATTRIBUTE_LINE.test(text)) {
-        const line = EMPTY_SCHEMA.test(text) ? text.replace(EMPTY_SCHEMA, '') : text;
+        const line =
+          text.includes('Schema:') && EMPTY_SCHEMA.test(text) ? text.replace(EMPTY_SCHEMA, '') : text;
         ATTRIBUTE.lastIndex = 0;
         for (let match = ATTRIBUTE.exec(line); match; match = ATTRIBUTE.exec(line)) {
           attributes.set(match[1]!, match[2]!);
@@ -335,6 +336,7 @@ export class SlowLogReader {
   }
 
   private userHost(text: string, entry: SlowLogEntry): boolean {
+    if (!text.includes('# User@Host: ')) return false;
     const match = USER_HOST.exec(text);
     if (!match) return false;
     entry.user = match[1]!;
@@ -348,6 +350,14 @@ export class SlowLogReader {
     this.problemCount += 1;
     if (this.problems.length < 1000) this.problems.push({ kind, offset, detail });
   }
+}
+
+/** A cheap test before the banner pattern: which first characters and words it needs. */
+function mayBeBanner(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first === 84 /* T */) return text.startsWith('Time') || /^T[cC][pP]/.test(text);
+  if (first === 47 /* / */ || (first >= 65 && first <= 90)) return text.includes(', Version');
+  return false;
 }
 
 function stripFinalSemicolon(text: string, lines: Line[], index: number): string {
