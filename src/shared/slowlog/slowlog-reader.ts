@@ -226,6 +226,11 @@ export class SlowLogReader {
         if (admin) adminLine = stripFinalSemicolon(admin[1]!, lines, i);
       }
     }
+    if (statementAt >= 0 && !lines.slice(0, statementAt).some((line) => line.text.startsWith('#'))) {
+      // Text with no `#` line before it: not an entry (pt-query-digest would take it as one).
+      this.problem('no-statement', lines[0]!.offset, 'text that is not a slow-log entry was skipped');
+      return;
+    }
     if (statementAt >= 0) {
       const statement = lines
         .slice(statementAt)
