@@ -22,9 +22,9 @@ const NULL_QUERY_START = /^[\t\n\v\f\r ]*[A-Z][a-z_]+: /;
 
 /** Options of {@link SlowLogReader}. */
 export interface SlowLogReaderOptions {
-  /** Longest line kept whole, in bytes; longer statements are cut there and reported. Default 64 MiB. */
+  /** Longest line kept whole, in bytes; longer statements are cut there and reported. Default 16 MiB. */
   maxLineBytes?: number;
-  /** Longest statement kept, in bytes; the rest is skipped and reported. Default 64 MiB. */
+  /** Longest statement kept, in bytes; the rest is skipped and reported. Default 16 MiB. */
   maxStatementBytes?: number;
 }
 
@@ -50,6 +50,7 @@ export class SlowLogReader {
   /** A record that had metadata but no statement, waiting for the next one (pt's look-ahead). */
   private statementless: Line[] | undefined;
   private skippingLongLine = false;
+  private recordCut = false;
   private readonly maxLine: number;
   private readonly maxStatement: number;
   /** Problems met so far, in order; never fatal. */
@@ -65,8 +66,8 @@ export class SlowLogReader {
     private readonly onEntry: (entry: SlowLogEntry) => void,
     options: SlowLogReaderOptions = {},
   ) {
-    this.maxLine = options.maxLineBytes ?? 64 * 1024 * 1024;
-    this.maxStatement = options.maxStatementBytes ?? 64 * 1024 * 1024;
+    this.maxLine = options.maxLineBytes ?? 16 * 1024 * 1024;
+    this.maxStatement = options.maxStatementBytes ?? 16 * 1024 * 1024;
   }
 
   /** Bytes read so far. */
@@ -121,6 +122,8 @@ export class SlowLogReader {
           offset: this.carryOffset,
           ended: true,
         });
+        // What follows the cut is skipped up to the newline; the next `#` line starts an entry.
+        this.previousEndsWithSemicolon = true;
         this.carry = '';
         this.skippingLongLine = true;
       }
@@ -157,10 +160,19 @@ export class SlowLogReader {
         this.slowLogLines += 1;
       if (this.previousEndsWithSemicolon) this.flushRecord(false);
     }
-    if (this.recordBytes + text.length > this.maxStatement) {
-      if (this.recordBytes <= this.maxStatement) {
-        this.problem('oversized', line.offset, `an entry over ${this.maxStatement} bytes was cut`);
-        this.recordBytes = this.maxStatement + 1;
+    const budget = this.maxStatement - this.recordBytes;
+    if (text.length + 1 > budget) {
+      if (!this.recordCut) {
+        // Keep the entry with its statement cut short; report it once.
+        this.recordCut = true;
+        if (text.length < this.maxLine)
+          this.problem(
+            'oversized',
+            line.offset,
+            `an entry over ${this.maxStatement} bytes was cut`,
+          );
+        if (budget > 0) this.record.push({ ...line, text: text.slice(0, budget) });
+        this.recordBytes = this.maxStatement;
       }
     } else {
       this.record.push(line);
@@ -174,6 +186,7 @@ export class SlowLogReader {
     if (lines.length === 0) return;
     this.record = [];
     this.recordBytes = 0;
+    this.recordCut = false;
     if (this.statementless) {
       const waiting = this.statementless;
       this.statementless = undefined;
@@ -226,9 +239,16 @@ export class SlowLogReader {
         if (admin) adminLine = stripFinalSemicolon(admin[1]!, lines, i);
       }
     }
-    if (statementAt >= 0 && !lines.slice(0, statementAt).some((line) => line.text.startsWith('#'))) {
+    if (
+      statementAt >= 0 &&
+      !lines.slice(0, statementAt).some((line) => line.text.startsWith('#'))
+    ) {
       // Text with no `#` line before it: not an entry (pt-query-digest would take it as one).
-      this.problem('no-statement', lines[0]!.offset, 'text that is not a slow-log entry was skipped');
+      this.problem(
+        'no-statement',
+        lines[0]!.offset,
+        'text that is not a slow-log entry was skipped',
+      );
       return;
     }
     if (statementAt >= 0) {
@@ -296,7 +316,9 @@ export class SlowLogReader {
       if (ADMIN.test(text)) continue;
       if (ATTRIBUTE_LINE.test(text)) {
         const line =
-          text.includes('Schema:') && EMPTY_SCHEMA.test(text) ? text.replace(EMPTY_SCHEMA, '') : text;
+          text.includes('Schema:') && EMPTY_SCHEMA.test(text)
+            ? text.replace(EMPTY_SCHEMA, '')
+            : text;
         ATTRIBUTE.lastIndex = 0;
         for (let match = ATTRIBUTE.exec(line); match; match = ATTRIBUTE.exec(line)) {
           attributes.set(match[1]!, match[2]!);
