@@ -2,11 +2,14 @@ import type mysql from 'mysql2/promise';
 
 /**
  * A varied workload for the slow log: literals of every kind, IN and VALUES lists, comments,
- * multi-line statements, `use`, stored procedures, errors, administrator commands (ping,
- * change user is not available over mysql2, so ping and quit), non-UTF-8 bytes and a
- * `FLUSH SLOW LOGS` in the middle (header lines mid-file).
+ * multi-line statements, `use`, stored procedures, errors, administrator commands (ping and quit), non-UTF-8 bytes and a
+ * `FLUSH SLOW LOGS` in the middle (header lines mid-file). `latin1` is a connection whose
+ * character set is latin1, for statements with bytes that are not UTF-8.
  */
-export async function runSlowLogWorkload(connection: mysql.Connection): Promise<void> {
+export async function runSlowLogWorkload(
+  connection: mysql.Connection,
+  latin1: mysql.Connection,
+): Promise<void> {
   const run = async (sql: string) => {
     await connection.query(sql);
   };
@@ -30,12 +33,16 @@ export async function runSlowLogWorkload(connection: mysql.Connection): Promise<
     await run(`SELECT /* comment ${i} */ COUNT(*) FROM t -- trailing ${i}\n WHERE v < -${i}`);
     await run(`UPDATE t SET v = v + 1 WHERE id = ${i}`);
   }
-  await run('SELECT t.id,\n       u.note\n  FROM t\n  JOIN sl_two.u u ON u.t_id = t.id\n WHERE t.id > 2\n ORDER BY t.id ASC, u.note DESC\n LIMIT 5');
+  await run(
+    'SELECT t.id,\n       u.note\n  FROM t\n  JOIN sl_two.u u ON u.t_id = t.id\n WHERE t.id > 2\n ORDER BY t.id ASC, u.note DESC\n LIMIT 5',
+  );
   await run("SELECT 'it''s', \"dq\", 0x1F, b'101', TRUE, NULL FROM DUAL");
   await run('SELECT name FROM t WHERE id = 1 UNION ALL SELECT name FROM t WHERE id = 2');
   await run("INSERT INTO t (id, name, b) VALUES (100, 'bin', X'FFFE00C3')");
   await run("SELECT * FROM t WHERE b = X'FFFE00C3'");
-  await connection.query({ sql: Buffer.from([...Buffer.from("SELECT '"), 0xe9, 0xff, ...Buffer.from("' AS latin")]).toString('latin1') });
+  // Sent in latin1, so the log holds bytes that are not UTF-8.
+  await latin1.query("SELECT 'caf\u00e9 \u00ff' AS latin, 'NA\u00cfVE' AS upper_latin");
+  await latin1.query("SELECT 'd\u00e9j\u00e0' AS latin, 'NA\u00cfVE' AS upper_latin");
   await run('CREATE PROCEDURE p(IN n INT) BEGIN SELECT n + 1; END');
   await run('CALL p(3)');
   await run('USE sl_two');
