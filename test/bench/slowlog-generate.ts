@@ -6,17 +6,24 @@ import { once } from 'node:events';
 
 const SHAPES: ((n: number) => string)[] = [
   (n) => `SELECT * FROM orders WHERE id = ${n}`,
-  (n) => `SELECT id, total FROM orders WHERE customer_id = ${n % 997} AND status = 'paid' ORDER BY created_at DESC LIMIT 20`,
+  (n) =>
+    `SELECT id, total FROM orders WHERE customer_id = ${n % 997} AND status = 'paid' ORDER BY created_at DESC LIMIT 20`,
   (n) => `select name, email from customers where email = 'user${n}@example.com'`,
-  (n) => `SELECT * FROM items WHERE id IN (${[n, n + 1, n + 2, n + 7].slice(0, (n % 4) + 1).join(', ')})`,
-  (n) => `INSERT INTO events (kind, payload, at) VALUES ('click', '{"x": ${n}}', NOW()), ('view', 'p${n}', NOW())`,
-  (n) => `UPDATE customers SET visits = visits + 1, last_seen = '2026-11-25 10:${String(n % 60).padStart(2, '0')}:00' WHERE id = ${n % 5000}`,
+  (n) =>
+    `SELECT * FROM items WHERE id IN (${[n, n + 1, n + 2, n + 7].slice(0, (n % 4) + 1).join(', ')})`,
+  (n) =>
+    `INSERT INTO events (kind, payload, at) VALUES ('click', '{"x": ${n}}', NOW()), ('view', 'p${n}', NOW())`,
+  (n) =>
+    `UPDATE customers SET visits = visits + 1, last_seen = '2026-11-25 10:${String(n % 60).padStart(2, '0')}:00' WHERE id = ${n % 5000}`,
   (n) => `DELETE FROM sessions WHERE expires < ${1700000000 + n}`,
-  (n) => `SELECT c.id,\n       SUM(o.total) AS spent\n  FROM customers c\n  JOIN orders o ON o.customer_id = c.id\n WHERE c.region = ${n % 12}\n GROUP BY c.id\n ORDER BY spent DESC\n LIMIT ${10 + (n % 5)}`,
+  (n) =>
+    `SELECT c.id,\n       SUM(o.total) AS spent\n  FROM customers c\n  JOIN orders o ON o.customer_id = c.id\n WHERE c.region = ${n % 12}\n GROUP BY c.id\n ORDER BY spent DESC\n LIMIT ${10 + (n % 5)}`,
   (n) => `/* app:checkout */ SELECT stock FROM items WHERE sku = 'SKU-${n % 20000}' FOR UPDATE`,
-  (n) => `SELECT COUNT(*) FROM audit_log WHERE created_at > '2026-11-${String((n % 28) + 1).padStart(2, '0')}'`,
+  (n) =>
+    `SELECT COUNT(*) FROM audit_log WHERE created_at > '2026-11-${String((n % 28) + 1).padStart(2, '0')}'`,
   (n) => `CALL refresh_totals(${n % 100})`,
-  (n) => `SELECT a FROM t${n % 40} WHERE b = ${n} UNION ALL SELECT a FROM t${n % 40} WHERE b = ${n + 1}`,
+  (n) =>
+    `SELECT a FROM t${n % 40} WHERE b = ${n} UNION ALL SELECT a FROM t${n % 40} WHERE b = ${n + 1}`,
 ];
 
 function entry(n: number, time: Date): string {
