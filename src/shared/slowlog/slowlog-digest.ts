@@ -95,7 +95,7 @@ export class SlowLogDigest {
   add(entry: SlowLogEntry): void {
     if (!entry.statement) return;
     if (entry.db !== undefined) this.lastDb = entry.db;
-    if (entry.time !== undefined) {
+    if (entry.time !== undefined && entry.time !== this.lastTime) {
       this.lastTime = entry.time;
       this.lastSeconds = slowLogSeconds(entry.time);
     }

@@ -8,14 +8,11 @@ import type { SlowLogEntry, SlowLogProblem } from './entry';
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
 const BANNER =
   /^(?:T[cC][pP][\t\n\v\f\r ][pP]ort:[\t\n\v\f\r ]+\d+|[/A-Z][^\n]*(?:mysqld|mariadbd|mysqld\.exe|mariadbd\.exe), Version[^\n]*(?:started with:|embedded library)|Time[\t\n\v\f\r ]+Id[\t\n\v\f\r ]+Command)/;
-const META = /^(?:#|use |SET (?:last_insert_id|insert_id|timestamp))/;
 const TIME = /^# Time: ((?:[0-9: ]{15})|(?:[-0-9: T]{19}))/;
 const USER_HOST =
   /# User@Host: ([^[]+|\[[^[]+\])[^\n]*?@ ([^\t\n\v\f\r ]*) \[([^\n]*)\][\t\n\v\f\r ]*(?:Id:[\t\n\v\f\r ]*(\d+))?/;
-const ADMIN = /^# (administrator command:[^\n]*)$/;
 const ATTRIBUTE_LINE = /^# +[A-Z][A-Za-z_]+: [^\t\n\v\f\r ]/;
 const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
-const ATTRIBUTE = /(\w+):[\t\n\v\f\r ]+([^\t\n\v\f\r ]+|$)/g;
 const USE_DB = /^use ([^;]+)/;
 const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
 const NULL_QUERY_START = /^[\t\n\v\f\r ]*[A-Z][a-z_]+: /;
@@ -153,9 +150,10 @@ export class SlowLogReader {
     if (mayBeBanner(text) && BANNER.test(text)) return;
     if (text.charCodeAt(0) === 35 /* # */) {
       if (
-        text.startsWith('# Time:') ||
-        text.startsWith('# Query_time:') ||
-        text.startsWith('# User@Host:')
+        this.slowLogLines === 0 &&
+        (text.startsWith('# Time:') ||
+          text.startsWith('# Query_time:') ||
+          text.startsWith('# User@Host:'))
       )
         this.slowLogLines += 1;
       if (this.previousEndsWithSemicolon) this.flushRecord(false);
@@ -224,25 +222,22 @@ export class SlowLogReader {
   private readRecord(lines: Line[], last: boolean): void {
     let statementAt = -1;
     let adminLine: string | undefined;
+    let sawHashLine = false;
     for (let i = 0; i < lines.length; i += 1) {
       const text = lines[i]!.text;
-      if (!META.test(text) && !(i === 0 && text.charCodeAt(0) !== 35)) {
+      const hash = text.charCodeAt(0) === 35; /* # */
+      // pt prepends "#" to a record that does not start with one: its first line is metadata.
+      if (i === 0 && !hash) continue;
+      if (!hash && !isMeta(text)) {
         statementAt = i;
         break;
       }
-      if (i === 0 && text.charCodeAt(0) !== 35) {
-        // pt prepends "#" to a record that does not start with one: its first line is metadata.
-        continue;
-      }
-      if (adminLine === undefined) {
-        const admin = ADMIN.exec(text);
-        if (admin) adminLine = stripFinalSemicolon(admin[1]!, lines, i);
+      if (hash) sawHashLine = true;
+      if (adminLine === undefined && text.startsWith('# administrator command:')) {
+        adminLine = stripFinalSemicolon(text.slice(2), lines, i);
       }
     }
-    if (
-      statementAt >= 0 &&
-      !lines.slice(0, statementAt).some((line) => line.text.startsWith('#'))
-    ) {
+    if (statementAt >= 0 && !sawHashLine) {
       // Text with no `#` line before it: not an entry (pt-query-digest would take it as one).
       this.problem(
         'no-statement',
@@ -252,10 +247,13 @@ export class SlowLogReader {
       return;
     }
     if (statementAt >= 0) {
-      const statement = lines
-        .slice(statementAt)
-        .map((line) => line.text)
-        .join('\n');
+      const statement =
+        statementAt === lines.length - 1
+          ? lines[statementAt]!.text
+          : lines
+              .slice(statementAt)
+              .map((line) => line.text)
+              .join('\n');
       const lastLine = lines[lines.length - 1]!;
       const trimmed =
         lastLine.ended && statement.endsWith(';') ? statement.slice(0, -1) : statement;
@@ -301,8 +299,8 @@ export class SlowLogReader {
     for (let i = 0; i < meta.length; i += 1) {
       let text = meta[i]!.text;
       if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
-      if (!META.test(text)) continue;
-      const time = gotTime ? null : TIME.exec(text);
+      if (!isMeta(text)) continue;
+      const time = gotTime || !text.startsWith('# Time:') ? null : TIME.exec(text);
       if (time) {
         entry.time = time[1]!;
         gotTime = true;
@@ -313,24 +311,20 @@ export class SlowLogReader {
         gotUserHost = true;
         continue;
       }
-      if (ADMIN.test(text)) continue;
-      if (ATTRIBUTE_LINE.test(text)) {
+      if (text.startsWith('# administrator command:')) continue;
+      if (text.charCodeAt(0) === 35 && ATTRIBUTE_LINE.test(text)) {
         const line =
           text.includes('Schema:') && EMPTY_SCHEMA.test(text)
             ? text.replace(EMPTY_SCHEMA, '')
             : text;
-        ATTRIBUTE.lastIndex = 0;
-        for (let match = ATTRIBUTE.exec(line); match; match = ATTRIBUTE.exec(line)) {
-          attributes.set(match[1]!, match[2]!);
-          if (match[0].length === 0) ATTRIBUTE.lastIndex += 1;
-        }
+        readAttributes(line, attributes);
         continue;
       }
       if (text.startsWith('# explain: ')) {
         (entry.explain ??= []).push(text.slice('# explain: '.length));
         continue;
       }
-      if (!gotDb) {
+      if (!gotDb && text.charCodeAt(0) === 117 /* u */) {
         const use = USE_DB.exec(text);
         if (use) {
           entry.db = use[1]!;
@@ -338,7 +332,7 @@ export class SlowLogReader {
           continue;
         }
       }
-      if (!gotSet) {
+      if (!gotSet && text.charCodeAt(0) === 83 /* S */) {
         const set = SET.exec(text);
         if (set) {
           const parts = set[1]!.split(/,|[\t\n\v\f\r ]*=[\t\n\v\f\r ]*/);
@@ -377,6 +371,60 @@ export class SlowLogReader {
     this.problemCount += 1;
     if (this.problems.length < 1000) this.problems.push({ kind, offset, detail });
   }
+}
+
+/**
+ * pt's `m/(\w+):\s+(\S+|\Z)/g` over an attribute line, without a regular expression: each
+ * match is the first `:` that has word characters before it and white space after it.
+ */
+function readAttributes(line: string, into: Map<string, string>): void {
+  const length = line.length;
+  let from = 0;
+  while (from < length) {
+    const colon = line.indexOf(':', from);
+    if (colon < 0) return;
+    let start = colon;
+    while (start > from && isWordCode(line.charCodeAt(start - 1))) start -= 1;
+    if (start === colon || colon + 1 >= length || !isSpaceCode(line.charCodeAt(colon + 1))) {
+      from = colon + 1;
+      continue;
+    }
+    let valueStart = colon + 2;
+    while (valueStart < length && isSpaceCode(line.charCodeAt(valueStart))) valueStart += 1;
+    let valueEnd = valueStart;
+    while (valueEnd < length && !isSpaceCode(line.charCodeAt(valueEnd))) valueEnd += 1;
+    into.set(line.slice(start, colon), line.slice(valueStart, valueEnd));
+    from = valueEnd;
+  }
+}
+
+/** Perl's \w on a byte string. */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95
+  );
+}
+
+/** Perl's \s on a byte string. */
+function isSpaceCode(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/** pt's metadata lines: `#...`, `use ...`, `SET timestamp|insert_id|last_insert_id...`. */
+function isMeta(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first === 35 /* # */) return true;
+  if (first === 117 /* u */) return text.startsWith('use ');
+  if (first === 83 /* S */)
+    return (
+      text.startsWith('SET timestamp') ||
+      text.startsWith('SET insert_id') ||
+      text.startsWith('SET last_insert_id')
+    );
+  return false;
 }
 
 /** A cheap test before the banner pattern: which first characters and words it needs. */
