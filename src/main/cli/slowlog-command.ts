@@ -129,8 +129,7 @@ export const slowlogCommand: CliCommand = {
     const shown = parsed.top === 0 ? ranked : ranked.slice(0, parsed.top);
     if (parsed.format === 'json') {
       const totals = attributeTotals(all);
-      for (const c of shown)
-        io.stdout(`${JSON.stringify(classToPtJson(c, digest.types, totals))}\n`);
+      for (const c of shown) io.stdout(`${JSON.stringify(classToPtJson(c, totals))}\n`);
     } else {
       io.stdout(classesToText(shown, digest.count));
     }

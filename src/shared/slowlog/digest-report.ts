@@ -2,7 +2,7 @@
 // them) and as a short text report.
 import { byteStringToText } from './display-text';
 import { bucketStatistics, decadeHistogram } from './pt-buckets';
-import type { AttributeType, QueryClass } from './slowlog-digest';
+import type { QueryClass } from './slowlog-digest';
 import { ptTimestamp } from './timestamp';
 
 const MAX_FINGERPRINT = 5000;
@@ -29,11 +29,16 @@ export function attributeTotals(classes: QueryClass[]): Map<string, number> {
  */
 export function classToPtJson(
   queryClass: QueryClass,
-  types: ReadonlyMap<string, AttributeType>,
   totals: AttributeTotals,
 ): Record<string, unknown> {
   const metrics: Record<string, unknown> = {};
+  // pt-query-digest leaves Rows_affected out for reads, SET and administrator commands (by the
+  // statement's verb, its "distillate").
+  const noRowsAffected = /^(?:select|show|set|administrator command)\b/.test(
+    queryClass.fingerprint,
+  );
   for (const [name, aggregate] of queryClass.numeric) {
+    if (name === 'Rows_affected' && noRowsAffected) continue;
     const stats = bucketStatistics(
       aggregate.buckets,
       aggregate.count,
@@ -61,7 +66,6 @@ export function classToPtJson(
     for (const value of values.keys()) if (value > max) max = value;
     metrics[name] = { value: max };
   }
-  void types;
   const queryTime = queryClass.numeric.get('Query_time');
   const example = queryClass.example;
   return {

@@ -1,6 +1,8 @@
 // pt-query-digest's EventAggregator statistics: values go into 1000 logarithmic buckets (each
 // 5% wider than the last, from 1 µs), and the 95th percentile, median and standard deviation are
-// read from the buckets, not from the values. Reproduced so the numbers match its reports.
+// read from the buckets, not from the values. Reproduced so the numbers match its reports. The
+// one possible difference: a value exactly on a bucket boundary may land one bucket off if V8's
+// Math.log and the C library's log (Perl) round differently in the last bit (not seen in tests).
 
 const BUCKET_SIZE = 1.05;
 const BASE_LOG = Math.log(BUCKET_SIZE);

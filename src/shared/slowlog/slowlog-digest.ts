@@ -26,6 +26,23 @@ const IGNORED = new Set([
   'end_log_pos',
   'Xid',
 ]);
+/** Types pt-query-digest sets before reading (so `Killed: 0` is a Yes/No, `Last_errno` text). */
+const PRESET_TYPES: [string, AttributeType][] = [
+  ['Query_time', 'num'],
+  ['val', 'string'],
+  ['key_print', 'string'],
+  ['Status_code', 'string'],
+  ['Statement_id', 'string'],
+  ['Error_no', 'string'],
+  ['Last_errno', 'string'],
+  ['Thread_id', 'string'],
+  ['InnoDB_trx_id', 'string'],
+  ['host', 'string'],
+  ['ip', 'string'],
+  ['port', 'string'],
+  ['Killed', 'bool'],
+  ['rate_limit', 'string'],
+];
 const FLOAT = /^(?:\d+|[+-]?(?:(?=\d|[.])\d+(?:[.])\d*)(?:E[+-]?\d+)?)$/i;
 /** Distinct user/host/db values kept per class; past it, values are counted but not named. */
 const MAX_DISTINCT = 1000;
@@ -80,7 +97,7 @@ export interface DigestFilter {
 /** Aggregates entries into classes; feed it from a {@link SlowLogReader}. */
 export class SlowLogDigest {
   readonly classes = new Map<string, QueryClass>();
-  readonly types = new Map<string, AttributeType>();
+  readonly types = new Map<string, AttributeType>(PRESET_TYPES);
   /** Entries aggregated (after filters). */
   count = 0;
   /** Entries left out by the filters. */

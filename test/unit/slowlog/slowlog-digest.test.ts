@@ -116,7 +116,7 @@ describe('SlowLogDigest', () => {
     const digest = digestOf(LOG);
     const classes = digest.results();
     expect(classes).toHaveLength(1);
-    const json = classToPtJson(classes[0]!, digest.types, attributeTotals(classes));
+    const json = classToPtJson(classes[0]!, attributeTotals(classes));
     // Every value below is what pt-query-digest printed for this log.
     expect(json).toMatchObject({
       checksum: '86A4FD498C70095E35FC3906162972DA',
