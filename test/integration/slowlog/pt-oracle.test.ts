@@ -12,6 +12,7 @@ import { readSlowLogSources } from '../../../src/main/slowlog/read-slowlog-sourc
 import { classChecksum, fingerprint, type SlowLogEntry } from '../../../src/shared/slowlog';
 import { connectTo } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
+import { testServers } from '../../servers/provided';
 import type { ServerKind } from '../../servers/server-kind';
 import { runSlowLogWorkload } from './workload';
 
@@ -37,6 +38,16 @@ interface ClassFigures {
 const kinds: Array<[string, ServerKind, string[]]> = [
   ['MySQL 9.7', 'mysql', ['--log-slow-extra=ON']],
   ['MariaDB 10.11', 'mariadb', ['--log-slow-verbosity=query_plan,explain,innodb,engine']],
+  // MariaDB 11.8 is optional for the suite (see server-kind.ts): tested where it was provisioned.
+  ...(testServers().mariadb118
+    ? [
+        [
+          'MariaDB 11.8',
+          'mariadb-11.8',
+          ['--log-slow-verbosity=query_plan,explain,innodb,engine'],
+        ] as [string, ServerKind, string[]],
+      ]
+    : []),
 ];
 
 describe.each(kinds)('slow log classes against pt-query-digest (%s)', (_name, kind, verbose) => {
