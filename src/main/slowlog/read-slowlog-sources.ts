@@ -9,6 +9,10 @@ const CHUNK_BYTES = 1024 * 1024;
 /** How much of a source is looked at before deciding it is binary. */
 const SNIFF_BYTES = 64 * 1024;
 
+const SLOW_LOG_LINE = /^# (?:Time|User@Host|Query_time): /m;
+const GENERAL_LOG_LINE =
+  /^\d{4}-\d\d-\d\dT[\d:.]+Z?\s+\d+ (?:Query|Connect|Quit|Init DB)\t|^\s+\d+ (?:Query|Connect)\t/m;
+
 /** Why a source could not be read as a slow log. */
 export class SlowLogSourceError extends Error {}
 
@@ -37,7 +41,7 @@ export async function readSlowLogSources(
   for (const source of sources) {
     const before = reader.bytesRead;
     const entriesBefore = reader.entries;
-    const sniff = { bytes: 0, nul: false, generalLog: false, lastByte: 10 };
+    const sniff = { bytes: 0, nul: false, slowLog: false, generalLog: false, lastByte: 10 };
     const stream =
       source === '-'
         ? (options.stdin ?? process.stdin)
@@ -46,19 +50,15 @@ export async function readSlowLogSources(
       for await (const chunk of decompressed(stream)) {
         const buffer = chunk as Buffer;
         if (sniff.bytes < SNIFF_BYTES) {
-          const head = buffer.subarray(0, SNIFF_BYTES - sniff.bytes);
-          if (head.includes(0)) sniff.nul = true;
-          if (
-            /^\d{4}-\d\d-\d\dT[\d:.]+Z?\s+\d+ (?:Query|Connect|Quit|Init DB)\t|^\s+\d+ (?:Query|Connect)\t/m.test(
-              head.toString('latin1'),
-            )
-          )
-            sniff.generalLog = true;
+          // A NUL byte in the first 64 KiB with no slow-log line there: a binary file. (A slow
+          // log may hold NUL bytes inside statements, so both are needed.)
+          const head = buffer.subarray(0, SNIFF_BYTES - sniff.bytes).toString('latin1');
+          if (head.includes('\0')) sniff.nul = true;
+          if (SLOW_LOG_LINE.test(head)) sniff.slowLog = true;
+          if (GENERAL_LOG_LINE.test(head)) sniff.generalLog = true;
           sniff.bytes += head.length;
-          if (sniff.bytes >= SNIFF_BYTES || sniff.nul) {
-            if (sniff.nul && !reader.looksLikeSlowLog)
-              throw new SlowLogSourceError(`${name(source)}: a binary file, not a slow query log`);
-          }
+          if (sniff.nul && !sniff.slowLog)
+            throw new SlowLogSourceError(`${name(source)}: a binary file, not a slow query log`);
         }
         if (buffer.length > 0) sniff.lastByte = buffer[buffer.length - 1]!;
         reader.pushLatin1(buffer.toString('latin1'));

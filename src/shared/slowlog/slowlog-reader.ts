@@ -1,8 +1,10 @@
 // A streaming slow-log reader that splits and reads entries the way pt-query-digest 3.2.1's
 // SlowLogParser does (records end at ";\n#", `#`/`use `/`SET timestamp` lines are metadata, the
-// first other line starts the statement), so that counts match it exactly, except where noted:
-// MariaDB's `mariadbd, Version:` banner lines are dropped (pt-query-digest only knows
-// `mysqld, Version:` and glues the banner and the next entry onto the previous statement).
+// first other line starts the statement), so that counts match it exactly. On purpose it differs
+// where pt-query-digest is wrong or unbounded: MariaDB's `mariadbd, Version:` banner lines are
+// dropped (pt only knows `mysqld, Version:` and glues the banner and the next entry onto the
+// previous statement); text with no `#` line before it is reported, not counted; a statement
+// over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
@@ -52,7 +54,7 @@ export class SlowLogReader {
   private readonly maxStatement: number;
   /** Problems met so far, in order; never fatal. */
   readonly problems: SlowLogProblem[] = [];
-  /** Counts of problems by kind, including ones beyond the kept list. */
+  /** How many problems there were, including ones beyond the kept list. */
   problemCount = 0;
   /** Entries read. */
   entries = 0;

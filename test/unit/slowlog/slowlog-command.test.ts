@@ -96,6 +96,16 @@ describe('sightline slowlog', () => {
     }
   });
 
+  it('reads a slow log that holds NUL bytes inside a statement (not taken for a binary file)', async () => {
+    const withNul = file(
+      'nul.log',
+      Buffer.from(entry('2026-11-25T10:00:00.000000Z', "SELECT 'a\0b' FROM t", 0.1), 'latin1'),
+    );
+    const { code, stdout } = await run('--format', 'json', withNul);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ fingerprint: 'select ? from t', query_count: 1 });
+  });
+
   it('reports entries it could not read with their byte offset and goes on', async () => {
     const cut = file('cut.log', NEW + '# Time: 2026-11-25T10:00:02Z\n# Query_time: 0.1');
     const { code, stderr } = await run(cut);
