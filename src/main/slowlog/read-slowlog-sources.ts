@@ -27,6 +27,16 @@ export interface SlowLogReadSummary {
   reader: SlowLogReader;
 }
 
+/** Options of {@link readSlowLogSources}. */
+export interface SlowLogReadOptions extends SlowLogReaderOptions {
+  /** Standard input's stream for `-` (default process.stdin). */
+  stdin?: Readable;
+  /** Called after each chunk with the source and the bytes read so far (after gunzip), for progress. */
+  onProgress?: (source: SlowLogSource, bytes: number) => void;
+  /** Stops reading at the next chunk; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
 /**
  * Reads `sources` in order as one stream (rotated files continue each other) and calls `onEntry`
  * for every entry. Throws SlowLogSourceError with a message for people when a source cannot be
@@ -35,7 +45,7 @@ export interface SlowLogReadSummary {
 export async function readSlowLogSources(
   sources: SlowLogSource[],
   onEntry: (entry: SlowLogEntry) => void,
-  options: SlowLogReaderOptions & { stdin?: Readable } = {},
+  options: SlowLogReadOptions = {},
 ): Promise<SlowLogReadSummary> {
   const reader = new SlowLogReader(onEntry, options);
   for (const source of sources) {
@@ -61,10 +71,15 @@ export async function readSlowLogSources(
             throw new SlowLogSourceError(`${name(source)}: a binary file, not a slow query log`);
         }
         if (buffer.length > 0) sniff.lastByte = buffer[buffer.length - 1]!;
+        options.signal?.throwIfAborted();
         reader.pushLatin1(buffer.toString('latin1'));
+        options.onProgress?.(source, reader.bytesRead);
       }
     } catch (error) {
-      if (error instanceof SlowLogSourceError) throw error;
+      if (error instanceof SlowLogSourceError || options.signal?.aborted) {
+        stream.destroy();
+        throw error;
+      }
       const code = (error as NodeJS.ErrnoException).code;
       const reason =
         code === 'ENOENT'
