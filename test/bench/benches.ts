@@ -9,6 +9,7 @@ import { streamMillionRows } from './stream-million-rows.bench';
 import { gtidAlgebra } from './gtid.bench';
 import { lintBench } from './lint.bench';
 import { planDiffBench } from './plan-diff.bench';
+import { slowlogBench } from './slowlog.bench';
 
 /** Every benchmark; each feature adds its module and one line here. */
 export const BENCHES: Bench[] = [
@@ -22,4 +23,5 @@ export const BENCHES: Bench[] = [
   processlistBench,
   lintBench,
   planDiffBench,
+  slowlogBench,
 ];

@@ -1,0 +1,139 @@
+// Streams slow-log files (plain or gzip, told apart by their first bytes) and standard input
+// into one SlowLogReader, a chunk at a time, so memory stays flat whatever the log's size.
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { SlowLogReader, type SlowLogEntry, type SlowLogReaderOptions } from '../../shared/slowlog';
+
+const CHUNK_BYTES = 1024 * 1024;
+/** How much of a source is looked at before deciding it is binary. */
+const SNIFF_BYTES = 64 * 1024;
+
+const SLOW_LOG_LINE = /^# (?:Time|User@Host|Query_time): /m;
+const GENERAL_LOG_LINE =
+  /^\d{4}-\d\d-\d\dT[\d:.]+Z?\s+\d+ (?:Query|Connect|Quit|Init DB)\t|^\s+\d+ (?:Query|Connect)\t/m;
+
+/** Why a source could not be read as a slow log. */
+export class SlowLogSourceError extends Error {}
+
+/** A source: a file path, or `-` for standard input. */
+export type SlowLogSource = string;
+
+/** What reading all sources gave, besides the entries. */
+export interface SlowLogReadSummary {
+  /** Bytes read, after gunzip. */
+  bytes: number;
+  entries: number;
+  reader: SlowLogReader;
+}
+
+/** Options of {@link readSlowLogSources}. */
+export interface SlowLogReadOptions extends SlowLogReaderOptions {
+  /** Standard input's stream for `-` (default process.stdin). */
+  stdin?: Readable;
+  /** Called after each chunk with the source and the bytes read so far (after gunzip), for progress. */
+  onProgress?: (source: SlowLogSource, bytes: number) => void;
+  /** Stops reading at the next chunk; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Reads `sources` in order as one stream (rotated files continue each other) and calls `onEntry`
+ * for every entry. Throws SlowLogSourceError with a message for people when a source cannot be
+ * opened, is binary, or nothing in it looks like a slow log.
+ */
+export async function readSlowLogSources(
+  sources: SlowLogSource[],
+  onEntry: (entry: SlowLogEntry) => void,
+  options: SlowLogReadOptions = {},
+): Promise<SlowLogReadSummary> {
+  const reader = new SlowLogReader(onEntry, options);
+  for (const source of sources) {
+    const before = reader.bytesRead;
+    const entriesBefore = reader.entries;
+    const sniff = { bytes: 0, nul: false, slowLog: false, generalLog: false, lastByte: 10 };
+    const stream =
+      source === '-'
+        ? (options.stdin ?? process.stdin)
+        : createReadStream(source, { highWaterMark: CHUNK_BYTES });
+    try {
+      for await (const chunk of decompressed(stream)) {
+        const buffer = chunk as Buffer;
+        if (sniff.bytes < SNIFF_BYTES) {
+          // A NUL byte in the first 64 KiB with no slow-log line there: a binary file. (A slow
+          // log may hold NUL bytes inside statements, so both are needed.)
+          const head = buffer.subarray(0, SNIFF_BYTES - sniff.bytes).toString('latin1');
+          if (head.includes('\0')) sniff.nul = true;
+          if (SLOW_LOG_LINE.test(head)) sniff.slowLog = true;
+          if (GENERAL_LOG_LINE.test(head)) sniff.generalLog = true;
+          sniff.bytes += head.length;
+          if (sniff.nul && !sniff.slowLog)
+            throw new SlowLogSourceError(`${name(source)}: a binary file, not a slow query log`);
+        }
+        if (buffer.length > 0) sniff.lastByte = buffer[buffer.length - 1]!;
+        options.signal?.throwIfAborted();
+        reader.pushLatin1(buffer.toString('latin1'));
+        options.onProgress?.(source, reader.bytesRead);
+      }
+    } catch (error) {
+      if (error instanceof SlowLogSourceError || options.signal?.aborted) {
+        stream.destroy();
+        throw error;
+      }
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason =
+        code === 'ENOENT'
+          ? 'no such file'
+          : code === 'EISDIR'
+            ? 'a directory, not a file'
+            : code === 'EACCES'
+              ? 'permission denied'
+              : code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR'
+                ? 'a damaged gzip file'
+                : (error as Error).message;
+      throw new SlowLogSourceError(`${name(source)}: ${reason}`);
+    }
+    // A rotated file that ends mid-line must not glue its last line to the next file's first.
+    if (sniff.lastByte !== 10 && reader.bytesRead > before) reader.pushLatin1('\n');
+    if (reader.bytesRead === before) continue;
+    if (sniff.generalLog && reader.entries === entriesBefore && !reader.looksLikeSlowLog)
+      throw new SlowLogSourceError(`${name(source)}: a general query log, not a slow query log`);
+  }
+  reader.end();
+  if (reader.bytesRead === 0)
+    throw new SlowLogSourceError(`${sources.map(name).join(', ')}: empty, no slow-log entries`);
+  if (!reader.looksLikeSlowLog)
+    throw new SlowLogSourceError(
+      `${sources.map(name).join(', ')}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
+    );
+  return { bytes: reader.bytesRead, entries: reader.entries, reader };
+}
+
+function name(source: SlowLogSource): string {
+  return source === '-' ? 'standard input' : source;
+}
+
+/** The stream itself, or gunzipped when it starts with gzip's magic bytes. */
+async function* decompressed(stream: Readable): AsyncGenerator<Buffer> {
+  const iterator = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let first = await iterator.next();
+  while (!first.done && first.value.length < 2) {
+    const more = await iterator.next();
+    if (more.done) break;
+    first = { done: false, value: Buffer.concat([first.value, more.value]) };
+  }
+  if (first.done) return;
+  const head = first.value;
+  const rest = (async function* () {
+    yield head;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      yield next.value;
+  })();
+  if (head[0] === 0x1f && head[1] === 0x8b) {
+    yield* Readable.from(rest).pipe(
+      createGunzip({ chunkSize: CHUNK_BYTES }),
+    ) as AsyncIterable<Buffer>;
+  } else {
+    yield* rest;
+  }
+}

@@ -1,0 +1,250 @@
+// Groups slow-log entries into classes by fingerprint and keeps, per class, what
+// pt-query-digest reports: counts, sums, minima, maxima and bucketed percentiles of every numeric
+// attribute, Yes counts of Yes/No ones, the values of user/host/db, first and last seen, and the
+// example with the largest Query_time. Memory grows with the number of classes, not entries.
+import type { SlowLogEntry } from './entry';
+import { classChecksum, fingerprint } from './fingerprint';
+import { bucketIndex } from './pt-buckets';
+import { slowLogSeconds } from './timestamp';
+
+/** Attributes pt-query-digest does not aggregate (its --ignore-attributes default). */
+const IGNORED = new Set([
+  'arg',
+  'cmd',
+  'insert_id',
+  'ip',
+  'port',
+  'Thread_id',
+  'timestamp',
+  'exptime',
+  'flags',
+  'key',
+  'res',
+  'val',
+  'server_id',
+  'offset',
+  'end_log_pos',
+  'Xid',
+]);
+/** Types pt-query-digest sets before reading (so `Killed: 0` is a Yes/No, `Last_errno` text). */
+const PRESET_TYPES: [string, AttributeType][] = [
+  ['Query_time', 'num'],
+  ['val', 'string'],
+  ['key_print', 'string'],
+  ['Status_code', 'string'],
+  ['Statement_id', 'string'],
+  ['Error_no', 'string'],
+  ['Last_errno', 'string'],
+  ['Thread_id', 'string'],
+  ['InnoDB_trx_id', 'string'],
+  ['host', 'string'],
+  ['ip', 'string'],
+  ['port', 'string'],
+  ['Killed', 'bool'],
+  ['rate_limit', 'string'],
+];
+const FLOAT = /^(?:\d+|[+-]?(?:(?=\d|[.])\d+(?:[.])\d*)(?:E[+-]?\d+)?)$/i;
+/** Distinct user/host/db values kept per class; past it, values are counted but not named. */
+const MAX_DISTINCT = 1000;
+
+/** How an attribute is aggregated, decided from its first value as pt-query-digest does. */
+export type AttributeType = 'num' | 'bool' | 'string';
+
+/** Count, sum, extremes and the pt-query-digest buckets of one numeric attribute. */
+export interface NumericAggregate {
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  /** Bucket index → how many values fell in it (see pt-buckets). */
+  buckets: Map<number, number>;
+}
+
+/** The statement of a class that took longest (pt-query-digest's "example"). */
+export interface ClassExample {
+  statement: string;
+  queryTime: number;
+  time?: string;
+  db?: string;
+  offset: number;
+}
+
+/** One class of statements sharing a fingerprint. */
+export interface QueryClass {
+  fingerprint: string;
+  /** pt-query-digest's class ID (32 upper-case hex digits). */
+  checksum: string;
+  count: number;
+  numeric: Map<string, NumericAggregate>;
+  /** Yes/No attributes: how many were Yes, of how many. */
+  flags: Map<string, { yes: number; count: number }>;
+  /** Other text attributes: each value and how often it was seen (bounded). */
+  values: Map<string, Map<string, number>>;
+  firstSeen?: { seconds: number; time: string };
+  lastSeen?: { seconds: number; time: string };
+  example?: ClassExample;
+}
+
+/** Which entries count. Times are wall-clock seconds (see {@link slowLogSeconds}). */
+export interface DigestFilter {
+  since?: number;
+  until?: number;
+  user?: string;
+  host?: string;
+  db?: string;
+}
+
+/** Aggregates entries into classes; feed it from a {@link SlowLogReader}. */
+export class SlowLogDigest {
+  readonly classes = new Map<string, QueryClass>();
+  readonly types = new Map<string, AttributeType>(PRESET_TYPES);
+  /** Entries aggregated (after filters). */
+  count = 0;
+  /** Entries left out by the filters. */
+  filteredOut = 0;
+  private lastDb: string | undefined;
+  private lastTime: string | undefined;
+  private lastSeconds: number | undefined;
+
+  constructor(private readonly filter: DigestFilter = {}) {}
+
+  /** Adds one entry (pt-query-digest carries `db` and the time forward to entries without them). */
+  add(entry: SlowLogEntry): void {
+    if (!entry.statement) return;
+    if (entry.db !== undefined) this.lastDb = entry.db;
+    if (entry.time !== undefined && entry.time !== this.lastTime) {
+      this.lastTime = entry.time;
+      this.lastSeconds = slowLogSeconds(entry.time);
+    }
+    const db = entry.db ?? this.lastDb;
+    const time = this.lastTime;
+    const seconds = this.lastSeconds;
+    if (!this.passes(entry, db, seconds)) {
+      this.filteredOut += 1;
+      return;
+    }
+    const print = fingerprint(entry.statement);
+    let queryClass = this.classes.get(print);
+    if (!queryClass) {
+      queryClass = {
+        fingerprint: print,
+        checksum: '',
+        count: 0,
+        numeric: new Map(),
+        flags: new Map(),
+        values: new Map(),
+      };
+      this.classes.set(print, queryClass);
+    }
+    this.count += 1;
+    queryClass.count += 1;
+    if (time !== undefined && seconds !== undefined) {
+      if (!queryClass.firstSeen || seconds < queryClass.firstSeen.seconds)
+        queryClass.firstSeen = { seconds, time };
+      if (!queryClass.lastSeen || seconds >= queryClass.lastSeen.seconds)
+        queryClass.lastSeen = { seconds, time };
+    }
+    if (entry.user !== undefined) this.addValue(queryClass, 'user', entry.user);
+    if (entry.host !== undefined) this.addValue(queryClass, 'host', entry.host);
+    if (db !== undefined) this.addValue(queryClass, 'db', db);
+    this.addNumber(queryClass, 'Query_length', entry.statement.length);
+    let queryTime = 0;
+    for (const [name, raw] of entry.attributes) {
+      if (IGNORED.has(name)) continue;
+      let type = this.types.get(name);
+      if (!type) {
+        type = FLOAT.test(raw) ? 'num' : raw === 'Yes' || raw === 'No' ? 'bool' : 'string';
+        this.types.set(name, type);
+      }
+      if (type === 'num') {
+        // Perl's numification: leading number, else 0 (Query_time keeps only its number).
+        const value = parseFloat(raw) || 0;
+        this.addNumber(queryClass, name, value);
+        if (name === 'Query_time') queryTime = value;
+      } else if (type === 'bool') {
+        let flag = queryClass.flags.get(name);
+        if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
+        flag.count += 1;
+        if (raw === 'Yes') flag.yes += 1;
+      } else {
+        this.addValue(queryClass, name, raw);
+      }
+    }
+    // pt-query-digest keeps the last of equally slow statements.
+    if (!queryClass.example || queryTime >= queryClass.example.queryTime) {
+      queryClass.example = {
+        statement: entry.statement,
+        queryTime,
+        time,
+        db,
+        offset: entry.offset,
+      };
+    }
+  }
+
+  /** The classes with their checksums filled in. */
+  results(): QueryClass[] {
+    const out = [...this.classes.values()];
+    for (const queryClass of out)
+      if (!queryClass.checksum) queryClass.checksum = classChecksum(queryClass.fingerprint);
+    return out;
+  }
+
+  private passes(
+    entry: SlowLogEntry,
+    db: string | undefined,
+    seconds: number | undefined,
+  ): boolean {
+    const { since, until, user, host } = this.filter;
+    if (since !== undefined && (seconds === undefined || seconds < since)) return false;
+    if (until !== undefined && (seconds === undefined || seconds > until)) return false;
+    if (user !== undefined && entry.user !== user) return false;
+    if (host !== undefined && entry.host !== host && entry.ip !== host) return false;
+    if (this.filter.db !== undefined && db !== this.filter.db) return false;
+    return true;
+  }
+
+  private addNumber(queryClass: QueryClass, name: string, value: number): void {
+    let aggregate = queryClass.numeric.get(name);
+    if (!aggregate) {
+      aggregate = { count: 0, sum: 0, min: value, max: value, buckets: new Map() };
+      queryClass.numeric.set(name, aggregate);
+    }
+    aggregate.count += 1;
+    aggregate.sum += value;
+    if (value < aggregate.min) aggregate.min = value;
+    if (value > aggregate.max) aggregate.max = value;
+    const bucket = bucketIndex(value);
+    aggregate.buckets.set(bucket, (aggregate.buckets.get(bucket) ?? 0) + 1);
+  }
+
+  private addValue(queryClass: QueryClass, name: string, value: string): void {
+    let values = queryClass.values.get(name);
+    if (!values) queryClass.values.set(name, (values = new Map()));
+    const seen = values.get(value);
+    if (seen !== undefined) values.set(value, seen + 1);
+    else if (values.size < MAX_DISTINCT) values.set(value, 1);
+  }
+}
+
+/** How classes can be ranked. */
+export type ClassRanking =
+  'time' | 'count' | 'avg' | 'rows-examined' | 'rows-sent' | 'examined-per-sent';
+
+/** Classes in ranking order (largest first); ties keep the order the log first showed them. */
+export function rankClasses(classes: QueryClass[], by: ClassRanking = 'time'): QueryClass[] {
+  const sum = (c: QueryClass, name: string) => c.numeric.get(name)?.sum ?? 0;
+  const key: (c: QueryClass) => number = {
+    time: (c: QueryClass) => sum(c, 'Query_time'),
+    count: (c: QueryClass) => c.count,
+    avg: (c: QueryClass) => sum(c, 'Query_time') / c.count,
+    'rows-examined': (c: QueryClass) => sum(c, 'Rows_examined'),
+    'rows-sent': (c: QueryClass) => sum(c, 'Rows_sent'),
+    'examined-per-sent': (c: QueryClass) =>
+      sum(c, 'Rows_examined') / Math.max(1, sum(c, 'Rows_sent')),
+  }[by];
+  return classes
+    .map((c, index) => ({ c, index, k: key(c) }))
+    .sort((a, b) => b.k - a.k || a.index - b.index)
+    .map(({ c }) => c);
+}

@@ -1,0 +1,110 @@
+// `npm run bench -- slowlog`: our slow-log digest against pt-query-digest on the same generated
+// log, side by side in one run. SIGHTLINE_BENCH_SLOWLOG_MB sets the log's size (default 200);
+// SIGHTLINE_BENCH_SLOWLOG_1GB=1 also times a 1 GB log (ours only: pt-query-digest would take
+// minutes). Logs are written to the temp directory and removed.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { readSlowLogSources } from '../../src/main/slowlog/read-slowlog-sources';
+import { SlowLogDigest } from '../../src/shared/slowlog';
+import type { Bench } from './bench';
+import { writeSlowLog } from './slowlog-generate';
+
+const run = promisify(execFile);
+const MB = 1e6;
+
+interface Timing {
+  wallMs: number;
+  cpuMs: number;
+  peakRssMb: number;
+  classes: number;
+  statements: number;
+}
+
+/** Our digest of `path`, in this process: wall and CPU time, peak RSS above the start. */
+async function ours(path: string): Promise<Timing> {
+  global.gc?.();
+  const baseRss = process.memoryUsage().rss;
+  let peak = baseRss;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const digest = new SlowLogDigest();
+  await readSlowLogSources([path], (entry) => digest.add(entry));
+  const classes = digest.results().length;
+  const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return {
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    peakRssMb: (peak - baseRss) / MB,
+    classes,
+    statements: digest.count,
+  };
+}
+
+/** pt-query-digest --output json on `path`, through /usr/bin/time for its CPU and memory. */
+async function ptQueryDigest(path: string): Promise<Timing> {
+  const t0 = performance.now();
+  const { stdout, stderr } = await run(
+    '/usr/bin/time',
+    ['-f', 'TIME %U %S %M', 'pt-query-digest', '--output', 'json', '--limit', '100%:1000000', path],
+    { maxBuffer: 1024 * MB },
+  );
+  const wallMs = performance.now() - t0;
+  const [, user, system, maxKb] = /TIME ([\d.]+) ([\d.]+) (\d+)/.exec(stderr) ?? [];
+  const json = JSON.parse(stdout) as { global: { query_count: number }; classes: unknown[] };
+  return {
+    wallMs,
+    cpuMs: (Number(user) + Number(system)) * 1000,
+    peakRssMb: (Number(maxKb) * 1024) / MB,
+    classes: json.classes.length,
+    statements: json.global.query_count,
+  };
+}
+
+const rate = (bytes: number, ms: number) => `${(bytes / MB / (ms / 1000)).toFixed(1)} MB/s`;
+
+export const slowlogBench: Bench = {
+  name: 'slowlog',
+  async run() {
+    if (!existsSync('/usr/bin/time')) return 'slowlog: needs /usr/bin/time (Debian package time)';
+    const size = Number(process.env['SIGHTLINE_BENCH_SLOWLOG_MB'] ?? 200) * MB;
+    const dir = mkdtempSync(join(tmpdir(), 'sightline-slowlog-bench-'));
+    const lines: string[] = [];
+    try {
+      const path = join(dir, 'slow.log');
+      const written = await writeSlowLog(path, size);
+      const bytes = statSync(path).size;
+      await ours(path); // warm-up: compile the hot paths before timing
+      const us = await ours(path);
+      const pt = await ptQueryDigest(path);
+      if (us.classes !== pt.classes || us.statements !== pt.statements)
+        throw new Error(
+          `different answers: ours ${us.statements} statements in ${us.classes} classes, pt-query-digest ${pt.statements} in ${pt.classes}`,
+        );
+      lines.push(
+        `slowlog: ${(bytes / MB).toFixed(0)} MB generated log, ${written} entries, ${us.classes} classes (same as pt-query-digest)`,
+        `  sightline        ${(us.wallMs / 1000).toFixed(2)} s wall (${rate(bytes, us.wallMs)}), ${(us.cpuMs / 1000).toFixed(2)} s CPU (${rate(bytes, us.cpuMs)}), peak RSS +${us.peakRssMb.toFixed(0)} MB`,
+        `  pt-query-digest  ${(pt.wallMs / 1000).toFixed(2)} s wall (${rate(bytes, pt.wallMs)}), ${(pt.cpuMs / 1000).toFixed(2)} s CPU (${rate(bytes, pt.cpuMs)}), peak RSS ${pt.peakRssMb.toFixed(0)} MB`,
+        `  ratio: ${(pt.wallMs / us.wallMs).toFixed(1)}x by wall time, ${(pt.cpuMs / us.cpuMs).toFixed(1)}x by CPU time (target 30x)`,
+      );
+      if (process.env['SIGHTLINE_BENCH_SLOWLOG_1GB'] === '1') {
+        rmSync(path);
+        const big = join(dir, 'slow-1g.log');
+        await writeSlowLog(big, 1000 * MB);
+        const gig = await ours(big);
+        lines.push(
+          `  1 GB log: ${(gig.wallMs / 1000).toFixed(2)} s wall (target < 10 s), ${(gig.cpuMs / 1000).toFixed(2)} s CPU, peak RSS +${gig.peakRssMb.toFixed(0)} MB`,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return lines.join('\n');
+  },
+};
