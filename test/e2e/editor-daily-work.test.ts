@@ -7,6 +7,7 @@ import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { openEditorWith } from './harness/open-editor';
 import { savedEditorText } from './harness/editor-text';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { appTabs } from './harness/tab-strip';
 
 const DB = 'sl_e2e_daily';
 
@@ -86,7 +87,7 @@ describe('the editor for daily work', () => {
   it('opens "SELECT first 1000 rows" in a new editor tab and runs it there', async () => {
     // The cursor in the middle of the statement being written.
     await front(page).locator('.monaco-editor .view-line').nth(1).click();
-    const tabs = page.locator('[data-tab-id]');
+    const tabs = appTabs(page);
     expect(await tabs.count()).toBe(1);
     await page
       .getByRole('treeitem', { name: new RegExp(DB) })

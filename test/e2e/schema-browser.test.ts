@@ -8,6 +8,7 @@ import { testServers } from '../servers/provided';
 import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { appTabs } from './harness/tab-strip';
 
 const DB = 'sl_e2e_schema';
 const ROWS = 1234;
@@ -134,7 +135,7 @@ describe('the schema browser and completion', () => {
   });
 
   it('"SELECT first 1000 rows" opens the query in a new editor and shows its rows', async () => {
-    const tabs = page.locator('[data-tab-id]');
+    const tabs = appTabs(page);
     expect(await tabs.count()).toBe(1);
     await treeRow(page, 'table', 'orders').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'SELECT first 1000 rows' }).click();

@@ -116,7 +116,7 @@ describe('the tuning screen at 1280×800', () => {
   });
 
   it('sets the labels level with their selects, and the chosen values in the text colour', async () => {
-    const fields = page.locator('.tune-toolbar .inline-field');
+    const fields = page.locator('.tune-toolbar .inline-field:has(select)');
     const look = await fields.evaluateAll((labels) =>
       labels.map((l) => {
         const span = l.querySelector('span')!.getBoundingClientRect();
@@ -134,6 +134,13 @@ describe('the tuning screen at 1280×800', () => {
       expect(l.offset).toBeLessThanOrEqual(1.5);
       expect(l.colour).toBe(l.text);
     }
+    // The "Sightline's own" switch: its box level with its words.
+    const own = await page.locator('.tune-own').evaluate((l) => {
+      const span = l.querySelector('span')!.getBoundingClientRect();
+      const box = l.querySelector('input')!.getBoundingClientRect();
+      return Math.abs(span.top + span.height / 2 - (box.top + box.height / 2));
+    });
+    expect(own).toBeLessThanOrEqual(1.5);
   });
 
   it('never advises dropping both an index and its duplicate in schema health', async () => {

@@ -6,6 +6,7 @@ import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { saveConnectionTo } from './harness/open-tool';
+import { appTabs } from './harness/tab-strip';
 
 const DB = `sl_tune_e2e_${Math.random().toString(36).slice(2, 7)}`;
 const RANGE_SQL = 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105';
@@ -177,7 +178,7 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
   });
 
   it('opens a fix in a new editor tab, not run, and leaves the tuning tab as it was', async () => {
-    const tabs = page.locator('[data-tab-id]');
+    const tabs = appTabs(page);
     const before = await tabs.count();
     const finding = page
       .locator('.tool-page:not([hidden])')
