@@ -1,14 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlanRecord } from '../../../src/shared/api/tuning';
 import { PLAN_FILE_NAME, PlanStore } from '../../../src/main/store/plan-store';
+import { useTempDirs } from '../store/temp-dirs';
 
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 function record(n: number, over: Partial<PlanRecord> = {}): PlanRecord {
   return {
@@ -27,8 +24,7 @@ function record(n: number, over: Partial<PlanRecord> = {}): PlanRecord {
 
 describe('PlanStore lookups by digest', () => {
   it('reads records kept before digests, and matches by digest where both sides have one', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'sl-plans-'));
-    dirs.push(dir);
+    const dir = await tempDir();
     // A file written before digests were kept: no digest, schema or counters.
     await writeFile(join(dir, PLAN_FILE_NAME), JSON.stringify(record(1)) + '\n');
     const store = await PlanStore.open(dir);
