@@ -1,0 +1,210 @@
+// Slow-log analysis for the tuning screen: a local file read on the backend's machine, streamed
+// through the core's reader and digest (only the digest is kept), with throttled progress events
+// and cancel. One analysis per session: a new one cancels the one running.
+import { randomUUID } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ApiError } from '../../shared/api/errors';
+import type { SlowLogRun, SlowLogSourceInfo } from '../../shared/api/slowlog';
+import { SlowLogDigest } from '../../shared/slowlog';
+import type { CallContext, Handlers } from '../backend/handlers';
+import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
+import type { SessionRegistry } from './session-registry';
+import { slowLogResult } from './slowlog-result';
+
+/** Progress events at most this often. */
+const PROGRESS_MS = 200;
+/** Ended runs kept for `slowlog.status`. */
+const KEEP_ENDED = 20;
+
+interface Run {
+  status: SlowLogRun;
+  peerId: string;
+  abort: AbortController;
+  stop: 'user' | 'replaced' | 'closed' | null;
+  started: number;
+}
+
+const SOURCES: SlowLogSourceInfo[] = [
+  { kind: 'file', label: 'Local file', available: true, reason: null },
+  {
+    kind: 'ssh',
+    label: "The server's file over SSH",
+    available: false,
+    reason: 'Coming later: reading @@slow_query_log_file over the SSH tunnel is not built yet.',
+  },
+  {
+    kind: 'table',
+    label: 'mysql.slow_log',
+    available: false,
+    reason: 'Coming later: reading the table when log_output includes TABLE is not built yet.',
+  },
+];
+
+const STOP_MESSAGES = {
+  user: 'Analysis cancelled.',
+  replaced: 'Analysis cancelled: another one was started in this session.',
+  closed: 'Analysis cancelled: the session or the screen was closed.',
+} as const;
+
+/** The file the user named: `~` is the backend user's home; relative paths are refused. */
+function resolvePath(input: string, home: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '~') return home;
+  if (trimmed.startsWith('~/')) return path.join(home, trimmed.slice(2));
+  if (!path.isAbsolute(trimmed))
+    throw new ApiError({
+      code: 'INVALID_REQUEST',
+      message: `Give the slow log's full path (absolute, or starting with ~/): "${trimmed}"`,
+      field: 'path',
+    });
+  return path.normalize(trimmed);
+}
+
+/** Its size on disk, or null for a gzip file (progress counts unzipped bytes). */
+async function plainSize(file: string): Promise<number | null> {
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    const handle = await open(file, 'r');
+    try {
+      const head = Buffer.alloc(2);
+      const { bytesRead } = await handle.read(head, 0, 2, 0);
+      return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b ? null : info.size;
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // The reader says why it cannot read the file.
+    return null;
+  }
+}
+
+export function slowlogService(
+  sessions: SessionRegistry,
+  options: { homeDir?: string } = {},
+): Handlers<'slowlog.sources' | 'slowlog.analyze' | 'slowlog.status' | 'slowlog.cancel'> {
+  const home = options.homeDir ?? os.homedir();
+  const runs = new Map<string, Run>();
+  const running = new Map<string, Run>();
+
+  const stopRun = (run: Run, why: Exclude<Run['stop'], null>) => {
+    if (run.status.state !== 'running' || run.stop) return false;
+    run.stop = why;
+    run.abort.abort(new Error(STOP_MESSAGES[why]));
+    return true;
+  };
+
+  sessions.onClose((sessionId) => {
+    const run = running.get(sessionId);
+    if (run) stopRun(run, 'closed');
+  });
+
+  const forgetOld = () => {
+    const ended = [...runs.values()].filter((r) => r.status.state !== 'running');
+    for (const r of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED)))
+      runs.delete(r.status.runId);
+  };
+
+  const owned = (runId: string, peerId: string): Run => {
+    const run = runs.get(runId);
+    if (!run || run.peerId !== peerId)
+      throw new ApiError({ code: 'NOT_FOUND', message: `No slow-log analysis ${runId}` });
+    return run;
+  };
+
+  const execute = async (run: Run, ctx: CallContext) => {
+    const status = run.status;
+    let lastEmit = 0;
+    const measure = () => {
+      status.elapsedMs = performance.now() - run.started;
+      const seconds = status.elapsedMs / 1000;
+      status.bytesPerSecond = seconds > 0 ? status.bytesRead / seconds : 0;
+      status.etaSeconds =
+        status.totalBytes !== null && status.bytesPerSecond > 0
+          ? Math.max(0, status.totalBytes - status.bytesRead) / status.bytesPerSecond
+          : null;
+    };
+    const digest = new SlowLogDigest();
+    try {
+      const summary = await readSlowLogSources([status.path], (entry) => digest.add(entry), {
+        signal: run.abort.signal,
+        onProgress: (_source, bytes) => {
+          status.bytesRead = bytes;
+          const now = performance.now();
+          if (now - lastEmit < PROGRESS_MS) return;
+          lastEmit = now;
+          measure();
+          ctx.emit('slowlog.update', { ...status });
+        },
+      });
+      status.bytesRead = summary.bytes;
+      if (status.totalBytes !== null)
+        status.totalBytes = Math.max(status.totalBytes, summary.bytes);
+      status.result = slowLogResult(digest.results(), digest.count, {
+        list: summary.reader.problems,
+        count: summary.reader.problemCount,
+      });
+      status.state = 'done';
+    } catch (error) {
+      if (run.stop) {
+        status.state = 'cancelled';
+        status.error = { code: 'CANCELLED', message: STOP_MESSAGES[run.stop] };
+      } else {
+        status.state = 'error';
+        status.error =
+          error instanceof SlowLogSourceError
+            ? { code: 'FILE_ERROR', message: error.message, field: 'path' }
+            : { code: 'INTERNAL', message: (error as Error).message };
+      }
+    }
+    measure();
+    if (running.get(status.sessionId) === run) running.delete(status.sessionId);
+    ctx.emit('slowlog.update', { ...status });
+    forgetOld();
+  };
+
+  return {
+    'slowlog.sources': async ({ sessionId }, ctx) => {
+      sessions.owned(sessionId, ctx.peerId);
+      return { sources: SOURCES };
+    },
+    'slowlog.analyze': async ({ sessionId, path: input }, ctx) => {
+      sessions.owned(sessionId, ctx.peerId);
+      const file = resolvePath(input, home);
+      const totalBytes = await plainSize(file);
+      const previous = running.get(sessionId);
+      if (previous) stopRun(previous, 'replaced');
+      const run: Run = {
+        peerId: ctx.peerId,
+        abort: new AbortController(),
+        stop: null,
+        started: performance.now(),
+        status: {
+          runId: randomUUID(),
+          sessionId,
+          path: file,
+          state: 'running',
+          bytesRead: 0,
+          totalBytes,
+          bytesPerSecond: 0,
+          etaSeconds: null,
+          elapsedMs: 0,
+          error: null,
+          result: null,
+        },
+      };
+      runs.set(run.status.runId, run);
+      running.set(sessionId, run);
+      ctx.onPeerClose(() => stopRun(run, 'closed'));
+      const first = { ...run.status };
+      void execute(run, ctx);
+      return first;
+    },
+    'slowlog.status': async ({ runId }, ctx) => ({ ...owned(runId, ctx.peerId).status }),
+    'slowlog.cancel': async ({ runId }, ctx) => ({
+      cancelled: stopRun(owned(runId, ctx.peerId), 'user'),
+    }),
+  };
+}
