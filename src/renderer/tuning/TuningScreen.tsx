@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { BackgroundExplains } from './BackgroundExplains';
 import { SchemaHealth } from './SchemaHealth';
+import { SlowLogView } from './SlowLogView';
 import { TopStatements } from './TopStatements';
 import './tuning.css';
 
-type Part = 'top' | 'health';
+type Part = 'top' | 'health' | 'slowlog';
 
 /**
  * The tuning loop on one server: which statements cost most, their plans and the indexes that
@@ -20,6 +21,7 @@ export function TuningScreen(props: ToolScreenProps) {
           [
             ['top', 'Top statements'],
             ['health', 'Schema health'],
+            ['slowlog', 'Slow log'],
           ] as const
         ).map(([p, label]) => (
           <button
@@ -46,6 +48,9 @@ export function TuningScreen(props: ToolScreenProps) {
       </div>
       <div hidden={part !== 'health'}>
         <SchemaHealth {...props} />
+      </div>
+      <div hidden={part !== 'slowlog'}>
+        <SlowLogView {...props} />
       </div>
     </section>
   );
