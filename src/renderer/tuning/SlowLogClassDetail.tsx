@@ -36,7 +36,12 @@ export function SlowLogClassDetail({
 
   return (
     <aside className="tune-detail" aria-label="Slow log class" data-testid="slowlog-detail">
-      <h3>Class {c.checksum}</h3>
+      <h3>
+        Class{' '}
+        <span className="mono slowlog-checksum" title="pt-query-digest's class ID">
+          {c.checksum}
+        </span>
+      </h3>
       <pre className="tune-digest">{c.fingerprint}</pre>
       <h4>Slowest example</h4>
       <p className="hint" data-testid="slowlog-example-meta">

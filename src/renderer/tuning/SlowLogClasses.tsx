@@ -15,6 +15,8 @@ const SORTABLE: Array<{ key: SlowLogRanking; label: string; title: string }> = [
 ];
 
 const ms = (seconds: number) => formatMs(seconds * 1000);
+/** `11-25 10:00:00`: the year is in the summary's time range and the hover. */
+const shortTime = (time: string | null) => (time ? time.slice(5, 19).replace('T', ' ') : '—');
 
 /** The log's classes, the top of the chosen ranking, one row each; a row opens its detail. */
 export function SlowLogClasses({
@@ -81,8 +83,12 @@ export function SlowLogClasses({
             <td className="num" title={formatExactCount(c.rowsSent.sum)}>
               {formatRows(c.rowsSent.sum)}
             </td>
-            <td className="num tune-seen">{c.firstSeen ?? '—'}</td>
-            <td className="num tune-seen">{c.lastSeen ?? '—'}</td>
+            <td className="num tune-seen" title={c.firstSeen ?? ''}>
+              {shortTime(c.firstSeen)}
+            </td>
+            <td className="num tune-seen" title={c.lastSeen ?? ''}>
+              {shortTime(c.lastSeen)}
+            </td>
           </tr>
         ))}
       </tbody>
