@@ -82,8 +82,8 @@ describe('the tuning screen reads a slow log', () => {
       .poll(() => sources.locator('li').allTextContents())
       .toEqual([
         '●Local file available',
-        "○The server's file over SSH Coming later: reading @@slow_query_log_file over the SSH tunnel is not built yet.",
-        '○mysql.slow_log Coming later: reading the table when log_output includes TABLE is not built yet.',
+        "○The server's file over SSH This connection has no SSH tunnel. (Coming later for connections that have one.)",
+        '○mysql.slow_log log_output is FILE: the server writes no rows to mysql.slow_log.',
       ]);
   });
 

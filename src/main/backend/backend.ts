@@ -113,7 +113,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       explain: explain['explain.run'],
       record: recordPlan,
     }),
-    ...slowlogService(sessions),
+    ...slowlogService(store, sessions),
     ...replicationService(store, sessions),
     ...processlistService(store, sessions, () => settings.plan),
     ...alterService(store, sessions, alterHistory),

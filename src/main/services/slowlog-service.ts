@@ -6,11 +6,14 @@ import { open, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/errors';
-import type { SlowLogRun, SlowLogSourceInfo } from '../../shared/api/slowlog';
+import type { SlowLogRun } from '../../shared/api/slowlog';
+import { OWN_STATEMENT_TAG } from '../../shared/tuning/own-statement-tag';
 import { SlowLogDigest } from '../../shared/slowlog';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
+import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
+import { slowLogSources, slowLogVariables } from './slowlog-sources';
 import { slowLogResult } from './slowlog-result';
 
 /** Progress events at most this often. */
@@ -25,22 +28,6 @@ interface Run {
   stop: 'user' | 'replaced' | 'closed' | null;
   started: number;
 }
-
-const SOURCES: SlowLogSourceInfo[] = [
-  { kind: 'file', label: 'Local file', available: true, reason: null },
-  {
-    kind: 'ssh',
-    label: "The server's file over SSH",
-    available: false,
-    reason: 'Coming later: reading @@slow_query_log_file over the SSH tunnel is not built yet.',
-  },
-  {
-    kind: 'table',
-    label: 'mysql.slow_log',
-    available: false,
-    reason: 'Coming later: reading the table when log_output includes TABLE is not built yet.',
-  },
-];
 
 const STOP_MESSAGES = {
   user: 'Analysis cancelled.',
@@ -82,6 +69,7 @@ async function plainSize(file: string): Promise<number | null> {
 }
 
 export function slowlogService(
+  store: ConnectionStore,
   sessions: SessionRegistry,
   options: { homeDir?: string } = {},
 ): Handlers<'slowlog.sources' | 'slowlog.analyze' | 'slowlog.status' | 'slowlog.cancel'> {
@@ -167,8 +155,19 @@ export function slowlogService(
 
   return {
     'slowlog.sources': async ({ sessionId }, ctx) => {
-      sessions.owned(sessionId, ctx.peerId);
-      return { sources: SOURCES };
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const hasSsh = store.get(owner.connectionId).ssh !== null;
+      // On the side connection: the tool session may be busy explaining.
+      const variables = await owner.session
+        .withSideConnection(async (conn) => {
+          const [rows] = await conn.query({
+            sql: `SELECT ${OWN_STATEMENT_TAG} @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file`,
+            rowsAsArray: true,
+          });
+          return slowLogVariables((rows as unknown[])[0]);
+        })
+        .catch(() => null);
+      return { sources: slowLogSources(hasSsh, variables) };
     },
     'slowlog.analyze': async ({ sessionId, path: input }, ctx) => {
       sessions.owned(sessionId, ctx.peerId);

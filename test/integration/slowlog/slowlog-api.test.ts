@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlowLogRun } from '../../../src/shared/api/slowlog';
 import { readSlowLogSources } from '../../../src/main/slowlog/read-slowlog-sources';
 import { SlowLogDigest } from '../../../src/shared/slowlog';
-import { connectTo } from '../../servers/connect';
+import { connectTo, withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
@@ -152,6 +152,37 @@ describe('slow log API (MySQL 9.7)', () => {
     }
     const relative = await b.call('slowlog.analyze', { sessionId, path: 'slow.log' });
     expect(relative.ok).toBe(false);
+  });
+
+  it('says which sources the connection offers, from the server’s variables', async () => {
+    const reasons = async () => {
+      const r = await b.call('slowlog.sources', { sessionId });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.sources.map((x) => [x.kind, x.available, x.reason]);
+    };
+    expect(await reasons()).toEqual([
+      ['file', true, null],
+      [
+        'ssh',
+        false,
+        'This connection has no SSH tunnel. (Coming later for connections that have one.)',
+      ],
+      ['table', false, 'log_output is FILE: the server writes no rows to mysql.slow_log.'],
+    ]);
+    await withConnection(server(), (c) =>
+      c.query("SET GLOBAL log_output = 'FILE,TABLE', GLOBAL slow_query_log = OFF"),
+    );
+    try {
+      expect((await reasons())[2]).toEqual([
+        'table',
+        false,
+        'The slow query log is off (slow_query_log=OFF). Coming later: reading mysql.slow_log is not built yet.',
+      ]);
+    } finally {
+      await withConnection(server(), (c) =>
+        c.query("SET GLOBAL log_output = 'FILE', GLOBAL slow_query_log = ON"),
+      );
+    }
   });
 
   it('stops a run on cancel, on a second analysis and when the session closes', async () => {
