@@ -14,6 +14,8 @@ type Part = 'top' | 'health' | 'slowlog';
  */
 export function TuningScreen(props: ToolScreenProps) {
   const [part, setPart] = useState<Part>('top');
+  // The slow-log view asks the server about its logging only once it is first opened.
+  const [slowLogOpened, setSlowLogOpened] = useState(false);
   return (
     <section className="tune-screen" aria-label="Tuning">
       <div className="segmented" role="tablist" aria-label="Tuning view">
@@ -30,7 +32,10 @@ export function TuningScreen(props: ToolScreenProps) {
             role="tab"
             aria-selected={part === p}
             className={`btn-small${part === p ? ' btn-primary' : ''}`}
-            onClick={() => setPart(p)}
+            onClick={() => {
+              setPart(p);
+              if (p === 'slowlog') setSlowLogOpened(true);
+            }}
           >
             {label}
           </button>
@@ -49,9 +54,7 @@ export function TuningScreen(props: ToolScreenProps) {
       <div hidden={part !== 'health'}>
         <SchemaHealth {...props} />
       </div>
-      <div hidden={part !== 'slowlog'}>
-        <SlowLogView {...props} />
-      </div>
+      <div hidden={part !== 'slowlog'}>{slowLogOpened && <SlowLogView {...props} />}</div>
     </section>
   );
 }
