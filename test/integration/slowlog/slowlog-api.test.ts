@@ -1,7 +1,8 @@
 // The tuning screen's slow-log API on a log a real MySQL 9.7 wrote: classes, counts and sums
 // exactly the core digest's; missing and non-slow-log files refused with the core's message;
 // cancel, a second analysis and a closed session stop a run on a big generated log.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,7 +98,7 @@ describe('slow log API (MySQL 9.7)', () => {
     const log = join(server().dataDir, 'slow.log');
     // The server goes on logging (this backend's own session): read a copy that holds still.
     const copy = join(dir, 'slow.log');
-    await writeFile(copy, await import('node:fs/promises').then((fs) => fs.readFile(log)));
+    await writeFile(copy, await readFile(log));
 
     const run = await start(b, sessionId, copy);
     expect(run.state).toBe('running');
@@ -130,6 +131,16 @@ describe('slow log API (MySQL 9.7)', () => {
     }
     expect(result.malformed.count).toBe(summary.reader.problemCount);
     expect(result.timeRange).not.toBeNull();
+
+    // The same log gzipped: the same classes; its size on disk is not the bytes read.
+    const gz = join(dir, 'slow.log.gz');
+    await writeFile(gz, gzipSync(await readFile(copy)));
+    const zipped = await ended(b, (await start(b, sessionId, gz)).runId);
+    expect(zipped.state).toBe('done');
+    expect(zipped.totalBytes).toBeNull();
+    expect(zipped.etaSeconds).toBeNull();
+    expect(zipped.bytesRead).toBe(summary.bytes);
+    expect(zipped.result).toEqual(result);
   });
 
   it('refuses a missing file, an empty file and a general log with the core message', async () => {
