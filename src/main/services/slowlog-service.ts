@@ -8,13 +8,15 @@ import path from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { SlowLogRun } from '../../shared/api/slowlog';
 import { OWN_STATEMENT_TAG } from '../../shared/tuning/own-statement-tag';
-import { SlowLogDigest } from '../../shared/slowlog';
+import { SlowLogDigest, type SlowLogProblem } from '../../shared/slowlog';
+import { errorToApi } from '../db/error-to-api';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
 import { slowLogSources, slowLogVariables } from './slowlog-sources';
 import { slowLogResult } from './slowlog-result';
+import { readSlowLogTable } from './slowlog-table';
 
 /** Progress events at most this often. */
 const PROGRESS_MS = 200;
@@ -72,7 +74,13 @@ export function slowlogService(
   store: ConnectionStore,
   sessions: SessionRegistry,
   options: { homeDir?: string } = {},
-): Handlers<'slowlog.sources' | 'slowlog.analyze' | 'slowlog.status' | 'slowlog.cancel'> {
+): Handlers<
+  | 'slowlog.sources'
+  | 'slowlog.analyze'
+  | 'slowlog.analyzeTable'
+  | 'slowlog.status'
+  | 'slowlog.cancel'
+> {
   const home = options.homeDir ?? os.homedir();
   const runs = new Map<string, Run>();
   const running = new Map<string, Run>();
@@ -102,7 +110,25 @@ export function slowlogService(
     return run;
   };
 
-  const execute = async (run: Run, ctx: CallContext) => {
+  /** Reads the run's source into `digest`, reporting progress; returns the problems met. */
+  type Read = (
+    digest: SlowLogDigest,
+    signal: AbortSignal,
+    progress: (done: number) => void,
+  ) => Promise<{ done: number; problems: SlowLogProblem[]; problemCount: number }>;
+
+  const readFile =
+    (file: string): Read =>
+    async (digest, signal, progress) => {
+      const summary = await readSlowLogSources([file], (entry) => digest.add(entry), {
+        signal,
+        onProgress: (_source, bytes) => progress(bytes),
+      });
+      const { problems, problemCount } = summary.reader;
+      return { done: summary.bytes, problems, problemCount };
+    };
+
+  const execute = async (run: Run, ctx: CallContext, read: Read) => {
     const status = run.status;
     let lastEmit = 0;
     const measure = () => {
@@ -116,23 +142,19 @@ export function slowlogService(
     };
     const digest = new SlowLogDigest();
     try {
-      const summary = await readSlowLogSources([status.path], (entry) => digest.add(entry), {
-        signal: run.abort.signal,
-        onProgress: (_source, bytes) => {
-          status.bytesRead = bytes;
-          const now = performance.now();
-          if (now - lastEmit < PROGRESS_MS) return;
-          lastEmit = now;
-          measure();
-          ctx.emit('slowlog.update', { ...status });
-        },
+      const summary = await read(digest, run.abort.signal, (done) => {
+        status.bytesRead = done;
+        const now = performance.now();
+        if (now - lastEmit < PROGRESS_MS) return;
+        lastEmit = now;
+        measure();
+        ctx.emit('slowlog.update', { ...status });
       });
-      status.bytesRead = summary.bytes;
-      if (status.totalBytes !== null)
-        status.totalBytes = Math.max(status.totalBytes, summary.bytes);
+      status.bytesRead = summary.done;
+      if (status.totalBytes !== null) status.totalBytes = Math.max(status.totalBytes, summary.done);
       status.result = slowLogResult(digest.results(), digest.count, {
-        list: summary.reader.problems,
-        count: summary.reader.problemCount,
+        list: summary.problems,
+        count: summary.problemCount,
       });
       status.state = 'done';
     } catch (error) {
@@ -144,13 +166,51 @@ export function slowlogService(
         status.error =
           error instanceof SlowLogSourceError
             ? { code: 'FILE_ERROR', message: error.message, field: 'path' }
-            : { code: 'INTERNAL', message: (error as Error).message };
+            : (error instanceof ApiError ? error : errorToApi(error)).toShape();
       }
     }
     measure();
     if (running.get(status.sessionId) === run) running.delete(status.sessionId);
     ctx.emit('slowlog.update', { ...status });
     forgetOld();
+  };
+
+  const begin = (
+    sessionId: string,
+    ctx: CallContext,
+    source: string,
+    unit: SlowLogRun['unit'],
+    total: number | null,
+    read: Read,
+  ): SlowLogRun => {
+    const previous = running.get(sessionId);
+    if (previous) stopRun(previous, 'replaced');
+    const run: Run = {
+      peerId: ctx.peerId,
+      abort: new AbortController(),
+      stop: null,
+      started: performance.now(),
+      status: {
+        runId: randomUUID(),
+        sessionId,
+        path: source,
+        unit,
+        state: 'running',
+        bytesRead: 0,
+        totalBytes: total,
+        bytesPerSecond: 0,
+        etaSeconds: null,
+        elapsedMs: 0,
+        error: null,
+        result: null,
+      },
+    };
+    runs.set(run.status.runId, run);
+    running.set(sessionId, run);
+    ctx.onPeerClose(() => stopRun(run, 'closed'));
+    const first = { ...run.status };
+    void execute(run, ctx, read);
+    return first;
   };
 
   return {
@@ -172,34 +232,48 @@ export function slowlogService(
     'slowlog.analyze': async ({ sessionId, path: input }, ctx) => {
       sessions.owned(sessionId, ctx.peerId);
       const file = resolvePath(input, home);
-      const totalBytes = await plainSize(file);
-      const previous = running.get(sessionId);
-      if (previous) stopRun(previous, 'replaced');
-      const run: Run = {
-        peerId: ctx.peerId,
-        abort: new AbortController(),
-        stop: null,
-        started: performance.now(),
-        status: {
-          runId: randomUUID(),
-          sessionId,
-          path: file,
-          state: 'running',
-          bytesRead: 0,
-          totalBytes,
-          bytesPerSecond: 0,
-          etaSeconds: null,
-          elapsedMs: 0,
-          error: null,
-          result: null,
+      return begin(sessionId, ctx, file, 'bytes', await plainSize(file), readFile(file));
+    },
+    'slowlog.analyzeTable': async ({ sessionId }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const rows = await owner.session
+        .withSideConnection(async (conn) => {
+          const [variables] = await conn.query({
+            sql: `SELECT ${OWN_STATEMENT_TAG} @@global.log_output`,
+            rowsAsArray: true,
+          });
+          const output = String((variables as unknown[][])[0]?.[0] ?? '').toUpperCase();
+          if (!output.split(',').includes('TABLE')) return null;
+          const [count] = await conn.query({
+            sql: `SELECT ${OWN_STATEMENT_TAG} COUNT(*) FROM mysql.slow_log`,
+            rowsAsArray: true,
+          });
+          const n = Number((count as unknown[][])[0]?.[0]);
+          return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+        })
+        .catch((e: unknown) => {
+          throw e instanceof ApiError ? e : errorToApi(e);
+        });
+      if (rows === null)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message:
+            "This server's log_output does not include TABLE: mysql.slow_log is not written.",
+        });
+      return begin(
+        sessionId,
+        ctx,
+        'mysql.slow_log',
+        'rows',
+        rows,
+        async (digest, signal, progress) => {
+          const done = await readSlowLogTable(owner.session, (e) => digest.add(e), {
+            signal,
+            onProgress: progress,
+          });
+          return { done, problems: [], problemCount: 0 };
         },
-      };
-      runs.set(run.status.runId, run);
-      running.set(sessionId, run);
-      ctx.onPeerClose(() => stopRun(run, 'closed'));
-      const first = { ...run.status };
-      void execute(run, ctx);
-      return first;
+      );
     },
     'slowlog.status': async ({ runId }, ctx) => ({ ...owned(runId, ctx.peerId).status }),
     'slowlog.cancel': async ({ runId }, ctx) => ({

@@ -35,6 +35,7 @@ export function slowLogSources(
   const off =
     variables?.slowQueryLog === false ? 'The slow query log is off (slow_query_log=OFF). ' : '';
   const outputs = (variables?.logOutput ?? '').toUpperCase().split(',');
+  const table = variables !== null && outputs.includes('TABLE');
   return [
     { kind: 'file', label: 'Local file', available: true, reason: null },
     {
@@ -48,13 +49,15 @@ export function slowLogSources(
     {
       kind: 'table',
       label: 'mysql.slow_log',
-      available: false,
+      available: table,
       reason:
         variables === null
           ? 'The server did not say where it logs (log_output could not be read).'
-          : !outputs.includes('TABLE')
+          : !table
             ? `${off}log_output is ${variables.logOutput ?? 'unknown'}: the server writes no rows to mysql.slow_log.`
-            : `${off}Coming later: reading mysql.slow_log is not built yet.`,
+            : off
+              ? `${off.trim()} The rows already in the table can still be read.`
+              : null,
     },
   ];
 }

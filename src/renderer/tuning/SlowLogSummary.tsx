@@ -14,7 +14,10 @@ export function SlowLogSummary({ run, result }: { run: SlowLogRun; result: SlowL
         classes, {formatDuration(result.totalQueryTime * 1000)} of query time
         {result.timeRange && `, from ${result.timeRange.first} to ${result.timeRange.last}`}.{' '}
         <span className="hint">
-          {formatBytes(run.bytesRead)} read in {formatDuration(run.elapsedMs)}.
+          {run.unit === 'rows'
+            ? `${formatExactCount(run.bytesRead)} rows`
+            : formatBytes(run.bytesRead)}{' '}
+          read in {formatDuration(run.elapsedMs)}.
           {result.classesTotal > SLOWLOG_TOP_CLASSES &&
             ` The top ${SLOWLOG_TOP_CLASSES} of the chosen order are shown.`}
         </span>

@@ -41,10 +41,12 @@ export function SlowLogView(props: ToolScreenProps) {
     [],
   );
 
-  const analyze = () =>
+  const analyze = (table: boolean) =>
     act('analyze', 'Could not start the analysis', async () => {
       setSelected(null);
-      const started = await api.call('slowlog.analyze', { sessionId, path });
+      const started = table
+        ? await api.call('slowlog.analyzeTable', { sessionId })
+        : await api.call('slowlog.analyze', { sessionId, path });
       runId.current = started.runId;
       setRun(started);
     });
@@ -58,12 +60,16 @@ export function SlowLogView(props: ToolScreenProps) {
   const chosen = result?.classes.find((c) => c.checksum === selected) ?? null;
   return (
     <div className="slowlog-view" data-testid="slowlog-view">
-      <SlowLogSources sources={sources} />
+      <SlowLogSources
+        sources={sources}
+        busy={running || busy === 'analyze'}
+        onAnalyzeTable={() => void analyze(true)}
+      />
       <form
         className="slowlog-open"
         onSubmit={(e) => {
           e.preventDefault();
-          if (path.trim() !== '' && !running) void analyze();
+          if (path.trim() !== '' && !running) void analyze(false);
         }}
       >
         <label htmlFor={`slowlog-path-${sessionId}`}>Slow log file</label>

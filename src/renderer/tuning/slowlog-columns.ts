@@ -1,6 +1,7 @@
 // The slow-log classes table's sort orders and the progress line's words.
 import type { SlowLogClass, SlowLogRanking, SlowLogRun } from '../../shared/api/slowlog';
 import { formatBytes } from '../../shared/format/bytes';
+import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
 
 const KEYS: Record<SlowLogRanking, (c: SlowLogClass) => number> = {
@@ -27,14 +28,16 @@ export function sortSlowLogClasses(
     .map(({ c }) => c);
 }
 
-/** `12.0 MiB of 48.0 MiB · 95.2 MiB/s · about 1.2 s left`: where a run stands, in words. */
+/** `12 MiB of 48 MiB · 6 MiB/s · about 6.00 s left` (or rows): where a run stands, in words. */
 export function slowLogProgressText(run: SlowLogRun): string {
+  const amount = (n: number) =>
+    run.unit === 'rows' ? `${formatExactCount(Math.round(n))} rows` : formatBytes(Math.round(n));
   const parts = [
     run.totalBytes !== null
-      ? `${formatBytes(run.bytesRead)} of ${formatBytes(run.totalBytes)}`
-      : `${formatBytes(run.bytesRead)} read (unzipped)`,
+      ? `${amount(run.bytesRead)} of ${amount(run.totalBytes)}`
+      : `${amount(run.bytesRead)} read (unzipped)`,
   ];
-  if (run.bytesPerSecond > 0) parts.push(`${formatBytes(Math.round(run.bytesPerSecond))}/s`);
+  if (run.bytesPerSecond > 0) parts.push(`${amount(run.bytesPerSecond)}/s`);
   if (run.etaSeconds !== null) parts.push(`about ${formatDuration(run.etaSeconds * 1000)} left`);
   return parts.join(' · ');
 }

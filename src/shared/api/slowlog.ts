@@ -17,7 +17,7 @@ export const SlowLogSourceInfoSchema = z.object({
   kind: z.enum(['file', 'ssh', 'table']),
   label: z.string(),
   available: z.boolean(),
-  /** Why it is not available (null when it is). */
+  /** Why it is not available, or a caveat when it is (null: nothing to say). */
   reason: z.string().nullable(),
 });
 export type SlowLogSourceInfo = z.infer<typeof SlowLogSourceInfoSchema>;
@@ -89,8 +89,10 @@ export type SlowLogResult = z.infer<typeof SlowLogResultSchema>;
 export const SlowLogRunSchema = z.object({
   runId: Id,
   sessionId: Id,
-  /** The file, absolute, as the backend resolved it (`~` expanded). */
+  /** The file, absolute, as the backend resolved it (`~` expanded), or `mysql.slow_log`. */
   path: z.string(),
+  /** What `bytesRead` and `totalBytes` count: bytes of a file, or rows of mysql.slow_log. */
+  unit: z.enum(['bytes', 'rows']),
   state: z.enum(['running', 'done', 'error', 'cancelled']),
   /** Bytes read so far (after gunzip for a gzip file). */
   bytesRead: z.number().int().nonnegative(),
@@ -127,6 +129,15 @@ export const slowlogContract = {
       /** Absolute, or starting with `~/` (the backend user's home folder). */
       path: z.string().min(1).max(4096),
     }),
+    result: SlowLogRunSchema,
+  },
+  /**
+   * The same for mysql.slow_log, where the server's log_output includes TABLE: its rows are
+   * streamed on the session's own connection (explains wait until it ends) and stopped with KILL
+   * QUERY on cancel. Refused with INVALID_REQUEST when the source is not available.
+   */
+  'slowlog.analyzeTable': {
+    params: z.object({ sessionId: Id }),
     result: SlowLogRunSchema,
   },
   'slowlog.status': {

@@ -186,13 +186,67 @@ describe('slow log API (MySQL 9.7)', () => {
     try {
       expect((await reasons())[2]).toEqual([
         'table',
-        false,
-        'The slow query log is off (slow_query_log=OFF). Coming later: reading mysql.slow_log is not built yet.',
+        true,
+        'The slow query log is off (slow_query_log=OFF). The rows already in the table can still be read.',
       ]);
     } finally {
       await withConnection(server(), (c) =>
         c.query("SET GLOBAL log_output = 'FILE', GLOBAL slow_query_log = ON"),
       );
+    }
+  });
+
+  it('reads mysql.slow_log into the classes the file gives for the same statements', async () => {
+    const log = join(server().dataDir, 'slow.log');
+    const refused = await b.call('slowlog.analyzeTable', { sessionId });
+    expect(refused.ok || refused.error.code).toBe('INVALID_REQUEST');
+    await withConnection(server(), async (c) => {
+      await c.query("SET GLOBAL log_output = 'FILE,TABLE'");
+      await c.query('TRUNCATE TABLE mysql.slow_log');
+    });
+    const from = (await readFile(log)).length;
+    try {
+      await withConnection(server(), async (c) => {
+        await c.query('CREATE DATABASE IF NOT EXISTS sl_table');
+        await c.query('USE sl_table');
+        await c.query('CREATE TABLE k (a INT, b INT)');
+        await c.query('INSERT INTO k VALUES (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)');
+        for (let i = 0; i < 6; i += 1) await c.query(`SELECT * FROM k WHERE a = ${i}`);
+        for (let i = 0; i < 4; i += 1) await c.query(`SELECT COUNT(*) FROM k WHERE b > ${i}`);
+      });
+      const tail = join(dir, 'tail.log');
+      await writeFile(tail, (await readFile(log)).subarray(from));
+      const sources = await b.call('slowlog.sources', { sessionId });
+      expect(sources.ok && sources.value.sources[2]).toEqual({
+        kind: 'table',
+        label: 'mysql.slow_log',
+        available: true,
+        reason: null,
+      });
+      const table = await b.call('slowlog.analyzeTable', { sessionId });
+      if (!table.ok) throw new Error(table.error.message);
+      expect(table.value.unit).toBe('rows');
+      const fromTable = (await ended(b, table.value.runId)).result!;
+      const fromFile = (await ended(b, (await start(b, sessionId, tail)).runId)).result!;
+      const pick = (r: typeof fromFile, print: string) => {
+        const c = r.classes.find((x) => x.fingerprint === print)!;
+        return [
+          c.checksum,
+          c.count,
+          c.queryTime.sum,
+          c.lockTime.sum,
+          c.rowsExamined.sum,
+          c.rowsSent.sum,
+          c.example.db,
+        ];
+      };
+      for (const print of ['select * from k where a = ?', 'select count(*) from k where b > ?']) {
+        expect(pick(fromTable, print)).toEqual(pick(fromFile, print));
+      }
+      expect(pick(fromTable, 'select * from k where a = ?').slice(1, 2)).toEqual([6]);
+      expect(pick(fromTable, 'select count(*) from k where b > ?')[4]).toBe(20);
+    } finally {
+      await withConnection(server(), (c) => c.query("SET GLOBAL log_output = 'FILE'"));
     }
   });
 

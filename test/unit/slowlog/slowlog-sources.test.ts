@@ -30,7 +30,14 @@ describe('slow log sources of a connection', () => {
     expect(ssh!.reason).toBe(
       "Coming later: reading /var/log/slow.log over this connection's SSH tunnel is not built yet.",
     );
-    expect(table!.reason).toBe('Coming later: reading mysql.slow_log is not built yet.');
+    expect(table).toMatchObject({ kind: 'table', available: true, reason: null });
+    expect(
+      slowLogSources(false, { slowQueryLog: false, logOutput: 'TABLE', file: null })[2],
+    ).toMatchObject({
+      available: true,
+      reason:
+        'The slow query log is off (slow_query_log=OFF). The rows already in the table can still be read.',
+    });
     expect(slowLogSources(false, null).map((s) => s.reason)).toEqual([
       null,
       'This connection has no SSH tunnel. (Coming later for connections that have one.)',

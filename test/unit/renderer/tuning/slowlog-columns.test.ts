@@ -27,6 +27,7 @@ const run = (over: Partial<SlowLogRun>): SlowLogRun => ({
   runId: 'r',
   sessionId: 's',
   path: '/tmp/slow.log',
+  unit: 'bytes',
   state: 'running',
   bytesRead: 0,
   totalBytes: null,
@@ -71,6 +72,19 @@ describe('slow log progress in words', () => {
     });
     expect(slowLogProgressText(r)).toBe('12 MiB of 48 MiB · 6 MiB/s · about 6.00 s left');
     expect(slowLogFraction(r)).toBe(0.25);
+  });
+
+  it('counts rows for mysql.slow_log', () => {
+    const r = run({
+      unit: 'rows',
+      bytesRead: 12000,
+      totalBytes: 48000,
+      bytesPerSecond: 3000,
+      etaSeconds: 12,
+    });
+    expect(slowLogProgressText(r)).toBe(
+      '12,000 rows of 48,000 rows · 3,000 rows/s · about 12.0 s left',
+    );
   });
 
   it('says the unzipped bytes when the size is unknown (gzip)', () => {
