@@ -51,7 +51,14 @@ describe('the tuning screen reads a slow log', () => {
         `INSERT INTO orders VALUES ${Array.from({ length: 10 }, (_, i) => `(${i}, ${i % 4}, ${i * 10})`).join(', ')}`,
       );
       for (let i = 0; i < 7; i += 1) await c.query(`SELECT * FROM orders WHERE customer = ${i}`);
+      await c.query("SELECT 'sl-e2e-end'");
     });
+    // The server writes an entry after answering: wait for the marker, so all before it are in.
+    const written = path.join(server().dataDir, 'slow.log');
+    for (let tries = 0; !(await readFile(written, 'latin1')).includes("SELECT 'sl-e2e-end'");) {
+      if (++tries > 200) throw new Error('the slow log never showed the end marker');
+      await new Promise((r) => setTimeout(r, 50));
+    }
     dir = await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-slowlog-'));
     // A copy that holds still while the server goes on logging.
     log = path.join(dir, 'slow.log');
@@ -90,7 +97,7 @@ describe('the tuning screen reads a slow log', () => {
   it('shows the classes of a real log with the digest’s figures', async () => {
     expect(known.count).toBe(7);
     await page.getByLabel('Slow log file').fill(log);
-    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
     const row = page.getByTestId('slowlog-row').filter({ hasText: FINGERPRINT });
     await row.waitFor({ timeout: 30_000 });
     const cells = await row.locator('td').allTextContents();
@@ -146,7 +153,7 @@ describe('the tuning screen reads a slow log', () => {
 
   it('cancels the analysis of a big log', async () => {
     await page.getByLabel('Slow log file').fill(big);
-    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
     const progress = page.getByTestId('slowlog-progress-text');
     await expect.poll(() => progress.textContent(), { timeout: 20_000 }).toMatch(/ left$/);
     await screenshot(page, 'tuning-slowlog-03-progress');
@@ -161,9 +168,28 @@ describe('the tuning screen reads a slow log', () => {
     expect(await page.getByTestId('slowlog-row').count()).toBe(0);
   });
 
+  it('reads mysql.slow_log where the server writes it', async () => {
+    await withConnection(server(), async (c) => {
+      await c.query("SET GLOBAL log_output = 'FILE,TABLE'");
+      await c.query(`USE ${DB}`);
+      for (let i = 0; i < 3; i += 1) await c.query(`SELECT * FROM orders WHERE customer = ${i}`);
+    });
+    // A new Tuning tab reads the sources afresh.
+    await page.goto(app.url);
+    await page.locator('[data-connection-name="slowlog-e2e"]').click();
+    await page.locator('[data-tool-button="tuning"]').click();
+    await page.getByRole('tab', { name: 'Slow log' }).click();
+    await page.getByRole('button', { name: 'Analyze mysql.slow_log' }).click();
+    const row = page.getByTestId('slowlog-row').filter({ hasText: FINGERPRINT });
+    await row.waitFor({ timeout: 30_000 });
+    const cells = await row.locator('td').allTextContents();
+    expect([cells[0], cells[1], cells[5], cells[6]]).toEqual([FINGERPRINT, '3', '30', '8']);
+    await screenshot(page, 'tuning-slowlog-06-table');
+  });
+
   it('shows the core’s message for a file that is not a slow log', async () => {
     await page.getByLabel('Slow log file').fill(path.join(dir, 'missing.log'));
-    await page.getByRole('button', { name: 'Analyze' }).click();
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('slowlog-view').textContent())
       .toContain(`${path.join(dir, 'missing.log')}: no such file`);

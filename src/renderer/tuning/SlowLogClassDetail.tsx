@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ExplainRunResult } from '../../shared/api/explain';
-import type { SlowLogClass } from '../../shared/api/slowlog';
+import type { SlowLogClass, SlowLogRun } from '../../shared/api/slowlog';
 import { formatMs } from '../../shared/explain/format-plan-figures';
 import { api } from '../app/api';
 import { ErrorNotice } from '../app/ErrorNotice';
@@ -16,12 +16,15 @@ import { useBusyAction } from './use-busy-action';
  */
 export function SlowLogClassDetail({
   queryClass: c,
+  unit,
   sessionId,
   connection,
   showPlan,
   openInEditor,
 }: Pick<ToolScreenProps, 'sessionId' | 'connection' | 'showPlan' | 'openInEditor'> & {
   queryClass: SlowLogClass;
+  /** Where `example.offset` counts: bytes of a file, or rows of mysql.slow_log. */
+  unit: SlowLogRun['unit'];
 }) {
   const [explained, setExplained] = useState<ExplainRunResult | null>(null);
   const { busy, error, run } = useBusyAction();
@@ -47,8 +50,10 @@ export function SlowLogClassDetail({
       <p className="hint" data-testid="slowlog-example-meta">
         {formatMs(example.queryTime * 1000)}
         {example.time && ` at ${example.time}`}
-        {example.db ? ` in ${example.db}` : ', no database named'}, byte {example.offset} of the
-        log.
+        {example.db ? ` in ${example.db}` : ', no database named'},{' '}
+        {unit === 'rows'
+          ? `row ${example.offset + 1} of mysql.slow_log.`
+          : `byte ${example.offset} of the log.`}
       </p>
       <pre className="tune-sample" data-testid="slowlog-example">
         {example.sql}

@@ -105,7 +105,14 @@ export function SlowLogView(props: ToolScreenProps) {
             <div className="tune-table-wrap">
               <SlowLogClasses classes={result.classes} selected={selected} onSelect={setSelected} />
             </div>
-            {chosen && <SlowLogClassDetail {...props} queryClass={chosen} key={chosen.checksum} />}
+            {chosen && (
+              <SlowLogClassDetail
+                {...props}
+                queryClass={chosen}
+                unit={run.unit}
+                key={chosen.checksum}
+              />
+            )}
           </div>
         </>
       )}

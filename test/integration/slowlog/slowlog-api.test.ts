@@ -213,7 +213,12 @@ describe('slow log API (MySQL 9.7)', () => {
         await c.query('INSERT INTO k VALUES (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)');
         for (let i = 0; i < 6; i += 1) await c.query(`SELECT * FROM k WHERE a = ${i}`);
         for (let i = 0; i < 4; i += 1) await c.query(`SELECT COUNT(*) FROM k WHERE b > ${i}`);
+        await c.query("SELECT 'sl-table-end'");
       });
+      // The server writes an entry after answering: once the marker is in, all before it are.
+      await expect
+        .poll(async () => (await readFile(log, 'latin1')).includes("SELECT 'sl-table-end'"))
+        .toBe(true);
       const tail = join(dir, 'tail.log');
       await writeFile(tail, (await readFile(log)).subarray(from));
       const sources = await b.call('slowlog.sources', { sessionId });
