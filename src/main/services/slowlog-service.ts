@@ -84,6 +84,7 @@ export function slowlogService(
   const home = options.homeDir ?? os.homedir();
   const runs = new Map<string, Run>();
   const running = new Map<string, Run>();
+  const watchedPeers = new Set<string>();
 
   const stopRun = (run: Run, why: Exclude<Run['stop'], null>) => {
     if (run.status.state !== 'running' || run.stop) return false;
@@ -207,7 +208,14 @@ export function slowlogService(
     };
     runs.set(run.status.runId, run);
     running.set(sessionId, run);
-    ctx.onPeerClose(() => stopRun(run, 'closed'));
+    // One listener per screen, not per run: a listener per run would keep every result alive.
+    if (!watchedPeers.has(ctx.peerId)) {
+      watchedPeers.add(ctx.peerId);
+      ctx.onPeerClose(() => {
+        watchedPeers.delete(ctx.peerId);
+        for (const r of running.values()) if (r.peerId === ctx.peerId) stopRun(r, 'closed');
+      });
+    }
     const first = { ...run.status };
     void execute(run, ctx, read);
     return first;
