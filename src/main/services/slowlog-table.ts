@@ -5,11 +5,15 @@ import { OWN_STATEMENT_TAG } from '../../shared/tuning/own-statement-tag';
 import type { DbSession } from '../db/db-session';
 import { streamStatement, type RawCell } from '../db/stream-statement';
 
+/** Seconds of a TIME(6) column, microseconds kept, the same on MySQL and MariaDB. */
+const seconds = (column: string) =>
+  `HOUR(${column}) * 3600 + MINUTE(${column}) * 60 + SECOND(${column}) + MICROSECOND(${column}) * 0.000001`;
+
 /**
- * The columns read, in order: times as the file writes them, durations in seconds with their
- * microseconds (TIME_TO_SEC alone drops them; a decimal product keeps all six digits).
+ * The columns read, in order: times as the file writes them, durations in seconds. (TIME_TO_SEC
+ * drops the microseconds on MySQL and keeps them on MariaDB: not used.)
  */
-export const SLOW_LOG_TABLE_SQL = `SELECT ${OWN_STATEMENT_TAG} DATE_FORMAT(start_time, '%Y-%m-%dT%H:%i:%s.%f'), user_host, TIME_TO_SEC(query_time) + MICROSECOND(query_time) * 0.000001, TIME_TO_SEC(lock_time) + MICROSECOND(lock_time) * 0.000001, rows_sent, rows_examined, db, sql_text FROM mysql.slow_log`;
+export const SLOW_LOG_TABLE_SQL = `SELECT ${OWN_STATEMENT_TAG} DATE_FORMAT(start_time, '%Y-%m-%dT%H:%i:%s.%f'), user_host, ${seconds('query_time')}, ${seconds('lock_time')}, rows_sent, rows_examined, db, sql_text FROM mysql.slow_log`;
 
 const USER_HOST = /^([^[]*)\[([^\]]*)\] @ ([^ ]*) \[([^\]]*)\]/;
 

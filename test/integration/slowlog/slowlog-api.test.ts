@@ -11,6 +11,7 @@ import { readSlowLogSources } from '../../../src/main/slowlog/read-slowlog-sourc
 import { SlowLogDigest } from '../../../src/shared/slowlog';
 import { connectTo, withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
+import type { RunningServer } from '../../servers/instance';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
 import { runSlowLogWorkload } from './workload';
@@ -56,6 +57,75 @@ function bigLog(): string {
     `# Time: 2026-11-25T10:00:00.000000Z\n# User@Host: app[app] @ localhost []  Id: 8\n# Query_time: 0.001000  Lock_time: 0.000000 Rows_sent: 1  Rows_examined: ${i % 97}\nSET timestamp=1795600000;\nSELECT * FROM t${i % 50} WHERE id = ${i};\n`;
   const block = Array.from({ length: 10_000 }, (_, i) => entry(i)).join('');
   return block.repeat(Math.ceil((120 * 1024 * 1024) / block.length));
+}
+
+/**
+ * The same statements read through mysql.slow_log and through the file's tail give the same
+ * class IDs, counts and sums. Switches `log_output` to FILE,TABLE on the (dedicated) server
+ * and back.
+ */
+async function tableMatchesFile(
+  b: BackendUnderTest,
+  sessionId: string,
+  server: RunningServer,
+  dir: string,
+): Promise<void> {
+  const log = join(server.dataDir, 'slow.log');
+  const refused = await b.call('slowlog.analyzeTable', { sessionId });
+  expect(refused.ok || refused.error.code).toBe('INVALID_REQUEST');
+  await withConnection(server, async (c) => {
+    await c.query("SET GLOBAL log_output = 'FILE,TABLE'");
+    await c.query('TRUNCATE TABLE mysql.slow_log');
+  });
+  const from = (await readFile(log)).length;
+  try {
+    await withConnection(server, async (c) => {
+      await c.query('CREATE DATABASE IF NOT EXISTS sl_table');
+      await c.query('USE sl_table');
+      await c.query('CREATE TABLE k (a INT, b INT)');
+      await c.query('INSERT INTO k VALUES (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)');
+      for (let i = 0; i < 6; i += 1) await c.query(`SELECT * FROM k WHERE a = ${i}`);
+      for (let i = 0; i < 4; i += 1) await c.query(`SELECT COUNT(*) FROM k WHERE b > ${i}`);
+      await c.query("SELECT 'sl-table-end'");
+    });
+    // The server writes an entry after answering: once the marker is in, all before it are.
+    await expect
+      .poll(async () => (await readFile(log, 'latin1')).includes("SELECT 'sl-table-end'"))
+      .toBe(true);
+    const tail = join(dir, 'tail.log');
+    await writeFile(tail, (await readFile(log)).subarray(from));
+    const sources = await b.call('slowlog.sources', { sessionId });
+    expect(sources.ok && sources.value.sources[2]).toEqual({
+      kind: 'table',
+      label: 'mysql.slow_log',
+      available: true,
+      reason: null,
+    });
+    const table = await b.call('slowlog.analyzeTable', { sessionId });
+    if (!table.ok) throw new Error(table.error.message);
+    expect(table.value.unit).toBe('rows');
+    const fromTable = (await ended(b, table.value.runId)).result!;
+    const fromFile = (await ended(b, (await start(b, sessionId, tail)).runId)).result!;
+    const pick = (r: typeof fromFile, print: string) => {
+      const c = r.classes.find((x) => x.fingerprint === print)!;
+      return [
+        c.checksum,
+        c.count,
+        c.queryTime.sum,
+        c.lockTime.sum,
+        c.rowsExamined.sum,
+        c.rowsSent.sum,
+        c.example.db,
+      ];
+    };
+    for (const print of ['select * from k where a = ?', 'select count(*) from k where b > ?']) {
+      expect(pick(fromTable, print)).toEqual(pick(fromFile, print));
+    }
+    expect(pick(fromTable, 'select * from k where a = ?').slice(1, 2)).toEqual([6]);
+    expect(pick(fromTable, 'select count(*) from k where b > ?')[4]).toBe(20);
+  } finally {
+    await withConnection(server, (c) => c.query("SET GLOBAL log_output = 'FILE'"));
+  }
 }
 
 describe('slow log API (MySQL 9.7)', () => {
@@ -196,64 +266,8 @@ describe('slow log API (MySQL 9.7)', () => {
     }
   });
 
-  it('reads mysql.slow_log into the classes the file gives for the same statements', async () => {
-    const log = join(server().dataDir, 'slow.log');
-    const refused = await b.call('slowlog.analyzeTable', { sessionId });
-    expect(refused.ok || refused.error.code).toBe('INVALID_REQUEST');
-    await withConnection(server(), async (c) => {
-      await c.query("SET GLOBAL log_output = 'FILE,TABLE'");
-      await c.query('TRUNCATE TABLE mysql.slow_log');
-    });
-    const from = (await readFile(log)).length;
-    try {
-      await withConnection(server(), async (c) => {
-        await c.query('CREATE DATABASE IF NOT EXISTS sl_table');
-        await c.query('USE sl_table');
-        await c.query('CREATE TABLE k (a INT, b INT)');
-        await c.query('INSERT INTO k VALUES (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)');
-        for (let i = 0; i < 6; i += 1) await c.query(`SELECT * FROM k WHERE a = ${i}`);
-        for (let i = 0; i < 4; i += 1) await c.query(`SELECT COUNT(*) FROM k WHERE b > ${i}`);
-        await c.query("SELECT 'sl-table-end'");
-      });
-      // The server writes an entry after answering: once the marker is in, all before it are.
-      await expect
-        .poll(async () => (await readFile(log, 'latin1')).includes("SELECT 'sl-table-end'"))
-        .toBe(true);
-      const tail = join(dir, 'tail.log');
-      await writeFile(tail, (await readFile(log)).subarray(from));
-      const sources = await b.call('slowlog.sources', { sessionId });
-      expect(sources.ok && sources.value.sources[2]).toEqual({
-        kind: 'table',
-        label: 'mysql.slow_log',
-        available: true,
-        reason: null,
-      });
-      const table = await b.call('slowlog.analyzeTable', { sessionId });
-      if (!table.ok) throw new Error(table.error.message);
-      expect(table.value.unit).toBe('rows');
-      const fromTable = (await ended(b, table.value.runId)).result!;
-      const fromFile = (await ended(b, (await start(b, sessionId, tail)).runId)).result!;
-      const pick = (r: typeof fromFile, print: string) => {
-        const c = r.classes.find((x) => x.fingerprint === print)!;
-        return [
-          c.checksum,
-          c.count,
-          c.queryTime.sum,
-          c.lockTime.sum,
-          c.rowsExamined.sum,
-          c.rowsSent.sum,
-          c.example.db,
-        ];
-      };
-      for (const print of ['select * from k where a = ?', 'select count(*) from k where b > ?']) {
-        expect(pick(fromTable, print)).toEqual(pick(fromFile, print));
-      }
-      expect(pick(fromTable, 'select * from k where a = ?').slice(1, 2)).toEqual([6]);
-      expect(pick(fromTable, 'select count(*) from k where b > ?')[4]).toBe(20);
-    } finally {
-      await withConnection(server(), (c) => c.query("SET GLOBAL log_output = 'FILE'"));
-    }
-  });
+  it('reads mysql.slow_log into the classes the file gives for the same statements', () =>
+    tableMatchesFile(b, sessionId, server(), dir));
 
   it('stops a run on cancel, on a second analysis and when the session closes', async () => {
     const first = await start(b, sessionId, big);
@@ -279,4 +293,27 @@ describe('slow log API (MySQL 9.7)', () => {
     expect(closed.state).toBe('cancelled');
     expect(closed.error?.message).toMatch(/session or the screen was closed/);
   });
+});
+
+describe('slow log API: mysql.slow_log (MariaDB 10.11)', () => {
+  const server = useDedicatedServer('mariadb', {
+    name: 'slowlog-api-mariadb',
+    extraArgs: ['--slow-query-log=ON', '--long-query-time=0', '--slow-query-log-file=slow.log'],
+  });
+  let b: BackendUnderTest;
+  let dir: string;
+  let sessionId: string;
+
+  beforeAll(async () => {
+    b = await startBackend();
+    dir = await mkdtemp(join(os.tmpdir(), 'sightline-slowlog-api-'));
+    sessionId = await openSession(b, server(), 'slowlog-mariadb');
+  });
+  afterAll(async () => {
+    await b?.dispose();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads mysql.slow_log into the classes the file gives for the same statements', () =>
+    tableMatchesFile(b, sessionId, server(), dir));
 });
