@@ -129,6 +129,7 @@ describe('the tuning screen reads a slow log', () => {
     await detail.getByRole('button', { name: /^Explain on / }).click();
     await detail.getByRole('button', { name: 'Open plan' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => detail.locator('h4').allTextContents()).toContain('Findings');
+    await screenshot(page, 'tuning-slowlog-07-explained');
   });
 
   it('opens a class’s example in the editor', async () => {
