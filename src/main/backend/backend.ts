@@ -15,6 +15,7 @@ import { replicationService } from '../services/replication-service';
 import { resultEditService } from '../services/result-edit-service';
 import { schemaService } from '../services/schema-service';
 import { SessionLocks } from '../services/session-locks';
+import { slowlogService } from '../services/slowlog-service';
 import { SessionRegistry } from '../services/session-registry';
 import { sessionService } from '../services/session-service';
 import { AlterHistoryStore } from '../store/alter-history-store';
@@ -112,6 +113,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       explain: explain['explain.run'],
       record: recordPlan,
     }),
+    ...slowlogService(store, sessions),
     ...replicationService(store, sessions),
     ...processlistService(store, sessions, () => settings.plan),
     ...alterService(store, sessions, alterHistory),

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { BackgroundExplains } from './BackgroundExplains';
 import { SchemaHealth } from './SchemaHealth';
+import { SlowLogView } from './SlowLogView';
 import { TopStatements } from './TopStatements';
 import './tuning.css';
 
-type Part = 'top' | 'health';
+type Part = 'top' | 'health' | 'slowlog';
 
 /**
  * The tuning loop on one server: which statements cost most, their plans and the indexes that
@@ -13,6 +14,8 @@ type Part = 'top' | 'health';
  */
 export function TuningScreen(props: ToolScreenProps) {
   const [part, setPart] = useState<Part>('top');
+  // The slow-log view asks the server about its logging only once it is first opened.
+  const [slowLogOpened, setSlowLogOpened] = useState(false);
   return (
     <section className="tune-screen" aria-label="Tuning">
       <div className="segmented" role="tablist" aria-label="Tuning view">
@@ -20,6 +23,7 @@ export function TuningScreen(props: ToolScreenProps) {
           [
             ['top', 'Top statements'],
             ['health', 'Schema health'],
+            ['slowlog', 'Slow log'],
           ] as const
         ).map(([p, label]) => (
           <button
@@ -28,7 +32,10 @@ export function TuningScreen(props: ToolScreenProps) {
             role="tab"
             aria-selected={part === p}
             className={`btn-small${part === p ? ' btn-primary' : ''}`}
-            onClick={() => setPart(p)}
+            onClick={() => {
+              setPart(p);
+              if (p === 'slowlog') setSlowLogOpened(true);
+            }}
           >
             {label}
           </button>
@@ -47,6 +54,7 @@ export function TuningScreen(props: ToolScreenProps) {
       <div hidden={part !== 'health'}>
         <SchemaHealth {...props} />
       </div>
+      <div hidden={part !== 'slowlog'}>{slowLogOpened && <SlowLogView {...props} />}</div>
     </section>
   );
 }

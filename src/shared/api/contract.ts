@@ -37,6 +37,7 @@ import { updatesContract } from './updates';
 import { settingsContract } from './settings';
 import { replicationContract } from './replication';
 import { tuningContract } from './tuning';
+import { slowlogContract, slowlogEvents } from './slowlog';
 import { resultEditContract } from './result-edit';
 import { StoreWriteStatusSchema } from './store-writes';
 
@@ -213,6 +214,8 @@ export const contract = {
   ),
   /** Top statements, index experiments, schema health, plans as evidence (see ./tuning). */
   ...tuningContract,
+  /** Slow query log analysis for the tuning screen (see ./slowlog). */
+  ...slowlogContract,
   /** Guided ALTER TABLE: preflight, run with progress, cancel, history (see ./alter). */
   ...alterContract,
   /** Changing a result's rows in place, previewed and applied in one transaction. */
@@ -249,6 +252,7 @@ export const events = {
   /** An export progressed (throttled) or ended. */
   'export.update': ExportStatusSchema,
   ...alterEvents,
+  ...slowlogEvents,
   /**
    * A store's write failed (its changes are kept in memory and retried), or, after failing,
    * everything reached the file again. Sent to every screen the moment it happens.

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import type { ExplainRunResult } from '../../shared/api/explain';
+import type { SlowLogClass, SlowLogRun } from '../../shared/api/slowlog';
+import { formatMs } from '../../shared/explain/format-plan-figures';
+import { api } from '../app/api';
+import { ErrorNotice } from '../app/ErrorNotice';
+import type { ToolScreenProps } from '../app/tool-screen';
+import { Notice } from '../ui/Notice';
+import { SeverityIcon } from '../ui/SeverityIcon';
+import { planOf } from './plan-of';
+import { useBusyAction } from './use-busy-action';
+
+/**
+ * One class of the slow log: its slowest statement, opened in the editor or explained on this
+ * connection in the schema its `use db` named.
+ */
+export function SlowLogClassDetail({
+  queryClass: c,
+  unit,
+  sessionId,
+  connection,
+  showPlan,
+  openInEditor,
+}: Pick<ToolScreenProps, 'sessionId' | 'connection' | 'showPlan' | 'openInEditor'> & {
+  queryClass: SlowLogClass;
+  /** Where `example.offset` counts: bytes of a file, or rows of mysql.slow_log. */
+  unit: SlowLogRun['unit'];
+}) {
+  const [explained, setExplained] = useState<ExplainRunResult | null>(null);
+  const { busy, error, run } = useBusyAction();
+  const example = c.example;
+
+  const explain = () =>
+    run('explain', 'Could not explain the example statement', async () => {
+      setExplained(
+        await api.call('tuning.explain', { sessionId, schema: example.db, sql: example.sql }),
+      );
+    });
+
+  return (
+    <aside className="tune-detail" aria-label="Slow log class" data-testid="slowlog-detail">
+      <h3>
+        Class{' '}
+        <span className="mono slowlog-checksum" title="pt-query-digest's class ID">
+          {c.checksum}
+        </span>
+      </h3>
+      <pre className="tune-digest">{c.fingerprint}</pre>
+      <h4>Slowest example</h4>
+      <p className="hint" data-testid="slowlog-example-meta">
+        {formatMs(example.queryTime * 1000)}
+        {example.time && ` at ${example.time}`}
+        {example.db ? ` in ${example.db}` : ', no database named'},{' '}
+        {unit === 'rows'
+          ? `row ${example.offset + 1} of mysql.slow_log.`
+          : `byte ${example.offset} of the log.`}
+      </p>
+      <pre className="tune-sample" data-testid="slowlog-example">
+        {example.sql}
+      </pre>
+      {example.truncated && (
+        <Notice severity="warning">
+          This example is long and was cut: the whole statement is in the log at byte{' '}
+          {example.offset}. It is not explained.
+        </Notice>
+      )}
+      <div className="tune-actions">
+        <button type="button" className="btn-small" onClick={() => openInEditor(example.sql)}>
+          Open in editor
+        </button>
+        <button
+          type="button"
+          className="btn-small btn-primary"
+          disabled={example.truncated || busy !== null}
+          onClick={() => void explain()}
+          title={`Explain on ${connection.name}`}
+        >
+          {busy === 'explain' ? 'Explaining…' : `Explain on ${connection.name}`}
+        </button>
+        {explained && (
+          <button
+            type="button"
+            className="btn-small"
+            onClick={() => showPlan(planOf(explained, 'Slow log class'))}
+          >
+            Open plan
+          </button>
+        )}
+      </div>
+      {error && <ErrorNotice error={error.error} title={error.title} />}
+      {explained && (
+        <>
+          <h4>Findings</h4>
+          {explained.report.diagnostics.length === 0 ? (
+            <p className="hint">Nothing stands out in this plan.</p>
+          ) : (
+            <ul className="findings" data-testid="slowlog-findings">
+              {explained.report.diagnostics.map((d, i) => (
+                <li key={i} className={`sev-${d.severity}`}>
+                  <SeverityIcon severity={d.severity} /> {d.title}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </aside>
+  );
+}
