@@ -7,7 +7,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { SlowLogRun } from '../../shared/api/slowlog';
-import { OWN_STATEMENT_TAG } from '../../shared/tuning/own-statement-tag';
 import { SlowLogDigest, type SlowLogProblem } from '../../shared/slowlog';
 import { errorToApi } from '../db/error-to-api';
 import type { CallContext, Handlers } from '../backend/handlers';
@@ -229,7 +228,7 @@ export function slowlogService(
       const variables = await owner.session
         .withSideConnection(async (conn) => {
           const [rows] = await conn.query({
-            sql: `SELECT ${OWN_STATEMENT_TAG} @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file`,
+            sql: `SELECT @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file`,
             rowsAsArray: true,
           });
           return slowLogVariables((rows as unknown[])[0]);
@@ -247,13 +246,13 @@ export function slowlogService(
       const rows = await owner.session
         .withSideConnection(async (conn) => {
           const [variables] = await conn.query({
-            sql: `SELECT ${OWN_STATEMENT_TAG} @@global.log_output`,
+            sql: `SELECT @@global.log_output`,
             rowsAsArray: true,
           });
           const output = String((variables as unknown[][])[0]?.[0] ?? '').toUpperCase();
           if (!output.split(',').includes('TABLE')) return null;
           const [count] = await conn.query({
-            sql: `SELECT ${OWN_STATEMENT_TAG} COUNT(*) FROM mysql.slow_log`,
+            sql: `SELECT COUNT(*) FROM mysql.slow_log`,
             rowsAsArray: true,
           });
           const n = Number((count as unknown[][])[0]?.[0]);

@@ -1,9 +1,9 @@
 // mysql.slow_log (log_output includes TABLE) read as slow-log entries, streamed row by row on the
 // tool's session, so the same digest gives the same classes as the file would.
 import type { SlowLogEntry } from '../../shared/slowlog';
-import { OWN_STATEMENT_TAG } from '../../shared/tuning/own-statement-tag';
 import type { DbSession } from '../db/db-session';
 import { streamStatement, type RawCell } from '../db/stream-statement';
+import { ownStatement } from '../db/tagged-connection';
 
 /** Seconds of a TIME(6) column, microseconds kept, the same on MySQL and MariaDB. */
 const seconds = (column: string) =>
@@ -13,7 +13,7 @@ const seconds = (column: string) =>
  * The columns read, in order: times as the file writes them, durations in seconds. (TIME_TO_SEC
  * drops the microseconds on MySQL and keeps them on MariaDB: not used.)
  */
-export const SLOW_LOG_TABLE_SQL = `SELECT ${OWN_STATEMENT_TAG} DATE_FORMAT(start_time, '%Y-%m-%dT%H:%i:%s.%f'), user_host, ${seconds('query_time')}, ${seconds('lock_time')}, rows_sent, rows_examined, db, sql_text FROM mysql.slow_log`;
+export const SLOW_LOG_TABLE_SQL = `SELECT DATE_FORMAT(start_time, '%Y-%m-%dT%H:%i:%s.%f'), user_host, ${seconds('query_time')}, ${seconds('lock_time')}, rows_sent, rows_examined, db, sql_text FROM mysql.slow_log`;
 
 const USER_HOST = /^([^[]*)\[([^\]]*)\] @ ([^ ]*) \[([^\]]*)\]/;
 
@@ -74,7 +74,8 @@ export async function readSlowLogTable(
           if (threadId !== null) void session.killQuery(threadId).catch(() => undefined);
         };
         options.signal.addEventListener('abort', kill, { once: true });
-        streamStatement(conn, SLOW_LOG_TABLE_SQL, {
+        // Streamed on the core connection, which sends text as given: tagged here.
+        streamStatement(conn, ownStatement(SLOW_LOG_TABLE_SQL), {
           columns() {},
           row(values) {
             if (options.signal.aborted) return;
