@@ -6,9 +6,9 @@ import { api } from '../app/api';
 import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
-import { SeverityIcon } from '../ui/SeverityIcon';
 import { planOf } from './plan-of';
 import { useBusyAction } from './use-busy-action';
+import { PlanFindingsList } from './PlanFindingsList';
 
 /**
  * One class of the slow log: its slowest statement, opened in the editor or explained on this
@@ -88,22 +88,7 @@ export function SlowLogClassDetail({
         )}
       </div>
       {error && <ErrorNotice error={error.error} title={error.title} />}
-      {explained && (
-        <>
-          <h4>Findings</h4>
-          {explained.report.diagnostics.length === 0 ? (
-            <p className="hint">Nothing stands out in this plan.</p>
-          ) : (
-            <ul className="findings" data-testid="slowlog-findings">
-              {explained.report.diagnostics.map((d, i) => (
-                <li key={i} className={`sev-${d.severity}`}>
-                  <SeverityIcon severity={d.severity} /> {d.title}
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+      {explained && <PlanFindingsList explained={explained} testId="slowlog-findings" />}
     </aside>
   );
 }

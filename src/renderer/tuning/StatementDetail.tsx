@@ -13,12 +13,12 @@ import { api } from '../app/api';
 import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
-import { SeverityIcon } from '../ui/SeverityIcon';
 import { CandidateIndexes } from './CandidateIndexes';
 import { EarlierPlans } from './EarlierPlans';
 import { ExtraColumns } from './ExtraColumns';
 import { planOf } from './plan-of';
 import { useBusyAction } from './use-busy-action';
+import { PlanFindingsList } from './PlanFindingsList';
 
 /**
  * One statement of the top list: its example, opened in the editor or explained in one click,
@@ -176,18 +176,7 @@ export function StatementDetail({
       {error && <ErrorNotice error={error.error} title={error.title} />}
       {explained && (
         <>
-          <h4>Findings</h4>
-          {explained.report.diagnostics.length === 0 ? (
-            <p className="hint">Nothing stands out in this plan.</p>
-          ) : (
-            <ul className="findings">
-              {explained.report.diagnostics.map((d, i) => (
-                <li key={i} className={`sev-${d.severity}`}>
-                  <SeverityIcon severity={d.severity} /> {d.title}
-                </li>
-              ))}
-            </ul>
-          )}
+          <PlanFindingsList explained={explained} />
           <CandidateIndexes
             candidates={candidates}
             tool={{ connection, server, openInEditor }}
