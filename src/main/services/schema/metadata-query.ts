@@ -6,14 +6,45 @@ const METADATA_TIMEOUT_MS = 30_000;
 /** One row of a metadata query, by column name. */
 export type MetadataRow = Record<string, unknown>;
 
-/** Runs a metadata query with `values` bound to its `?`s and returns its rows. */
+/**
+ * How long to wait before each new try of a metadata read the server chose as a deadlock
+ * victim. information_schema reads take data-dictionary locks (INNODB_TABLES, for one), so a
+ * busy server running DDL can pick them as victims; a read on its own is always safe to repeat.
+ */
+const DEADLOCK_RETRY_DELAYS_MS = [25, 100, 400];
+
+/** MySQL's and MariaDB's ER_LOCK_DEADLOCK. */
+const ER_LOCK_DEADLOCK = 1213;
+
+/** True when `error` is the server choosing this statement as a deadlock victim. */
+export function isDeadlockVictim(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { errno?: unknown }).errno === ER_LOCK_DEADLOCK
+  );
+}
+
+/**
+ * Runs a metadata query with `values` bound to its `?`s and returns its rows. These are plain
+ * autocommit reads, so a deadlock victim is tried again a few times before the error is shown.
+ */
 export async function selectRows(
   conn: Connection,
   sql: string,
   values: unknown[] = [],
+  retryDelaysMs: readonly number[] = DEADLOCK_RETRY_DELAYS_MS,
 ): Promise<MetadataRow[]> {
-  const [rows] = await conn.query({ sql, values, timeout: METADATA_TIMEOUT_MS });
-  return rows as MetadataRow[];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [rows] = await conn.query({ sql, values, timeout: METADATA_TIMEOUT_MS });
+      return rows as MetadataRow[];
+    } catch (error) {
+      const delay = retryDelaysMs[attempt];
+      if (delay === undefined || !isDeadlockVictim(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
 }
 
 /**
