@@ -14,6 +14,8 @@ import { discoverTopology, type Discovery } from './replication/discover-topolog
 import { planErrantFix, RESET_ALTERNATIVE, runErrantFix, samePlan } from './replication/errant-fix';
 import { hostLinker, sessionLink } from './replication/node-links';
 import { readNode } from './replication/read-node';
+import { readReplicationSettings } from './replication/read-replication-settings';
+import { adviseReplicationSettings } from '../../shared/replication/settings-advice';
 import type { SessionRegistry } from './session-registry';
 
 type ReplicationMethods = keyof typeof replicationContract;
@@ -82,6 +84,16 @@ export function replicationService(
         connectedReplicas: state.dumpClients.length,
         readAt: Date.now(),
       });
+    },
+
+    'replication.settings': async ({ sessionId }, ctx) => {
+      const { session } = sessions.owned(sessionId, ctx.peerId);
+      const settings = await session
+        .withSideConnection(readReplicationSettings)
+        .catch((e: unknown) => {
+          throw errorToApi(e);
+        });
+      return { settings, advice: adviseReplicationSettings(settings), readAt: Date.now() };
     },
 
     'replication.topology': async ({ sessionId, credentials }, ctx) => {

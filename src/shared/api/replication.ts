@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ReplicationChannelSchema } from '../replication/replication-channel';
 import { ReplicationProblemSchema } from '../replication/replication-problem';
+import { ReplicationSettingsSchema } from '../replication/replication-settings';
+import { SettingAdviceSchema } from '../replication/settings-advice';
 import { SeveritySchema } from '../severity';
 import { NodeServerSchema, ReplicationTopologySchema } from '../replication/topology-model';
 import { ApiErrorShapeSchema } from './errors';
@@ -83,6 +85,20 @@ export const replicationContract = {
   'replication.status': {
     params: z.object({ sessionId: Id }),
     result: ReplicationStatusSchema,
+  },
+  /**
+   * The settings that decide how the session's server replicates (parallel applier, binlog
+   * format, durability, GTIDs, semi-sync, tables without a key, ...), each with advice citing
+   * the manual, worst first. Read on the side connection; changes nothing.
+   */
+  'replication.settings': {
+    params: z.object({ sessionId: Id }),
+    result: z.object({
+      settings: ReplicationSettingsSchema,
+      advice: z.array(SettingAdviceSchema),
+      /** When it was read (ms since the epoch, backend clock). */
+      readAt: z.number(),
+    }),
   },
   /**
    * Discovers the topology around the session's server (its replicas and sources,
