@@ -17,6 +17,7 @@ import {
 } from './NotReplicating';
 import { NodeDetails } from './NodeDetails';
 import { ProblemList } from './ProblemList';
+import { ReplicationSettingsSection } from './settings/ReplicationSettingsSection';
 import { TopologyDiagram } from './TopologyDiagram';
 import { useReplicationStatus } from './use-replication-status';
 import { useTopology } from './use-topology';
@@ -24,7 +25,7 @@ import './replication.css';
 
 /**
  * Replication of one server: problems first, each channel's threads, errors, lag (now and as a
- * chart), GTID sets and settings; the topology around it as a tree with health and errant
+ * chart), GTID sets and settings; the settings that decide how it replicates, explained; the topology around it as a tree with health and errant
  * state; the guided errant-transaction fix.
  */
 export function ReplicationScreen({
@@ -151,6 +152,8 @@ export function ReplicationScreen({
           )}
         </section>
       )}
+
+      <ReplicationSettingsSection sessionId={sessionId} active={active} />
 
       <section className="rp-section" aria-label="Topology">
         <h3>Topology</h3>
