@@ -1,0 +1,245 @@
+import type { Connection, RowDataPacket } from 'mysql2/promise';
+import {
+  chunkChecksumSql,
+  hashedColumns,
+  nextBoundarySql,
+  rowHashesSql,
+} from '../../../shared/drift/checksum-sql';
+import type { DriftKey, DriftTable } from '../../../shared/drift/drift-table';
+import {
+  fixStatements,
+  readsAsBytes,
+  type FixValue,
+  type SourceRow,
+} from '../../../shared/drift/fix-statements';
+import {
+  diffRows,
+  keyText,
+  type HashedRow,
+  type KeyValue,
+  type RowDifference,
+} from '../../../shared/drift/row-diff';
+import { qualifiedName, quoteIdentifier } from '../../../shared/sql/quote-identifier';
+import { pinSnapshots, type DriftServer } from './pin-snapshots';
+import { readDriftTable } from './read-drift-table';
+
+/** What comparing one table found. */
+export interface TableDrift {
+  schema: string;
+  table: string;
+  /** Null with `skipped` set when the table has no usable key. */
+  key: DriftKey | null;
+  skipped: string | null;
+  /** The GTID point both servers were read at. */
+  point: string | null;
+  chunks: number;
+  chunksDiffering: number;
+  /** Rows read on the source. */
+  rows: number;
+  /** The rows that differ, at most `maxDifferences` of them (see differencesTotal). */
+  differences: RowDifference[];
+  differencesTotal: number;
+  /** Statements for the replica that make it equal to the source (see fixStatements). */
+  fix: string[];
+  pausedMs: number;
+}
+
+export interface CompareTableOptions {
+  /** The replica's channel from this source (`''` for the default one). */
+  channel: string;
+  /** The most differing rows listed (and repaired by `fix`); the rest are counted (default 10,000). */
+  maxDifferences?: number;
+  /** Rows per chunk (default 1,000). */
+  chunkRows?: number;
+  /** How long the replica may take to reach the source's point (default 30 s). */
+  catchUpTimeoutMs?: number;
+  /** Waits between chunks while this says so (replica lag, source load); see throttle. */
+  throttle?: () => Promise<void>;
+  onChunk?: (progress: { chunks: number; rows: number; chunksDiffering: number }) => void;
+  signal?: AbortSignal;
+}
+
+/** A key value as read through mysql2 (dateStrings, bigNumberStrings): its text or its bytes. */
+function keyValue(value: unknown): KeyValue {
+  if (Buffer.isBuffer(value)) return { hex: value.toString('hex') };
+  return { text: String(value) };
+}
+
+/** A key value bound back into a statement: bytes as a Buffer, text as it was read. */
+function bound(value: KeyValue): unknown {
+  return 'hex' in value ? Buffer.from(value.hex, 'hex') : value.text;
+}
+
+async function rowsOf(
+  conn: Connection,
+  q: { sql: string; values: unknown[] },
+): Promise<RowDataPacket[]> {
+  const [rows] = await conn.query<RowDataPacket[]>(q.sql, q.values);
+  return rows;
+}
+
+function hashedRows(rows: RowDataPacket[], key: DriftKey): HashedRow[] {
+  return rows.map((r) => ({
+    key: key.columns.map((_, i) => keyValue(r[`k${i}`])),
+    hash: String(r.h),
+  }));
+}
+
+/**
+ * Compares one table between a source and its replica at one GTID point (see pinSnapshots):
+ * chunks of `chunkRows` rows by key, a checksum per chunk on both servers, and for a chunk that
+ * differs, each row's hash on both, down to the rows that are missing, extra or changed. Then
+ * the source's values of those rows make the fix statements. Reads only.
+ */
+export async function compareTable(
+  source: DriftServer,
+  replica: DriftServer,
+  schema: string,
+  table: string,
+  options: CompareTableOptions,
+): Promise<TableDrift> {
+  const chunkRows = options.chunkRows ?? 1000;
+  const maxDifferences = options.maxDifferences ?? 10_000;
+  const meta = await withConnection(source, (c) => readDriftTable(c, schema, table));
+  const base = { schema, table, key: meta.key, chunks: 0, chunksDiffering: 0, rows: 0 };
+  if (!meta.key) {
+    return {
+      ...base,
+      skipped:
+        'No primary key and no unique key of NOT NULL columns: rows cannot be told apart, so the table is not compared. Add a primary key.',
+      point: null,
+      differences: [],
+      differencesTotal: 0,
+      fix: [],
+      pausedMs: 0,
+    };
+  }
+  const key = meta.key;
+  const pinned = await pinSnapshots(source, replica, schema, table, {
+    channel: options.channel,
+    catchUpTimeoutMs: options.catchUpTimeoutMs ?? 30_000,
+  });
+  try {
+    const differences: RowDifference[] = [];
+    let differencesTotal = 0;
+    let lower: KeyValue[] | null = null;
+    let chunks = 0;
+    let chunksDiffering = 0;
+    let rows = 0;
+    for (;;) {
+      options.signal?.throwIfAborted();
+      await options.throttle?.();
+      const next = await rowsOf(
+        pinned.source,
+        nextBoundarySql(meta, key, lower?.map(bound) ?? null, chunkRows),
+      );
+      // The last chunk has no upper bound, so rows past the source's last key are seen too.
+      const upper: KeyValue[] | null = next[0]
+        ? key.columns.map((_, i) => keyValue(next[0]![`k${i}`]))
+        : null;
+      const lo = lower?.map(bound) ?? null;
+      const hi = upper?.map(bound) ?? null;
+      const [a, b] = await Promise.all([
+        rowsOf(pinned.source, chunkChecksumSql(meta, key, lo, hi)),
+        rowsOf(pinned.replica, chunkChecksumSql(meta, key, lo, hi)),
+      ]);
+      chunks++;
+      rows += Number(a[0]?.cnt ?? 0);
+      if (!sameChecksum(a[0], b[0])) {
+        chunksDiffering++;
+        const [sa, sb] = await Promise.all([
+          rowsOf(pinned.source, rowHashesSql(meta, key, lo, hi)),
+          rowsOf(pinned.replica, rowHashesSql(meta, key, lo, hi)),
+        ]);
+        const found = diffRows(hashedRows(sa, key), hashedRows(sb, key));
+        differencesTotal += found.length;
+        differences.push(...found.slice(0, Math.max(0, maxDifferences - differences.length)));
+      }
+      options.onChunk?.({ chunks, rows, chunksDiffering });
+      if (!upper) break;
+      lower = upper;
+    }
+    const sourceRows = await readSourceRows(
+      pinned.source,
+      meta,
+      key,
+      differences.filter((d) => d.kind !== 'extra').map((d) => d.key),
+    );
+    return {
+      ...base,
+      skipped: null,
+      point: pinned.point,
+      chunks,
+      chunksDiffering,
+      rows,
+      differences,
+      differencesTotal,
+      fix: fixStatements(meta, key, differences, sourceRows),
+      pausedMs: pinned.pausedMs,
+    };
+  } finally {
+    await pinned.release();
+  }
+}
+
+function sameChecksum(a: RowDataPacket | undefined, b: RowDataPacket | undefined): boolean {
+  if (!a || !b) return false;
+  return (
+    String(a.cnt) === String(b.cnt) &&
+    String(a.h1) === String(b.h1) &&
+    String(a.h2) === String(b.h2)
+  );
+}
+
+/** The source's stored values of the rows with `keys`, by key text, read in the snapshot. */
+async function readSourceRows(
+  conn: Connection,
+  meta: DriftTable,
+  key: DriftKey,
+  keys: KeyValue[][],
+): Promise<Map<string, SourceRow>> {
+  const out = new Map<string, SourceRow>();
+  const columns = hashedColumns(meta);
+  const select = columns
+    .map((c, i) =>
+      readsAsBytes(c)
+        ? `HEX(CAST(${quoteIdentifier(c.name)} AS BINARY)) AS v${i}`
+        : `CAST(${quoteIdentifier(c.name)} AS CHAR) AS v${i}`,
+    )
+    .join(', ');
+  const where = key.columns.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ');
+  for (const k of keys) {
+    const [rows] = await conn.query<RowDataPacket[]>(
+      `SELECT ${select} FROM ${qualifiedName(meta.schema, meta.table)} WHERE ${where}`,
+      k.map(bound),
+    );
+    const row = rows[0];
+    if (!row) continue;
+    const values = new Map<string, FixValue>();
+    columns.forEach((c, i) => {
+      const v: unknown = row[`v${i}`];
+      if (v === null || v === undefined) values.set(c.name, null);
+      else
+        values.set(
+          c.name,
+          readsAsBytes(c)
+            ? { hex: String(v) }
+            : { text: Buffer.isBuffer(v) ? v.toString('utf8') : String(v) },
+        );
+    });
+    out.set(keyText(k), values);
+  }
+  return out;
+}
+
+async function withConnection<T>(
+  server: DriftServer,
+  fn: (c: Connection) => Promise<T>,
+): Promise<T> {
+  const c = await server.open();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}

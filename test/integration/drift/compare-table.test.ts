@@ -1,0 +1,221 @@
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readServerInfo } from '../../../src/main/db/read-server-info';
+import { compareTable, type TableDrift } from '../../../src/main/services/drift/compare-table';
+import type { DriftServer } from '../../../src/main/services/drift/pin-snapshots';
+import { withConnection } from '../../servers/connect';
+import { useTopology } from '../../servers/dedicated-servers';
+import type { RunningServer } from '../../servers/instance';
+import type { ServerKind } from '../../servers/server-kind';
+import { waitForCatchUp } from '../../servers/replication';
+import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+
+// Data drift between a real source and its replica (issue 20, section 2): rows changed, deleted
+// and added on the replica with sql_log_bin = 0, a value changed only in case (equal for the
+// column's case-insensitive collation), NULL turned into '', while the source keeps writing to
+// the same table. Every difference is found, nothing else is, and the fix statements make the
+// replica equal again.
+
+failOnUnhandledErrors();
+
+async function driftServer(server: RunningServer): Promise<DriftServer> {
+  const options = {
+    host: server.host,
+    port: server.port,
+    user: server.user,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    dateStrings: true,
+  };
+  const probe = await mysql.createConnection(options);
+  try {
+    const info = await readServerInfo(probe, false);
+    return { open: () => mysql.createConnection(options), info };
+  } finally {
+    await probe.end();
+  }
+}
+
+const ROWS = 3000;
+
+/** The differences as `kind key`, sorted. */
+const found = (d: TableDrift) =>
+  d.differences
+    .map((x) => `${x.kind} ${x.key.map((k) => ('text' in k ? k.text : `0x${k.hex}`)).join('/')}`)
+    .sort();
+
+function suite(kind: ServerKind) {
+  describe(`data drift on ${kind} (source + replica, writes going on)`, () => {
+    const topology = useTopology(kind, 1);
+    let source: RunningServer;
+    let replica: RunningServer;
+    let s: DriftServer;
+    let r: DriftServer;
+    let writing = true;
+    let writer: Promise<void> = Promise.resolve();
+    let writes = 0;
+
+    beforeAll(async () => {
+      const t = topology();
+      source = t.source;
+      replica = t.replicas[0]!;
+      await withConnection(source, async (c) => {
+        await c.query('CREATE DATABASE d');
+        await c.query(`CREATE TABLE d.items (
+          id INT PRIMARY KEY,
+          name VARCHAR(40) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL,
+          note VARCHAR(40) NULL,
+          price DECIMAL(10,2) NOT NULL,
+          data VARBINARY(16) NULL,
+          created DATETIME(6) NOT NULL)`);
+        await c.query(`CREATE TABLE d.pairs (a INT NOT NULL, b VARCHAR(10) NOT NULL, v INT,
+          UNIQUE KEY ab (a, b))`);
+        await c.query('CREATE TABLE d.nokey (x INT)');
+        const rows = Array.from({ length: ROWS }, (_, i) => {
+          const id = i + 1;
+          return [
+            id,
+            id === 42 ? 'alpha' : `item ${id}`,
+            id % 10 === 9 ? null : `note ${id}`,
+            (id * 1.25).toFixed(2),
+            Buffer.from([id & 255, 0, 255]),
+            `2026-01-01 00:00:${String(id % 60).padStart(2, '0')}.123456`,
+          ];
+        });
+        await c.query('INSERT INTO d.items VALUES ?', [rows]);
+        await c.query("INSERT INTO d.pairs VALUES (1,'x',1),(2,'x',2),(3,'x',3),(3,'y',4)");
+      });
+      await waitForCatchUp(source, replica);
+      await withConnection(replica, async (c) => {
+        await c.query('SET SESSION sql_log_bin = 0');
+        await c.query('UPDATE d.items SET price = price + 1 WHERE id = 17');
+        await c.query('DELETE FROM d.items WHERE id = 2500');
+        await c.query(
+          "INSERT INTO d.items VALUES (0, 'zero', NULL, 0, NULL, '2026-01-01 00:00:00'), (99999, 'far', NULL, 0, NULL, '2026-01-01 00:00:00')",
+        );
+        await c.query("UPDATE d.items SET name = 'ALPHA' WHERE id = 42");
+        await c.query("UPDATE d.items SET note = '' WHERE id = 99");
+        await c.query("UPDATE d.pairs SET v = 40 WHERE a = 3 AND b = 'y'");
+      });
+      s = await driftServer(source);
+      r = await driftServer(replica);
+      // A write load on the source while comparing: new rows past the others and changes to
+      // rows in the middle of the table, which replicate as they come.
+      writer = withConnection(source, async (c) => {
+        for (let n = 0; writing; n++) {
+          await c.query('INSERT INTO d.items VALUES (?, ?, NULL, 1, NULL, NOW(6))', [
+            200_000 + n,
+            `load ${n}`,
+          ]);
+          await c.query('UPDATE d.items SET price = price + 0.01 WHERE id = ?', [1000 + (n % 500)]);
+          writes++;
+        }
+      });
+    });
+    afterAll(async () => {
+      writing = false;
+      await writer;
+    });
+
+    it('finds exactly the rows that differ, at one point, while the source writes', async () => {
+      const chunks: number[] = [];
+      const items = await compareTable(s, r, 'd', 'items', {
+        channel: '',
+        chunkRows: 400,
+        onChunk: (p) => chunks.push(p.chunks),
+      });
+      expect(found(items)).toEqual([
+        'changed 17',
+        'changed 42',
+        'changed 99',
+        'extra 0',
+        'extra 99999',
+        'missing 2500',
+      ]);
+      expect(items.differencesTotal).toBe(6);
+      expect(items.key).toEqual({ index: 'PRIMARY', columns: ['id'] });
+      // Ids 0, 17, 42 and 99 share the first chunk; 2500 and 99999 have one each.
+      expect(items.chunksDiffering).toBe(3);
+      expect(items.chunks).toBe(chunks.length);
+      expect(items.rows).toBeGreaterThanOrEqual(ROWS);
+      expect(items.point).not.toBeNull();
+      expect(writes).toBeGreaterThan(0);
+
+      const pairs = await compareTable(s, r, 'd', 'pairs', { channel: '' });
+      expect(pairs.key).toEqual({ index: 'ab', columns: ['a', 'b'] });
+      expect(found(pairs)).toEqual(['changed 3/y']);
+      expect(pairs.fix).toEqual([
+        'SET SESSION sql_log_bin = 0',
+        "UPDATE `d`.`pairs` SET `v` = 4 WHERE `a` = 3 AND `b` = 'y' LIMIT 1",
+      ]);
+
+      const nokey = await compareTable(s, r, 'd', 'nokey', { channel: '' });
+      expect(nokey.key).toBeNull();
+      expect(nokey.skipped).toMatch(/^No primary key and no unique key of NOT NULL columns/);
+    });
+
+    it('repairs the replica with its fix statements, found equal afterwards', async () => {
+      const before = await compareTable(s, r, 'd', 'items', { channel: '' });
+      expect(before.fix[0]).toBe('SET SESSION sql_log_bin = 0');
+      expect(before.fix.filter((f) => f.startsWith('DELETE'))).toEqual([
+        'DELETE FROM `d`.`items` WHERE `id` = 0 LIMIT 1',
+        'DELETE FROM `d`.`items` WHERE `id` = 99999 LIMIT 1',
+      ]);
+      expect(before.fix.find((f) => f.includes('`id` = 42'))).toContain(
+        "`name` = _utf8mb4 X'616C706861'",
+      );
+      await withConnection(replica, async (c) => {
+        for (const statement of before.fix) await c.query(statement);
+      });
+      const after = await compareTable(s, r, 'd', 'items', { channel: '' });
+      expect(found(after)).toEqual([]);
+      expect(after.chunksDiffering).toBe(0);
+      // The repair wrote nothing to the replica's binary log: no errant transaction.
+      const executed = await withConnection(replica, async (c) => {
+        const [rows] = await c.query<mysql.RowDataPacket[]>(
+          kind === 'mysql'
+            ? 'SELECT @@GLOBAL.gtid_executed AS g'
+            : 'SELECT @@GLOBAL.gtid_binlog_pos AS g',
+        );
+        return String(rows[0]!.g);
+      });
+      const onSource = await withConnection(source, async (c) => {
+        const [rows] = await c.query<mysql.RowDataPacket[]>(
+          kind === 'mysql'
+            ? 'SELECT GTID_SUBTRACT(?, @@GLOBAL.gtid_executed) AS g'
+            : 'SELECT @@GLOBAL.gtid_binlog_pos AS g',
+          [executed],
+        );
+        return String(rows[0]!.g);
+      });
+      if (kind === 'mysql') expect(onSource).toBe('');
+    });
+
+    it('refuses to start an applier someone stopped', async () => {
+      await withConnection(replica, (c) =>
+        c.query(kind === 'mysql' ? 'STOP REPLICA SQL_THREAD' : 'STOP SLAVE SQL_THREAD'),
+      );
+      try {
+        await expect(compareTable(s, r, 'd', 'items', { channel: '' })).rejects.toThrow(
+          kind === 'mysql'
+            ? /applier \(SQL thread\) is stopped/
+            : /replication threads are not both running/,
+        );
+        const running = await withConnection(replica, async (c) => {
+          const [rows] = await c.query<mysql.RowDataPacket[]>(
+            kind === 'mysql' ? 'SHOW REPLICA STATUS' : 'SHOW SLAVE STATUS',
+          );
+          return String(rows[0]!.Replica_SQL_Running ?? rows[0]!.Slave_SQL_Running);
+        });
+        expect(running).toBe('No');
+      } finally {
+        await withConnection(replica, (c) =>
+          c.query(kind === 'mysql' ? 'START REPLICA SQL_THREAD' : 'START SLAVE SQL_THREAD'),
+        );
+      }
+    });
+  });
+}
+
+suite('mysql');
+suite('mariadb');
