@@ -1,15 +1,47 @@
 import { Glyph } from '../ui/Glyph';
+import { Notice } from '../ui/Notice';
+import { useShell } from '../shell/shell-services';
 import type { TabBodyProps, TabKind } from '../shell/tabs/tab-kind';
-import type { TabOf } from '../shell/tabs/tab-model';
+import { compareName, MAX_COMPARE_TABS, type TabOf } from '../shell/tabs/tab-model';
+import { clockTime } from '../plan/plan-tab-title';
 import { CompareScreen } from './CompareScreen';
 
-function CompareTabBody({ tab }: TabBodyProps<TabOf<'compare'>>) {
-  return <CompareScreen key={tab.version} initial={tab.plans} />;
+type CompareTabModel = TabOf<'compare'>;
+
+function CompareTabBody({ tab }: TabBodyProps<CompareTabModel>) {
+  const shell = useShell();
+  return (
+    <CompareScreen
+      initial={tab.plans}
+      title={compareName(tab)}
+      onShown={(sides) => shell.compareShown(tab.id, sides)}
+      notice={
+        tab.replaced && (
+          <Notice severity="info" role="note" testId="cmp-replaced">
+            {MAX_COMPARE_TABS} compare tabs are open at most: the one used least recently, “
+            {tab.replaced.title}” ({clockTime(tab.replaced.at)}), was closed to make room.
+          </Notice>
+        )
+      }
+    />
+  );
 }
 
-/** Two plans side by side: one tab, each new pair starting it afresh. */
-export const compareTabKind: TabKind<TabOf<'compare'>> = {
-  title: () => 'Compare plans',
-  icon: () => <Glyph name="compare" />,
+/** Two plans side by side: one tab per pair compared, named by why or by the two plans. */
+export const compareTabKind: TabKind<CompareTabModel> = {
+  title: (tab) => `Compare · ${compareName(tab)} · ${clockTime(tab.at)}`,
+  label: (tab) => (
+    <>
+      <span className="tab-name">{compareName(tab)}</span>
+      <span className="tab-slot"> {clockTime(tab.at, false)}</span>
+    </>
+  ),
+  icon: () => (
+    <>
+      <Glyph name="compare" />
+      <span className="sr-only">Compare: </span>
+    </>
+  ),
+  data: () => ({ 'data-compare-tab': 'true' }),
   Body: CompareTabBody,
 };

@@ -18,9 +18,18 @@ export interface PlanToShow {
   connectionId?: string;
 }
 
-/** Two plans for the compare view; `after` null lets the user paste or pick the second. */
+/**
+ * Two plans for the compare view; `after` null lets the user paste or pick the second. The
+ * title says why they are compared (absent: the tab names the two plans).
+ */
 export interface PlansToCompare {
-  title: string;
+  title?: string;
   before: PlanToShow;
+  after: PlanToShow | null;
+}
+
+/** The two sides a compare tab shows; either may be waiting for the user to pick one. */
+export interface ComparedSides {
+  before: PlanToShow | null;
   after: PlanToShow | null;
 }
