@@ -38,10 +38,7 @@ export function SidePicker({
   const [everywhere, setEverywhere] = useState(false);
   // Earlier plans of the statement this side showed, else of the other side's.
   const source = [current, other].find((p) => p?.statement) ?? null;
-  const earlier = useEarlierPlans(
-    source?.statement,
-    everywhere ? null : (source?.connectionId ?? null),
-  );
+  const earlier = useEarlierPlans(source, everywhere ? null : (source?.connectionId ?? null));
   const where = (document: string) =>
     document === other?.document
       ? ` (the ${HEADING[side === 'before' ? 'after' : 'before']} plan)`
