@@ -2,11 +2,21 @@ import { Glyph } from '../ui/Glyph';
 import { Notice } from '../ui/Notice';
 import { useShell } from '../shell/shell-services';
 import type { TabBodyProps, TabKind } from '../shell/tabs/tab-kind';
-import { compareName, MAX_COMPARE_TABS, type TabOf } from '../shell/tabs/tab-model';
-import { clockTime } from '../plan/plan-tab-title';
+import { compareName, MAX_COMPARE_TABS, shownSides, type TabOf } from '../shell/tabs/tab-model';
+import { clockTime, planLabel } from '../plan/plan-tab-title';
 import { CompareScreen } from './CompareScreen';
 
 type CompareTabModel = TabOf<'compare'>;
+
+/**
+ * What the strip shows of a compare tab, where there is room for a few words: why it was
+ * opened, else the start of each side's statement (as plan tabs show theirs).
+ */
+function compareLabel(tab: CompareTabModel): string {
+  if (tab.plans.title !== undefined) return tab.plans.title;
+  const { before, after } = shownSides(tab);
+  return `${before ? planLabel(before) : '?'} ⇄ ${after ? planLabel(after) : '?'}`;
+}
 
 function CompareTabBody({ tab }: TabBodyProps<CompareTabModel>) {
   const shell = useShell();
@@ -32,7 +42,7 @@ export const compareTabKind: TabKind<CompareTabModel> = {
   title: (tab) => `Compare · ${compareName(tab)} · ${clockTime(tab.at)}`,
   label: (tab) => (
     <>
-      <span className="tab-name">{compareName(tab)}</span>
+      <span className="tab-name">{compareLabel(tab)}</span>
       <span className="tab-slot"> {clockTime(tab.at, false)}</span>
     </>
   ),

@@ -1,5 +1,6 @@
 import type { ApiErrorShape } from '../../../shared/api/errors';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import { planName } from './plan-names';
 import type { ComparedSides, PlansToCompare, PlanToShow, ToolKind } from './tab-payloads';
 
 /** A server session a tab works on: its own, opened with the tab and closed with it. */
@@ -243,14 +244,17 @@ function openCompare(state: TabsState, tab: Extract<NewTab, { kind: 'compare' }>
   return activate({ ...s, tabs: [...s.tabs, added], nextId: s.nextId + 1 }, id);
 }
 
+/** A side the user has yet to choose, in a compare tab's name. */
+const WAITING = '(to choose)';
+
 /**
  * A compare tab in a few words: the title it was opened with, else (a plain "compare these")
- * the titles of the plans it shows now.
+ * the names of the plans it shows now.
  */
 export function compareName(tab: CompareTab): string {
   if (tab.plans.title !== undefined) return tab.plans.title;
   const { before, after } = shownSides(tab);
-  return `${before?.title ?? '…'} ⇄ ${after?.title ?? '…'}`;
+  return `${before ? planName(before) : WAITING} ⇄ ${after ? planName(after) : WAITING}`;
 }
 
 function open(state: TabsState, tab: NewTab): TabsState {
