@@ -22,7 +22,7 @@ export function CompareScreen({
   notice,
 }: {
   initial: PlansToCompare;
-  /** What the tab is named: why these are compared, or the two plans. */
+  /** The heading: why these two plans are compared, when known. */
   title: string;
   /** Told the sides the user picked or swapped, so the tab (and its name) follows. */
   onShown?: (sides: ComparedSides) => void;

@@ -23,7 +23,8 @@ function CompareTabBody({ tab }: TabBodyProps<CompareTabModel>) {
   return (
     <CompareScreen
       initial={tab.plans}
-      title={compareName(tab)}
+      // Why they are compared, when said; the columns name the two plans.
+      title={tab.plans.title ?? 'Compare plans'}
       onShown={(sides) => shell.compareShown(tab.id, sides)}
       notice={
         tab.replaced && (
