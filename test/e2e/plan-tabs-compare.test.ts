@@ -40,6 +40,7 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
   const servers = testServers();
 
   const planTabs = () => page.locator('[role=tab][data-plan-tab]');
+  const compareTabs = () => page.locator('[role=tab][data-compare-tab]');
   const screen = () => page.getByRole('region', { name: 'Compare plans' });
   /** The report's lines, without their severity icons. */
   const reportLines = () =>
@@ -198,6 +199,34 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
     expect((await reportLines())[0]).toBe('orders: access full scan → lookup (better)');
   });
 
+  it('opens a compare tab per pair, and the same pair brings its tab to the front', async () => {
+    expect(await compareTabs().count()).toBe(1);
+    const first = compareTabs().first();
+    const firstTitle = (await first.getAttribute('title'))!;
+    expect(firstTitle).toMatch(/^Compare · Explain: .* ⇄ .* · \d\d:\d\d:\d\d$/);
+    // The second plan compared with something else: a tab of its own, the first one kept.
+    await planTabs().nth(1).click();
+    const front = page.locator('.tab-page:not([hidden])');
+    await front.getByRole('button', { name: 'Compare with…' }).click();
+    await expect.poll(() => compareTabs().count()).toBe(2);
+    const second = compareTabs().nth(1);
+    expect(await second.getAttribute('aria-selected')).toBe('true');
+    await screen().getByTestId('cmp-pick').waitFor();
+    expect(await first.getAttribute('title')).toBe(firstTitle);
+    // The same again: that tab comes to the front, no third one opens.
+    await planTabs().nth(1).click();
+    await front.getByRole('button', { name: 'Compare with…' }).click();
+    await expect.poll(() => second.getAttribute('aria-selected')).toBe('true');
+    expect(await compareTabs().count()).toBe(2);
+    await screenshot(page, 'plan-tabs-08-two-compares');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'plan-tabs-08-two-compares-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    // The first compare still shows its pair, as it was left.
+    await first.click();
+    expect((await reportLines())[0]).toBe('orders: access full scan → lookup (better)');
+  });
+
   it('draws only the rows in view of two 10,000-node plans, and says so', async () => {
     await page.getByRole('button', { name: 'Paste a plan' }).click();
     await expect.poll(() => planTabs().count()).toBe(3);
@@ -212,7 +241,7 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
       .getByRole('button', { name: 'Compare with…' })
       .click();
     await screen().getByTestId('cmp-pick').waitFor();
-    await pasteInto(page, '#cmp-text', jsonV2Plan(9_800));
+    await pasteInto(page, '.tab-page:not([hidden]) .cmp-pick-paste textarea', jsonV2Plan(9_800));
     await screen().getByRole('button', { name: 'Compare', exact: true }).click();
     const note = screen().getByTestId('cmp-windowed');
     await note.waitFor({ timeout: 30_000 });
@@ -249,9 +278,9 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
     }
     await screen().getByTestId('cmp-before').scrollIntoViewIfNeeded();
     expect(await drawn()).toBeLessThan(120);
-    await screenshot(page, 'plan-tabs-08-big');
+    await screenshot(page, 'plan-tabs-09-big');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'plan-tabs-09-big-dark');
+    await screenshot(page, 'plan-tabs-10-big-dark');
     await page.emulateMedia({ colorScheme: 'light' });
   });
 

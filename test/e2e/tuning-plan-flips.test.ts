@@ -117,6 +117,44 @@ describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () =>
     expect(errors).toEqual([]);
   });
 
+  it('shows the flag’s compare tab again, and the explained statement’s plan finds its earlier plans', async () => {
+    const compareTabs = page.locator('[role=tab][data-compare-tab]');
+    expect(await compareTabs.count()).toBe(1);
+    // The same flip again: its compare tab comes to the front, no second one opens.
+    await page.locator('[role=tab][data-tool="tuning"]').click();
+    await tuning().getByTestId('tune-flip').click();
+    await expect.poll(() => compareTabs.first().getAttribute('aria-selected')).toBe('true');
+    expect(await compareTabs.count()).toBe(1);
+    expect(await compareTabs.first().getAttribute('title')).toMatch(
+      /^Compare · Plan changed \d{4}-\d\d-\d\d \d\d:\d\d UTC · \d\d:\d\d:\d\d$/,
+    );
+
+    // Explained from its row, the plan tab knows its statement (and digest): "Compare with…"
+    // lists the plans the background runs kept of it.
+    await page.locator('[role=tab][data-tool="tuning"]').click();
+    await tuning()
+      .getByTestId('tune-row')
+      .filter({ hasText: /^SELECT \* FROM `orders` WHERE `total` BETWEEN/ })
+      .click();
+    const detail = tuning().getByTestId('tune-detail');
+    await detail.getByRole('button', { name: 'Explain', exact: true }).click();
+    await detail.getByRole('button', { name: 'Open plan', exact: true }).click();
+    const planPage = page.locator('.tab-page:not([hidden])');
+    await planPage.getByRole('button', { name: 'Compare with…' }).click();
+    await expect.poll(() => compareTabs.count()).toBe(2);
+    const earlier = page
+      .getByRole('region', { name: 'Compare plans' })
+      .getByTestId('cmp-pick-earlier')
+      .locator('li');
+    await expect.poll(() => earlier.count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    expect(await earlier.first().textContent()).toContain('flips-mysql');
+    await screenshot(page, 'tuning-flips-03b-earlier-of-explained');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'tuning-flips-03b-earlier-of-explained-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(errors).toEqual([]);
+  });
+
   it('does not run on a production connection until allowed there', async () => {
     await saveConnectionTo(app, server, 'prod-flips', { color: 'red', production: true });
     await page.reload();

@@ -45,6 +45,9 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     await withConnection(server, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`));
   });
 
+  // Each compare opens a tab of its own; the ones behind stay mounted, hidden.
+  const cmp = () => page.getByRole('region', { name: 'Compare plans' });
+
   it('lists the workload’s full scan with its counts and its example statement', async () => {
     await page.locator('[data-connection-name="scratch-mysql"]').click();
     await page.locator('[data-tool-button="tuning"]').click();
@@ -109,12 +112,12 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     await compare.waitFor();
     expect(await compare.count()).toBe(1);
     await compare.click();
-    const summary = page.getByTestId('cmp-summary');
+    const summary = cmp().getByTestId('cmp-summary');
     await summary.waitFor();
     expect(await summary.textContent()).toBe(
       'Same plan shape: no access, key or estimate changed.',
     );
-    expect(await page.getByTestId('cmp-changes').count()).toBe(0);
+    expect(await cmp().getByTestId('cmp-changes').count()).toBe(0);
     await screenshot(page, 'tuning-06-earlier');
   });
 
@@ -122,12 +125,12 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     await page.locator('[data-tool="tuning"]').click();
     await page.getByRole('button', { name: 'Open plan' }).click();
     await page.getByRole('button', { name: 'Compare with…' }).click();
-    const pick = page.getByTestId('cmp-pick');
+    const pick = cmp().getByTestId('cmp-pick');
     await pick.waitFor();
     await pick.getByLabel('Sample plan to compare with').selectOption('full-scan-mysql-tree.txt');
-    const changes = page.getByTestId('cmp-changes');
+    const changes = cmp().getByTestId('cmp-changes');
     await changes.waitFor();
-    expect(await page.getByTestId('cmp-before').locator('li').first().textContent()).toContain(
+    expect(await cmp().getByTestId('cmp-before').locator('li').first().textContent()).toContain(
       'Filter: (orders.total between 100 and 105)',
     );
     const cell = (key: string) =>

@@ -15,6 +15,7 @@ import { readServerInfo } from '../db/read-server-info';
 import type { ConnectionStore } from '../store/connection-store';
 import { probeAccess, type AccessProbe } from './processlist/access-probe';
 import { explainConnection } from './processlist/explain-connection';
+import { withExplainedStatement } from './processlist/explained-statement';
 import { KillsInFlight, killSessions } from './processlist/kill-sessions';
 import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
 import { readStatement } from './processlist/read-statement';
@@ -184,9 +185,12 @@ export function processlistService(
     },
 
     'processlist.explain': async ({ sessionId, id, analyze }, ctx) =>
-      onTool(sessionId, ctx.peerId, (conn, facts) =>
-        explainConnection(conn, facts.server, id, analyze === true, diagnose()),
-      ),
+      onTool(sessionId, ctx.peerId, async (conn, facts) => {
+        const { plan, statement } = await withExplainedStatement(conn, id, () =>
+          explainConnection(conn, facts.server, id, analyze === true, diagnose()),
+        );
+        return { ...plan, statement };
+      }),
 
     'processlist.statement': async ({ sessionId, id }, ctx) =>
       onTool(sessionId, ctx.peerId, (conn) => readStatement(conn, id)),

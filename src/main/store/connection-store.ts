@@ -169,7 +169,9 @@ export class ConnectionStore {
 
   /**
    * Copies a connection, secrets included, under a new id and the first free name among
-   * "<name> (copy)", "<name> (copy 2)", ...
+   * "<name> (copy)", "<name> (copy 2)", ... Background explains start off on the copy, and
+   * without the production allowance: a copy is often pointed at another server, which
+   * nobody agreed to explain on a schedule.
    */
   duplicate(id: string): Promise<SavedConnection> {
     return this.#change((state) => {
@@ -178,6 +180,7 @@ export class ConnectionStore {
       const names = state.entries.map((e) => e.connection.name);
       const entry = toEntry({
         ...source.raw,
+        ...backgroundExplainsOff(source.raw),
         name: copyName(source.connection.name, names, MAX_NAME_LENGTH),
         id: randomUUID(),
         createdAt: now,
@@ -264,6 +267,13 @@ function byCodeUnits(a: string, b: string): number {
 
 function emptyFile(): ConnectionsFile {
   return { format: CONNECTIONS_FILE_FORMAT, version: CONNECTIONS_FILE_VERSION, connections: [] };
+}
+
+/** A copy's background-explain settings: the source's interval and count, but off. */
+function backgroundExplainsOff(raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const kept = raw.backgroundExplains;
+  if (kept === undefined || kept === null || typeof kept !== 'object') return {};
+  return { backgroundExplains: { ...kept, enabled: false, allowOnProduction: false } };
 }
 
 function toEntry(raw: Record<string, unknown>): Entry {

@@ -56,6 +56,7 @@ export function App() {
       confirm,
       showPlan: actions.showPlan,
       showCompare: actions.showCompare,
+      compareShown: actions.compareShown,
       openInEditor: (c, sql, run) => void actions.openInEditor(c, sql, run),
       newEditor: (c) => void actions.openEditor(c, true),
       openTool: (c, kind) => void actions.openTool(c, kind),

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { PlansToCompare, PlanToShow } from '../shell/tabs/tab-payloads';
+import { useState, type ReactNode } from 'react';
+import type { ComparedSides, PlansToCompare, PlanToShow } from '../shell/tabs/tab-payloads';
 import { Notice } from '../ui/Notice';
 import { CompareChanges } from './CompareChanges';
 import { CompareColumns, type PairSelection } from './CompareColumns';
@@ -10,15 +10,32 @@ import { SidePicker } from './SidePicker';
 import { useComparison } from './use-comparison';
 import './compare.css';
 
-type Sides = Record<Side, PlanToShow | null>;
-
 /**
  * Two plans side by side: what changed in words, the totals, both plans drawn with each node
  * tied to its counterpart, and the table of node changes. Either side can be any open plan
  * tab, an earlier plan of the statement, a pasted plan or a sample; Swap exchanges them.
  */
-export function CompareScreen({ initial }: { initial: PlansToCompare }) {
-  const [sides, setSides] = useState<Sides>({ before: initial.before, after: initial.after });
+export function CompareScreen({
+  initial,
+  title,
+  onShown,
+  notice,
+}: {
+  initial: PlansToCompare;
+  /** The heading: why these two plans are compared, when known. */
+  title: string;
+  /** Told the sides the user picked or swapped, so the tab (and its name) follows. */
+  onShown?: (sides: ComparedSides) => void;
+  notice?: ReactNode;
+}) {
+  const [sides, setSidesState] = useState<ComparedSides>({
+    before: initial.before,
+    after: initial.after,
+  });
+  const setSides = (next: ComparedSides) => {
+    setSidesState(next);
+    onShown?.(next);
+  };
   const [picking, setPicking] = useState<Side | null>(initial.after ? null : 'after');
   const [selection, setSelection] = useState<(PairSelection & { of: unknown }) | null>(null);
   const { beforeResult, afterResult, left, right, comparison, diff } = useComparison(
@@ -31,7 +48,7 @@ export function CompareScreen({ initial }: { initial: PlansToCompare }) {
     setSelection({ pair, from, seq: (selection?.seq ?? 0) + 1, of: diff });
 
   const pick = (side: Side, plan: PlanToShow) => {
-    setSides((s) => ({ ...s, [side]: plan }));
+    setSides({ ...sides, [side]: plan });
     setPicking(null);
   };
   const unreadable = (side: Side) => {
@@ -56,7 +73,7 @@ export function CompareScreen({ initial }: { initial: PlansToCompare }) {
   return (
     <section className="cmp-screen" aria-label="Compare plans">
       <header className="cmp-header">
-        <h2>{initial.title}</h2>
+        <h2>{title}</h2>
         {comparison && (
           <span className="cmp-summary" data-testid="cmp-summary">
             {comparison.differences === 0
@@ -71,13 +88,14 @@ export function CompareScreen({ initial }: { initial: PlansToCompare }) {
           title="Exchange Before and After: the report then reads the other way"
           disabled={!sides.before || !sides.after}
           onClick={() => {
-            setSides((s) => ({ before: s.after, after: s.before }));
+            setSides({ before: sides.after, after: sides.before });
             setPicking(null);
           }}
         >
           ⇄ Swap sides
         </button>
       </header>
+      {notice}
       {unreadable('before')}
       {unreadable('after')}
       {picking && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { PlanToShow } from '../shell/tabs/tab-payloads';
 import { useOpenPlans } from '../shell/tabs/open-plans';
 import { samplePlans } from '../plan/sample-plans';
@@ -35,13 +35,12 @@ export function SidePicker({
 }) {
   const open = useOpenPlans();
   const [text, setText] = useState('');
+  // Several compare tabs can each have a picker open: ids of their own.
+  const textId = useId();
   const [everywhere, setEverywhere] = useState(false);
   // Earlier plans of the statement this side showed, else of the other side's.
   const source = [current, other].find((p) => p?.statement) ?? null;
-  const earlier = useEarlierPlans(
-    source?.statement,
-    everywhere ? null : (source?.connectionId ?? null),
-  );
+  const earlier = useEarlierPlans(source, everywhere ? null : (source?.connectionId ?? null));
   const where = (document: string) =>
     document === other?.document
       ? ` (the ${HEADING[side === 'before' ? 'after' : 'before']} plan)`
@@ -127,11 +126,11 @@ export function SidePicker({
           )}
         </div>
         <div className="cmp-pick-source cmp-pick-paste">
-          <label htmlFor="cmp-text">
+          <label htmlFor={textId}>
             Paste the plan to compare with (any EXPLAIN output Sightline reads), or open a sample.
           </label>
           <textarea
-            id="cmp-text"
+            id={textId}
             rows={6}
             spellCheck={false}
             value={text}

@@ -3,6 +3,7 @@ import type { ApiErrorShape } from '../../shared/api/errors';
 import type { PlanRecord } from '../../shared/api/tuning';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
+import type { PlannedStatement } from '../shell/tabs/tab-payloads';
 
 /** The plans kept of a statement (newest first), on its connection or on every connection. */
 export type EarlierPlans =
@@ -12,20 +13,28 @@ export type EarlierPlans =
   | { state: 'failed'; error: ApiErrorShape };
 
 /**
- * Asks the plan history for the plans kept of `statement` (found by its shape, literals
- * aside), on `connectionId` or, when null, on every connection; nothing without a statement.
+ * Asks the plan history for the plans kept of the statement `of` is the plan of (by its
+ * DIGEST where known, else by its shape, literals aside), on `connectionId` or, when null, on
+ * every connection; nothing without a statement.
  */
 export function useEarlierPlans(
-  statement: string | undefined,
+  of: PlannedStatement | null,
   connectionId: string | null,
 ): EarlierPlans {
   const [result, setResult] = useState<{ key: string; plans: EarlierPlans } | null>(null);
-  const key = `${connectionId ?? '*'}\u0001${statement ?? ''}`;
+  const statement = of?.statement;
+  const digest = of?.digest;
+  const schema = of?.schema;
+  const key = [connectionId ?? '*', statement ?? '', digest ?? '', schema ?? ''].join('\u0001');
   useEffect(() => {
     if (!statement) return;
     let live = true;
     api
-      .call('plans.history', { sql: statement, connectionId })
+      .call('plans.history', {
+        sql: statement,
+        connectionId,
+        ...(digest !== undefined ? { digest, schema: schema ?? null } : {}),
+      })
       .then((h) => live && setResult({ key, plans: { state: 'done', records: h.records } }))
       .catch((e: unknown) => {
         if (live) setResult({ key, plans: { state: 'failed', error: errorShapeOf(e) } });
@@ -33,7 +42,7 @@ export function useEarlierPlans(
     return () => {
       live = false;
     };
-  }, [statement, connectionId, key]);
+  }, [statement, digest, schema, connectionId, key]);
   if (!statement) return { state: 'none' };
   return result?.key === key ? result.plans : { state: 'loading' };
 }

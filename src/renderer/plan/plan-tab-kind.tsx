@@ -22,9 +22,7 @@ function PlanTabBody({ tab }: TabBodyProps<PlanTabModel>) {
       key={tab.version}
       {...(tab.plan ? { initial: tab.plan } : {})}
       onShown={(plan) => shell.showPlan(plan, { inTab: tab.id })}
-      onCompare={(before) =>
-        shell.showCompare({ title: 'Compare plans', before: known(before), after: null })
-      }
+      onCompare={(before) => shell.showCompare({ before: known(before), after: null })}
       notice={
         tab.replaced && (
           <Notice severity="info" role="note" testId="plan-replaced">

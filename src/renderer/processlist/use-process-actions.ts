@@ -67,6 +67,10 @@ export function useProcessActions(
         dialect: plan.dialect,
         title: `Session #${id} on ${connection.name}${analyze ? ' (measured so far)' : ''}`,
         explainSql: plan.explainSql,
+        // Its earlier plans (and the compare with them) are found by the statement.
+        ...(plan.statement !== null
+          ? { statement: plan.statement, connectionId: connection.id }
+          : {}),
       });
     } catch (e) {
       setActionError({

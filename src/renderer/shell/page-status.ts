@@ -1,4 +1,4 @@
-import type { Tab } from './tabs/tab-model';
+import { compareName, type Tab } from './tabs/tab-model';
 
 /**
  * What the status bar says for a tab that works on no server session (a plan, a compare,
@@ -11,7 +11,7 @@ export function pageStatus(tab: Exclude<Tab, { kind: 'editor' | 'tool' }>): stri
         // the tab would name the one an editor handed over before.
         'Plan read from EXPLAIN output'
       : tab.kind === 'compare'
-        ? `${tab.plans.title}, read from EXPLAIN output`
+        ? `Compare: ${compareName(tab)}, read from EXPLAIN output`
         : 'Settings, for every connection';
   return `${what} · no server session`;
 }

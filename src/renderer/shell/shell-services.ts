@@ -4,6 +4,7 @@ import type { SavedConnection } from '../../shared/api/connection';
 import type { ServerInfo } from '../../shared/server/server-info';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 import type { PlansToCompare, PlanToShow, ToolKind } from '../app/tool-screen';
+import type { ComparedSides } from './tabs/tab-payloads';
 
 /** What the shell does for the screens in its tabs (given once, read where needed). */
 export interface ShellServices {
@@ -17,10 +18,12 @@ export interface ShellServices {
    */
   showPlan: (plan: PlanToShow, where?: { inTab: string }) => void;
   /**
-   * Shows two plans in the one compare tab and brings it to the front; a later call replaces
-   * the pair shown (`after` null: the user picks the second there).
+   * Shows two plans in a compare tab of their own, in front; the same pair shows its open tab
+   * (`after` null: the user picks the second there).
    */
   showCompare: (plans: PlansToCompare) => void;
+  /** Says compare tab `tabId` now shows `sides` (picked or swapped in it): its name follows. */
+  compareShown: (tabId: string, sides: ComparedSides) => void;
   /**
    * Opens a new editor on the connection with `sql` in it (never into an open editor's text, where
    * it would split the statement being written); `run` runs it there once loaded.

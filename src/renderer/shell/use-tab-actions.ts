@@ -3,6 +3,7 @@ import type { SavedConnection } from '../../shared/api/connection';
 import { api } from '../app/api';
 import { toolScreens } from '../app/tool-registry';
 import type { PlansToCompare, PlanToShow, ToolKind } from '../app/tool-screen';
+import type { ComparedSides } from './tabs/tab-payloads';
 import { sendSqlToEditor } from '../editor/sql-requests';
 import {
   activeTab,
@@ -101,9 +102,12 @@ export function useTabActions(
         ),
       pastePlan: () =>
         dispatch({ type: 'open', tab: { kind: 'plan', plan: null, at: Date.now() } }),
-      /** The one compare tab, in front, showing these two plans (a second call replaces them). */
+      /** Two plans in a compare tab of their own, in front (the same pair: its tab). */
       showCompare: (plans: PlansToCompare) =>
-        dispatch({ type: 'open', tab: { kind: 'compare', plans } }),
+        dispatch({ type: 'open', tab: { kind: 'compare', plans, at: Date.now() } }),
+      /** The sides the user picked or swapped in compare tab `id`. */
+      compareShown: (id: string, sides: ComparedSides) =>
+        dispatch({ type: 'compare-shown', id, sides }),
       openSettings: () => dispatch({ type: 'open', tab: { kind: 'settings' } }),
     };
   }, [dispatch, openSession]);

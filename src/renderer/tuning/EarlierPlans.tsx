@@ -1,7 +1,5 @@
-import type { ExplainRunResult } from '../../shared/api/explain';
 import type { PlanRecord } from '../../shared/api/tuning';
-import type { ToolScreenProps } from '../app/tool-screen';
-import { planOf } from './plan-of';
+import type { PlanToShow, ToolScreenProps } from '../app/tool-screen';
 import { planOfRecord } from '../plan-compare/plan-sources';
 
 /** The plans kept of this statement before today's, each to compare with today's. */
@@ -11,7 +9,8 @@ export function EarlierPlans({
   showCompare,
 }: {
   earlier: readonly PlanRecord[] | null;
-  today: ExplainRunResult;
+  /** Today's plan, with its statement. */
+  today: PlanToShow;
   showCompare: ToolScreenProps['showCompare'];
 }) {
   return (
@@ -37,7 +36,7 @@ export function EarlierPlans({
                 showCompare?.({
                   title: 'Earlier plan against today’s',
                   before: planOfRecord(r),
-                  after: planOf(today, 'Today'),
+                  after: today,
                 })
               }
             >

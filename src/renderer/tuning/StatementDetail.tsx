@@ -40,6 +40,12 @@ export function StatementDetail({
   const { busy, error, run } = useBusyAction();
   const sample = statement.sample;
   const canExplain = sample !== null && !statement.sampleTruncated;
+  // What its plans are plans of: the plan tab and the compare find its earlier plans by it.
+  const planned = {
+    ...(sample !== null ? { statement: sample } : {}),
+    connectionId: connection.id,
+    ...(statement.digest !== null ? { digest: statement.digest, schema: statement.schema } : {}),
+  };
   const candidates =
     explained && sample
       ? indexCandidates(
@@ -113,8 +119,8 @@ export function StatementDetail({
       });
       showCompare?.({
         title: `Index ${r.indexName} (${c.columns.join(', ')}) on ${c.table}: ${r.indexUsed ? 'used' : 'NOT used'} by the optimizer`,
-        before: planOf(r.before, 'Without the index'),
-        after: planOf(r.after, `With ${r.indexName}`),
+        before: planOf(r.before, 'Without the index', planned),
+        after: planOf(r.after, `With ${r.indexName}`, planned),
       });
     });
   };
@@ -167,7 +173,7 @@ export function StatementDetail({
           <button
             type="button"
             className="btn-small"
-            onClick={() => showPlan(planOf(explained, 'Top statement'))}
+            onClick={() => showPlan(planOf(explained, 'Top statement', planned))}
           >
             Open plan
           </button>
@@ -183,7 +189,11 @@ export function StatementDetail({
             busy={busy}
             onTry={(c) => void tryIndex(c)}
           />
-          <EarlierPlans earlier={earlier} today={explained} showCompare={showCompare} />
+          <EarlierPlans
+            earlier={earlier}
+            today={planOf(explained, 'Today', planned)}
+            showCompare={showCompare}
+          />
         </>
       )}
       <ExtraColumns extra={statement.extra} />

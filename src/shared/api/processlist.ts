@@ -87,7 +87,13 @@ export const processlistContract = {
    */
   'processlist.explain': {
     params: z.object({ ...InSession, id: ProcessId, analyze: z.boolean().optional() }),
-    result: ExplainRunResultSchema,
+    result: ExplainRunResultSchema.extend({
+      /**
+       * The statement explained, as the session ran it before and after the plan was read;
+       * null when that changed in between, or its text is not text.
+       */
+      statement: z.string().nullable(),
+    }),
   },
   /** A session's full statement text. */
   'processlist.statement': {

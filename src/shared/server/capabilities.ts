@@ -194,6 +194,12 @@ const TABLE = {
     mariadb: '10.0.0',
     about: 'performance_schema.events_statements_summary_by_digest (when performance_schema is ON)',
   },
+  statementDigestFunction: {
+    mysql: '8.0.4',
+    mariadb: null,
+    about:
+      'STATEMENT_DIGEST(): an editor’s explain is kept under the statement’s digest (without it, earlier plans of a statement are found by its shape)',
+  },
   digestQuerySample: {
     mysql: '8.0.3',
     mariadb: null,

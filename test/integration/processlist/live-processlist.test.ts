@@ -177,6 +177,32 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
     await done;
   });
 
+  it('says which statement a running session’s plan is of, so its earlier plans are found', async () => {
+    const sql = `SELECT SLEEP(20), v FROM ${DB}.t WHERE id >= 1`;
+    // An editor's explain of the same statement, with another value, is kept in the history.
+    const editor = await openSession(b, server, 'editor');
+    const kept = await b.call('explain.run', {
+      sessionId: editor,
+      sql: `SELECT SLEEP(20), v FROM ${DB}.t WHERE id >= 2`,
+      analyze: false,
+    });
+    if (!kept.ok) throw new Error(kept.error.message);
+    const running = await client(server);
+    clients.push(running);
+    const done = start(running, sql);
+    await snapshotWhen(b, sessionId, (s) => rowOf(s, running.id)?.state === 'User sleep');
+    const r = await b.call('processlist.explain', { sessionId, id: running.id });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.statement).toBe(sql);
+    const history = await b.call('plans.history', { sql: r.value.statement!, connectionId: null });
+    if (!history.ok) throw new Error(history.error.message);
+    expect(history.value.records.map((h) => h.sql)).toEqual([
+      `SELECT SLEEP(20), v FROM ${DB}.t WHERE id >= 2`,
+    ]);
+    await withConnection(server, (c) => c.query(`KILL QUERY ${running.id}`));
+    await done;
+  });
+
   it('previews KILL QUERY, runs only the SQL confirmed, and stops the statement but not the connection', async () => {
     const preview = await b.call('processlist.kill', {
       sessionId,

@@ -381,6 +381,33 @@ describe('ConnectionStore: duplicate and delete', () => {
     expect(store.secretsOf(original.id)).toEqual({ password: 'pw', sshPassword: 'spw' });
   });
 
+  it('starts a copy with background explains off, its production allowance gone', async () => {
+    const dataDir = await makeTempDir();
+    const box = testBox();
+    const store = await ConnectionStore.open(dataDir, box);
+    const schedule = {
+      enabled: true,
+      intervalMinutes: 5,
+      topStatements: 7,
+      allowOnProduction: true,
+    };
+    const original = await store.save(
+      undefined,
+      settings({ name: 'prod', production: true, backgroundExplains: schedule }),
+      {},
+    );
+    const copy = await store.duplicate(original.id);
+    const off = { ...schedule, enabled: false, allowOnProduction: false };
+    expect(copy.backgroundExplains).toEqual(off);
+    // Still off once read back from the file; the original keeps its schedule.
+    const reopened = await ConnectionStore.open(dataDir, box);
+    expect(reopened.get(copy.id).backgroundExplains).toEqual(off);
+    expect(reopened.get(original.id).backgroundExplains).toEqual(schedule);
+    // A connection that never had a schedule gives a copy without one.
+    const plain = await store.save(undefined, settings({ name: 'plain' }), {});
+    expect((await store.duplicate(plain.id)).backgroundExplains).toBeUndefined();
+  });
+
   it('deletes, on disk too', async () => {
     const dataDir = await makeTempDir();
     const box = testBox();

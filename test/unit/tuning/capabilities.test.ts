@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesFor } from '../../../src/shared/server/capabilities';
+import { capabilitiesFor, describeCapability } from '../../../src/shared/server/capabilities';
 import { v } from '../../../src/shared/server/version';
 
 describe('tuning capabilities', () => {
@@ -21,5 +21,16 @@ describe('tuning capabilities', () => {
       mariadb.innodbRowVersions,
     ]).toEqual([true, false, false]);
     expect(capabilitiesFor('percona', v('8.0.40')).digestQuerySample).toBe(true);
+  });
+
+  it('knows where STATEMENT_DIGEST() keeps plans by digest, and says what MariaDB does instead', () => {
+    expect(capabilitiesFor('mysql', v('9.7.0')).statementDigestFunction).toBe(true);
+    expect(capabilitiesFor('mysql', v('8.0.4')).statementDigestFunction).toBe(true);
+    expect(capabilitiesFor('mysql', v('8.0.3')).statementDigestFunction).toBe(false);
+    expect(capabilitiesFor('percona', v('8.0.40')).statementDigestFunction).toBe(true);
+    expect(capabilitiesFor('mariadb', v('11.8.6')).statementDigestFunction).toBe(false);
+    expect(describeCapability('statementDigestFunction')).toMatch(
+      /^STATEMENT_DIGEST\(\): .*without it, earlier plans of a statement are found by its shape/,
+    );
   });
 });

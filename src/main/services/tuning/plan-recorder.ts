@@ -60,7 +60,7 @@ export function planRecorder(
       let identity: { digest: string; schema: string | null } | null =
         known.digest !== undefined ? { digest: known.digest, schema: known.schema ?? null } : null;
       let counters = known.counters;
-      if (identity === null && server.flavor !== 'mariadb') {
+      if (identity === null && server.capabilities.statementDigestFunction) {
         // An editor's explain: asked on the side connection, so the editor's session runs
         // nothing more and keeps its warnings (SHOW WARNINGS after EXPLAIN) and state.
         const threadId = owner.session.threadId;

@@ -13,10 +13,15 @@ const NO_FUNCTION_ERRNOS = new Set([1305]);
 /**
  * The server's DIGEST of `sql` as a session in `schema` would run it, from MySQL's
  * STATEMENT_DIGEST() (8.0.4+; a cheap function: the statement is only parsed). The server
- * parses it only with a default schema, so `conn` (a side connection, never the user's own)
- * is moved to `schema` first; the digest itself does not depend on which. MariaDB has no such
- * function: it is not asked, and neither is a connection that once said it has none. Null
- * when the digest cannot be known (the caller then falls back to the statement's shape).
+ * parses it only with a default schema (unqualified tables need one; which one does not change
+ * the digest), so `conn` (a side connection, never the user's own) is moved to `schema` for the
+ * call and back to where it was after, for the side connection's other users. A connection
+ * with no default schema cannot be moved back to none (MySQL has no statement for that): it
+ * stays in `schema`, which changes nothing for them, since without a default schema every
+ * statement they send names its tables in full. A server without the function (MariaDB, MySQL
+ * before 8.0.4: the capability table) is not asked, nor a connection that once said it has
+ * none. Null when the digest cannot be known (the caller then falls back to the statement's
+ * shape).
  */
 export async function statementDigest(
   conn: Connection,
@@ -24,21 +29,36 @@ export async function statementDigest(
   sql: string,
   schema: string | null,
 ): Promise<string | null> {
-  if (server.flavor === 'mariadb' || withoutDigestFunction.has(conn)) return null;
+  if (!server.capabilities.statementDigestFunction || withoutDigestFunction.has(conn)) return null;
   try {
-    if (schema !== null) await conn.query(`USE ${quoteIdentifier(schema)}`);
-    const [rows] = await conn.query({
-      sql: 'SELECT STATEMENT_DIGEST(?)',
-      values: [sql],
-      rowsAsArray: true,
-    });
-    const digest = (rows as unknown[][])[0]?.[0];
-    return typeof digest === 'string' && digest !== '' ? digest : null;
+    const home = schema === null ? null : await currentSchema(conn);
+    const moved = schema !== null && schema !== home;
+    if (moved) await conn.query(`USE ${quoteIdentifier(schema)}`);
+    try {
+      const [rows] = await conn.query({
+        sql: 'SELECT STATEMENT_DIGEST(?)',
+        values: [sql],
+        rowsAsArray: true,
+      });
+      const digest = (rows as unknown[][])[0]?.[0];
+      return typeof digest === 'string' && digest !== '' ? digest : null;
+    } finally {
+      // A home schema dropped meanwhile cannot be gone back to: the digest still holds.
+      if (moved && home !== null)
+        await conn.query(`USE ${quoteIdentifier(home)}`).catch(() => undefined);
+    }
   } catch (e) {
     const errno = (e as { errno?: unknown }).errno;
     if (typeof errno === 'number' && NO_FUNCTION_ERRNOS.has(errno)) withoutDigestFunction.add(conn);
     return null;
   }
+}
+
+/** The connection's default schema now (DATABASE()); null when it has none. */
+async function currentSchema(conn: Connection): Promise<string | null> {
+  const [rows] = await conn.query({ sql: 'SELECT DATABASE()', rowsAsArray: true });
+  const db = (rows as unknown[][])[0]?.[0];
+  return typeof db === 'string' ? db : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ApiErrorShape } from '../../../shared/api/errors';
 import type { ServerInfo } from '../../../shared/server/server-info';
-import type { PlansToCompare, PlanToShow, ToolKind } from './tab-payloads';
+import { planName } from './plan-names';
+import type { ComparedSides, PlansToCompare, PlanToShow, ToolKind } from './tab-payloads';
 
 /** A server session a tab works on: its own, opened with the tab and closed with it. */
 export interface SessionTabFields {
@@ -37,7 +38,18 @@ export type Tab =
       /** The plan tab closed to make room for this one (this one says so), if any. */
       replaced: { title: string; at: number } | null;
     }
-  | { kind: 'compare'; id: string; plans: PlansToCompare; version: number }
+  | {
+      kind: 'compare';
+      id: string;
+      /** The pair handed over when the tab opened. */
+      plans: PlansToCompare;
+      /** The sides the user picked or swapped in the tab since, if any: what it shows now. */
+      shown: ComparedSides | null;
+      /** When its pair came (ms since the epoch). */
+      at: number;
+      /** The compare tab closed to make room for this one (this one says so), if any. */
+      replaced: { title: string; at: number } | null;
+    }
   | { kind: 'settings'; id: string };
 
 export type TabKindName = Tab['kind'];
@@ -49,7 +61,7 @@ export type NewTab =
   | Omit<TabOf<'editor'>, 'id' | 'slot'>
   | Omit<TabOf<'tool'>, 'id'>
   | { kind: 'plan'; plan: PlanToShow | null; at: number }
-  | { kind: 'compare'; plans: PlansToCompare }
+  | { kind: 'compare'; plans: PlansToCompare; at: number }
   | { kind: 'settings' };
 
 export interface TabsState {
@@ -68,6 +80,8 @@ export type TabsAction =
   | { type: 'close'; id: string }
   /** The user pasted or picked another plan in plan tab `id`: the tab names it now. */
   | { type: 'plan-shown'; id: string; plan: PlanToShow; at: number }
+  /** The user picked another side or swapped sides in compare tab `id`. */
+  | { type: 'compare-shown'; id: string; sides: ComparedSides }
   | { type: 'close-connection'; connectionId: string }
   | { type: 'move'; id: string; to: number }
   | { type: 'session-lost'; sessionId: string; lost: ApiErrorShape }
@@ -78,8 +92,8 @@ export const emptyTabs: TabsState = { tabs: [], activeId: null, recent: [], next
 
 export const isSessionTab = (t: Tab): t is SessionTab => t.kind === 'editor' || t.kind === 'tool';
 
-/** Compare and settings exist once: opening one again shows (and refreshes) it. */
-const SINGLE_KINDS: ReadonlySet<TabKindName> = new Set(['compare', 'settings']);
+/** Settings exist once: opening it again shows it. */
+const SINGLE_KINDS: ReadonlySet<TabKindName> = new Set(['settings']);
 
 /**
  * Plan tabs kept open at most: each explain opens one, and past this many the one used least
@@ -88,11 +102,33 @@ const SINGLE_KINDS: ReadonlySet<TabKindName> = new Set(['compare', 'settings']);
  */
 export const MAX_PLAN_TABS = 10;
 
+/**
+ * Compare tabs kept open at most: each new pair opens one (the same pair shows its tab), and
+ * past this many the one used least long ago makes room, the new tab naming it.
+ */
+export const MAX_COMPARE_TABS = 5;
+
 type PlanTab = TabOf<'plan'>;
 const isPlanTab = (t: Tab): t is PlanTab => t.kind === 'plan';
+type CompareTab = TabOf<'compare'>;
+const isCompareTab = (t: Tab): t is CompareTab => t.kind === 'compare';
 
 /** The plan a plan tab shows now (the one pasted in it, else the one it opened with). */
 export const shownPlan = (tab: PlanTab): PlanToShow | null => tab.shown ?? tab.plan;
+
+/** The two sides a compare tab shows now (as picked or swapped in it, else as it opened). */
+export const shownSides = (tab: CompareTab): ComparedSides =>
+  tab.shown ?? { before: tab.plans.before, after: tab.plans.after };
+
+/** One plan document from one EXPLAIN: what tells two open plans apart. */
+const samePlan = (a: PlanToShow | null, b: PlanToShow | null): boolean =>
+  a === b ||
+  (a !== null && b !== null && a.document === b.document && a.explainSql === b.explainSql);
+
+/** The same two plans, in either order (a swapped pair is still that pair). */
+const samePair = (a: ComparedSides, b: ComparedSides): boolean =>
+  (samePlan(a.before, b.before) && samePlan(a.after, b.after)) ||
+  (samePlan(a.before, b.after) && samePlan(a.after, b.before));
 
 /** The open plan tabs that show a plan, in strip order. */
 export const openPlans = (tabs: readonly Tab[]): Array<{ tab: PlanTab; plan: PlanToShow }> =>
@@ -134,6 +170,26 @@ function replaceTab(state: TabsState, tab: Tab): TabsState {
 }
 
 /**
+ * Makes room for one more tab of a capped kind: with `max` open, the one used least long ago
+ * (never used counts as oldest) closes, and what it was is returned for the new tab to say.
+ */
+function makeRoom<T extends PlanTab | CompareTab>(
+  state: TabsState,
+  fits: (t: Tab) => t is T,
+  max: number,
+  name: (t: T) => string,
+): { state: TabsState; replaced: { title: string; at: number } | null } {
+  const open = state.tabs.filter(fits);
+  if (open.length < max) return { state, replaced: null };
+  const byUse = state.recent.flatMap((id) => open.filter((t) => t.id === id));
+  const oldest = open.find((t) => !state.recent.includes(t.id)) ?? byUse[byUse.length - 1]!;
+  return {
+    state: remove(state, (t) => t.id === oldest.id),
+    replaced: { title: name(oldest), at: oldest.at },
+  };
+}
+
+/**
  * A plan in a tab of its own. Not twice: "Paste a plan" shows a plan tab still waiting for
  * one, the same document explained again shows its tab (at the new time). Past
  * MAX_PLAN_TABS the plan tab used least long ago closes, and the new one says which.
@@ -152,14 +208,12 @@ function openPlan(state: TabsState, tab: Extract<NewTab, { kind: 'plan' }>): Tab
     });
     if (same) return activate(replaceTab(state, { ...same, at: tab.at }), same.id);
   }
-  let s = state;
-  let replaced: PlanTab['replaced'] = null;
-  if (plans.length >= MAX_PLAN_TABS) {
-    // Never used is oldest of all; then the one used least recently.
-    const oldest = plans.find((t) => !state.recent.includes(t.id)) ?? byUse[byUse.length - 1]!;
-    replaced = { title: shownPlan(oldest)?.title ?? 'Plan', at: oldest.at };
-    s = remove(s, (t) => t.id === oldest.id);
-  }
+  const { state: s, replaced } = makeRoom(
+    state,
+    isPlanTab,
+    MAX_PLAN_TABS,
+    (t) => shownPlan(t)?.title ?? 'Plan',
+  );
   const id = `t${s.nextId}`;
   const added: PlanTab = {
     kind: 'plan',
@@ -173,31 +227,48 @@ function openPlan(state: TabsState, tab: Extract<NewTab, { kind: 'plan' }>): Tab
   return activate({ ...s, tabs: [...s.tabs, added], nextId: s.nextId + 1 }, id);
 }
 
+/**
+ * Two plans in a compare tab of their own. The same pair (in either order, as the tab shows it
+ * now) shows its tab; past MAX_COMPARE_TABS the compare tab used least long ago closes, and
+ * the new one says which. A pair never replaces what another compare tab shows.
+ */
+function openCompare(state: TabsState, tab: Extract<NewTab, { kind: 'compare' }>): TabsState {
+  const incoming = { before: tab.plans.before, after: tab.plans.after };
+  const same = state.tabs.filter(isCompareTab).find((t) => samePair(shownSides(t), incoming));
+  if (same) return activate(state, same.id);
+  const { state: s, replaced } = makeRoom(state, isCompareTab, MAX_COMPARE_TABS, (t) =>
+    compareName(t),
+  );
+  const id = `t${s.nextId}`;
+  const added: CompareTab = { ...tab, id, shown: null, replaced };
+  return activate({ ...s, tabs: [...s.tabs, added], nextId: s.nextId + 1 }, id);
+}
+
+/** A side the user has yet to choose, in a compare tab's name. */
+const WAITING = '(to choose)';
+
+/**
+ * A compare tab in a few words: the title it was opened with, else (a plain "compare these")
+ * the names of the plans it shows now.
+ */
+export function compareName(tab: CompareTab): string {
+  if (tab.plans.title !== undefined) return tab.plans.title;
+  const { before, after } = shownSides(tab);
+  return `${before ? planName(before) : WAITING} ⇄ ${after ? planName(after) : WAITING}`;
+}
+
 function open(state: TabsState, tab: NewTab): TabsState {
   if (tab.kind === 'plan') return openPlan(state, tab);
+  if (tab.kind === 'compare') return openCompare(state, tab);
   if (SINGLE_KINDS.has(tab.kind)) {
     const existing = state.tabs.find((t) => t.kind === tab.kind);
-    if (existing) {
-      const refreshed: Tab =
-        existing.kind === 'compare' && tab.kind === 'compare'
-          ? { ...existing, plans: tab.plans, version: existing.version + 1 }
-          : existing;
-      const tabs = state.tabs.map((t) => (t === existing ? refreshed : t));
-      return activate({ ...state, tabs }, existing.id);
-    }
+    if (existing) return activate(state, existing.id);
   }
   const id = `t${state.nextId}`;
-  let added: Tab;
-  switch (tab.kind) {
-    case 'editor':
-      added = { ...tab, id, slot: lowestFreeSlot(state.tabs, tab.connectionId) };
-      break;
-    case 'compare':
-      added = { ...tab, id, version: 1 };
-      break;
-    default:
-      added = { ...tab, id };
-  }
+  const added: Tab =
+    tab.kind === 'editor'
+      ? { ...tab, id, slot: lowestFreeSlot(state.tabs, tab.connectionId) }
+      : { ...tab, id };
   return activate({ ...state, tabs: [...state.tabs, added], nextId: state.nextId + 1 }, id);
 }
 
@@ -222,6 +293,11 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
       const tab = state.tabs.find((t) => t.id === action.id);
       if (!tab || !isPlanTab(tab)) return state;
       return replaceTab(state, { ...tab, shown: action.plan, at: action.at });
+    }
+    case 'compare-shown': {
+      const tab = state.tabs.find((t) => t.id === action.id);
+      if (!tab || !isCompareTab(tab)) return state;
+      return replaceTab(state, { ...tab, shown: action.sides });
     }
     case 'close-connection':
       return remove(state, (t) => isSessionTab(t) && t.connectionId === action.connectionId);

@@ -16,11 +16,29 @@ export interface PlanToShow {
    */
   statement?: string;
   connectionId?: string;
+  /**
+   * The server's DIGEST of the statement and the schema it ran in, where known (a Tuning
+   * row's): its earlier plans are then found by digest, as the plan history keeps them.
+   */
+  digest?: string;
+  schema?: string | null;
 }
 
-/** Two plans for the compare view; `after` null lets the user paste or pick the second. */
+/** What a plan knows of the statement it is the plan of (see PlanToShow). */
+export type PlannedStatement = Pick<PlanToShow, 'statement' | 'connectionId' | 'digest' | 'schema'>;
+
+/**
+ * Two plans for the compare view; `after` null lets the user paste or pick the second. The
+ * title says why they are compared (absent: the tab names the two plans).
+ */
 export interface PlansToCompare {
-  title: string;
+  title?: string;
   before: PlanToShow;
+  after: PlanToShow | null;
+}
+
+/** The two sides a compare tab shows; either may be waiting for the user to pick one. */
+export interface ComparedSides {
+  before: PlanToShow | null;
   after: PlanToShow | null;
 }

@@ -6,14 +6,20 @@ import {
   emptyTabs,
   findEditor,
   findTool,
+  compareName,
+  MAX_COMPARE_TABS,
   MAX_PLAN_TABS,
   openPlans,
   tabsReducer,
   type NewTab,
+  type Tab,
   type TabsAction,
   type TabsState,
 } from '../../../../../src/renderer/shell/tabs/tab-model';
-import type { PlanToShow } from '../../../../../src/renderer/shell/tabs/tab-payloads';
+import type {
+  PlansToCompare,
+  PlanToShow,
+} from '../../../../../src/renderer/shell/tabs/tab-payloads';
 
 const server = { flavor: 'mysql', connectionId: 7 } as unknown as ServerInfo;
 const editor = (connectionId: string, sessionId: string): NewTab => ({
@@ -41,6 +47,8 @@ const plan = (title: string): PlanToShow => ({
 const run = (...actions: TabsAction[]): TabsState => actions.reduce(tabsReducer, emptyTabs);
 const open = (tab: NewTab): TabsAction => ({ type: 'open', tab });
 const showPlan = (p: PlanToShow, at: number): TabsAction => open({ kind: 'plan', plan: p, at });
+const compare = (plans: PlansToCompare, at: number): TabsAction =>
+  open({ kind: 'compare', plans, at });
 const kinds = (s: TabsState) => s.tabs.map((t) => t.kind);
 const sessions = (s: TabsState) => s.tabs.map((t) => ('sessionId' in t ? t.sessionId : t.kind));
 
@@ -110,18 +118,70 @@ describe('the tab model', () => {
     expect(s.tabs.filter((t) => t.kind === 'plan' && t.replaced !== null)).toHaveLength(1);
   });
 
-  it('keeps compare and settings single, refreshing the compare in place', () => {
-    let s = run(open({ kind: 'settings' }));
-    const plans = { title: 'Compare plans', before: plan('a'), after: null };
-    s = tabsReducer(s, open({ kind: 'compare', plans }));
+  it('keeps settings single: opening it again shows it', () => {
+    let s = run(open({ kind: 'settings' }), open(editor('a', 's1')));
     s = tabsReducer(s, open({ kind: 'settings' }));
-    const both = { title: 'again', before: plan('a'), after: plan('b') };
-    s = tabsReducer(s, open({ kind: 'compare', plans: both }));
-    expect(kinds(s)).toEqual(['settings', 'compare']);
-    expect(activeTab(s)).toMatchObject({ plans: both, version: 2 });
-    s = tabsReducer(s, open({ kind: 'settings' }));
-    expect(kinds(s)).toEqual(['settings', 'compare']);
+    expect(kinds(s)).toEqual(['settings', 'editor']);
     expect(activeTab(s)?.kind).toBe('settings');
+  });
+
+  it('opens a compare tab per pair; the same pair, either way round, shows its tab', () => {
+    let s = run(open(editor('a', 's1')));
+    const first = { title: 'Plan changed 14:02 UTC', before: plan('a'), after: plan('b') };
+    s = tabsReducer(s, compare(first, 1));
+    const firstId = s.activeId!;
+    // A second pair does not replace the first: both stay, each with its own pair.
+    const second = { before: plan('a'), after: plan('c') };
+    s = tabsReducer(s, compare(second, 2));
+    expect(kinds(s)).toEqual(['editor', 'compare', 'compare']);
+    expect(activeTab(s)).toMatchObject({ plans: second, at: 2, replaced: null });
+    const secondId = s.activeId!;
+    expect(secondId).not.toBe(firstId);
+    // The first pair again, or swapped: its tab comes to the front, nothing opens.
+    s = tabsReducer(s, compare({ before: plan('b'), after: plan('a') }, 3));
+    expect(kinds(s)).toHaveLength(3);
+    expect(activeTab(s)).toMatchObject({ id: firstId, plans: first, at: 1 });
+    // Sides picked in a tab count: a plan picked there is that tab's pair now.
+    s = tabsReducer(s, open({ kind: 'settings' }));
+    s = tabsReducer(s, {
+      type: 'compare-shown',
+      id: secondId,
+      sides: { before: plan('c'), after: plan('d') },
+    });
+    expect(s.activeId).not.toBe(secondId);
+    s = tabsReducer(s, compare({ before: plan('c'), after: plan('d') }, 4));
+    expect(s.activeId).toBe(secondId);
+    expect(kinds(s)).toHaveLength(4);
+    // ...and the pair it opened with is no longer in it: asking for that one opens a tab.
+    s = tabsReducer(s, compare(second, 5));
+    expect(kinds(s)).toHaveLength(5);
+    // "Compare with…" (no second plan yet) shows the tab still waiting with that plan.
+    s = tabsReducer(s, compare({ before: plan('x'), after: null }, 6));
+    const waiting = s.activeId;
+    s = tabsReducer(s, compare({ before: plan('x'), after: null }, 7));
+    expect(s.activeId).toBe(waiting);
+    expect(kinds(s)).toHaveLength(6);
+    // Only a compare tab takes compare-shown.
+    expect(tabsReducer(s, { type: 'compare-shown', id: 'nope', sides: first })).toBe(s);
+  });
+
+  it(`keeps ${MAX_COMPARE_TABS} compare tabs at most, closing the one used least recently and saying so`, () => {
+    let s = run(open(editor('a', 's1')));
+    for (let i = 1; i <= MAX_COMPARE_TABS; i++)
+      s = tabsReducer(s, compare({ title: `pair ${i}`, before: plan(`p${i}`), after: null }, i));
+    const pair1 = s.tabs.find((t) => t.kind === 'compare' && t.plans.title === 'pair 1')!;
+    s = tabsReducer(s, { type: 'activate', id: pair1.id });
+    s = tabsReducer(s, compare({ before: plan('new'), after: plan('other') }, 100));
+    const titles = s.tabs.flatMap((t) => (t.kind === 'compare' ? [compareName(t)] : []));
+    expect(titles).toHaveLength(MAX_COMPARE_TABS);
+    expect(titles).not.toContain('pair 2');
+    expect(titles).toContain('pair 1');
+    expect(activeTab(s)).toMatchObject({ replaced: { title: 'pair 2', at: 2 } });
+    // Without a title, a compare tab is named by its two plans.
+    expect(compareName(activeTab(s) as Extract<Tab, { kind: 'compare' }>)).toBe('new ⇄ other');
+    // Plan tabs are not closed for compare tabs, nor counted with them.
+    expect(kinds(s)[0]).toBe('editor');
+    expect(s.tabs.filter((t) => t.kind === 'compare' && t.replaced !== null)).toHaveLength(1);
   });
 
   it('shows the tab used before when the one in front closes', () => {
