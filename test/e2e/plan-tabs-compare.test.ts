@@ -230,7 +230,7 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
   it('draws only the rows in view of two 10,000-node plans, and says so', async () => {
     await page.getByRole('button', { name: 'Paste a plan' }).click();
     await expect.poll(() => planTabs().count()).toBe(3);
-    await pasteInto(page, '#plan-text', jsonV2Plan(10_000));
+    await pasteInto(page, '[data-testid="plan-paste-text"]:visible', jsonV2Plan(10_000));
     await page.getByRole('button', { name: 'Show plan' }).click();
     // The pasted plan names its tab.
     await expect

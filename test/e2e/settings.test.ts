@@ -108,7 +108,7 @@ describe('Settings: result limits, update notifications, data folder', () => {
   it('applies the plan thresholds saved to a pasted plan', async () => {
     const findings = () => page.getByTestId('plan-findings').locator('li button').allTextContents();
     await page.getByRole('button', { name: 'Paste a plan' }).click();
-    await page.locator('#plan-text').fill(smallScanPlan);
+    await page.locator('[data-testid="plan-paste-text"]:visible').fill(smallScanPlan);
     await page.getByRole('button', { name: 'Show plan' }).click();
     await page.getByTestId('plan-findings').waitFor({ timeout: 10_000 });
     expect((await findings()).filter((f) => f.includes('Full table scan'))).toEqual([]);

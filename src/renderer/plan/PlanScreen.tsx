@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { explainPlanText, type ExplainResult } from '../../shared/explain/explain-report';
 import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { PlanNode } from '../../shared/explain/plan-model';
@@ -87,6 +87,8 @@ export function PlanScreen({
     sample: '',
   }));
   const [view, setView] = useState<PlanView>('diagram');
+  // Several plan tabs can show their paste box at once: each needs an id of its own.
+  const pasteId = useId();
   // A plan to show at once opens without the paste box: a textarea holding megabytes costs the
   // browser hundreds of milliseconds to drop.
   const [pasteOpen, setPasteOpen] = useState(() => (first ? !first.ok : true));
@@ -165,12 +167,13 @@ export function PlanScreen({
       />
       {pasteOpen && (
         <div className="plan-paste">
-          <label htmlFor="plan-text">
+          <label htmlFor={pasteId}>
             Paste EXPLAIN output: FORMAT=JSON (MySQL v1 or v2, MariaDB), FORMAT=TREE, EXPLAIN
             ANALYZE, or the classic table — straight from the mysql client is fine.
           </label>
           <textarea
-            id="plan-text"
+            id={pasteId}
+            data-testid="plan-paste-text"
             spellCheck={false}
             rows={10}
             value={text}
