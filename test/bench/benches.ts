@@ -10,6 +10,7 @@ import { gtidAlgebra } from './gtid.bench';
 import { lintBench } from './lint.bench';
 import { planDiffBench } from './plan-diff.bench';
 import { slowlogBench } from './slowlog.bench';
+import { driftBench } from './drift.bench';
 
 /** Every benchmark; each feature adds its module and one line here. */
 export const BENCHES: Bench[] = [
@@ -24,4 +25,5 @@ export const BENCHES: Bench[] = [
   lintBench,
   planDiffBench,
   slowlogBench,
+  driftBench,
 ];

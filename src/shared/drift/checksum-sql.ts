@@ -1,21 +1,37 @@
 import { qualifiedName, quoteIdentifier } from '../sql/quote-identifier';
-import type { DriftColumn, DriftKey, DriftTable } from './drift-table';
+import {
+  BINARY_TYPES,
+  STRING_TYPES,
+  type DriftColumn,
+  type DriftKey,
+  type DriftTable,
+} from './drift-table';
 
 /**
  * The SQL the comparison runs on both servers. Each row is hashed from the bytes of every
  * stored column, so values a collation calls equal ('a' and 'A', trailing spaces, a value
  * re-encoded in another character set) still differ, and NULL differs from '' (a bitmap of
  * which columns are NULL is hashed with the values). A chunk's checksum is the count of its
- * rows and the XOR of the first 128 bits of their SHA-256 hashes, taken in two 64-bit halves
- * (MySQL 9.7 no longer has MD5() or SHA1(): SHA2() is on every server).
+ * rows and the XOR of the first 64 bits of their SHA-256 hashes (MySQL 9.7 no longer has MD5()
+ * or SHA1(); SHA2() is on every server), the hash computed once per row: it is most of the
+ * comparison's cost.
  */
 
-/** A column's value as bytes: its stored bytes for strings and binaries, its text otherwise. */
-function columnBytes(column: DriftColumn): string {
+/**
+ * A column's part of the hashed text. Strings and binaries go in as their stored bytes with
+ * their length before them, so no character set conversion can lose a difference and 'a#b' +
+ * 'c' cannot read as 'a' + 'b#c'; numbers, dates and times go in as their text, which holds no
+ * separator; JSON as its UTF-8 text.
+ */
+function columnPart(column: DriftColumn): string {
   const name = quoteIdentifier(column.name);
-  // Text and JSON go through their own bytes, never through the connection's character set.
-  if (column.dataType === 'json') return `CAST(${name} AS CHAR CHARACTER SET utf8mb4)`;
-  return `CAST(${name} AS BINARY)`;
+  if (column.dataType === 'json') {
+    const text = `CAST(${name} AS CHAR CHARACTER SET utf8mb4)`;
+    return `LENGTH(${text}), ${text}`;
+  }
+  if (STRING_TYPES.has(column.dataType) || BINARY_TYPES.has(column.dataType))
+    return `LENGTH(${name}), CAST(${name} AS BINARY)`;
+  return name;
 }
 
 /** The columns a row hash covers: stored columns in table order. */
@@ -23,18 +39,13 @@ export function hashedColumns(table: DriftTable): DriftColumn[] {
   return table.columns.filter((c) => !c.generated);
 }
 
-/** An expression giving each row's hash as 64 hex digits (the first 32 are compared). */
+/** An expression giving each row's SHA-256 hash as 64 hex digits. */
 export function rowHashExpression(table: DriftTable): string {
   const columns = hashedColumns(table);
   const nulls = columns.filter((c) => c.nullable).map((c) => `ISNULL(${quoteIdentifier(c.name)})`);
-  // CONCAT_WS skips NULLs: the bitmap says where they were. Lengths make 'a#b' + 'c' differ
-  // from 'a' + 'b#c'.
-  const parts = columns.map((c) => {
-    const bytes = columnBytes(c);
-    return `LENGTH(${bytes}), ${bytes}`;
-  });
+  // CONCAT_WS skips NULLs: the bitmap says where they were.
   const bitmap = nulls.length > 0 ? `CONCAT(${nulls.join(', ')})` : "''";
-  return `SHA2(CONCAT_WS('#', ${[...parts, bitmap].join(', ')}), 256)`;
+  return `SHA2(CONCAT_WS('#', ${[...columns.map(columnPart), bitmap].join(', ')}), 256)`;
 }
 
 /** The `ORDER BY` list of the key. */
@@ -74,7 +85,7 @@ export function keyRange(
   return { sql: parts.length > 0 ? parts.join(' AND ') : 'TRUE', values };
 }
 
-/** The checksum of the rows of a key range: `cnt`, and `h1`, `h2` (two 64-bit XORs, as text). */
+/** The checksum of the rows of a key range: `cnt`, and `h` (a 64-bit XOR, as text). */
 export function chunkChecksumSql(
   table: DriftTable,
   key: DriftKey,
@@ -86,8 +97,7 @@ export function chunkChecksumSql(
   return {
     sql:
       `SELECT COUNT(*) AS cnt,` +
-      ` COALESCE(BIT_XOR(CAST(CONV(SUBSTRING(${hash}, 1, 16), 16, 10) AS UNSIGNED)), 0) AS h1,` +
-      ` COALESCE(BIT_XOR(CAST(CONV(SUBSTRING(${hash}, 17, 16), 16, 10) AS UNSIGNED)), 0) AS h2` +
+      ` COALESCE(BIT_XOR(CAST(CONV(LEFT(${hash}, 16), 16, 10) AS UNSIGNED)), 0) AS h` +
       ` FROM ${qualifiedName(table.schema, table.table)} FORCE INDEX (${quoteIdentifier(key.index)})` +
       ` WHERE ${range.sql}`,
     values: range.values,

@@ -184,11 +184,7 @@ export async function compareTable(
 
 function sameChecksum(a: RowDataPacket | undefined, b: RowDataPacket | undefined): boolean {
   if (!a || !b) return false;
-  return (
-    String(a.cnt) === String(b.cnt) &&
-    String(a.h1) === String(b.h1) &&
-    String(a.h2) === String(b.h2)
-  );
+  return String(a.cnt) === String(b.cnt) && String(a.h) === String(b.h);
 }
 
 /** The source's stored values of the rows with `keys`, by key text, read in the snapshot. */
