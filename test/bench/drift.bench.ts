@@ -26,7 +26,10 @@ async function driftServer(s: RunningServer): Promise<DriftServer> {
   const probe = await mysql.createConnection(options(s));
   try {
     return {
-      open: () => mysql.createConnection(options(s)),
+      open: async () => {
+        const conn = await mysql.createConnection(options(s));
+        return { conn, close: () => conn.end() };
+      },
       info: await readServerInfo(probe, false),
     };
   } finally {

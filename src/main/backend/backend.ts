@@ -16,6 +16,7 @@ import { resultEditService } from '../services/result-edit-service';
 import { schemaService } from '../services/schema-service';
 import { SessionLocks } from '../services/session-locks';
 import { slowlogService } from '../services/slowlog-service';
+import { driftService } from '../services/drift-service';
 import { SessionRegistry } from '../services/session-registry';
 import { sessionService } from '../services/session-service';
 import { AlterHistoryStore } from '../store/alter-history-store';
@@ -115,6 +116,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }),
     ...slowlogService(store, sessions),
     ...replicationService(store, sessions),
+    ...driftService(store, sessions),
     ...processlistService(store, sessions, () => settings.plan),
     ...alterService(store, sessions, alterHistory),
     ...resultEditService(store, sessions, locks),

@@ -38,6 +38,7 @@ import { settingsContract } from './settings';
 import { replicationContract } from './replication';
 import { tuningContract } from './tuning';
 import { slowlogContract, slowlogEvents } from './slowlog';
+import { driftContract, driftEvents } from './drift';
 import { resultEditContract } from './result-edit';
 import { StoreWriteStatusSchema } from './store-writes';
 
@@ -200,6 +201,8 @@ export const contract = {
   ...processlistContract,
   /** Replication status, topology and the errant-transaction fix (see ./replication). */
   ...replicationContract,
+  /** Data drift: a table compared between the session's server and a replica (see ./drift). */
+  ...driftContract,
   /** Explains one statement on the session in the server's best format (ANALYZE runs it). */
   'explain.run': method(
     z.object({
@@ -253,6 +256,7 @@ export const events = {
   'export.update': ExportStatusSchema,
   ...alterEvents,
   ...slowlogEvents,
+  ...driftEvents,
   /**
    * A store's write failed (its changes are kept in memory and retried), or, after failing,
    * everything reached the file again. Sent to every screen the moment it happens.

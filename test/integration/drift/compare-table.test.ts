@@ -30,7 +30,13 @@ async function driftServer(server: RunningServer): Promise<DriftServer> {
   const probe = await mysql.createConnection(options);
   try {
     const info = await readServerInfo(probe, false);
-    return { open: () => mysql.createConnection(options), info };
+    return {
+      open: async () => {
+        const conn = await mysql.createConnection(options);
+        return { conn, close: () => conn.end() };
+      },
+      info,
+    };
   } finally {
     await probe.end();
   }

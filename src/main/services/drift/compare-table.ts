@@ -234,8 +234,8 @@ async function withConnection<T>(
 ): Promise<T> {
   const c = await server.open();
   try {
-    return await fn(c);
+    return await fn(c.conn);
   } finally {
-    await c.end().catch(() => undefined);
+    await c.close().catch(() => undefined);
   }
 }

@@ -8,10 +8,16 @@ import {
 import { qualifiedName, quoteString } from '../../../shared/sql/quote-identifier';
 import type { ServerInfo } from '../../../shared/server/server-info';
 
+/** A connection of a comparison's own, and how to close it (an SSH tunnel with it, say). */
+export interface DriftConnection {
+  conn: Connection;
+  close(): Promise<void>;
+}
+
 /** One server of a comparison: how to open connections to it, and what it is. */
 export interface DriftServer {
   /** A new connection of its own (closed by the caller). */
-  open(): Promise<Connection>;
+  open(): Promise<DriftConnection>;
   info: ServerInfo;
 }
 
@@ -108,10 +114,11 @@ export async function pinSnapshots(
   options: { channel: string; catchUpTimeoutMs: number },
 ): Promise<PinnedSnapshots> {
   const { channel } = options;
-  const control = await replica.open();
-  const opened: Connection[] = [control];
-  let sourceSnap: Connection | null = null;
-  let replicaSnap: Connection | null = null;
+  const controlLink = await replica.open();
+  const control = controlLink.conn;
+  const opened: DriftConnection[] = [controlLink];
+  let sourceSnap: DriftConnection | null = null;
+  let replicaSnap: DriftConnection | null = null;
   let stoppedAt = 0;
   let restarted = false;
   const restart = async () => {
@@ -132,8 +139,9 @@ export async function pinSnapshots(
     await control.query(applierStatement(replica, 'STOP', channel));
     stoppedAt = performance.now();
 
-    const lock = await source.open();
-    opened.push(lock);
+    const lockLink = await source.open();
+    opened.push(lockLink);
+    const lock = lockLink.conn;
     sourceSnap = await source.open();
     opened.push(sourceSnap);
     let point: string;
@@ -145,7 +153,7 @@ export async function pinSnapshots(
           mariadb(source) ? 'SELECT @@GLOBAL.gtid_binlog_pos' : 'SELECT @@GLOBAL.gtid_executed',
         ),
       );
-      await startSnapshot(sourceSnap);
+      await startSnapshot(sourceSnap.conn);
     } finally {
       await lock.query('UNLOCK TABLES').catch(() => undefined);
     }
@@ -166,28 +174,29 @@ export async function pinSnapshots(
     }
     replicaSnap = await replica.open();
     opened.push(replicaSnap);
-    await startSnapshot(replicaSnap);
-    if (!mariadb(replica)) await checkNotPast(replicaSnap, sourceSnap, point);
+    await startSnapshot(replicaSnap.conn);
+    if (!mariadb(replica)) await checkNotPast(replicaSnap.conn, sourceSnap.conn, point);
     await restart();
     const pausedMs = performance.now() - stoppedAt;
     const pinnedSource = sourceSnap;
     const pinnedReplica = replicaSnap;
-    await control.end().catch(() => undefined);
+    await controlLink.close().catch(() => undefined);
+    await lockLink.close().catch(() => undefined);
     return {
-      source: pinnedSource,
-      replica: pinnedReplica,
+      source: pinnedSource.conn,
+      replica: pinnedReplica.conn,
       point,
       pausedMs,
       release: async () => {
         for (const c of [pinnedSource, pinnedReplica]) {
-          await c.query('ROLLBACK').catch(() => undefined);
-          await c.end().catch(() => undefined);
+          await c.conn.query('ROLLBACK').catch(() => undefined);
+          await c.close().catch(() => undefined);
         }
       },
     };
   } catch (error) {
     await restart().catch(() => undefined);
-    for (const c of opened) await c.end().catch(() => undefined);
+    for (const c of opened) await c.close().catch(() => undefined);
     throw error;
   }
 }

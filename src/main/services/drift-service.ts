@@ -1,0 +1,393 @@
+// Data drift for the replication screen: tables compared between the session's server and a
+// saved connection to one of its replicas, at one GTID point per table (compareTable), with
+// progress events, throttling by replica lag and source load, cancel, and the fix run on the
+// replica only after its exact SQL was confirmed.
+import { randomUUID } from 'node:crypto';
+import type { RowDataPacket } from 'mysql2/promise';
+import {
+  DRIFT_MAX_DIFFERENCES,
+  type DriftRun,
+  type DriftTableResult,
+} from '../../shared/api/drift';
+import { ApiError } from '../../shared/api/errors';
+import type { KeyValue } from '../../shared/drift/row-diff';
+import type { ServerInfo } from '../../shared/server/server-info';
+import type { CallContext, Handlers } from '../backend/handlers';
+import { errorToApi } from '../db/error-to-api';
+import { openConnection } from '../db/open-connection';
+import { readServerInfo } from '../db/read-server-info';
+import type { ConnectionStore } from '../store/connection-store';
+import { compareTable, type TableDrift } from './drift/compare-table';
+import { PinError, type DriftServer } from './drift/pin-snapshots';
+import { readChannels } from './replication/read-channels';
+import type { SessionRegistry } from './session-registry';
+
+const PROGRESS_MS = 250;
+const KEEP_ENDED = 10;
+/** How often replica lag and source load are read while comparing. */
+const THROTTLE_CHECK_MS = 1000;
+
+interface Run {
+  status: DriftRun;
+  peerId: string;
+  abort: AbortController;
+  stop: 'user' | 'closed' | null;
+  started: number;
+  replica: DriftServer;
+  replicaReadOnly: boolean;
+}
+
+/** A saved connection as a DriftServer: new connections with its settings, SSH and TLS. */
+async function driftServer(store: ConnectionStore, connectionId: string): Promise<DriftServer> {
+  const settings = store.get(connectionId);
+  const secrets = store.secretsOf(connectionId);
+  const open = async () => {
+    const db = await openConnection(settings, secrets);
+    return { conn: db.conn, close: () => db.close(), viaSsh: db.viaSsh };
+  };
+  const probe = await open();
+  try {
+    const info: ServerInfo = await readServerInfo(probe.conn, probe.viaSsh);
+    return { open, info };
+  } finally {
+    await probe.close();
+  }
+}
+
+async function single(server: DriftServer, sql: string): Promise<RowDataPacket | undefined> {
+  const c = await server.open();
+  try {
+    const [rows] = await c.conn.query<RowDataPacket[]>(sql);
+    return rows[0];
+  } finally {
+    await c.close();
+  }
+}
+
+/** The replica's channel from `source`, matched by server UUID (MySQL) or server id (MariaDB). */
+async function channelFrom(source: DriftServer, replica: DriftServer): Promise<string> {
+  const ids = await single(source, 'SELECT @@server_id AS id, @@server_uuid AS uuid').catch(
+    async () => single(source, 'SELECT @@server_id AS id, NULL AS uuid'),
+  );
+  const c = await replica.open();
+  try {
+    const self = await c.conn.query<RowDataPacket[]>('SELECT @@server_id AS id');
+    if (String(self[0][0]?.id) === String(ids?.id))
+      throw new ApiError({
+        code: 'INVALID_REQUEST',
+        message: 'The replica connection reaches the same server as this session.',
+        field: 'replicaConnectionId',
+      });
+    const channels = await readChannels(c.conn, replica.info);
+    const match = channels.find((ch) =>
+      ids?.uuid ? ch.sourceUuid === String(ids.uuid) : ch.sourceServerId === Number(ids?.id),
+    );
+    if (!match)
+      throw new ApiError({
+        code: 'INVALID_REQUEST',
+        message:
+          'That server does not replicate from this one (none of its channels has this server as its source), so there is no point both can be read at.',
+        field: 'replicaConnectionId',
+      });
+    return match.name;
+  } finally {
+    await c.close();
+  }
+}
+
+const keyDisplay = (key: KeyValue[]) => key.map((k) => ('text' in k ? k.text : `0x${k.hex}`));
+
+function tableResult(d: TableDrift): DriftTableResult {
+  return {
+    schema: d.schema,
+    table: d.table,
+    key: d.key,
+    skipped: d.skipped,
+    point: d.point,
+    chunks: d.chunks,
+    chunksDiffering: d.chunksDiffering,
+    rows: d.rows,
+    differences: d.differences.map((x) => ({ kind: x.kind, key: keyDisplay(x.key) })),
+    differencesTotal: d.differencesTotal,
+    fix: d.fix,
+    pausedMs: d.pausedMs,
+  };
+}
+
+export function driftService(
+  store: ConnectionStore,
+  sessions: SessionRegistry,
+): Handlers<'drift.start' | 'drift.status' | 'drift.cancel' | 'drift.fix'> {
+  const runs = new Map<string, Run>();
+  const watchedPeers = new Set<string>();
+
+  const stopRun = (run: Run, why: 'user' | 'closed') => {
+    if (run.status.state !== 'running' || run.stop) return false;
+    run.stop = why;
+    run.abort.abort(new Error('cancelled'));
+    return true;
+  };
+  sessions.onClose((sessionId) => {
+    for (const run of runs.values()) if (run.status.sessionId === sessionId) stopRun(run, 'closed');
+  });
+  const owned = (runId: string, peerId: string): Run => {
+    const run = runs.get(runId);
+    if (!run || run.peerId !== peerId)
+      throw new ApiError({ code: 'NOT_FOUND', message: `No data drift comparison ${runId}` });
+    return run;
+  };
+  const forgetOld = () => {
+    const ended = [...runs.values()].filter((r) => r.status.state !== 'running');
+    for (const r of ended.slice(0, Math.max(0, ended.length - KEEP_ENDED)))
+      runs.delete(r.status.runId);
+  };
+
+  const execute = async (
+    run: Run,
+    ctx: CallContext,
+    source: DriftServer,
+    limits: { chunkRows: number; maxLag: number; maxThreads: number },
+  ) => {
+    const status = run.status;
+    let lastEmit = 0;
+    let rowsBefore = 0;
+    const measure = () => {
+      status.elapsedMs = performance.now() - run.started;
+      const seconds = status.elapsedMs / 1000;
+      status.rowsPerSecond = seconds > 0 ? status.rowsDone / seconds : 0;
+      status.etaSeconds =
+        status.rowsPerSecond > 0 && status.rowsEstimate > status.rowsDone
+          ? (status.rowsEstimate - status.rowsDone) / status.rowsPerSecond
+          : status.rowsEstimate > 0 && status.rowsDone >= status.rowsEstimate
+            ? 0
+            : null;
+    };
+    const emit = (force = false) => {
+      const now = performance.now();
+      if (!force && now - lastEmit < PROGRESS_MS) return;
+      lastEmit = now;
+      measure();
+      ctx.emit('drift.update', structuredClone(status));
+    };
+    let lastCheck = 0;
+    const throttle = async () => {
+      for (;;) {
+        run.abort.signal.throwIfAborted();
+        if (performance.now() - lastCheck < THROTTLE_CHECK_MS && status.throttled === null) return;
+        lastCheck = performance.now();
+        const why = await waitReason(source, run.replica, status.channel, limits);
+        status.throttled = why;
+        emit(why !== null);
+        if (why === null) return;
+        await new Promise((r) => setTimeout(r, THROTTLE_CHECK_MS));
+      }
+    };
+    try {
+      for (let i = 0; i < status.tables.length; i++) {
+        status.current = i;
+        const { schema, table } = status.tables[i]!;
+        try {
+          const drift = await compareTable(source, run.replica, schema, table, {
+            channel: status.channel,
+            chunkRows: limits.chunkRows,
+            maxDifferences: DRIFT_MAX_DIFFERENCES,
+            throttle,
+            signal: run.abort.signal,
+            onChunk: (p) => {
+              status.rowsDone = rowsBefore + p.rows;
+              emit();
+            },
+          });
+          status.results.push(tableResult(drift));
+          rowsBefore += drift.rows;
+        } catch (error) {
+          if (run.stop) throw error;
+          if (error instanceof PinError) throw error;
+          // One table that cannot be read (gone, no privilege) does not stop the others.
+          status.results.push({
+            schema,
+            table,
+            key: null,
+            skipped: (error instanceof ApiError ? error : errorToApi(error)).message,
+            point: null,
+            chunks: 0,
+            chunksDiffering: 0,
+            rows: 0,
+            differences: [],
+            differencesTotal: 0,
+            fix: [],
+            pausedMs: 0,
+          });
+        }
+        status.rowsDone = rowsBefore;
+        emit(true);
+      }
+      status.state = 'done';
+    } catch (error) {
+      if (run.stop) {
+        status.state = 'cancelled';
+        status.error = {
+          code: 'CANCELLED',
+          message:
+            run.stop === 'user'
+              ? 'Comparison cancelled.'
+              : 'Comparison cancelled: the session or the screen was closed.',
+        };
+      } else {
+        status.state = 'error';
+        status.error =
+          error instanceof PinError
+            ? { code: 'INVALID_REQUEST', message: error.message }
+            : (error instanceof ApiError ? error : errorToApi(error)).toShape();
+      }
+    }
+    status.throttled = null;
+    emit(true);
+    forgetOld();
+  };
+
+  return {
+    'drift.start': async (params, ctx) => {
+      const owner = sessions.owned(params.sessionId, ctx.peerId);
+      if (params.replicaConnectionId === owner.connectionId)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: 'Pick the replica’s connection: this one is the session’s own server.',
+          field: 'replicaConnectionId',
+        });
+      const replicaSaved = store.get(params.replicaConnectionId);
+      const [source, replica] = await Promise.all([
+        driftServer(store, owner.connectionId),
+        driftServer(store, params.replicaConnectionId),
+      ]).catch((e: unknown) => {
+        throw e instanceof ApiError ? e : errorToApi(e);
+      });
+      const channel = await channelFrom(source, replica);
+      const estimate = await estimateRows(source, params.tables);
+      const run: Run = {
+        peerId: ctx.peerId,
+        abort: new AbortController(),
+        stop: null,
+        started: performance.now(),
+        replica,
+        replicaReadOnly: replicaSaved.readOnly,
+        status: {
+          runId: randomUUID(),
+          sessionId: params.sessionId,
+          replicaConnectionId: params.replicaConnectionId,
+          replicaName: replicaSaved.name,
+          channel,
+          state: 'running',
+          tables: params.tables,
+          current: 0,
+          rowsDone: 0,
+          rowsEstimate: estimate,
+          rowsPerSecond: 0,
+          etaSeconds: null,
+          elapsedMs: 0,
+          throttled: null,
+          results: [],
+          error: null,
+        },
+      };
+      runs.set(run.status.runId, run);
+      if (!watchedPeers.has(ctx.peerId)) {
+        watchedPeers.add(ctx.peerId);
+        ctx.onPeerClose(() => {
+          watchedPeers.delete(ctx.peerId);
+          for (const r of runs.values()) if (r.peerId === ctx.peerId) stopRun(r, 'closed');
+        });
+      }
+      const first = structuredClone(run.status);
+      void execute(run, ctx, source, {
+        chunkRows: params.chunkRows ?? 1000,
+        maxLag: params.maxReplicaLagSeconds ?? 10,
+        maxThreads: params.maxThreadsRunning ?? 50,
+      });
+      return first;
+    },
+    'drift.status': async ({ runId }, ctx) => structuredClone(owned(runId, ctx.peerId).status),
+    'drift.cancel': async ({ runId }, ctx) => ({
+      cancelled: stopRun(owned(runId, ctx.peerId), 'user'),
+    }),
+    'drift.fix': async ({ runId, schema, table, confirmSql }, ctx) => {
+      const run = owned(runId, ctx.peerId);
+      const result = run.status.results.find((r) => r.schema === schema && r.table === table);
+      if (!result || result.fix.length === 0)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: `There is nothing to fix for ${schema}.${table} in this comparison.`,
+        });
+      if (confirmSql !== result.fix.join(';\n'))
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message:
+            'The statements confirmed are not the ones of this comparison. Review them again.',
+        });
+      if (run.replicaReadOnly)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: `“${run.status.replicaName}” is read-only, and the fix writes on the replica. Run the statements yourself, or use a connection that is not marked read-only.`,
+        });
+      const c = await run.replica.open();
+      let ran = 0;
+      try {
+        for (const statement of result.fix) {
+          try {
+            await c.conn.query(statement);
+            ran++;
+          } catch (error) {
+            return { ran, failedStatement: statement, error: errorToApi(error).toShape() };
+          }
+        }
+        return { ran, failedStatement: null, error: null };
+      } finally {
+        await c.close();
+      }
+    },
+  };
+}
+
+/** The servers' row estimates of the tables (information_schema.TABLES.TABLE_ROWS). */
+async function estimateRows(
+  source: DriftServer,
+  tables: ReadonlyArray<{ schema: string; table: string }>,
+): Promise<number> {
+  const c = await source.open();
+  try {
+    let total = 0;
+    for (const t of tables) {
+      const [rows] = await c.conn.query<RowDataPacket[]>(
+        'SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
+        [t.schema, t.table],
+      );
+      total += Number(rows[0]?.n ?? 0) || 0;
+    }
+    return total;
+  } finally {
+    await c.close();
+  }
+}
+
+/** Why the comparison should wait now: the replica lags too much or the source is busy. */
+async function waitReason(
+  source: DriftServer,
+  replica: DriftServer,
+  channel: string,
+  limits: { maxLag: number; maxThreads: number },
+): Promise<string | null> {
+  const c = await replica.open();
+  try {
+    const lag = (await readChannels(c.conn, replica.info)).find((ch) => ch.name === channel)?.lag
+      .seconds;
+    if (lag !== null && lag !== undefined && lag > limits.maxLag)
+      return `waiting: the replica is ${Math.round(lag)} s behind (limit ${limits.maxLag} s)`;
+  } finally {
+    await c.close();
+  }
+  const row = await single(source, "SHOW GLOBAL STATUS LIKE 'Threads_running'");
+  const running = Number(row?.Value ?? 0);
+  if (running > limits.maxThreads)
+    return `waiting: the source runs ${running} threads (limit ${limits.maxThreads})`;
+  return null;
+}
