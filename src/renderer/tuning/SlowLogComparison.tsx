@@ -43,8 +43,8 @@ export function SlowLogComparison({ comparison: c }: { comparison: Comparison })
       <p className="slowlog-summary" data-testid="slowlog-compare-counts">
         {counts.length > 0 ? `${counts.join(', ')}.` : 'Neither window holds a statement.'}{' '}
         <span className="hint">
-          Ranked by the change of total query time; slower or faster from a 10 % change of the
-          average.
+          Ranked by the change of total query time; slower or faster when the average moved by 10 %
+          and at least 1 ms.
           {c.ownLeftOut > 0 &&
             ` ${formatExactCount(c.ownLeftOut)} classes of Sightline’s own statements left out.`}
         </span>

@@ -38,7 +38,11 @@ export function SlowLogView(props: ToolScreenProps) {
   const [run, setRun] = useState<SlowLogRun | null>(null);
   const { busy, error, run: act } = useBusyAction();
   const runId = useRef<string | null>(null);
-  const { notice: dropNotice, dropProps } = useFileDrop(setPath);
+  const { notice: dropNotice, clearNotice, dropProps } = useFileDrop(setPath);
+  const typePath = (typed: string) => {
+    setPath(typed);
+    clearNotice();
+  };
 
   useEffect(() => {
     void act('sources', 'Could not list the slow log sources', async () => {
@@ -108,7 +112,7 @@ export function SlowLogView(props: ToolScreenProps) {
             <SlowLogPathField
               label="Slow log file"
               value={path}
-              onChange={setPath}
+              onChange={typePath}
               disabled={starting}
             />
             <button
@@ -124,7 +128,7 @@ export function SlowLogView(props: ToolScreenProps) {
       ) : (
         <SlowLogCompareForm
           path={path}
-          onPathChange={setPath}
+          onPathChange={typePath}
           busy={starting}
           onCompare={(b, a) => void compare(b, a)}
         />

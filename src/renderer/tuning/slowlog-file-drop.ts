@@ -33,6 +33,8 @@ export const DROP_IN_BROWSER =
  */
 export function useFileDrop(onPath: (path: string) => void): {
   notice: string | null;
+  /** Forgets the notice (the user typed a path). */
+  clearNotice: () => void;
   dropProps: {
     onDragOver: (e: DragEvent) => void;
     onDrop: (e: DragEvent) => void;
@@ -42,6 +44,7 @@ export function useFileDrop(onPath: (path: string) => void): {
   const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
   return {
     notice,
+    clearNotice: () => setNotice(null),
     dropProps: {
       onDragOver: (e) => {
         if (!hasFiles(e)) return;

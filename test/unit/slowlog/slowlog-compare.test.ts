@@ -93,6 +93,15 @@ describe('compareDigests', () => {
     expect(() => compareDigests(before, after, { threshold: 0.5 })).toThrow(RangeError);
   });
 
+  it('calls a change of the average under a millisecond (or minDelta) the same', () => {
+    const tiny = digestOf([entry('SELECT 1', 0.000003)]);
+    const later = digestOf([entry('SELECT 2', 0.000004)]);
+    expect(compareDigests(tiny, later)[0]!.change).toBe('same');
+    expect(compareDigests(tiny, later)[0]!.avgRatio).toBeCloseTo(4 / 3, 10);
+    expect(compareDigests(tiny, later, { minDelta: 0 })[0]!.change).toBe('slower');
+    expect(() => compareDigests(tiny, later, { minDelta: -1 })).toThrow(RangeError);
+  });
+
   it('gives an empty list for two empty windows', () => {
     expect(compareDigests([], [])).toEqual([]);
   });
