@@ -2,9 +2,19 @@ import type { SlowLogFilter } from '../../shared/api/slowlog';
 import { timeBoundProblem } from '../../shared/slowlog/filter-text';
 import { Field } from '../ui/Field';
 
-const FIELDS: Array<{ key: keyof SlowLogFilter; label: string; placeholder: string }> = [
+const FIELDS: Array<{
+  key: keyof SlowLogFilter;
+  label: string;
+  placeholder: string;
+  title?: string;
+}> = [
   { key: 'since', label: 'Since', placeholder: '2026-11-25 10:00:00' },
-  { key: 'until', label: 'Until', placeholder: '2026-11-25 (whole day)' },
+  {
+    key: 'until',
+    label: 'Until',
+    title: 'A bare date means the whole day',
+    placeholder: '2026-11-26',
+  },
   { key: 'user', label: 'User', placeholder: 'any' },
   { key: 'host', label: 'Host or IP', placeholder: 'any' },
   { key: 'db', label: 'Database', placeholder: 'any' },
@@ -31,7 +41,7 @@ export function SlowLogFilterFields({
 }) {
   return (
     <fieldset className="slowlog-filter" aria-label={label}>
-      {FIELDS.map(({ key, label: text, placeholder }) => (
+      {FIELDS.map(({ key, label: text, placeholder, title }) => (
         <Field
           key={key}
           label={text}
@@ -49,6 +59,7 @@ export function SlowLogFilterFields({
               className="mono"
               value={value[key] ?? ''}
               placeholder={placeholder}
+              title={title}
               spellCheck={false}
               onChange={(e) => onChange({ ...value, [key]: e.target.value })}
             />
