@@ -10,11 +10,19 @@ import type { SlowLogFilter, SlowLogRun, SlowLogWindow } from '../../shared/api/
 import { SlowLogDigest, type SlowLogEntry, type SlowLogProblem } from '../../shared/slowlog';
 import { digestFilterOf, isFilterEmpty } from '../../shared/slowlog/filter-text';
 import { errorToApi } from '../db/error-to-api';
+import type { SFTPWrapper } from 'ssh2';
 import type { CallContext, Handlers } from '../backend/handlers';
+import type { DbSession } from '../db/db-session';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
-import { slowLogSources, slowLogVariables } from './slowlog-sources';
+import { openServerSlowLog, probeServerSlowLog, serverSlowLogPath } from './slowlog-server-file';
+import {
+  slowLogSources,
+  slowLogVariables,
+  type ServerFileProbe,
+  type SlowLogVariables,
+} from './slowlog-sources';
 import { slowLogComparison } from './slowlog-comparison';
 import { OwnStatementTally } from './slowlog-own';
 import { slowLogResult } from './slowlog-result';
@@ -72,6 +80,31 @@ async function plainSize(file: string): Promise<number | null> {
   }
 }
 
+/** The server's slow-log variables, read on the side connection (the session may be busy). */
+async function serverVariables(session: DbSession): Promise<SlowLogVariables> {
+  return session.withSideConnection(async (conn) => {
+    const [rows] = await conn.query({
+      sql: `SELECT @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file, @@global.datadir`,
+      rowsAsArray: true,
+    });
+    return slowLogVariables((rows as unknown[])[0]);
+  });
+}
+
+/** Runs `fn` on an SFTP session of the session's SSH tunnel, ended after; null without one. */
+async function withSftp<T>(
+  session: DbSession,
+  fn: (sftp: SFTPWrapper) => Promise<T>,
+): Promise<T | null> {
+  const sftp = await session.sftp();
+  if (!sftp) return null;
+  try {
+    return await fn(sftp);
+  } finally {
+    sftp.end();
+  }
+}
+
 export function slowlogService(
   store: ConnectionStore,
   sessions: SessionRegistry,
@@ -80,6 +113,7 @@ export function slowlogService(
   | 'slowlog.sources'
   | 'slowlog.analyze'
   | 'slowlog.analyzeTable'
+  | 'slowlog.analyzeServerFile'
   | 'slowlog.compare'
   | 'slowlog.status'
   | 'slowlog.cancel'
@@ -266,17 +300,79 @@ export function slowlogService(
     'slowlog.sources': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const hasSsh = store.get(owner.connectionId).ssh !== null;
-      // On the side connection: the tool session may be busy explaining.
-      const variables = await owner.session
-        .withSideConnection(async (conn) => {
-          const [rows] = await conn.query({
-            sql: `SELECT @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file`,
-            rowsAsArray: true,
-          });
-          return slowLogVariables((rows as unknown[])[0]);
-        })
-        .catch(() => null);
-      return { sources: slowLogSources(hasSsh, variables) };
+      const variables = await serverVariables(owner.session).catch(() => null);
+      let serverFile: ServerFileProbe | null = null;
+      const file = serverSlowLogPath(variables?.file ?? null, variables?.datadir ?? null);
+      if (hasSsh && file) {
+        serverFile = await withSftp(owner.session, async (sftp) => {
+          const probe = await probeServerSlowLog(sftp, file);
+          return probe.readable ? { readable: true as const, path: file } : probe;
+        }).catch((e: unknown) => ({
+          readable: false as const,
+          reason: `SFTP on the SSH tunnel failed: ${(e as Error).message}`,
+        }));
+      }
+      return { sources: slowLogSources(hasSsh, variables, serverFile) };
+    },
+    'slowlog.analyzeServerFile': async ({ sessionId, filter }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const ssh = store.get(owner.connectionId).ssh;
+      if (!ssh)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: "This connection has no SSH tunnel: the server's own file cannot be read.",
+        });
+      const variables = await serverVariables(owner.session).catch((e: unknown) => {
+        throw e instanceof ApiError ? e : errorToApi(e);
+      });
+      const file = serverSlowLogPath(variables.file, variables.datadir);
+      if (!file)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: 'The server did not say where its slow log file is (@@slow_query_log_file).',
+        });
+      const sftp = await owner.session.sftp();
+      if (!sftp)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: "This session's connection has no SSH tunnel.",
+        });
+      let opened;
+      try {
+        opened = await openServerSlowLog(sftp, file);
+      } catch (error) {
+        sftp.end();
+        throw error;
+      }
+      const { size, stream } = opened;
+      const label = `ssh://${ssh.user}@${ssh.host}:${ssh.port}${file}`;
+      return begin(
+        sessionId,
+        ctx,
+        label,
+        'bytes',
+        size,
+        async (onEntry, signal, progress) => {
+          try {
+            // The reader's stream source: one stream, named here rather than "standard input".
+            const summary = await readSlowLogSources(['-'], (e) => onEntry(e, 0), {
+              stdin: stream,
+              signal,
+              onProgress: (_source, bytes) => progress(bytes),
+            });
+            const { problems, problemCount } = summary.reader;
+            return { done: summary.bytes, problems, problemCount };
+          } catch (error) {
+            if (error instanceof SlowLogSourceError)
+              throw new SlowLogSourceError(error.message.replace(/^standard input/, label));
+            throw error;
+          } finally {
+            stream.destroy();
+            sftp.end();
+          }
+        },
+        analysis(filter),
+      );
     },
     'slowlog.analyze': async ({ sessionId, path: input, filter }, ctx) => {
       sessions.owned(sessionId, ctx.peerId);

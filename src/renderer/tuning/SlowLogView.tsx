@@ -64,12 +64,14 @@ export function SlowLogView(props: ToolScreenProps) {
     runId.current = s.runId;
     setRun(s);
   };
-  const analyze = (table: boolean) =>
+  const analyze = (source: 'file' | 'ssh' | 'table') =>
     act('analyze', 'Could not start the analysis', async () => {
       started(
-        table
+        source === 'table'
           ? await api.call('slowlog.analyzeTable', { sessionId, filter })
-          : await api.call('slowlog.analyze', { sessionId, path, filter }),
+          : source === 'ssh'
+            ? await api.call('slowlog.analyzeServerFile', { sessionId, filter })
+            : await api.call('slowlog.analyze', { sessionId, path, filter }),
       );
     });
   const compare = (before: SlowLogWindow, after: SlowLogWindow) =>
@@ -89,7 +91,8 @@ export function SlowLogView(props: ToolScreenProps) {
       <SlowLogSources
         sources={sources}
         busy={starting || filterProblems(filter)}
-        onAnalyzeTable={() => void analyze(true)}
+        onAnalyzeTable={() => void analyze('table')}
+        onAnalyzeServerFile={() => void analyze('ssh')}
       />
       <Segmented
         label="Slow log view"
@@ -105,7 +108,7 @@ export function SlowLogView(props: ToolScreenProps) {
           className="slowlog-analyze-form"
           onSubmit={(e) => {
             e.preventDefault();
-            if (path.trim() !== '' && !starting && !filterProblems(filter)) void analyze(false);
+            if (path.trim() !== '' && !starting && !filterProblems(filter)) void analyze('file');
           }}
         >
           <div className="slowlog-open">

@@ -191,7 +191,10 @@ export type SlowLogWindow = z.infer<typeof SlowLogWindowSchema>;
 export const SlowLogRunSchema = z.object({
   runId: Id,
   sessionId: Id,
-  /** The file, absolute, as the backend resolved it (`~` expanded), or `mysql.slow_log`. */
+  /**
+   * The file, absolute, as the backend resolved it (`~` expanded), `mysql.slow_log`, or
+   * `ssh://user@host:port/path` for the server's file over SSH.
+   */
   path: z.string(),
   /** What `bytesRead` and `totalBytes` count: bytes of a file, or rows of mysql.slow_log. */
   unit: z.enum(['bytes', 'rows']),
@@ -251,6 +254,15 @@ export const slowlogContract = {
    * QUERY on cancel. Refused with INVALID_REQUEST when the source is not available.
    */
   'slowlog.analyzeTable': {
+    params: z.object({ sessionId: Id, filter: SlowLogFilterSchema.optional() }),
+    result: SlowLogRunSchema,
+  },
+  /**
+   * The same for the server's own file (@@slow_query_log_file, relative to @@datadir) read over
+   * the connection's SSH tunnel with SFTP, read-only. Refused with INVALID_REQUEST when the
+   * connection has no SSH tunnel; a file the SSH user cannot read ends the run with FILE_ERROR.
+   */
+  'slowlog.analyzeServerFile': {
     params: z.object({ sessionId: Id, filter: SlowLogFilterSchema.optional() }),
     result: SlowLogRunSchema,
   },
