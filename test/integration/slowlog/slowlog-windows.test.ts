@@ -161,7 +161,9 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
     ).toBe(3);
     expect(late.classes.some((c) => c.fingerprint === 'select b from k where a > ?')).toBe(false);
     const early = await analyze({ until: asBound(split - 1), db: 'sl_w1' });
-    expect(early.classes.find((c) => c.fingerprint === 'select b from k where a > ?')!.count).toBe(4);
+    expect(early.classes.find((c) => c.fingerprint === 'select b from k where a > ?')!.count).toBe(
+      4,
+    );
     const whole = await analyze();
     expect([whole.filter, whole.filteredOut]).toEqual([null, 0]);
   });
