@@ -227,6 +227,11 @@ describe('the slow log view filters and compares windows', () => {
       .poll(() => page.getByTestId('slowlog-compare-counts').textContent())
       .toMatch(/^\d+ new, 1 gone, 1 slower, 1 faster, \d+ about the same\./);
     await shots('tuning-slowlog-14-compare');
+    // What was typed in either view survives a look at the other.
+    await page.getByRole('tab', { name: 'Classes' }).click();
+    expect(await page.getByLabel('Slow log file').inputValue()).toBe(log);
+    await page.getByRole('tab', { name: 'Compare two windows' }).click();
+    expect(await before.getByLabel('Until').inputValue()).toBe(asBound(split - 1));
     expect(errors).toEqual([]);
   });
 });

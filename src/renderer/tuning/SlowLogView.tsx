@@ -103,7 +103,8 @@ export function SlowLogView(props: ToolScreenProps) {
         value={mode}
         onChange={setMode}
       />
-      {mode === 'classes' ? (
+      {/* Both stay mounted, so what was typed in one survives a look at the other. */}
+      <div hidden={mode !== 'classes'}>
         <form
           className="slowlog-analyze-form"
           onSubmit={(e) => {
@@ -128,14 +129,15 @@ export function SlowLogView(props: ToolScreenProps) {
           </div>
           <SlowLogFilterFields value={filter} onChange={setFilter} label="Filter" />
         </form>
-      ) : (
+      </div>
+      <div hidden={mode !== 'compare'}>
         <SlowLogCompareForm
           path={path}
           onPathChange={typePath}
           busy={starting}
           onCompare={(b, a) => void compare(b, a)}
         />
-      )}
+      </div>
       {dropNotice && (
         <Notice severity="info" title="No path from a drop here" testId="slowlog-drop-notice">
           {dropNotice}
