@@ -89,7 +89,7 @@ describe('the tuning screen reads a slow log', () => {
       .poll(() => sources.locator('li').allTextContents())
       .toEqual([
         '●Local file available',
-        "○The server's file over SSH This connection has no SSH tunnel. (Coming later for connections that have one.)",
+        "○The server's file over SSH This connection has no SSH tunnel.",
         '○mysql.slow_log log_output is FILE: the server writes no rows to mysql.slow_log.',
       ]);
   });

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { Connection as CoreConnection } from 'mysql2';
 import type { Connection } from 'mysql2/promise';
+import type { SFTPWrapper } from 'ssh2';
 import type { ApiError } from '../../shared/api/errors';
 import type { ConnectTarget } from './connect-target';
 import { lostError, tunnelLostError } from './error-to-api';
@@ -121,6 +122,11 @@ export class DbConnection {
   onLost(cb: (err: ApiError) => void): () => void {
     this.#lostListeners.add(cb);
     return () => this.#lostListeners.delete(cb);
+  }
+
+  /** An SFTP session on this link's SSH connection (see SshTunnel.sftp); null without SSH. */
+  sftp(): Promise<SFTPWrapper> | null {
+    return this.#tunnel?.sftp() ?? null;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Connection } from 'mysql2/promise';
+import type { SFTPWrapper } from 'ssh2';
 import type { ConnectionSettings, Secrets } from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
 import { describeServerRun, type ServerInfo } from '../../shared/server';
@@ -185,6 +186,14 @@ export class DbSession {
    */
   withSideConnection<T>(fn: (conn: Connection, server: ServerInfo) => Promise<T>): Promise<T> {
     return this.#side.run(fn);
+  }
+
+  /**
+   * An SFTP session on the SSH connection under the session's own link (connecting first if
+   * needed), or null when the connection has no SSH tunnel. The caller ends it.
+   */
+  async sftp(): Promise<SFTPWrapper | null> {
+    return (await this.#ensure()).sftp();
   }
 
   /** Calls `cb` each time the connection breaks (once per break). Returns an unsubscribe. */

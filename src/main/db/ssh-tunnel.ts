@@ -4,6 +4,7 @@ import ssh2, {
   type ClientChannel,
   type ConnectConfig,
   type ParsedKey,
+  type SFTPWrapper,
 } from 'ssh2';
 import type { Endpoint, Secrets, SshSettings } from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
@@ -196,6 +197,23 @@ export class SshTunnel {
         } else {
           this.#client.openssh_forwardOutStreamLocal(endpoint.path, done);
         }
+      } catch (err) {
+        // ssh2 throws synchronously when the connection is already gone.
+        reject(errorToApi(err, this.#target, 'ssh'));
+      }
+    });
+  }
+
+  /**
+   * An SFTP session on the same SSH connection (read files on the SSH host, e.g. the server's
+   * slow log); the caller ends it. Refused where the server offers no SFTP subsystem.
+   */
+  sftp(): Promise<SFTPWrapper> {
+    return new Promise<SFTPWrapper>((resolve, reject) => {
+      try {
+        this.#client.sftp((err, sftp) =>
+          err ? reject(errorToApi(err, this.#target, 'ssh')) : resolve(sftp),
+        );
       } catch (err) {
         // ssh2 throws synchronously when the connection is already gone.
         reject(errorToApi(err, this.#target, 'ssh'));

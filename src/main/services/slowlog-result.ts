@@ -5,6 +5,7 @@ import {
   SLOWLOG_MAX_PROBLEMS,
   SLOWLOG_TOP_CLASSES,
   type SlowLogClass,
+  type SlowLogFilter,
   type SlowLogRanking,
   type SlowLogResult,
 } from '../../shared/api/slowlog';
@@ -22,18 +23,32 @@ export const MAX_EXAMPLE_CHARS = 256 * 1024;
 
 const RANKINGS: SlowLogRanking[] = ['time', 'count', 'avg', 'rows-examined'];
 
-/** The screen's view of a digest's classes and the reader's problems. */
+/** What else a result says besides its classes: the filter, and which classes are Sightline's. */
+export interface ResultContext {
+  filter?: SlowLogFilter | null;
+  filteredOut?: number;
+  isOwn?: (c: QueryClass) => boolean;
+}
+
+/**
+ * The screen's view of a digest's classes and the reader's problems. Sightline's own classes
+ * are ranked apart, so that hiding them still leaves the top of every ranking.
+ */
 export function slowLogResult(
   classes: QueryClass[],
   entries: number,
   problems: { list: readonly SlowLogProblem[]; count: number },
   top: number = SLOWLOG_TOP_CLASSES,
+  context: ResultContext = {},
 ): SlowLogResult {
+  const isOwn = context.isOwn ?? (() => false);
   const byTime = rankClasses(classes, 'time');
+  const own = classes.filter(isOwn);
+  const theirs = own.length > 0 ? classes.filter((c) => !isOwn(c)) : classes;
   const kept = new Set<QueryClass>();
-  for (const ranking of RANKINGS)
-    for (const c of (ranking === 'time' ? byTime : rankClasses(classes, ranking)).slice(0, top))
-      kept.add(c);
+  for (const group of own.length > 0 ? [theirs, own] : [classes])
+    for (const ranking of RANKINGS)
+      for (const c of rankClasses(group, ranking).slice(0, top)) kept.add(c);
   let first: { seconds: number; time: string } | undefined;
   let last: { seconds: number; time: string } | undefined;
   let totalQueryTime = 0;
@@ -57,6 +72,13 @@ export function slowLogResult(
     },
     timeRange:
       first && last ? { first: ptTimestamp(first.time), last: ptTimestamp(last.time) } : null,
+    filter: context.filter ?? null,
+    filteredOut: context.filteredOut ?? 0,
+    own: {
+      classes: own.filter((c) => kept.has(c)).map((c) => c.checksum),
+      entries: own.reduce((n, c) => n + c.count, 0),
+      queryTime: own.reduce((n, c) => n + (c.numeric.get('Query_time')?.sum ?? 0), 0),
+    },
   };
 }
 

@@ -6,14 +6,25 @@ import { open, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/errors';
-import type { SlowLogRun } from '../../shared/api/slowlog';
-import { SlowLogDigest, type SlowLogProblem } from '../../shared/slowlog';
+import type { SlowLogFilter, SlowLogRun, SlowLogWindow } from '../../shared/api/slowlog';
+import { SlowLogDigest, type SlowLogEntry, type SlowLogProblem } from '../../shared/slowlog';
+import { digestFilterOf, isFilterEmpty } from '../../shared/slowlog/filter-text';
 import { errorToApi } from '../db/error-to-api';
+import type { SFTPWrapper } from 'ssh2';
 import type { CallContext, Handlers } from '../backend/handlers';
+import type { DbSession } from '../db/db-session';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
-import { slowLogSources, slowLogVariables } from './slowlog-sources';
+import { openServerSlowLog, probeServerSlowLog, serverSlowLogPath } from './slowlog-server-file';
+import {
+  slowLogSources,
+  slowLogVariables,
+  type ServerFileProbe,
+  type SlowLogVariables,
+} from './slowlog-sources';
+import { slowLogComparison } from './slowlog-comparison';
+import { OwnStatementTally } from './slowlog-own';
 import { slowLogResult } from './slowlog-result';
 import { readSlowLogTable } from './slowlog-table';
 
@@ -69,6 +80,31 @@ async function plainSize(file: string): Promise<number | null> {
   }
 }
 
+/** The server's slow-log variables, read on the side connection (the session may be busy). */
+async function serverVariables(session: DbSession): Promise<SlowLogVariables> {
+  return session.withSideConnection(async (conn) => {
+    const [rows] = await conn.query({
+      sql: `SELECT @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file, @@global.datadir`,
+      rowsAsArray: true,
+    });
+    return slowLogVariables((rows as unknown[])[0]);
+  });
+}
+
+/** Runs `fn` on an SFTP session of the session's SSH tunnel, ended after; null without one. */
+async function withSftp<T>(
+  session: DbSession,
+  fn: (sftp: SFTPWrapper) => Promise<T>,
+): Promise<T | null> {
+  const sftp = await session.sftp();
+  if (!sftp) return null;
+  try {
+    return await fn(sftp);
+  } finally {
+    sftp.end();
+  }
+}
+
 export function slowlogService(
   store: ConnectionStore,
   sessions: SessionRegistry,
@@ -77,6 +113,8 @@ export function slowlogService(
   | 'slowlog.sources'
   | 'slowlog.analyze'
   | 'slowlog.analyzeTable'
+  | 'slowlog.analyzeServerFile'
+  | 'slowlog.compare'
   | 'slowlog.status'
   | 'slowlog.cancel'
 > {
@@ -110,25 +148,61 @@ export function slowlogService(
     return run;
   };
 
-  /** Reads the run's source into `digest`, reporting progress; returns the problems met. */
+  /** Reads the run's source into `onEntry`, reporting progress; returns the problems met. */
   type Read = (
-    digest: SlowLogDigest,
+    onEntry: (entry: SlowLogEntry, source: number) => void,
     signal: AbortSignal,
     progress: (done: number) => void,
   ) => Promise<{ done: number; problems: SlowLogProblem[]; problemCount: number }>;
 
-  const readFile =
-    (file: string): Read =>
-    async (digest, signal, progress) => {
-      const summary = await readSlowLogSources([file], (entry) => digest.add(entry), {
-        signal,
-        onProgress: (_source, bytes) => progress(bytes),
-      });
-      const { problems, problemCount } = summary.reader;
-      return { done: summary.bytes, problems, problemCount };
+  /** What a run hands its entries to, and what it makes of them once all are read. */
+  interface Sink {
+    /** `source`: which of the run's files the entry is from. */
+    add(entry: SlowLogEntry, source: number): void;
+    finish(read: { problems: SlowLogProblem[]; problemCount: number }): Partial<SlowLogRun>;
+  }
+
+  const readFiles =
+    (files: string[]): Read =>
+    async (onEntry, signal, progress) => {
+      let before = 0;
+      let done = 0;
+      const problems: SlowLogProblem[] = [];
+      let problemCount = 0;
+      // Read one after the other, so each file's problems keep that file's offsets.
+      for (const [source, file] of files.entries()) {
+        const summary = await readSlowLogSources([file], (e) => onEntry(e, source), {
+          signal,
+          onProgress: (_source, bytes) => progress(before + bytes),
+        });
+        before += summary.bytes;
+        done = before;
+        problems.push(...summary.reader.problems);
+        problemCount += summary.reader.problemCount;
+      }
+      return { done, problems, problemCount };
     };
 
-  const execute = async (run: Run, ctx: CallContext, read: Read) => {
+  /** One digest with the filter, its own statements tallied: an analysis. */
+  const analysis = (filter: SlowLogFilter | undefined): Sink => {
+    const given = filter && !isFilterEmpty(filter) ? filter : null;
+    const digest = new SlowLogDigest(given ? digestFilterOf(given) : {});
+    const tally = new OwnStatementTally(digest);
+    return {
+      add: (entry) => tally.add(entry),
+      finish: ({ problems, problemCount }) => ({
+        result: slowLogResult(
+          digest.results(),
+          digest.count,
+          { list: problems, count: problemCount },
+          undefined,
+          { filter: given, filteredOut: digest.filteredOut, isOwn: (c) => tally.isOwn(c) },
+        ),
+      }),
+    };
+  };
+
+  const execute = async (run: Run, ctx: CallContext, read: Read, sink: Sink) => {
     const status = run.status;
     let lastEmit = 0;
     const measure = () => {
@@ -140,22 +214,22 @@ export function slowlogService(
           ? Math.max(0, status.totalBytes - status.bytesRead) / status.bytesPerSecond
           : null;
     };
-    const digest = new SlowLogDigest();
     try {
-      const summary = await read(digest, run.abort.signal, (done) => {
-        status.bytesRead = done;
-        const now = performance.now();
-        if (now - lastEmit < PROGRESS_MS) return;
-        lastEmit = now;
-        measure();
-        ctx.emit('slowlog.update', { ...status });
-      });
+      const summary = await read(
+        (entry, source) => sink.add(entry, source),
+        run.abort.signal,
+        (done) => {
+          status.bytesRead = done;
+          const now = performance.now();
+          if (now - lastEmit < PROGRESS_MS) return;
+          lastEmit = now;
+          measure();
+          ctx.emit('slowlog.update', { ...status });
+        },
+      );
       status.bytesRead = summary.done;
       if (status.totalBytes !== null) status.totalBytes = Math.max(status.totalBytes, summary.done);
-      status.result = slowLogResult(digest.results(), digest.count, {
-        list: summary.problems,
-        count: summary.problemCount,
-      });
+      Object.assign(status, sink.finish(summary));
       status.state = 'done';
     } catch (error) {
       if (run.stop) {
@@ -182,6 +256,7 @@ export function slowlogService(
     unit: SlowLogRun['unit'],
     total: number | null,
     read: Read,
+    sink: Sink,
   ): SlowLogRun => {
     const previous = running.get(sessionId);
     if (previous) stopRun(previous, 'replaced');
@@ -203,6 +278,7 @@ export function slowlogService(
         elapsedMs: 0,
         error: null,
         result: null,
+        comparison: null,
       },
     };
     runs.set(run.status.runId, run);
@@ -216,7 +292,7 @@ export function slowlogService(
       });
     }
     const first = { ...run.status };
-    void execute(run, ctx, read);
+    void execute(run, ctx, read, sink);
     return first;
   };
 
@@ -224,24 +300,101 @@ export function slowlogService(
     'slowlog.sources': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const hasSsh = store.get(owner.connectionId).ssh !== null;
-      // On the side connection: the tool session may be busy explaining.
-      const variables = await owner.session
-        .withSideConnection(async (conn) => {
-          const [rows] = await conn.query({
-            sql: `SELECT @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file`,
-            rowsAsArray: true,
-          });
-          return slowLogVariables((rows as unknown[])[0]);
-        })
-        .catch(() => null);
-      return { sources: slowLogSources(hasSsh, variables) };
+      const variables = await serverVariables(owner.session).catch(() => null);
+      let serverFile: ServerFileProbe | null = null;
+      const file = serverSlowLogPath(variables?.file ?? null, variables?.datadir ?? null);
+      if (hasSsh && file) {
+        serverFile = await withSftp(owner.session, async (sftp) => {
+          const probe = await probeServerSlowLog(sftp, file);
+          return probe.readable ? { readable: true as const, path: file } : probe;
+        }).catch((e: unknown) => ({
+          readable: false as const,
+          reason: `SFTP on the SSH tunnel failed: ${(e as Error).message}`,
+        }));
+      }
+      return { sources: slowLogSources(hasSsh, variables, serverFile) };
     },
-    'slowlog.analyze': async ({ sessionId, path: input }, ctx) => {
+    'slowlog.analyzeServerFile': async ({ sessionId, filter }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const ssh = store.get(owner.connectionId).ssh;
+      if (!ssh)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: "This connection has no SSH tunnel: the server's own file cannot be read.",
+        });
+      const variables = await serverVariables(owner.session).catch((e: unknown) => {
+        throw e instanceof ApiError ? e : errorToApi(e);
+      });
+      const file = serverSlowLogPath(variables.file, variables.datadir);
+      if (!file)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: 'The server did not say where its slow log file is (@@slow_query_log_file).',
+        });
+      const sftp = await owner.session.sftp();
+      if (!sftp)
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: "This session's connection has no SSH tunnel.",
+        });
+      let opened;
+      try {
+        opened = await openServerSlowLog(sftp, file);
+      } catch (error) {
+        sftp.end();
+        throw error;
+      }
+      const { size, stream } = opened;
+      const label = `ssh://${ssh.user}@${ssh.host}:${ssh.port}${file}`;
+      return begin(
+        sessionId,
+        ctx,
+        label,
+        'bytes',
+        size,
+        async (onEntry, signal, progress) => {
+          try {
+            // The reader's stream source: one stream, named here rather than "standard input".
+            const summary = await readSlowLogSources(['-'], (e) => onEntry(e, 0), {
+              stdin: stream,
+              signal,
+              onProgress: (_source, bytes) => progress(bytes),
+            });
+            const { problems, problemCount } = summary.reader;
+            return { done: summary.bytes, problems, problemCount };
+          } catch (error) {
+            if (error instanceof SlowLogSourceError)
+              throw new SlowLogSourceError(error.message.replace(/^standard input/, label));
+            throw error;
+          } finally {
+            stream.destroy();
+            sftp.end();
+          }
+        },
+        analysis(filter),
+      );
+    },
+    'slowlog.analyze': async ({ sessionId, path: input, filter }, ctx) => {
       sessions.owned(sessionId, ctx.peerId);
       const file = resolvePath(input, home);
-      return begin(sessionId, ctx, file, 'bytes', await plainSize(file), readFile(file));
+      const size = await plainSize(file);
+      return begin(sessionId, ctx, file, 'bytes', size, readFiles([file]), analysis(filter));
     },
-    'slowlog.analyzeTable': async ({ sessionId }, ctx) => {
+    'slowlog.compare': async ({ sessionId, before, after }, ctx) => {
+      sessions.owned(sessionId, ctx.peerId);
+      const windows: [SlowLogWindow, SlowLogWindow] = [
+        { ...before, path: resolvePath(before.path, home) },
+        { ...after, path: resolvePath(after.path, home) },
+      ];
+      const files = [...new Set(windows.map((w) => w.path))];
+      const sizes = await Promise.all(files.map(plainSize));
+      const total = sizes.every((n) => n !== null)
+        ? sizes.reduce<number>((a, n) => a + (n ?? 0), 0)
+        : null;
+      const sink = slowLogComparison(windows, files.length === 1);
+      return begin(sessionId, ctx, files.join(' → '), 'bytes', total, readFiles(files), sink);
+    },
+    'slowlog.analyzeTable': async ({ sessionId, filter }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const rows = await owner.session
         .withSideConnection(async (conn) => {
@@ -273,13 +426,14 @@ export function slowlogService(
         'mysql.slow_log',
         'rows',
         rows,
-        async (digest, signal, progress) => {
-          const done = await readSlowLogTable(owner.session, (e) => digest.add(e), {
+        async (onEntry, signal, progress) => {
+          const done = await readSlowLogTable(owner.session, (e) => onEntry(e, 0), {
             signal,
             onProgress: progress,
           });
           return { done, problems: [], problemCount: 0 };
         },
+        analysis(filter),
       );
     },
     'slowlog.status': async ({ runId }, ctx) => ({ ...owned(runId, ctx.peerId).status }),

@@ -21,10 +21,13 @@ const shortTime = (time: string | null) => (time ? time.slice(5, 19).replace('T'
 /** The log's classes, the top of the chosen ranking, one row each; a row opens its detail. */
 export function SlowLogClasses({
   classes,
+  own,
   selected,
   onSelect,
 }: {
   classes: readonly SlowLogClass[];
+  /** Checksums of Sightline's own classes, marked as such. */
+  own: ReadonlySet<string>;
   selected: string | null;
   onSelect: (checksum: string) => void;
 }) {
@@ -65,6 +68,15 @@ export function SlowLogClasses({
             data-checksum={c.checksum}
           >
             <td className="tune-text" title={c.fingerprint}>
+              {own.has(c.checksum) && (
+                <span
+                  className="tune-own-mark"
+                  title="Sightline's own statements (tagged /* sightline */)"
+                  data-testid="slowlog-own-mark"
+                >
+                  Sightline
+                </span>
+              )}
               <span className="mono">{c.fingerprint}</span>
             </td>
             <td className="num">{formatExactCount(c.count)}</td>

@@ -3,12 +3,23 @@ import { formatBytes } from '../../shared/format/bytes';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
 import { Notice } from '../ui/Notice';
+import { slowLogFilterText } from './slowlog-columns';
 
-/** What a finished analysis covered: entries, classes, time range, and what could not be read. */
+/**
+ * What a finished analysis covered: entries, classes, time range, the filter and what it left
+ * out, and what could not be read.
+ */
 export function SlowLogSummary({ run, result }: { run: SlowLogRun; result: SlowLogResult }) {
   const { malformed } = result;
+  const filter = slowLogFilterText(result.filter);
   return (
     <>
+      {filter && (
+        <p className="slowlog-summary" data-testid="slowlog-filtered">
+          Filtered: <span className="mono">{filter}</span>; {formatExactCount(result.filteredOut)}{' '}
+          {result.filteredOut === 1 ? 'statement' : 'statements'} left out.
+        </p>
+      )}
       <p className="slowlog-summary" data-testid="slowlog-summary">
         {formatExactCount(result.entries)} statements in {formatExactCount(result.classesTotal)}{' '}
         classes, {formatDuration(result.totalQueryTime * 1000)} of query time

@@ -1,29 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SlowLogRun, SlowLogSourceInfo } from '../../shared/api/slowlog';
+import type {
+  SlowLogFilter,
+  SlowLogRun,
+  SlowLogSourceInfo,
+  SlowLogWindow,
+} from '../../shared/api/slowlog';
 import { api } from '../app/api';
 import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
-import { SlowLogClassDetail } from './SlowLogClassDetail';
-import { SlowLogClasses } from './SlowLogClasses';
+import { Notice } from '../ui/Notice';
+import { Segmented } from '../ui/Segmented';
+import { SlowLogClassesResult } from './SlowLogClassesResult';
+import { SlowLogCompareForm } from './SlowLogCompareForm';
+import { SlowLogComparison } from './SlowLogComparison';
+import { filterProblems, SlowLogFilterFields } from './SlowLogFilterFields';
+import { SlowLogPathField } from './SlowLogPathField';
 import { SlowLogProgress } from './SlowLogProgress';
 import { SlowLogSources } from './SlowLogSources';
-import { SlowLogSummary } from './SlowLogSummary';
+import { useFileDrop } from './slowlog-file-drop';
 import { useBusyAction } from './use-busy-action';
 import './slowlog.css';
 
+type Mode = 'classes' | 'compare';
+
 /**
- * The slow query log beside performance_schema: a file on the backend's machine read into
- * pt-query-digest's classes, each class's slowest statement one click from the editor or an
- * explain on this connection.
+ * The slow query log beside performance_schema: a file on the backend's machine (or
+ * mysql.slow_log) read into pt-query-digest's classes, filtered to a window, user, host or
+ * database, or two windows compared; each class's slowest statement one click from the editor
+ * or an explain on this connection.
  */
 export function SlowLogView(props: ToolScreenProps) {
   const { sessionId } = props;
   const [sources, setSources] = useState<SlowLogSourceInfo[]>([]);
+  const [mode, setMode] = useState<Mode>('classes');
   const [path, setPath] = useState('');
+  const [filter, setFilter] = useState<SlowLogFilter>({});
   const [run, setRun] = useState<SlowLogRun | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
   const { busy, error, run: act } = useBusyAction();
   const runId = useRef<string | null>(null);
+  const { notice: dropNotice, clearNotice, dropProps } = useFileDrop(setPath);
+  const typePath = (typed: string) => {
+    setPath(typed);
+    clearNotice();
+  };
 
   useEffect(() => {
     void act('sources', 'Could not list the slow log sources', async () => {
@@ -41,14 +60,23 @@ export function SlowLogView(props: ToolScreenProps) {
     [],
   );
 
-  const analyze = (table: boolean) =>
+  const started = (s: SlowLogRun) => {
+    runId.current = s.runId;
+    setRun(s);
+  };
+  const analyze = (source: 'file' | 'ssh' | 'table') =>
     act('analyze', 'Could not start the analysis', async () => {
-      setSelected(null);
-      const started = table
-        ? await api.call('slowlog.analyzeTable', { sessionId })
-        : await api.call('slowlog.analyze', { sessionId, path });
-      runId.current = started.runId;
-      setRun(started);
+      started(
+        source === 'table'
+          ? await api.call('slowlog.analyzeTable', { sessionId, filter })
+          : source === 'ssh'
+            ? await api.call('slowlog.analyzeServerFile', { sessionId, filter })
+            : await api.call('slowlog.analyze', { sessionId, path, filter }),
+      );
+    });
+  const compare = (before: SlowLogWindow, after: SlowLogWindow) =>
+    act('analyze', 'Could not start the comparison', async () => {
+      started(await api.call('slowlog.compare', { sessionId, before, after }));
     });
 
   const cancel = () => {
@@ -56,40 +84,65 @@ export function SlowLogView(props: ToolScreenProps) {
   };
 
   const running = run?.state === 'running';
-  const result = run?.state === 'done' ? run.result : null;
-  const chosen = result?.classes.find((c) => c.checksum === selected) ?? null;
+  const starting = running || busy === 'analyze';
+  const done = run?.state === 'done' ? run : null;
   return (
-    <div className="slowlog-view" data-testid="slowlog-view">
+    <div className="slowlog-view" data-testid="slowlog-view" {...dropProps}>
       <SlowLogSources
         sources={sources}
-        busy={running || busy === 'analyze'}
-        onAnalyzeTable={() => void analyze(true)}
+        busy={starting || filterProblems(filter)}
+        onAnalyzeTable={() => void analyze('table')}
+        onAnalyzeServerFile={() => void analyze('ssh')}
       />
-      <form
-        className="slowlog-open"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (path.trim() !== '' && !running) void analyze(false);
-        }}
-      >
-        <label htmlFor={`slowlog-path-${sessionId}`}>Slow log file</label>
-        <input
-          id={`slowlog-path-${sessionId}`}
-          className="mono"
-          type="text"
-          value={path}
-          onChange={(e) => setPath(e.target.value)}
-          placeholder="/var/log/mysql/slow.log (plain or .gz, on the machine running Sightline)"
-          spellCheck={false}
-        />
-        <button
-          type="submit"
-          className="btn-small btn-primary"
-          disabled={path.trim() === '' || running || busy === 'analyze'}
+      <Segmented
+        label="Slow log view"
+        options={[
+          ['classes', 'Classes'],
+          ['compare', 'Compare two windows'],
+        ]}
+        value={mode}
+        onChange={setMode}
+      />
+      {/* Both stay mounted, so what was typed in one survives a look at the other. */}
+      <div hidden={mode !== 'classes'}>
+        <form
+          className="slowlog-analyze-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (path.trim() !== '' && !starting && !filterProblems(filter)) void analyze('file');
+          }}
         >
-          Analyze
-        </button>
-      </form>
+          <div className="slowlog-open">
+            <SlowLogPathField
+              label="Slow log file"
+              value={path}
+              onChange={typePath}
+              disabled={starting}
+            />
+            <button
+              type="submit"
+              className="btn-small btn-primary"
+              disabled={path.trim() === '' || starting || filterProblems(filter)}
+            >
+              Analyze
+            </button>
+          </div>
+          <SlowLogFilterFields value={filter} onChange={setFilter} label="Filter" />
+        </form>
+      </div>
+      <div hidden={mode !== 'compare'}>
+        <SlowLogCompareForm
+          path={path}
+          onPathChange={typePath}
+          busy={starting}
+          onCompare={(b, a) => void compare(b, a)}
+        />
+      </div>
+      {dropNotice && (
+        <Notice severity="info" title="No path from a drop here" testId="slowlog-drop-notice">
+          {dropNotice}
+        </Notice>
+      )}
       {error && <ErrorNotice error={error.error} title={error.title} />}
       {run && running && <SlowLogProgress run={run} onCancel={cancel} />}
       {run && run.error && (
@@ -98,24 +151,10 @@ export function SlowLogView(props: ToolScreenProps) {
           title={run.state === 'cancelled' ? 'Analysis stopped' : 'Could not read the slow log'}
         />
       )}
-      {result && run && (
-        <>
-          <SlowLogSummary run={run} result={result} />
-          <div className="tune-split">
-            <div className="tune-table-wrap">
-              <SlowLogClasses classes={result.classes} selected={selected} onSelect={setSelected} />
-            </div>
-            {chosen && (
-              <SlowLogClassDetail
-                {...props}
-                queryClass={chosen}
-                unit={run.unit}
-                key={chosen.checksum}
-              />
-            )}
-          </div>
-        </>
+      {done?.result && (
+        <SlowLogClassesResult {...props} key={done.runId} run={done} result={done.result} />
       )}
+      {done?.comparison && <SlowLogComparison comparison={done.comparison} />}
     </div>
   );
 }

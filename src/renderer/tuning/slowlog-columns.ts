@@ -1,5 +1,11 @@
-// The slow-log classes table's sort orders and the progress line's words.
-import type { SlowLogClass, SlowLogRanking, SlowLogRun } from '../../shared/api/slowlog';
+// The slow-log classes table's sort orders, the progress line's, filter's and ratio's words.
+import type {
+  SlowLogClass,
+  SlowLogClassComparison,
+  SlowLogFilter,
+  SlowLogRanking,
+  SlowLogRun,
+} from '../../shared/api/slowlog';
 import { formatBytes } from '../../shared/format/bytes';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
@@ -46,4 +52,27 @@ export function slowLogProgressText(run: SlowLogRun): string {
 export function slowLogFraction(run: SlowLogRun): number | null {
   if (run.totalBytes === null || run.totalBytes === 0) return null;
   return Math.min(1, run.bytesRead / run.totalBytes);
+}
+
+const FILTER_WORDS: Array<[keyof SlowLogFilter, string]> = [
+  ['since', 'since'],
+  ['until', 'until'],
+  ['user', 'user'],
+  ['host', 'host'],
+  ['db', 'database'],
+];
+
+/** `since 2026-11-25 10:00, user app`: a filter in words, or null when it filters nothing. */
+export function slowLogFilterText(filter: SlowLogFilter | null): string | null {
+  if (!filter) return null;
+  const parts = FILTER_WORDS.flatMap(([key, word]) => {
+    const value = filter[key]?.trim();
+    return value ? [`${word} ${value}`] : [];
+  });
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** `×4.00`: a comparison's ratio of averages; `—` for a new or gone class or from 0 s. */
+export function slowLogRatioText(c: SlowLogClassComparison): string {
+  return c.avgRatio === null ? '—' : `×${c.avgRatio.toFixed(2)}`;
 }

@@ -96,6 +96,8 @@ export async function startSshd(
         'KbdInteractiveAuthentication no',
         'AllowTcpForwarding yes',
         'AllowStreamLocalForwarding yes',
+        // For reading files on the SSH host (the slow log over the tunnel); in-process, no binary.
+        'Subsystem sftp internal-sftp',
         // DEBUG1 logs each user-auth request, so tests can show that none was made.
         'LogLevel DEBUG1',
         '',

@@ -243,11 +243,7 @@ describe('slow log API (MySQL 9.7)', () => {
     };
     expect(await reasons()).toEqual([
       ['file', true, null],
-      [
-        'ssh',
-        false,
-        'This connection has no SSH tunnel. (Coming later for connections that have one.)',
-      ],
+      ['ssh', false, 'This connection has no SSH tunnel.'],
       ['table', false, 'log_output is FILE: the server writes no rows to mysql.slow_log.'],
     ]);
     await withConnection(server(), (c) =>

@@ -36,6 +36,7 @@ const run = (over: Partial<SlowLogRun>): SlowLogRun => ({
   elapsedMs: 0,
   error: null,
   result: null,
+  comparison: null,
   ...over,
 });
 
