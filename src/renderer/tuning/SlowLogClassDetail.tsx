@@ -81,7 +81,15 @@ export function SlowLogClassDetail({
           <button
             type="button"
             className="btn-small"
-            onClick={() => showPlan(planOf(explained, 'Slow log class'))}
+            onClick={() =>
+              showPlan(
+                planOf(explained, 'Slow log class', {
+                  statement: example.sql,
+                  connectionId: connection.id,
+                  ...(example.db ? { schema: example.db } : {}),
+                }),
+              )
+            }
           >
             Open plan
           </button>
