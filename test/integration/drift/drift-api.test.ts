@@ -1,0 +1,191 @@
+import type mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConnectionSettings } from '../../../src/shared/api/connection';
+import type { DriftRun } from '../../../src/shared/api/drift';
+import { withConnection } from '../../servers/connect';
+import { useTopology } from '../../servers/dedicated-servers';
+import type { RunningServer } from '../../servers/instance';
+import { waitForCatchUp } from '../../servers/replication';
+import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
+import { openSession } from '../backend/session-helpers';
+import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+
+// Data drift through the backend API on a real MySQL 9.7 source + replica: the replica is a
+// saved connection, its channel found by server UUID, progress pushed as events, the fix run
+// only as confirmed and never on a read-only connection.
+
+failOnUnhandledErrors();
+const topology = useTopology('mysql', 1);
+
+describe('data drift through the backend API (MySQL 9.7)', () => {
+  let b: BackendUnderTest;
+  let source: RunningServer;
+  let replica: RunningServer;
+  let onSource: string;
+  const saved: Record<string, string> = {};
+
+  const save = async (name: string, server: RunningServer, readOnly = false) => {
+    const r = await b.call('connections.save', {
+      settings: {
+        ...defaultConnectionSettings(),
+        name,
+        readOnly,
+        endpoint: { kind: 'tcp', host: server.host, port: server.port },
+        tls: { mode: 'preferred' },
+        user: server.user,
+        passwordMode: 'none',
+      },
+      secrets: {},
+    });
+    if (!r.ok) throw new Error(r.error.message);
+    return r.value.id;
+  };
+  const finished = async (runId: string): Promise<DriftRun> => {
+    for (;;) {
+      const s = await b.call('drift.status', { runId });
+      if (!s.ok) throw new Error(s.error.message);
+      if (s.value.state !== 'running') return s.value;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const start = async (replicaConnectionId: string) =>
+    b.call('drift.start', {
+      sessionId: onSource,
+      replicaConnectionId,
+      tables: [
+        { schema: 'd', table: 'items' },
+        { schema: 'd', table: 'nokey' },
+      ],
+      chunkRows: 100,
+      allowApplierPause: true,
+    });
+
+  beforeAll(async () => {
+    const t = topology();
+    source = t.source;
+    replica = t.replicas[0]!;
+    await withConnection(source, async (c) => {
+      await c.query('CREATE DATABASE d');
+      await c.query('CREATE TABLE d.items (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)');
+      await c.query('CREATE TABLE d.nokey (x INT)');
+      const rows = Array.from({ length: 1000 }, (_, i) => [i + 1, `item ${i + 1}`]);
+      await c.query('INSERT INTO d.items VALUES ?', [rows]);
+    });
+    await waitForCatchUp(source, replica);
+    await withConnection(replica, async (c) => {
+      await c.query('SET SESSION sql_log_bin = 0');
+      await c.query("UPDATE d.items SET name = 'changed' WHERE id = 500");
+    });
+    b = await startBackend();
+    onSource = await openSession(b, source, 'source');
+    saved.replica = await save('replica', replica);
+    saved.replicaReadOnly = await save('replica (read-only)', replica, true);
+    saved.sourceAgain = await save('source again', source);
+  });
+  afterAll(async () => {
+    await b?.dispose();
+  });
+
+  it('refuses a connection to the same server, or to one that is not a replica of it', async () => {
+    const same = await start(saved.sourceAgain!);
+    expect(same).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST', field: 'replicaConnectionId' },
+    });
+    if (!same.ok)
+      expect(same.error.message).toBe(
+        'The replica connection reaches the same server as this session.',
+      );
+  });
+
+  it('compares, reports progress, and finds the changed row; a keyless table is said to be', async () => {
+    const started = await start(saved.replica!);
+    if (!started.ok) throw new Error(started.error.message);
+    expect(started.value).toMatchObject({ state: 'running', channel: '', replicaName: 'replica' });
+    const run = await finished(started.value.runId);
+    expect(run.state).toBe('done');
+    expect(run.rowsDone).toBe(1000);
+    const [items, nokey] = run.results;
+    expect(items).toMatchObject({
+      schema: 'd',
+      table: 'items',
+      key: { index: 'PRIMARY', columns: ['id'] },
+      // Ten chunks of 100 rows, and the open one past the last key, where extra rows would be.
+      chunks: 11,
+      chunksDiffering: 1,
+      rows: 1000,
+      differences: [{ kind: 'changed', key: ['500'] }],
+      differencesTotal: 1,
+      fix: [
+        'SET SESSION sql_log_bin = 0',
+        "UPDATE `d`.`items` SET `name` = _utf8mb4 X'6974656D20353030' WHERE `id` = 500 LIMIT 1",
+      ],
+    });
+    expect(nokey).toMatchObject({ table: 'nokey', key: null, chunks: 0 });
+    expect(nokey!.skipped).toMatch(/^No primary key/);
+    const updates = b.events.filter((e) => e.name === 'drift.update');
+    expect(updates.length).toBeGreaterThan(0);
+    expect((updates.at(-1)!.payload as DriftRun).state).toBe('done');
+
+    const wrong = await b.call('drift.fix', {
+      runId: run.runId,
+      schema: 'd',
+      table: 'items',
+      confirmSql: 'DELETE FROM d.items',
+    });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    const fixed = await b.call('drift.fix', {
+      runId: run.runId,
+      schema: 'd',
+      table: 'items',
+      confirmSql: items!.fix.join(';\n'),
+    });
+    expect(fixed).toEqual({ ok: true, value: { ran: 2, failedStatement: null, error: null } });
+    const again = await start(saved.replica!);
+    if (!again.ok) throw new Error(again.error.message);
+    const after = await finished(again.value.runId);
+    expect(after.results[0]).toMatchObject({ differencesTotal: 0, fix: [] });
+  });
+
+  it('never writes through a read-only replica connection', async () => {
+    await withConnection(replica, async (c) => {
+      await c.query('SET SESSION sql_log_bin = 0');
+      await c.query('DELETE FROM d.items WHERE id = 7');
+    });
+    const started = await start(saved.replicaReadOnly!);
+    if (!started.ok) throw new Error(started.error.message);
+    const run = await finished(started.value.runId);
+    expect(run.results[0]!.differences).toEqual([{ kind: 'missing', key: ['7'] }]);
+    const refused = await b.call('drift.fix', {
+      runId: run.runId,
+      schema: 'd',
+      table: 'items',
+      confirmSql: run.results[0]!.fix.join(';\n'),
+    });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_REQUEST' } });
+    if (!refused.ok) expect(refused.error.message).toMatch(/is read-only/);
+  });
+
+  it('stops when cancelled, between chunks', async () => {
+    const started = await b.call('drift.start', {
+      sessionId: onSource,
+      replicaConnectionId: saved.replica!,
+      tables: Array.from({ length: 100 }, () => ({ schema: 'd', table: 'items' })),
+      chunkRows: 100,
+      allowApplierPause: true,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const cancelled = await b.call('drift.cancel', { runId: started.value.runId });
+    expect(cancelled).toEqual({ ok: true, value: { cancelled: true } });
+    const run = await finished(started.value.runId);
+    expect(run.state).toBe('cancelled');
+    expect(run.error?.message).toBe('Comparison cancelled.');
+    expect(run.results.length).toBeLessThan(100);
+    // The replica's applier runs again.
+    const running = await withConnection(replica, async (c) => {
+      const [rows] = await c.query<mysql.RowDataPacket[]>('SHOW REPLICA STATUS');
+      return String(rows[0]!.Replica_SQL_Running);
+    });
+    expect(running).toBe('Yes');
+  });
+});
