@@ -17,6 +17,7 @@ import {
 } from './NotReplicating';
 import { NodeDetails } from './NodeDetails';
 import { ProblemList } from './ProblemList';
+import { DriftSection } from './drift/DriftSection';
 import { ReplicationSettingsSection } from './settings/ReplicationSettingsSection';
 import { TopologyDiagram } from './TopologyDiagram';
 import { useReplicationStatus } from './use-replication-status';
@@ -154,6 +155,8 @@ export function ReplicationScreen({
       )}
 
       <ReplicationSettingsSection sessionId={sessionId} active={active} />
+
+      <DriftSection sessionId={sessionId} connection={connection} confirm={confirm} />
 
       <section className="rp-section" aria-label="Topology">
         <h3>Topology</h3>
