@@ -60,12 +60,8 @@ export async function readSlowLogSources(
       for await (const chunk of decompressed(stream)) {
         const buffer = chunk as Buffer;
         if (sniff.bytes < SNIFF_BYTES) {
-          // A NUL byte in the first 64 KiB with no slow-log line there: a binary file. (A slow
-          // log may hold NUL bytes inside statements, so both are needed.)
           const head = buffer.subarray(0, SNIFF_BYTES - sniff.bytes).toString('latin1');
-          if (head.includes('\0')) sniff.nul = true;
-          if (SLOW_LOG_LINE.test(head)) sniff.slowLog = true;
-          if (GENERAL_LOG_LINE.test(head)) sniff.generalLog = true;
+          sniffHead(head, sniff);
           sniff.bytes += head.length;
           if (sniff.nul && !sniff.slowLog)
             throw new SlowLogSourceError(`${name(source)}: a binary file, not a slow query log`);
@@ -107,6 +103,31 @@ export async function readSlowLogSources(
       `${sources.map(name).join(', ')}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
     );
   return { bytes: reader.bytesRead, entries: reader.entries, reader };
+}
+
+/** What the first bytes of a source showed. */
+export interface SlowLogSniff {
+  nul: boolean;
+  slowLog: boolean;
+  generalLog: boolean;
+}
+
+/**
+ * Looks at (part of) a source's first SNIFF_BYTES. A NUL byte there with no slow-log line is a
+ * binary file (a slow log may hold NUL bytes inside statements, so both are needed).
+ */
+export function sniffHead(head: string, sniff: SlowLogSniff): void {
+  if (head.includes('\0')) sniff.nul = true;
+  if (SLOW_LOG_LINE.test(head)) sniff.slowLog = true;
+  if (GENERAL_LOG_LINE.test(head)) sniff.generalLog = true;
+}
+
+/** How much of a source {@link sniffHead} should see. */
+export const SNIFF_HEAD_BYTES = SNIFF_BYTES;
+
+/** A source's name in messages. */
+export function sourceName(source: SlowLogSource): string {
+  return name(source);
 }
 
 function name(source: SlowLogSource): string {

@@ -94,6 +94,35 @@ export interface DigestFilter {
   db?: string;
 }
 
+/**
+ * The `db` and `# Time:` that pt-query-digest carries forward to later entries without them: what
+ * a digest of the part of a log before some point hands to the digest of the part after it.
+ */
+export interface DigestCarry {
+  db?: string;
+  time?: string;
+}
+
+/**
+ * Moves `carry` past `entry` as {@link SlowLogDigest.add} does (entries without a statement do
+ * not count). Returns whether the entry counted.
+ */
+export function carryPast(carry: DigestCarry, entry: SlowLogEntry): boolean {
+  if (!entry.statement) return false;
+  if (entry.db !== undefined) carry.db = entry.db;
+  if (entry.time !== undefined) carry.time = entry.time;
+  return true;
+}
+
+/** A digest as plain data (structured-clone safe), for handing it between threads. */
+export interface SlowLogDigestState {
+  classes: Map<string, QueryClass>;
+  types: Map<string, AttributeType>;
+  count: number;
+  filteredOut: number;
+  carry: DigestCarry;
+}
+
 /** Aggregates entries into classes; feed it from a {@link SlowLogReader}. */
 export class SlowLogDigest {
   readonly classes = new Map<string, QueryClass>();
@@ -106,7 +135,64 @@ export class SlowLogDigest {
   private lastTime: string | undefined;
   private lastSeconds: number | undefined;
 
-  constructor(private readonly filter: DigestFilter = {}) {}
+  /** @param filter which entries count (see {@link DigestFilter}). */
+  constructor(readonly filter: DigestFilter = {}) {}
+
+  /** What the next entry inherits when it has no `db` or `# Time:` of its own. */
+  get carry(): DigestCarry {
+    return { db: this.lastDb, time: this.lastTime };
+  }
+
+  /**
+   * Starts this digest where an earlier part of the log left off: its carried `db` and time,
+   * and the attribute types it had already decided (types are fixed by the first value seen).
+   */
+  continueFrom(carry: DigestCarry, types?: ReadonlyMap<string, AttributeType>): void {
+    this.lastDb = carry.db;
+    this.lastTime = carry.time;
+    this.lastSeconds = carry.time === undefined ? undefined : slowLogSeconds(carry.time);
+    if (types) for (const [name, type] of types) this.types.set(name, type);
+  }
+
+  /** This digest as plain data (see {@link SlowLogDigest.merge}). */
+  state(): SlowLogDigestState {
+    const { classes, types, count, filteredOut, carry } = this;
+    return { classes, types, count, filteredOut, carry };
+  }
+
+  /**
+   * Attributes whose type `later` decided differently from this digest: merging is exact only
+   * when there are none (else digest that part again after {@link SlowLogDigest.continueFrom}).
+   */
+  typeConflicts(later: SlowLogDigestState): string[] {
+    const conflicts: string[] = [];
+    for (const [name, type] of later.types) {
+      const mine = this.types.get(name);
+      if (mine !== undefined && mine !== type) conflicts.push(name);
+    }
+    return conflicts;
+  }
+
+  /**
+   * Adds the digest of the part of the log that follows this one's (started with
+   * {@link SlowLogDigest.continueFrom} this digest's carry): the result is what one digest of
+   * both parts gives, class order included. Two limits: a class's numeric sums are added part
+   * by part, so fractional sums may differ from one pass in the last bits; and past
+   * MAX_DISTINCT values of one attribute in a class, a value named by this digest that comes
+   * again in `later` only after `later` filled its own list is not counted there. `later` is
+   * taken over, not copied.
+   */
+  merge(later: SlowLogDigestState): void {
+    for (const [print, theirs] of later.classes) {
+      const mine = this.classes.get(print);
+      if (mine) mergeClass(mine, theirs);
+      else this.classes.set(print, theirs);
+    }
+    for (const [name, type] of later.types) if (!this.types.has(name)) this.types.set(name, type);
+    this.count += later.count;
+    this.filteredOut += later.filteredOut;
+    this.continueFrom(later.carry);
+  }
 
   /** Adds one entry (pt-query-digest carries `db` and the time forward to entries without them). */
   add(entry: SlowLogEntry): void {
@@ -225,6 +311,50 @@ export class SlowLogDigest {
     if (seen !== undefined) values.set(value, seen + 1);
     else if (values.size < MAX_DISTINCT) values.set(value, 1);
   }
+}
+
+function mergeClass(mine: QueryClass, theirs: QueryClass): void {
+  mine.count += theirs.count;
+  for (const [name, aggregate] of theirs.numeric) {
+    const into = mine.numeric.get(name);
+    if (!into) {
+      mine.numeric.set(name, aggregate);
+      continue;
+    }
+    into.count += aggregate.count;
+    into.sum += aggregate.sum;
+    if (aggregate.min < into.min) into.min = aggregate.min;
+    if (aggregate.max > into.max) into.max = aggregate.max;
+    for (const [bucket, n] of aggregate.buckets)
+      into.buckets.set(bucket, (into.buckets.get(bucket) ?? 0) + n);
+  }
+  for (const [name, flag] of theirs.flags) {
+    const into = mine.flags.get(name);
+    if (!into) mine.flags.set(name, flag);
+    else {
+      into.yes += flag.yes;
+      into.count += flag.count;
+    }
+  }
+  for (const [name, values] of theirs.values) {
+    const into = mine.values.get(name);
+    if (!into) {
+      mine.values.set(name, values);
+      continue;
+    }
+    for (const [value, n] of values) {
+      const seen = into.get(value);
+      if (seen !== undefined) into.set(value, seen + n);
+      else if (into.size < MAX_DISTINCT) into.set(value, n);
+    }
+  }
+  // The same tie rules as one pass: the earliest first, the latest last, the later slowest.
+  if (theirs.firstSeen && (!mine.firstSeen || theirs.firstSeen.seconds < mine.firstSeen.seconds))
+    mine.firstSeen = theirs.firstSeen;
+  if (theirs.lastSeen && (!mine.lastSeen || theirs.lastSeen.seconds >= mine.lastSeen.seconds))
+    mine.lastSeen = theirs.lastSeen;
+  if (theirs.example && (!mine.example || theirs.example.queryTime >= mine.example.queryTime))
+    mine.example = theirs.example;
 }
 
 /** How classes can be ranked. */
