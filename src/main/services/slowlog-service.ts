@@ -10,7 +10,8 @@ import type { SlowLogRun } from '../../shared/api/slowlog';
 import { SlowLogDigest, type SlowLogProblem } from '../../shared/slowlog';
 import { errorToApi } from '../db/error-to-api';
 import type { CallContext, Handlers } from '../backend/handlers';
-import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
+import { digestSlowLogSources } from '../slowlog/digest-slowlog-sources';
+import { SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
 import { slowLogSources, slowLogVariables } from './slowlog-sources';
@@ -120,7 +121,7 @@ export function slowlogService(
   const readFile =
     (file: string): Read =>
     async (digest, signal, progress) => {
-      const summary = await readSlowLogSources([file], (entry) => digest.add(entry), {
+      const summary = await digestSlowLogSources([file], digest, {
         signal,
         onProgress: (_source, bytes) => progress(bytes),
       });

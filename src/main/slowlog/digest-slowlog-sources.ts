@@ -2,11 +2,12 @@
 // some size is cut at entry boundaries into ranges, each digested in a worker thread, and the
 // digests are merged in file order; anything else (gzip, standard input, several files, small
 // files, no worker script) is read in one pass by readSlowLogSources. Both give the same answer.
+/// <reference types="electron-vite/node" />
 import { existsSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   nextEntryBoundary,
@@ -59,8 +60,9 @@ export async function digestSlowLogSources(
   options: SlowLogDigestOptions = {},
 ): Promise<SlowLogDigestSummary> {
   const ranges = await parallelRanges(sources, options);
-  if (ranges) {
-    const summary = await digestInWorkers(ranges, digest, options);
+  const script = ranges && (await workerScript());
+  if (ranges && script) {
+    const summary = await digestInWorkers(ranges, script, digest, options);
     if (summary) return summary;
   }
   const summary = await readSlowLogSources(sources, (entry) => digest.add(entry), options);
@@ -74,7 +76,7 @@ export async function digestSlowLogSources(
 }
 
 /** The worker script and how to start it, or undefined when this build has none. */
-function workerScript(): { url: URL; eval?: string } | undefined {
+async function workerScript(): Promise<{ url: URL; eval?: string } | undefined> {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     // From source (tsx, vitest): the worker registers tsx's loader before importing the script.
@@ -88,11 +90,13 @@ function workerScript(): { url: URL; eval?: string } | undefined {
       eval: `import(${api}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
     };
   }
-  for (const candidate of ['./slowlog-worker.js', '../slowlog-worker.js']) {
-    const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return { url };
+  // Built by electron-vite: `?modulePath` bundles the worker on its own and gives its path.
+  try {
+    const built = (await import('./slowlog-worker?modulePath')).default;
+    return existsSync(built) ? { url: pathToFileURL(built) } : undefined;
+  } catch {
+    return undefined;
   }
-  return undefined;
 }
 
 /** Ranges for workers when `sources` is one plain file big enough, else undefined. */
@@ -101,7 +105,7 @@ async function parallelRanges(
   options: SlowLogDigestOptions,
 ): Promise<SlowLogRange[] | undefined> {
   const wanted = Math.min(options.workers ?? availableParallelism(), MAX_WORKERS);
-  if (sources.length !== 1 || sources[0] === '-' || wanted < 2 || !workerScript()) return;
+  if (sources.length !== 1 || sources[0] === '-' || wanted < 2) return;
   const path = sources[0]!;
   const info = await stat(path).catch(() => undefined);
   const minRange = options.minRangeBytes ?? MIN_RANGE_BYTES;
@@ -142,12 +146,12 @@ async function parallelRanges(
  */
 async function digestInWorkers(
   ranges: SlowLogRange[],
+  script: { url: URL; eval?: string },
   digest: SlowLogDigest,
   options: SlowLogDigestOptions,
 ): Promise<SlowLogDigestSummary | undefined> {
   options.signal?.throwIfAborted();
   const { filter } = digest;
-  const script = workerScript()!;
   const path = ranges[0]!.path;
   const readerOptions = {
     maxLineBytes: options.maxLineBytes,
