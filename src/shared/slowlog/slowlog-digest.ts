@@ -134,6 +134,11 @@ export class SlowLogDigest {
   private lastDb: string | undefined;
   private lastTime: string | undefined;
   private lastSeconds: number | undefined;
+  /** `types` and IGNORED in one map (null: ignored); cleared when `types` is seeded. */
+  private readonly kinds = new Map<string, AttributeType | null>();
+  /** The class and Query_time of the entry being added (see addAttribute). */
+  private current: QueryClass | undefined;
+  private queryTime = 0;
 
   /** @param filter which entries count (see {@link DigestFilter}). */
   constructor(readonly filter: DigestFilter = {}) {}
@@ -151,7 +156,10 @@ export class SlowLogDigest {
     this.lastDb = carry.db;
     this.lastTime = carry.time;
     this.lastSeconds = carry.time === undefined ? undefined : slowLogSeconds(carry.time);
-    if (types) for (const [name, type] of types) this.types.set(name, type);
+    if (types) {
+      for (const [name, type] of types) this.types.set(name, type);
+      this.kinds.clear();
+    }
   }
 
   /** This digest as plain data (see {@link SlowLogDigest.merge}). */
@@ -224,38 +232,21 @@ export class SlowLogDigest {
     }
     this.count += 1;
     queryClass.count += 1;
+    this.current = queryClass;
     if (time !== undefined && seconds !== undefined) {
       if (!queryClass.firstSeen || seconds < queryClass.firstSeen.seconds)
         queryClass.firstSeen = { seconds, time };
-      if (!queryClass.lastSeen || seconds >= queryClass.lastSeen.seconds)
+      const last = queryClass.lastSeen;
+      if (!last || (seconds >= last.seconds && (seconds !== last.seconds || time !== last.time)))
         queryClass.lastSeen = { seconds, time };
     }
     if (entry.user !== undefined) this.addValue(queryClass, 'user', entry.user);
     if (entry.host !== undefined) this.addValue(queryClass, 'host', entry.host);
     if (db !== undefined) this.addValue(queryClass, 'db', db);
     this.addNumber(queryClass, 'Query_length', entry.statement.length);
-    let queryTime = 0;
-    for (const [name, raw] of entry.attributes) {
-      if (IGNORED.has(name)) continue;
-      let type = this.types.get(name);
-      if (!type) {
-        type = FLOAT.test(raw) ? 'num' : raw === 'Yes' || raw === 'No' ? 'bool' : 'string';
-        this.types.set(name, type);
-      }
-      if (type === 'num') {
-        // Perl's numification: leading number, else 0 (Query_time keeps only its number).
-        const value = parseFloat(raw) || 0;
-        this.addNumber(queryClass, name, value);
-        if (name === 'Query_time') queryTime = value;
-      } else if (type === 'bool') {
-        let flag = queryClass.flags.get(name);
-        if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
-        flag.count += 1;
-        if (raw === 'Yes') flag.yes += 1;
-      } else {
-        this.addValue(queryClass, name, raw);
-      }
-    }
+    this.queryTime = 0;
+    entry.attributes.forEach(this.addAttribute, this);
+    const queryTime = this.queryTime;
     // pt-query-digest keeps the last of equally slow statements.
     if (!queryClass.example || queryTime >= queryClass.example.queryTime) {
       queryClass.example = {
@@ -265,6 +256,41 @@ export class SlowLogDigest {
         db,
         offset: entry.offset,
       };
+    }
+  }
+
+  /** One attribute of the entry being added to `this.current` (a forEach callback: no garbage). */
+  private addAttribute(raw: string, name: string): void {
+    const queryClass = this.current!;
+    {
+      // One lookup per attribute: null for the ignored ones, else the type once decided.
+      let type = this.kinds.get(name);
+      if (type === null) return;
+      if (type === undefined) {
+        if (IGNORED.has(name)) {
+          this.kinds.set(name, null);
+          return;
+        }
+        type = this.types.get(name);
+        if (!type) {
+          type = FLOAT.test(raw) ? 'num' : raw === 'Yes' || raw === 'No' ? 'bool' : 'string';
+          this.types.set(name, type);
+        }
+        this.kinds.set(name, type);
+      }
+      if (type === 'num') {
+        // Perl's numification: leading number, else 0 (Query_time keeps only its number).
+        const value = parseFloat(raw) || 0;
+        this.addNumber(queryClass, name, value);
+        if (name === 'Query_time') this.queryTime = value;
+      } else if (type === 'bool') {
+        let flag = queryClass.flags.get(name);
+        if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
+        flag.count += 1;
+        if (raw === 'Yes') flag.yes += 1;
+      } else {
+        this.addValue(queryClass, name, raw);
+      }
     }
   }
 
