@@ -53,7 +53,18 @@ export type AttributeType = 'num' | 'bool' | 'string';
 /** Count, sum, extremes and the pt-query-digest buckets of one numeric attribute. */
 export interface NumericAggregate {
   count: number;
+  /**
+   * `whole + micro / 1e6 + inexact`. Values with at most six decimals (all a server writes) are
+   * added exactly, as whole units and millionths, so the sum does not depend on the order they
+   * were added in (parts of a log digested apart merge to the same bits).
+   */
   sum: number;
+  /** Integer parts of the values with at most six decimals. */
+  whole: number;
+  /** Their fractional parts, in millionths. */
+  micro: number;
+  /** Values with more decimals or an exponent, added as floating point. */
+  inexact: number;
   min: number;
   max: number;
   /** Bucket index → how many values fell in it (see pt-buckets). */
@@ -281,7 +292,7 @@ export class SlowLogDigest {
       if (type === 'num') {
         // Perl's numification: leading number, else 0 (Query_time keeps only its number).
         const value = parseFloat(raw) || 0;
-        this.addNumber(queryClass, name, value);
+        this.addNumber(queryClass, name, value, raw);
         if (name === 'Query_time') this.queryTime = value;
       } else if (type === 'bool') {
         let flag = queryClass.flags.get(name);
@@ -316,14 +327,23 @@ export class SlowLogDigest {
     return true;
   }
 
-  private addNumber(queryClass: QueryClass, name: string, value: number): void {
+  private addNumber(queryClass: QueryClass, name: string, value: number, raw?: string): void {
     let aggregate = queryClass.numeric.get(name);
     if (!aggregate) {
-      aggregate = { count: 0, sum: 0, min: value, max: value, buckets: new Map() };
+      aggregate = {
+        count: 0,
+        sum: 0,
+        whole: 0,
+        micro: 0,
+        inexact: 0,
+        min: value,
+        max: value,
+        buckets: new Map(),
+      };
       queryClass.numeric.set(name, aggregate);
     }
     aggregate.count += 1;
-    aggregate.sum += value;
+    addToSum(aggregate, value, raw);
     if (value < aggregate.min) aggregate.min = value;
     if (value > aggregate.max) aggregate.max = value;
     const bucket = bucketIndex(value);
@@ -339,6 +359,38 @@ export class SlowLogDigest {
   }
 }
 
+/** Whole units below which a fraction read back from a double is still exact to 1e-6. */
+const EXACT_WHOLE_LIMIT = 1e8;
+
+/**
+ * Adds `value` (read from `raw`) to a sum kept exactly when it can be: integers as they are,
+ * six-decimal fractions as whole units and millionths.
+ */
+function addToSum(aggregate: NumericAggregate, value: number, raw: string | undefined): void {
+  if (Number.isInteger(value)) aggregate.whole += value;
+  else if (raw !== undefined && hasSixDecimalsAtMost(raw) && Math.abs(value) < EXACT_WHOLE_LIMIT) {
+    const whole = Math.trunc(value);
+    aggregate.whole += whole;
+    aggregate.micro += Math.round((value - whole) * 1e6);
+  } else aggregate.inexact += value;
+  aggregate.sum = sumOf(aggregate);
+}
+
+function sumOf(aggregate: NumericAggregate): number {
+  return aggregate.whole + aggregate.micro / 1e6 + aggregate.inexact;
+}
+
+/** Whether a number as written has no exponent and at most six digits after its point. */
+function hasSixDecimalsAtMost(raw: string): boolean {
+  const point = raw.indexOf('.');
+  if (point < 0 || raw.length - point - 1 > 6) return false;
+  for (let i = point + 1; i < raw.length; i += 1) {
+    const code = raw.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
 function mergeClass(mine: QueryClass, theirs: QueryClass): void {
   mine.count += theirs.count;
   for (const [name, aggregate] of theirs.numeric) {
@@ -348,7 +400,10 @@ function mergeClass(mine: QueryClass, theirs: QueryClass): void {
       continue;
     }
     into.count += aggregate.count;
-    into.sum += aggregate.sum;
+    into.whole += aggregate.whole;
+    into.micro += aggregate.micro;
+    into.inexact += aggregate.inexact;
+    into.sum = sumOf(into);
     if (aggregate.min < into.min) into.min = aggregate.min;
     if (aggregate.max > into.max) into.max = aggregate.max;
     for (const [bucket, n] of aggregate.buckets)
