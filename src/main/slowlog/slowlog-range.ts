@@ -4,7 +4,6 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import {
-  carryPast,
   nextEntryBoundary,
   SlowLogDigest,
   SlowLogReader,
@@ -12,13 +11,12 @@ import {
   type DigestCarry,
   type DigestFilter,
   type SlowLogDigestState,
+  type SlowLogEntry,
   type SlowLogProblem,
   type SlowLogReaderOptions,
 } from '../../shared/slowlog';
 
 const CHUNK_BYTES = 1024 * 1024;
-/** How far back from a range's end the first look for its last `db` and time goes. */
-const TAIL_BYTES = 256 * 1024;
 /** How far past a point an entry boundary is looked for before giving up on it. */
 export const CUT_SEARCH_BYTES = 4 * 1024 * 1024;
 
@@ -84,8 +82,10 @@ export async function digestRange(
 }
 
 /**
- * The last `db` and `# Time:` that the entries of a range set (each undefined when none does):
- * read from the range's end backwards, a growing window at a time, from an entry boundary.
+ * The last `db` and `# Time:` that the entries of a range set (each undefined when none does).
+ * Found from the range's end backwards: a text search for the lines that can set them (`use `,
+ * `Schema:`, `# Time:`), each hit checked by reading its entry from an entry boundary before it,
+ * so a log whose only `use` is at the top costs a fast scan, not a second read of the range.
  */
 export async function rangeTailCarry(
   range: SlowLogRange,
@@ -93,24 +93,105 @@ export async function rangeTailCarry(
 ): Promise<DigestCarry> {
   const handle = await open(range.path, 'r');
   try {
-    for (let window = TAIL_BYTES; ; window *= 4) {
-      let from = Math.max(range.start, range.end - window);
-      if (from > range.start) {
-        const text = await readText(handle, from, Math.min(range.end - from, CUT_SEARCH_BYTES));
-        const cut = nextEntryBoundary(text, 0);
-        if (cut < 0) continue;
-        from += cut;
-      }
-      const carry: DigestCarry = {};
-      const reader = new SlowLogReader((entry) => carryPast(carry, entry), readerOptions);
-      for await (const text of chunks(range.path, from, range.end)) reader.pushLatin1(text);
-      if (range.last && !range.endsWithNewline) reader.pushLatin1('\n');
-      reader.end();
-      if ((carry.db !== undefined && carry.time !== undefined) || from === range.start)
-        return carry;
-    }
+    const db = await lastSet(handle, range, readerOptions, DB_MARKS, (entry) => entry.db);
+    const time = await lastSet(handle, range, readerOptions, TIME_MARKS, (entry) => entry.time);
+    return { db, time };
   } finally {
     await handle.close();
+  }
+}
+
+type FileHandle = Awaited<ReturnType<typeof open>>;
+
+/** Text that may set a carried value, and whether it must start a line. */
+interface Mark {
+  text: string;
+  lineStart: boolean;
+}
+const DB_MARKS: Mark[] = [
+  { text: 'use ', lineStart: true },
+  { text: 'Schema:', lineStart: false },
+];
+const TIME_MARKS: Mark[] = [{ text: '# Time:', lineStart: true }];
+const SCAN_BYTES = 1024 * 1024;
+
+/** The value the range's last entry that sets one (via `get`) sets, or undefined. */
+async function lastSet(
+  handle: FileHandle,
+  range: SlowLogRange,
+  readerOptions: SlowLogReaderOptions,
+  marks: Mark[],
+  get: (entry: SlowLogEntry) => string | undefined,
+): Promise<string | undefined> {
+  let before = range.end;
+  for (;;) {
+    const mark = await lastMark(handle, range.start, before, marks);
+    if (mark < 0) return undefined;
+    const from = await boundaryAtOrBefore(handle, range.start, mark);
+    // Read from the boundary until the entry holding the mark is out; nothing after the mark
+    // can set the value (no mark there), so the last entry that sets it here is the answer.
+    let value: string | undefined;
+    let past = false;
+    const reader = new SlowLogReader(
+      (entry) => {
+        if (entry.offset > mark) past = true;
+        else if (entry.statement && get(entry) !== undefined) value = get(entry);
+      },
+      { ...readerOptions, startOffset: from },
+    );
+    for await (const text of chunks(range.path, from, range.end)) {
+      reader.pushLatin1(text);
+      if (past) break;
+    }
+    if (!past) reader.end();
+    if (value !== undefined) return value;
+    // The mark was text inside a statement: look before where this read started.
+    if (from <= range.start) return undefined;
+    before = from;
+  }
+}
+
+/** The position of the last of `marks` in `[start, before)`, or -1. */
+async function lastMark(
+  handle: FileHandle,
+  start: number,
+  before: number,
+  marks: Mark[],
+): Promise<number> {
+  const longest = Math.max(...marks.map((m) => m.text.length));
+  for (let end = before; end > start; end -= SCAN_BYTES) {
+    // One byte more before (to see whether a mark starts a line) and after (a mark across blocks).
+    const from = Math.max(start, end - SCAN_BYTES - 1);
+    const text = await readText(handle, from, end + longest - from);
+    let found = -1;
+    for (const mark of marks) {
+      for (let at = text.lastIndexOf(mark.text, end - 1 - from); at >= 0;) {
+        const position = from + at;
+        const atLineStart = position === start || text.charCodeAt(at - 1) === 10;
+        if (position >= start && (!mark.lineStart || atLineStart)) {
+          if (at > 0 || position === start) found = Math.max(found, position);
+          break;
+        }
+        at = at > 0 ? text.lastIndexOf(mark.text, at - 1) : -1;
+      }
+    }
+    if (found >= 0) return found;
+  }
+  return -1;
+}
+
+/** An entry boundary at or before `position` (the range's start if none is nearer). */
+async function boundaryAtOrBefore(
+  handle: FileHandle,
+  start: number,
+  position: number,
+): Promise<number> {
+  for (let window = 64 * 1024; ; window *= 4) {
+    const from = Math.max(start, position - window);
+    if (from === start) return start;
+    const text = await readText(handle, from, position + 1 - from);
+    const cut = nextEntryBoundary(text, 0);
+    if (cut >= 0) return from + cut;
   }
 }
 

@@ -98,7 +98,7 @@ describe('nextEntryBoundary', () => {
 describe('SlowLogDigest.merge', () => {
   const whole = digestPart(LOG, 0);
 
-  it('gives exactly one pass over the log, cut at any entry boundary', () => {
+  it('gives exactly one pass over the log, cut at any entry boundary', { timeout: 60_000 }, () => {
     const cuts = boundaries(LOG);
     // Near the start, in the middle of a MariaDB stretch (no `# Time:` on most entries), just
     // before the type of Weird would flip, and near the end.
