@@ -48,6 +48,8 @@ export interface SlowLogDigestOptions extends SlowLogReadOptions {
   workers?: number;
   /** Smallest range per worker in bytes (tests make it small). */
   minRangeBytes?: number;
+  /** The worker script instead of the built or source one (tests give a broken one). */
+  workerScript?: URL;
 }
 
 /**
@@ -59,8 +61,20 @@ export async function digestSlowLogSources(
   digest: SlowLogDigest,
   options: SlowLogDigestOptions = {},
 ): Promise<SlowLogDigestSummary> {
+  // Progress never goes back, even when workers give way to one pass.
+  let reported = 0;
+  const onProgress = options.onProgress;
+  options = {
+    ...options,
+    onProgress:
+      onProgress &&
+      ((source, bytes) => {
+        if (bytes > reported) onProgress(source, (reported = bytes));
+      }),
+  };
   const ranges = await parallelRanges(sources, options);
-  const script = ranges && (await workerScript());
+  const script =
+    ranges && (options.workerScript ? { url: options.workerScript } : await workerScript());
   if (ranges && script) {
     const summary = await digestInWorkers(ranges, script, digest, options);
     if (summary) return summary;
@@ -181,41 +195,55 @@ async function digestInWorkers(
       carry = { db: tail.db ?? carry.db, time: tail.time ?? carry.time };
     }
   };
-  const results = await new Promise<Extract<FromWorker, { kind: 'done' }>['result'][]>(
-    (resolve, reject) => {
-      const done: Extract<FromWorker, { kind: 'done' }>['result'][] = [];
-      let finished = 0;
-      const stop = (error: unknown) => {
-        for (const worker of workers) void worker.terminate();
-        options.signal?.removeEventListener('abort', onAbort);
-        reject(error);
-      };
-      const onAbort = () => stop(options.signal!.reason);
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      workers.forEach((worker, i) => {
-        worker.on('message', (message: FromWorker) => {
-          if (message.kind === 'tail') {
-            tails[i] = message.carry;
-            startReady();
-          } else if (message.kind === 'progress') {
-            bytes += message.bytes;
-            options.onProgress?.(path, bytes);
-          } else if (message.kind === 'done') {
-            done[i] = message.result;
-            finished += 1;
-            if (finished === workers.length) {
-              options.signal?.removeEventListener('abort', onAbort);
-              resolve(done);
-            }
-          } else {
-            stop(new SlowLogSourceError(`${sourceName(path)}: ${readError(message)}`));
+  type Result = Extract<FromWorker, { kind: 'done' }>['result'];
+  const results = await new Promise<Result[] | undefined>((resolve, reject) => {
+    const done: Result[] = [];
+    const heard: boolean[] = ranges.map(() => false);
+    let finished = 0;
+    let settled = false;
+    const settle = (error: unknown, fallBack: boolean) => {
+      if (settled) return;
+      settled = true;
+      for (const worker of workers) void worker.terminate();
+      options.signal?.removeEventListener('abort', onAbort);
+      if (fallBack) resolve(undefined);
+      else reject(error);
+    };
+    const stop = (error: unknown) => settle(error, false);
+    // A worker that fails before it says anything could not start (a packaged app that cannot
+    // load the script, say): read in one pass instead.
+    const failed = (i: number) => (error: unknown) => settle(error, !heard[i]);
+    const onAbort = () => stop(options.signal!.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    workers.forEach((worker, i) => {
+      worker.on('message', (message: FromWorker) => {
+        heard[i] = true;
+        if (message.kind === 'tail') {
+          tails[i] = message.carry;
+          startReady();
+        } else if (message.kind === 'progress') {
+          bytes += message.bytes;
+          options.onProgress?.(path, bytes);
+        } else if (message.kind === 'done') {
+          done[i] = message.result;
+          finished += 1;
+          if (finished === workers.length) {
+            settled = true;
+            options.signal?.removeEventListener('abort', onAbort);
+            resolve(done);
           }
-        });
-        worker.on('error', stop);
+        } else {
+          stop(new SlowLogSourceError(`${sourceName(path)}: ${readError(message)}`));
+        }
       });
-      startReady();
-    },
-  );
+      worker.on('error', failed(i));
+      worker.on('exit', (code) => {
+        if (!done[i]) failed(i)(new Error(`a slow-log worker stopped (exit code ${code})`));
+      });
+    });
+    startReady();
+  });
+  if (!results) return undefined;
   if (results.some((r) => r.problems.some((p) => p.kind === 'oversized'))) return undefined;
   const problems: SlowLogProblem[] = [];
   let problemCount = 0;

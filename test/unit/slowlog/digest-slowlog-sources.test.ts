@@ -75,6 +75,18 @@ describe('digestSlowLogSources', () => {
     expect(digest.count).toBe(0);
   });
 
+  it('reads in one pass when a worker cannot start, progress never going back', async () => {
+    const one = await digestOf(path, { workers: 0 });
+    const broken = await digestOf(path, {
+      workers: 2,
+      minRangeBytes: 400_000,
+      workerScript: new URL('./no-such-worker.js', import.meta.url),
+    });
+    expect(broken.workers).toBe(0);
+    expect(broken.figures).toEqual(one.figures);
+    expect(broken.progress).toEqual([...broken.progress].sort((a, b) => a - b));
+  });
+
   it('reads gzip and small files in one pass', async () => {
     const gz = join(dir, 'slow.log.gz');
     writeFileSync(gz, gzipSync(Buffer.from(LOG, 'latin1')));
