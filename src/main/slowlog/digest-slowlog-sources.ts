@@ -19,7 +19,7 @@ import {
   readSlowLogSources,
   SlowLogSourceError,
   sniffHead,
-  SNIFF_HEAD_BYTES,
+  SNIFF_BYTES,
   sourceName,
   type SlowLogReadOptions,
   type SlowLogSource,
@@ -127,7 +127,7 @@ async function parallelRanges(
   const count = Math.min(wanted, Math.floor(info.size / minRange));
   const handle = await open(path, 'r');
   try {
-    const head = await readText(handle, 0, Math.min(SNIFF_HEAD_BYTES, info.size));
+    const head = await readText(handle, 0, Math.min(SNIFF_BYTES, info.size));
     if (head.charCodeAt(0) === 0x1f && head.charCodeAt(1) === 0x8b) return; // gzip
     const sniff = { nul: false, slowLog: false, generalLog: false };
     sniffHead(head, sniff);

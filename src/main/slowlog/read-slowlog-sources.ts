@@ -6,8 +6,8 @@ import { createGunzip } from 'node:zlib';
 import { SlowLogReader, type SlowLogEntry, type SlowLogReaderOptions } from '../../shared/slowlog';
 
 const CHUNK_BYTES = 1024 * 1024;
-/** How much of a source is looked at before deciding it is binary. */
-const SNIFF_BYTES = 64 * 1024;
+/** How much of a source is looked at before deciding it is binary (see {@link sniffHead}). */
+export const SNIFF_BYTES = 64 * 1024;
 
 const SLOW_LOG_LINE = /^# (?:Time|User@Host|Query_time): /m;
 const GENERAL_LOG_LINE =
@@ -64,7 +64,9 @@ export async function readSlowLogSources(
           sniffHead(head, sniff);
           sniff.bytes += head.length;
           if (sniff.nul && !sniff.slowLog)
-            throw new SlowLogSourceError(`${name(source)}: a binary file, not a slow query log`);
+            throw new SlowLogSourceError(
+              `${sourceName(source)}: a binary file, not a slow query log`,
+            );
         }
         if (buffer.length > 0) sniff.lastByte = buffer[buffer.length - 1]!;
         options.signal?.throwIfAborted();
@@ -87,20 +89,24 @@ export async function readSlowLogSources(
               : code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR'
                 ? 'a damaged gzip file'
                 : (error as Error).message;
-      throw new SlowLogSourceError(`${name(source)}: ${reason}`);
+      throw new SlowLogSourceError(`${sourceName(source)}: ${reason}`);
     }
     // A rotated file that ends mid-line must not glue its last line to the next file's first.
     if (sniff.lastByte !== 10 && reader.bytesRead > before) reader.pushLatin1('\n');
     if (reader.bytesRead === before) continue;
     if (sniff.generalLog && reader.entries === entriesBefore && !reader.looksLikeSlowLog)
-      throw new SlowLogSourceError(`${name(source)}: a general query log, not a slow query log`);
+      throw new SlowLogSourceError(
+        `${sourceName(source)}: a general query log, not a slow query log`,
+      );
   }
   reader.end();
   if (reader.bytesRead === 0)
-    throw new SlowLogSourceError(`${sources.map(name).join(', ')}: empty, no slow-log entries`);
+    throw new SlowLogSourceError(
+      `${sources.map(sourceName).join(', ')}: empty, no slow-log entries`,
+    );
   if (!reader.looksLikeSlowLog)
     throw new SlowLogSourceError(
-      `${sources.map(name).join(', ')}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
+      `${sources.map(sourceName).join(', ')}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
     );
   return { bytes: reader.bytesRead, entries: reader.entries, reader };
 }
@@ -122,15 +128,8 @@ export function sniffHead(head: string, sniff: SlowLogSniff): void {
   if (GENERAL_LOG_LINE.test(head)) sniff.generalLog = true;
 }
 
-/** How much of a source {@link sniffHead} should see. */
-export const SNIFF_HEAD_BYTES = SNIFF_BYTES;
-
 /** A source's name in messages. */
 export function sourceName(source: SlowLogSource): string {
-  return name(source);
-}
-
-function name(source: SlowLogSource): string {
   return source === '-' ? 'standard input' : source;
 }
 
