@@ -8,7 +8,8 @@ import {
   type ClassRanking,
   type DigestFilter,
 } from '../../shared/slowlog';
-import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
+import { digestSlowLogSources } from '../slowlog/digest-slowlog-sources';
+import { SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
 
 const RANKINGS: ClassRanking[] = [
@@ -116,7 +117,7 @@ export const slowlogCommand: CliCommand = {
     const digest = new SlowLogDigest(parsed.filter);
     let summary;
     try {
-      summary = await readSlowLogSources(parsed.files, (entry) => digest.add(entry));
+      summary = await digestSlowLogSources(parsed.files, digest);
     } catch (error) {
       if (error instanceof SlowLogSourceError) {
         io.stderr(`sightline slowlog: ${error.message}\n`);

@@ -6,8 +6,8 @@ import { createGunzip } from 'node:zlib';
 import { SlowLogReader, type SlowLogEntry, type SlowLogReaderOptions } from '../../shared/slowlog';
 
 const CHUNK_BYTES = 1024 * 1024;
-/** How much of a source is looked at before deciding it is binary. */
-const SNIFF_BYTES = 64 * 1024;
+/** How much of a source is looked at before deciding it is binary (see {@link sniffHead}). */
+export const SNIFF_BYTES = 64 * 1024;
 
 const SLOW_LOG_LINE = /^# (?:Time|User@Host|Query_time): /m;
 const GENERAL_LOG_LINE =
@@ -60,15 +60,13 @@ export async function readSlowLogSources(
       for await (const chunk of decompressed(stream)) {
         const buffer = chunk as Buffer;
         if (sniff.bytes < SNIFF_BYTES) {
-          // A NUL byte in the first 64 KiB with no slow-log line there: a binary file. (A slow
-          // log may hold NUL bytes inside statements, so both are needed.)
           const head = buffer.subarray(0, SNIFF_BYTES - sniff.bytes).toString('latin1');
-          if (head.includes('\0')) sniff.nul = true;
-          if (SLOW_LOG_LINE.test(head)) sniff.slowLog = true;
-          if (GENERAL_LOG_LINE.test(head)) sniff.generalLog = true;
+          sniffHead(head, sniff);
           sniff.bytes += head.length;
           if (sniff.nul && !sniff.slowLog)
-            throw new SlowLogSourceError(`${name(source)}: a binary file, not a slow query log`);
+            throw new SlowLogSourceError(
+              `${sourceName(source)}: a binary file, not a slow query log`,
+            );
         }
         if (buffer.length > 0) sniff.lastByte = buffer[buffer.length - 1]!;
         options.signal?.throwIfAborted();
@@ -91,25 +89,47 @@ export async function readSlowLogSources(
               : code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR'
                 ? 'a damaged gzip file'
                 : (error as Error).message;
-      throw new SlowLogSourceError(`${name(source)}: ${reason}`);
+      throw new SlowLogSourceError(`${sourceName(source)}: ${reason}`);
     }
     // A rotated file that ends mid-line must not glue its last line to the next file's first.
     if (sniff.lastByte !== 10 && reader.bytesRead > before) reader.pushLatin1('\n');
     if (reader.bytesRead === before) continue;
     if (sniff.generalLog && reader.entries === entriesBefore && !reader.looksLikeSlowLog)
-      throw new SlowLogSourceError(`${name(source)}: a general query log, not a slow query log`);
+      throw new SlowLogSourceError(
+        `${sourceName(source)}: a general query log, not a slow query log`,
+      );
   }
   reader.end();
   if (reader.bytesRead === 0)
-    throw new SlowLogSourceError(`${sources.map(name).join(', ')}: empty, no slow-log entries`);
+    throw new SlowLogSourceError(
+      `${sources.map(sourceName).join(', ')}: empty, no slow-log entries`,
+    );
   if (!reader.looksLikeSlowLog)
     throw new SlowLogSourceError(
-      `${sources.map(name).join(', ')}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
+      `${sources.map(sourceName).join(', ')}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
     );
   return { bytes: reader.bytesRead, entries: reader.entries, reader };
 }
 
-function name(source: SlowLogSource): string {
+/** What the first bytes of a source showed. */
+export interface SlowLogSniff {
+  nul: boolean;
+  slowLog: boolean;
+  generalLog: boolean;
+}
+
+/**
+ * Looks at (part of) a source's first SNIFF_BYTES. A NUL byte there with no slow-log line is a
+ * binary file (a slow log may hold NUL bytes inside statements, so both are needed).
+ */
+export function sniffHead(head: string, sniff: SlowLogSniff): void {
+  if (head.includes('\0')) sniff.nul = true;
+  if (SLOW_LOG_LINE.test(head)) sniff.slowLog = true;
+  if (GENERAL_LOG_LINE.test(head)) sniff.generalLog = true;
+}
+
+/** A source's name in messages. */
+export function sourceName(source: SlowLogSource): string {
   return source === '-' ? 'standard input' : source;
 }
 

@@ -11,8 +11,24 @@ const BASE_OFFSET = Math.abs(1 - Math.log(MIN_BUCKET) / BASE_LOG);
 /** How many buckets pt-query-digest keeps per attribute. */
 export const BUCKET_COUNT = 1000;
 
+/** Buckets of the integers 0..SMALL_INTEGERS-1 (row counts mostly), worked out once. */
+const SMALL_INTEGERS = 65536;
+let smallIntegerBuckets: Uint16Array | undefined;
+
 /** The bucket a value falls in (`EventAggregator::bucket_idx`). */
 export function bucketIndex(value: number): number {
+  if ((value | 0) === value && value >= 0 && value < SMALL_INTEGERS)
+    return (smallIntegerBuckets ??= integerBuckets())[value]!;
+  return computeBucketIndex(value);
+}
+
+function integerBuckets(): Uint16Array {
+  const table = new Uint16Array(SMALL_INTEGERS);
+  for (let i = 0; i < SMALL_INTEGERS; i += 1) table[i] = computeBucketIndex(i);
+  return table;
+}
+
+function computeBucketIndex(value: number): number {
   if (value < MIN_BUCKET) return 0;
   const index = Math.trunc(BASE_OFFSET + Math.log(value) / BASE_LOG);
   return index > BUCKET_COUNT - 1 ? BUCKET_COUNT - 1 : index;

@@ -53,7 +53,18 @@ export type AttributeType = 'num' | 'bool' | 'string';
 /** Count, sum, extremes and the pt-query-digest buckets of one numeric attribute. */
 export interface NumericAggregate {
   count: number;
+  /**
+   * `whole + micro / 1e6 + inexact`. Values with at most six decimals (all a server writes) are
+   * added exactly, as whole units and millionths, so the sum does not depend on the order they
+   * were added in (parts of a log digested apart merge to the same bits).
+   */
   sum: number;
+  /** Integer parts of the values with at most six decimals. */
+  whole: number;
+  /** Their fractional parts, in millionths. */
+  micro: number;
+  /** Values with more decimals or an exponent, added as floating point. */
+  inexact: number;
   min: number;
   max: number;
   /** Bucket index → how many values fell in it (see pt-buckets). */
@@ -94,6 +105,35 @@ export interface DigestFilter {
   db?: string;
 }
 
+/**
+ * The `db` and `# Time:` that pt-query-digest carries forward to later entries without them: what
+ * a digest of the part of a log before some point hands to the digest of the part after it.
+ */
+export interface DigestCarry {
+  db?: string;
+  time?: string;
+}
+
+/**
+ * Moves `carry` past `entry` as {@link SlowLogDigest.add} does (entries without a statement do
+ * not count). Returns whether the entry counted.
+ */
+export function carryPast(carry: DigestCarry, entry: SlowLogEntry): boolean {
+  if (!entry.statement) return false;
+  if (entry.db !== undefined) carry.db = entry.db;
+  if (entry.time !== undefined) carry.time = entry.time;
+  return true;
+}
+
+/** A digest as plain data (structured-clone safe), for handing it between threads. */
+export interface SlowLogDigestState {
+  classes: Map<string, QueryClass>;
+  types: Map<string, AttributeType>;
+  count: number;
+  filteredOut: number;
+  carry: DigestCarry;
+}
+
 /** Aggregates entries into classes; feed it from a {@link SlowLogReader}. */
 export class SlowLogDigest {
   readonly classes = new Map<string, QueryClass>();
@@ -105,8 +145,73 @@ export class SlowLogDigest {
   private lastDb: string | undefined;
   private lastTime: string | undefined;
   private lastSeconds: number | undefined;
+  /** `types` and IGNORED in one map (null: ignored); cleared when `types` is seeded. */
+  private readonly kinds = new Map<string, AttributeType | null>();
+  /** The class and Query_time of the entry being added (see addAttribute). */
+  private current: QueryClass | undefined;
+  private queryTime = 0;
 
-  constructor(private readonly filter: DigestFilter = {}) {}
+  /** @param filter which entries count (see {@link DigestFilter}). */
+  constructor(readonly filter: DigestFilter = {}) {}
+
+  /** What the next entry inherits when it has no `db` or `# Time:` of its own. */
+  get carry(): DigestCarry {
+    return { db: this.lastDb, time: this.lastTime };
+  }
+
+  /**
+   * Starts this digest where an earlier part of the log left off: its carried `db` and time,
+   * and the attribute types it had already decided (types are fixed by the first value seen).
+   */
+  continueFrom(carry: DigestCarry, types?: ReadonlyMap<string, AttributeType>): void {
+    this.lastDb = carry.db;
+    this.lastTime = carry.time;
+    this.lastSeconds = carry.time === undefined ? undefined : slowLogSeconds(carry.time);
+    if (types) {
+      for (const [name, type] of types) this.types.set(name, type);
+      this.kinds.clear();
+    }
+  }
+
+  /** This digest as plain data (see {@link SlowLogDigest.merge}). */
+  state(): SlowLogDigestState {
+    const { classes, types, count, filteredOut, carry } = this;
+    return { classes, types, count, filteredOut, carry };
+  }
+
+  /**
+   * Attributes whose type `later` decided differently from this digest: merging is exact only
+   * when there are none (else digest that part again after {@link SlowLogDigest.continueFrom}).
+   */
+  typeConflicts(later: SlowLogDigestState): string[] {
+    const conflicts: string[] = [];
+    for (const [name, type] of later.types) {
+      const mine = this.types.get(name);
+      if (mine !== undefined && mine !== type) conflicts.push(name);
+    }
+    return conflicts;
+  }
+
+  /**
+   * Adds the digest of the part of the log that follows this one's (started with
+   * {@link SlowLogDigest.continueFrom} this digest's carry): the result is what one digest of
+   * both parts gives, class order included. Two limits: a class's numeric sums are added part
+   * by part, so fractional sums may differ from one pass in the last bits; and past
+   * MAX_DISTINCT values of one attribute in a class, a value named by this digest that comes
+   * again in `later` only after `later` filled its own list is not counted there. `later` is
+   * taken over, not copied.
+   */
+  merge(later: SlowLogDigestState): void {
+    for (const [print, theirs] of later.classes) {
+      const mine = this.classes.get(print);
+      if (mine) mergeClass(mine, theirs);
+      else this.classes.set(print, theirs);
+    }
+    for (const [name, type] of later.types) if (!this.types.has(name)) this.types.set(name, type);
+    this.count += later.count;
+    this.filteredOut += later.filteredOut;
+    this.continueFrom(later.carry);
+  }
 
   /** Adds one entry (pt-query-digest carries `db` and the time forward to entries without them). */
   add(entry: SlowLogEntry): void {
@@ -138,38 +243,21 @@ export class SlowLogDigest {
     }
     this.count += 1;
     queryClass.count += 1;
+    this.current = queryClass;
     if (time !== undefined && seconds !== undefined) {
       if (!queryClass.firstSeen || seconds < queryClass.firstSeen.seconds)
         queryClass.firstSeen = { seconds, time };
-      if (!queryClass.lastSeen || seconds >= queryClass.lastSeen.seconds)
+      const last = queryClass.lastSeen;
+      if (!last || (seconds >= last.seconds && (seconds !== last.seconds || time !== last.time)))
         queryClass.lastSeen = { seconds, time };
     }
     if (entry.user !== undefined) this.addValue(queryClass, 'user', entry.user);
     if (entry.host !== undefined) this.addValue(queryClass, 'host', entry.host);
     if (db !== undefined) this.addValue(queryClass, 'db', db);
     this.addNumber(queryClass, 'Query_length', entry.statement.length);
-    let queryTime = 0;
-    for (const [name, raw] of entry.attributes) {
-      if (IGNORED.has(name)) continue;
-      let type = this.types.get(name);
-      if (!type) {
-        type = FLOAT.test(raw) ? 'num' : raw === 'Yes' || raw === 'No' ? 'bool' : 'string';
-        this.types.set(name, type);
-      }
-      if (type === 'num') {
-        // Perl's numification: leading number, else 0 (Query_time keeps only its number).
-        const value = parseFloat(raw) || 0;
-        this.addNumber(queryClass, name, value);
-        if (name === 'Query_time') queryTime = value;
-      } else if (type === 'bool') {
-        let flag = queryClass.flags.get(name);
-        if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
-        flag.count += 1;
-        if (raw === 'Yes') flag.yes += 1;
-      } else {
-        this.addValue(queryClass, name, raw);
-      }
-    }
+    this.queryTime = 0;
+    entry.attributes.forEach(this.addAttribute, this);
+    const queryTime = this.queryTime;
     // pt-query-digest keeps the last of equally slow statements.
     if (!queryClass.example || queryTime >= queryClass.example.queryTime) {
       queryClass.example = {
@@ -179,6 +267,41 @@ export class SlowLogDigest {
         db,
         offset: entry.offset,
       };
+    }
+  }
+
+  /** One attribute of the entry being added to `this.current` (a forEach callback: no garbage). */
+  private addAttribute(raw: string, name: string): void {
+    const queryClass = this.current!;
+    {
+      // One lookup per attribute: null for the ignored ones, else the type once decided.
+      let type = this.kinds.get(name);
+      if (type === null) return;
+      if (type === undefined) {
+        if (IGNORED.has(name)) {
+          this.kinds.set(name, null);
+          return;
+        }
+        type = this.types.get(name);
+        if (!type) {
+          type = FLOAT.test(raw) ? 'num' : raw === 'Yes' || raw === 'No' ? 'bool' : 'string';
+          this.types.set(name, type);
+        }
+        this.kinds.set(name, type);
+      }
+      if (type === 'num') {
+        // Perl's numification: leading number, else 0 (Query_time keeps only its number).
+        const value = parseFloat(raw) || 0;
+        this.addNumber(queryClass, name, value, raw);
+        if (name === 'Query_time') this.queryTime = value;
+      } else if (type === 'bool') {
+        let flag = queryClass.flags.get(name);
+        if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
+        flag.count += 1;
+        if (raw === 'Yes') flag.yes += 1;
+      } else {
+        this.addValue(queryClass, name, raw);
+      }
     }
   }
 
@@ -204,14 +327,23 @@ export class SlowLogDigest {
     return true;
   }
 
-  private addNumber(queryClass: QueryClass, name: string, value: number): void {
+  private addNumber(queryClass: QueryClass, name: string, value: number, raw?: string): void {
     let aggregate = queryClass.numeric.get(name);
     if (!aggregate) {
-      aggregate = { count: 0, sum: 0, min: value, max: value, buckets: new Map() };
+      aggregate = {
+        count: 0,
+        sum: 0,
+        whole: 0,
+        micro: 0,
+        inexact: 0,
+        min: value,
+        max: value,
+        buckets: new Map(),
+      };
       queryClass.numeric.set(name, aggregate);
     }
     aggregate.count += 1;
-    aggregate.sum += value;
+    addToSum(aggregate, value, raw);
     if (value < aggregate.min) aggregate.min = value;
     if (value > aggregate.max) aggregate.max = value;
     const bucket = bucketIndex(value);
@@ -225,6 +357,85 @@ export class SlowLogDigest {
     if (seen !== undefined) values.set(value, seen + 1);
     else if (values.size < MAX_DISTINCT) values.set(value, 1);
   }
+}
+
+/** Whole units below which a fraction read back from a double is still exact to 1e-6. */
+const EXACT_WHOLE_LIMIT = 1e8;
+
+/**
+ * Adds `value` (read from `raw`) to a sum kept exactly when it can be: integers as they are,
+ * six-decimal fractions as whole units and millionths.
+ */
+function addToSum(aggregate: NumericAggregate, value: number, raw: string | undefined): void {
+  if (Number.isInteger(value)) aggregate.whole += value;
+  else if (raw !== undefined && hasSixDecimalsAtMost(raw) && Math.abs(value) < EXACT_WHOLE_LIMIT) {
+    const whole = Math.trunc(value);
+    aggregate.whole += whole;
+    aggregate.micro += Math.round((value - whole) * 1e6);
+  } else aggregate.inexact += value;
+  aggregate.sum = sumOf(aggregate);
+}
+
+function sumOf(aggregate: NumericAggregate): number {
+  return aggregate.whole + aggregate.micro / 1e6 + aggregate.inexact;
+}
+
+/** Whether a number as written has no exponent and at most six digits after its point. */
+function hasSixDecimalsAtMost(raw: string): boolean {
+  const point = raw.indexOf('.');
+  if (point < 0 || raw.length - point - 1 > 6) return false;
+  for (let i = point + 1; i < raw.length; i += 1) {
+    const code = raw.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
+function mergeClass(mine: QueryClass, theirs: QueryClass): void {
+  mine.count += theirs.count;
+  for (const [name, aggregate] of theirs.numeric) {
+    const into = mine.numeric.get(name);
+    if (!into) {
+      mine.numeric.set(name, aggregate);
+      continue;
+    }
+    into.count += aggregate.count;
+    into.whole += aggregate.whole;
+    into.micro += aggregate.micro;
+    into.inexact += aggregate.inexact;
+    into.sum = sumOf(into);
+    if (aggregate.min < into.min) into.min = aggregate.min;
+    if (aggregate.max > into.max) into.max = aggregate.max;
+    for (const [bucket, n] of aggregate.buckets)
+      into.buckets.set(bucket, (into.buckets.get(bucket) ?? 0) + n);
+  }
+  for (const [name, flag] of theirs.flags) {
+    const into = mine.flags.get(name);
+    if (!into) mine.flags.set(name, flag);
+    else {
+      into.yes += flag.yes;
+      into.count += flag.count;
+    }
+  }
+  for (const [name, values] of theirs.values) {
+    const into = mine.values.get(name);
+    if (!into) {
+      mine.values.set(name, values);
+      continue;
+    }
+    for (const [value, n] of values) {
+      const seen = into.get(value);
+      if (seen !== undefined) into.set(value, seen + n);
+      else if (into.size < MAX_DISTINCT) into.set(value, n);
+    }
+  }
+  // The same tie rules as one pass: the earliest first, the latest last, the later slowest.
+  if (theirs.firstSeen && (!mine.firstSeen || theirs.firstSeen.seconds < mine.firstSeen.seconds))
+    mine.firstSeen = theirs.firstSeen;
+  if (theirs.lastSeen && (!mine.lastSeen || theirs.lastSeen.seconds >= mine.lastSeen.seconds))
+    mine.lastSeen = theirs.lastSeen;
+  if (theirs.example && (!mine.example || theirs.example.queryTime >= mine.example.queryTime))
+    mine.example = theirs.example;
 }
 
 /** How classes can be ranked. */

@@ -25,6 +25,8 @@ export interface SlowLogReaderOptions {
   maxLineBytes?: number;
   /** Longest statement kept, in bytes; the rest is skipped and reported. Default 16 MiB. */
   maxStatementBytes?: number;
+  /** Byte offset in the whole log of the first byte pushed (reading a part of it). Default 0. */
+  startOffset?: number;
 }
 
 interface Line {
@@ -67,9 +69,10 @@ export class SlowLogReader {
   ) {
     this.maxLine = options.maxLineBytes ?? 16 * 1024 * 1024;
     this.maxStatement = options.maxStatementBytes ?? 16 * 1024 * 1024;
+    this.position = options.startOffset ?? 0;
   }
 
-  /** Bytes read so far. */
+  /** Bytes read so far (plus the start offset). */
   get bytesRead(): number {
     return this.position;
   }
@@ -468,6 +471,34 @@ function stripFinalSemicolon(text: string, lines: Line[], index: number): string
   return index === lines.length - 1 && lines[index]!.ended && text.endsWith(';')
     ? text.slice(0, -1)
     : text;
+}
+
+/**
+ * Where a log can be cut so that reading each side alone gives exactly the entries and
+ * problems of reading it whole: the first line start at or after `from` in `text` (a byte string)
+ * of a `#` line that follows a whole statement line ending in `;` (the reader ends an entry there
+ * and has nothing pending). Returns its index in `text`, or -1 when the text has none. Lines
+ * longer than `maxLineBytes` are never used, nor a line whose start `text` does not show.
+ */
+export function nextEntryBoundary(text: string, from: number, maxLineBytes = 64 * 1024): number {
+  let at = text.indexOf('\n#', from > 0 ? from - 1 : 0);
+  while (at >= 0) {
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    if (lineStart > 0 && at - lineStart < maxLineBytes && at + 1 >= from) {
+      const previous = text.slice(lineStart, at);
+      // A statement line (not metadata, a banner or a SET that could read as metadata) that
+      // ends the entry: the reader flushes before the `#` line with no statementless entry.
+      if (
+        previous.endsWith(';') &&
+        !isMeta(previous) &&
+        !previous.startsWith('SET ') &&
+        !(mayBeBanner(previous) && BANNER.test(previous))
+      )
+        return at + 1;
+    }
+    at = text.indexOf('\n#', at + 1);
+  }
+  return -1;
 }
 
 /** Bytes as a string of char codes 0-255 (Latin-1 read of any bytes; never fails). */

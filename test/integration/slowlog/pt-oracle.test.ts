@@ -3,17 +3,24 @@
 // Rows_examined sums must be identical for every class; where pt-query-digest has a known bug,
 // the expectation models that bug, by name.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { slowlogCommand } from '../../../src/main/cli/slowlog-command';
+import { digestSlowLogSources } from '../../../src/main/slowlog/digest-slowlog-sources';
 import { readSlowLogSources } from '../../../src/main/slowlog/read-slowlog-sources';
-import { classChecksum, fingerprint, type SlowLogEntry } from '../../../src/shared/slowlog';
+import {
+  classChecksum,
+  fingerprint,
+  SlowLogDigest,
+  type SlowLogEntry,
+} from '../../../src/shared/slowlog';
 import { connectTo } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { testServers } from '../../servers/provided';
 import type { ServerKind } from '../../servers/server-kind';
+import { digestFigures } from '../../unit/slowlog/varied-slowlog';
 import { runSlowLogWorkload } from './workload';
 
 const run = promisify(execFile);
@@ -124,6 +131,18 @@ describe.each(kinds)('slow log classes against pt-query-digest (%s)', (_name, ki
       ).toBe(true);
     }
     expect(pt).toEqual(expected);
+
+    // The same log cut into ranges on worker threads, as a big one is: the same figures.
+    const oneDigest = new SlowLogDigest();
+    const one = await digestSlowLogSources([log], oneDigest, { workers: 0 });
+    const threadsDigest = new SlowLogDigest();
+    const threads = await digestSlowLogSources([log], threadsDigest, {
+      workers: 3,
+      minRangeBytes: Math.floor(statSync(log).size / 4),
+    });
+    expect(threads.workers).toBe(3);
+    expect({ ...threads, workers: 0 }).toEqual(one);
+    expect(digestFigures(threadsDigest)).toEqual(digestFigures(oneDigest));
   });
 });
 

@@ -1,0 +1,287 @@
+// Digests slow-log sources into a SlowLogDigest, on several cores when it can: one plain file of
+// some size is cut at entry boundaries into ranges, each digested in a worker thread, and the
+// digests are merged in file order; anything else (gzip, standard input, several files, small
+// files, no worker script) is read in one pass by readSlowLogSources. Both give the same answer.
+/// <reference types="electron-vite/node" />
+import { existsSync } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import {
+  nextEntryBoundary,
+  SlowLogDigest,
+  type DigestCarry,
+  type SlowLogProblem,
+} from '../../shared/slowlog';
+import {
+  readSlowLogSources,
+  SlowLogSourceError,
+  sniffHead,
+  SNIFF_BYTES,
+  sourceName,
+  type SlowLogReadOptions,
+  type SlowLogSource,
+} from './read-slowlog-sources';
+import { CUT_SEARCH_BYTES, digestRange, readText, type SlowLogRange } from './slowlog-range';
+import type { FromWorker } from './slowlog-worker-protocol';
+
+/** Smallest range worth a worker: below twice this a file is read in one pass. */
+const MIN_RANGE_BYTES = 4 * 1024 * 1024;
+const MAX_WORKERS = 4;
+
+/** What digesting the sources gave, besides the digest. */
+export interface SlowLogDigestSummary {
+  /** Bytes read, after gunzip. */
+  bytes: number;
+  entries: number;
+  /** Problems met (the first 1000 in log order) and how many there were. */
+  reader: { problems: SlowLogProblem[]; problemCount: number };
+  /** Worker threads used (0: one pass in this thread). */
+  workers: number;
+}
+
+/** Options of {@link digestSlowLogSources}. */
+export interface SlowLogDigestOptions extends SlowLogReadOptions {
+  /** Most worker threads (default: available cores, at most 4; 0 reads in one pass). */
+  workers?: number;
+  /** Smallest range per worker in bytes (tests make it small). */
+  minRangeBytes?: number;
+  /** The worker script instead of the built or source one (tests give a broken one). */
+  workerScript?: URL;
+}
+
+/**
+ * Reads `sources` in order as one stream into `digest` (its filter applies), as
+ * readSlowLogSources does, in parallel when it can. Throws SlowLogSourceError as it does.
+ */
+export async function digestSlowLogSources(
+  sources: SlowLogSource[],
+  digest: SlowLogDigest,
+  options: SlowLogDigestOptions = {},
+): Promise<SlowLogDigestSummary> {
+  // Progress never goes back, even when workers give way to one pass.
+  let reported = 0;
+  const onProgress = options.onProgress;
+  options = {
+    ...options,
+    onProgress:
+      onProgress &&
+      ((source, bytes) => {
+        if (bytes > reported) onProgress(source, (reported = bytes));
+      }),
+  };
+  const ranges = await parallelRanges(sources, options);
+  const script =
+    ranges && (options.workerScript ? { url: options.workerScript } : await workerScript());
+  if (ranges && script) {
+    const summary = await digestInWorkers(ranges, script, digest, options);
+    if (summary) return summary;
+  }
+  const summary = await readSlowLogSources(sources, (entry) => digest.add(entry), options);
+  const { problems, problemCount } = summary.reader;
+  return {
+    bytes: summary.bytes,
+    entries: summary.entries,
+    reader: { problems, problemCount },
+    workers: 0,
+  };
+}
+
+/** The worker script and how to start it, or undefined when this build has none. */
+async function workerScript(): Promise<{ url: URL; eval?: string } | undefined> {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    // From source (tsx, vitest): the worker registers tsx's loader before importing the script.
+    const script = new URL('./slowlog-worker.ts', here);
+    const tsx = createRequire(here)
+      .resolve('tsx/package.json')
+      .replace(/package\.json$/, 'dist/esm/api/index.mjs');
+    const api = JSON.stringify(pathToFileURL(tsx).href);
+    return {
+      url: script,
+      eval: `import(${api}).then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
+    };
+  }
+  // Built by electron-vite: `?modulePath` bundles the worker on its own and gives its path.
+  try {
+    const built = (await import('./slowlog-worker?modulePath')).default;
+    return existsSync(built) ? { url: pathToFileURL(built) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ranges for workers when `sources` is one plain file big enough, else undefined. */
+async function parallelRanges(
+  sources: SlowLogSource[],
+  options: SlowLogDigestOptions,
+): Promise<SlowLogRange[] | undefined> {
+  const wanted = Math.min(options.workers ?? availableParallelism(), MAX_WORKERS);
+  if (sources.length !== 1 || sources[0] === '-' || wanted < 2) return;
+  const path = sources[0]!;
+  const info = await stat(path).catch(() => undefined);
+  const minRange = options.minRangeBytes ?? MIN_RANGE_BYTES;
+  if (!info?.isFile() || info.size < 2 * minRange) return;
+  const count = Math.min(wanted, Math.floor(info.size / minRange));
+  const handle = await open(path, 'r');
+  try {
+    const head = await readText(handle, 0, Math.min(SNIFF_BYTES, info.size));
+    if (head.charCodeAt(0) === 0x1f && head.charCodeAt(1) === 0x8b) return; // gzip
+    const sniff = { nul: false, slowLog: false, generalLog: false };
+    sniffHead(head, sniff);
+    // Binary files and general logs: the one-pass reader says what they are.
+    if ((sniff.nul && !sniff.slowLog) || sniff.generalLog) return;
+    const last = await readText(handle, info.size - 1, 1);
+    const cuts = [0];
+    for (let i = 1; i < count; i += 1) {
+      const from = Math.max(Math.floor((info.size * i) / count), cuts[cuts.length - 1]! + 1);
+      const text = await readText(handle, from, Math.min(CUT_SEARCH_BYTES, info.size - from));
+      const cut = nextEntryBoundary(text, 0);
+      if (cut >= 0 && from + cut < info.size) cuts.push(from + cut);
+    }
+    if (cuts.length < 2) return;
+    return cuts.map((start, i) => ({
+      path,
+      start,
+      end: cuts[i + 1] ?? info.size,
+      last: i === cuts.length - 1,
+      endsWithNewline: last === '\n',
+    }));
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Digests `ranges` in workers and merges them into `digest`; undefined when the answer could
+ * differ from one pass (an entry cut for its size), so the caller reads in one pass instead.
+ */
+async function digestInWorkers(
+  ranges: SlowLogRange[],
+  script: { url: URL; eval?: string },
+  digest: SlowLogDigest,
+  options: SlowLogDigestOptions,
+): Promise<SlowLogDigestSummary | undefined> {
+  options.signal?.throwIfAborted();
+  const { filter } = digest;
+  const path = ranges[0]!.path;
+  const readerOptions = {
+    maxLineBytes: options.maxLineBytes,
+    maxStatementBytes: options.maxStatementBytes,
+  };
+  const workers = ranges.map(
+    (range) =>
+      new Worker(script.eval ?? script.url, {
+        eval: script.eval !== undefined,
+        workerData: { range, filter, readerOptions },
+      }),
+  );
+  const tails: (DigestCarry | undefined)[] = ranges.map(() => undefined);
+  const started: boolean[] = ranges.map(() => false);
+  let bytes = 0;
+  // Each range starts from what the log before it carried: the digest's own carry for the
+  // first, then each range's last db/time (or what it was handed, when it set none).
+  const startReady = () => {
+    let carry = digest.carry;
+    for (let i = 0; i < ranges.length; i += 1) {
+      if (!started[i]) {
+        started[i] = true;
+        workers[i]!.postMessage({ kind: 'start', carry });
+      }
+      const tail = tails[i];
+      if (!tail) return;
+      carry = { db: tail.db ?? carry.db, time: tail.time ?? carry.time };
+    }
+  };
+  type Result = Extract<FromWorker, { kind: 'done' }>['result'];
+  const results = await new Promise<Result[] | undefined>((resolve, reject) => {
+    const done: Result[] = [];
+    const heard: boolean[] = ranges.map(() => false);
+    let finished = 0;
+    let settled = false;
+    const settle = (error: unknown, fallBack: boolean) => {
+      if (settled) return;
+      settled = true;
+      for (const worker of workers) void worker.terminate();
+      options.signal?.removeEventListener('abort', onAbort);
+      if (fallBack) resolve(undefined);
+      else reject(error);
+    };
+    const stop = (error: unknown) => settle(error, false);
+    // A worker that fails before it says anything could not start (a packaged app that cannot
+    // load the script, say): read in one pass instead.
+    const failed = (i: number) => (error: unknown) => settle(error, !heard[i]);
+    const onAbort = () => stop(options.signal!.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    workers.forEach((worker, i) => {
+      worker.on('message', (message: FromWorker) => {
+        heard[i] = true;
+        if (message.kind === 'tail') {
+          tails[i] = message.carry;
+          startReady();
+        } else if (message.kind === 'progress') {
+          bytes += message.bytes;
+          options.onProgress?.(path, bytes);
+        } else if (message.kind === 'done') {
+          done[i] = message.result;
+          finished += 1;
+          if (finished === workers.length) {
+            settled = true;
+            options.signal?.removeEventListener('abort', onAbort);
+            resolve(done);
+          }
+        } else {
+          stop(new SlowLogSourceError(`${sourceName(path)}: ${readError(message)}`));
+        }
+      });
+      worker.on('error', failed(i));
+      worker.on('exit', (code) => {
+        if (!done[i]) failed(i)(new Error(`a slow-log worker stopped (exit code ${code})`));
+      });
+    });
+    startReady();
+  });
+  if (!results) return undefined;
+  if (results.some((r) => r.problems.some((p) => p.kind === 'oversized'))) return undefined;
+  const problems: SlowLogProblem[] = [];
+  let problemCount = 0;
+  let entries = 0;
+  let looksLikeSlowLog = false;
+  for (let i = 0; i < results.length; i += 1) {
+    let result = results[i]!;
+    if (digest.typeConflicts(result.state).length > 0) {
+      // An attribute whose first value here looked different: digest the range again with the
+      // types already decided, as one pass would have.
+      result = await digestRange(
+        ranges[i]!,
+        filter,
+        readerOptions,
+        digest.carry,
+        () => {},
+        digest.types,
+      );
+    }
+    digest.merge(result.state);
+    problems.push(...result.problems.slice(0, 1000 - problems.length));
+    problemCount += result.problemCount;
+    entries += result.entries;
+    looksLikeSlowLog ||= result.looksLikeSlowLog;
+  }
+  if (!looksLikeSlowLog)
+    throw new SlowLogSourceError(
+      `${sourceName(path)}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
+    );
+  const last = ranges[ranges.length - 1]!;
+  return {
+    bytes: last.end + (last.endsWithNewline ? 0 : 1),
+    entries,
+    reader: { problems, problemCount },
+    workers: ranges.length,
+  };
+}
+
+function readError(message: { code?: string; message: string }): string {
+  return message.code === 'ENOENT' ? 'no such file' : message.message;
+}

@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  digestSlowLogSources,
+  type SlowLogDigestOptions,
+} from '../../../src/main/slowlog/digest-slowlog-sources';
+import { SlowLogDigest, slowLogSeconds, type DigestFilter } from '../../../src/shared/slowlog';
+import { digestFigures, variedSlowLog } from './varied-slowlog';
+
+const dir = mkdtempSync(join(tmpdir(), 'sightline-slowlog-parallel-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const LOG = variedSlowLog(3_000_000);
+const path = join(dir, 'slow.log');
+writeFileSync(path, LOG, 'latin1');
+
+async function digestOf(file: string, options: SlowLogDigestOptions, filter?: DigestFilter) {
+  const digest = new SlowLogDigest(filter);
+  const progress: number[] = [];
+  const summary = await digestSlowLogSources([file], digest, {
+    ...options,
+    onProgress: (_source, bytes) => progress.push(bytes),
+  });
+  const { workers, ...read } = summary;
+  return { workers, read, figures: digestFigures(digest), progress };
+}
+
+describe('digestSlowLogSources', () => {
+  it('gives on worker threads exactly what one pass gives', { timeout: 60_000 }, async () => {
+    const one = await digestOf(path, { workers: 0 });
+    expect(one.workers).toBe(0);
+    for (const workers of [2, 3, 4]) {
+      const parallel = await digestOf(path, { workers, minRangeBytes: 400_000 });
+      expect(parallel.workers).toBe(workers);
+      expect(parallel.figures).toEqual(one.figures);
+      // Entries, bytes (with the newline added after the last line) and absolute offsets.
+      expect(parallel.read).toEqual(one.read);
+      expect(parallel.progress).toEqual([...parallel.progress].sort((a, b) => a - b));
+      expect(parallel.progress.at(-1)).toBe(statSync(path).size);
+    }
+    expect(one.read.reader.problems.at(-1)).toEqual(
+      expect.objectContaining({ kind: 'truncated', offset: LOG.lastIndexOf('# Time:') }),
+    );
+  });
+
+  it('applies the filters inside the workers', { timeout: 60_000 }, async () => {
+    const filters: DigestFilter[] = [
+      { db: 'shop2' },
+      { user: 'maria0', host: 'localhost' },
+      { since: slowLogSeconds('2026-11-25T00:10:00'), until: slowLogSeconds('261126 00:20:00') },
+    ];
+    for (const filter of filters) {
+      const one = await digestOf(path, { workers: 0 }, filter);
+      const parallel = await digestOf(path, { workers: 2, minRangeBytes: 400_000 }, filter);
+      expect(parallel.workers).toBe(2);
+      expect((one.figures as { count: number }).count).toBeGreaterThan(0);
+      expect(parallel.figures, JSON.stringify(filter)).toEqual(one.figures);
+    }
+  });
+
+  it('stops the workers when cancelled', async () => {
+    const abort = new AbortController();
+    const reason = new Error('stopped by the test');
+    const digest = new SlowLogDigest();
+    const read = digestSlowLogSources([path], digest, {
+      workers: 2,
+      minRangeBytes: 400_000,
+      signal: abort.signal,
+      onProgress: () => abort.abort(reason),
+    });
+    await expect(read).rejects.toBe(reason);
+    expect(digest.count).toBe(0);
+  });
+
+  it('reads in one pass when a worker cannot start, progress never going back', async () => {
+    const one = await digestOf(path, { workers: 0 });
+    const broken = await digestOf(path, {
+      workers: 2,
+      minRangeBytes: 400_000,
+      workerScript: new URL('./no-such-worker.js', import.meta.url),
+    });
+    expect(broken.workers).toBe(0);
+    expect(broken.figures).toEqual(one.figures);
+    expect(broken.progress).toEqual([...broken.progress].sort((a, b) => a - b));
+  });
+
+  it('reads gzip and small files in one pass', async () => {
+    const gz = join(dir, 'slow.log.gz');
+    writeFileSync(gz, gzipSync(Buffer.from(LOG, 'latin1')));
+    const one = await digestOf(path, { workers: 0 });
+    const gzipped = await digestOf(gz, { workers: 2, minRangeBytes: 400_000 });
+    expect(gzipped.workers).toBe(0);
+    expect(gzipped.figures).toEqual(one.figures);
+    const small = await digestOf(path, { workers: 2 });
+    expect(small.workers).toBe(0);
+  });
+});
