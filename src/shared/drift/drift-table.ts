@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPATIAL_TYPES } from '../sql/column-types';
 
 /** A column of a compared table, as information_schema.COLUMNS describes it. */
 export const DriftColumnSchema = z.object({
@@ -51,13 +52,5 @@ export const BINARY_TYPES = new Set([
   'mediumblob',
   'longblob',
   'bit',
-  'geometry',
-  'point',
-  'linestring',
-  'polygon',
-  'multipoint',
-  'multilinestring',
-  'multipolygon',
-  'geometrycollection',
-  'geomcollection',
+  ...SPATIAL_TYPES,
 ]);

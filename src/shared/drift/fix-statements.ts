@@ -1,3 +1,4 @@
+import { BARE_NUMBER, NUMERIC_TYPES } from '../sql/column-types';
 import { qualifiedName, quoteIdentifier, quoteString } from '../sql/quote-identifier';
 import {
   BINARY_TYPES,
@@ -14,20 +15,6 @@ export type FixValue = null | { hex: string } | { text: string };
 /** The source's row for a key that is missing or changed on the replica, column by column. */
 export type SourceRow = ReadonlyMap<string, FixValue>;
 
-const NUMERIC = new Set([
-  'tinyint',
-  'smallint',
-  'mediumint',
-  'int',
-  'integer',
-  'bigint',
-  'decimal',
-  'numeric',
-  'float',
-  'double',
-  'real',
-]);
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const HEX = /^(?:[0-9A-Fa-f]{2})*$/;
 
 /** Whether a column's value is read as its bytes (hex) for a fix. */
@@ -56,7 +43,7 @@ export function fixLiteral(column: DriftColumn, value: FixValue): string {
       throw new Error(`column ${column.name}: charset ${charset}`);
     return `_${charset.toLowerCase()} ${bytes}`;
   }
-  if (NUMERIC.has(column.dataType) && NUMBER.test(value.text)) return value.text;
+  if (NUMERIC_TYPES.has(column.dataType) && BARE_NUMBER.test(value.text)) return value.text;
   return quoteString(value.text);
 }
 

@@ -1,3 +1,4 @@
+import { BARE_NUMBER, NUMERIC_TYPES, SPATIAL_TYPES } from '../sql/column-types';
 import { qualifiedName, quoteIdentifier, quoteString } from '../sql/quote-identifier';
 import type { EditTarget, EditValue, OriginalValue, RowEdit } from './edit-model';
 
@@ -6,42 +7,12 @@ export interface LiteralOptions {
   noBackslashEscapes: boolean;
 }
 
-const NUMERIC_TYPES = new Set([
-  'tinyint',
-  'smallint',
-  'mediumint',
-  'int',
-  'integer',
-  'bigint',
-  'decimal',
-  'numeric',
-  'float',
-  'double',
-  'real',
-]);
-/** A number as MySQL and MariaDB read it exactly when written bare. */
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
 /**
  * Types whose text does not compare equal to the stored value: approximate numbers (a FLOAT
  * read as `1.1` is not the double 1.1), JSON (compared with a string it is a JSON string) and
  * spatial values. Their original value is not part of a WHERE.
  */
-const NOT_COMPARABLE = new Set([
-  'float',
-  'double',
-  'real',
-  'json',
-  'geometry',
-  'point',
-  'linestring',
-  'polygon',
-  'multipoint',
-  'multilinestring',
-  'multipolygon',
-  'geometrycollection',
-  'geomcollection',
-]);
+const NOT_COMPARABLE = new Set(['float', 'double', 'real', 'json', ...SPATIAL_TYPES]);
 
 /**
  * A value as an SQL literal for a column of `dataType`: NULL, bytes as `X'..'`, a number bare
@@ -52,7 +23,7 @@ const NOT_COMPARABLE = new Set([
 export function sqlLiteral(value: EditValue, dataType: string, options: LiteralOptions): string {
   if (value === null) return 'NULL';
   if ('hex' in value) return `X'${value.hex.toUpperCase()}'`;
-  if (NUMERIC_TYPES.has(dataType) && NUMBER.test(value.text)) return value.text;
+  if (NUMERIC_TYPES.has(dataType) && BARE_NUMBER.test(value.text)) return value.text;
   return quoteString(value.text, { noBackslashEscapes: options.noBackslashEscapes });
 }
 

@@ -48,7 +48,7 @@ export function ReplicationSettingsSection({
               : `${attention.length} setting${attention.length === 1 ? '' : 's'} to look at, worst first.`}{' '}
             Each says what it does and what changing it would change; Sightline changes nothing.
           </p>
-          <ul className="rs-list">
+          <ul className="rp-problems rs-list">
             {attention.map((a) => (
               <AdviceItem key={a.id} advice={a} />
             ))}
@@ -65,7 +65,7 @@ export function ReplicationSettingsSection({
                 nothing
               </button>
               {showFine && (
-                <ul className="rs-list">
+                <ul className="rp-problems rs-list">
                   {fine.map((a) => (
                     <AdviceItem key={a.id} advice={a} />
                   ))}
@@ -81,7 +81,7 @@ export function ReplicationSettingsSection({
 
 function AdviceItem({ advice }: { advice: SettingAdvice }) {
   return (
-    <li className={`rs-item rs-item-${advice.severity}`} data-advice={advice.id}>
+    <li className={`rp-problem rp-problem-${advice.severity}`} data-advice={advice.id}>
       <SeverityIcon severity={advice.severity} />
       <div className="rs-body">
         <strong>{advice.title}</strong>
