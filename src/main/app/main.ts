@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   MessageChannelMain,
   net,
@@ -18,6 +19,7 @@ import type { MainToBackend } from '../backend/electron-protocol';
 import { serveAppRequest } from './app-protocol';
 import { loadDataKey } from './data-key';
 import { handleOpenExternal, OPEN_EXTERNAL_CHANNEL } from './external-links';
+import { handleOpenFile, OPEN_FILE_CHANNEL } from './open-file-dialog';
 import {
   APP_ORIGIN,
   isAppUrl,
@@ -129,6 +131,24 @@ app.whenReady().then(async () => {
         url,
       },
       (checked) => shell.openExternal(checked),
+    ),
+  );
+
+  ipcMain.handle(OPEN_FILE_CHANNEL, (event, options: unknown) =>
+    handleOpenFile(
+      {
+        senderUrl: event.senderFrame?.url ?? null,
+        fromMainFrame: event.senderFrame !== null && event.senderFrame.parent === null,
+        options,
+      },
+      async (title) => {
+        const win = BrowserWindow.fromWebContents(event.sender);
+        const properties: Array<'openFile'> = ['openFile'];
+        const result = win
+          ? await dialog.showOpenDialog(win, { title, properties })
+          : await dialog.showOpenDialog({ title, properties });
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
     ),
   );
 

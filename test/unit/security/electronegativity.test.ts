@@ -105,9 +105,13 @@ describe('electronegativity on src/', () => {
     );
     const preload = await readFile(path.join(REPO, 'src/main/app/preload.ts'), 'utf8');
     expect(preload.match(/exposeInMainWorld\(/g)).toHaveLength(1);
+    // Each one reviewed: the port request, links and the Open dialog only after a real click
+    // (checked again in the main process), and the path of a file the user dropped.
     expect([...preload.matchAll(/^ {2}(\w+):/gm)].map((m) => m[1])).toEqual([
       'requestPort',
       'openExternal',
+      'openFilePath',
+      'pathForFile',
     ]);
   });
 });
