@@ -9,6 +9,7 @@ import {
 } from '../../shared/api/slowlog';
 import {
   byteStringToText,
+  isOwnClass,
   ptTimestamp,
   SlowLogDigest,
   type QueryClass,
@@ -16,7 +17,6 @@ import {
 } from '../../shared/slowlog';
 import { digestFilterOf, isFilterEmpty } from '../../shared/slowlog/filter-text';
 import { compareDigests } from '../../shared/slowlog/slowlog-compare';
-import { OwnStatementTally } from './slowlog-own';
 
 interface Split {
   all: QueryClass[];
@@ -46,24 +46,25 @@ export function slowLogComparison(
   finish(): Partial<SlowLogRun>;
 } {
   const filters = windows.map((w) => (w.filter && !isFilterEmpty(w.filter) ? w.filter : null));
-  const tallies = filters.map(
-    (f) => new OwnStatementTally(new SlowLogDigest(f ? digestFilterOf(f) : {})),
-  ) as [OwnStatementTally, OwnStatementTally];
+  const digests = filters.map((f) => new SlowLogDigest(f ? digestFilterOf(f) : {})) as [
+    SlowLogDigest,
+    SlowLogDigest,
+  ];
   return {
     add(entry, source) {
       if (sameFile) {
-        tallies[0].add(entry);
-        tallies[1].add(entry);
+        digests[0].add(entry);
+        digests[1].add(entry);
       } else {
-        tallies[source === 0 ? 0 : 1].add(entry);
+        digests[source === 0 ? 0 : 1].add(entry);
       }
     },
     finish() {
       const ownPrints = new Set<string>();
-      const [before, after] = tallies.map((t) => {
-        const all = t.digest.results();
+      const [before, after] = digests.map((d) => {
+        const all = d.results();
         const theirs = all.filter((c) => {
-          const own = t.isOwn(c);
+          const own = isOwnClass(c);
           if (own) ownPrints.add(c.fingerprint);
           return !own;
         });
@@ -75,8 +76,8 @@ export function slowLogComparison(
       const summary = (i: 0 | 1): SlowLogComparison['before'] => ({
         path: windows[i].path,
         filter: filters[i] ?? null,
-        entries: tallies[i].digest.count,
-        filteredOut: tallies[i].digest.filteredOut,
+        entries: digests[i].count,
+        filteredOut: digests[i].filteredOut,
         classesTotal: (i === 0 ? before : after).all.length,
         timeRange: timeRange((i === 0 ? before : after).all),
       });

@@ -7,12 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { SlowLogFilter, SlowLogRun, SlowLogWindow } from '../../shared/api/slowlog';
-import { SlowLogDigest, type SlowLogEntry, type SlowLogProblem } from '../../shared/slowlog';
+import {
+  isOwnClass,
+  SlowLogDigest,
+  type SlowLogEntry,
+  type SlowLogProblem,
+} from '../../shared/slowlog';
 import { digestFilterOf, isFilterEmpty } from '../../shared/slowlog/filter-text';
 import { errorToApi } from '../db/error-to-api';
 import type { SFTPWrapper } from 'ssh2';
 import type { CallContext, Handlers } from '../backend/handlers';
 import type { DbSession } from '../db/db-session';
+import { digestSlowLogSources } from '../slowlog/digest-slowlog-sources';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
@@ -24,7 +30,6 @@ import {
   type SlowLogVariables,
 } from './slowlog-sources';
 import { slowLogComparison } from './slowlog-comparison';
-import { OwnStatementTally } from './slowlog-own';
 import { slowLogResult } from './slowlog-result';
 import { readSlowLogTable } from './slowlog-table';
 
@@ -160,7 +165,24 @@ export function slowlogService(
     /** `source`: which of the run's files the entry is from. */
     add(entry: SlowLogEntry, source: number): void;
     finish(read: { problems: SlowLogProblem[]; problemCount: number }): Partial<SlowLogRun>;
+    /** The one digest every entry goes to, when that is all the sink does (an analysis). */
+    digest?: SlowLogDigest;
   }
+
+  /**
+   * One local file into one digest: big plain files are read in worker threads and merged
+   * (digestSlowLogSources), with the same result as reading them in one pass.
+   */
+  const digestFile =
+    (file: string, digest: SlowLogDigest): Read =>
+    async (_onEntry, signal, progress) => {
+      const summary = await digestSlowLogSources([file], digest, {
+        signal,
+        onProgress: (_source, bytes) => progress(bytes),
+      });
+      const { problems, problemCount } = summary.reader;
+      return { done: summary.bytes, problems, problemCount };
+    };
 
   const readFiles =
     (files: string[]): Read =>
@@ -183,20 +205,20 @@ export function slowlogService(
       return { done, problems, problemCount };
     };
 
-  /** One digest with the filter, its own statements tallied: an analysis. */
-  const analysis = (filter: SlowLogFilter | undefined): Sink => {
+  /** One digest with the filter (it counts Sightline's own statements itself): an analysis. */
+  const analysis = (filter: SlowLogFilter | undefined): Sink & { digest: SlowLogDigest } => {
     const given = filter && !isFilterEmpty(filter) ? filter : null;
     const digest = new SlowLogDigest(given ? digestFilterOf(given) : {});
-    const tally = new OwnStatementTally(digest);
     return {
-      add: (entry) => tally.add(entry),
+      digest,
+      add: (entry) => digest.add(entry),
       finish: ({ problems, problemCount }) => ({
         result: slowLogResult(
           digest.results(),
           digest.count,
           { list: problems, count: problemCount },
           undefined,
-          { filter: given, filteredOut: digest.filteredOut, isOwn: (c) => tally.isOwn(c) },
+          { filter: given, filteredOut: digest.filteredOut, isOwn: isOwnClass },
         ),
       }),
     };
@@ -378,7 +400,8 @@ export function slowlogService(
       sessions.owned(sessionId, ctx.peerId);
       const file = resolvePath(input, home);
       const size = await plainSize(file);
-      return begin(sessionId, ctx, file, 'bytes', size, readFiles([file]), analysis(filter));
+      const sink = analysis(filter);
+      return begin(sessionId, ctx, file, 'bytes', size, digestFile(file, sink.digest), sink);
     },
     'slowlog.compare': async ({ sessionId, before, after }, ctx) => {
       sessions.owned(sessionId, ctx.peerId);

@@ -5,6 +5,7 @@
 import type { SlowLogEntry } from './entry';
 import { classChecksum, fingerprint } from './fingerprint';
 import { bucketIndex } from './pt-buckets';
+import { isOwnStatementText } from '../tuning/own-statement-tag';
 import { slowLogSeconds } from './timestamp';
 
 /** Attributes pt-query-digest does not aggregate (its --ignore-attributes default). */
@@ -86,6 +87,8 @@ export interface QueryClass {
   /** pt-query-digest's class ID (32 upper-case hex digits). */
   checksum: string;
   count: number;
+  /** Of `count`, the statements that carry Sightline's own tag (see own-statement-tag). */
+  ownCount: number;
   numeric: Map<string, NumericAggregate>;
   /** Yes/No attributes: how many were Yes, of how many. */
   flags: Map<string, { yes: number; count: number }>;
@@ -94,6 +97,11 @@ export interface QueryClass {
   firstSeen?: { seconds: number; time: string };
   lastSeen?: { seconds: number; time: string };
   example?: ClassExample;
+}
+
+/** Whether every statement of a class carried Sightline's own tag: a class of its own. */
+export function isOwnClass(queryClass: QueryClass): boolean {
+  return queryClass.count > 0 && queryClass.ownCount === queryClass.count;
 }
 
 /** Which entries count. Times are wall-clock seconds (see {@link slowLogSeconds}). */
@@ -235,6 +243,7 @@ export class SlowLogDigest {
         fingerprint: print,
         checksum: '',
         count: 0,
+        ownCount: 0,
         numeric: new Map(),
         flags: new Map(),
         values: new Map(),
@@ -243,6 +252,8 @@ export class SlowLogDigest {
     }
     this.count += 1;
     queryClass.count += 1;
+    // Fingerprints drop comments: the tag is seen here or never.
+    if (isOwnStatementText(entry.statement)) queryClass.ownCount += 1;
     this.current = queryClass;
     if (time !== undefined && seconds !== undefined) {
       if (!queryClass.firstSeen || seconds < queryClass.firstSeen.seconds)
@@ -393,6 +404,7 @@ function hasSixDecimalsAtMost(raw: string): boolean {
 
 function mergeClass(mine: QueryClass, theirs: QueryClass): void {
   mine.count += theirs.count;
+  mine.ownCount += theirs.ownCount;
   for (const [name, aggregate] of theirs.numeric) {
     const into = mine.numeric.get(name);
     if (!into) {

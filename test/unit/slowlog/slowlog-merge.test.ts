@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bucketIndex,
   bucketValue,
+  isOwnClass,
   nextEntryBoundary,
   SlowLogDigest,
   SlowLogReader,
@@ -191,5 +192,31 @@ describe('bucketIndex', () => {
     }
     expect(bucketIndex(0.5)).toBe(Math.trunc(baseOffset + Math.log(0.5) / Math.log(1.05)));
     expect(bucketValue(bucketIndex(1))).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("Sightline's own statements in a digest", () => {
+  it('are counted per class as entries are added, and merged parts count the same', () => {
+    const { digest, entries } = digestPart(LOG, 0);
+    const classes = digest.results();
+    const polling = classes.find((c) => c.fingerprint.includes('performance_schema.threads'))!;
+    expect(polling.ownCount).toBeGreaterThan(0);
+    expect(polling.ownCount).toBeLessThan(polling.count);
+    expect(isOwnClass(polling)).toBe(false);
+    expect(classes.filter((c) => c.ownCount > 0)).toEqual([polling]);
+
+    // Tagged only: the class is Sightline's own.
+    const tagged = new SlowLogDigest();
+    for (const e of entries) {
+      if (e.statement.startsWith('/* sightline */')) tagged.add(e);
+    }
+    const [own] = tagged.results();
+    expect(own!.ownCount).toBe(own!.count);
+    expect(isOwnClass(own!)).toBe(true);
+
+    const cuts = boundaries(LOG).filter((_, i) => i % 997 === 0);
+    const merged = mergedDigest(entries, cuts);
+    const mergedPolling = merged.results().find((c) => c.fingerprint === polling.fingerprint)!;
+    expect(mergedPolling.ownCount).toBe(polling.ownCount);
   });
 });

@@ -2,7 +2,8 @@
 // `# Time:` each and `use db;` only now and then, MariaDB entries with `# Time:` only when the
 // second changes and a `Schema:`, administrator commands that pt reads by looking ahead,
 // multi-line statements, latin1 bytes, `# explain:` lines, an attribute whose first values are
-// text and a few later ones numbers (entries 6000-6099), and a last entry cut short.
+// text and a few later ones numbers (entries 6000-6099), statements tagged as Sightline's own,
+// and a last entry cut short.
 // Query_time takes 64 values (the slowest of a class ties often), Lock_time a thousand; both
 // have six decimals that binary floating point cannot hold exactly.
 import type { SlowLogDigest } from '../../../src/shared/slowlog';
@@ -17,6 +18,10 @@ const SHAPES: ((n: number) => string)[] = [
   (n) =>
     `SELECT c.id,\n       SUM(o.total)\n  FROM customers c\n WHERE c.region = ${n % 12}\n LIMIT ${n % 9}`,
   (n) => `/* app:checkout */ SELECT stock FROM items WHERE sku = 'SKU-${n % 200}'`,
+  // Sightline's own polling, and the same shape sent by the application now and then: the
+  // class is Sightline's own only while every statement of it is tagged.
+  (n) =>
+    `${n % 5 === 0 ? '' : '/* sightline */ '}SELECT COUNT(*) FROM performance_schema.threads WHERE id > ${n}`,
 ];
 
 function queryTime(n: number): string {
