@@ -385,9 +385,16 @@ async function waitReason(
   } finally {
     await c.close();
   }
-  const row = await single(source, "SHOW GLOBAL STATUS LIKE 'Threads_running'");
-  const running = Number(row?.Value ?? 0);
+  // Statements at work, not Threads_running: that also counts binlog dump threads, daemons
+  // and the asking thread, so a low limit would wait forever on an idle server.
+  const row = await single(
+    source,
+    `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST
+      WHERE COMMAND NOT IN ('Sleep', 'Binlog Dump', 'Binlog Dump GTID', 'Daemon', 'Killed')
+        AND USER NOT IN ('system user', 'event_scheduler') AND ID <> CONNECTION_ID()`,
+  );
+  const running = Number(row?.n ?? 0);
   if (running > limits.maxThreads)
-    return `waiting: the source runs ${running} threads (limit ${limits.maxThreads})`;
+    return `waiting: the source runs ${running} statements (limit ${limits.maxThreads})`;
   return null;
 }

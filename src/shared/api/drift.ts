@@ -70,7 +70,8 @@ export const driftContract = {
    * moment to bring both to one GTID point (hence `allowApplierPause`), then chunks are
    * checksummed on both and differing chunks narrowed to rows. Reads only. Returns at once;
    * `drift.update` events follow. Throttled while the replica lags more than
-   * `maxReplicaLagSeconds` or the source runs more than `maxThreadsRunning` threads.
+   * `maxReplicaLagSeconds` or the source runs more than `maxThreadsRunning` statements (sessions
+   * not sleeping, replication and daemon threads left out).
    */
   'drift.start': {
     params: z.object({

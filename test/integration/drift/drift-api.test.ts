@@ -166,6 +166,38 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
     if (!refused.ok) expect(refused.error.message).toMatch(/is read-only/);
   });
 
+  it('waits while the source runs more threads than allowed, and says why', async () => {
+    // Two statements running on the source for 2 s: over a limit of 1.
+    const busy = Promise.all(
+      [0, 1].map(() => withConnection(source, (c) => c.query('SELECT SLEEP(2)'))),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const started = await b.call('drift.start', {
+      sessionId: onSource,
+      replicaConnectionId: saved.replica!,
+      tables: [{ schema: 'd', table: 'items' }],
+      maxThreadsRunning: 1,
+      allowApplierPause: true,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const reasons = new Set<string>();
+    let run: DriftRun;
+    for (;;) {
+      const s = await b.call('drift.status', { runId: started.value.runId });
+      if (!s.ok) throw new Error(s.error.message);
+      if (s.value.throttled) reasons.add(s.value.throttled);
+      if (s.value.state !== 'running') {
+        run = s.value;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await busy;
+    expect([...reasons]).toEqual(['waiting: the source runs 2 statements (limit 1)']);
+    expect(run.state).toBe('done');
+    expect(run.throttled).toBeNull();
+  });
+
   it('stops when cancelled, between chunks', async () => {
     const started = await b.call('drift.start', {
       sessionId: onSource,

@@ -24,12 +24,19 @@ export function DriftSection({
   connection: SavedConnection;
   confirm: (request: ConfirmRequest) => Promise<boolean>;
 }) {
-  const ids = { replica: useId(), tables: useId(), chunk: useId(), lag: useId() };
+  const ids = {
+    replica: useId(),
+    tables: useId(),
+    chunk: useId(),
+    lag: useId(),
+    threads: useId(),
+  };
   const [connections, setConnections] = useState<SavedConnection[]>([]);
   const [replicaId, setReplicaId] = useState('');
   const [tablesText, setTablesText] = useState('');
   const [chunkRows, setChunkRows] = useState(1000);
   const [maxLag, setMaxLag] = useState(10);
+  const [maxThreads, setMaxThreads] = useState(50);
   const [consent, setConsent] = useState(false);
   const { run, error, starting, start, cancel } = useDriftRun(sessionId);
 
@@ -117,6 +124,15 @@ export function DriftSection({
           value={maxLag}
           onChange={(e) => setMaxLag(Number(e.target.value))}
         />
+        <label htmlFor={ids.threads}>…or while this server runs more statements than</label>
+        <input
+          id={ids.threads}
+          type="number"
+          min={1}
+          max={10000}
+          value={maxThreads}
+          onChange={(e) => setMaxThreads(Number(e.target.value))}
+        />
       </div>
       {parsed.errors.map((e) => (
         <p key={e.line} className="rp-danger-text drift-line-error">
@@ -140,6 +156,7 @@ export function DriftSection({
               tables: parsed.tables,
               chunkRows: Math.min(100_000, Math.max(100, Math.round(chunkRows) || 1000)),
               maxReplicaLagSeconds: Math.min(3600, Math.max(1, Math.round(maxLag) || 10)),
+              maxThreadsRunning: Math.min(10_000, Math.max(1, Math.round(maxThreads) || 50)),
             })
           }
         >

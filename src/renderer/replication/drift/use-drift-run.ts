@@ -10,6 +10,7 @@ export interface DriftRequest {
   tables: TableName[];
   chunkRows: number;
   maxReplicaLagSeconds: number;
+  maxThreadsRunning: number;
 }
 
 /** A comparison of this session's server with a replica: start, follow its events, cancel. */
