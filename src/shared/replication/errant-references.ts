@@ -64,8 +64,18 @@ export function downSourceReferences(
   return { referenceIds: [...references].sort(), legitimateUuids: [...legitimate].sort() };
 }
 
+/**
+ * Whether `id` replicates from a server that replicates, directly or through others, from it:
+ * a co-master, or any server in a replication cycle. Its own writes reach its sources by
+ * replication, so its own transactions that a source lacks are in flight, not errant.
+ */
+export function feedsItsSources(nodes: ReadonlyMap<string, ReferenceNode>, id: string): boolean {
+  const below = downstreamOf(nodes, id);
+  return (nodes.get(id)?.sourceIds ?? []).some((s) => below.has(s));
+}
+
 /** Every server that replicates, directly or through others, from `id` (not `id` itself). */
-function downstreamOf(nodes: ReadonlyMap<string, ReferenceNode>, id: string): Set<string> {
+export function downstreamOf(nodes: ReadonlyMap<string, ReferenceNode>, id: string): Set<string> {
   const found = new Set<string>();
   const queue = [id];
   while (queue.length > 0) {

@@ -81,4 +81,40 @@ describe('errant findings', () => {
       }),
     ).toBeNull();
   });
+
+  it('MariaDB: an own write the source’s later transactions were applied over, against the source’s binlog state', () => {
+    // Replica 3 wrote 0-3-2; then the source's 0-1-2 and 0-1-3 arrived and were applied over
+    // it. Its own position alone no longer shows it (the miss this reproduces)...
+    const replica = {
+      serverId: 3,
+      binlogState: list('0-3-2,0-1-3'),
+      currentPos: list('0-1-3'),
+      slavePos: list('0-1-3'),
+    };
+    expect(mariadbErrant(replica)).toBeNull();
+    // ...but the source never logged anything of server 3 in domain 0.
+    const f = mariadbErrant({ ...replica, sourceBinlogStates: [list('0-2-1,0-1-3')] });
+    expect(f).toMatchObject({
+      gtids: '0-3-2',
+      localWrites: [
+        { gtid: '0-3-2', replicated: '0-1-3', foundIn: 'binlog-state', kind: 'behind' },
+      ],
+    });
+  });
+
+  it('MariaDB: a co-master’s own writes that its peer logged are not errant', () => {
+    const ownAhead = {
+      serverId: 1,
+      binlogState: list('0-2-4,0-1-5'),
+      currentPos: list('0-1-5'),
+      slavePos: list('0-2-4'),
+    };
+    // Ahead of what it replicated from its peer, which is what the position test alone sees.
+    expect(mariadbErrant(ownAhead)?.gtids).toBe('0-1-5');
+    expect(mariadbErrant({ ...ownAhead, sourceBinlogStates: [list('0-1-5,0-2-4')] })).toBeNull();
+    // Not yet logged by the peer (read after the replica): errant.
+    expect(
+      mariadbErrant({ ...ownAhead, sourceBinlogStates: [list('0-1-3,0-2-4')] })?.localWrites,
+    ).toEqual([{ gtid: '0-1-5', replicated: '0-2-4', foundIn: 'binlog-state', kind: 'ahead' }]);
+  });
 });

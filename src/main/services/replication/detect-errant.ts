@@ -10,6 +10,7 @@ import {
 } from '../../../shared/replication/errant-finding';
 import {
   downSourceReferences,
+  feedsItsSources,
   type ReferenceNode,
 } from '../../../shared/replication/errant-references';
 import type { DiscoveredNode } from './discover-topology';
@@ -22,8 +23,10 @@ import { readExecuted, readGtidState } from './read-gtid-state';
  * mistake). Its sources when they all answer; for a source that is down, the servers standing
  * in for it (see downSourceReferences: the nearest reachable servers above it and its other
  * replicas), leaving out its own UUID. MySQL compares gtid_executed; MariaDB, the replica's own
- * writes in replicated domains against the others' gtid_binlog_state. A node that cannot be
- * compared (nothing to compare with, a read fails) gets no finding.
+ * writes in replicated domains against the others' gtid_binlog_state. A server in a
+ * replication cycle (co-masters) is never blamed for its own writes: they are on their way to
+ * its sources, and under traffic some always are. A node that cannot be compared (nothing to
+ * compare with, a read fails) gets no finding.
  */
 export async function detectErrant(
   nodes: ReadonlyMap<string, DiscoveredNode>,
@@ -93,7 +96,11 @@ async function mysqlErrant(
   const executedOf = async (n: DiscoveredNode): Promise<GtidSet> =>
     requireGtidSet(await n.link.run(readExecuted));
   const purged = requireGtidSet(node.state!.server.gtidPurged);
-  const localUuids = node.state!.localUuids;
+  const ownUuid = node.state!.server.serverUuid;
+  const localUuids = [
+    ...node.state!.localUuids,
+    ...(ownUuid !== null && feedsItsSources(graph, node.id) ? [ownUuid] : []),
+  ];
   // Replica first, then the others.
   const replicaExecuted = await executedOf(node);
   const sets: Array<{ id: string; executed: GtidSet }> = [];
@@ -124,6 +131,8 @@ async function mariadbNodeErrant(
   resolve: (host: string, port: number) => string | null,
   graph: ReadonlyMap<string, ReferenceNode>,
 ): Promise<ErrantFinding | null> {
+  // Its own writes are all it could be blamed for, and those reach its sources.
+  if (feedsItsSources(graph, node.id)) return null;
   // Replica first, then the servers it is compared with.
   const own = (await node.link.run(readGtidState)).mariadb!;
   const compared = comparisonFor(node, nodes, resolve, graph);

@@ -35,6 +35,8 @@ export interface Discovery {
   nodes: Map<string, DiscoveredNode>;
   /** Resolves `host:port` (any alias) to a node id. */
   resolve(host: string, port: number): string | null;
+  /** Who replicates from whom (read now, or last seen for a server that is down). */
+  graph: ReadonlyMap<string, ReferenceNode>;
   close(): Promise<void>;
 }
 
@@ -214,6 +216,7 @@ export async function discoverTopology(
     topology,
     nodes,
     resolve,
+    graph,
     close: async () => {
       await Promise.all(allLinks.map((l) => l.close().catch(() => undefined)));
     },
