@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { classifyErrant, errantOf, seedErrantOf } from '../gtid/errant-transactions';
 import { formatGtidSet } from '../gtid/format-gtid-set';
 import type { GtidSet } from '../gtid/gtid-set';
-import { countGtids } from '../gtid/gtid-set-algebra';
+import { countGtids, gtidSubtract } from '../gtid/gtid-set-algebra';
 import { formatMariadbGtid, type MariadbGtid } from '../gtid/mariadb-gtid-list';
 import { localWritesInReplicatedDomains } from '../gtid/mariadb-local-writes';
 import { positionsByDomain } from '../gtid/mariadb-positions';
@@ -67,8 +67,11 @@ export function errantFromSource(input: {
 
 /**
  * Errant transactions by the seed method, for a replica whose source is down: what it executed
- * that none of `siblings` (the source's other replicas) has, leaving out the source's own UUID
- * (`Source_UUID` of the replica's channel). Null when none.
+ * that none of `siblings` (the servers standing in for the source: its other replicas, the
+ * nearest reachable servers above it) has, leaving out the source's own UUID (`Source_UUID` of
+ * the replica's channel) and what the replica `received` from the down source (its channel's
+ * Retrieved_Gtid_Set: whatever came from the source is not this replica's doing, even a
+ * transaction that was errant on the source). Null when none.
  */
 export function errantBySeed(input: {
   replicaExecuted: GtidSet;
@@ -76,13 +79,15 @@ export function errantBySeed(input: {
   siblings: ReadonlyArray<{ id: string; executed: GtidSet }>;
   sourceUuid: string;
   localUuids?: readonly string[];
+  received?: GtidSet;
 }): ErrantFinding | null {
-  const errant = seedErrantOf(
+  const unique = seedErrantOf(
     input.replicaExecuted,
     input.siblings.map((s) => s.executed),
     input.sourceUuid,
     input.localUuids ?? [],
   );
+  const errant = input.received ? gtidSubtract(unique, input.received) : unique;
   return errant.isEmpty
     ? null
     : mysqlFinding(

@@ -56,6 +56,24 @@ describe('errant findings', () => {
     expect(f!.consequence).not.toContain('1236');
   });
 
+  it('by the seed method: what the replica received from the down source is not its own errant', () => {
+    // Behind a stopped middle server (B), compared with the top (A): X:25 came down
+    // from B (errant there, not here); Y:38 was executed on this replica alone.
+    const X = 'c699eaff-1c42-7918-bf78-38db07352da6';
+    const Y = '5e3fdc68-062b-beef-ebc0-5546eff7304d';
+    const input = {
+      replicaExecuted: set(`${SOURCE}:1-10,${R1}:1-2,${X}:25,${Y}:38`),
+      replicaPurged: set(`${Y}:38`),
+      siblings: [{ id: 'a', executed: set(`${SOURCE}:1-10`) }],
+      sourceUuid: R1,
+    };
+    // Without the channel's Retrieved_Gtid_Set, X:25 was blamed on this replica.
+    expect(errantBySeed(input)?.gtids).toBe(`${Y}:38,\n${X}:25`);
+    expect(
+      errantBySeed({ ...input, received: set(`${SOURCE}:5-10,${R1}:1-2,${X}:25`) }),
+    ).toMatchObject({ gtids: `${Y}:38`, purged: `${Y}:38`, comparedWith: ['a'] });
+  });
+
   it('MariaDB: own writes ahead of gtid_slave_pos in a replicated domain', () => {
     const f = mariadbErrant({
       serverId: 2,

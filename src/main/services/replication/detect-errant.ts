@@ -59,10 +59,17 @@ function comparisonFor(
   nodes: ReadonlyMap<string, DiscoveredNode>,
   resolve: (host: string, port: number) => string | null,
   graph: ReadonlyMap<string, ReferenceNode>,
-): { method: 'source' | 'seed'; ids: string[]; legitimateUuids: string[] } | null {
+): {
+  method: 'source' | 'seed';
+  ids: string[];
+  legitimateUuids: string[];
+  /** Retrieved_Gtid_Set of the channels whose source is down. */
+  received: string[];
+} | null {
   const channels = node.state!.channels;
   const ids = new Set<string>();
   const legitimate = new Set<string>();
+  const received: string[] = [];
   let method: 'source' | 'seed' = 'source';
   for (const c of channels) {
     const id = resolve(c.sourceHost, c.sourcePort);
@@ -72,13 +79,14 @@ function comparisonFor(
     }
     method = 'seed';
     if (c.sourceUuid !== null) legitimate.add(c.sourceUuid);
+    received.push(c.retrievedGtids);
     if (id === null) return null;
     const stand = downSourceReferences(graph, node.id, id);
     if (stand.referenceIds.length === 0) return null;
     for (const r of stand.referenceIds) ids.add(r);
     for (const u of stand.legitimateUuids) legitimate.add(u);
   }
-  return { method, ids: [...ids], legitimateUuids: [...legitimate] };
+  return { method, ids: [...ids], legitimateUuids: [...legitimate], received };
 }
 
 async function mysqlErrant(
@@ -122,6 +130,7 @@ async function mysqlErrant(
     siblings: sets,
     sourceUuid,
     localUuids: [...localUuids, ...moreUuids],
+    received: compared.received.map(requireGtidSet).reduce((x, y) => gtidUnion(x, y)),
   });
 }
 
