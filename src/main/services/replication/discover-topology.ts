@@ -153,20 +153,18 @@ export async function discoverTopology(
   for (const q of queue) await q.link.close();
 
   const resolve = (host: string, port: number) => aliasOf.get(keyOf(host, port)) ?? null;
-  const sourcesOf = (n: DiscoveredNode): string[] =>
-    n.state
-      ? n.state.channels.map((c) => resolve(c.sourceHost, c.sourcePort) ?? '')
-      : [
-          ...new Set([
-            ...(lastSeen.get(n.id)?.sources ?? []).map((s) => resolve(s.host, s.port) ?? ''),
-            // A replica that could not be read hangs under the sources that list it.
-            ...[...nodes.values()]
-              .filter((o) =>
-                (o.state?.replicas ?? []).some((r) => resolve(r.host, r.port) === n.id),
-              )
-              .map((o) => o.id),
-          ]),
-        ].filter((id) => id !== '');
+  // A server that is down: the sources it was last seen replicating from; never seen up, the
+  // servers that list it (SHOW REPLICAS / SHOW SLAVE HOSTS, which can lag behind a change of
+  // source, so only as a last resort).
+  const sourcesOf = (n: DiscoveredNode): string[] => {
+    if (n.state) return n.state.channels.map((c) => resolve(c.sourceHost, c.sourcePort) ?? '');
+    const seen = lastSeen.get(n.id);
+    if (seen)
+      return seen.sources.map((s) => resolve(s.host, s.port) ?? '').filter((id) => id !== '');
+    return [...nodes.values()]
+      .filter((o) => (o.state?.replicas ?? []).some((r) => resolve(r.host, r.port) === n.id))
+      .map((o) => o.id);
+  };
   // A remembered server belongs only while it is tied to the start, through replication links
   // read now or a down server's last-seen ones (e.g. a sibling under a source that is down);
   // one that left the topology is dropped.
