@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { classifyErrant, errantOf, seedErrantOf } from '../gtid/errant-transactions';
 import { formatGtidSet } from '../gtid/format-gtid-set';
 import type { GtidSet } from '../gtid/gtid-set';
-import { countGtids } from '../gtid/gtid-set-algebra';
+import { countGtids, gtidSubtract } from '../gtid/gtid-set-algebra';
 import { formatMariadbGtid, type MariadbGtid } from '../gtid/mariadb-gtid-list';
 import { localWritesInReplicatedDomains } from '../gtid/mariadb-local-writes';
 import { positionsByDomain } from '../gtid/mariadb-positions';
@@ -15,7 +15,12 @@ export const MariadbLocalWriteSchema = z.object({
   replicated: z.string(),
   /** `binlog-state`, or `current-pos` (gtid_current_pos ahead of gtid_slave_pos). */
   foundIn: z.enum(['binlog-state', 'current-pos']),
-  kind: z.enum(['ahead', 'same-seq-no']),
+  /**
+   * Relative to gtid_slave_pos: `ahead` (the source's next number clashes), `same-seq-no` (the
+   * source's transaction took the same number) or `behind` (the source's later transactions
+   * were applied over it: nothing clashes, yet no other server has it).
+   */
+  kind: z.enum(['ahead', 'same-seq-no', 'behind']),
 });
 export type MariadbLocalWrite = z.infer<typeof MariadbLocalWriteSchema>;
 
@@ -62,8 +67,11 @@ export function errantFromSource(input: {
 
 /**
  * Errant transactions by the seed method, for a replica whose source is down: what it executed
- * that none of `siblings` (the source's other replicas) has, leaving out the source's own UUID
- * (`Source_UUID` of the replica's channel). Null when none.
+ * that none of `siblings` (the servers standing in for the source: its other replicas, the
+ * nearest reachable servers above it) has, leaving out the source's own UUID (`Source_UUID` of
+ * the replica's channel) and what the replica `received` from the down source (its channel's
+ * Retrieved_Gtid_Set: whatever came from the source is not this replica's doing, even a
+ * transaction that was errant on the source). Null when none.
  */
 export function errantBySeed(input: {
   replicaExecuted: GtidSet;
@@ -71,13 +79,15 @@ export function errantBySeed(input: {
   siblings: ReadonlyArray<{ id: string; executed: GtidSet }>;
   sourceUuid: string;
   localUuids?: readonly string[];
+  received?: GtidSet;
 }): ErrantFinding | null {
-  const errant = seedErrantOf(
+  const unique = seedErrantOf(
     input.replicaExecuted,
     input.siblings.map((s) => s.executed),
     input.sourceUuid,
     input.localUuids ?? [],
   );
+  const errant = input.received ? gtidSubtract(unique, input.received) : unique;
   return errant.isEmpty
     ? null
     : mysqlFinding(
@@ -111,16 +121,80 @@ function mysqlFinding(
 }
 
 /**
- * A MariaDB replica's own writes in domains it replicates: items of its `gtid_binlog_state`
- * with its own server_id at or past `gtid_slave_pos`, and a `gtid_current_pos` ahead of
- * `gtid_slave_pos` in such a domain. Null when none.
+ * A MariaDB replica's own writes in domains it replicates. With `sourceBinlogStates` (the
+ * gtid_binlog_state of its sources, or of the servers standing in for a source that is down,
+ * each read AFTER the replica's own variables): every item of the replica's gtid_binlog_state
+ * with its own server_id, in a domain of its gtid_slave_pos, that no such server has logged (no
+ * item of the same domain and server_id at that sequence number or later). That holds a write
+ * the source's later transactions were applied over, and is silent about a co-master's own
+ * writes, which its peer logs. Without them (nothing to compare with): items at or past
+ * gtid_slave_pos, and a gtid_current_pos ahead of gtid_slave_pos in such a domain. Null when none.
  */
 export function mariadbErrant(input: {
   serverId: number;
   binlogState: readonly MariadbGtid[];
   currentPos: readonly MariadbGtid[];
   slavePos: readonly MariadbGtid[];
+  sourceBinlogStates?: ReadonlyArray<readonly MariadbGtid[]>;
 }): ErrantFinding | null {
+  const writes = input.sourceBinlogStates
+    ? ownWritesNoSourceLogged(input, input.sourceBinlogStates)
+    : ownWritesAheadOfReplication(input);
+  if (writes.length === 0) return null;
+  return {
+    method: 'mariadb-local',
+    gtids: writes.map((w) => w.gtid).join(','),
+    count: String(writes.length),
+    inBinlogs: '',
+    purged: '',
+    comparedWith: [],
+    localWrites: writes,
+    consequence:
+      'This replica wrote in a domain it replicates. Under gtid_strict_mode, the source’s next transaction in that domain with a sequence number at or below this one stops replication with error 1950 (out-of-order GTID). Pointed at another source by gtid_current_pos, or serving others after a failover, the position asked for is missing from that server’s binlog: error 1955 (the replica diverged by extra erroneous transactions). Redo the write on the source, or give local writes their own gtid_domain_id.',
+  };
+}
+
+function ownWritesNoSourceLogged(
+  input: {
+    serverId: number;
+    binlogState: readonly MariadbGtid[];
+    slavePos: readonly MariadbGtid[];
+  },
+  sources: ReadonlyArray<readonly MariadbGtid[]>,
+): MariadbLocalWrite[] {
+  const replicated = positionsByDomain(input.slavePos);
+  const logged = (g: MariadbGtid) =>
+    sources.some((state) =>
+      state.some(
+        (s) => s.domainId === g.domainId && s.serverId === g.serverId && s.seqNo >= g.seqNo,
+      ),
+    );
+  return input.binlogState.flatMap((gtid) => {
+    const position = replicated.get(gtid.domainId);
+    if (gtid.serverId !== input.serverId || !position || logged(gtid)) return [];
+    const kind =
+      gtid.seqNo > position.seqNo
+        ? ('ahead' as const)
+        : gtid.seqNo === position.seqNo && position.serverId !== input.serverId
+          ? ('same-seq-no' as const)
+          : ('behind' as const);
+    return [
+      {
+        gtid: formatMariadbGtid(gtid),
+        replicated: formatMariadbGtid(position),
+        foundIn: 'binlog-state' as const,
+        kind,
+      },
+    ];
+  });
+}
+
+function ownWritesAheadOfReplication(input: {
+  serverId: number;
+  binlogState: readonly MariadbGtid[];
+  currentPos: readonly MariadbGtid[];
+  slavePos: readonly MariadbGtid[];
+}): MariadbLocalWrite[] {
   const writes: MariadbLocalWrite[] = localWritesInReplicatedDomains(
     input.binlogState,
     input.slavePos,
@@ -144,16 +218,5 @@ export function mariadbErrant(input: {
       kind: 'ahead',
     });
   }
-  if (writes.length === 0) return null;
-  return {
-    method: 'mariadb-local',
-    gtids: writes.map((w) => w.gtid).join(','),
-    count: String(writes.length),
-    inBinlogs: '',
-    purged: '',
-    comparedWith: [],
-    localWrites: writes,
-    consequence:
-      'This replica wrote in a domain it replicates. Under gtid_strict_mode, the source’s next transaction in that domain with a sequence number at or below this one stops replication with error 1950 (out-of-order GTID). Pointed at another source by gtid_current_pos, or serving others after a failover, the position asked for is missing from that server’s binlog: error 1955 (the replica diverged by extra erroneous transactions). Redo the write on the source, or give local writes their own gtid_domain_id.',
-  };
+  return writes;
 }

@@ -1,6 +1,6 @@
 import type { GtidSet } from '../../../shared/gtid/gtid-set';
 import { gtidUnion } from '../../../shared/gtid/gtid-set-algebra';
-import { requireMariadbGtidList } from '../../../shared/gtid/mariadb-gtid-list';
+import { requireMariadbGtidList, type MariadbGtid } from '../../../shared/gtid/mariadb-gtid-list';
 import { requireGtidSet } from '../../../shared/gtid/parse-gtid-set';
 import {
   errantBySeed,
@@ -8,19 +8,30 @@ import {
   mariadbErrant,
   type ErrantFinding,
 } from '../../../shared/replication/errant-finding';
+import {
+  downSourceReferences,
+  feedsItsSources,
+  type ReferenceNode,
+} from '../../../shared/replication/errant-references';
 import type { DiscoveredNode } from './discover-topology';
-import { readExecuted } from './read-gtid-state';
+import { readExecuted, readGtidState } from './read-gtid-state';
 
 /**
- * Errant transactions of every replica in a discovered topology. MySQL, sources reachable: the
- * replica's gtid_executed is read again first, then its sources' (so what it applies meanwhile
- * is never mistaken for errant). A source down: the seed method against the source's other
- * replicas, leaving out the source's UUID. MariaDB: own writes in replicated domains.
- * A node that cannot be compared (no siblings, a read fails) gets no finding.
+ * Errant transactions of every replica in a discovered topology. Always the replica's own
+ * variables are read again first, then the servers it is compared with (they only grow, so
+ * whatever the replica applied meanwhile is in the later read and nothing is flagged by
+ * mistake). Its sources when they all answer; for a source that is down, the servers standing
+ * in for it (see downSourceReferences: the nearest reachable servers above it and its other
+ * replicas), leaving out its own UUID. MySQL compares gtid_executed; MariaDB, the replica's own
+ * writes in replicated domains against the others' gtid_binlog_state. A server in a
+ * replication cycle (co-masters) is never blamed for its own writes: they are on their way to
+ * its sources, and under traffic some always are. A node that cannot be compared (nothing to
+ * compare with, a read fails) gets no finding.
  */
 export async function detectErrant(
   nodes: ReadonlyMap<string, DiscoveredNode>,
   resolve: (host: string, port: number) => string | null,
+  graph: ReadonlyMap<string, ReferenceNode>,
 ): Promise<Map<string, ErrantFinding>> {
   const found = new Map<string, ErrantFinding>();
   for (const node of nodes.values()) {
@@ -28,13 +39,8 @@ export async function detectErrant(
     if (!state || !info || state.channels.length === 0) continue;
     try {
       const finding = state.mariadb
-        ? mariadbErrant({
-            serverId: state.server.serverId,
-            binlogState: requireMariadbGtidList(state.mariadb.binlogState),
-            currentPos: requireMariadbGtidList(state.mariadb.currentPos),
-            slavePos: requireMariadbGtidList(state.mariadb.slavePos),
-          })
-        : await mysqlErrant(node, nodes, resolve);
+        ? await mariadbNodeErrant(node, nodes, resolve, graph)
+        : await mysqlErrant(node, nodes, resolve, graph);
       if (finding) found.set(node.id, finding);
     } catch {
       // A server that went away meanwhile, or a set we cannot read: no claim either way.
@@ -43,64 +49,114 @@ export async function detectErrant(
   return found;
 }
 
+/**
+ * The servers a replica is compared with: its sources when all answer, else the reachable
+ * ones plus the stand-ins of each source that is down. Null when a down source has nobody
+ * to stand in for it.
+ */
+function comparisonFor(
+  node: DiscoveredNode,
+  nodes: ReadonlyMap<string, DiscoveredNode>,
+  resolve: (host: string, port: number) => string | null,
+  graph: ReadonlyMap<string, ReferenceNode>,
+): {
+  method: 'source' | 'seed';
+  ids: string[];
+  legitimateUuids: string[];
+  /** Retrieved_Gtid_Set of the channels whose source is down. */
+  received: string[];
+} | null {
+  const channels = node.state!.channels;
+  const ids = new Set<string>();
+  const legitimate = new Set<string>();
+  const received: string[] = [];
+  let method: 'source' | 'seed' = 'source';
+  for (const c of channels) {
+    const id = resolve(c.sourceHost, c.sourcePort);
+    if (id !== null && nodes.get(id)?.state) {
+      ids.add(id);
+      continue;
+    }
+    method = 'seed';
+    if (c.sourceUuid !== null) legitimate.add(c.sourceUuid);
+    received.push(c.retrievedGtids);
+    if (id === null) return null;
+    const stand = downSourceReferences(graph, node.id, id);
+    if (stand.referenceIds.length === 0) return null;
+    for (const r of stand.referenceIds) ids.add(r);
+    for (const u of stand.legitimateUuids) legitimate.add(u);
+  }
+  return { method, ids: [...ids], legitimateUuids: [...legitimate], received };
+}
+
 async function mysqlErrant(
   node: DiscoveredNode,
   nodes: ReadonlyMap<string, DiscoveredNode>,
   resolve: (host: string, port: number) => string | null,
+  graph: ReadonlyMap<string, ReferenceNode>,
 ): Promise<ErrantFinding | null> {
-  const channels = node.state!.channels;
-  const sources = channels.map((c) => {
-    const id = resolve(c.sourceHost, c.sourcePort);
-    return { channel: c, node: id === null ? undefined : nodes.get(id) };
-  });
+  const compared = comparisonFor(node, nodes, resolve, graph);
+  if (!compared) return null;
+  const others = compared.ids
+    .map((id) => nodes.get(id)!)
+    .filter((n) => n.state !== null && n.state.mariadb === null);
+  if (others.length === 0) return null;
   const executedOf = async (n: DiscoveredNode): Promise<GtidSet> =>
     requireGtidSet(await n.link.run(readExecuted));
   const purged = requireGtidSet(node.state!.server.gtidPurged);
-  const localUuids = node.state!.localUuids;
-
-  if (sources.every((s) => s.node?.state)) {
-    // Replica first, then its sources.
-    const replicaExecuted = await executedOf(node);
-    let sourceExecuted: GtidSet | null = null;
-    for (const s of sources) {
-      const executed = await executedOf(s.node!);
-      sourceExecuted = sourceExecuted ? gtidUnion(sourceExecuted, executed) : executed;
-    }
+  const ownUuid = node.state!.server.serverUuid;
+  const localUuids = [
+    ...node.state!.localUuids,
+    ...(ownUuid !== null && feedsItsSources(graph, node.id) ? [ownUuid] : []),
+  ];
+  // Replica first, then the others.
+  const replicaExecuted = await executedOf(node);
+  const sets: Array<{ id: string; executed: GtidSet }> = [];
+  for (const o of others) sets.push({ id: o.id, executed: await executedOf(o) });
+  if (compared.method === 'source') {
     return errantFromSource({
       replicaExecuted,
       replicaPurged: purged,
-      sourceExecuted: sourceExecuted!,
-      sourceIds: sources.map((s) => s.node!.id),
+      sourceExecuted: sets.map((s) => s.executed).reduce((a, b) => gtidUnion(a, b)),
+      sourceIds: sets.map((s) => s.id),
       localUuids,
     });
   }
-  const down = sources.find((s) => !s.node?.state)!;
-  const sourceUuid = down.channel.sourceUuid;
-  if (sourceUuid === null) return null;
-  const downId = resolve(down.channel.sourceHost, down.channel.sourcePort);
-  const siblings = [...nodes.values()].filter(
-    (n) =>
-      n !== node &&
-      n.state !== null &&
-      n.state.mariadb === null &&
-      n.state.channels.some((c) => {
-        const id = resolve(c.sourceHost, c.sourcePort);
-        return downId !== null ? id === downId : c.sourceUuid === sourceUuid;
-      }),
-  );
-  if (siblings.length === 0) return null;
-  const replicaExecuted = await executedOf(node);
-  const siblingSets = [];
-  for (const s of siblings) siblingSets.push({ id: s.id, executed: await executedOf(s) });
-  // Other channels' sources are legitimate too.
-  const otherSources = sources
-    .map((s) => s.channel.sourceUuid)
-    .filter((u): u is string => u !== null && u !== sourceUuid);
+  const [sourceUuid, ...moreUuids] = compared.legitimateUuids;
+  if (sourceUuid === undefined) return null;
   return errantBySeed({
     replicaExecuted,
     replicaPurged: purged,
-    siblings: siblingSets,
+    siblings: sets,
     sourceUuid,
-    localUuids: [...localUuids, ...otherSources],
+    localUuids: [...localUuids, ...moreUuids],
+    received: compared.received.map(requireGtidSet).reduce((x, y) => gtidUnion(x, y)),
+  });
+}
+
+async function mariadbNodeErrant(
+  node: DiscoveredNode,
+  nodes: ReadonlyMap<string, DiscoveredNode>,
+  resolve: (host: string, port: number) => string | null,
+  graph: ReadonlyMap<string, ReferenceNode>,
+): Promise<ErrantFinding | null> {
+  // Its own writes are all it could be blamed for, and those reach its sources.
+  if (feedsItsSources(graph, node.id)) return null;
+  // Replica first, then the servers it is compared with.
+  const own = (await node.link.run(readGtidState)).mariadb!;
+  const compared = comparisonFor(node, nodes, resolve, graph);
+  const states: MariadbGtid[][] = [];
+  for (const id of compared?.ids ?? []) {
+    const other = nodes.get(id);
+    if (!other?.state?.mariadb) continue;
+    states.push(requireMariadbGtidList((await other.link.run(readGtidState)).mariadb!.binlogState));
+  }
+  return mariadbErrant({
+    serverId: node.state!.server.serverId,
+    binlogState: requireMariadbGtidList(own.binlogState),
+    currentPos: requireMariadbGtidList(own.currentPos),
+    slavePos: requireMariadbGtidList(own.slavePos),
+    // Nothing to compare with: what the replica's own positions tell.
+    ...(states.length > 0 ? { sourceBinlogStates: states } : {}),
   });
 }

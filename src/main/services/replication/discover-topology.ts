@@ -6,7 +6,9 @@ import { unlistedReplicaHosts } from '../../../shared/replication/unlisted-repli
 import type { ReplicationTopology, TopologyNode } from '../../../shared/replication/topology-model';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import { errorToApi } from '../../db/error-to-api';
+import type { ReferenceNode } from '../../../shared/replication/errant-references';
 import { detectErrant } from './detect-errant';
+import { lastSeenLinks, type LastSeen, type LastSeenLinks } from './last-seen-links';
 import type { NodeLink } from './node-links';
 import { readNode, type NodeState } from './read-node';
 
@@ -33,6 +35,8 @@ export interface Discovery {
   nodes: Map<string, DiscoveredNode>;
   /** Resolves `host:port` (any alias) to a node id. */
   resolve(host: string, port: number): string | null;
+  /** Who replicates from whom (read now, or last seen for a server that is down). */
+  graph: ReadonlyMap<string, ReferenceNode>;
   close(): Promise<void>;
 }
 
@@ -40,12 +44,14 @@ export interface Discovery {
  * Walks the topology from the start server: each server's sources (replica status) and
  * replicas (SHOW REPLICAS / SHOW SLAVE HOSTS), breadth first. The same server reached under two
  * names (same server_uuid, or on MariaDB the same server_id) is one node. A server that cannot
- * be reached becomes a node with its error. Then errant transactions are detected per replica.
+ * be reached becomes a node with its error, tied to the sources it was last seen replicating
+ * from (`memory`), which are then walked too. Then errant transactions are detected per replica.
  */
 export async function discoverTopology(
   start: { host: string; port: number; link: NodeLink },
   linkTo: (host: string, port: number) => NodeLink,
   remembered: ReadonlyArray<{ host: string; port: number }> = [],
+  memory: LastSeenLinks = lastSeenLinks,
 ): Promise<Discovery> {
   const nodes = new Map<string, DiscoveredNode>();
   const aliasOf = new Map<string, string>();
@@ -53,6 +59,8 @@ export async function discoverTopology(
   const allLinks: NodeLink[] = [];
   const rememberedIds: string[] = [];
   const keyOf = (host: string, port: number) => `${host}:${port}`.toLowerCase();
+  const scope = keyOf(start.host, start.port);
+  const lastSeen = memory.of(scope);
   const queue: Array<{
     host: string;
     port: number;
@@ -101,8 +109,6 @@ export async function discoverTopology(
     for (const [index, next] of level.entries()) {
       const { state, info, error } = reads[index]!;
       const key = keyOf(next.host, next.port);
-      // A remembered server that is gone, with nobody pointing at it: no longer in the topology.
-      if (!state && next.remembered) continue;
       const identity = state
         ? state.server.serverUuid !== null
           ? `uuid:${state.server.serverUuid}`
@@ -128,11 +134,13 @@ export async function discoverTopology(
         info,
         error,
       });
-      if (!state) continue;
-      const neighbours = [
-        ...state.channels.map((c) => ({ host: c.sourceHost, port: c.sourcePort })),
-        ...state.replicas,
-      ];
+      // A server that is down: where it was last seen replicating from.
+      const neighbours = state
+        ? [
+            ...state.channels.map((c) => ({ host: c.sourceHost, port: c.sourcePort })),
+            ...state.replicas,
+          ]
+        : (lastSeen.get(key)?.sources ?? []);
       for (const n of neighbours) {
         const k = keyOf(n.host, n.port);
         if (n.host === '' || n.port <= 0 || queued.has(k)) continue;
@@ -145,27 +153,58 @@ export async function discoverTopology(
   for (const q of queue) await q.link.close();
 
   const resolve = (host: string, port: number) => aliasOf.get(keyOf(host, port)) ?? null;
-  // A remembered server belongs only while it replicates from, or to, a server found now
-  // (e.g. a sibling under a source that is down); one that left the topology is dropped.
+  // A server that is down: the sources it was last seen replicating from; never seen up, the
+  // servers that list it (SHOW REPLICAS / SHOW SLAVE HOSTS, which can lag behind a change of
+  // source, so only as a last resort).
+  const sourcesOf = (n: DiscoveredNode): string[] => {
+    if (n.state) return n.state.channels.map((c) => resolve(c.sourceHost, c.sourcePort) ?? '');
+    const seen = lastSeen.get(n.id);
+    if (seen)
+      return seen.sources.map((s) => resolve(s.host, s.port) ?? '').filter((id) => id !== '');
+    return [...nodes.values()]
+      .filter((o) => (o.state?.replicas ?? []).some((r) => resolve(r.host, r.port) === n.id))
+      .map((o) => o.id);
+  };
+  // A remembered server belongs only while it is tied to the start, through replication links
+  // read now or a down server's last-seen ones (e.g. a sibling under a source that is down);
+  // one that left the topology is dropped.
+  const tied = new Set<string>();
+  const startId = [...nodes.values()].find((n) => n.start)?.id;
+  const walk = startId === undefined ? [] : [startId];
+  while (walk.length > 0) {
+    const id = walk.pop()!;
+    if (tied.has(id)) continue;
+    tied.add(id);
+    for (const n of nodes.values()) {
+      const listed = (nodes.get(id)?.state?.replicas ?? []).some(
+        (r) => resolve(r.host, r.port) === n.id,
+      );
+      if (listed || sourcesOf(n).includes(id) || sourcesOf(nodes.get(id)!).includes(n.id)) {
+        walk.push(n.id);
+      }
+    }
+  }
   for (const id of rememberedIds) {
-    const n = nodes.get(id)!;
-    const pointsIn = (n.state?.channels ?? []).some((c) => {
-      const to = resolve(c.sourceHost, c.sourcePort);
-      return to !== null && to !== id;
-    });
-    const pointedAt = [...nodes.values()].some(
-      (o) =>
-        o.id !== id &&
-        (o.state?.channels ?? []).some((c) => resolve(c.sourceHost, c.sourcePort) === id),
-    );
-    if (pointsIn || pointedAt) continue;
+    if (tied.has(id)) continue;
     nodes.delete(id);
     for (const [alias, target] of aliasOf) if (target === id) aliasOf.delete(alias);
   }
-  const errant = await detectErrant(nodes, resolve);
+  const graph = new Map<string, ReferenceNode>(
+    [...nodes.values()].map((n) => [
+      n.id,
+      {
+        id: n.id,
+        reachable: n.state !== null,
+        sourceIds: sourcesOf(n),
+        uuid: n.state ? n.state.server.serverUuid : (lastSeen.get(n.id)?.uuid ?? null),
+      },
+    ]),
+  );
+  const errant = await detectErrant(nodes, resolve, graph);
+  memory.record(scope, seenNow(nodes, resolve));
   const topology: ReplicationTopology = {
     nodes: [...nodes.values()].map((n) =>
-      topologyNode(n, nodes, resolve, errant.get(n.id) ?? null),
+      topologyNode(n, nodes, resolve, graph, errant.get(n.id) ?? null),
     ),
     startId: [...nodes.values()].find((n) => n.start)?.id ?? keyOf(start.host, start.port),
     truncated,
@@ -175,6 +214,7 @@ export async function discoverTopology(
     topology,
     nodes,
     resolve,
+    graph,
     close: async () => {
       await Promise.all(allLinks.map((l) => l.close().catch(() => undefined)));
     },
@@ -185,24 +225,17 @@ function topologyNode(
   n: DiscoveredNode,
   all: Map<string, DiscoveredNode>,
   resolve: (host: string, port: number) => string | null,
+  graph: ReadonlyMap<string, ReferenceNode>,
   errant: ErrantFinding | null,
 ): TopologyNode {
   const channels = n.state?.channels ?? [];
-  // A replica that could not be read hangs under the sources that list it (SHOW REPLICAS), so it
-  // is drawn where it belongs rather than alone.
-  const listedBy = (id: string) =>
-    [...all.values()].filter((o) =>
-      (o.state?.replicas ?? []).some((r) => resolve(r.host, r.port) === id),
-    );
+  // A server that could not be read hangs under the sources that list it (SHOW REPLICAS) or
+  // that it was last seen replicating from, so it is drawn where it belongs rather than alone.
   const sourceIds = n.state
     ? channels.map((c) => resolve(c.sourceHost, c.sourcePort) ?? '')
-    : listedBy(n.id).map((o) => o.id);
+    : [...graph.get(n.id)!.sourceIds];
   const replicaIds = [...all.values()]
-    .filter((other) =>
-      other.state
-        ? other.state.channels.some((c) => resolve(c.sourceHost, c.sourcePort) === n.id)
-        : listedBy(other.id).some((o) => o.id === n.id),
-    )
+    .filter((other) => graph.get(other.id)!.sourceIds.includes(n.id))
     .map((other) => other.id);
   const unlisted = unlistedReplicaHosts(
     n.state?.dumpClients ?? [],
@@ -261,4 +294,23 @@ function promotionCheck(
   } catch {
     return null;
   }
+}
+
+/** What each reachable server replicates from now, as the memory keeps it. */
+function seenNow(
+  nodes: ReadonlyMap<string, DiscoveredNode>,
+  resolve: (host: string, port: number) => string | null,
+): Map<string, LastSeen> {
+  const seen = new Map<string, LastSeen>();
+  for (const n of nodes.values()) {
+    if (!n.state) continue;
+    const sources = n.state.channels.map((c) => {
+      const source = nodes.get(resolve(c.sourceHost, c.sourcePort) ?? '');
+      return source
+        ? { host: source.host, port: source.port }
+        : { host: c.sourceHost, port: c.sourcePort };
+    });
+    seen.set(n.id, { sources, uuid: n.state.server.serverUuid });
+  }
+  return seen;
 }

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/gtid/empty-transaction-fix-plan';
 import { gtidSubtract } from '../../../shared/gtid/gtid-set-algebra';
 import { requireGtidSet } from '../../../shared/gtid/parse-gtid-set';
+import { downstreamOf } from '../../../shared/replication/errant-references';
 import { errorToApi } from '../../db/error-to-api';
 import type { Discovery } from './discover-topology';
 
@@ -15,7 +16,10 @@ export const RESET_ALTERNATIVE =
 
 /**
  * The empty-transaction plan for `nodeId`'s errant transactions: for every other reachable
- * MySQL server, the GTIDs it lacks, sources (servers that are nobody's replica) first.
+ * MySQL server, the GTIDs it lacks, sources (servers that are nobody's replica) first; all from
+ * the discovery's one reading of each server. Never a server below `nodeId`: it receives the
+ * real transactions by replication, and one that lags (a delayed replica, or any under
+ * traffic) would otherwise get empty ones first and then skip the real ones.
  */
 export function planErrantFix(
   discovery: Discovery,
@@ -40,8 +44,11 @@ export function planErrantFix(
     return { errant: '', targets: [] };
   }
   const errant = requireGtidSet(finding.gtids);
+  const below = downstreamOf(discovery.graph, nodeId);
   const others = discovery.topology.nodes
-    .filter((n) => n.id !== nodeId && n.reachable && n.server?.flavor !== 'mariadb')
+    .filter(
+      (n) => n.id !== nodeId && !below.has(n.id) && n.reachable && n.server?.flavor !== 'mariadb',
+    )
     .sort((a, b) => Number(a.channels.length > 0) - Number(b.channels.length > 0));
   const targets: FixTarget[] = [];
   for (const other of others) {
