@@ -15,8 +15,12 @@ function StatementLine({ s }: { s: PastStatement }) {
   const sql = s.sql ?? '(no text kept)';
   const facts = [
     s.startedAgoMs === null ? null : `${formatDuration(s.startedAgoMs)} ago`,
-    s.durationMs === null ? null : `ran ${formatDuration(s.durationMs)}`,
-    s.rowsAffected === null ? null : `${formatCount(s.rowsAffected)} rows changed`,
+    s.durationMs === null
+      ? null
+      : `ran ${s.durationMs < 1 ? 'under 1 ms' : formatDuration(s.durationMs)}`,
+    s.rowsAffected === null
+      ? null
+      : `${formatCount(s.rowsAffected)} row${s.rowsAffected === 1 ? '' : 's'} changed`,
   ].filter(Boolean);
   return (
     <li className={s.inTransaction ? 'pl-story-in-trx' : undefined}>

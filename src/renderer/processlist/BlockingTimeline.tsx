@@ -49,9 +49,11 @@ export const BlockingTimeline = memo(function BlockingTimeline({
 }) {
   if (timeline.lastPoll === null || timeline.firstPoll === null) return null;
   const to = timeline.lastPoll;
-  const from = Math.max(timeline.firstPoll, to - TIMELINE_MS);
-  const words = spanWords(Math.max(1000, to - from));
   const lanes = timelineLanes(timeline);
+  // From the first poll, or earlier where the server said a wait began before it.
+  const earliest = Math.min(timeline.firstPoll, ...timeline.intervals.map((i) => i.from));
+  const from = Math.max(earliest, to - TIMELINE_MS);
+  const words = spanWords(Math.max(1000, to - from));
   const gaps = timeline.gaps.filter((g) => (g.to ?? to) > from);
   if (lanes.length === 0 && gaps.length === 0) {
     return (
