@@ -87,6 +87,7 @@ export type BlockerStory = z.infer<typeof BlockerStorySchema>;
 export interface HistoryConsumers {
   global_instrumentation: boolean | null;
   thread_instrumentation: boolean | null;
+  events_statements_current: boolean | null;
   events_statements_history: boolean | null;
   events_statements_history_long: boolean | null;
 }
@@ -96,6 +97,7 @@ export function historyConsumersFrom(rows: readonly RawRow[]): HistoryConsumers 
   const consumers: HistoryConsumers = {
     global_instrumentation: null,
     thread_instrumentation: null,
+    events_statements_current: null,
     events_statements_history: null,
     events_statements_history_long: null,
   };
@@ -114,10 +116,12 @@ export type HistoryPlan =
 
 /**
  * Which history tables hold statements now, given performance_schema's state and its consumers.
- * `events_statements_history` (per thread, on by default in MySQL) needs global and thread
- * instrumentation; `_history_long` needs global instrumentation only. When neither can be read
- * the answer names the exact UPDATE that turns the per-thread one on, and says that it records
- * from then on only. performance_schema itself can only be switched on at startup.
+ * Consumers form a hierarchy (global_instrumentation > thread_instrumentation >
+ * events_statements_current > events_statements_history and _history_long): a table is kept
+ * only when it and every consumer above it are on. When neither can be read the answer names
+ * the exact UPDATE that turns on the per-thread history and whatever above it is off (MySQL has
+ * them on by default; MariaDB, with performance_schema on, has the statement consumers off), and
+ * says that it records from then on only. performance_schema itself is switched on at startup.
  */
 export function historyPlan(
   flavor: 'mysql' | 'mariadb',
@@ -144,17 +148,19 @@ export function historyPlan(
       more: 'Statement history needs SELECT on performance_schema.*.',
     };
   }
-  const global = consumers.global_instrumentation === true;
-  const sources: HistorySource[] = [];
-  if (global && consumers.thread_instrumentation === true && consumers.events_statements_history) {
-    sources.push('events_statements_history');
-  }
-  if (global && consumers.events_statements_history_long === true) {
-    sources.push('events_statements_history_long');
-  }
+  const above =
+    consumers.global_instrumentation === true &&
+    consumers.thread_instrumentation === true &&
+    consumers.events_statements_current === true;
+  const sources = HISTORY_SOURCES.filter((name) => above && consumers[name] === true);
   if (sources.length > 0) return { state: 'read', sources };
   const needed = (
-    ['global_instrumentation', 'thread_instrumentation', 'events_statements_history'] as const
+    [
+      'global_instrumentation',
+      'thread_instrumentation',
+      'events_statements_current',
+      'events_statements_history',
+    ] as const
   ).filter((name) => consumers[name] === false);
   if (consumers.events_statements_history === null || needed.length === 0) {
     return {

@@ -212,3 +212,52 @@ describe('a root blocker on MariaDB 10.11 with performance_schema off (its defau
     });
   });
 });
+
+describe('a root blocker on MariaDB 10.11 with performance_schema on', () => {
+  const server = useDedicatedServer('mariadb', { name: 'blocker-story-ps-on' });
+  let b: BackendUnderTest;
+  let sessionId: string;
+  const clients: Client[] = [];
+
+  beforeAll(async () => {
+    b = await startBackend();
+    sessionId = await openSession(b, server(), 'blocker-story-mariadb-ps');
+  });
+  afterAll(async () => {
+    for (const c of clients) c.conn.destroy();
+    await b?.dispose();
+  });
+
+  it('names its program, and the statement that turns on MariaDB’s statement consumers, which works', async () => {
+    const { blocker, waiter } = await blockScene(server(), clients, 'billing-worker');
+    const snap = await snapshotWhen(b, sessionId, (s) =>
+      s.waits.some((w) => w.waitingId === waiter.id && w.blockingId === blocker.id),
+    );
+    const off = await storyOf(b, sessionId, snap, blocker.id);
+    expect(off).toMatchObject({
+      programName: 'billing-worker',
+      attributesNote: null,
+      transaction: { state: 'RUNNING', rowsModified: 2 },
+    });
+    // MariaDB ships both statement consumers off, even with performance_schema on.
+    expect(off.history).toEqual({
+      state: 'unavailable',
+      reason:
+        'The performance_schema consumers events_statements_current, events_statements_history are off, so no statement history is kept.',
+      enableSql:
+        "UPDATE performance_schema.setup_consumers SET ENABLED='YES' WHERE NAME IN ('events_statements_current', 'events_statements_history');",
+      more: expect.stringMatching(/^It records from then on only/),
+    });
+    if (off.history.state !== 'unavailable' || off.history.enableSql === null) throw new Error();
+    const enableSql = off.history.enableSql;
+    await withConnection(server(), (c) => c.query(enableSql));
+    await blocker.conn.query(`SELECT v AS after_enable FROM ${DB}.t WHERE id = 2`);
+    const on = await storyOf(b, sessionId, snap, blocker.id);
+    if (on.history.state !== 'read') throw new Error(JSON.stringify(on.history));
+    expect(on.history.sources).toEqual(['events_statements_history']);
+    expect(on.history.statements.map((s) => s.sql)).toEqual([
+      `SELECT v AS after_enable FROM ${DB}.t WHERE id = 2`,
+    ]);
+    expect(on.history.statements[0]).toMatchObject({ rowsAffected: 0, error: null });
+  });
+});

@@ -10,6 +10,7 @@ import { killPlan } from '../../../src/shared/processlist/kill-plan';
 const ALL_ON = historyConsumersFrom([
   { NAME: 'global_instrumentation', ENABLED: 'YES' },
   { NAME: 'thread_instrumentation', ENABLED: 'YES' },
+  { NAME: 'events_statements_current', ENABLED: 'YES' },
   { NAME: 'events_statements_history', ENABLED: 'YES' },
   { NAME: 'events_statements_history_long', ENABLED: 'NO' },
 ]);
@@ -23,10 +24,16 @@ describe('where a blocker’s statements can be read', () => {
     expect(
       historyPlan('mysql', true, {
         ...ALL_ON,
-        thread_instrumentation: false,
+        events_statements_history: false,
         events_statements_history_long: true,
       }),
     ).toEqual({ state: 'read', sources: ['events_statements_history_long'] });
+    expect(historyPlan('mysql', true, { ...ALL_ON, events_statements_history_long: true })).toEqual(
+      {
+        state: 'read',
+        sources: ['events_statements_history', 'events_statements_history_long'],
+      },
+    );
   });
 
   it('names the exact UPDATE that enables what is off', () => {
@@ -36,16 +43,28 @@ describe('where a blocker’s statements can be read', () => {
       enableSql:
         "UPDATE performance_schema.setup_consumers SET ENABLED='YES' WHERE NAME='events_statements_history';",
     });
-    const twoOff = historyPlan('mysql', true, {
+    // MariaDB's defaults with performance_schema on: both statement consumers off.
+    const mariadb = historyPlan('mariadb', true, {
       ...ALL_ON,
-      thread_instrumentation: false,
+      events_statements_current: false,
       events_statements_history: false,
     });
-    expect(twoOff).toMatchObject({
+    expect(mariadb).toMatchObject({
       reason:
-        'The performance_schema consumers thread_instrumentation, events_statements_history are off, so no statement history is kept.',
+        'The performance_schema consumers events_statements_current, events_statements_history are off, so no statement history is kept.',
       enableSql:
-        "UPDATE performance_schema.setup_consumers SET ENABLED='YES' WHERE NAME IN ('thread_instrumentation', 'events_statements_history');",
+        "UPDATE performance_schema.setup_consumers SET ENABLED='YES' WHERE NAME IN ('events_statements_current', 'events_statements_history');",
+    });
+    // A consumer above the history being off is enough to keep nothing, the long one included.
+    expect(
+      historyPlan('mysql', true, {
+        ...ALL_ON,
+        thread_instrumentation: false,
+        events_statements_history_long: true,
+      }),
+    ).toMatchObject({
+      enableSql:
+        "UPDATE performance_schema.setup_consumers SET ENABLED='YES' WHERE NAME='thread_instrumentation';",
     });
   });
 

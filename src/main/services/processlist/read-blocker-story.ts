@@ -29,7 +29,8 @@ const ATTRIBUTES = `SELECT ATTR_NAME, ATTR_VALUE FROM performance_schema.session
 WHERE PROCESSLIST_ID = ? ORDER BY ORDINAL_POSITION`;
 
 const CONSUMERS = `SELECT NAME, ENABLED FROM performance_schema.setup_consumers WHERE NAME IN
-  ('global_instrumentation', 'thread_instrumentation', 'events_statements_history', 'events_statements_history_long')`;
+  ('global_instrumentation', 'thread_instrumentation', 'events_statements_current',
+   'events_statements_history', 'events_statements_history_long')`;
 
 /** The timer at the start of this very statement: "now" on performance_schema's clock. */
 const NOW_PS = `SELECT TIMER_START FROM performance_schema.events_statements_current
