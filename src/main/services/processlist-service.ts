@@ -49,7 +49,13 @@ interface ToolState {
  * names is read once per connection, so an exact match proves the ids were listed on this very
  * connection, which could not have outlived a restart.
  */
-function refuseIfRelisted(current: ServerRun, seenIn: ServerRun, ids: readonly number[]): void {
+function refuseIfRelisted(
+  current: ServerRun,
+  seenIn: ServerRun,
+  ids: readonly number[],
+  /** What was not done, for the message. */
+  nothing = 'Nothing was killed',
+): void {
   if (
     current.hostname === seenIn.hostname &&
     current.serverId === seenIn.serverId &&
@@ -62,7 +68,7 @@ function refuseIfRelisted(current: ServerRun, seenIn: ServerRun, ids: readonly n
   throw new ApiError({
     code: 'NOT_FOUND',
     message:
-      `Nothing was killed: ${restarted ? 'the server was restarted or replaced' : "the processlist's connection was opened again"} since ${which} listed ` +
+      `${nothing}: ${restarted ? 'the server was restarted or replaced' : "the processlist's connection was opened again"} since ${which} listed ` +
       `(listed on ${describeServerRun(seenIn)}; now ${describeServerRun(current)}), so the ids may now name other connections or none. ` +
       'Look at the refreshed list and choose again.',
   });
@@ -202,7 +208,7 @@ export function processlistService(
 
     'processlist.blockerStory': async ({ sessionId, id, seenIn }, ctx) =>
       onTool(sessionId, ctx.peerId, (conn, facts) => {
-        refuseIfRelisted(facts.run, seenIn, [id]);
+        refuseIfRelisted(facts.run, seenIn, [id], 'Nothing was read');
         return readBlockerStory(conn, facts.server, facts.probe, id);
       }),
 
