@@ -3,6 +3,7 @@ import { scaleLinear } from 'd3-scale';
 import { formatDuration } from '../../shared/format/duration';
 import {
   TIMELINE_MS,
+  timelineEnd,
   timelineLanes,
   type BlockingInterval,
   type BlockingTimeline as Timeline,
@@ -47,8 +48,8 @@ export const BlockingTimeline = memo(function BlockingTimeline({
   /** Selects a session by id (a click on a lane's label). */
   onPick: (id: number) => void;
 }) {
-  if (timeline.lastPoll === null || timeline.firstPoll === null) return null;
-  const to = timeline.lastPoll;
+  const to = timelineEnd(timeline);
+  if (to === null || timeline.firstPoll === null) return null;
   const lanes = timelineLanes(timeline);
   // From the first poll, or earlier where the server said a wait began before it.
   const earliest = Math.min(timeline.firstPoll, ...timeline.intervals.map((i) => i.from));

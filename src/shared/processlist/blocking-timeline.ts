@@ -42,6 +42,8 @@ export interface UnknownGap {
   from: number;
   /** Null while polls still fail. */
   to: number | null;
+  /** The latest failed poll in it (`to` once it ended): how far the timeline reaches. */
+  latest: number;
   why: 'failed' | 'silent';
 }
 
@@ -149,9 +151,9 @@ export function recordPoll(
   let gaps = timeline.gaps;
   const openGap = gaps.length > 0 && gaps[gaps.length - 1]!.to === null;
   if (openGap) {
-    gaps = [...gaps.slice(0, -1), { ...gaps[gaps.length - 1]!, to: t }];
+    gaps = [...gaps.slice(0, -1), { ...gaps[gaps.length - 1]!, to: t, latest: t }];
   } else if (timeline.lastPoll !== null && t - timeline.lastPoll > maxSilenceMs) {
-    gaps = [...gaps, { from: timeline.lastPoll, to: t, why: 'silent' }];
+    gaps = [...gaps, { from: timeline.lastPoll, to: t, latest: t, why: 'silent' }];
     intervals = closeOpen(intervals, 'unknown', t);
   }
   if (timeline.run !== null && timeline.run !== run) {
@@ -200,15 +202,27 @@ export function recordPoll(
  */
 export function recordFailure(timeline: BlockingTimeline, t: number): BlockingTimeline {
   const last = timeline.gaps[timeline.gaps.length - 1];
-  if (last && last.to === null) return timeline;
+  if (last && last.to === null) {
+    return { ...timeline, gaps: [...timeline.gaps.slice(0, -1), { ...last, latest: t }] };
+  }
   return prune(
     {
       ...timeline,
       intervals: closeOpen(timeline.intervals, 'unknown', t),
-      gaps: [...timeline.gaps, { from: timeline.lastPoll ?? t, to: null, why: 'failed' }],
+      gaps: [
+        ...timeline.gaps,
+        { from: timeline.lastPoll ?? t, to: null, latest: t, why: 'failed' },
+      ],
     },
     t,
   );
+}
+
+/** How far the timeline reaches: the last good poll, or the latest failed one after it. */
+export function timelineEnd(timeline: BlockingTimeline): number | null {
+  const last = timeline.gaps[timeline.gaps.length - 1];
+  if (timeline.lastPoll === null) return last?.latest ?? null;
+  return Math.max(timeline.lastPoll, last?.latest ?? -Infinity);
 }
 
 /** One lane of the drawing: a (blocker, waiter) pair and its intervals, oldest first. */

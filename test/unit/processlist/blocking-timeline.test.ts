@@ -4,6 +4,7 @@ import {
   EMPTY_TIMELINE,
   recordFailure,
   recordPoll,
+  timelineEnd,
   TIMELINE_MAX_INTERVALS,
   TIMELINE_MS,
   timelineLanes,
@@ -69,7 +70,7 @@ describe('the blocking timeline', () => {
 
   it('shows failed polls as an unknown gap, and what was open then as of unknown end', () => {
     const tl = run([[pair(5, 9)], [pair(5, 9)], null, null, [pair(5, 9)], []]);
-    expect(tl.gaps).toEqual([{ from: T0 + 2000, to: T0 + 8000, why: 'failed' }]);
+    expect(tl.gaps).toEqual([{ from: T0 + 2000, to: T0 + 8000, latest: T0 + 8000, why: 'failed' }]);
     expect(tl.intervals.map((i) => [i.from, i.to, i.end, i.clearedAt])).toEqual([
       // Not "cleared": nobody knows whether it went on during the gap.
       [T0, T0 + 2000, 'unknown', null],
@@ -77,16 +78,19 @@ describe('the blocking timeline', () => {
     ]);
   });
 
-  it('keeps a gap open while polls fail', () => {
+  it('keeps a gap open while polls fail, reaching to the latest failure', () => {
     const tl = run([[pair(1, 2)], null, null]);
-    expect(tl.gaps).toEqual([{ from: T0, to: null, why: 'failed' }]);
+    expect(tl.gaps).toEqual([{ from: T0, to: null, latest: T0 + 4000, why: 'failed' }]);
     expect(tl.intervals[0]?.end).toBe('unknown');
+    expect(timelineEnd(tl)).toBe(T0 + 4000);
+    expect(timelineEnd(run([[pair(1, 2)], null, [pair(1, 2)]]))).toBe(T0 + 4000);
+    expect(timelineEnd(EMPTY_TIMELINE)).toBeNull();
   });
 
   it('treats a long silence (paused, hidden) as unknown, not as no blocking', () => {
     let tl = recordPoll(EMPTY_TIMELINE, T0, RUN, [pair(3, 4)], SILENCE);
     tl = recordPoll(tl, T0 + 120_000, RUN, [pair(3, 4)], SILENCE);
-    expect(tl.gaps).toEqual([{ from: T0, to: T0 + 120_000, why: 'silent' }]);
+    expect(tl.gaps).toEqual([{ from: T0, to: T0 + 120_000, latest: T0 + 120_000, why: 'silent' }]);
     expect(tl.intervals.map((i) => [i.from, i.to, i.end])).toEqual([
       [T0, T0, 'unknown'],
       [T0 + 120_000, T0 + 120_000, 'open'],

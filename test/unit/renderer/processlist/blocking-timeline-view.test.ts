@@ -39,6 +39,18 @@ describe('the blocking timeline as drawn', () => {
     expect(draw(quiet)).toContain('No blocking seen in the last 1 min');
   });
 
+  it('shows polls failing since the first one as unknown, not as "no blocking"', () => {
+    let tl = recordPoll(EMPTY_TIMELINE, T0, RUN, [], 30_000);
+    tl = recordFailure(tl, T0 + 1000);
+    tl = recordFailure(tl, T0 + 3000);
+    const html = draw(tl);
+    expect(html).not.toContain('No blocking seen in the last');
+    expect(html).toContain('Blocking over the last 3 s');
+    const unknown = html.match(/<rect class="pl-timeline-unknown" x="([\d.]+)" width="([\d.]+)"/);
+    expect(unknown?.slice(1).map((v) => Math.round(Number(v)))).toEqual([0, 1000]);
+    expect(html).toContain('to now: polls failed');
+  });
+
   it('hatches failed polls as unknown across the lane, apart from the blocking bars', () => {
     let tl = recordPoll(EMPTY_TIMELINE, T0, RUN, [pair], 30_000);
     tl = recordPoll(tl, T0 + 2000, RUN, [pair], 30_000);
