@@ -1,7 +1,7 @@
 import type { Connection } from 'mysql2/promise';
 import { ApiError } from '../../shared/api/errors';
 import type { processlistContract } from '../../shared/api/processlist';
-import { killPlan } from '../../shared/processlist/kill-plan';
+import { KILL_PROCEDURES, killPlan } from '../../shared/processlist/kill-plan';
 import {
   snapshotToWire,
   type ProcesslistSnapshotWire,
@@ -16,7 +16,8 @@ import type { ConnectionStore } from '../store/connection-store';
 import { probeAccess, type AccessProbe } from './processlist/access-probe';
 import { explainConnection } from './processlist/explain-connection';
 import { withExplainedStatement } from './processlist/explained-statement';
-import { KillsInFlight, killSessions } from './processlist/kill-sessions';
+import { KillsInFlight, killProcedure, killSessions } from './processlist/kill-sessions';
+import { readBlockerStory } from './processlist/read-blocker-story';
 import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
 import { readStatement } from './processlist/read-statement';
 import type { SessionRegistry } from './session-registry';
@@ -49,7 +50,13 @@ interface ToolState {
  * names is read once per connection, so an exact match proves the ids were listed on this very
  * connection, which could not have outlived a restart.
  */
-function refuseIfRelisted(current: ServerRun, seenIn: ServerRun, ids: readonly number[]): void {
+function refuseIfRelisted(
+  current: ServerRun,
+  seenIn: ServerRun,
+  ids: readonly number[],
+  /** What was not done, for the message. */
+  nothing = 'Nothing was killed',
+): void {
   if (
     current.hostname === seenIn.hostname &&
     current.serverId === seenIn.serverId &&
@@ -62,7 +69,7 @@ function refuseIfRelisted(current: ServerRun, seenIn: ServerRun, ids: readonly n
   throw new ApiError({
     code: 'NOT_FOUND',
     message:
-      `Nothing was killed: ${restarted ? 'the server was restarted or replaced' : "the processlist's connection was opened again"} since ${which} listed ` +
+      `${nothing}: ${restarted ? 'the server was restarted or replaced' : "the processlist's connection was opened again"} since ${which} listed ` +
       `(listed on ${describeServerRun(seenIn)}; now ${describeServerRun(current)}), so the ids may now name other connections or none. ` +
       'Look at the refreshed list and choose again.',
   });
@@ -148,16 +155,25 @@ export function processlistService(
     },
 
     'processlist.kill': async (
-      { sessionId, mode, ids, seenIn, confirmSql, readOnlyConfirmed },
+      { sessionId, mode, ids, seenIn, confirmSql, readOnlyConfirmed, via = 'statement' },
       ctx,
     ) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const connection = store.get(owner.connectionId);
-      const plan = killPlan(mode, ids);
+      const plan = killPlan(mode, ids, via);
+      /** A procedure KILL only where the server has that procedure (and we may see it). */
+      const refuseMissingProcedure = async (conn: Connection): Promise<void> => {
+        if (via !== 'procedure' || (await killProcedure(conn, mode)) !== null) return;
+        throw new ApiError({
+          code: 'INVALID_REQUEST',
+          message: `This server has no mysql.${KILL_PROCEDURES[mode]} procedure this account may call: nothing was run.`,
+        });
+      };
       if (confirmSql === undefined) {
-        await onTool(sessionId, ctx.peerId, async (_conn, facts) =>
-          refuseIfRelisted(facts.run, seenIn, plan.ids),
-        );
+        await onTool(sessionId, ctx.peerId, async (conn, facts) => {
+          refuseIfRelisted(facts.run, seenIn, plan.ids);
+          await refuseMissingProcedure(conn);
+        });
         return { phase: 'preview', sql: plan.sql, ids: plan.ids, readOnly: connection.readOnly };
       }
       if (confirmSql !== plan.sql) {
@@ -173,16 +189,29 @@ export function processlistService(
           message: `“${connection.name}” is marked read-only and KILL changes the server (it ends statements or connections of other users). Confirm a second time to run it anyway.`,
         });
       }
-      const outcomes = await onTool(sessionId, ctx.peerId, async (conn, facts) => {
+      return onTool(sessionId, ctx.peerId, async (conn, facts) => {
         refuseIfRelisted(facts.run, seenIn, plan.ids);
-        return killSessions(conn, plan, {
+        await refuseMissingProcedure(conn);
+        const outcomes = await killSessions(conn, plan, {
           selfId: facts.threadId,
           runKey: `${seenIn.hostname}|${seenIn.serverId}|${seenIn.startedAtMs}`,
           inFlight,
         });
+        const denied = outcomes.filter((o) => o.outcome === 'denied').map((o) => o.id);
+        // Read only after a refusal: the usual KILL costs no extra round trip.
+        const procedure =
+          via === 'statement' && denied.length > 0 ? await killProcedure(conn, mode) : null;
+        return procedure
+          ? { phase: 'done' as const, sql: plan.sql, outcomes, offer: { procedure, ids: denied } }
+          : { phase: 'done' as const, sql: plan.sql, outcomes };
       });
-      return { phase: 'done', sql: plan.sql, outcomes };
     },
+
+    'processlist.blockerStory': async ({ sessionId, id, seenIn }, ctx) =>
+      onTool(sessionId, ctx.peerId, (conn, facts) => {
+        refuseIfRelisted(facts.run, seenIn, [id], 'Nothing was read');
+        return readBlockerStory(conn, facts.server, facts.probe, id);
+      }),
 
     'processlist.explain': async ({ sessionId, id, analyze }, ctx) =>
       onTool(sessionId, ctx.peerId, async (conn, facts) => {

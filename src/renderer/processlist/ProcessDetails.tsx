@@ -6,10 +6,12 @@ import { formatDuration } from '../../shared/format/duration';
 import type { BlockingModel } from '../../shared/processlist/blocking-chains';
 import type { KillMode } from '../../shared/processlist/kill-plan';
 import type { LockWait } from '../../shared/processlist/lock-wait';
+import type { ServerRun } from '../../shared/server/server-run';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { formatBytes } from '../grid/cell-text';
 import type { TableRow } from './process-columns';
+import { BlockerStory } from './BlockerStory';
 import { KillButtons } from './KillButtons';
 import { SeverityIcon } from '../ui/SeverityIcon';
 
@@ -27,6 +29,7 @@ export function ProcessDetails({
   blocking,
   waits,
   sessionId,
+  serverRun,
   onClose,
   onKill,
   onExplain,
@@ -37,6 +40,8 @@ export function ProcessDetails({
   blocking: BlockingModel;
   waits: readonly LockWait[];
   sessionId: string;
+  /** The run of the snapshot shown: what is read about the session must be of that run. */
+  serverRun: ServerRun;
   onClose: () => void;
   onKill: (mode: KillMode, ids: number[]) => void;
   /** `analyze`: SHOW ANALYZE, the plan with what was measured so far (MariaDB 10.9+). */
@@ -110,6 +115,14 @@ export function ProcessDetails({
         <p className="pl-muted">
           Holds up {blocks} session{blocks === 1 ? '' : 's'}.
         </p>
+      )}
+      {blocks !== undefined && (
+        <BlockerStory
+          sessionId={sessionId}
+          id={row.id}
+          serverRun={serverRun}
+          onOpenInEditor={onOpenInEditor}
+        />
       )}
       <dl className="facts pl-facts">
         <dt>Command</dt>

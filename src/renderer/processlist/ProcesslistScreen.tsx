@@ -6,6 +6,7 @@ import { tickedForKill, type KillMode } from '../../shared/processlist/kill-plan
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
+import { BlockingTimeline } from './BlockingTimeline';
 import { clockTime } from './clock';
 import { FilterTools } from './FilterTools';
 import { loadFilter, saveFilter } from './filter-store';
@@ -86,8 +87,12 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   // lower priority: the frame that shows the new table is painted without their work.
   const panes = useAfterPaint(
     useMemo(
-      () => ({ snapshot: polling.snapshot, history: polling.history }),
-      [polling.snapshot, polling.history],
+      () => ({
+        snapshot: polling.snapshot,
+        history: polling.history,
+        timeline: polling.timeline,
+      }),
+      [polling.snapshot, polling.history, polling.timeline],
     ),
   );
   const paneSnapshot = panes.snapshot;
@@ -119,6 +124,10 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   const onSelectRow = useStableCallback((r: TableRow) => {
     setSelected(r.key);
     setFrozen(shownSnapshot);
+  });
+  const onPickSession = useStableCallback((id: number) => {
+    const r = all.find((t) => t.row.id === id);
+    if (r) onSelectRow(r);
   });
   const onTick = useCallback(
     (key: string, on: boolean) =>
@@ -184,6 +193,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
               {hiddenTotal} session{hiddenTotal === 1 ? '' : 's'} hidden by filters.
             </div>
           )}
+          <BlockingTimeline timeline={panes.timeline} onPick={onPickSession} />
         </div>
         {selectedRow && (
           <div className="pl-side">
@@ -193,6 +203,7 @@ export function ProcesslistScreen(props: ToolScreenProps) {
               blocking={blocking}
               waits={shownSnapshot?.waits ?? []}
               sessionId={sessionId}
+              serverRun={shownSnapshot!.serverRun}
               onClose={() => setSelected(null)}
               onKill={onKillShown}
               onExplain={(id, analyze) => void actions.explain(id, analyze)}

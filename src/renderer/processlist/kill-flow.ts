@@ -6,23 +6,57 @@ import type { ConfirmRequest } from '../app/ConfirmDialog';
 
 import type { KillOutcomes } from './kill-outcomes';
 
+type Via = 'statement' | 'procedure';
+
+interface KillRequest {
+  mode: KillMode;
+  ids: number[];
+  /** The server run of the snapshot the ids were picked from. */
+  seenIn: ServerRun;
+}
+
+/** What the confirmation says, for KILL itself and for the kill procedure offered after it. */
+function wording(
+  via: Via,
+  mode: KillMode,
+  n: number,
+  procedure: string | null,
+  connectionName: string,
+): Pick<ConfirmRequest, 'title' | 'consequence' | 'confirmLabel'> {
+  const what =
+    mode === 'query' ? `statement${n === 1 ? '' : 's'}` : `connection${n === 1 ? '' : 's'}`;
+  const effect =
+    mode === 'query'
+      ? 'Each statement below is stopped and rolled back; the sessions stay connected.'
+      : 'Each session below is disconnected: its statement and open transaction are rolled back.';
+  if (via === 'procedure') {
+    return {
+      title: `KILL was refused: call ${procedure ?? 'the kill procedure'} instead?`,
+      consequence: `The server refused KILL for ${n} ${what}: this account lacks CONNECTION_ADMIN (or SUPER). It offers ${procedure ?? 'a kill procedure'}, which managed servers provide to end other users' sessions. ${effect}`,
+      confirmLabel: 'Call procedure',
+    };
+  }
+  return {
+    title: `Kill ${n} ${what} on ${connectionName}?`,
+    consequence: effect,
+    confirmLabel: mode === 'query' ? 'Kill query' : 'Kill connection',
+  };
+}
+
 /**
- * KILL through the one confirmation: the backend writes the exact SQL, the user confirms it (a
- * second time on a read-only connection, told why), and only then is it sent back to run.
- * Returns null when the user cancelled.
+ * One preview, confirmation (a second one on a read-only connection) and run. Returns the
+ * `done` answer, or null when the user cancelled.
  */
-export async function killWithConfirmation(
+async function previewConfirmRun(
   sessionId: string,
   connection: SavedConnection,
   confirm: (r: ConfirmRequest) => Promise<boolean>,
-  /** `seenIn`: the server run of the snapshot the ids were picked from. */
-  { mode, ids, seenIn }: { mode: KillMode; ids: number[]; seenIn: ServerRun },
-): Promise<KillOutcomes | null> {
-  const preview = await api.call('processlist.kill', { sessionId, mode, ids, seenIn });
+  { mode, ids, seenIn }: KillRequest,
+  via: Via,
+  procedure: string | null,
+) {
+  const preview = await api.call('processlist.kill', { sessionId, mode, ids, seenIn, via });
   if (preview.phase !== 'preview') return null;
-  const n = preview.ids.length;
-  const what =
-    mode === 'query' ? `statement${n === 1 ? '' : 's'}` : `connection${n === 1 ? '' : 's'}`;
   const base = {
     detail: preview.sql,
     connectionName: connection.name,
@@ -31,12 +65,7 @@ export async function killWithConfirmation(
   };
   const first = await confirm({
     ...base,
-    title: `Kill ${n} ${what} on ${connection.name}?`,
-    consequence:
-      mode === 'query'
-        ? 'Each statement below is stopped and rolled back; the sessions stay connected.'
-        : 'Each session below is disconnected: its statement and open transaction are rolled back.',
-    confirmLabel: mode === 'query' ? 'Kill query' : 'Kill connection',
+    ...wording(via, mode, preview.ids.length, procedure, connection.name),
   });
   if (!first) return null;
   if (preview.readOnly) {
@@ -54,8 +83,39 @@ export async function killWithConfirmation(
     mode,
     ids: preview.ids,
     seenIn,
+    via,
     confirmSql: preview.sql,
     readOnlyConfirmed: preview.readOnly,
   });
-  return done.phase === 'done' ? done.outcomes : null;
+  return done.phase === 'done' ? done : null;
+}
+
+/**
+ * KILL through the one confirmation: the backend writes the exact SQL, the user confirms it (a
+ * second time on a read-only connection, told why), and only then is it sent back to run. When
+ * the server refuses it for lack of privilege and offers a kill procedure (`mysql.rds_kill`),
+ * that is offered the same way, its exact CALL shown and confirmed. Returns null when the user
+ * cancelled the KILL.
+ */
+export async function killWithConfirmation(
+  sessionId: string,
+  connection: SavedConnection,
+  confirm: (r: ConfirmRequest) => Promise<boolean>,
+  request: KillRequest,
+): Promise<KillOutcomes | null> {
+  const done = await previewConfirmRun(sessionId, connection, confirm, request, 'statement', null);
+  if (!done) return null;
+  if (!done.offer) return done.outcomes;
+  const { procedure, ids } = done.offer;
+  const viaProcedure = await previewConfirmRun(
+    sessionId,
+    connection,
+    confirm,
+    { ...request, ids },
+    'procedure',
+    procedure,
+  );
+  if (!viaProcedure) return done.outcomes;
+  const byId = new Map(viaProcedure.outcomes.map((o) => [o.id, o]));
+  return done.outcomes.map((o) => byId.get(o.id) ?? o);
 }

@@ -9,7 +9,7 @@ export function describeOutcomes(outcomes: KillOutcomes): {
 } {
   const killed = outcomes.filter((o) => o.outcome === 'killed').map((o) => `#${o.id}`);
   const gone = outcomes.filter((o) => o.outcome === 'gone').map((o) => `#${o.id}`);
-  const failed = outcomes.filter((o) => o.outcome === 'failed');
+  const failed = outcomes.filter((o) => o.outcome === 'failed' || o.outcome === 'denied');
   // Said one by one: each says which earlier KILL did it, or that nothing was running.
   const notes = outcomes.filter((o) => o.outcome === 'already' || o.outcome === 'idle');
   const parts: string[] = [];

@@ -2,6 +2,13 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ApiErrorShape } from '../../shared/api/errors';
 import { blockingModel, type BlockingModel } from '../../shared/processlist/blocking-chains';
+import {
+  blockingPairsOf,
+  EMPTY_TIMELINE,
+  recordFailure,
+  recordPoll,
+  type BlockingTimeline,
+} from '../../shared/processlist/blocking-timeline';
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import { snapshotFromWire } from '../../shared/processlist/snapshot-wire';
 import { api } from '../app/api';
@@ -16,6 +23,12 @@ import { SNAPSHOT_MARK } from './snapshot-mark';
 /** Polls a tab makes while another tab is shown: slower, so charts keep going. */
 const BACKGROUND_INTERVAL_MS = 10_000;
 
+/**
+ * Longer than this between good polls (paused, page hidden) and the blocking timeline says it
+ * does not know what happened in between.
+ */
+const TIMELINE_SILENCE_MS = 30_000;
+
 export interface PollingState {
   snapshot: ProcesslistSnapshot | null;
   /** Who blocks whom in `snapshot`, read once per poll for the charts and the screen. */
@@ -25,6 +38,8 @@ export interface PollingState {
   /** Set while the server cannot be reached: since when, and the next retry. */
   disconnected: { since: Date; attempt: number; retryAt: Date; error: ApiErrorShape } | null;
   history: CountPoint[];
+  /** Who blocked whom over the last 15 minutes, from the polls (failed ones as unknown). */
+  timeline: BlockingTimeline;
 }
 
 /**
@@ -49,6 +64,7 @@ export function useProcesslistPolling(
     error: null,
     disconnected: null,
     history: [],
+    timeline: EMPTY_TIMELINE,
   });
   /** Failed polls in a row: the poller's count, for the retry time shown. */
   const failures = useRef(0);
@@ -76,6 +92,8 @@ export function useProcesslistPolling(
       if (signal.aborted) throw e;
       const error = errorShapeOf(e);
       failures.current++;
+      const failedAt = Date.now();
+      setState((s) => ({ ...s, timeline: recordFailure(s.timeline, failedAt) }));
       if (isUnreachable(error.code)) {
         const attempt = failures.current;
         const delay = backoffDelayMs(attempt, RETRY_BASE_MS, Math.max(RETRY_MAX_MS, every));
@@ -102,6 +120,9 @@ export function useProcesslistPolling(
     failures.current = 0;
     const blocking = blockingModel(snapshot.waits);
     const point = countsOf(snapshot, blocking);
+    const run = snapshot.serverRun;
+    const runKey = `${run.hostname}|${run.serverId}|${run.startedAtMs}`;
+    const pairs = blockingPairsOf(snapshot);
     // Rendered in this task (see above).
     flushSync(() =>
       setState((s) => ({
@@ -110,6 +131,13 @@ export function useProcesslistPolling(
         error: null,
         disconnected: null,
         history: appendPoint(s.history, point),
+        timeline: recordPoll(
+          s.timeline,
+          Date.parse(snapshot.takenAt),
+          runKey,
+          pairs,
+          Math.max(TIMELINE_SILENCE_MS, 3 * every),
+        ),
       })),
     );
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BlockerStorySchema } from '../processlist/blocker-story';
 import { ProcesslistSnapshotWireSchema } from '../processlist/snapshot-wire';
 import { ServerRunSchema } from '../server/server-run';
 import { ExplainRunResultSchema } from './explain';
@@ -7,6 +8,8 @@ const Id = z.string().min(1).max(64);
 const ProcessId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 export const KillModeSchema = z.enum(['query', 'connection']);
+/** `procedure`: the server's kill procedure (`CALL mysql.rds_kill(id)`) instead of KILL. */
+export const KillViaSchema = z.enum(['statement', 'procedure']);
 
 /** What `processlist.kill` answers: the plan to confirm, or what happened to each session. */
 export const KillResultSchema = z.discriminatedUnion('phase', [
@@ -29,12 +32,19 @@ export const KillResultSchema = z.discriminatedUnion('phase', [
          * `idle`: KILL QUERY of a session running no statement: nothing was sent;
          * `already`: another KILL from this app had stopped it (`message` says when), so this
          * request did nothing; `failed`: not killed, `message` says why (the server's error, or
-         * that it is the processlist's own connection).
+         * that it is the processlist's own connection); `denied`: the server refused it for
+         * lack of privilege (ER_KILL_DENIED_ERROR 1095, ER_SPECIFIC_ACCESS_DENIED_ERROR 1227).
          */
-        outcome: z.enum(['killed', 'gone', 'idle', 'already', 'failed']),
+        outcome: z.enum(['killed', 'gone', 'idle', 'already', 'failed', 'denied']),
         message: z.string().nullable(),
       }),
     ),
+    /**
+     * Present when KILL was denied for some sessions and the server has a kill procedure for
+     * this mode (`mysql.rds_kill` / `mysql.rds_kill_query`) this account may call: preview it
+     * with `via: 'procedure'` for `ids`, confirm the exact SQL, then it runs.
+     */
+    offer: z.object({ procedure: z.string(), ids: z.array(ProcessId).min(1) }).optional(),
   }),
 ]);
 export type KillResult = z.infer<typeof KillResultSchema>;
@@ -77,8 +87,20 @@ export const processlistContract = {
       seenIn: ServerRunSchema,
       confirmSql: z.string().max(1_000_000).optional(),
       readOnlyConfirmed: z.boolean().optional(),
+      /** Default `statement`; `procedure` is refused where the server has no such procedure. */
+      via: KillViaSchema.optional(),
     }),
     result: KillResultSchema,
+  },
+  /**
+   * What a blocking session is and did, read once when asked (not every poll): client host and
+   * program name, its open transaction (start, rows locked and modified) and its last
+   * statements from performance_schema's history, or why they cannot be read and the exact
+   * statement that would enable them. `seenIn` as for `processlist.kill`.
+   */
+  'processlist.blockerStory': {
+    params: z.object({ ...InSession, id: ProcessId, seenIn: ServerRunSchema }),
+    result: BlockerStorySchema,
   },
   /**
    * The plan of the statement a session is running (EXPLAIN FOR CONNECTION / SHOW EXPLAIN).

@@ -5,6 +5,18 @@ import type { ProcessRow } from './process-row';
 /** KILL QUERY stops the statement and keeps the connection; KILL CONNECTION ends both. */
 export type KillMode = 'query' | 'connection';
 
+/**
+ * How a KILL is sent: the KILL statement, or the server's kill procedure (managed servers such as
+ * Amazon RDS refuse KILL of other users' sessions and offer `mysql.rds_kill` instead).
+ */
+export type KillVia = 'statement' | 'procedure';
+
+/** The kill procedures a managed server may offer, by mode (all in the `mysql` schema). */
+export const KILL_PROCEDURES: Readonly<Record<KillMode, string>> = {
+  connection: 'rds_kill',
+  query: 'rds_kill_query',
+};
+
 /** Exactly what a KILL will run: one statement per session, in id order. */
 export interface KillPlan {
   mode: KillMode;
@@ -14,13 +26,24 @@ export interface KillPlan {
   sql: string;
 }
 
-/** The KILL statements for these sessions (duplicates dropped, in id order). */
-export function killPlan(mode: KillMode, ids: readonly number[]): KillPlan {
+/**
+ * The KILL statements for these sessions (duplicates dropped, in id order): `KILL QUERY 12;`,
+ * or with `via` 'procedure' `CALL mysql.rds_kill_query(12);` (`rds_kill` for a connection).
+ */
+export function killPlan(
+  mode: KillMode,
+  ids: readonly number[],
+  via: KillVia = 'statement',
+): KillPlan {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   for (const id of unique) {
     if (!Number.isSafeInteger(id) || id < 0) throw new Error(`not a processlist id: ${id}`);
   }
-  const statements = unique.map((id) => `KILL ${mode === 'query' ? 'QUERY' : 'CONNECTION'} ${id};`);
+  const statements = unique.map((id) =>
+    via === 'procedure'
+      ? `CALL mysql.${KILL_PROCEDURES[mode]}(${id});`
+      : `KILL ${mode === 'query' ? 'QUERY' : 'CONNECTION'} ${id};`,
+  );
   return { mode, ids: unique, statements, sql: statements.join('\n') };
 }
 

@@ -1,9 +1,15 @@
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import type { KillResult } from '../../../shared/api/processlist';
-import type { KillPlan } from '../../../shared/processlist/kill-plan';
+import {
+  KILL_PROCEDURES,
+  type KillMode,
+  type KillPlan,
+} from '../../../shared/processlist/kill-plan';
 
 /** ER_NO_SUCH_THREAD: the session ended before the KILL reached it. */
 const NO_SUCH_THREAD = 1094;
+/** ER_KILL_DENIED_ERROR and ER_SPECIFIC_ACCESS_DENIED_ERROR: not this account's to kill. */
+const KILL_DENIED = new Set([1095, 1227]);
 
 type Outcome = Extract<KillResult, { phase: 'done' }>['outcomes'][number];
 
@@ -97,6 +103,13 @@ async function killOne(conn: Connection, statement: string, id: number): Promise
     if (err.errno === NO_SUCH_THREAD) {
       return { id, outcome: 'gone', message: `Session ${id} had already ended.` };
     }
+    if (typeof err.errno === 'number' && KILL_DENIED.has(err.errno)) {
+      return {
+        id,
+        outcome: 'denied',
+        message: `Server error ${err.errno}: ${err.sqlMessage ?? 'no message'}`,
+      };
+    }
     if (typeof err.errno === 'number') {
       return {
         id,
@@ -115,4 +128,19 @@ async function idleSessions(conn: Connection, ids: readonly number[]): Promise<S
     [ids],
   );
   return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * The kill procedure for `mode` (`mysql.rds_kill` / `mysql.rds_kill_query`) when the server has
+ * it and this account may see it (information_schema.ROUTINES lists only routines the account
+ * has a privilege on), else null.
+ */
+export async function killProcedure(conn: Connection, mode: KillMode): Promise<string | null> {
+  const name = KILL_PROCEDURES[mode];
+  const [rows] = await conn.query<RowDataPacket[]>(
+    `SELECT ROUTINE_NAME AS name FROM information_schema.ROUTINES
+     WHERE ROUTINE_SCHEMA = 'mysql' AND ROUTINE_TYPE = 'PROCEDURE' AND ROUTINE_NAME = ?`,
+    [name],
+  );
+  return rows.length > 0 ? `mysql.${name}` : null;
 }
