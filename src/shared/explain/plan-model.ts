@@ -161,14 +161,12 @@ export const PlanSchema: z.ZodType<Plan> = z.object({
   analyzed: z.boolean(),
 });
 
-// Most nodes have no flags, no warnings and no leftover keys, and half have no children: they
-// share these (frozen) empty lists and object until addFlag / addWarning / keepRaw / addChild
-// give them their own. Plans can have tens
+// Most nodes have no flags, no warnings and no leftover keys: they share these (frozen) empty
+// lists and object until addFlag / addWarning / keepRaw give them their own. Plans can have tens
 // of thousands of nodes.
 const NO_FLAGS: PlanFlag[] = Object.freeze([]) as unknown as PlanFlag[];
 const NO_WARNINGS: string[] = Object.freeze([]) as unknown as string[];
 const NO_RAW: Record<string, unknown> = Object.freeze({});
-const NO_CHILDREN: PlanNode[] = Object.freeze([]) as unknown as PlanNode[];
 
 // Nodes and measurements are made by constructors, not object literals: V8 tracks each literal's
 // allocation site (a memento per object, and decisions to allocate them in the old generation
@@ -197,7 +195,7 @@ const NodeRecord = function (this: PlanNode, kind: NodeKind, label: string) {
   this.dataReadBytes = undefined;
   this.flags = NO_FLAGS;
   this.warnings = NO_WARNINGS;
-  this.children = NO_CHILDREN;
+  this.children = [];
   this.raw = NO_RAW;
 } as unknown as new (kind: NodeKind, label: string) => PlanNode;
 NodeRecord.prototype = Object.prototype;
