@@ -124,11 +124,17 @@ describe('the tuning screen reads a slow log', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
-  it('explains a class’s example on the connection in its use-db schema', async () => {
+  it('explains a class’s example in its use-db schema, and suggests its index', async () => {
     const detail = page.getByTestId('slowlog-detail');
     await detail.getByRole('button', { name: /^Explain on / }).click();
     await detail.getByRole('button', { name: 'Open plan' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => detail.locator('h4').allTextContents()).toContain('Findings');
+    // From the explain into index experiments, as for top statements; a scan of ten rows is
+    // no finding, so no index is suggested, and the screen says so.
+    expect(await detail.locator('h4').allTextContents()).toContain('Candidate indexes');
+    expect(
+      await detail.getByText('The plan’s findings suggest no index for this statement.').count(),
+    ).toBe(1);
     await screenshot(page, 'tuning-slowlog-07-explained');
   });
 

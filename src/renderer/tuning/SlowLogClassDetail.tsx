@@ -8,20 +8,28 @@ import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { planOf } from './plan-of';
 import { useBusyAction } from './use-busy-action';
+import { IndexExperiments } from './IndexExperiments';
 import { PlanFindingsList } from './PlanFindingsList';
 
 /**
  * One class of the slow log: its slowest statement, opened in the editor or explained on this
- * connection in the schema its `use db` named.
+ * connection in the schema its `use db` named, and from there the indexes its plan suggests
+ * (tried on scratch servers only), as for top statements.
  */
 export function SlowLogClassDetail({
   queryClass: c,
   unit,
   sessionId,
+  server,
   connection,
+  confirm,
   showPlan,
+  showCompare,
   openInEditor,
-}: Pick<ToolScreenProps, 'sessionId' | 'connection' | 'showPlan' | 'openInEditor'> & {
+}: Pick<
+  ToolScreenProps,
+  'sessionId' | 'server' | 'connection' | 'confirm' | 'showPlan' | 'showCompare' | 'openInEditor'
+> & {
   queryClass: SlowLogClass;
   /** Where `example.offset` counts: bytes of a file, or rows of mysql.slow_log. */
   unit: SlowLogRun['unit'];
@@ -29,6 +37,12 @@ export function SlowLogClassDetail({
   const [explained, setExplained] = useState<ExplainRunResult | null>(null);
   const { busy, error, run } = useBusyAction();
   const example = c.example;
+  // What its plans are plans of: the plan tab and the compare find its earlier plans by it.
+  const planned = {
+    statement: example.sql,
+    connectionId: connection.id,
+    ...(example.db ? { schema: example.db } : {}),
+  };
 
   const explain = () =>
     run('explain', 'Could not explain the example statement', async () => {
@@ -81,22 +95,27 @@ export function SlowLogClassDetail({
           <button
             type="button"
             className="btn-small"
-            onClick={() =>
-              showPlan(
-                planOf(explained, 'Slow log class', {
-                  statement: example.sql,
-                  connectionId: connection.id,
-                  ...(example.db ? { schema: example.db } : {}),
-                }),
-              )
-            }
+            onClick={() => showPlan(planOf(explained, 'Slow log class', planned))}
           >
             Open plan
           </button>
         )}
       </div>
       {error && <ErrorNotice error={error.error} title={error.title} />}
-      {explained && <PlanFindingsList explained={explained} testId="slowlog-findings" />}
+      {explained && (
+        <>
+          <PlanFindingsList explained={explained} testId="slowlog-findings" />
+          <IndexExperiments
+            explained={explained}
+            sample={example.sql}
+            schema={example.db}
+            planned={planned}
+            busy={busy}
+            run={run}
+            tool={{ sessionId, server, connection, confirm, showCompare, openInEditor }}
+          />
+        </>
+      )}
     </aside>
   );
 }

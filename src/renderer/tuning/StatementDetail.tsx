@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import type { PlanRecord, TopStatement } from '../../shared/api/tuning';
-import { explainStatementFor } from '../../shared/explain/explain-statement';
-import { quoteIdentifier } from '../../shared/sql/quote-identifier';
-import {
-  experimentPlan,
-  indexCandidates,
-  type IndexCandidate,
-} from '../../shared/tuning/index-experiment';
-import { confirmWrite } from '../alter/confirm-write';
 import { api } from '../app/api';
 import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
-import { CandidateIndexes } from './CandidateIndexes';
 import { EarlierPlans } from './EarlierPlans';
 import { ExtraColumns } from './ExtraColumns';
+import { IndexExperiments } from './IndexExperiments';
 import { planOf } from './plan-of';
 import { useBusyAction } from './use-busy-action';
 import { PlanFindingsList } from './PlanFindingsList';
@@ -46,16 +38,6 @@ export function StatementDetail({
     connectionId: connection.id,
     ...(statement.digest !== null ? { digest: statement.digest, schema: statement.schema } : {}),
   };
-  const candidates =
-    explained && sample
-      ? indexCandidates(
-          explained.report.root,
-          explained.report.diagnostics,
-          sample,
-          statement.schema,
-        )
-      : [];
-
   const explain = () =>
     run('explain', 'Could not explain the example statement', async () => {
       if (!sample) return;
@@ -77,53 +59,6 @@ export function StatementDetail({
       // The newest record is the explain just made.
       setEarlier(h.records.slice(1));
     });
-
-  const tryIndex = async (c: IndexCandidate) => {
-    if (!sample) return;
-    const plan = experimentPlan(c, {
-      invisibleIndexes: server.capabilities.invisibleIndexes,
-      isMariaDb: server.flavor === 'mariadb',
-    });
-    const explainSql = explainStatementFor(sample, server.flavor, server.capabilities, false).sql;
-    const statements = [
-      ...(statement.schema ? [`USE ${quoteIdentifier(statement.schema)}`] : []),
-      explainSql,
-      ...plan.setup,
-      explainSql,
-      ...plan.cleanup,
-    ];
-    const detail = statements.map((s) => `${s};`).join('\n');
-    const confirmed = await confirmWrite(
-      confirm,
-      connection,
-      {
-        title: `Try index ${plan.indexName} on ${connection.name}?`,
-        consequence: plan.consequence,
-        detail,
-        confirmLabel: 'Create, explain, drop',
-      },
-      {
-        consequence:
-          'This connection is marked read-only, and the experiment writes: it creates an index and drops it again. Go on only if this really is a scratch copy.',
-        confirmLabel: 'Run on the read-only connection',
-      },
-    );
-    if (!confirmed) return;
-    await run(`try:${plan.indexName}`, `Could not try ${plan.indexName}`, async () => {
-      const r = await api.call('tuning.experiment', {
-        sessionId,
-        schema: statement.schema,
-        sql: sample,
-        candidate: { schema: c.schema, table: c.table, columns: c.columns },
-        readOnlyConfirmed: confirmed.readOnlyConfirmed,
-      });
-      showCompare?.({
-        title: `Index ${r.indexName} (${c.columns.join(', ')}) on ${c.table}: ${r.indexUsed ? 'used' : 'NOT used'} by the optimizer`,
-        before: planOf(r.before, 'Without the index', planned),
-        after: planOf(r.after, `With ${r.indexName}`, planned),
-      });
-    });
-  };
 
   return (
     <aside className="tune-detail" aria-label="Statement" data-testid="tune-detail">
@@ -183,12 +118,17 @@ export function StatementDetail({
       {explained && (
         <>
           <PlanFindingsList explained={explained} />
-          <CandidateIndexes
-            candidates={candidates}
-            tool={{ connection, server, openInEditor }}
-            busy={busy}
-            onTry={(c) => void tryIndex(c)}
-          />
+          {sample && (
+            <IndexExperiments
+              explained={explained}
+              sample={sample}
+              schema={statement.schema}
+              planned={planned}
+              busy={busy}
+              run={run}
+              tool={{ sessionId, server, connection, confirm, showCompare, openInEditor }}
+            />
+          )}
           <EarlierPlans
             earlier={earlier}
             today={planOf(explained, 'Today', planned)}
