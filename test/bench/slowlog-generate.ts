@@ -26,7 +26,7 @@ const SHAPES: ((n: number) => string)[] = [
     `SELECT a FROM t${n % 40} WHERE b = ${n} UNION ALL SELECT a FROM t${n % 40} WHERE b = ${n + 1}`,
 ];
 
-function entry(n: number, time: Date): string {
+function entry(n: number, time: Date, literals: number): string {
   const stamp = time.toISOString().replace('Z', '').concat('000Z');
   const queryTime = ((n * 7919) % 100000) / 1e6 + (n % 97 === 0 ? 1.5 : 0);
   const rowsExamined = (n * 31) % 5000;
@@ -36,11 +36,19 @@ function entry(n: number, time: Date): string {
   const use = n % 50 === 0 ? `use shop${n % 3};\n` : '';
   const set = `SET timestamp=${Math.floor(time.getTime() / 1000)};\n`;
   if (n % 211 === 0) return `${head}${use}${set}# administrator command: Ping;\n`;
-  return `${head}${use}${set}${SHAPES[n % SHAPES.length]!(n)};\n`;
+  return `${head}${use}${set}${SHAPES[n % SHAPES.length]!(n % literals)};\n`;
 }
 
-/** Writes about `bytes` bytes of slow log to `path`; returns how many entries were written. */
-export async function writeSlowLog(path: string, bytes: number): Promise<number> {
+/**
+ * Writes about `bytes` bytes of slow log to `path`; returns how many entries were written.
+ * `literals` bounds the distinct literal values per shape (default: all differ), so statement
+ * texts repeat as they do in real logs.
+ */
+export async function writeSlowLog(
+  path: string,
+  bytes: number,
+  literals = Number.MAX_SAFE_INTEGER,
+): Promise<number> {
   const out = createWriteStream(path);
   out.write(
     '/usr/sbin/mysqld, Version: 8.4.3 (MySQL Community Server - GPL). started with:\nTcp port: 3306  Unix socket: /var/run/mysqld/mysqld.sock\nTime                 Id Command    Argument\n',
@@ -50,7 +58,8 @@ export async function writeSlowLog(path: string, bytes: number): Promise<number>
   const start = Date.UTC(2026, 10, 25, 0, 0, 0);
   while (written < bytes) {
     const parts: string[] = [];
-    for (let k = 0; k < 2000; k += 1, n += 1) parts.push(entry(n, new Date(start + n * 3)));
+    for (let k = 0; k < 2000; k += 1, n += 1)
+      parts.push(entry(n, new Date(start + n * 3), literals));
     const text = parts.join('');
     written += text.length;
     if (!out.write(text)) await once(out, 'drain');

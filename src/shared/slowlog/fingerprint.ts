@@ -49,7 +49,7 @@ export function fingerprint(query: string): string {
   if (query.charCodeAt(0) === 83 /* S */ && MYSQLDUMP.test(query)) return 'mysqldump';
   if (hasComment && PERCONA_TOOLKIT.test(query)) return 'percona-toolkit';
   if (query.startsWith('administrator command: ')) return query;
-  const call = CALL.exec(query);
+  const call = startsWithC(query) ? CALL.exec(query) : null;
   if (call) return asciiLower(call[1]!);
   const first = query.charCodeAt(0) | 0x20;
   if (first === 105 /* i */ || first === 114 /* r */) {
@@ -71,10 +71,68 @@ export function fingerprint(query: string): string {
   if (query.endsWith('\n')) query = query.slice(0, -1); // Perl's chomp
   query = asciiLower(query.replace(WHITESPACE_RUN, ' '));
   if (query.includes('null')) query = query.replace(NULL_WORD, '?');
-  if (query.includes('in') || query.includes('value')) query = query.replace(LIST, '$1(?+)');
+  if (hasListCandidate(query)) query = query.replace(LIST, '$1(?+)');
   if (query.includes('union')) query = query.replace(UNION, '$1 /*repeat$2*/');
   if (query.includes('limit ?')) query = query.replace(LIMIT, 'limit ?');
   return query.includes('order by ') ? dropAscInOrderBy(query) : query;
+}
+
+/** Whether CALL can match: its `^\s*call` needs a `c` as the first character after white space. */
+function startsWithC(query: string): boolean {
+  let i = 0;
+  while (i < query.length && isSpaceCode(query.charCodeAt(i))) i += 1;
+  return (query.charCodeAt(i) | 0x20) === 99; /* c */
+}
+
+/**
+ * Whether LIST can match, checked by index (the pattern itself is slow to try at every `in`):
+ * it needs a `(` followed by only `?`, `,` and white space up to a `)`, and before it, past
+ * white space and commas, the word end `in`, `value` or `values` with no word character before.
+ */
+function hasListCandidate(query: string): boolean {
+  for (let open = query.indexOf('('); open >= 0; open = query.indexOf('(', open + 1)) {
+    let after = open + 1;
+    for (;;) {
+      const code = query.charCodeAt(after);
+      if (code !== 63 /* ? */ && code !== 44 /* , */ && !isSpaceCode(code)) break;
+      after += 1;
+    }
+    if (query.charCodeAt(after) !== 41 /* ) */) continue;
+    let before = open;
+    while (before > 0) {
+      const code = query.charCodeAt(before - 1);
+      if (code !== 44 && !isSpaceCode(code)) break;
+      before -= 1;
+    }
+    if (
+      endsWordAt(query, before, 'in') ||
+      endsWordAt(query, before, 'value') ||
+      endsWordAt(query, before, 'values')
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Whether `word` ends at `end` in `text` with no word character just before it (`\b`). */
+function endsWordAt(text: string, end: number, word: string): boolean {
+  const start = end - word.length;
+  return start >= 0 && text.startsWith(word, start) && !isWordCode(text.charCodeAt(start - 1));
+}
+
+/** Perl's \s on a byte string (NaN, past the end, is not). */
+function isSpaceCode(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
+}
+
+/** Perl's and JavaScript's \w on a byte string (NaN, before the start, is not). */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95
+  );
 }
 
 /**

@@ -3,7 +3,8 @@
 // attribute, Yes counts of Yes/No ones, the values of user/host/db, first and last seen, and the
 // example with the largest Query_time. Memory grows with the number of classes, not entries.
 import type { SlowLogEntry } from './entry';
-import { classChecksum, fingerprint } from './fingerprint';
+import { classChecksum } from './fingerprint';
+import { FingerprintCache } from './fingerprint-cache';
 import { bucketIndex } from './pt-buckets';
 import { isOwnStatementText } from '../tuning/own-statement-tag';
 import { slowLogSeconds } from './timestamp';
@@ -158,6 +159,7 @@ export class SlowLogDigest {
   /** The class and Query_time of the entry being added (see addAttribute). */
   private current: QueryClass | undefined;
   private queryTime = 0;
+  private readonly fingerprints = new FingerprintCache();
 
   /** @param filter which entries count (see {@link DigestFilter}). */
   constructor(readonly filter: DigestFilter = {}) {}
@@ -236,7 +238,7 @@ export class SlowLogDigest {
       this.filteredOut += 1;
       return;
     }
-    const print = fingerprint(entry.statement);
+    const print = this.fingerprints.of(entry.statement);
     let queryClass = this.classes.get(print);
     if (!queryClass) {
       queryClass = {

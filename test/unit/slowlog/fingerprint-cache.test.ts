@@ -1,0 +1,83 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { fingerprint, SlowLogReader } from '../../../src/shared/slowlog';
+import { FingerprintCache } from '../../../src/shared/slowlog/fingerprint-cache';
+import { variedSlowLog } from './varied-slowlog';
+
+function statementsOf(log: string): string[] {
+  const statements: string[] = [];
+  const reader = new SlowLogReader((entry) => statements.push(entry.statement));
+  reader.pushLatin1(log);
+  reader.end();
+  return statements;
+}
+
+/** `count` distinct statements of a few shapes. */
+function distinct(count: number, from = 0): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    i % 2
+      ? `SELECT * FROM t WHERE id = ${from + i}`
+      : `UPDATE u SET a = 'x${from + i}' WHERE b IN (1, 2)`,
+  );
+}
+
+describe('FingerprintCache', () => {
+  it('gives fingerprint() on every statement of the varied log, seen once and again', () => {
+    const statements = statementsOf(variedSlowLog(1_000_000));
+    expect(statements.length).toBeGreaterThan(2000);
+    const cache = new FingerprintCache();
+    // Twice through, then each text many times in a row: misses, hits and stand-asides alike.
+    const sequence = [...statements, ...statements];
+    for (const statement of statements.slice(0, 300))
+      for (let k = 0; k < 20; k += 1) sequence.push(statement);
+    const wrong = sequence.filter((statement) => cache.of(statement) !== fingerprint(statement));
+    expect(wrong).toEqual([]);
+    expect(cache.hits).toBeGreaterThan(0);
+  });
+
+  it('answers repeated texts from the cache', () => {
+    const cache = new FingerprintCache();
+    const texts = distinct(20);
+    for (let round = 0; round < 100; round += 1) for (const text of texts) cache.of(text);
+    expect(cache.hits).toBe(20 * 100 - 20);
+  });
+
+  it('stands aside while texts do not repeat, and comes back', () => {
+    const cache = new FingerprintCache();
+    for (const text of distinct(5000)) expect(cache.of(text)).toBe(fingerprint(text));
+    expect(cache.hits).toBe(0);
+    const texts = distinct(20, 10_000);
+    const lookups = 40_000;
+    for (let i = 0; i < lookups; i += 1) cache.of(texts[i % texts.length]!);
+    // Some lookups went straight to fingerprint() (no hits there), later ones hit again.
+    expect(cache.hits).toBeGreaterThan(0);
+    expect(cache.hits).toBeLessThan(lookups - texts.length);
+  });
+
+  it('does not keep long statements', () => {
+    const cache = new FingerprintCache();
+    const long = `SELECT ${'a, '.repeat(400)}b FROM t WHERE c = 1`;
+    expect(cache.of(long)).toBe(fingerprint(long));
+    expect(cache.of(long)).toBe(fingerprint(long));
+    expect(cache.hits).toBe(0);
+  });
+
+  it('does not keep alive the chunks its statements were cut from', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const cache = new FingerprintCache();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let c = 0; c < 100; c += 1) {
+      // A statement cut from a 1 MB chunk, as the reader cuts them, seen a few times.
+      const chunk = `SELECT * FROM t WHERE id = ${c} AND x = 'y';${'z'.repeat(1 << 20)}${c}`;
+      const statement = chunk.slice(0, chunk.indexOf(';'));
+      for (let k = 0; k < 4; k += 1) cache.of(statement);
+    }
+    expect(cache.hits).toBe(300);
+    gc();
+    // Kept chunks would be 100 MB; the statements and fingerprints themselves are a few kB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20e6);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { fingerprint, SlowLogReader } from '../../../src/shared/slowlog';
+import { referenceFingerprint } from './fingerprint-reference';
+import { variedSlowLog } from './varied-slowlog';
+
+function statementsOf(log: string): string[] {
+  const statements: string[] = [];
+  const reader = new SlowLogReader((entry) => statements.push(entry.statement));
+  reader.pushLatin1(log);
+  reader.end();
+  return statements;
+}
+
+/** Texts around the fast paths' guards: IN/VALUES lists and CALL, matching and not. */
+const EDGES = [
+  'SELECT a FROM t WHERE b IN (1, 2, 3)',
+  'SELECT a FROM t WHERE b in(1)',
+  'SELECT a FROM t WHERE b IN\n(1,\t2) AND c IN ((3))',
+  'SELECT a FROM t WHERE b IN , (1)',
+  'SELECT a FROM t WHERE b NOT IN (SELECT c FROM u)',
+  'SELECT MIN(1), join(2), xin (3), in_(4), _in (5), 1in (6) FROM t',
+  'INSERT INTO t VALUES (1), (2)',
+  'INSERT INTO t VALUE (1)',
+  'INSERT INTO t (a) VALUES(1),(2) ON DUPLICATE KEY UPDATE a = VALUES(a)',
+  'insert into t values ( ? , ? )',
+  'SELECT values(1), values (2), valuesx (3), xvalues (4) FROM t',
+  'SELECT a FROM t WHERE b IN (\'x\', "y", 0x1f, -1.5e3, NULL, TRUE)',
+  'SELECT a FROM t WHERE b IN (?)',
+  'SELECT a FROM t WHERE b IN ()',
+  'SELECT a FROM t WHERE b IN (,)',
+  'SELECT a FROM t WHERE (b) IN ((1, 2), (3, 4))',
+  'CALL p(1)',
+  '  call   p(1, 2)',
+  '\n\tCaLl db.p (1)',
+  'CALL p',
+  'call(1)',
+  'cancel(1)',
+  'COMMIT',
+  ' c',
+  '',
+  'in (1)',
+  '(1) in (2)',
+];
+
+describe('fingerprint: the same as before its fast paths', () => {
+  it('on the guards edge cases', () => {
+    for (const statement of EDGES)
+      expect(fingerprint(statement), statement).toBe(referenceFingerprint(statement));
+  });
+
+  it('on every statement of the varied log', () => {
+    const statements = statementsOf(variedSlowLog(2_000_000));
+    expect(statements.length).toBeGreaterThan(4000);
+    const differ = statements.filter((s) => fingerprint(s) !== referenceFingerprint(s));
+    expect(differ).toEqual([]);
+  });
+
+  it('on statements of every byte around the list and call rules', () => {
+    // Each byte 0-255 in the places the guards look at: before, inside and after a list.
+    const differ: string[] = [];
+    for (let code = 0; code < 256; code += 1) {
+      const c = String.fromCharCode(code);
+      for (const statement of [
+        `SELECT a FROM t WHERE b${c}in (1)`,
+        `SELECT a FROM t WHERE b in${c}(1)`,
+        `SELECT a FROM t WHERE b in (1${c})`,
+        `SELECT a FROM t WHERE b in (${c}1)`,
+        `insert into t values${c}(1),(2)`,
+        `${c}call p(1)`,
+        `${c}CALL p(1)`,
+      ])
+        if (fingerprint(statement) !== referenceFingerprint(statement)) differ.push(statement);
+    }
+    expect(differ).toEqual([]);
+  });
+});

@@ -1,0 +1,106 @@
+// The fingerprint as it was before its fast paths (commit 1f09ecb), kept only as the reference
+// of the differential test: the fast one must give exactly what this gives.
+// pt-query-digest's fingerprint (Percona Toolkit 3.2.1, QueryRewriter::fingerprint), rule for
+// rule, so class IDs match its reports and PMM. Input and output are byte strings (one char per
+// byte, as Perl sees a slow log read without an encoding layer); that is why every class below is
+// spelled out in ASCII: Perl's \s, \w, lc and `.` on such strings never touch bytes over 0x7F,
+// and JavaScript's \s and `.` differ from Perl's (NBSP, \r, U+2028).
+
+/** Perl's \s on a byte string: space, \t, \n, \v, \f, \r. */
+const S = '[\\t\\n\\v\\f\\r ]';
+const NS = '[^\\t\\n\\v\\f\\r ]';
+
+const MYSQLDUMP = /^SELECT \/\*!40001 SQL_NO_CACHE \*\/ \* FROM `/;
+const PERCONA_TOOLKIT = /\/\*\w+\.\w+:[0-9]\/[0-9]\*\//;
+const CALL = new RegExp(`^${S}*(call${S}+${NS}+)\\(`, 'i');
+const MULTI_INSERT = new RegExp(
+  `^((?:INSERT|REPLACE)(?: IGNORE)?${S}+INTO[^]+?VALUES${S}*\\([^]*?\\))${S}*,${S}*\\(`,
+  'i',
+);
+const MULTI_LINE_COMMENT = /\/\*[^!][^]*?\*\//g;
+const ONE_LINE_COMMENT = /(?:--|#)[^'"\r\n]*(?=[\r\n]|$)/g;
+const USE = new RegExp(`^use ${NS}+(?=\\n?$)`, 'i');
+const ESCAPED_QUOTE = /\\["']/g;
+const DOUBLE_QUOTED = /"[^]*?"/g;
+const SINGLE_QUOTED = /'[^]*?'/g;
+const BOOLEAN = /\bfalse\b|\btrue\b/gi;
+const NUMBER = /[0-9+-][0-9a-f.xb+-]*/g;
+const NUMBER_PREFIX = /[xb.+-]\?/g;
+const TRUE_OR_FALSE = /true|false/i;
+const PREFIXED = /[xb.+-]\?/;
+const LEADING_SPACE = new RegExp(`^${S}+`);
+const WHITESPACE_RUN = /[ \n\t\r\f]{2,}|[\n\t\r\f]/g;
+const UPPER = /[A-Z]+/g;
+const LATIN1_UPPER = /[\xc0-\xde]/;
+const NULL_WORD = /\bnull\b/g;
+const LIST = new RegExp(`\\b(in|values?)(?:[\\t\\n\\v\\f\\r ,]*\\([\\t\\n\\v\\f\\r ?,]*\\))+`, 'g');
+const UNION = new RegExp(`\\b(select${S}[^\\n]*?)(?:(${S}union(?:${S}all)?)${S}\\1)+`, 'g');
+const LIMIT = /\blimit \?(?:, ?\?| offset \?)?/;
+const ORDER_BY = /\bORDER BY /i;
+const ASC = new RegExp(`([^\\n]+?)${S}+ASC`, 'iy');
+
+/**
+ * The abstract form of a statement that pt-query-digest groups by: literals become `?`, IN and
+ * VALUES lists `(?+)`, comments and repeated UNIONs go, whitespace collapses, lower case.
+ * `query` is a byte string (char codes 0-255); so is the result.
+ */
+export function referenceFingerprint(query: string): string {
+  // Each rule runs only when the text it needs is there: the same result, much less work.
+  const hasComment = query.includes('/*');
+  if (query.charCodeAt(0) === 83 /* S */ && MYSQLDUMP.test(query)) return 'mysqldump';
+  if (hasComment && PERCONA_TOOLKIT.test(query)) return 'percona-toolkit';
+  if (query.startsWith('administrator command: ')) return query;
+  const call = CALL.exec(query);
+  if (call) return asciiLower(call[1]!);
+  const first = query.charCodeAt(0) | 0x20;
+  if (first === 105 /* i */ || first === 114 /* r */) {
+    const insert = MULTI_INSERT.exec(query);
+    if (insert) query = insert[1]!;
+  }
+
+  if (hasComment) query = query.replace(MULTI_LINE_COMMENT, '');
+  if (query.includes('--') || query.includes('#')) query = query.replace(ONE_LINE_COMMENT, '');
+  if (USE.test(query)) return query.replace(USE, 'use ?');
+
+  if (query.includes('\\')) query = query.replace(ESCAPED_QUOTE, '');
+  if (query.includes('"')) query = query.replace(DOUBLE_QUOTED, '?');
+  if (query.includes("'")) query = query.replace(SINGLE_QUOTED, '?');
+  if (TRUE_OR_FALSE.test(query)) query = query.replace(BOOLEAN, '?');
+  query = query.replace(NUMBER, '?');
+  if (PREFIXED.test(query)) query = query.replace(NUMBER_PREFIX, '?');
+  query = query.replace(LEADING_SPACE, '');
+  if (query.endsWith('\n')) query = query.slice(0, -1); // Perl's chomp
+  query = asciiLower(query.replace(WHITESPACE_RUN, ' '));
+  if (query.includes('null')) query = query.replace(NULL_WORD, '?');
+  if (query.includes('in') || query.includes('value')) query = query.replace(LIST, '$1(?+)');
+  if (query.includes('union')) query = query.replace(UNION, '$1 /*repeat$2*/');
+  if (query.includes('limit ?')) query = query.replace(LIMIT, 'limit ?');
+  return query.includes('order by ') ? dropAscInOrderBy(query) : query;
+}
+
+/**
+ * Perl's `1 while s/\G(.+?)\s+ASC/$1/gi && pos` after `m/\bORDER BY /gi`: one substitution pass
+ * from just after the first ORDER BY, each match anchored where the previous one ended.
+ */
+function dropAscInOrderBy(query: string): string {
+  const orderBy = ORDER_BY.exec(query);
+  if (!orderBy) return query;
+  let position = orderBy.index + orderBy[0].length;
+  let out = query.slice(0, position);
+  for (;;) {
+    ASC.lastIndex = position;
+    const match = ASC.exec(query);
+    if (!match) break;
+    out += match[1];
+    position = ASC.lastIndex;
+  }
+  return out + query.slice(position);
+}
+
+/** Perl's lc on a byte string: only A-Z change. */
+function asciiLower(text: string): string {
+  // toLowerCase also changes À-Þ; only then go letter run by letter run.
+  return LATIN1_UPPER.test(text)
+    ? text.replace(UPPER, (letters) => letters.toLowerCase())
+    : text.toLowerCase();
+}
