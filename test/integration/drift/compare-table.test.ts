@@ -197,6 +197,31 @@ function suite(kind: ServerKind) {
       if (kind === 'mysql') expect(onSource).toBe('');
     });
 
+    it('gives up soon when a transaction on the source holds the table, the applier running again', async () => {
+      const holder = await mysql.createConnection({
+        host: source.host,
+        port: source.port,
+        user: source.user,
+      });
+      try {
+        await holder.query('START TRANSACTION');
+        await holder.query('UPDATE d.pairs SET v = v WHERE a = 1');
+        await expect(
+          compareTable(s, r, 'd', 'pairs', { channel: '', lockWaitSeconds: 1 }),
+        ).rejects.toThrow(/^d\.pairs could not be locked for reading within 1 s/);
+      } finally {
+        await holder.query('ROLLBACK');
+        await holder.end();
+      }
+      const running = await withConnection(replica, async (c) => {
+        const [rows] = await c.query<mysql.RowDataPacket[]>(
+          kind === 'mysql' ? 'SHOW REPLICA STATUS' : 'SHOW SLAVE STATUS',
+        );
+        return String(rows[0]!.Replica_SQL_Running ?? rows[0]!.Slave_SQL_Running);
+      });
+      expect(running).toBe('Yes');
+    });
+
     it('refuses to start an applier someone stopped', async () => {
       await withConnection(replica, (c) =>
         c.query(kind === 'mysql' ? 'STOP REPLICA SQL_THREAD' : 'STOP SLAVE SQL_THREAD'),

@@ -53,6 +53,8 @@ export interface CompareTableOptions {
   chunkRows?: number;
   /** How long the replica may take to reach the source's point (default 30 s). */
   catchUpTimeoutMs?: number;
+  /** How long the table lock on the source may wait, the applier held meanwhile (default 5 s). */
+  lockWaitSeconds?: number;
   /** Waits between chunks while this says so (replica lag, source load); see throttle. */
   throttle?: () => Promise<void>;
   onChunk?: (progress: { chunks: number; rows: number; chunksDiffering: number }) => void;
@@ -118,6 +120,7 @@ export async function compareTable(
   const pinned = await pinSnapshots(source, replica, schema, table, {
     channel: options.channel,
     catchUpTimeoutMs: options.catchUpTimeoutMs ?? 30_000,
+    lockWaitSeconds: options.lockWaitSeconds ?? 5,
   });
   try {
     const differences: RowDifference[] = [];

@@ -38,6 +38,9 @@ export class PinError extends Error {}
 
 const mariadb = (s: DriftServer) => s.info.flavor === 'mariadb';
 
+/** ER_LOCK_WAIT_TIMEOUT: a lock (here a table lock) was not granted within its timeout. */
+const ER_LOCK_WAIT_TIMEOUT = 1205;
+
 /**
  * STOP / START of the replica's applier for the channel, in the server's words. MariaDB takes
  * `UNTIL master_gtid_pos` only with both threads stopped and started together (it answers
@@ -111,7 +114,7 @@ export async function pinSnapshots(
   replica: DriftServer,
   schema: string,
   table: string,
-  options: { channel: string; catchUpTimeoutMs: number },
+  options: { channel: string; catchUpTimeoutMs: number; lockWaitSeconds: number },
 ): Promise<PinnedSnapshots> {
   const { channel } = options;
   const controlLink = await replica.open();
@@ -146,7 +149,17 @@ export async function pinSnapshots(
     opened.push(sourceSnap);
     let point: string;
     try {
-      await lock.query(`LOCK TABLES ${qualifiedName(schema, table)} READ`);
+      // The applier is held from here on: a transaction writing to the table would make the
+      // lock wait for it (lock_wait_timeout is a year by default), so give up soon instead.
+      await lock.query('SET SESSION lock_wait_timeout = ?', [options.lockWaitSeconds]);
+      try {
+        await lock.query(`LOCK TABLES ${qualifiedName(schema, table)} READ`);
+      } catch (error) {
+        if ((error as { errno?: unknown }).errno !== ER_LOCK_WAIT_TIMEOUT) throw error;
+        throw new PinError(
+          `${schema}.${table} could not be locked for reading within ${options.lockWaitSeconds} s: a transaction that writes to it is still open on the source. The replica's applier was started again; try when that transaction has ended.`,
+        );
+      }
       point = String(
         await single(
           lock,
