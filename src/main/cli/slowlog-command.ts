@@ -2,12 +2,16 @@ import {
   attributeTotals,
   classesToText,
   classToPtJson,
-  parseTimeBound,
   rankClasses,
   SlowLogDigest,
   type ClassRanking,
   type DigestFilter,
 } from '../../shared/slowlog';
+import {
+  digestFilterOf,
+  timeBoundProblem,
+  type FilterText,
+} from '../../shared/slowlog/filter-text';
 import { digestSlowLogSources } from '../slowlog/digest-slowlog-sources';
 import { SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
@@ -52,6 +56,9 @@ interface Options {
 
 function parseOptions(args: string[]): Options | string {
   const options: Options = { files: [], filter: {}, orderBy: 'time', top: 20, format: 'text' };
+  // The same reading of times and names as the screen's filter (a bare date as until is the
+  // whole day).
+  const typed: FilterText = {};
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i]!;
     if (arg === '--help' || arg === '-h' || arg === 'help') return 'help';
@@ -67,24 +74,15 @@ function parseOptions(args: string[]): Options | string {
     switch (flag) {
       case '--since':
       case '--until': {
-        const seconds = parseTimeBound(value);
-        if (seconds === undefined)
-          return `${flag}: "${value}" is not a time (2026-11-25, "2026-11-25 10:00:00", 261125)`;
-        // A bare date as --until means the whole day.
-        const wholeDay = flag === '--until' && /^(?:\d{6}|\d{4}-\d\d-\d\d)$/.test(value.trim());
-        options.filter[flag === '--since' ? 'since' : 'until'] = wholeDay
-          ? seconds + 86399.999999
-          : seconds;
+        const problem = timeBoundProblem(value);
+        if (problem) return `${flag}: ${problem}`;
+        typed[flag === '--since' ? 'since' : 'until'] = value;
         break;
       }
       case '--user':
-        options.filter.user = value;
-        break;
       case '--host':
-        options.filter.host = value;
-        break;
       case '--db':
-        options.filter.db = value;
+        typed[flag.slice(2) as 'user' | 'host' | 'db'] = value;
         break;
       case '--order-by':
         if (!RANKINGS.includes(value as ClassRanking))
@@ -104,6 +102,7 @@ function parseOptions(args: string[]): Options | string {
     }
   }
   if (options.files.length === 0) return 'give at least one FILE, or - for standard input';
+  options.filter = digestFilterOf(typed);
   return options;
 }
 
