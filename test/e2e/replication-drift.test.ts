@@ -54,9 +54,9 @@ describe('the data drift section of the replication screen', () => {
     await section.waitFor();
     await section.locator('select').selectOption({ label: 'Replica 1' });
     await section.locator('textarea').fill('shop.orders\norders');
-    expect(await section.locator('.drift-line-error').allTextContents()).toEqual([
-      'Line 2: “orders” is not schema.table (write `my schema`.`my table` for names with spaces or dots).',
-    ]);
+    expect(await section.locator('.drift-tables .field-error').textContent()).toBe(
+      '⚠ Line 2: “orders” is not schema.table (write `my schema`.`my table` for names with spaces or dots).',
+    );
     const compare = section.getByRole('button', { name: 'Compare' });
     expect(await compare.isDisabled()).toBe(true);
     await section.locator('textarea').fill('shop.orders\nshop.audit');
@@ -67,7 +67,7 @@ describe('the data drift section of the replication screen', () => {
 
   it('finds the changed and the missing row, and says why a table was not compared', async () => {
     const section = page.locator('section[aria-label="Data drift"]');
-    await section.locator('.drift-chunk, input[type=number]').first().fill('100');
+    await section.getByLabel('Rows per chunk').fill('100');
     await section.getByRole('button', { name: 'Compare' }).click();
     const orders = section.locator('[data-drift-table="shop.orders"]');
     await orders.waitFor({ timeout: 30_000 });

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SavedConnection } from '../../../shared/api/connection';
 import type { DriftTableResult } from '../../../shared/api/drift';
 import { parseTableList } from '../../../shared/drift/table-list';
 import { api } from '../../app/api';
 import type { ConfirmRequest } from '../../app/ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from '../../app/ErrorNotice';
+import { Field } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { DriftProgress } from './DriftProgress';
 import { DriftTableCard, type FixOutcome } from './DriftTableCard';
@@ -24,13 +25,6 @@ export function DriftSection({
   connection: SavedConnection;
   confirm: (request: ConfirmRequest) => Promise<boolean>;
 }) {
-  const ids = {
-    replica: useId(),
-    tables: useId(),
-    chunk: useId(),
-    lag: useId(),
-    threads: useId(),
-  };
   const [connections, setConnections] = useState<SavedConnection[]>([]);
   const [replicaId, setReplicaId] = useState('');
   const [tablesText, setTablesText] = useState('');
@@ -88,57 +82,60 @@ export function DriftSection({
         you confirm it.
       </p>
       <div className="drift-form">
-        <label htmlFor={ids.replica}>Replica</label>
-        <select id={ids.replica} value={replicaId} onChange={(e) => setReplicaId(e.target.value)}>
-          <option value="">Pick the replica’s saved connection…</option>
-          {connections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={ids.tables}>Tables</label>
-        <textarea
-          id={ids.tables}
-          className="mono"
-          rows={3}
-          placeholder={'shop.orders\nshop.order_items'}
-          value={tablesText}
-          onChange={(e) => setTablesText(e.target.value)}
-        />
-        <label htmlFor={ids.chunk}>Rows per chunk</label>
-        <input
-          id={ids.chunk}
-          type="number"
+        <Field label="Replica" className="drift-replica">
+          {(control) => (
+            <select {...control} value={replicaId} onChange={(e) => setReplicaId(e.target.value)}>
+              <option value="">Pick the replica’s saved connection…</option>
+              {connections.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label="Tables (schema.table, one per line)"
+          className="drift-tables"
+          error={
+            parsed.errors.length > 0
+              ? parsed.errors.map((e) => `Line ${e.line}: “${e.text}” is ${e.why}.`).join(' ')
+              : undefined
+          }
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="mono"
+              rows={3}
+              placeholder={'shop.orders\nshop.order_items'}
+              value={tablesText}
+              onChange={(e) => setTablesText(e.target.value)}
+            />
+          )}
+        </Field>
+        <NumberField
+          label="Rows per chunk"
           min={100}
-          max={100000}
+          max={100_000}
           value={chunkRows}
-          onChange={(e) => setChunkRows(Number(e.target.value))}
+          onChange={setChunkRows}
         />
-        <label htmlFor={ids.lag}>Pause while the replica lags more than (s)</label>
-        <input
-          id={ids.lag}
-          type="number"
+        <NumberField
+          label="Pause while the replica lags more than (s)"
           min={1}
           max={3600}
           value={maxLag}
-          onChange={(e) => setMaxLag(Number(e.target.value))}
+          onChange={setMaxLag}
         />
-        <label htmlFor={ids.threads}>…or while this server runs more statements than</label>
-        <input
-          id={ids.threads}
-          type="number"
+        <NumberField
+          label="…or while this server runs more statements than"
           min={1}
-          max={10000}
+          max={10_000}
           value={maxThreads}
-          onChange={(e) => setMaxThreads(Number(e.target.value))}
+          onChange={setMaxThreads}
         />
       </div>
-      {parsed.errors.map((e) => (
-        <p key={e.line} className="rp-danger-text drift-line-error">
-          Line {e.line}: “{e.text}” is {e.why}.
-        </p>
-      ))}
       <label className="drift-consent">
         <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} />
         For each table, hold the replica’s applier for a moment (usually milliseconds; its lag grows
@@ -186,5 +183,35 @@ export function DriftSection({
         </ul>
       )}
     </section>
+  );
+}
+
+/** A whole-number setting of the comparison, kept within its bounds when sent. */
+function NumberField({
+  label,
+  min,
+  max,
+  value,
+  onChange,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <Field label={label} className="drift-number">
+      {(control) => (
+        <input
+          {...control}
+          type="number"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+        />
+      )}
+    </Field>
   );
 }
