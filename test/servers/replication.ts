@@ -36,14 +36,23 @@ export interface ReplicaThreads {
   lastSqlError: string;
 }
 
-/** Reads `SHOW REPLICA STATUS` (MySQL) / `SHOW SLAVE STATUS` (MariaDB); null when not a replica. */
+/**
+ * Reads `SHOW REPLICA STATUS` (MySQL) / `SHOW SLAVE STATUS` (MariaDB), of the named channel
+ * when one is given (`FOR CHANNEL` / `SHOW SLAVE 'name' STATUS`); null when there is none.
+ */
 export async function replicaThreads(
   connection: mysql.Connection,
   kind: RunningServer['kind'],
+  channel = '',
 ): Promise<ReplicaThreads | null> {
   const mysqlFlavor = programOf(kind) === 'mysql';
+  const named = channel === '' ? null : connection.escape(channel);
   const [rows] = await connection.query<mysql.RowDataPacket[]>(
-    mysqlFlavor ? 'SHOW REPLICA STATUS' : 'SHOW SLAVE STATUS',
+    mysqlFlavor
+      ? `SHOW REPLICA STATUS${named ? ` FOR CHANNEL ${named}` : ''}`
+      : named
+        ? `SHOW SLAVE ${named} STATUS`
+        : 'SHOW SLAVE STATUS',
   );
   const row = rows[0];
   if (!row) return null;

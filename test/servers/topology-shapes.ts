@@ -204,10 +204,7 @@ async function waitForChannel(replica: RunningServer, link: ShapeLink): Promise<
   const deadline = Date.now() + 30_000;
   await withConnection(replica, async (c) => {
     for (;;) {
-      const threads =
-        channel === ''
-          ? await replicaThreads(c, replica.kind)
-          : await namedChannelThreads(c, replica, channel);
+      const threads = await replicaThreads(c, replica.kind, channel);
       if (threads?.ioRunning === 'Yes' && threads.sqlRunning === 'Yes') return;
       if (Date.now() > deadline) {
         throw new Error(
@@ -217,22 +214,6 @@ async function waitForChannel(replica: RunningServer, link: ShapeLink): Promise<
       await new Promise((r) => setTimeout(r, 100));
     }
   });
-}
-
-async function namedChannelThreads(c: mysql.Connection, replica: RunningServer, channel: string) {
-  const mysqlFlavor = programOf(replica.kind) === 'mysql';
-  const [rows] = await c.query<mysql.RowDataPacket[]>(
-    mysqlFlavor ? `SHOW REPLICA STATUS FOR CHANNEL '${channel}'` : `SHOW SLAVE '${channel}' STATUS`,
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const prefix = mysqlFlavor ? 'Replica' : 'Slave';
-  return {
-    ioRunning: String(row[`${prefix}_IO_Running`]),
-    sqlRunning: String(row[`${prefix}_SQL_Running`]),
-    lastIoError: String(row.Last_IO_Error ?? ''),
-    lastSqlError: String(row.Last_SQL_Error ?? ''),
-  };
 }
 
 /**
