@@ -18,6 +18,7 @@ import { openConnection } from '../db/open-connection';
 import { readServerInfo } from '../db/read-server-info';
 import type { ConnectionStore } from '../store/connection-store';
 import { compareTable, type TableDrift } from './drift/compare-table';
+import { ControlLink } from './drift/control-link';
 import { PinError, type DriftServer } from './drift/pin-snapshots';
 import { readChannels } from './replication/read-channels';
 import type { SessionRegistry } from './session-registry';
@@ -35,6 +36,8 @@ interface Run {
   started: number;
   replica: DriftServer;
   replicaReadOnly: boolean;
+  /** Kept for the whole run: channel, estimates, throttle checks. */
+  control: { source: ControlLink; replica: ControlLink };
 }
 
 /** A saved connection as a DriftServer: new connections with its settings, SSH and TLS. */
@@ -54,31 +57,28 @@ async function driftServer(store: ConnectionStore, connectionId: string): Promis
   }
 }
 
-async function single(server: DriftServer, sql: string): Promise<RowDataPacket | undefined> {
-  const c = await server.open();
-  try {
-    const [rows] = await c.conn.query<RowDataPacket[]>(sql);
-    return rows[0];
-  } finally {
-    await c.close();
-  }
+async function single(link: ControlLink, sql: string): Promise<RowDataPacket | undefined> {
+  return link.use(async (conn) => (await conn.query<RowDataPacket[]>(sql))[0][0]);
 }
 
 /** The replica's channel from `source`, matched by server UUID (MySQL) or server id (MariaDB). */
-async function channelFrom(source: DriftServer, replica: DriftServer): Promise<string> {
+async function channelFrom(
+  source: ControlLink,
+  replica: ControlLink,
+  replicaInfo: ServerInfo,
+): Promise<string> {
   const ids = await single(source, 'SELECT @@server_id AS id, @@server_uuid AS uuid').catch(
     async () => single(source, 'SELECT @@server_id AS id, NULL AS uuid'),
   );
-  const c = await replica.open();
-  try {
-    const self = await c.conn.query<RowDataPacket[]>('SELECT @@server_id AS id');
+  return replica.use(async (conn) => {
+    const self = await conn.query<RowDataPacket[]>('SELECT @@server_id AS id');
     if (String(self[0][0]?.id) === String(ids?.id))
       throw new ApiError({
         code: 'INVALID_REQUEST',
         message: 'The replica connection reaches the same server as this session.',
         field: 'replicaConnectionId',
       });
-    const channels = await readChannels(c.conn, replica.info);
+    const channels = await readChannels(conn, replicaInfo);
     const match = channels.find((ch) =>
       ids?.uuid ? ch.sourceUuid === String(ids.uuid) : ch.sourceServerId === Number(ids?.id),
     );
@@ -90,9 +90,7 @@ async function channelFrom(source: DriftServer, replica: DriftServer): Promise<s
         field: 'replicaConnectionId',
       });
     return match.name;
-  } finally {
-    await c.close();
-  }
+  });
 }
 
 const keyDisplay = (key: KeyValue[]) => key.map((k) => ('text' in k ? k.text : `0x${k.hex}`));
@@ -175,7 +173,7 @@ export function driftService(
         run.abort.signal.throwIfAborted();
         if (performance.now() - lastCheck < THROTTLE_CHECK_MS && status.throttled === null) return;
         lastCheck = performance.now();
-        const why = await waitReason(source, run.replica, status.channel, limits);
+        const why = await waitReason(run.control, run.replica.info, status.channel, limits);
         status.throttled = why;
         emit(why !== null);
         if (why === null) return;
@@ -242,6 +240,7 @@ export function driftService(
       }
     }
     status.throttled = null;
+    await closeControl(run.control);
     emit(true);
     forgetOld();
   };
@@ -262,8 +261,14 @@ export function driftService(
       ]).catch((e: unknown) => {
         throw e instanceof ApiError ? e : errorToApi(e);
       });
-      const channel = await channelFrom(source, replica);
-      const estimate = await estimateRows(source, params.tables);
+      const control = { source: new ControlLink(source), replica: new ControlLink(replica) };
+      const [channel, estimate] = await (async () => {
+        const channel = await channelFrom(control.source, control.replica, replica.info);
+        return [channel, await estimateRows(control.source, params.tables)] as const;
+      })().catch(async (e: unknown) => {
+        await closeControl(control);
+        throw e;
+      });
       const run: Run = {
         peerId: ctx.peerId,
         abort: new AbortController(),
@@ -271,6 +276,7 @@ export function driftService(
         started: performance.now(),
         replica,
         replicaReadOnly: replicaSaved.readOnly,
+        control,
         status: {
           runId: randomUUID(),
           sessionId: params.sessionId,
@@ -350,45 +356,41 @@ export function driftService(
 
 /** The servers' row estimates of the tables (information_schema.TABLES.TABLE_ROWS). */
 async function estimateRows(
-  source: DriftServer,
+  source: ControlLink,
   tables: ReadonlyArray<{ schema: string; table: string }>,
 ): Promise<number> {
-  const c = await source.open();
-  try {
+  return source.use(async (conn) => {
     let total = 0;
     for (const t of tables) {
-      const [rows] = await c.conn.query<RowDataPacket[]>(
+      const [rows] = await conn.query<RowDataPacket[]>(
         'SELECT TABLE_ROWS AS n FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?',
         [t.schema, t.table],
       );
       total += Number(rows[0]?.n ?? 0) || 0;
     }
     return total;
-  } finally {
-    await c.close();
-  }
+  });
+}
+
+async function closeControl(control: { source: ControlLink; replica: ControlLink }) {
+  await Promise.all([control.source.close(), control.replica.close()]);
 }
 
 /** Why the comparison should wait now: the replica lags too much or the source is busy. */
 async function waitReason(
-  source: DriftServer,
-  replica: DriftServer,
+  control: { source: ControlLink; replica: ControlLink },
+  replicaInfo: ServerInfo,
   channel: string,
   limits: { maxLag: number; maxThreads: number },
 ): Promise<string | null> {
-  const c = await replica.open();
-  try {
-    const lag = (await readChannels(c.conn, replica.info)).find((ch) => ch.name === channel)?.lag
-      .seconds;
-    if (lag !== null && lag !== undefined && lag > limits.maxLag)
-      return `waiting: the replica is ${Math.round(lag)} s behind (limit ${limits.maxLag} s)`;
-  } finally {
-    await c.close();
-  }
+  const channels = await control.replica.use((conn) => readChannels(conn, replicaInfo));
+  const lag = channels.find((ch) => ch.name === channel)?.lag.seconds;
+  if (lag !== null && lag !== undefined && lag > limits.maxLag)
+    return `waiting: the replica is ${Math.round(lag)} s behind (limit ${limits.maxLag} s)`;
   // Statements at work, not Threads_running: that also counts binlog dump threads, daemons
   // and the asking thread, so a low limit would wait forever on an idle server.
   const row = await single(
-    source,
+    control.source,
     `SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST
       WHERE COMMAND NOT IN ('Sleep', 'Binlog Dump', 'Binlog Dump GTID', 'Daemon', 'Killed')
         AND USER NOT IN ('system user', 'event_scheduler') AND ID <> CONNECTION_ID()`,

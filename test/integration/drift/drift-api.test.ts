@@ -2,7 +2,7 @@ import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import type { DriftRun } from '../../../src/shared/api/drift';
-import { withConnection } from '../../servers/connect';
+import { connectTo, withConnection } from '../../servers/connect';
 import { useTopology } from '../../servers/dedicated-servers';
 import type { RunningServer } from '../../servers/instance';
 import { waitForCatchUp } from '../../servers/replication';
@@ -166,36 +166,65 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
     if (!refused.ok) expect(refused.error.message).toMatch(/is read-only/);
   });
 
-  it('waits while the source runs more threads than allowed, and says why', async () => {
-    // Two statements running on the source for 2 s: over a limit of 1.
+  it('waits while the source runs more threads than allowed, says why, and keeps one connection per server meanwhile', async () => {
+    // Two statements running on the source for 4 s: over a limit of 1.
     const busy = Promise.all(
-      [0, 1].map(() => withConnection(source, (c) => c.query('SELECT SLEEP(2)'))),
+      [0, 1].map(() => withConnection(source, (c) => c.query('SELECT SLEEP(4)'))),
     );
     await new Promise((r) => setTimeout(r, 200));
-    const started = await b.call('drift.start', {
-      sessionId: onSource,
-      replicaConnectionId: saved.replica!,
-      tables: [{ schema: 'd', table: 'items' }],
-      maxThreadsRunning: 1,
-      allowApplierPause: true,
-    });
-    if (!started.ok) throw new Error(started.error.message);
-    const reasons = new Set<string>();
-    let run: DriftRun;
-    for (;;) {
-      const s = await b.call('drift.status', { runId: started.value.runId });
-      if (!s.ok) throw new Error(s.error.message);
-      if (s.value.throttled) reasons.add(s.value.throttled);
-      if (s.value.state !== 'running') {
-        run = s.value;
-        break;
+    // The servers' count of connections ever opened, read on links kept for the test.
+    const watchers = await Promise.all([source, replica].map((s) => connectTo(s)));
+    const connectionsOpened = () =>
+      Promise.all(
+        watchers.map(async (w) => {
+          const [rows] = await w.query<mysql.RowDataPacket[]>(
+            "SHOW GLOBAL STATUS LIKE 'Connections'",
+          );
+          return Number(rows[0]!.Value);
+        }),
+      );
+    try {
+      const started = await b.call('drift.start', {
+        sessionId: onSource,
+        replicaConnectionId: saved.replica!,
+        tables: [{ schema: 'd', table: 'items' }],
+        maxThreadsRunning: 1,
+        allowApplierPause: true,
+      });
+      if (!started.ok) throw new Error(started.error.message);
+      const status = async () => {
+        const s = await b.call('drift.status', { runId: started.value.runId });
+        if (!s.ok) throw new Error(s.error.message);
+        return s.value;
+      };
+      const reasons = new Set<string>();
+      let whileWaiting: number[] | null = null;
+      let run: DriftRun;
+      for (;;) {
+        const s = await status();
+        if (s.throttled) reasons.add(s.throttled);
+        if (s.throttled && !whileWaiting) {
+          // Two and a half seconds of waiting: at least two checks of lag and load.
+          const before = await connectionsOpened();
+          await new Promise((r) => setTimeout(r, 2500));
+          const after = await connectionsOpened();
+          expect((await status()).throttled).not.toBeNull();
+          whileWaiting = after.map((n, i) => n - before[i]!);
+        }
+        if (s.state !== 'running') {
+          run = s;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 50));
       }
-      await new Promise((r) => setTimeout(r, 50));
+      await busy;
+      expect([...reasons]).toEqual(['waiting: the source runs 2 statements (limit 1)']);
+      expect(whileWaiting).toEqual([0, 0]);
+      expect(run.state).toBe('done');
+      expect(run.throttled).toBeNull();
+    } finally {
+      await Promise.all(watchers.map((w) => w.end()));
     }
-    await busy;
-    expect([...reasons]).toEqual(['waiting: the source runs 2 statements (limit 1)']);
-    expect(run.state).toBe('done');
-    expect(run.throttled).toBeNull();
   });
 
   it('stops when cancelled, between chunks', async () => {
