@@ -14,6 +14,7 @@ import type { KeyValue } from '../../shared/drift/row-diff';
 import type { ServerInfo } from '../../shared/server/server-info';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
+import { isAccessDenied } from './processlist/query-rows';
 import { openConnection } from '../db/open-connection';
 import { readServerInfo } from '../db/read-server-info';
 import type { ConnectionStore } from '../store/connection-store';
@@ -38,7 +39,17 @@ interface Run {
   replicaReadOnly: boolean;
   /** Kept for the whole run: channel, estimates, throttle checks. */
   control: { source: ControlLink; replica: ControlLink };
+  loadCheck: LoadCheck;
 }
+
+/**
+ * How the source's load is read: its statements at work in PROCESSLIST, or, when this account
+ * cannot see other sessions there (no PROCESS privilege), the server's Threads_running.
+ */
+type LoadCheck = 'statements' | 'threads-running';
+
+const THREADS_RUNNING_NOTE =
+  'The source’s load is read from Threads_running: this account lacks the PROCESS privilege, so it cannot see other sessions’ statements. Threads_running also counts replication and idle-in-statement threads, so the limit is reached sooner.';
 
 /** A saved connection as a DriftServer: new connections with its settings, SSH and TLS. */
 async function driftServer(store: ConnectionStore, connectionId: string): Promise<DriftServer> {
@@ -173,7 +184,7 @@ export function driftService(
         run.abort.signal.throwIfAborted();
         if (performance.now() - lastCheck < THROTTLE_CHECK_MS && status.throttled === null) return;
         lastCheck = performance.now();
-        const why = await waitReason(run.control, run.replica.info, status.channel, limits);
+        const why = await waitReason(run, status.channel, limits);
         status.throttled = why;
         emit(why !== null);
         if (why === null) return;
@@ -262,9 +273,10 @@ export function driftService(
         throw e instanceof ApiError ? e : errorToApi(e);
       });
       const control = { source: new ControlLink(source), replica: new ControlLink(replica) };
-      const [channel, estimate] = await (async () => {
+      const [channel, estimate, loadCheck] = await (async () => {
         const channel = await channelFrom(control.source, control.replica, replica.info);
-        return [channel, await estimateRows(control.source, params.tables)] as const;
+        const estimate = await estimateRows(control.source, params.tables);
+        return [channel, estimate, await chooseLoadCheck(control.source)] as const;
       })().catch(async (e: unknown) => {
         await closeControl(control);
         throw e;
@@ -277,6 +289,7 @@ export function driftService(
         replica,
         replicaReadOnly: replicaSaved.readOnly,
         control,
+        loadCheck,
         status: {
           runId: randomUUID(),
           sessionId: params.sessionId,
@@ -292,6 +305,7 @@ export function driftService(
           etaSeconds: null,
           elapsedMs: 0,
           throttled: null,
+          loadNote: loadCheck === 'threads-running' ? THREADS_RUNNING_NOTE : null,
           results: [],
           error: null,
         },
@@ -376,17 +390,36 @@ async function closeControl(control: { source: ControlLink; replica: ControlLink
   await Promise.all([control.source.close(), control.replica.close()]);
 }
 
+/** Whether this account sees other sessions (INNODB_TRX, like the full processlist, needs PROCESS). */
+async function chooseLoadCheck(source: ControlLink): Promise<LoadCheck> {
+  try {
+    await source.use((conn) => conn.query('SELECT 1 FROM information_schema.INNODB_TRX LIMIT 1'));
+    return 'statements';
+  } catch (error) {
+    if (isAccessDenied(error)) return 'threads-running';
+    throw error;
+  }
+}
+
 /** Why the comparison should wait now: the replica lags too much or the source is busy. */
 async function waitReason(
-  control: { source: ControlLink; replica: ControlLink },
-  replicaInfo: ServerInfo,
+  run: Run,
   channel: string,
   limits: { maxLag: number; maxThreads: number },
 ): Promise<string | null> {
-  const channels = await control.replica.use((conn) => readChannels(conn, replicaInfo));
+  const { control } = run;
+  const channels = await control.replica.use((conn) => readChannels(conn, run.replica.info));
   const lag = channels.find((ch) => ch.name === channel)?.lag.seconds;
   if (lag !== null && lag !== undefined && lag > limits.maxLag)
     return `waiting: the replica is ${Math.round(lag)} s behind (limit ${limits.maxLag} s)`;
+  if (run.loadCheck === 'threads-running') {
+    const row = await single(control.source, "SHOW GLOBAL STATUS LIKE 'Threads_running'");
+    // Less the thread asking.
+    const running = Math.max(0, Number(row?.Value ?? 0) - 1);
+    if (running > limits.maxThreads)
+      return `waiting: the source runs ${running} threads (Threads_running, limit ${limits.maxThreads})`;
+    return null;
+  }
   // Statements at work, not Threads_running: that also counts binlog dump threads, daemons
   // and the asking thread, so a low limit would wait forever on an idle server.
   const row = await single(

@@ -57,6 +57,8 @@ export const DriftRunSchema = z.object({
   elapsedMs: z.number().nonnegative(),
   /** Why it waits now (replica lag, source load), or null. */
   throttled: z.string().nullable(),
+  /** How the throttle reads the source's load when it cannot do so fully, or null. */
+  loadNote: z.string().nullable(),
   results: z.array(DriftTableResultSchema),
   error: ApiErrorShapeSchema.nullable(),
 });

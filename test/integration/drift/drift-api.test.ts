@@ -227,6 +227,60 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
     }
   });
 
+  it('reads the source load from Threads_running when the account cannot see other sessions', async () => {
+    // An account with what the comparison needs on the source, and no PROCESS privilege.
+    await withConnection(source, (c) =>
+      c.query(
+        `CREATE USER 'drift_low'@'%' IDENTIFIED BY 'drift-low-pw';
+         GRANT SELECT, LOCK TABLES ON d.* TO 'drift_low'@'%';`,
+      ),
+    );
+    const lowSession = await openSession(
+      b,
+      { ...source, user: 'drift_low', password: 'drift-low-pw', socket: null },
+      'source (no PROCESS)',
+    );
+    // Idle, Threads_running counts the asking thread and the replica's binlog dump thread: the
+    // limit is set just above that, so the two sleeps go over it.
+    const idle = await withConnection(source, async (c) => {
+      const [rows] = await c.query<mysql.RowDataPacket[]>(
+        "SHOW GLOBAL STATUS LIKE 'Threads_running'",
+      );
+      return Number(rows[0]!.Value) - 1;
+    });
+    const busy = Promise.all(
+      [0, 1].map(() => withConnection(source, (c) => c.query('SELECT SLEEP(2)'))),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const started = await b.call('drift.start', {
+      sessionId: lowSession,
+      replicaConnectionId: saved.replica!,
+      tables: [{ schema: 'd', table: 'items' }],
+      maxThreadsRunning: idle + 1,
+      allowApplierPause: true,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    expect(started.value.loadNote).toMatch(/^The source’s load is read from Threads_running/);
+    const reasons = new Set<string>();
+    let run: DriftRun;
+    for (;;) {
+      const s = await b.call('drift.status', { runId: started.value.runId });
+      if (!s.ok) throw new Error(s.error.message);
+      if (s.value.throttled) reasons.add(s.value.throttled);
+      if (s.value.state !== 'running') {
+        run = s.value;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await busy;
+    expect([...reasons]).toEqual([
+      `waiting: the source runs ${idle + 2} threads (Threads_running, limit ${idle + 1})`,
+    ]);
+    expect(run.state).toBe('done');
+    expect(run.results[0]).toMatchObject({ table: 'items', rows: 1000 });
+  });
+
   it('stops when cancelled, between chunks', async () => {
     const started = await b.call('drift.start', {
       sessionId: onSource,

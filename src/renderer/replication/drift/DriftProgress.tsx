@@ -21,6 +21,11 @@ export function DriftProgress({ run, onCancel }: { run: DriftRun; onCancel: () =
           ` · table ${run.current + 1} of ${run.tables.length} (${table.schema}.${table.table})`}
       </span>
       {run.throttled && <span className="drift-throttled">{run.throttled}</span>}
+      {run.loadNote && (
+        <span className="rp-muted drift-load-note" data-testid="drift-load-note">
+          {run.loadNote}
+        </span>
+      )}
       <button type="button" className="btn-small" onClick={onCancel}>
         Cancel
       </button>
