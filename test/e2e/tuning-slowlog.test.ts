@@ -194,6 +194,45 @@ describe('the tuning screen reads a slow log', () => {
     await screenshot(page, 'tuning-slowlog-06-table');
   });
 
+  it('compares two windows of mysql.slow_log, before and after a change', async () => {
+    // The first whole second after the statements above starts the after window.
+    const cut = Math.floor(Date.now() / 1000) + 1;
+    await new Promise((r) => setTimeout(r, cut * 1000 - Date.now() + 50));
+    await withConnection(server(), async (c) => {
+      await c.query(`USE ${DB}`);
+      for (let i = 0; i < 2; i += 1)
+        await c.query(`SELECT COUNT(*) FROM orders WHERE customer > ${i}`);
+    });
+    const bound = (seconds: number) =>
+      new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+    await page.getByRole('tab', { name: 'Compare two windows' }).click();
+    const form = page.getByTestId('slowlog-compare-form');
+    await form.getByRole('tab', { name: 'mysql.slow_log' }).click();
+    // The server's own log has no file to name.
+    expect(await form.getByLabel('Log', { exact: true }).count()).toBe(0);
+    await page
+      .getByTestId('slowlog-before')
+      .getByLabel('Until')
+      .fill(bound(cut - 1));
+    await page.getByTestId('slowlog-after').getByLabel('Since').fill(bound(cut));
+    await form.getByRole('button', { name: 'Compare', exact: true }).click();
+    const table = page.getByTestId('slowlog-comparison');
+    await table.waitFor({ timeout: 30_000 });
+    const change = (print: string) =>
+      table
+        .getByTestId('slowlog-compare-row')
+        .filter({ has: page.getByText(print, { exact: true }) })
+        .first()
+        .getAttribute('data-change');
+    expect(await change(FINGERPRINT)).toBe('gone');
+    expect(await change('select count(*) from orders where customer > ?')).toBe('new');
+    await screenshot(page, 'tuning-slowlog-07-compare-table');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'tuning-slowlog-07-compare-table-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('tab', { name: 'Classes' }).click();
+  });
+
   it('shows the core’s message for a file that is not a slow log', async () => {
     await page.getByLabel('Slow log file').fill(path.join(dir, 'missing.log'));
     await page.getByRole('button', { name: 'Analyze', exact: true }).click();

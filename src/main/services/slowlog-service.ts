@@ -15,23 +15,22 @@ import {
 } from '../../shared/slowlog';
 import { digestFilterOf, isFilterEmpty } from '../../shared/slowlog/filter-text';
 import { errorToApi } from '../db/error-to-api';
-import type { SFTPWrapper } from 'ssh2';
 import type { CallContext, Handlers } from '../backend/handlers';
-import type { DbSession } from '../db/db-session';
 import { digestSlowLogSources } from '../slowlog/digest-slowlog-sources';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
-import { openServerSlowLog, probeServerSlowLog, serverSlowLogPath } from './slowlog-server-file';
+import { probeServerSlowLog, serverSlowLogPath } from './slowlog-server-file';
 import {
-  slowLogSources,
-  slowLogVariables,
-  type ServerFileProbe,
-  type SlowLogVariables,
-} from './slowlog-sources';
+  openServerFileRead,
+  openTableRead,
+  serverVariables,
+  withSftp,
+  type SlowLogRead,
+} from './slowlog-server-reads';
+import { slowLogSources, type ServerFileProbe } from './slowlog-sources';
 import { slowLogComparison } from './slowlog-comparison';
 import { slowLogResult } from './slowlog-result';
-import { readSlowLogTable } from './slowlog-table';
 
 /** Progress events at most this often. */
 const PROGRESS_MS = 200;
@@ -85,31 +84,6 @@ async function plainSize(file: string): Promise<number | null> {
   }
 }
 
-/** The server's slow-log variables, read on the side connection (the session may be busy). */
-async function serverVariables(session: DbSession): Promise<SlowLogVariables> {
-  return session.withSideConnection(async (conn) => {
-    const [rows] = await conn.query({
-      sql: `SELECT @@global.slow_query_log, @@global.log_output, @@global.slow_query_log_file, @@global.datadir`,
-      rowsAsArray: true,
-    });
-    return slowLogVariables((rows as unknown[])[0]);
-  });
-}
-
-/** Runs `fn` on an SFTP session of the session's SSH tunnel, ended after; null without one. */
-async function withSftp<T>(
-  session: DbSession,
-  fn: (sftp: SFTPWrapper) => Promise<T>,
-): Promise<T | null> {
-  const sftp = await session.sftp();
-  if (!sftp) return null;
-  try {
-    return await fn(sftp);
-  } finally {
-    sftp.end();
-  }
-}
-
 export function slowlogService(
   store: ConnectionStore,
   sessions: SessionRegistry,
@@ -120,6 +94,7 @@ export function slowlogService(
   | 'slowlog.analyzeTable'
   | 'slowlog.analyzeServerFile'
   | 'slowlog.compare'
+  | 'slowlog.compareServerLog'
   | 'slowlog.status'
   | 'slowlog.cancel'
 > {
@@ -153,12 +128,7 @@ export function slowlogService(
     return run;
   };
 
-  /** Reads the run's source into `onEntry`, reporting progress; returns the problems met. */
-  type Read = (
-    onEntry: (entry: SlowLogEntry, source: number) => void,
-    signal: AbortSignal,
-    progress: (done: number) => void,
-  ) => Promise<{ done: number; problems: SlowLogProblem[]; problemCount: number }>;
+  type Read = SlowLogRead;
 
   /** What a run hands its entries to, and what it makes of them once all are read. */
   interface Sink {
@@ -337,64 +307,8 @@ export function slowlogService(
       return { sources: slowLogSources(hasSsh, variables, serverFile) };
     },
     'slowlog.analyzeServerFile': async ({ sessionId, filter }, ctx) => {
-      const owner = sessions.owned(sessionId, ctx.peerId);
-      const ssh = store.get(owner.connectionId).ssh;
-      if (!ssh)
-        throw new ApiError({
-          code: 'INVALID_REQUEST',
-          message: "This connection has no SSH tunnel: the server's own file cannot be read.",
-        });
-      const variables = await serverVariables(owner.session).catch((e: unknown) => {
-        throw e instanceof ApiError ? e : errorToApi(e);
-      });
-      const file = serverSlowLogPath(variables.file, variables.datadir);
-      if (!file)
-        throw new ApiError({
-          code: 'INVALID_REQUEST',
-          message: 'The server did not say where its slow log file is (@@slow_query_log_file).',
-        });
-      const sftp = await owner.session.sftp();
-      if (!sftp)
-        throw new ApiError({
-          code: 'INVALID_REQUEST',
-          message: "This session's connection has no SSH tunnel.",
-        });
-      let opened;
-      try {
-        opened = await openServerSlowLog(sftp, file);
-      } catch (error) {
-        sftp.end();
-        throw error;
-      }
-      const { size, stream } = opened;
-      const label = `ssh://${ssh.user}@${ssh.host}:${ssh.port}${file}`;
-      return begin(
-        sessionId,
-        ctx,
-        label,
-        'bytes',
-        size,
-        async (onEntry, signal, progress) => {
-          try {
-            // The reader's stream source: one stream, named here rather than "standard input".
-            const summary = await readSlowLogSources(['-'], (e) => onEntry(e, 0), {
-              stdin: stream,
-              signal,
-              onProgress: (_source, bytes) => progress(bytes),
-            });
-            const { problems, problemCount } = summary.reader;
-            return { done: summary.bytes, problems, problemCount };
-          } catch (error) {
-            if (error instanceof SlowLogSourceError)
-              throw new SlowLogSourceError(error.message.replace(/^standard input/, label));
-            throw error;
-          } finally {
-            stream.destroy();
-            sftp.end();
-          }
-        },
-        analysis(filter),
-      );
+      const src = await openServerFileRead(store, sessions.owned(sessionId, ctx.peerId));
+      return begin(sessionId, ctx, src.label, src.unit, src.total, src.read, analysis(filter));
     },
     'slowlog.analyze': async ({ sessionId, path: input, filter }, ctx) => {
       sessions.owned(sessionId, ctx.peerId);
@@ -418,46 +332,22 @@ export function slowlogService(
       return begin(sessionId, ctx, files.join(' → '), 'bytes', total, readFiles(files), sink);
     },
     'slowlog.analyzeTable': async ({ sessionId, filter }, ctx) => {
+      const src = await openTableRead(sessions.owned(sessionId, ctx.peerId));
+      return begin(sessionId, ctx, src.label, src.unit, src.total, src.read, analysis(filter));
+    },
+    'slowlog.compareServerLog': async ({ sessionId, source, before, after }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
-      const rows = await owner.session
-        .withSideConnection(async (conn) => {
-          const [variables] = await conn.query({
-            sql: `SELECT @@global.log_output`,
-            rowsAsArray: true,
-          });
-          const output = String((variables as unknown[][])[0]?.[0] ?? '').toUpperCase();
-          if (!output.split(',').includes('TABLE')) return null;
-          const [count] = await conn.query({
-            sql: `SELECT COUNT(*) FROM mysql.slow_log`,
-            rowsAsArray: true,
-          });
-          const n = Number((count as unknown[][])[0]?.[0]);
-          return Number.isSafeInteger(n) && n >= 0 ? n : 0;
-        })
-        .catch((e: unknown) => {
-          throw e instanceof ApiError ? e : errorToApi(e);
-        });
-      if (rows === null)
-        throw new ApiError({
-          code: 'INVALID_REQUEST',
-          message:
-            "This server's log_output does not include TABLE: mysql.slow_log is not written.",
-        });
-      return begin(
-        sessionId,
-        ctx,
-        'mysql.slow_log',
-        'rows',
-        rows,
-        async (onEntry, signal, progress) => {
-          const done = await readSlowLogTable(owner.session, (e) => onEntry(e, 0), {
-            signal,
-            onProgress: progress,
-          });
-          return { done, problems: [], problemCount: 0 };
-        },
-        analysis(filter),
+      const src =
+        source === 'table' ? await openTableRead(owner) : await openServerFileRead(store, owner);
+      // One log read once, every entry into both windows' digests.
+      const sink = slowLogComparison(
+        [
+          { path: src.label, filter: before },
+          { path: src.label, filter: after },
+        ],
+        true,
       );
+      return begin(sessionId, ctx, src.label, src.unit, src.total, src.read, sink);
     },
     'slowlog.status': async ({ runId }, ctx) => ({ ...owned(runId, ctx.peerId).status }),
     'slowlog.cancel': async ({ runId }, ctx) => ({

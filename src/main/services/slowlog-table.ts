@@ -10,10 +10,67 @@ const seconds = (column: string) =>
   `HOUR(${column}) * 3600 + MINUTE(${column}) * 60 + SECOND(${column}) + MICROSECOND(${column}) * 0.000001`;
 
 /**
- * The columns read, in order: times as the file writes them, durations in seconds. (TIME_TO_SEC
- * drops the microseconds on MySQL and keeps them on MariaDB: not used.)
+ * The columns read, in order: the time, durations in seconds. (TIME_TO_SEC drops the
+ * microseconds on MySQL and keeps them on MariaDB: not used.) The time is what the file's reader
+ * takes from `# Time:`, whole seconds: the file's time zone is log_timestamps, which is UTC by
+ * default on MySQL, while start_time reads in the session's time zone; so where the file is in
+ * UTC the time is read as seconds since the epoch and written in UTC here.
  */
-export const SLOW_LOG_TABLE_SQL = `SELECT DATE_FORMAT(start_time, '%Y-%m-%dT%H:%i:%s.%f'), user_host, ${seconds('query_time')}, ${seconds('lock_time')}, rows_sent, rows_examined, db, sql_text FROM mysql.slow_log`;
+export function slowLogTableSql(utcTimes: boolean): string {
+  const time = utcTimes
+    ? 'UNIX_TIMESTAMP(start_time)'
+    : "DATE_FORMAT(start_time, '%Y-%m-%dT%H:%i:%s')";
+  return `SELECT ${time}, user_host, ${seconds('query_time')}, ${seconds('lock_time')}, rows_sent, rows_examined, db, sql_text FROM mysql.slow_log`;
+}
+
+const EPOCH = /^\d+(?:\.\d+)?$/;
+
+/** A time as the file's reader takes it: `2026-11-25T10:00:00`, UTC for seconds since the epoch. */
+function entryTime(value: string): string {
+  if (!EPOCH.test(value)) return value;
+  return new Date(Math.floor(Number(value)) * 1000).toISOString().slice(0, 19);
+}
+
+/**
+ * Server command names (MySQL's and MariaDB's): mysql.slow_log holds an administrator command
+ * (a client's Quit, Ping, Change user) as its bare name where the file writes
+ * `# administrator command: Quit;`. No SQL statement is written exactly so (SHUTDOWN and KILL
+ * statements are logged as typed, with their arguments and case).
+ */
+const COMMAND_NAMES = new Set([
+  'Sleep',
+  'Quit',
+  'Init DB',
+  'Field List',
+  'Create DB',
+  'Drop DB',
+  'Refresh',
+  'Shutdown',
+  'Statistics',
+  'Processlist',
+  'Connect',
+  'Kill',
+  'Debug',
+  'Ping',
+  'Time',
+  'Delayed insert',
+  'Change user',
+  'Binlog Dump',
+  'Binlog Dump GTID',
+  'Table Dump',
+  'Connect Out',
+  'Register Replica',
+  'Register Slave',
+  'Prepare',
+  'Execute',
+  'Long Data',
+  'Close stmt',
+  'Reset stmt',
+  'Set option',
+  'Fetch',
+  'Daemon',
+  'Reset Connection',
+]);
 
 const USER_HOST = /^([^[]*)\[([^\]]*)\] @ ([^ ]*) \[([^\]]*)\]/;
 
@@ -39,10 +96,12 @@ export function slowLogTableEntry(values: readonly RawCell[], index: number): Sl
   const [time, userHost, queryTime, lockTime, rowsSent, rowsExamined, db, sql] = values;
   const who = USER_HOST.exec(text(userHost ?? null) ?? '');
   const dbName = text(db ?? null);
+  const statement = bytes(sql ?? null).replace(/;\s*$/, '');
+  const admin = COMMAND_NAMES.has(statement);
   return {
-    statement: bytes(sql ?? null).replace(/;\s*$/, ''),
-    command: 'Query',
-    ...(time !== null && time !== undefined ? { time: text(time) } : {}),
+    statement: admin ? `administrator command: ${statement}` : statement,
+    command: admin ? 'Admin' : 'Query',
+    ...(time !== null && time !== undefined ? { time: entryTime(text(time)!) } : {}),
     ...(who ? { user: who[1]!.trim() || who[2]!, host: who[3]!, ip: who[4]! } : {}),
     ...(dbName ? { db: dbName } : {}),
     attributes: new Map([
@@ -62,7 +121,7 @@ export function slowLogTableEntry(values: readonly RawCell[], index: number): Sl
 export async function readSlowLogTable(
   session: DbSession,
   onEntry: (entry: SlowLogEntry) => void,
-  options: { signal: AbortSignal; onProgress: (rows: number) => void },
+  options: { signal: AbortSignal; onProgress: (rows: number) => void; utcTimes: boolean },
 ): Promise<number> {
   options.signal.throwIfAborted();
   let rows = 0;
@@ -75,7 +134,7 @@ export async function readSlowLogTable(
         };
         options.signal.addEventListener('abort', kill, { once: true });
         // Streamed on the core connection, which sends text as given: tagged here.
-        streamStatement(conn, ownStatement(SLOW_LOG_TABLE_SQL), {
+        streamStatement(conn, ownStatement(slowLogTableSql(options.utcTimes)), {
           columns() {},
           row(values) {
             if (options.signal.aborted) return;

@@ -11,7 +11,7 @@ import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { Segmented } from '../ui/Segmented';
 import { SlowLogClassesResult } from './SlowLogClassesResult';
-import { SlowLogCompareForm } from './SlowLogCompareForm';
+import { SlowLogCompareForm, type ServerLogSource } from './SlowLogCompareForm';
 import { SlowLogComparison } from './SlowLogComparison';
 import { filterProblems, SlowLogFilterFields } from './SlowLogFilterFields';
 import { SlowLogPathField } from './SlowLogPathField';
@@ -79,6 +79,12 @@ export function SlowLogView(props: ToolScreenProps) {
       started(await api.call('slowlog.compare', { sessionId, before, after }));
     });
 
+  const compareServerLog = (source: ServerLogSource, before: SlowLogFilter, after: SlowLogFilter) =>
+    act('analyze', 'Could not start the comparison', async () => {
+      started(await api.call('slowlog.compareServerLog', { sessionId, source, before, after }));
+    });
+  const serverSources = sources.flatMap((s) => (s.available && s.kind !== 'file' ? [s.kind] : []));
+
   const cancel = () => {
     if (run) void api.call('slowlog.cancel', { runId: run.runId }).catch(() => undefined);
   };
@@ -134,8 +140,10 @@ export function SlowLogView(props: ToolScreenProps) {
         <SlowLogCompareForm
           path={path}
           onPathChange={typePath}
+          serverSources={serverSources}
           busy={starting}
           onCompare={(b, a) => void compare(b, a)}
+          onCompareServerLog={(s, b, a) => void compareServerLog(s, b, a)}
         />
       </div>
       {dropNotice && (

@@ -249,6 +249,21 @@ export const slowlogContract = {
     result: SlowLogRunSchema,
   },
   /**
+   * Two windows of the server's own log, read once: mysql.slow_log (`table`, where log_output
+   * includes TABLE) or its file over the connection's SSH tunnel (`ssh`), each refused as
+   * `slowlog.analyzeTable` / `slowlog.analyzeServerFile` refuse it. Runs, reports and cancels
+   * as `slowlog.compare` does.
+   */
+  'slowlog.compareServerLog': {
+    params: z.object({
+      sessionId: Id,
+      source: z.enum(['table', 'ssh']),
+      before: SlowLogFilterSchema,
+      after: SlowLogFilterSchema,
+    }),
+    result: SlowLogRunSchema,
+  },
+  /**
    * The same for mysql.slow_log, where the server's log_output includes TABLE: its rows are
    * streamed on the session's own connection (explains wait until it ends) and stopped with KILL
    * QUERY on cancel. Refused with INVALID_REQUEST when the source is not available.

@@ -151,6 +151,30 @@ describe('slow log API: the server’s file over SSH (MySQL 9.7)', () => {
     } finally {
       await writeFile(log, plain);
     }
+
+    // Two windows of the server's file, read once over SFTP, as the same file compares locally.
+    const windows = { before: { db: 'sl_ssh' }, after: { db: 'sl_ssh', user: 'nobody' } };
+    const overSsh = await b.call('slowlog.compareServerLog', {
+      sessionId,
+      source: 'ssh',
+      ...windows,
+    });
+    if (!overSsh.ok) throw new Error(overSsh.error.message);
+    const remote = (await ended(b, overSsh.value.runId)).comparison!;
+    const local = await b.call('slowlog.compare', {
+      sessionId,
+      before: { path: log, filter: windows.before },
+      after: { path: log, filter: windows.after },
+    });
+    if (!local.ok) throw new Error(local.error.message);
+    const here = (await ended(b, local.value.runId)).comparison!;
+    const shape = (c: typeof here) =>
+      c.classes.map((x) => [x.checksum, x.change, x.before?.count ?? 0, x.after?.count ?? 0]);
+    expect(shape(remote)).toEqual(shape(here));
+    expect(remote.before.path).toBe(`ssh://${sshd.user}@127.0.0.1:${sshd.port}${log}`);
+    expect(
+      remote.classes.find((c) => c.fingerprint === 'select * from t where a = ?'),
+    ).toMatchObject({ change: 'gone', countChange: -7 });
   });
 
   it('names the file and the reason when it is gone', async () => {

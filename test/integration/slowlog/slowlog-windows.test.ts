@@ -15,7 +15,7 @@ import {
 } from '../../../src/shared/slowlog';
 import { digestFilterOf } from '../../../src/shared/slowlog/filter-text';
 import { isOwnStatementText } from '../../../src/shared/tuning/own-statement-tag';
-import { withConnection } from '../../servers/connect';
+import { connectTo, withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
@@ -259,6 +259,90 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
       c.classes.length,
     );
     expect(c.classes.some((x) => isOwnStatementText(x.fingerprint))).toBe(false);
+  });
+
+  it('compares two windows of mysql.slow_log as it does of the file', async () => {
+    const written = join(server().dataDir, 'slow.log');
+    const from = (await readFile(written)).length;
+    await withConnection(server(), (c) => c.query("SET GLOBAL log_output = 'FILE,TABLE'"));
+    // One connection for both phases, kept open until both logs are read: its Quit would land
+    // in the table but not in the copy of the file. Its own user makes the windows: the copy
+    // starts past the file's last `use sl_w1`, so it cannot tell the database.
+    const c = await connectTo(
+      { ...server(), user: 'sl_app1', password: 'pw' },
+      { database: 'sl_w1' },
+    );
+    try {
+      const waitFor = async (marker: string) => {
+        for (let tries = 0; !(await readFile(written, 'latin1')).includes(marker);) {
+          if (++tries > 200) throw new Error(`the slow log never showed ${marker}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      for (let i = 0; i < 3; i += 1) await c.query(`SELECT SLEEP(0.01) FROM k WHERE a = ${i}`);
+      for (let i = 0; i < 2; i += 1) await c.query(`SELECT b FROM k WHERE a > ${i}`);
+      await c.query("SELECT 'table-a-end'");
+      await waitFor("SELECT 'table-a-end'");
+      await new Promise((r) => setTimeout(r, 1100));
+      for (let i = 0; i < 3; i += 1) await c.query(`SELECT SLEEP(0.1) FROM k WHERE a = ${i}`);
+      for (let i = 0; i < 2; i += 1) await c.query(`SELECT COUNT(*) FROM k WHERE b < ${i}`);
+      await c.query("SELECT 'table-b-end'");
+      await waitFor("SELECT 'table-b-end'");
+      const tail = join(dir, 'table-phases.log');
+      await writeFile(tail, (await readFile(written)).subarray(from));
+      const tailEntries: SlowLogEntry[] = [];
+      await readSlowLogSources([tail], (e) => tailEntries.push(e));
+      const aEnd = tailEntries.find((e) => e.statement.includes("'table-a-end'"))!;
+      const cut = Math.floor(slowLogSeconds(aEnd.time!)!) + 1;
+      const before = { until: asBound(cut - 1), user: 'sl_app1' };
+      const after = { since: asBound(cut), user: 'sl_app1' };
+
+      const fromTable = await b.call('slowlog.compareServerLog', {
+        sessionId,
+        source: 'table',
+        before,
+        after,
+      });
+      if (!fromTable.ok) throw new Error(fromTable.error.message);
+      expect([fromTable.value.path, fromTable.value.unit]).toEqual(['mysql.slow_log', 'rows']);
+      const table = (await ended(b, fromTable.value.runId)).comparison!;
+      const fromFile = await b.call('slowlog.compare', {
+        sessionId,
+        before: { path: tail, filter: before },
+        after: { path: tail, filter: after },
+      });
+      if (!fromFile.ok) throw new Error(fromFile.error.message);
+      const file = (await ended(b, fromFile.value.runId)).comparison!;
+      const shape = (x: typeof file) =>
+        x.classes
+          .map((k) => [k.fingerprint, k.change, k.before?.count ?? 0, k.after?.count ?? 0])
+          .sort((p, q) => String(p[0]).localeCompare(String(q[0])));
+      expect(shape(table)).toEqual(shape(file));
+      expect(shape(table)).toEqual([
+        ['select ?', 'same', 1, 1],
+        ['select b from k where a > ?', 'gone', 2, 0],
+        ['select count(*) from k where b < ?', 'new', 0, 2],
+        ['select sleep(?) from k where a = ?', 'slower', 3, 3],
+      ]);
+      expect([table.before.path, table.before.filter, table.after.filter]).toEqual([
+        'mysql.slow_log',
+        before,
+        after,
+      ]);
+    } finally {
+      await withConnection(server(), (x) => x.query("SET GLOBAL log_output = 'FILE'"));
+      await c.end();
+    }
+    // Without an SSH tunnel there is no server file to compare.
+    const noSsh = await b.call('slowlog.compareServerLog', {
+      sessionId,
+      source: 'ssh',
+      before: {},
+      after: {},
+    });
+    expect(!noSsh.ok && noSsh.error.message).toBe(
+      "This connection has no SSH tunnel: the server's own file cannot be read.",
+    );
   });
 
   it('compares two logs, each read whole', async () => {

@@ -5,7 +5,7 @@ describe('a mysql.slow_log row as a slow-log entry', () => {
   it('keeps the statement as bytes and splits User@Host as the file reader does', () => {
     const entry = slowLogTableEntry(
       [
-        '2026-11-25T10:00:00.123456',
+        '2026-11-25T10:00:00',
         'app[app] @ localhost [127.0.0.1]',
         '0.001352',
         '0.000007',
@@ -19,7 +19,7 @@ describe('a mysql.slow_log row as a slow-log entry', () => {
     expect(entry).toEqual({
       statement: "SELECT 'caf\xc3\xa9' FROM t",
       command: 'Query',
-      time: '2026-11-25T10:00:00.123456',
+      time: '2026-11-25T10:00:00',
       user: 'app',
       host: 'localhost',
       ip: '127.0.0.1',
@@ -32,6 +32,26 @@ describe('a mysql.slow_log row as a slow-log entry', () => {
       ]),
       offset: 4,
     });
+  });
+
+  it('writes a time read as seconds since the epoch in UTC, whole seconds, as the file has it', () => {
+    const row = (time: string) => [time, '', '0', '0', '0', '0', '', 'SELECT 1'];
+    expect(slowLogTableEntry(row('1795600000.987654'), 0).time).toBe('2026-11-25T09:46:40');
+    expect(slowLogTableEntry(row('1795600000'), 0).time).toBe('2026-11-25T09:46:40');
+  });
+
+  it('reads a bare command name as the administrator command the file writes', () => {
+    const row = (sql: string) => [null, '', '0', '0', '0', '0', '', Buffer.from(sql)];
+    expect(slowLogTableEntry(row('Quit'), 0)).toMatchObject({
+      statement: 'administrator command: Quit',
+      command: 'Admin',
+    });
+    expect(slowLogTableEntry(row('Change user'), 0).statement).toBe(
+      'administrator command: Change user',
+    );
+    // Statements stay statements, even those named like a command.
+    for (const sql of ['SHUTDOWN', 'KILL 12', 'quit'])
+      expect(slowLogTableEntry(row(sql), 0)).toMatchObject({ statement: sql, command: 'Query' });
   });
 
   it('leaves out what the row does not have', () => {
