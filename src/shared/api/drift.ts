@@ -16,8 +16,13 @@ export const DriftTableResultSchema = z.object({
   key: z.object({ index: z.string(), columns: z.array(z.string()) }).nullable(),
   /** Why the table was not compared (no usable key, or an error on it); null when it was. */
   skipped: z.string().nullable(),
-  /** The GTID point both servers were read at. */
+  /** The GTID point both servers were first read at. */
   point: z.string().nullable(),
+  /**
+   * How many points the table was read at: a new one every 30 s of reading, so no snapshot
+   * holds the source's undo history for long.
+   */
+  points: z.number().int().nonnegative(),
   chunks: z.number().int().nonnegative(),
   chunksDiffering: z.number().int().nonnegative(),
   rows: z.number().int().nonnegative(),

@@ -145,7 +145,18 @@ function suite(kind: ServerKind) {
       expect(items.chunks).toBe(chunks.length);
       expect(items.rows).toBeGreaterThanOrEqual(ROWS);
       expect(items.point).not.toBeNull();
+      expect(items.points).toBe(1);
       expect(writes).toBeGreaterThan(0);
+
+      // A new point after every chunk: each chunk still compared at one point, the same rows.
+      const repinned = await compareTable(s, r, 'd', 'items', {
+        channel: '',
+        chunkRows: 400,
+        snapshotSeconds: 0,
+      });
+      expect(found(repinned)).toEqual(found(items));
+      expect(repinned.points).toBe(repinned.chunks);
+      expect(repinned.point).not.toBe(items.point);
 
       const pairs = await compareTable(s, r, 'd', 'pairs', { channel: '' });
       expect(pairs.key).toEqual({ index: 'ab', columns: ['a', 'b'] });

@@ -30,8 +30,10 @@ export interface TableDrift {
   /** Null with `skipped` set when the table has no usable key. */
   key: DriftKey | null;
   skipped: string | null;
-  /** The GTID point both servers were read at. */
+  /** The GTID point both servers were first read at. */
   point: string | null;
+  /** How many points the table was read at (a new one each `snapshotSeconds`). */
+  points: number;
   chunks: number;
   chunksDiffering: number;
   /** Rows read on the source. */
@@ -55,6 +57,12 @@ export interface CompareTableOptions {
   catchUpTimeoutMs?: number;
   /** How long the table lock on the source may wait, the applier held meanwhile (default 5 s). */
   lockWaitSeconds?: number;
+  /**
+   * How long (seconds) a pair of snapshots is read before the next chunks are read at a new
+   * point (default 30): a snapshot held open keeps the source from purging its undo history,
+   * which slows every other query on a busy server. Each chunk is still compared at one point.
+   */
+  snapshotSeconds?: number;
   /** Waits between chunks while this says so (replica lag, source load); see throttle. */
   throttle?: () => Promise<void>;
   onChunk?: (progress: { chunks: number; rows: number; chunksDiffering: number }) => void;
@@ -110,6 +118,7 @@ export async function compareTable(
       skipped:
         'No primary key and no unique key of NOT NULL columns: rows cannot be told apart, so the table is not compared. Add a primary key.',
       point: null,
+      points: 0,
       differences: [],
       differencesTotal: 0,
       fix: [],
@@ -117,11 +126,18 @@ export async function compareTable(
     };
   }
   const key = meta.key;
-  const pinned = await pinSnapshots(source, replica, schema, table, {
-    channel: options.channel,
-    catchUpTimeoutMs: options.catchUpTimeoutMs ?? 30_000,
-    lockWaitSeconds: options.lockWaitSeconds ?? 5,
-  });
+  const pin = () =>
+    pinSnapshots(source, replica, schema, table, {
+      channel: options.channel,
+      catchUpTimeoutMs: options.catchUpTimeoutMs ?? 30_000,
+      lockWaitSeconds: options.lockWaitSeconds ?? 5,
+    });
+  const snapshotMs = (options.snapshotSeconds ?? 30) * 1000;
+  let pinned = await pin();
+  let pinnedAt = performance.now();
+  const point = pinned.point;
+  let points = 1;
+  let pausedMs = pinned.pausedMs;
   try {
     const differences: RowDifference[] = [];
     let differencesTotal = 0;
@@ -161,6 +177,16 @@ export async function compareTable(
       options.onChunk?.({ chunks, rows, chunksDiffering });
       if (!upper) break;
       lower = upper;
+      if (performance.now() - pinnedAt >= snapshotMs) {
+        const old = pinned;
+        // Released first: pinning locks the table on the source, which our own open snapshot
+        // does not block, but there is no reason to hold both.
+        await old.release();
+        pinned = await pin();
+        pinnedAt = performance.now();
+        points++;
+        pausedMs += pinned.pausedMs;
+      }
     }
     const sourceRows = await readSourceRows(
       pinned.source,
@@ -171,14 +197,15 @@ export async function compareTable(
     return {
       ...base,
       skipped: null,
-      point: pinned.point,
+      point,
+      points,
       chunks,
       chunksDiffering,
       rows,
       differences,
       differencesTotal,
       fix: fixStatements(meta, key, differences, sourceRows),
-      pausedMs: pinned.pausedMs,
+      pausedMs,
     };
   } finally {
     await pinned.release();

@@ -191,6 +191,11 @@ export async function pinSnapshots(
     if (!mariadb(replica)) await checkNotPast(replicaSnap.conn, sourceSnap.conn, point);
     await restart();
     const pausedMs = performance.now() - stoppedAt;
+    // Back as it was before the next pin looks (the next table, or this one's next point):
+    // right after START, the threads can still read as not running, which that pin would take
+    // for threads someone stopped. Five seconds at most; a later pin says if they never came.
+    for (let i = 0; i < 250 && (await applierRunning(control, replica, channel)) === false; i++)
+      await new Promise((r) => setTimeout(r, 20));
     const pinnedSource = sourceSnap;
     const pinnedReplica = replicaSnap;
     await controlLink.close().catch(() => undefined);

@@ -45,6 +45,8 @@ export function DriftTableCard({
               ? `equal: ${formatCount(result.rows)} rows in ${formatCount(result.chunks)} chunks`
               : `${formatCount(result.differencesTotal)} row${result.differencesTotal === 1 ? '' : 's'} differ, in ${formatCount(result.chunksDiffering)} of ${formatCount(result.chunks)} chunks`}
           {result.pausedMs > 0 && ` · applier held ${Math.round(result.pausedMs)} ms`}
+          {result.points > 1 &&
+            ` · read at ${formatCount(result.points)} points, a new one every 30 s`}
         </span>
       </div>
       {result.skipped && <div className="rs-detail">{result.skipped}</div>}
