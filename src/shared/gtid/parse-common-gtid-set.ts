@@ -1,5 +1,4 @@
-import type { Bound } from './bound';
-import type { GtidSet } from './gtid-set';
+import { GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
 import { GtidSetBuilder } from './gtid-set-builder';
 
 /**
@@ -7,10 +6,14 @@ import { GtidSetBuilder } from './gtid-set-builder';
  * separated by `,` or `,\n`, no other whitespace, numbers of at most 15 digits. Returns null
  * for anything else (whitespace, braces, hyphen-less UUIDs, large numbers, errors), which the
  * full parser then reads; whatever this accepts, the full parser reads to the same set.
+ *
+ * One pass over the text with no slicing or regex per interval: sets of a million characters
+ * are read at the speed of a character loop. Texts already in MySQL's order (as every server
+ * prints them) go straight into the set; anything else is sorted and merged by the builder.
  */
 export function parseCommonGtidSet(text: string): GtidSet | null {
   const length = text.length;
-  const builder = new GtidSetBuilder();
+  const segments = new SegmentList();
   let pos = 0;
   while (pos < length) {
     if (pos + 36 > length) return null;
@@ -18,44 +21,66 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
     for (let i = 0; i < 36; i++) {
       const code = text.charCodeAt(pos + i);
       if (i === 8 || i === 13 || i === 18 || i === 23) {
-        if (code !== 0x2d) return null;
-      } else if (code >= 0x41 && code <= 0x46) {
+        if (code !== DASH) return null;
+      } else if (code >= 0x61) {
+        if (code > 0x66) return null;
+      } else if (code >= 0x41) {
+        if (code > 0x46) return null;
         upper = true;
-      } else if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) {
+      } else if (code < 0x30 || code > 0x39) {
         return null;
       }
     }
     const uuid = upper ? text.slice(pos, pos + 36).toLowerCase() : text.slice(pos, pos + 36);
     pos += 36;
     let tag = '';
-    while (pos < length && text.charCodeAt(pos) === 0x3a) {
+    while (pos < length && text.charCodeAt(pos) === COLON) {
       pos++;
-      const code = text.charCodeAt(pos);
+      let code = pos < length ? text.charCodeAt(pos) : -1;
       if (code >= 0x30 && code <= 0x39) {
-        const raw: Bound[] = [];
+        const raw: number[] = [];
+        let normalized = true;
         for (;;) {
-          // Up to 15 digits: exact as a number, and far below MySQL's limit of 2^63-2.
-          let start = 0;
+          // Up to 15 digits: exact as a number, and far below MySQL's limit of 2^63-2. The
+          // digit loops check the length rather than read past the end: a NaN from
+          // charCodeAt makes the whole loop slower.
           let digits = pos;
-          for (let c = text.charCodeAt(pos); c >= 0x30 && c <= 0x39; c = text.charCodeAt(++pos)) {
+          let start = 0;
+          for (code = -1; pos < length; pos++) {
+            const c = text.charCodeAt(pos);
+            if (c < 0x30 || c > 0x39) {
+              code = c;
+              break;
+            }
             start = start * 10 + (c - 0x30);
           }
           if (pos - digits > 15 || start === 0) return null;
-          let last = start;
-          if (text.charCodeAt(pos) === 0x2d) {
+          let end = start + 1;
+          if (code === DASH) {
             digits = ++pos;
-            last = 0;
-            for (let c = text.charCodeAt(pos); c >= 0x30 && c <= 0x39; c = text.charCodeAt(++pos)) {
+            let last = 0;
+            for (code = -1; pos < length; pos++) {
+              const c = text.charCodeAt(pos);
+              if (c < 0x30 || c > 0x39) {
+                code = c;
+                break;
+              }
               last = last * 10 + (c - 0x30);
             }
             if (pos === digits || pos - digits > 15) return null;
+            end = last + 1;
           }
-          if (last >= start) raw.push(start, last + 1);
+          if (end > start) {
+            // Sorted, apart intervals (the usual case) need no normalizing later.
+            if (raw.length > 0 && start <= raw[raw.length - 1]!) normalized = false;
+            raw.push(start, end);
+          }
+          if (code !== COLON || pos + 1 >= length) break;
           const next = text.charCodeAt(pos + 1);
-          if (text.charCodeAt(pos) !== 0x3a || !(next >= 0x30 && next <= 0x39)) break;
+          if (next < 0x30 || next > 0x39) break;
           pos++;
         }
-        builder.add(uuid, tag, raw);
+        segments.add(uuid, tag, raw, normalized);
       } else if (isTagStart(code)) {
         const from = pos;
         while (pos < length && isTagChar(text.charCodeAt(pos))) pos++;
@@ -66,12 +91,44 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
       }
     }
     if (pos === length) break;
-    if (text.charCodeAt(pos) !== 0x2c) return null;
+    if (text.charCodeAt(pos) !== COMMA) return null;
     pos++;
-    if (text.charCodeAt(pos) === 0x0a) pos++;
+    if (text.charCodeAt(pos) === NEWLINE) pos++;
   }
-  return builder.build();
+  return segments.build();
 }
+
+/**
+ * The interval runs read so far, in text order. While each run's key is above the previous
+ * one and its intervals need no merging, the runs are the set's entries as they are.
+ */
+class SegmentList {
+  private readonly entries: GtidSetEntry[] = [];
+  private readonly normalized: boolean[] = [];
+  private ordered = true;
+
+  add(uuid: string, tag: string, raw: number[], normalized: boolean): void {
+    const entry = gtidSetEntry(uuid, tag, raw);
+    const previous = this.entries[this.entries.length - 1];
+    if (previous && previous.key >= entry.key) this.ordered = false;
+    this.entries.push(entry);
+    this.normalized.push(normalized);
+  }
+
+  build(): GtidSet {
+    if (this.ordered && this.normalized.every(Boolean)) {
+      return GtidSet.fromNormalizedEntries(this.entries.filter((e) => e.intervals.length > 0));
+    }
+    const builder = new GtidSetBuilder();
+    for (const entry of this.entries) builder.add(entry.uuid, entry.tag, entry.intervals.slice());
+    return builder.build();
+  }
+}
+
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const DASH = 0x2d;
+const NEWLINE = 0x0a;
 
 function isTagStart(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || code === 0x5f;
