@@ -1,5 +1,6 @@
 import { GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
-import { GtidSetBuilder } from './gtid-set-builder';
+import { normalizeIntervals } from './interval-list';
+import type { Bound } from './bound';
 
 /**
  * A fast reader for the spelling servers print and people paste: `uuid[:tag]:n[-m]...`
@@ -38,7 +39,8 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
       pos++;
       let code = pos < length ? text.charCodeAt(pos) : -1;
       if (code >= 0x30 && code <= 0x39) {
-        const raw: number[] = [];
+        let count = 0;
+        let previousEnd = 0;
         let normalized = true;
         for (;;) {
           // Up to 15 digits: exact as a number, and far below MySQL's limit of 2^63-2. The
@@ -72,15 +74,18 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
           }
           if (end > start) {
             // Sorted, apart intervals (the usual case) need no normalizing later.
-            if (raw.length > 0 && start <= raw[raw.length - 1]!) normalized = false;
-            raw.push(start, end);
+            if (start <= previousEnd) normalized = false;
+            scratch[count++] = start;
+            scratch[count++] = end;
+            previousEnd = end;
           }
           if (code !== COLON || pos + 1 >= length) break;
           const next = text.charCodeAt(pos + 1);
           if (next < 0x30 || next > 0x39) break;
           pos++;
         }
-        segments.add(uuid, tag, raw, normalized);
+        // One exact-size copy rather than an array grown (and copied) push by push.
+        segments.add(uuid, tag, scratch.slice(0, count), normalized);
       } else if (isTagStart(code)) {
         const from = pos;
         while (pos < length && isTagChar(text.charCodeAt(pos))) pos++;
@@ -98,30 +103,46 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
   return segments.build();
 }
 
+/** Bounds of the interval run being read; reused, since `parseCommonGtidSet` never nests. */
+const scratch: number[] = [];
+
 /**
  * The interval runs read so far, in text order. While each run's key is above the previous
- * one and its intervals need no merging, the runs are the set's entries as they are.
+ * one and its intervals need no merging, the runs are the set's entries as they are;
+ * otherwise they are sorted by key, runs of one key merged, and intervals normalized.
  */
 class SegmentList {
-  private readonly entries: GtidSetEntry[] = [];
-  private readonly normalized: boolean[] = [];
+  private readonly segments: { entry: GtidSetEntry; normalized: boolean }[] = [];
   private ordered = true;
 
   add(uuid: string, tag: string, raw: number[], normalized: boolean): void {
     const entry = gtidSetEntry(uuid, tag, raw);
-    const previous = this.entries[this.entries.length - 1];
-    if (previous && previous.key >= entry.key) this.ordered = false;
-    this.entries.push(entry);
-    this.normalized.push(normalized);
+    const previous = this.segments[this.segments.length - 1];
+    if (previous && previous.entry.key >= entry.key) this.ordered = false;
+    this.segments.push({ entry, normalized });
   }
 
   build(): GtidSet {
-    if (this.ordered && this.normalized.every(Boolean)) {
-      return GtidSet.fromNormalizedEntries(this.entries.filter((e) => e.intervals.length > 0));
+    const segments = this.segments;
+    // Stable, so runs of one key keep their text order (which merging does not need anyway).
+    if (!this.ordered) {
+      segments.sort((x, y) => (x.entry.key < y.entry.key ? -1 : x.entry.key > y.entry.key ? 1 : 0));
     }
-    const builder = new GtidSetBuilder();
-    for (const entry of this.entries) builder.add(entry.uuid, entry.tag, entry.intervals.slice());
-    return builder.build();
+    const entries: GtidSetEntry[] = [];
+    for (let i = 0; i < segments.length; i++) {
+      let { entry, normalized } = segments[i]!;
+      let raw = entry.intervals as Bound[];
+      while (i + 1 < segments.length && segments[i + 1]!.entry.key === entry.key) {
+        raw = raw.concat(segments[++i]!.entry.intervals);
+        normalized = false;
+      }
+      if (!normalized) {
+        raw = normalizeIntervals(raw);
+        entry = gtidSetEntry(entry.uuid, entry.tag, raw);
+      }
+      if (raw.length > 0) entries.push(entry);
+    }
+    return GtidSet.fromNormalizedEntries(entries);
   }
 }
 
