@@ -1,4 +1,4 @@
-import { GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
+import { compareEntries, GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
 import { normalizeIntervals } from './interval-list';
 import type { Bound } from './bound';
 
@@ -118,7 +118,7 @@ class SegmentList {
   add(uuid: string, tag: string, raw: number[], normalized: boolean): void {
     const entry = gtidSetEntry(uuid, tag, raw);
     const previous = this.segments[this.segments.length - 1];
-    if (previous && previous.entry.key >= entry.key) this.ordered = false;
+    if (previous && compareEntries(previous.entry, entry) >= 0) this.ordered = false;
     this.segments.push({ entry, normalized });
   }
 
@@ -126,13 +126,13 @@ class SegmentList {
     const segments = this.segments;
     // Stable, so runs of one key keep their text order (which merging does not need anyway).
     if (!this.ordered) {
-      segments.sort((x, y) => (x.entry.key < y.entry.key ? -1 : x.entry.key > y.entry.key ? 1 : 0));
+      segments.sort((x, y) => compareEntries(x.entry, y.entry));
     }
     const entries: GtidSetEntry[] = [];
     for (let i = 0; i < segments.length; i++) {
       let { entry, normalized } = segments[i]!;
       let raw = entry.intervals as Bound[];
-      while (i + 1 < segments.length && segments[i + 1]!.entry.key === entry.key) {
+      while (i + 1 < segments.length && compareEntries(segments[i + 1]!.entry, entry) === 0) {
         raw = raw.concat(segments[++i]!.entry.intervals);
         normalized = false;
       }
