@@ -99,4 +99,31 @@ describe('formatGtidSet on long sets', () => {
     expect(parsed.ok).toBe(true);
     if (parsed.ok) expect(formatGtidSet(parsed.set)).toBe(text);
   });
+
+  it('prints every number of digits exactly, on both sides of 10^9 and 2^53', () => {
+    const numbers: bigint[] = [];
+    for (let power = 1n; power < 10n ** 19n; power *= 10n) numbers.push(power - 1n, power);
+    numbers.push(2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 2n ** 63n - 2n);
+    const sorted = [...new Set(numbers)].filter((n) => n > 0n && n < 2n ** 63n - 1n);
+    sorted.sort((x, y) => (x < y ? -1 : 1));
+    // Each written as `n-n`; neighbours such as 9 and 10 merge into one range.
+    const text = `${UUIDS[1]!}:${sorted.map((n) => `${n}-${n}`).join(':')}`;
+    const parsed = parseGtidSet(text);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(formatGtidSet(parsed.set)).toBe(`${UUIDS[1]!}:${collapse(sorted).join(':')}`);
+    }
+  });
 });
+
+/** Sorted distinct numbers as MySQL prints them: adjacent ones merged into `first-last`. */
+function collapse(numbers: bigint[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < numbers.length;) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1n) j++;
+    out.push(i === j ? `${numbers[i]!}` : `${numbers[i]!}-${numbers[j]!}`);
+    i = j + 1;
+  }
+  return out;
+}
