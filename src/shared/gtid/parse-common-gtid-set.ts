@@ -18,6 +18,7 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
   let pos = 0;
   while (pos < length) {
     if (pos + 36 > length) return null;
+    let rank = 0;
     for (let i = 0; i < 36; i++) {
       let code = text.charCodeAt(pos + i);
       if (i === 8 || i === 13 || i === 18 || i === 23) {
@@ -31,6 +32,7 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
         return null;
       }
       uuidCodes[i] = code;
+      if (i < 8) rank = rank * 16 + (code <= 0x39 ? code - 0x30 : code - 0x57);
     }
     // A new flat string, lower case: a slice would keep the whole text alive as long as the
     // set, and sorting compares slices several times slower.
@@ -87,7 +89,7 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
           pos++;
         }
         // One exact-size copy rather than an array grown (and copied) push by push.
-        segments.add(uuid, tag, scratch.slice(0, count), normalized);
+        segments.add(uuid, rank, tag, scratch.slice(0, count), normalized);
       } else if (isTagStart(code)) {
         const from = pos;
         while (pos < length && isTagChar(text.charCodeAt(pos))) pos++;
@@ -111,33 +113,45 @@ const uuidCodes: number[] = new Array<number>(36).fill(0);
 /** Bounds of the interval run being read; reused, since `parseCommonGtidSet` never nests. */
 const scratch: number[] = [];
 
+/** A run of intervals of one UUID and tag, as read. */
+interface Segment {
+  entry: GtidSetEntry;
+  /** The UUID's first 8 hex digits as a number: orders most pairs without comparing text. */
+  rank: number;
+  normalized: boolean;
+}
+
+function compareSegments(x: Segment, y: Segment): number {
+  return x.rank !== y.rank ? x.rank - y.rank : compareEntries(x.entry, y.entry);
+}
+
 /**
  * The interval runs read so far, in text order. While each run's key is above the previous
  * one and its intervals need no merging, the runs are the set's entries as they are;
  * otherwise they are sorted by key, runs of one key merged, and intervals normalized.
  */
 class SegmentList {
-  private readonly segments: { entry: GtidSetEntry; normalized: boolean }[] = [];
+  private readonly segments: Segment[] = [];
   private ordered = true;
 
-  add(uuid: string, tag: string, raw: number[], normalized: boolean): void {
-    const entry = gtidSetEntry(uuid, tag, raw);
+  add(uuid: string, rank: number, tag: string, raw: number[], normalized: boolean): void {
+    const segment = { entry: gtidSetEntry(uuid, tag, raw), rank, normalized };
     const previous = this.segments[this.segments.length - 1];
-    if (previous && compareEntries(previous.entry, entry) >= 0) this.ordered = false;
-    this.segments.push({ entry, normalized });
+    if (previous && compareSegments(previous, segment) >= 0) this.ordered = false;
+    this.segments.push(segment);
   }
 
   build(): GtidSet {
     const segments = this.segments;
     // Stable, so runs of one key keep their text order (which merging does not need anyway).
     if (!this.ordered) {
-      segments.sort((x, y) => compareEntries(x.entry, y.entry));
+      segments.sort(compareSegments);
     }
     const entries: GtidSetEntry[] = [];
     for (let i = 0; i < segments.length; i++) {
       let { entry, normalized } = segments[i]!;
       let raw = entry.intervals as Bound[];
-      while (i + 1 < segments.length && compareEntries(segments[i + 1]!.entry, entry) === 0) {
+      while (i + 1 < segments.length && compareSegments(segments[i + 1]!, segments[i]!) === 0) {
         raw = raw.concat(segments[++i]!.entry.intervals);
         normalized = false;
       }

@@ -9,6 +9,9 @@ const UUIDS = [
   '00000000-0000-0000-0000-000000000001',
   '3e11fa47-71ca-11e1-9e33-c80aa9429562',
   '3E11FA47-71CA-11E1-9E33-C80AA9429562',
+  // Same first 8 digits as the two above: ordered by the rest.
+  '3e11fa47-71ca-11e1-9e33-000000000000',
+  '3e11fa47-0000-11e1-9e33-ffffffffffff',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
 ];
 const TAGS = ['app', 'App', '_x', 'a1', 'z'.repeat(32), 'z'.repeat(33)];
@@ -83,7 +86,7 @@ describe('the fast reader of the common spelling', () => {
 describe('formatGtidSet on long sets', () => {
   it('prints thousands of intervals over several UUIDs and tags in order', () => {
     const expected: string[] = [];
-    for (const uuid of [UUIDS[0]!, UUIDS[1]!, UUIDS[3]!]) {
+    for (const uuid of [0, 4, 3, 1, 5].map((i) => UUIDS[i]!)) {
       let part = uuid;
       for (const tag of ['', 'a', 'b']) {
         if (tag) part += `:${tag}`;
