@@ -49,10 +49,10 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
         for (;;) {
           // Up to 15 digits: exact as a number, and far below MySQL's limit of 2^63-2. The
           // digit loops check the length rather than read past the end: a NaN from
-          // charCodeAt makes the whole loop slower.
+          // charCodeAt makes the whole loop slower. `code` is the first digit, at `pos`.
           let digits = pos;
-          let start = 0;
-          for (code = -1; pos < length; pos++) {
+          let start = code - 0x30;
+          for (code = -1; ++pos < length;) {
             const c = text.charCodeAt(pos);
             if (c < 0x30 || c > 0x39) {
               code = c;
@@ -84,8 +84,8 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
             previousEnd = end;
           }
           if (code !== COLON || pos + 1 >= length) break;
-          const next = text.charCodeAt(pos + 1);
-          if (next < 0x30 || next > 0x39) break;
+          code = text.charCodeAt(pos + 1);
+          if (code < 0x30 || code > 0x39) break;
           pos++;
         }
         // One exact-size copy rather than an array grown (and copied) push by push.
