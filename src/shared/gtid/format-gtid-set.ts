@@ -50,11 +50,13 @@ export function formatGtidSet(set: GtidSet): string {
 }
 
 /**
- * Character codes of the text being printed. Reused: formatting never nests, and the array
- * stays allocated at its working size. Kept well under the argument count a call can take.
+ * Character codes of the text being printed. Reused: formatting never nests. Kept at SIZE so
+ * that every write lands inside the array (writes past its end take a slower path), and well
+ * under the argument count a call can take.
  */
-const codes: number[] = [];
 const CHUNK = 4096;
+const SIZE = CHUNK + 512;
+const codes: number[] = new Array<number>(SIZE).fill(0);
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
@@ -63,8 +65,11 @@ const DASH = 0x2d;
 
 /** The first `length` codes as a string. */
 function takeChunk(length: number): string {
+  // Shortening by less than half leaves V8 the array's storage, so restoring it is free.
   codes.length = length;
-  return String.fromCharCode.apply(null, codes);
+  const chunk = String.fromCharCode.apply(null, codes);
+  codes.length = SIZE;
+  return chunk;
 }
 
 function putText(text: string, at: number): number {
