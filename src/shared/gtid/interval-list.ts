@@ -115,6 +115,7 @@ export function subtractIntervals(a: IntervalList, b: IntervalList): Bound[] {
 
 /** Bounds being gathered by `subtractNumberIntervals`; numbers only, so it stays compact. */
 const gathered: number[] = [];
+const KEEP_GATHERED = 1 << 16;
 
 function subtractNumberIntervals(a: readonly number[], b: readonly number[]): number[] {
   let count = 0;
@@ -136,7 +137,10 @@ function subtractNumberIntervals(a: readonly number[], b: readonly number[]): nu
       gathered[count++] = end;
     }
   }
-  return gathered.slice(0, count);
+  const result = gathered.slice(0, count);
+  // A one-off huge result should not stay allocated for the life of the process.
+  if (count > KEEP_GATHERED) gathered.length = 0;
+  return result;
 }
 
 /** Whether every number of `a` is in `b`. */

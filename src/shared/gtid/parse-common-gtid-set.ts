@@ -90,6 +90,7 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
         }
         // One exact-size copy rather than an array grown (and copied) push by push.
         segments.add(uuid, rank, tag, scratch.slice(0, count), normalized);
+        if (count > KEEP_SCRATCH) scratch.length = 0;
       } else if (isTagStart(code)) {
         const from = pos;
         while (pos < length && isTagChar(text.charCodeAt(pos))) pos++;
@@ -112,6 +113,8 @@ const uuidCodes: number[] = new Array<number>(36).fill(0);
 
 /** Bounds of the interval run being read; reused, since `parseCommonGtidSet` never nests. */
 const scratch: number[] = [];
+/** Past this many bounds the scratch array is let go after use, not held for good. */
+const KEEP_SCRATCH = 1 << 16;
 
 /** A run of intervals of one UUID and tag, as read. */
 interface Segment {
