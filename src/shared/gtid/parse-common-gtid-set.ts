@@ -10,7 +10,7 @@ import type { Bound } from './bound';
  *
  * One pass over the text with no slicing or regex per interval: sets of a million characters
  * are read at the speed of a character loop. Texts already in MySQL's order (as every server
- * prints them) go straight into the set; anything else is sorted and merged by the builder.
+ * prints them) go straight into the set; anything else is sorted and merged once read.
  */
 export function parseCommonGtidSet(text: string): GtidSet | null {
   const length = text.length;
