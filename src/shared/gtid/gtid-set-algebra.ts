@@ -1,4 +1,4 @@
-import { GtidSet, type GtidSetEntry } from './gtid-set';
+import { compareEntries, GtidSet, type GtidSetEntry } from './gtid-set';
 import {
   countIntervals,
   intersectIntervals,
@@ -53,9 +53,9 @@ export function isGtidSubset(a: GtidSet, b: GtidSet): boolean {
   const bEntries = b.entries;
   let j = 0;
   for (const entry of a.entries) {
-    while (j < bEntries.length && bEntries[j]!.key < entry.key) j++;
+    while (j < bEntries.length && compareEntries(bEntries[j]!, entry) < 0) j++;
     const match = bEntries[j];
-    if (!match || match.key !== entry.key) return false;
+    if (!match || compareEntries(match, entry) !== 0) return false;
     if (!isSubsetOfIntervals(entry.intervals, match.intervals)) return false;
   }
   return true;
@@ -66,7 +66,7 @@ export function gtidSetsEqual(a: GtidSet, b: GtidSet): boolean {
   if (a.entries.length !== b.entries.length) return false;
   return a.entries.every((entry, index) => {
     const other = b.entries[index]!;
-    return entry.key === other.key && intervalsEqual(entry.intervals, other.intervals);
+    return compareEntries(entry, other) === 0 && intervalsEqual(entry.intervals, other.intervals);
   });
 }
 
@@ -94,7 +94,7 @@ function combine(
     out.push(
       intervals === template.intervals
         ? template
-        : { uuid: template.uuid, tag: template.tag, key: template.key, intervals },
+        : { uuid: template.uuid, tag: template.tag, intervals },
     );
   };
   const aEntries = a.entries;
@@ -104,11 +104,12 @@ function combine(
   while (i < aEntries.length || j < bEntries.length) {
     const x = aEntries[i];
     const y = bEntries[j];
-    if (x && (!y || x.key < y.key)) {
-      keep(x, onlyA(x.intervals));
+    const order = x && y ? compareEntries(x, y) : x ? -1 : 1;
+    if (order < 0) {
+      keep(x!, onlyA(x!.intervals));
       i++;
-    } else if (y && (!x || y.key < x.key)) {
-      keep(y, onlyB(y.intervals));
+    } else if (order > 0) {
+      keep(y!, onlyB(y!.intervals));
       j++;
     } else {
       keep(x!, both(x!.intervals, y!.intervals));

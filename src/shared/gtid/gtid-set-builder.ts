@@ -1,5 +1,5 @@
 import type { Bound } from './bound';
-import { GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
+import { compareEntries, GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
 import { normalizeIntervals } from './interval-list';
 
 /**
@@ -26,7 +26,7 @@ export class GtidSetBuilder {
     for (const { uuid, tag, raw } of this.collected.values()) {
       if (raw.length > 0) entries.push(gtidSetEntry(uuid, tag, normalizeIntervals(raw)));
     }
-    entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    entries.sort(compareEntries);
     return GtidSet.fromNormalizedEntries(entries);
   }
 }

@@ -91,6 +91,12 @@ export function intersectIntervals(a: IntervalList, b: IntervalList): Bound[] {
 /** Every number in `a` and not in `b`. */
 export function subtractIntervals(a: IntervalList, b: IntervalList): Bound[] {
   if (b.length === 0) return a.slice();
+  // Lists are sorted: when both end below 2^53, every bound is a number. Then the result is
+  // gathered in a reused array and copied once at its size, rather than grown push by push
+  // (a copy per growth, and garbage for the collector on large sets).
+  if (typeof a[a.length - 1] === 'number' && typeof b[b.length - 1] === 'number') {
+    return subtractNumberIntervals(a as readonly number[], b as readonly number[]);
+  }
   const out: Bound[] = [];
   let j = 0;
   for (let i = 0; i < a.length; i += 2) {
@@ -105,6 +111,36 @@ export function subtractIntervals(a: IntervalList, b: IntervalList): Bound[] {
     if (start < end) out.push(start, end);
   }
   return out;
+}
+
+/** Bounds being gathered by `subtractNumberIntervals`; numbers only, so it stays compact. */
+const gathered: number[] = [];
+const KEEP_GATHERED = 1 << 16;
+
+function subtractNumberIntervals(a: readonly number[], b: readonly number[]): number[] {
+  let count = 0;
+  let j = 0;
+  for (let i = 0; i < a.length; i += 2) {
+    let start = a[i]!;
+    const end = a[i + 1]!;
+    while (j < b.length && b[j + 1]! <= start) j += 2;
+    for (let k = j; k < b.length && b[k]! < end; k += 2) {
+      if (b[k]! > start) {
+        gathered[count++] = start;
+        gathered[count++] = b[k]!;
+      }
+      start = b[k + 1]!;
+      if (start >= end) break;
+    }
+    if (start < end) {
+      gathered[count++] = start;
+      gathered[count++] = end;
+    }
+  }
+  const result = gathered.slice(0, count);
+  // A one-off huge result should not stay allocated for the life of the process.
+  if (count > KEEP_GATHERED) gathered.length = 0;
+  return result;
 }
 
 /** Whether every number of `a` is in `b`. */

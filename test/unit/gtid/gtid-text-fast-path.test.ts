@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { formatGtidSet, gtidSetMembers, parseGtidSet } from '../../../src/shared/gtid';
+
+// parseGtidSet reads the common spelling (`uuid[:tag]:n[-m]`, `,` or `,\n`, no spaces) with a
+// fast path and everything else with the full parser. A leading space sends any text to the
+// full parser, so the two can be compared on the same texts: they must always agree.
+
+const UUIDS = [
+  '00000000-0000-0000-0000-000000000001',
+  '3e11fa47-71ca-11e1-9e33-c80aa9429562',
+  '3E11FA47-71CA-11E1-9E33-C80AA9429562',
+  // Same first 8 digits as the two above: ordered by the rest.
+  '3e11fa47-71ca-11e1-9e33-000000000000',
+  '3e11fa47-0000-11e1-9e33-ffffffffffff',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
+const TAGS = ['app', 'App', '_x', 'a1', 'z'.repeat(32), 'z'.repeat(33)];
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 4294967296;
+  };
+}
+
+/** A number of 1 to 17 digits, sometimes 0 or with leading zeros. */
+function number(next: () => number): string {
+  const roll = next();
+  if (roll < 0.05) return '0';
+  if (roll < 0.1) return `00${Math.floor(next() * 50)}`;
+  if (roll < 0.7) return String(1 + Math.floor(next() * 60));
+  const digits = 13 + Math.floor(next() * 5);
+  let text = String(1 + Math.floor(next() * 9));
+  while (text.length < digits) text += String(Math.floor(next() * 10));
+  return text;
+}
+
+/** Texts in the common spelling, in and out of order, with repeats, tags and odd ends. */
+function commonText(next: () => number): string {
+  const parts: string[] = [];
+  const uuidCount = Math.floor(next() * 4);
+  for (let u = 0; u < uuidCount; u++) {
+    let part = UUIDS[Math.floor(next() * UUIDS.length)]!;
+    const groups = Math.floor(next() * 4);
+    for (let g = 0; g < groups; g++) {
+      if (next() < 0.3) part += `:${TAGS[Math.floor(next() * TAGS.length)]!}`;
+      const intervals = Math.floor(next() * 5);
+      for (let i = 0; i < intervals; i++) {
+        part += next() < 0.5 ? `:${number(next)}` : `:${number(next)}-${number(next)}`;
+      }
+    }
+    parts.push(part);
+  }
+  let text = parts.join(next() < 0.5 ? ',' : ',\n');
+  const end = next();
+  if (end < 0.05) text += ',';
+  else if (end < 0.1) text += ':';
+  else if (end < 0.15) text += '-';
+  return text;
+}
+
+describe('the fast reader of the common spelling', () => {
+  it('agrees with the full parser on thousands of texts', () => {
+    const next = random(20);
+    let fast = 0;
+    for (let n = 0; n < 5000; n++) {
+      const text = commonText(next);
+      const quick = parseGtidSet(text);
+      const full = parseGtidSet(` ${text}`);
+      expect(quick.ok, text).toBe(full.ok);
+      if (quick.ok && full.ok) {
+        expect(formatGtidSet(quick.set), text).toBe(formatGtidSet(full.set));
+        expect(gtidSetMembers(quick.set), text).toEqual(gtidSetMembers(full.set));
+        fast++;
+      } else if (!quick.ok && !full.ok) {
+        expect(quick.error.reason, text).toBe(full.error.reason);
+        expect(quick.error.position, text).toBe(full.error.position - 1);
+      }
+    }
+    // Most texts must be valid, or the comparison proves little.
+    expect(fast).toBeGreaterThan(3000);
+  });
+});
+
+describe('formatGtidSet on long sets', () => {
+  it('prints thousands of intervals over several UUIDs and tags in order', () => {
+    const expected: string[] = [];
+    for (const uuid of [0, 4, 3, 1, 5].map((i) => UUIDS[i]!)) {
+      let part = uuid;
+      for (const tag of ['', 'a', 'b']) {
+        if (tag) part += `:${tag}`;
+        for (let i = 0; i < 700; i++) {
+          part += i % 3 === 0 ? `:${i * 10 + 1}` : `:${i * 10 + 1}-${i * 10 + 5}`;
+        }
+      }
+      part += ':9007199254740990-9007199254740993:9223372036854775806';
+      expected.push(part);
+    }
+    const text = expected.join(',\n');
+    const parsed = parseGtidSet(text);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(formatGtidSet(parsed.set)).toBe(text);
+  });
+
+  it('prints every number of digits exactly, on both sides of 10^9 and 2^53', () => {
+    const numbers: bigint[] = [];
+    for (let power = 1n; power < 10n ** 19n; power *= 10n) numbers.push(power - 1n, power);
+    numbers.push(2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 2n ** 63n - 2n);
+    const sorted = [...new Set(numbers)].filter((n) => n > 0n && n < 2n ** 63n - 1n);
+    sorted.sort((x, y) => (x < y ? -1 : 1));
+    // Each written as `n-n`; neighbours such as 9 and 10 merge into one range.
+    const text = `${UUIDS[1]!}:${sorted.map((n) => `${n}-${n}`).join(':')}`;
+    const parsed = parseGtidSet(text);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) {
+      expect(formatGtidSet(parsed.set)).toBe(`${UUIDS[1]!}:${collapse(sorted).join(':')}`);
+    }
+  });
+});
+
+/** Sorted distinct numbers as MySQL prints them: adjacent ones merged into `first-last`. */
+function collapse(numbers: bigint[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < numbers.length;) {
+    let j = i;
+    while (j + 1 < numbers.length && numbers[j + 1] === numbers[j]! + 1n) j++;
+    out.push(i === j ? `${numbers[i]!}` : `${numbers[i]!}-${numbers[j]!}`);
+    i = j + 1;
+  }
+  return out;
+}
