@@ -224,9 +224,8 @@ function indexAdvice(ctx: Context, node: PlanNode): IndexAdvice | undefined {
   const name = node.alias ?? node.table;
   if (name === undefined) return undefined;
   const conditions = conditionsFor(ctx, node);
-  let key = lengthPrefixed([node.table, node.alias, node.schema]);
-  key += lengthPrefixed(conditions);
-  key += node.usedColumns ? lengthPrefixed(node.usedColumns) : '-';
+  // One flat string, built natively; distinct inputs never give the same one.
+  const key = JSON.stringify([node.table, node.alias, node.schema, conditions, node.usedColumns]);
   let advice = ctx.advice.get(key);
   if (advice === undefined) {
     advice = adviseIndex(ctx, node, name, conditions) ?? null;
@@ -234,13 +233,6 @@ function indexAdvice(ctx: Context, node: PlanNode): IndexAdvice | undefined {
   }
   // Each finding its own list of columns: nothing one reader does to it reaches another.
   return advice ? { text: advice.text, columns: advice.columns.slice() } : undefined;
-}
-
-/** Strings joined so that different lists never give the same key. */
-function lengthPrefixed(parts: ReadonlyArray<string | undefined>): string {
-  let out = `${parts.length}|`;
-  for (const p of parts) out += p === undefined ? '~|' : `${p.length}:${p}|`;
-  return out;
 }
 
 function adviseIndex(

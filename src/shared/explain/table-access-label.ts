@@ -30,6 +30,32 @@ export function tableAccessLabel(
   return `${words}${on}${key === undefined ? '' : ` using ${key}`}`;
 }
 
+type ByKey = Map<string | undefined, string>;
+
+/**
+ * tableAccessLabel for the tables of one document. Large plans read the same tables the same
+ * way many times (a UNION of similar selects): each distinct label is built once and shared,
+ * rather than a new string per node. One per document, so nothing outlives the parse.
+ */
+export class TableAccessLabels {
+  private readonly labels = new Map<string | undefined, Map<string | undefined, ByKey>>();
+
+  /** The same text as tableAccessLabel. */
+  label(
+    accessType: string | undefined,
+    table: string | undefined,
+    key: string | undefined,
+  ): string {
+    let byTable = this.labels.get(accessType);
+    if (!byTable) this.labels.set(accessType, (byTable = new Map()));
+    let byKey = byTable.get(table);
+    if (!byKey) byTable.set(table, (byKey = new Map()));
+    let label = byKey.get(key);
+    if (label === undefined) byKey.set(key, (label = tableAccessLabel(accessType, table, key)));
+    return label;
+  }
+}
+
 /** Whether a `type` reads the whole table or the whole index. */
 export function fullScanOf(
   accessType: string | undefined,
