@@ -82,14 +82,19 @@ export function diagnosePlan(plan: Plan, options: DiagnoseOptions = {}): Diagnos
 
 /**
  * diagnosePlan for a plan whose nodes are listed in pre-order, each node's `id` its index in
- * the list (as parsePlanNodes gives them): the plan is not walked again.
+ * the list (as parsePlanNodes gives them): the plan is not walked again. `parents`, when given,
+ * is the index of each node's parent (-1 for the root), as parsePlanNodes gives it.
  */
 export function diagnoseNumberedPlan(
   plan: Plan,
   nodes: PlanNode[],
   options: DiagnoseOptions = {},
+  parents?: readonly number[],
 ): Diagnostic[] {
-  return diagnoseNodes(plan, nodes, parentsById(nodes), options);
+  const parentOf = parents
+    ? (node: PlanNode) => nodes[parents[node.id] ?? -1] ?? null
+    : parentsById(nodes);
+  return diagnoseNodes(plan, nodes, parentOf, options);
 }
 
 function diagnoseNodes(
