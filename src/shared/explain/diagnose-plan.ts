@@ -89,7 +89,7 @@ export function diagnoseNumberedPlan(
   plan: Plan,
   nodes: PlanNode[],
   options: DiagnoseOptions = {},
-  parents?: readonly number[],
+  parents?: Int32Array,
 ): Diagnostic[] {
   const parentOf = parents
     ? (node: PlanNode) => nodes[parents[node.id] ?? -1] ?? null

@@ -31,7 +31,7 @@ export type ParsePlanResult = { ok: true; plan: Plan } | { ok: false; error: Pla
  * of each node's parent (-1 for the root) and the plan's counts, all from one walk.
  */
 export type NumberedParseResult =
-  | { ok: true; plan: Plan; nodes: PlanNode[]; parents: number[]; stats: PlanStats }
+  | { ok: true; plan: Plan; nodes: PlanNode[]; parents: Int32Array; stats: PlanStats }
   | { ok: false; error: PlanParseError };
 
 const JSON_DIALECTS: ReadonlySet<PlanDialect> = new Set([
@@ -111,7 +111,8 @@ function finish(dialect: PlanDialect, root: PlanNode, query?: string): NumberedP
   // Numbered parents first (walkPlan's order). What diagnosis and counts need of every node is
   // read in this walk too: a large plan is not walked again for each.
   const nodes: PlanNode[] = [];
-  const parents: number[] = [];
+  // Grown by doubling: a list grown by push would leave more garbage behind.
+  let parents = new Int32Array(256);
   const stats: PlanStats = { nodes: 0, tables: 0, unknownNodes: 0 };
   let analyzed = false;
   const stack: PlanNode[] = [root];
@@ -121,7 +122,12 @@ function finish(dialect: PlanDialect, root: PlanNode, query?: string): NumberedP
     const id = nodes.length;
     node.id = id;
     nodes.push(node);
-    parents.push(stackParents.pop()!);
+    if (id === parents.length) {
+      const grown = new Int32Array(id * 2);
+      grown.set(parents);
+      parents = grown;
+    }
+    parents[id] = stackParents.pop()!;
     if (node.actual) analyzed = true;
     if (node.table !== undefined) stats.tables++;
     if (node.kind === 'unknown') stats.unknownNodes++;
@@ -136,7 +142,7 @@ function finish(dialect: PlanDialect, root: PlanNode, query?: string): NumberedP
   deriveFigures(nodes, { innerCostPerLoop: treeFormat, totalsFromInputs: !treeFormat });
   const plan: Plan = { dialect, root, analyzed };
   if (query !== undefined) plan.query = query;
-  return { ok: true, plan, nodes, parents, stats };
+  return { ok: true, plan, nodes, parents: parents.subarray(0, nodes.length), stats };
 }
 
 function isTextError(value: PlanNode | TextPlanError): value is TextPlanError {

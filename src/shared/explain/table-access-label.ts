@@ -30,7 +30,11 @@ export function tableAccessLabel(
   return `${words}${on}${key === undefined ? '' : ` using ${key}`}`;
 }
 
-type ByKey = Map<string | undefined, string>;
+interface SharedLabel {
+  accessType: string | undefined;
+  key: string | undefined;
+  label: string;
+}
 
 /**
  * tableAccessLabel for the tables of one document. Large plans read the same tables the same
@@ -38,7 +42,8 @@ type ByKey = Map<string | undefined, string>;
  * rather than a new string per node. One per document, so nothing outlives the parse.
  */
 export class TableAccessLabels {
-  private readonly labels = new Map<string | undefined, Map<string | undefined, ByKey>>();
+  // By table: a table is nearly always read one way, so its list has one or two entries.
+  private readonly byTable = new Map<string | undefined, SharedLabel[]>();
 
   /** The same text as tableAccessLabel. */
   label(
@@ -46,12 +51,14 @@ export class TableAccessLabels {
     table: string | undefined,
     key: string | undefined,
   ): string {
-    let byTable = this.labels.get(accessType);
-    if (!byTable) this.labels.set(accessType, (byTable = new Map()));
-    let byKey = byTable.get(table);
-    if (!byKey) byTable.set(table, (byKey = new Map()));
-    let label = byKey.get(key);
-    if (label === undefined) byKey.set(key, (label = tableAccessLabel(accessType, table, key)));
+    let shared = this.byTable.get(table);
+    if (shared === undefined) this.byTable.set(table, (shared = []));
+    for (let i = 0; i < shared.length; i++) {
+      const s = shared[i]!;
+      if (s.accessType === accessType && s.key === key) return s.label;
+    }
+    const label = tableAccessLabel(accessType, table, key);
+    shared.push({ accessType, key, label });
     return label;
   }
 }
