@@ -82,14 +82,19 @@ export function diagnosePlan(plan: Plan, options: DiagnoseOptions = {}): Diagnos
 
 /**
  * diagnosePlan for a plan whose nodes are listed in pre-order, each node's `id` its index in
- * the list (as parsePlanNodes gives them): the plan is not walked again.
+ * the list (as parsePlanNodes gives them): the plan is not walked again. `parents`, when given,
+ * is the index of each node's parent (-1 for the root), as parsePlanNodes gives it.
  */
 export function diagnoseNumberedPlan(
   plan: Plan,
   nodes: PlanNode[],
   options: DiagnoseOptions = {},
+  parents?: Int32Array,
 ): Diagnostic[] {
-  return diagnoseNodes(plan, nodes, parentsById(nodes), options);
+  const parentOf = parents
+    ? (node: PlanNode) => nodes[parents[node.id] ?? -1] ?? null
+    : parentsById(nodes);
+  return diagnoseNodes(plan, nodes, parentOf, options);
 }
 
 function diagnoseNodes(
@@ -224,9 +229,8 @@ function indexAdvice(ctx: Context, node: PlanNode): IndexAdvice | undefined {
   const name = node.alias ?? node.table;
   if (name === undefined) return undefined;
   const conditions = conditionsFor(ctx, node);
-  let key = lengthPrefixed([node.table, node.alias, node.schema]);
-  key += lengthPrefixed(conditions);
-  key += node.usedColumns ? lengthPrefixed(node.usedColumns) : '-';
+  // One flat string, built natively; distinct inputs never give the same one.
+  const key = JSON.stringify([node.table, node.alias, node.schema, conditions, node.usedColumns]);
   let advice = ctx.advice.get(key);
   if (advice === undefined) {
     advice = adviseIndex(ctx, node, name, conditions) ?? null;
@@ -234,13 +238,6 @@ function indexAdvice(ctx: Context, node: PlanNode): IndexAdvice | undefined {
   }
   // Each finding its own list of columns: nothing one reader does to it reaches another.
   return advice ? { text: advice.text, columns: advice.columns.slice() } : undefined;
-}
-
-/** Strings joined so that different lists never give the same key. */
-function lengthPrefixed(parts: ReadonlyArray<string | undefined>): string {
-  let out = `${parts.length}|`;
-  for (const p of parts) out += p === undefined ? '~|' : `${p.length}:${p}|`;
-  return out;
 }
 
 function adviseIndex(

@@ -8,7 +8,7 @@ import {
 import { parsePlanNodes, type ParsePlanOptions, type PlanParseError } from './parse-plan';
 import { PlanDialectSchema, type PlanDialect } from './plan-dialect';
 import { PlanNodeSchema, type PlanNode } from './plan-model';
-import { nodeStats, PlanStatsSchema, type PlanStats } from './plan-stats';
+import { PlanStatsSchema, type PlanStats } from './plan-stats';
 
 /** A plan with its diagnostics and counts: what the CLI prints with `--json` and the API carries. */
 export interface PlanReport {
@@ -38,12 +38,12 @@ export function explainPlanText(
 ): ExplainResult {
   const parsed = parsePlanNodes(text, options);
   if (!parsed.ok) return parsed;
-  const { plan, nodes } = parsed;
+  const { plan, nodes, parents, stats } = parsed;
   const report: PlanReport = {
     dialect: plan.dialect,
     root: plan.root,
-    diagnostics: diagnoseNumberedPlan(plan, nodes, options),
-    stats: nodeStats(nodes),
+    diagnostics: diagnoseNumberedPlan(plan, nodes, options, parents),
+    stats,
     analyzed: plan.analyzed,
   };
   if (plan.query !== undefined) report.query = plan.query;

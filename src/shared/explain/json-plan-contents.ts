@@ -56,10 +56,27 @@ export function listInto(
   make: (item: JsonObject) => PlanNode,
 ): boolean {
   if (!Array.isArray(value)) return false;
-  value.forEach((item: unknown, i) => {
+  // A node's first list gets children of their final number (a list grown by push leaves
+  // garbage behind and reserves room it does not use); anything else is added as it comes.
+  let i = 0;
+  if (node.children.length === 0) {
+    const children = new Array<PlanNode>(value.length);
+    for (; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (!isJsonObject(item)) break;
+      children[i] = make(item);
+    }
+    if (i === value.length) {
+      node.children = children;
+      return true;
+    }
+    if (i > 0) node.children = children.slice(0, i);
+  }
+  for (; i < value.length; i++) {
+    const item: unknown = value[i];
     if (isJsonObject(item)) addChild(node, make(item));
     else keepRaw(node, `${key}[${i}]`, item);
-  });
+  }
   return true;
 }
 
@@ -75,6 +92,9 @@ export function nestedLoopNodes(
   depth: number,
 ): PlanNode[] {
   const join = createNode('join', 'Nested loop join');
+  // Usually one child per member: the list is made that long, filled, and cut to what came.
+  const members = new Array<PlanNode>(items.length);
+  let count = 0;
   let rawKeys = 0;
   // Members are read into one holder, reused while they leave nothing of their own in it (the
   // usual `{"table": ...}`): a node per member would double the allocations of a large join.
@@ -90,16 +110,18 @@ export function nestedLoopNodes(
     readKeys(vocabulary, holder, item, contents, depth);
     if (isEmptyObject(holder.raw)) {
       const children = holder.children;
-      for (let c = 0; c < children.length; c++) addChild(join, children[c]!);
+      for (let c = 0; c < children.length; c++) members[count++] = children[c]!;
       holder.children = NO_CHILDREN;
     } else {
       holder.label = `nested_loop[${i}]`;
       if (holder.children === NO_CHILDREN) holder.children = [];
-      addChild(join, holder);
+      members[count++] = holder;
       holder = undefined;
     }
   }
-  if (join.children.length === 1 && rawKeys === 0) return join.children;
+  members.length = count;
+  if (count === 1 && rawKeys === 0) return members;
+  if (count > 0) join.children = members;
   return [join];
 }
 

@@ -29,7 +29,10 @@ import {
   type PlanNode,
 } from './plan-model';
 import { parsePlanNumber } from './plan-number';
-import { fullScanOf, tableAccessLabel } from './table-access-label';
+import { fullScanOf, TableAccessLabels } from './table-access-label';
+
+// The labels of the document being parsed (parsing is synchronous: one document at a time).
+let labels = new TableAccessLabels();
 
 /**
  * Parses MariaDB `EXPLAIN FORMAT=JSON` and `ANALYZE FORMAT=JSON` (10.x, 11.x): query blocks with
@@ -39,6 +42,7 @@ import { fullScanOf, tableAccessLabel } from './table-access-label';
  * times as totals) and 11.x `cost`/`loops`.
  */
 export function parseMariaDbJson(document: unknown): PlanNode {
+  labels = new TableAccessLabels();
   return parseQueryBlockDocument(document, queryBlock, parseMariaDbObject);
 }
 
@@ -237,7 +241,7 @@ function tableNode(o: JsonObject, depth: number): PlanNode {
   if (table === undefined && typeof o.message === 'string') {
     node.kind = 'other';
     node.label = o.message;
-  } else node.label = tableAccessLabel(accessType, table, node.key);
+  } else node.label = labels.label(accessType, table, node.key);
   if (yes(o.update)) node.label = `Update ${table ?? '?'} (${node.label})`;
   else if (yes(o.delete)) node.label = `Delete from ${table ?? '?'} (${node.label})`;
   const scan = fullScanOf(accessType);

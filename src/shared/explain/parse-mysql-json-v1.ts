@@ -26,7 +26,10 @@ import {
   type PlanNode,
 } from './plan-model';
 import { parseByteSize, parsePlanNumber } from './plan-number';
-import { fullScanOf, tableAccessLabel } from './table-access-label';
+import { fullScanOf, TableAccessLabels } from './table-access-label';
+
+// The labels of the document being parsed (parsing is synchronous: one document at a time).
+let labels = new TableAccessLabels();
 
 /**
  * Parses MySQL `EXPLAIN FORMAT=JSON` version 1 (5.6 to 9.x with explain_json_format_version=1):
@@ -35,6 +38,7 @@ import { fullScanOf, tableAccessLabel } from './table-access-label';
  * as strings; 5.6 puts `message`s where tables would be.
  */
 export function parseMysqlJsonV1(document: unknown): PlanNode {
+  labels = new TableAccessLabels();
   return parseQueryBlockDocument(document, queryBlock, parseV1Object);
 }
 
@@ -247,7 +251,7 @@ function tableNode(o: JsonObject, depth: number): PlanNode {
   if (table === undefined && typeof o.message === 'string') {
     node.kind = 'other';
     node.label = o.message;
-  } else node.label = tableAccessLabel(accessType, table, node.key);
+  } else node.label = labels.label(accessType, table, node.key);
   if (o.insert === true) node.label = `Insert into ${table ?? '?'}`;
   else if (o.update === true) node.label = `Update ${table ?? '?'} (${node.label})`;
   else if (o.delete === true) node.label = `Delete from ${table ?? '?'} (${node.label})`;

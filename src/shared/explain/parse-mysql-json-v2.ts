@@ -162,17 +162,25 @@ const inputs =
   (key: string): KeyReader =>
   (node, value, depth) => {
     if (!Array.isArray(value)) return false;
-    // Usually all objects: mapped, the list has its final size (most nodes have one or two).
+    // Usually all objects: read into a list of its final size (most nodes have one or two).
     // Loops, not map/forEach: closures over `node` and `depth` would cost an allocation per
-    // node of the plan.
-    if (node.children.length === 0 && value.every(isJsonObject)) {
+    // node of the plan. From the first item that is not an object on, items are taken one by
+    // one, as they come.
+    let i = 0;
+    if (node.children.length === 0) {
       const children: PlanNode[] = new Array<PlanNode>(value.length);
-      for (let i = 0; i < value.length; i++)
-        children[i] = parseV2Object(value[i] as JsonObject, depth + 1);
-      node.children = children;
-      return true;
+      for (; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (!isJsonObject(item)) break;
+        children[i] = parseV2Object(item, depth + 1);
+      }
+      if (i === value.length) {
+        node.children = children;
+        return true;
+      }
+      if (i > 0) node.children = children.slice(0, i);
     }
-    for (let i = 0; i < value.length; i++) {
+    for (; i < value.length; i++) {
       const item: unknown = value[i];
       if (isJsonObject(item)) addChild(node, parseV2Object(item, depth + 1));
       else keepRaw(node, `${key}[${i}]`, item);

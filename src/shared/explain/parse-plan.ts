@@ -7,6 +7,7 @@ import { parseMysqlTree, type TextPlanError } from './parse-mysql-tree';
 import { assembleTabularPlan, parseTabular, tabularRowsFromJson } from './parse-tabular';
 import { DIALECT_NAMES, type PlanDialect } from './plan-dialect';
 import type { Plan, PlanNode } from './plan-model';
+import type { PlanStats } from './plan-stats';
 import { readPlanJson } from './read-plan-json';
 import { lineStartOffset, positionAt } from './text-position';
 import { unwrapPastedPlan } from './unwrap-pasted-plan';
@@ -25,9 +26,13 @@ export interface PlanParseError {
 
 export type ParsePlanResult = { ok: true; plan: Plan } | { ok: false; error: PlanParseError };
 
-/** A parse with the plan's nodes in pre-order, each node's `id` its index in `nodes`. */
+/**
+ * A parse with the plan's nodes in pre-order, each node's `id` its index in `nodes`, the index
+ * of each node's parent (-1 for the root) and the plan's counts, all from one walk.
+ */
 export type NumberedParseResult =
-  { ok: true; plan: Plan; nodes: PlanNode[] } | { ok: false; error: PlanParseError };
+  | { ok: true; plan: Plan; nodes: PlanNode[]; parents: Int32Array; stats: PlanStats }
+  | { ok: false; error: PlanParseError };
 
 const JSON_DIALECTS: ReadonlySet<PlanDialect> = new Set([
   'mysql-json-v1',
@@ -103,23 +108,41 @@ function finishJson(dialect: PlanDialect, document: unknown): NumberedParseResul
 }
 
 function finish(dialect: PlanDialect, root: PlanNode, query?: string): NumberedParseResult {
-  // Numbered parents first (walkPlan's order), without walkPlan's list of parents.
+  // Numbered parents first (walkPlan's order). What diagnosis and counts need of every node is
+  // read in this walk too: a large plan is not walked again for each.
   const nodes: PlanNode[] = [];
+  // Grown by doubling: a list grown by push would leave more garbage behind.
+  let parents = new Int32Array(256);
+  const stats: PlanStats = { nodes: 0, tables: 0, unknownNodes: 0 };
   let analyzed = false;
   const stack: PlanNode[] = [root];
+  const stackParents: number[] = [-1];
   while (stack.length) {
     const node = stack.pop()!;
-    node.id = nodes.length;
+    const id = nodes.length;
+    node.id = id;
     nodes.push(node);
+    if (id === parents.length) {
+      const grown = new Int32Array(id * 2);
+      grown.set(parents);
+      parents = grown;
+    }
+    parents[id] = stackParents.pop()!;
     if (node.actual) analyzed = true;
+    if (node.table !== undefined) stats.tables++;
+    if (node.kind === 'unknown') stats.unknownNodes++;
     const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    for (let i = children.length - 1; i >= 0; i--) {
+      stack.push(children[i]!);
+      stackParents.push(id);
+    }
   }
+  stats.nodes = nodes.length;
   const treeFormat = dialect === 'mysql-tree' || dialect === 'mysql-json-v2';
   deriveFigures(nodes, { innerCostPerLoop: treeFormat, totalsFromInputs: !treeFormat });
   const plan: Plan = { dialect, root, analyzed };
   if (query !== undefined) plan.query = query;
-  return { ok: true, plan, nodes };
+  return { ok: true, plan, nodes, parents: parents.subarray(0, nodes.length), stats };
 }
 
 function isTextError(value: PlanNode | TextPlanError): value is TextPlanError {

@@ -30,6 +30,39 @@ export function tableAccessLabel(
   return `${words}${on}${key === undefined ? '' : ` using ${key}`}`;
 }
 
+interface SharedLabel {
+  accessType: string | undefined;
+  key: string | undefined;
+  label: string;
+}
+
+/**
+ * tableAccessLabel for the tables of one document. Large plans read the same tables the same
+ * way many times (a UNION of similar selects): each distinct label is built once and shared,
+ * rather than a new string per node. One per document, so nothing outlives the parse.
+ */
+export class TableAccessLabels {
+  // By table: a table is nearly always read one way, so its list has one or two entries.
+  private readonly byTable = new Map<string | undefined, SharedLabel[]>();
+
+  /** The same text as tableAccessLabel. */
+  label(
+    accessType: string | undefined,
+    table: string | undefined,
+    key: string | undefined,
+  ): string {
+    let shared = this.byTable.get(table);
+    if (shared === undefined) this.byTable.set(table, (shared = []));
+    for (let i = 0; i < shared.length; i++) {
+      const s = shared[i]!;
+      if (s.accessType === accessType && s.key === key) return s.label;
+    }
+    const label = tableAccessLabel(accessType, table, key);
+    shared.push({ accessType, key, label });
+    return label;
+  }
+}
+
 /** Whether a `type` reads the whole table or the whole index. */
 export function fullScanOf(
   accessType: string | undefined,
