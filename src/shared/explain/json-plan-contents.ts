@@ -48,12 +48,17 @@ export function readers(...parts: Array<Iterable<[string, KeyReader]>>): Readers
   return out;
 }
 
-/** Children from the objects of a list; anything else in it is kept in the node's raw. */
+/**
+ * Children from the objects of a list; anything else in it is kept in the node's raw. `make`
+ * gets each item and `depth` (the children's depth), so a reader can pass its node builder as
+ * is rather than a closure per node.
+ */
 export function listInto(
   node: PlanNode,
   key: string,
   value: unknown,
-  make: (item: JsonObject) => PlanNode,
+  make: (item: JsonObject, depth: number) => PlanNode,
+  depth = 0,
 ): boolean {
   if (!Array.isArray(value)) return false;
   // A node's first list gets children of their final number (a list grown by push leaves
@@ -64,7 +69,7 @@ export function listInto(
     for (; i < value.length; i++) {
       const item: unknown = value[i];
       if (!isJsonObject(item)) break;
-      children[i] = make(item);
+      children[i] = make(item, depth);
     }
     if (i === value.length) {
       node.children = children;
@@ -74,7 +79,7 @@ export function listInto(
   }
   for (; i < value.length; i++) {
     const item: unknown = value[i];
-    if (isJsonObject(item)) addChild(node, make(item));
+    if (isJsonObject(item)) addChild(node, make(item, depth));
     else keepRaw(node, `${key}[${i}]`, item);
   }
   return true;

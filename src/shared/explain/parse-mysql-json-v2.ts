@@ -1,5 +1,6 @@
 import {
   listField,
+  listInto,
   numberField,
   readers,
   readKeys,
@@ -160,33 +161,9 @@ function finishActual(a: ActualFigures): void {
 
 const inputs =
   (key: string): KeyReader =>
-  (node, value, depth) => {
-    if (!Array.isArray(value)) return false;
-    // Usually all objects: read into a list of its final size (most nodes have one or two).
-    // Loops, not map/forEach: closures over `node` and `depth` would cost an allocation per
-    // node of the plan. From the first item that is not an object on, items are taken one by
-    // one, as they come.
-    let i = 0;
-    if (node.children.length === 0) {
-      const children: PlanNode[] = new Array<PlanNode>(value.length);
-      for (; i < value.length; i++) {
-        const item: unknown = value[i];
-        if (!isJsonObject(item)) break;
-        children[i] = parseV2Object(item, depth + 1);
-      }
-      if (i === value.length) {
-        node.children = children;
-        return true;
-      }
-      if (i > 0) node.children = children.slice(0, i);
-    }
-    for (; i < value.length; i++) {
-      const item: unknown = value[i];
-      if (isJsonObject(item)) addChild(node, parseV2Object(item, depth + 1));
-      else keepRaw(node, `${key}[${i}]`, item);
-    }
-    return true;
-  };
+  (node, value, depth) =>
+    // The builder itself, not a closure over `depth`: that would cost an allocation per node.
+    listInto(node, key, value, parseV2Object, depth + 1);
 
 const flag =
   (name: PlanFlag): KeyReader =>
