@@ -49,7 +49,7 @@ interface Run {
 type LoadCheck = 'statements' | 'threads-running';
 
 const THREADS_RUNNING_NOTE =
-  'The source’s load is read from Threads_running: this account lacks the PROCESS privilege, so it cannot see other sessions’ statements. Threads_running also counts replication and idle-in-statement threads, so the limit is reached sooner.';
+  'The source’s load is read from Threads_running: this account lacks the PROCESS privilege, so it cannot see other sessions’ statements. Threads_running also counts the threads that send the binary log to replicas, so the limit is reached sooner.';
 
 /** A saved connection as a DriftServer: new connections with its settings, SSH and TLS. */
 async function driftServer(store: ConnectionStore, connectionId: string): Promise<DriftServer> {
