@@ -6,6 +6,7 @@
 // previous statement); text with no `#` line before it is reported, not counted; a statement
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
+import { knownAttributeName, SlowLogAttributes } from './entry-attributes';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
 const BANNER =
@@ -294,7 +295,7 @@ export class SlowLogReader {
   }
 
   private emit(meta: Line[], statement: string, command: 'Query' | 'Admin', offset: number): void {
-    const attributes = new Map<string, string>();
+    const attributes = new SlowLogAttributes();
     // pt keeps the last `arg` it met: a statement line after an administrator-command line wins.
     // Every field set from the start: one object shape for all entries keeps readers fast.
     const entry: SlowLogEntry = {
@@ -321,10 +322,10 @@ export class SlowLogReader {
       if (time) {
         entry.time = time[1]!;
         gotTime = true;
-        if (!gotUserHost && this.userHost(text, entry)) gotUserHost = true;
+        if (!gotUserHost && this.userHost(text, entry, attributes)) gotUserHost = true;
         continue;
       }
-      if (!gotUserHost && this.userHost(text, entry)) {
+      if (!gotUserHost && this.userHost(text, entry, attributes)) {
         gotUserHost = true;
         continue;
       }
@@ -360,7 +361,12 @@ export class SlowLogReader {
           text.charCodeAt(4) !== 32
         ) {
           // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
-          attributes.set(text.slice(4, equals), text.slice(equals + 1, -1));
+          attributes.setFrom(
+            knownAttributeName(text, 4, equals) ?? text.slice(4, equals),
+            text,
+            equals + 1,
+            text.length - 1,
+          );
           gotSet = true;
           continue;
         }
@@ -388,14 +394,14 @@ export class SlowLogReader {
     this.onEntry(entry);
   }
 
-  private userHost(text: string, entry: SlowLogEntry): boolean {
+  private userHost(text: string, entry: SlowLogEntry, attributes: SlowLogAttributes): boolean {
     if (!text.includes('# User@Host: ')) return false;
     const match = USER_HOST.exec(text);
     if (!match) return false;
     entry.user = match[1]!;
     entry.ip = match[3]!;
     entry.host = match[2] || match[3]!;
-    if (match[4]) entry.attributes.set('Thread_id', match[4]);
+    if (match[4]) attributes.set('Thread_id', match[4]);
     return true;
   }
 
@@ -409,7 +415,7 @@ export class SlowLogReader {
  * pt's `m/(\w+):\s+(\S+|\Z)/g` over an attribute line, without a regular expression: each
  * match is the first `:` that has word characters before it and white space after it.
  */
-function readAttributes(line: string, into: Map<string, string>): void {
+function readAttributes(line: string, into: SlowLogAttributes): void {
   const length = line.length;
   let from = 0;
   while (from < length) {
@@ -425,7 +431,12 @@ function readAttributes(line: string, into: Map<string, string>): void {
     while (valueStart < length && isSpaceCode(line.charCodeAt(valueStart))) valueStart += 1;
     let valueEnd = valueStart;
     while (valueEnd < length && !isSpaceCode(line.charCodeAt(valueEnd))) valueEnd += 1;
-    into.set(line.slice(start, colon), line.slice(valueStart, valueEnd));
+    into.setFrom(
+      knownAttributeName(line, start, colon) ?? line.slice(start, colon),
+      line,
+      valueStart,
+      valueEnd,
+    );
     from = valueEnd;
   }
 }
