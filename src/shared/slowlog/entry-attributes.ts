@@ -75,12 +75,24 @@ export const KNOWN_ATTRIBUTE_NAMES: readonly string[] = [
   'last_insert_id',
 ];
 
-/** Known names by (length, first char): `length * 128 + code`. */
-const NAMES_BY_SHAPE: (string[] | undefined)[] = [];
-for (const name of KNOWN_ATTRIBUTE_NAMES) {
-  const key = name.length * 128 + (name.charCodeAt(0) & 127);
-  (NAMES_BY_SHAPE[key] ??= []).push(name);
+/** Longest known name (and a bound on the lengths the shape table covers). */
+const MAX_NAME = 31;
+/**
+ * Known names by shape (length * 128 + first char code): the first index with that shape, and
+ * for each index the next one with its shape (-1: none). Typed arrays: a dense, fast table.
+ */
+const FIRST_BY_SHAPE = new Int16Array((MAX_NAME + 1) * 128).fill(-1);
+const NEXT_WITH_SHAPE = new Int16Array(KNOWN_ATTRIBUTE_NAMES.length).fill(-1);
+for (let index = KNOWN_ATTRIBUTE_NAMES.length - 1; index >= 0; index -= 1) {
+  const name = KNOWN_ATTRIBUTE_NAMES[index]!;
+  const shape = name.length * 128 + (name.charCodeAt(0) & 127);
+  NEXT_WITH_SHAPE[index] = FIRST_BY_SHAPE[shape]!;
+  FIRST_BY_SHAPE[shape] = index;
 }
+/** For each known name (and LINE_START), the known name that followed it last (-1: none yet). */
+const LINE_START = KNOWN_ATTRIBUTE_NAMES.length;
+const FOLLOWS = new Int16Array(LINE_START + 1).fill(-1);
+const KNOWN_INDEX = new Map(KNOWN_ATTRIBUTE_NAMES.map((name, index) => [name, index]));
 
 /** Digits kept in a plain decimal: below 2^53, so its digits are one exact integer. */
 const MAX_DIGITS = 15;
@@ -88,18 +100,29 @@ const MAX_DIGITS = 15;
 const POWERS_OF_TEN = Array.from({ length: MAX_DIGITS + 1 }, (_, i) => 10 ** i);
 
 /**
- * The constant for the attribute name `text[start, end)` when it is a known one, else undefined
- * (no string is made either way).
+ * The index in KNOWN_ATTRIBUTE_NAMES of the attribute name `text[start, end)`, or -1 when it is
+ * not a known one (no string is made either way).
  */
-export function knownAttributeName(text: string, start: number, end: number): string | undefined {
+export function knownAttributeIndex(text: string, start: number, end: number): number {
   const length = end - start;
-  const names = NAMES_BY_SHAPE[length * 128 + (text.charCodeAt(start) & 127)];
-  if (names === undefined) return undefined;
-  for (let i = 0; i < names.length; i += 1) {
-    const name = names[i]!;
-    if (text.startsWith(name, start)) return name;
+  if (length > MAX_NAME) return -1;
+  for (
+    let index = FIRST_BY_SHAPE[length * 128 + (text.charCodeAt(start) & 127)]!;
+    index >= 0;
+    index = NEXT_WITH_SHAPE[index]!
+  ) {
+    const name = KNOWN_ATTRIBUTE_NAMES[index]!;
+    let i = 1;
+    while (i < length && name.charCodeAt(i) === text.charCodeAt(start + i)) i += 1;
+    if (i === length) return index;
   }
-  return undefined;
+  return -1;
+}
+
+/** The name `text[start, end)`: the known constant, else a new string. */
+export function attributeName(text: string, start: number, end: number): string {
+  const index = knownAttributeIndex(text, start, end);
+  return index < 0 ? text.slice(start, end) : KNOWN_ATTRIBUTE_NAMES[index]!;
 }
 
 /** Decimals of the last {@link plainDecimalDigits} answer (a module slot: no object per call). */
@@ -165,12 +188,106 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
    * decimal places (see {@link plainDecimalDigits}), or its text and -1.
    */
   readonly items: (string | number)[] = [];
+  /** Bit i: KNOWN_ATTRIBUTE_NAMES[i] is in `items` (i < 31; higher ones are looked for). */
+  private knownHere = 0;
 
   /** Sets `name` to the value written at `text[start, end)`. */
   setFrom(name: string, text: string, start: number, end: number): void {
+    this.setKnownFrom(KNOWN_INDEX.get(name) ?? -1, name, text, start, end);
+  }
+
+  /**
+   * Reads every `Name: value` of a `# ` attribute line as pt-query-digest does, with
+   * `m/(\w+):\s+(\S+|\Z)/g`: each match is the first `:` that has word characters before it
+   * and white space after it; the value runs to the next white space.
+   */
+  readLine(line: string): void {
+    const length = line.length;
+    let from = 0;
+    let previous = LINE_START;
+    while (from < length) {
+      const colon = line.indexOf(':', from);
+      if (colon < 0) return;
+      // Lines repeat their names in the same order: try the name that followed the previous
+      // one last time, checked char by char, before the general look-up.
+      let index = FOLLOWS[previous]!;
+      let start = index >= 0 ? colon - KNOWN_ATTRIBUTE_NAMES[index]!.length : -1;
+      if (
+        start < from ||
+        (start > from && isWordCode(line.charCodeAt(start - 1))) ||
+        !sameText(KNOWN_ATTRIBUTE_NAMES[index]!, line, start)
+      ) {
+        start = colon;
+        while (start > from && isWordCode(line.charCodeAt(start - 1))) start -= 1;
+        index = -2;
+      }
+      if (start === colon || colon + 1 >= length || !isSpaceCode(line.charCodeAt(colon + 1))) {
+        from = colon + 1;
+        continue;
+      }
+      if (index === -2) {
+        index = knownAttributeIndex(line, start, colon);
+        if (index >= 0) FOLLOWS[previous] = index;
+      }
+      if (index >= 0) previous = index;
+      let valueStart = colon + 2;
+      while (valueStart < length && isSpaceCode(line.charCodeAt(valueStart))) valueStart += 1;
+      // The value up to white space, read as a plain decimal on the way (see plainDecimalDigits).
+      let valueEnd = valueStart;
+      let digits = 0;
+      let number = 0;
+      let point = -1;
+      let plain = true;
+      while (valueEnd < length) {
+        const code = line.charCodeAt(valueEnd);
+        if (code >= 48 && code <= 57) {
+          if (digits === 1 && number === 0 && point < 0) plain = false;
+          number = number * 10 + (code - 48);
+          digits += 1;
+        } else if (code === 46 /* . */ && point < 0 && digits > 0) point = valueEnd;
+        else if (code === 32 || (code >= 9 && code <= 13)) break;
+        else plain = false;
+        valueEnd += 1;
+      }
+      const name = index < 0 ? line.slice(start, colon) : KNOWN_ATTRIBUTE_NAMES[index]!;
+      if (plain && digits > 0 && digits <= MAX_DIGITS && point !== valueEnd - 1)
+        this.putKnown(index, name, number, point < 0 ? 0 : valueEnd - point - 1);
+      else this.putKnown(index, name, slicedValue(line, valueStart, valueEnd), TEXT);
+      from = valueEnd;
+    }
+  }
+
+  /** setFrom, `index` being the name's in KNOWN_ATTRIBUTE_NAMES or -1. */
+  private setKnownFrom(
+    index: number,
+    name: string,
+    text: string,
+    start: number,
+    end: number,
+  ): void {
     const digits = plainDecimalDigits(text, start, end);
-    if (digits >= 0) this.put(name, digits, lastDecimals);
-    else this.put(name, end - start === text.length ? text : slicedValue(text, start, end), TEXT);
+    if (digits >= 0) this.putKnown(index, name, digits, lastDecimals);
+    else
+      this.putKnown(
+        index,
+        name,
+        end - start === text.length ? text : slicedValue(text, start, end),
+        TEXT,
+      );
+  }
+
+  /** Sets a value (see `items`), `index` being the name's in KNOWN_ATTRIBUTE_NAMES or -1. */
+  private putKnown(index: number, name: string, value: string | number, decimals: number): void {
+    if (index >= 0 && index < 31) {
+      const bit = 1 << index;
+      if ((this.knownHere & bit) === 0) {
+        // A known name not met yet in this entry: no need to look for it.
+        this.knownHere |= bit;
+        this.items.push(name, value, decimals);
+        return;
+      }
+    }
+    this.put(name, value, decimals);
   }
 
   /** Sets `name` to `value` (text as written). */
@@ -191,6 +308,8 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
     const at = this.indexOf(name);
     if (at < 0) return false;
     this.items.splice(at, 3);
+    const index = KNOWN_INDEX.get(name) ?? -1;
+    if (index >= 0 && index < 31) this.knownHere &= ~(1 << index);
     return true;
   }
 
@@ -245,6 +364,28 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
     const decimals = this.items[at + 2] as number;
     return decimals === TEXT ? (value as string) : plainDecimalText(value as number, decimals);
   }
+}
+
+/** Whether `text` holds `name` at `start`. */
+function sameText(name: string, text: string, start: number): boolean {
+  for (let i = 0; i < name.length; i += 1)
+    if (name.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
+  return true;
+}
+
+/** Perl's \w on a byte string. */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95
+  );
+}
+
+/** Perl's \s on a byte string. */
+function isSpaceCode(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13);
 }
 
 /** Yes and No, the most common text values, without a new string each. */

@@ -6,7 +6,7 @@
 // previous statement); text with no `#` line before it is reported, not counted; a statement
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
-import { knownAttributeName, SlowLogAttributes } from './entry-attributes';
+import { attributeName, SlowLogAttributes } from './entry-attributes';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
 const BANNER =
@@ -335,7 +335,7 @@ export class SlowLogReader {
           text.includes('Schema:') && EMPTY_SCHEMA.test(text)
             ? text.replace(EMPTY_SCHEMA, '')
             : text;
-        readAttributes(line, attributes);
+        attributes.readLine(line);
         continue;
       }
       if (text.startsWith('# explain: ')) {
@@ -362,7 +362,7 @@ export class SlowLogReader {
         ) {
           // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
           attributes.setFrom(
-            knownAttributeName(text, 4, equals) ?? text.slice(4, equals),
+            attributeName(text, 4, equals),
             text,
             equals + 1,
             text.length - 1,
@@ -409,51 +409,6 @@ export class SlowLogReader {
     this.problemCount += 1;
     if (this.problems.length < 1000) this.problems.push({ kind, offset, detail });
   }
-}
-
-/**
- * pt's `m/(\w+):\s+(\S+|\Z)/g` over an attribute line, without a regular expression: each
- * match is the first `:` that has word characters before it and white space after it.
- */
-function readAttributes(line: string, into: SlowLogAttributes): void {
-  const length = line.length;
-  let from = 0;
-  while (from < length) {
-    const colon = line.indexOf(':', from);
-    if (colon < 0) return;
-    let start = colon;
-    while (start > from && isWordCode(line.charCodeAt(start - 1))) start -= 1;
-    if (start === colon || colon + 1 >= length || !isSpaceCode(line.charCodeAt(colon + 1))) {
-      from = colon + 1;
-      continue;
-    }
-    let valueStart = colon + 2;
-    while (valueStart < length && isSpaceCode(line.charCodeAt(valueStart))) valueStart += 1;
-    let valueEnd = valueStart;
-    while (valueEnd < length && !isSpaceCode(line.charCodeAt(valueEnd))) valueEnd += 1;
-    into.setFrom(
-      knownAttributeName(line, start, colon) ?? line.slice(start, colon),
-      line,
-      valueStart,
-      valueEnd,
-    );
-    from = valueEnd;
-  }
-}
-
-/** Perl's \w on a byte string. */
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95
-  );
-}
-
-/** Perl's \s on a byte string. */
-function isSpaceCode(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
 }
 
 /** pt's metadata lines: `#...`, `use ...`, `SET timestamp|insert_id|last_insert_id...`. */
