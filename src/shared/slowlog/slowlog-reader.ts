@@ -11,10 +11,8 @@ import { attributeName, SlowLogAttributes } from './entry-attributes';
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
 const BANNER =
   /^(?:T[cC][pP][\t\n\v\f\r ][pP]ort:[\t\n\v\f\r ]+\d+|[/A-Z][^\n]*(?:mysqld|mariadbd|mysqld\.exe|mariadbd\.exe), Version[^\n]*(?:started with:|embedded library)|Time[\t\n\v\f\r ]+Id[\t\n\v\f\r ]+Command)/;
-const TIME = /^# Time: ((?:[0-9: ]{15})|(?:[-0-9: T]{19}))/;
 const USER_HOST =
   /# User@Host: ([^[]+|\[[^[]+\])[^\n]*?@ ([^\t\n\v\f\r ]*) \[([^\n]*)\][\t\n\v\f\r ]*(?:Id:[\t\n\v\f\r ]*(\d+))?/;
-const ATTRIBUTE_LINE = /^# +[A-Z][A-Za-z_]+: [^\t\n\v\f\r ]/;
 const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
 const USE_DB = /^use ([^;]+)/;
 const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
@@ -316,11 +314,11 @@ export class SlowLogReader {
     let gotSet = false;
     for (let i = 0; i < meta.length; i += 1) {
       let text = meta[i]!.text;
+      // Every line here is metadata (readRecord stops at the first that is not).
       if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
-      if (!isMeta(text)) continue;
-      const time = gotTime || !text.startsWith('# Time:') ? null : TIME.exec(text);
-      if (time) {
-        entry.time = time[1]!;
+      const time = gotTime || !text.startsWith('# Time:') ? undefined : timeOf(text);
+      if (time !== undefined) {
+        entry.time = time;
         gotTime = true;
         if (!gotUserHost && this.userHost(text, entry, attributes)) gotUserHost = true;
         continue;
@@ -330,7 +328,7 @@ export class SlowLogReader {
         continue;
       }
       if (text.startsWith('# administrator command:')) continue;
-      if (text.charCodeAt(0) === 35 && ATTRIBUTE_LINE.test(text)) {
+      if (text.charCodeAt(0) === 35 && isAttributeLine(text)) {
         const line =
           text.includes('Schema:') && EMPTY_SCHEMA.test(text)
             ? text.replace(EMPTY_SCHEMA, '')
@@ -409,6 +407,50 @@ export class SlowLogReader {
     this.problemCount += 1;
     if (this.problems.length < 1000) this.problems.push({ kind, offset, detail });
   }
+}
+
+/**
+ * The time of a line starting `# Time:`, as `^# Time: ((?:[0-9: ]{15})|(?:[-0-9: T]{19}))`
+ * captures it (the first form wins when both fit), or undefined.
+ */
+function timeOf(text: string): string | undefined {
+  if (text.charCodeAt(7) !== 32) return undefined;
+  let end = 8;
+  while (end < 23 && isShortTimeCode(text.charCodeAt(end))) end += 1;
+  if (end === 23) return text.slice(8, 23);
+  end = 8;
+  while (end < 27 && (isShortTimeCode(text.charCodeAt(end)) || isIsoTimeCode(text.charCodeAt(end))))
+    end += 1;
+  return end === 27 ? text.slice(8, 27) : undefined;
+}
+
+/** `[0-9: ]` */
+function isShortTimeCode(code: number): boolean {
+  return (code >= 48 && code <= 58) || code === 32;
+}
+
+/** What `[-0-9: T]` adds to `[0-9: ]`. */
+function isIsoTimeCode(code: number): boolean {
+  return code === 45 || code === 84;
+}
+
+/** `^# +[A-Z][A-Za-z_]+: [^\t\n\v\f\r ]` (pt's attribute line), on a line starting with `#`. */
+function isAttributeLine(text: string): boolean {
+  let i = 1;
+  while (text.charCodeAt(i) === 32) i += 1;
+  if (i === 1) return false;
+  let code = text.charCodeAt(i);
+  if (code < 65 || code > 90) return false;
+  const rest = (i += 1);
+  for (;;) {
+    code = text.charCodeAt(i);
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95) i += 1;
+    else break;
+  }
+  if (i === rest || code !== 58 || text.charCodeAt(i + 1) !== 32 || i + 2 >= text.length)
+    return false;
+  code = text.charCodeAt(i + 2);
+  return code !== 32 && (code < 9 || code > 13);
 }
 
 /** pt's metadata lines: `#...`, `use ...`, `SET timestamp|insert_id|last_insert_id...`. */
