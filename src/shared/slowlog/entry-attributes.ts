@@ -326,8 +326,7 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
   }
 
   *entries(): MapIterator<[string, string]> {
-    for (let i = 0; i < this.items.length; i += 3)
-      yield [this.items[i] as string, this.valueAt(i)];
+    for (let i = 0; i < this.items.length; i += 3) yield [this.items[i] as string, this.valueAt(i)];
   }
 
   *keys(): MapIterator<string> {
