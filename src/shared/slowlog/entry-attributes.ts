@@ -352,6 +352,9 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
   }
 
   private indexOf(name: string): number {
+    const index = KNOWN_INDEX.get(name);
+    // A known name's bit says whether to look at all (most look-ups are for absent ones).
+    if (index !== undefined && index < 31 && (this.knownHere & (1 << index)) === 0) return -1;
     const items = this.items;
     for (let i = 0; i < items.length; i += 3) if (items[i] === name) return i;
     return -1;
