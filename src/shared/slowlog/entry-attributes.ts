@@ -105,9 +105,10 @@ const POWERS_OF_TEN = Array.from({ length: MAX_DIGITS + 1 }, (_, i) => 10 ** i);
  */
 export function knownAttributeIndex(text: string, start: number, end: number): number {
   const length = end - start;
-  if (length > MAX_NAME) return -1;
+  const first = text.charCodeAt(start);
+  if (length > MAX_NAME || !(first < 128)) return -1;
   for (
-    let index = FIRST_BY_SHAPE[length * 128 + (text.charCodeAt(start) & 127)]!;
+    let index = FIRST_BY_SHAPE[length * 128 + first]!;
     index >= 0;
     index = NEXT_WITH_SHAPE[index]!
   ) {

@@ -7,6 +7,7 @@
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
 import { attributeName, SlowLogAttributes } from './entry-attributes';
+import { isAttributeLine, timeOf } from './slowlog-line-shapes';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
 const BANNER =
@@ -316,10 +317,7 @@ export class SlowLogReader {
       let text = meta[i]!.text;
       // Every line here is metadata (readRecord stops at the first that is not).
       if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
-      const time =
-        gotTime || text.charCodeAt(2) !== 84 /* T */ || !text.startsWith('# Time:')
-          ? undefined
-          : timeOf(text);
+      const time = gotTime || text.charCodeAt(2) !== 84 /* T */ ? undefined : timeOf(text);
       if (time !== undefined) {
         entry.time = time;
         gotTime = true;
@@ -331,7 +329,7 @@ export class SlowLogReader {
         continue;
       }
       if (isAdministratorLine(text)) continue;
-      if (text.charCodeAt(0) === 35 && isAttributeLine(text)) {
+      if (isAttributeLine(text)) {
         const line =
           containsAt(text, 'Schema:', 0) && EMPTY_SCHEMA.test(text)
             ? text.replace(EMPTY_SCHEMA, '')
@@ -426,50 +424,6 @@ function containsAt(text: string, needle: string, anchor: number): boolean {
   for (let at = text.indexOf(char, anchor); at >= 0; at = text.indexOf(char, at + 1))
     if (text.startsWith(needle, at - anchor)) return true;
   return false;
-}
-
-/**
- * The time of a line starting `# Time:`, as `^# Time: ((?:[0-9: ]{15})|(?:[-0-9: T]{19}))`
- * captures it (the first form wins when both fit), or undefined.
- */
-function timeOf(text: string): string | undefined {
-  if (text.charCodeAt(7) !== 32) return undefined;
-  let end = 8;
-  while (end < 23 && isShortTimeCode(text.charCodeAt(end))) end += 1;
-  if (end === 23) return text.slice(8, 23);
-  end = 8;
-  while (end < 27 && (isShortTimeCode(text.charCodeAt(end)) || isIsoTimeCode(text.charCodeAt(end))))
-    end += 1;
-  return end === 27 ? text.slice(8, 27) : undefined;
-}
-
-/** `[0-9: ]` */
-function isShortTimeCode(code: number): boolean {
-  return (code >= 48 && code <= 58) || code === 32;
-}
-
-/** What `[-0-9: T]` adds to `[0-9: ]`. */
-function isIsoTimeCode(code: number): boolean {
-  return code === 45 || code === 84;
-}
-
-/** `^# +[A-Z][A-Za-z_]+: [^\t\n\v\f\r ]` (pt's attribute line), on a line starting with `#`. */
-function isAttributeLine(text: string): boolean {
-  let i = 1;
-  while (text.charCodeAt(i) === 32) i += 1;
-  if (i === 1) return false;
-  let code = text.charCodeAt(i);
-  if (code < 65 || code > 90) return false;
-  const rest = (i += 1);
-  for (;;) {
-    code = text.charCodeAt(i);
-    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95) i += 1;
-    else break;
-  }
-  if (i === rest || code !== 58 || text.charCodeAt(i + 1) !== 32 || i + 2 >= text.length)
-    return false;
-  code = text.charCodeAt(i + 2);
-  return code !== 32 && (code < 9 || code > 13);
 }
 
 /** pt's metadata lines: `#...`, `use ...`, `SET timestamp|insert_id|last_insert_id...`. */

@@ -137,7 +137,7 @@ describe('fingerprint: the same as before its fast paths', () => {
     ];
     let seed = 7;
     const random = (n: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
       return seed % n;
     };
     const texts = [...EDGES, ...statementsOf(variedSlowLog(500_000))];
