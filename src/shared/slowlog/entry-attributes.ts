@@ -6,174 +6,17 @@
 // entry per value cost more than parsing them. Any other name or value is kept as written, so
 // nothing is dropped and each value reads back exactly as the log has it.
 
-/**
- * Attribute names MySQL, Percona Server and MariaDB write (and the `SET` ones): met in a line,
- * these constants are used instead of a new string. Others are kept all the same.
- */
-export const KNOWN_ATTRIBUTE_NAMES: readonly string[] = [
-  'Query_time',
-  'Lock_time',
-  'Rows_sent',
-  'Rows_examined',
-  'Rows_affected',
-  'Rows_read',
-  'Thread_id',
-  'Schema',
-  'Last_errno',
-  'Killed',
-  'Errno',
-  'Bytes_received',
-  'Bytes_sent',
-  'Read_first',
-  'Read_last',
-  'Read_key',
-  'Read_next',
-  'Read_prev',
-  'Read_rnd',
-  'Read_rnd_next',
-  'Sort_merge_passes',
-  'Sort_range_count',
-  'Sort_rows',
-  'Sort_scan_count',
-  'Created_tmp_disk_tables',
-  'Created_tmp_tables',
-  'Count_hit_tmp_table_size',
-  'Start',
-  'End',
-  'QC_hit',
-  'Full_scan',
-  'Full_join',
-  'Tmp_table',
-  'Tmp_table_on_disk',
-  'Tmp_tables',
-  'Tmp_disk_tables',
-  'Tmp_table_sizes',
-  'Filesort',
-  'Filesort_on_disk',
-  'Merge_passes',
-  'Priority_queue',
-  'Pages_accessed',
-  'Pages_read',
-  'Pages_updated',
-  'Pages_prefetched',
-  'Old_rows_read',
-  'Pages_read_time',
-  'Undo_records_read',
-  'Engine_time',
-  'InnoDB_IO_r_ops',
-  'InnoDB_IO_r_bytes',
-  'InnoDB_IO_r_wait',
-  'InnoDB_rec_lock_wait',
-  'InnoDB_queue_wait',
-  'InnoDB_pages_distinct',
-  'InnoDB_trx_id',
-  'Log_slow_rate_type',
-  'Log_slow_rate_limit',
-  'Id',
-  'timestamp',
-  'insert_id',
-  'last_insert_id',
-];
+import { KNOWN_ATTRIBUTE_NAMES, KNOWN_INDEX, knownAttributeIndex } from './attribute-names';
+import {
+  MAX_DIGITS,
+  plainDecimalDigits,
+  plainDecimalPlaces,
+  plainDecimalText,
+} from './plain-decimal';
 
-/** Longest known name (and a bound on the lengths the shape table covers). */
-const MAX_NAME = 31;
-/**
- * Known names by shape (length * 128 + first char code): the first index with that shape, and
- * for each index the next one with its shape (-1: none). Typed arrays: a dense, fast table.
- */
-const FIRST_BY_SHAPE = new Int16Array((MAX_NAME + 1) * 128).fill(-1);
-const NEXT_WITH_SHAPE = new Int16Array(KNOWN_ATTRIBUTE_NAMES.length).fill(-1);
-for (let index = KNOWN_ATTRIBUTE_NAMES.length - 1; index >= 0; index -= 1) {
-  const name = KNOWN_ATTRIBUTE_NAMES[index]!;
-  const shape = name.length * 128 + (name.charCodeAt(0) & 127);
-  NEXT_WITH_SHAPE[index] = FIRST_BY_SHAPE[shape]!;
-  FIRST_BY_SHAPE[shape] = index;
-}
 /** For each known name (and LINE_START), the known name that followed it last (-1: none yet). */
 const LINE_START = KNOWN_ATTRIBUTE_NAMES.length;
 const FOLLOWS = new Int16Array(LINE_START + 1).fill(-1);
-const KNOWN_INDEX = new Map(KNOWN_ATTRIBUTE_NAMES.map((name, index) => [name, index]));
-
-/** Digits kept in a plain decimal: below 2^53, so its digits are one exact integer. */
-const MAX_DIGITS = 15;
-/** 10^0 .. 10^15, all exact doubles. */
-const POWERS_OF_TEN = Array.from({ length: MAX_DIGITS + 1 }, (_, i) => 10 ** i);
-
-/**
- * The index in KNOWN_ATTRIBUTE_NAMES of the attribute name `text[start, end)`, or -1 when it is
- * not a known one (no string is made either way).
- */
-export function knownAttributeIndex(text: string, start: number, end: number): number {
-  const length = end - start;
-  const first = text.charCodeAt(start);
-  if (length > MAX_NAME || !(first < 128)) return -1;
-  for (
-    let index = FIRST_BY_SHAPE[length * 128 + first]!;
-    index >= 0;
-    index = NEXT_WITH_SHAPE[index]!
-  ) {
-    const name = KNOWN_ATTRIBUTE_NAMES[index]!;
-    let i = 1;
-    while (i < length && name.charCodeAt(i) === text.charCodeAt(start + i)) i += 1;
-    if (i === length) return index;
-  }
-  return -1;
-}
-
-/** The name `text[start, end)`: the known constant, else a new string. */
-export function attributeName(text: string, start: number, end: number): string {
-  const index = knownAttributeIndex(text, start, end);
-  return index < 0 ? text.slice(start, end) : KNOWN_ATTRIBUTE_NAMES[index]!;
-}
-
-/** Decimals of the last {@link plainDecimalDigits} answer (a module slot: no object per call). */
-let lastDecimals = 0;
-
-/**
- * `text[start, end)` read as a plain decimal (`0`, `12`, `0.012345`: no sign, exponent or
- * leading zero, at most 15 digits): its digits as one integer (`12345` for `0.012345`, see
- * {@link plainDecimalPlaces} for where its point was), or -1 when the text is anything else.
- */
-export function plainDecimalDigits(text: string, start: number, end: number): number {
-  if (start >= end || end - start > MAX_DIGITS + 1) return -1;
-  let digits = 0;
-  let value = 0;
-  let point = -1;
-  for (let i = start; i < end; i += 1) {
-    const code = text.charCodeAt(i);
-    if (code >= 48 && code <= 57) {
-      // A leading zero only alone or before the point (`0`, `0.5`; not `007`).
-      if (digits === 1 && value === 0 && point < 0) return -1;
-      value = value * 10 + (code - 48);
-      digits += 1;
-    } else if (code === 46 /* . */ && point < 0 && digits > 0) {
-      point = i;
-    } else return -1;
-  }
-  if (digits > MAX_DIGITS || point === end - 1) return -1;
-  lastDecimals = point < 0 ? 0 : end - point - 1;
-  return value;
-}
-
-/** Digits after the point of the last number {@link plainDecimalDigits} read. */
-export function plainDecimalPlaces(): number {
-  return lastDecimals;
-}
-
-/**
- * The number `digits / 10^decimals`: the same double as parseFloat of the text it was read from
- * (both exact, so the one division is correctly rounded, as parseFloat is).
- */
-export function plainDecimalValue(digits: number, decimals: number): number {
-  return decimals === 0 ? digits : digits / POWERS_OF_TEN[decimals]!;
-}
-
-/** The text a plain decimal was read from. */
-export function plainDecimalText(digits: number, decimals: number): string {
-  if (decimals === 0) return String(digits);
-  const padded = String(digits).padStart(decimals + 1, '0');
-  return `${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
-}
 
 /** A value written as text: a marker in the decimals place. */
 const TEXT = -1;
@@ -267,7 +110,7 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
     end: number,
   ): void {
     const digits = plainDecimalDigits(text, start, end);
-    if (digits >= 0) this.putKnown(index, name, digits, lastDecimals);
+    if (digits >= 0) this.putKnown(index, name, digits, plainDecimalPlaces());
     else
       this.putKnown(
         index,

@@ -2,6 +2,8 @@
 // fingerprints and class IDs, per-class statistics as it computes them, ranking and reports.
 export * from './entry';
 export * from './entry-attributes';
+export * from './attribute-names';
+export * from './plain-decimal';
 export * from './slowlog-reader';
 export * from './fingerprint';
 export * from './md5';

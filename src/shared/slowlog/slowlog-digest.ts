@@ -3,7 +3,8 @@
 // attribute, Yes counts of Yes/No ones, the values of user/host/db, first and last seen, and the
 // example with the largest Query_time. Memory grows with the number of classes, not entries.
 import type { SlowLogEntry } from './entry';
-import { plainDecimalText, plainDecimalValue, SlowLogAttributes } from './entry-attributes';
+import { SlowLogAttributes } from './entry-attributes';
+import { plainDecimalText, plainDecimalValue } from './plain-decimal';
 import { classChecksum } from './fingerprint';
 import { FingerprintCache } from './fingerprint-cache';
 import { bucketIndex } from './pt-buckets';

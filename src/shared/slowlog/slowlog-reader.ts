@@ -6,7 +6,8 @@
 // previous statement); text with no `#` line before it is reported, not counted; a statement
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
-import { attributeName, SlowLogAttributes } from './entry-attributes';
+import { attributeName } from './attribute-names';
+import { SlowLogAttributes } from './entry-attributes';
 import { isAttributeLine, timeOf } from './slowlog-line-shapes';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
