@@ -2,9 +2,9 @@
 // them: in one flat array in the order first written, a name the servers write taken from a table
 // of constants instead of cut from the line, and a plain decimal value (Query_time: 0.012345,
 // Rows_sent: 20, all but a few of the values in a log) kept as its digits and decimal count
-// instead of as a string. Reading a log is dominated by these small values: a string and a Map
-// entry per value cost more than parsing them. Any other name or value is kept as written, so
-// nothing is dropped and each value reads back exactly as the log has it.
+// instead of as a string (a string and a Map entry per value were among the largest costs of
+// reading a log). Any other name or value is kept as written, so nothing is dropped and each
+// value reads back exactly as the log has it.
 
 import { KNOWN_ATTRIBUTE_NAMES, KNOWN_INDEX, knownAttributeIndex } from './attribute-names';
 import {
