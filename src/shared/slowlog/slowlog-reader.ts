@@ -380,7 +380,7 @@ export class SlowLogReader {
     attributes.delete('Schema');
     if (entry.db !== undefined && entry.db.includes('`'))
       entry.db = entry.db.replace(/^`/, '').replace(/`$/, '');
-    if (statement.startsWith('administrator')) {
+    if (statement.charCodeAt(0) === 97 /* a */ && statement.startsWith('administrator')) {
       // pt-query-digest's "zero admin": an administrator command examines and sends no rows.
       for (const name of ['Rows_sent', 'Rows_examined', 'Rows_read', 'Rows_affected'])
         if (attributes.has(name)) attributes.set(name, '0');
