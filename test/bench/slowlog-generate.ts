@@ -26,7 +26,14 @@ const SHAPES: ((n: number) => string)[] = [
     `SELECT a FROM t${n % 40} WHERE b = ${n} UNION ALL SELECT a FROM t${n % 40} WHERE b = ${n + 1}`,
 ];
 
-function entry(n: number, time: Date, literals: number): string {
+/** Digits of quoted literals spelled as letters (`'user17@x'` → `'userbh@x'`). */
+function lettered(statement: string): string {
+  return statement.replace(/'[^']*'/g, (quoted) =>
+    quoted.replace(/[0-9]/g, (digit) => String.fromCharCode(97 + Number(digit))),
+  );
+}
+
+function entry(n: number, time: Date, literals: number, letters: boolean): string {
   const stamp = time.toISOString().replace('Z', '').concat('000Z');
   const queryTime = ((n * 7919) % 100000) / 1e6 + (n % 97 === 0 ? 1.5 : 0);
   const rowsExamined = (n * 31) % 5000;
@@ -36,18 +43,21 @@ function entry(n: number, time: Date, literals: number): string {
   const use = n % 50 === 0 ? `use shop${n % 3};\n` : '';
   const set = `SET timestamp=${Math.floor(time.getTime() / 1000)};\n`;
   if (n % 211 === 0) return `${head}${use}${set}# administrator command: Ping;\n`;
-  return `${head}${use}${set}${SHAPES[n % SHAPES.length]!(n % literals)};\n`;
+  const statement = SHAPES[n % SHAPES.length]!(n % literals);
+  return `${head}${use}${set}${letters ? lettered(statement) : statement};\n`;
 }
 
 /**
  * Writes about `bytes` bytes of slow log to `path`; returns how many entries were written.
  * `literals` bounds the distinct literal values per shape (default: all differ), so statement
- * texts repeat as they do in real logs.
+ * texts repeat as they do in real logs. `letters` spells the digits of quoted literals as
+ * letters, so texts differ in more than digits (the fingerprint cache cannot merge them).
  */
 export async function writeSlowLog(
   path: string,
   bytes: number,
   literals = Number.MAX_SAFE_INTEGER,
+  letters = false,
 ): Promise<number> {
   const out = createWriteStream(path);
   out.write(
@@ -59,7 +69,7 @@ export async function writeSlowLog(
   while (written < bytes) {
     const parts: string[] = [];
     for (let k = 0; k < 2000; k += 1, n += 1)
-      parts.push(entry(n, new Date(start + n * 3), literals));
+      parts.push(entry(n, new Date(start + n * 3), literals, letters));
     const text = parts.join('');
     written += text.length;
     if (!out.write(text)) await once(out, 'drain');

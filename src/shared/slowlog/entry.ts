@@ -13,10 +13,11 @@ export interface SlowLogEntry {
   db?: string;
   /**
    * Every `# Name: value` attribute (Query_time, Lock_time, Rows_sent, Thread_id, InnoDB_IO_r_ops,
-   * QC_hit, ...) and the `SET name=value` ones (timestamp, last_insert_id), as written: unknown
-   * ones are kept, never dropped.
+   * QC_hit, ...) and the `SET name=value` ones (timestamp, last_insert_id), as written, in the
+   * order first written: unknown ones are kept, never dropped. The reader gives a
+   * SlowLogAttributes (see entry-attributes), which the digest reads without a string per value.
    */
-  attributes: Map<string, string>;
+  attributes: ReadonlyMap<string, string>;
   /** Byte offset of the entry's first line from the start of the stream. */
   offset: number;
   /** The MariaDB `# explain:` lines, without their prefix. */

@@ -1,9 +1,13 @@
 // Real slow logs repeat the very same statement text many times (a polling query, an ORM's
 // lookups, administrator commands); pt-query-digest's fingerprint runs a score of pattern passes
 // on each. A bounded map from statement text to fingerprint does that work once per distinct text.
-// A log whose literals all differ gets no hits and would pay for hashing and storing every text,
-// so the cache watches its hit rate and stands aside for a while when it does not pay.
+// Texts that differ only in their digits (`WHERE id = 17`, `id = 18`, 'user17@x', ...) share one
+// entry: see literalFreeKey. A log whose texts still all differ gets no hits and would pay for
+// hashing and storing every text, so the cache watches its hit rate and stands aside for a while
+// when it does not pay.
 import { fingerprint } from './fingerprint';
+
+const DIGIT_RUN = /[0-9]+/g;
 
 /** Statements longer than this are not kept: long texts rarely repeat and hold memory. */
 const MAX_CACHED_LENGTH = 512;
@@ -44,16 +48,48 @@ export class FingerprintCache {
       this.lookups = 0;
       this.windowHits = 0;
     }
-    let print = this.prints.get(statement);
+    const key = literalFreeKey(statement);
+    let print = this.prints.get(key);
     if (print === undefined) {
       print = detached(fingerprint(statement));
       if (this.prints.size >= MAX_ENTRIES) this.prints.clear();
-      this.prints.set(detached(statement), print);
+      // A key made by replace() is a new string; a text with no digits is its own key: detach it.
+      this.prints.set(key === statement ? detached(statement) : key, print);
     } else {
       this.windowHits += 1;
       this.answered += 1;
     }
     return print;
+  }
+}
+
+/**
+ * A key for `statement` that all texts with its fingerprint share when they differ only in digits:
+ * each run of digits becomes one `0`. That is exact because every digit that reaches the number
+ * rule (`[0-9+-][0-9a-f.xb+-]*` → `?`) is inside one of its matches, a run of digits as well as
+ * one digit, and none of the rules before it depends on digits (quotes, comments and the
+ * INSERT cut look for other characters; `\b` sees a digit either way), so from the number rule
+ * on both texts are the same. Three rules keep digits or count them, and they all need text a
+ * key keeps too: an administrator command (kept whole), CALL (its name kept) and `/*` comments
+ * (mysqldump's `/*!40001`, pt's `/*a.b:1/2*\/`); such statements are their own key.
+ */
+export function literalFreeKey(statement: string): string {
+  if (
+    statement.includes('/*') ||
+    statement.startsWith('administrator command: ') ||
+    startsWithC(statement)
+  )
+    return statement;
+  return statement.replace(DIGIT_RUN, '0');
+}
+
+/** Whether the first character after white space is a `c` or `C` (CALL can match). */
+function startsWithC(text: string): boolean {
+  let i = 0;
+  for (;;) {
+    const code = text.charCodeAt(i);
+    if (code === 32 || (code >= 9 && code <= 13)) i += 1;
+    else return (code | 0x20) === 99;
   }
 }
 

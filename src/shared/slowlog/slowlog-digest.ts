@@ -3,6 +3,8 @@
 // attribute, Yes counts of Yes/No ones, the values of user/host/db, first and last seen, and the
 // example with the largest Query_time. Memory grows with the number of classes, not entries.
 import type { SlowLogEntry } from './entry';
+import { SlowLogAttributes } from './entry-attributes';
+import { plainDecimalText, plainDecimalValue } from './plain-decimal';
 import { classChecksum } from './fingerprint';
 import { FingerprintCache } from './fingerprint-cache';
 import { bucketIndex } from './pt-buckets';
@@ -269,7 +271,9 @@ export class SlowLogDigest {
     if (db !== undefined) this.addValue(queryClass, 'db', db);
     this.addNumber(queryClass, 'Query_length', entry.statement.length);
     this.queryTime = 0;
-    entry.attributes.forEach(this.addAttribute, this);
+    const attributes = entry.attributes;
+    if (attributes instanceof SlowLogAttributes) this.addItems(queryClass, attributes.items);
+    else attributes.forEach(this.addAttribute, this);
     const queryTime = this.queryTime;
     // pt-query-digest keeps the last of equally slow statements.
     if (!queryClass.example || queryTime >= queryClass.example.queryTime) {
@@ -283,39 +287,82 @@ export class SlowLogDigest {
     }
   }
 
+  /**
+   * The attributes of the entry being added, as the reader keeps them (see SlowLogAttributes):
+   * a plain decimal is added as the number it reads as, with no string made for it; the rest
+   * as {@link SlowLogDigest.addAttribute} adds them.
+   */
+  private addItems(queryClass: QueryClass, items: readonly (string | number)[]): void {
+    for (let i = 0; i < items.length; i += 3) {
+      const name = items[i] as string;
+      const decimals = items[i + 2] as number;
+      if (decimals < 0) {
+        this.addAttribute(items[i + 1] as string, name);
+        continue;
+      }
+      const digits = items[i + 1] as number;
+      // A plain decimal matches FLOAT: as its first value it makes the attribute numeric.
+      const type = this.kindOf(name, undefined);
+      if (type === null) continue;
+      if (type !== 'num') {
+        this.addAttribute(plainDecimalText(digits, decimals), name);
+        continue;
+      }
+      const value = plainDecimalValue(digits, decimals);
+      this.addNumber(queryClass, name, value, decimals > 0 && decimals <= 6);
+      if (name === 'Query_time') this.queryTime = value;
+    }
+  }
+
   /** One attribute of the entry being added to `this.current` (a forEach callback: no garbage). */
   private addAttribute(raw: string, name: string): void {
     const queryClass = this.current!;
-    {
-      // One lookup per attribute: null for the ignored ones, else the type once decided.
-      let type = this.kinds.get(name);
-      if (type === null) return;
-      if (type === undefined) {
-        if (IGNORED.has(name)) {
-          this.kinds.set(name, null);
-          return;
-        }
-        type = this.types.get(name);
-        if (!type) {
-          type = FLOAT.test(raw) ? 'num' : raw === 'Yes' || raw === 'No' ? 'bool' : 'string';
-          this.types.set(name, type);
-        }
-        this.kinds.set(name, type);
-      }
-      if (type === 'num') {
-        // Perl's numification: leading number, else 0 (Query_time keeps only its number).
-        const value = parseFloat(raw) || 0;
-        this.addNumber(queryClass, name, value, raw);
-        if (name === 'Query_time') this.queryTime = value;
-      } else if (type === 'bool') {
-        let flag = queryClass.flags.get(name);
-        if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
-        flag.count += 1;
-        if (raw === 'Yes') flag.yes += 1;
-      } else {
-        this.addValue(queryClass, name, raw);
-      }
+    const type = this.kindOf(name, raw);
+    if (type === null) return;
+    if (type === 'num') {
+      // Perl's numification: leading number, else 0 (Query_time keeps only its number).
+      const value = parseFloat(raw) || 0;
+      this.addNumber(
+        queryClass,
+        name,
+        value,
+        !Number.isInteger(value) && hasSixDecimalsAtMost(raw),
+      );
+      if (name === 'Query_time') this.queryTime = value;
+    } else if (type === 'bool') {
+      let flag = queryClass.flags.get(name);
+      if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
+      flag.count += 1;
+      if (raw === 'Yes') flag.yes += 1;
+    } else {
+      this.addValue(queryClass, name, raw);
     }
+  }
+
+  /**
+   * How attribute `name` is aggregated (null: not at all), in one lookup once known; the first
+   * time, its type is decided as pt-query-digest does, from its first value (`raw`; undefined
+   * for a plain decimal, which is a number).
+   */
+  private kindOf(name: string, raw: string | undefined): AttributeType | null {
+    const kind = this.kinds.get(name);
+    if (kind !== undefined) return kind;
+    if (IGNORED.has(name)) {
+      this.kinds.set(name, null);
+      return null;
+    }
+    let type = this.types.get(name);
+    if (!type) {
+      type =
+        raw === undefined || FLOAT.test(raw)
+          ? 'num'
+          : raw === 'Yes' || raw === 'No'
+            ? 'bool'
+            : 'string';
+      this.types.set(name, type);
+    }
+    this.kinds.set(name, type);
+    return type;
   }
 
   /** The classes with their checksums filled in. */
@@ -340,7 +387,13 @@ export class SlowLogDigest {
     return true;
   }
 
-  private addNumber(queryClass: QueryClass, name: string, value: number, raw?: string): void {
+  /** `sixDecimalsAtMost`: the value was written with a point and at most six digits after it. */
+  private addNumber(
+    queryClass: QueryClass,
+    name: string,
+    value: number,
+    sixDecimalsAtMost = false,
+  ): void {
     let aggregate = queryClass.numeric.get(name);
     if (!aggregate) {
       aggregate = {
@@ -356,7 +409,7 @@ export class SlowLogDigest {
       queryClass.numeric.set(name, aggregate);
     }
     aggregate.count += 1;
-    addToSum(aggregate, value, raw);
+    addToSum(aggregate, value, sixDecimalsAtMost);
     if (value < aggregate.min) aggregate.min = value;
     if (value > aggregate.max) aggregate.max = value;
     const bucket = bucketIndex(value);
@@ -376,12 +429,12 @@ export class SlowLogDigest {
 const EXACT_WHOLE_LIMIT = 1e8;
 
 /**
- * Adds `value` (read from `raw`) to a sum kept exactly when it can be: integers as they are,
- * six-decimal fractions as whole units and millionths.
+ * Adds `value` to a sum kept exactly when it can be: integers as they are, fractions written
+ * with at most six decimals as whole units and millionths.
  */
-function addToSum(aggregate: NumericAggregate, value: number, raw: string | undefined): void {
+function addToSum(aggregate: NumericAggregate, value: number, sixDecimalsAtMost: boolean): void {
   if (Number.isInteger(value)) aggregate.whole += value;
-  else if (raw !== undefined && hasSixDecimalsAtMost(raw) && Math.abs(value) < EXACT_WHOLE_LIMIT) {
+  else if (sixDecimalsAtMost && Math.abs(value) < EXACT_WHOLE_LIMIT) {
     const whole = Math.trunc(value);
     aggregate.whole += whole;
     aggregate.micro += Math.round((value - whole) * 1e6);

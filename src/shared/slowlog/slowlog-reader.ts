@@ -6,14 +6,15 @@
 // previous statement); text with no `#` line before it is reported, not counted; a statement
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
+import { attributeName } from './attribute-names';
+import { SlowLogAttributes } from './entry-attributes';
+import { isAttributeLine, timeOf } from './slowlog-line-shapes';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
 const BANNER =
   /^(?:T[cC][pP][\t\n\v\f\r ][pP]ort:[\t\n\v\f\r ]+\d+|[/A-Z][^\n]*(?:mysqld|mariadbd|mysqld\.exe|mariadbd\.exe), Version[^\n]*(?:started with:|embedded library)|Time[\t\n\v\f\r ]+Id[\t\n\v\f\r ]+Command)/;
-const TIME = /^# Time: ((?:[0-9: ]{15})|(?:[-0-9: T]{19}))/;
 const USER_HOST =
   /# User@Host: ([^[]+|\[[^[]+\])[^\n]*?@ ([^\t\n\v\f\r ]*) \[([^\n]*)\][\t\n\v\f\r ]*(?:Id:[\t\n\v\f\r ]*(\d+))?/;
-const ATTRIBUTE_LINE = /^# +[A-Z][A-Za-z_]+: [^\t\n\v\f\r ]/;
 const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
 const USE_DB = /^use ([^;]+)/;
 const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
@@ -181,7 +182,7 @@ export class SlowLogReader {
       this.record.push(line);
       this.recordBytes += text.length + 1;
     }
-    this.previousEndsWithSemicolon = text.endsWith(';') && line.ended;
+    this.previousEndsWithSemicolon = endsWithSemicolon(text) && line.ended;
   }
 
   private flushRecord(last: boolean): void {
@@ -238,7 +239,7 @@ export class SlowLogReader {
         break;
       }
       if (hash) sawHashLine = true;
-      if (adminLine === undefined && text.startsWith('# administrator command:')) {
+      if (adminLine === undefined && isAdministratorLine(text)) {
         adminLine = stripFinalSemicolon(text.slice(2), lines, i);
       }
     }
@@ -261,7 +262,7 @@ export class SlowLogReader {
               .join('\n');
       const lastLine = lines[lines.length - 1]!;
       const trimmed =
-        lastLine.ended && statement.endsWith(';') ? statement.slice(0, -1) : statement;
+        lastLine.ended && endsWithSemicolon(statement) ? statement.slice(0, -1) : statement;
       this.emit(
         lines.slice(0, statementAt),
         trimmed,
@@ -294,7 +295,7 @@ export class SlowLogReader {
   }
 
   private emit(meta: Line[], statement: string, command: 'Query' | 'Admin', offset: number): void {
-    const attributes = new Map<string, string>();
+    const attributes = new SlowLogAttributes();
     // pt keeps the last `arg` it met: a statement line after an administrator-command line wins.
     // Every field set from the start: one object shape for all entries keeps readers fast.
     const entry: SlowLogEntry = {
@@ -315,29 +316,29 @@ export class SlowLogReader {
     let gotSet = false;
     for (let i = 0; i < meta.length; i += 1) {
       let text = meta[i]!.text;
+      // Every line here is metadata (readRecord stops at the first that is not).
       if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
-      if (!isMeta(text)) continue;
-      const time = gotTime || !text.startsWith('# Time:') ? null : TIME.exec(text);
-      if (time) {
-        entry.time = time[1]!;
+      const time = gotTime || text.charCodeAt(2) !== 84 /* T */ ? undefined : timeOf(text);
+      if (time !== undefined) {
+        entry.time = time;
         gotTime = true;
-        if (!gotUserHost && this.userHost(text, entry)) gotUserHost = true;
+        if (!gotUserHost && this.userHost(text, entry, attributes)) gotUserHost = true;
         continue;
       }
-      if (!gotUserHost && this.userHost(text, entry)) {
+      if (!gotUserHost && this.userHost(text, entry, attributes)) {
         gotUserHost = true;
         continue;
       }
-      if (text.startsWith('# administrator command:')) continue;
-      if (text.charCodeAt(0) === 35 && ATTRIBUTE_LINE.test(text)) {
+      if (isAdministratorLine(text)) continue;
+      if (isAttributeLine(text)) {
         const line =
-          text.includes('Schema:') && EMPTY_SCHEMA.test(text)
+          containsAt(text, 'Schema:', 0) && EMPTY_SCHEMA.test(text)
             ? text.replace(EMPTY_SCHEMA, '')
             : text;
-        readAttributes(line, attributes);
+        attributes.readLine(line);
         continue;
       }
-      if (text.startsWith('# explain: ')) {
+      if (text.charCodeAt(2) === 101 /* e */ && text.startsWith('# explain: ')) {
         (entry.explain ??= []).push(text.slice('# explain: '.length));
         continue;
       }
@@ -360,7 +361,7 @@ export class SlowLogReader {
           text.charCodeAt(4) !== 32
         ) {
           // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
-          attributes.set(text.slice(4, equals), text.slice(equals + 1, -1));
+          attributes.setFrom(attributeName(text, 4, equals), text, equals + 1, text.length - 1);
           gotSet = true;
           continue;
         }
@@ -379,7 +380,7 @@ export class SlowLogReader {
     attributes.delete('Schema');
     if (entry.db !== undefined && entry.db.includes('`'))
       entry.db = entry.db.replace(/^`/, '').replace(/`$/, '');
-    if (statement.startsWith('administrator')) {
+    if (statement.charCodeAt(0) === 97 /* a */ && statement.startsWith('administrator')) {
       // pt-query-digest's "zero admin": an administrator command examines and sends no rows.
       for (const name of ['Rows_sent', 'Rows_examined', 'Rows_read', 'Rows_affected'])
         if (attributes.has(name)) attributes.set(name, '0');
@@ -388,14 +389,14 @@ export class SlowLogReader {
     this.onEntry(entry);
   }
 
-  private userHost(text: string, entry: SlowLogEntry): boolean {
-    if (!text.includes('# User@Host: ')) return false;
+  private userHost(text: string, entry: SlowLogEntry, attributes: SlowLogAttributes): boolean {
+    if (!containsAt(text, '# User@Host: ', 6 /* @ */)) return false;
     const match = USER_HOST.exec(text);
     if (!match) return false;
     entry.user = match[1]!;
     entry.ip = match[3]!;
     entry.host = match[2] || match[3]!;
-    if (match[4]) entry.attributes.set('Thread_id', match[4]);
+    if (match[4]) attributes.set('Thread_id', match[4]);
     return true;
   }
 
@@ -405,44 +406,25 @@ export class SlowLogReader {
   }
 }
 
-/**
- * pt's `m/(\w+):\s+(\S+|\Z)/g` over an attribute line, without a regular expression: each
- * match is the first `:` that has word characters before it and white space after it.
- */
-function readAttributes(line: string, into: Map<string, string>): void {
-  const length = line.length;
-  let from = 0;
-  while (from < length) {
-    const colon = line.indexOf(':', from);
-    if (colon < 0) return;
-    let start = colon;
-    while (start > from && isWordCode(line.charCodeAt(start - 1))) start -= 1;
-    if (start === colon || colon + 1 >= length || !isSpaceCode(line.charCodeAt(colon + 1))) {
-      from = colon + 1;
-      continue;
-    }
-    let valueStart = colon + 2;
-    while (valueStart < length && isSpaceCode(line.charCodeAt(valueStart))) valueStart += 1;
-    let valueEnd = valueStart;
-    while (valueEnd < length && !isSpaceCode(line.charCodeAt(valueEnd))) valueEnd += 1;
-    into.set(line.slice(start, colon), line.slice(valueStart, valueEnd));
-    from = valueEnd;
-  }
+// Many lines are tested for text that few have: a look at one char first (or a search for one
+// char) is much cheaper than startsWith, endsWith or includes on every line.
+
+/** `text.endsWith(';')` */
+function endsWithSemicolon(text: string): boolean {
+  return text.charCodeAt(text.length - 1) === 59;
 }
 
-/** Perl's \w on a byte string. */
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95
-  );
+/** `text.startsWith('# administrator command:')` */
+function isAdministratorLine(text: string): boolean {
+  return text.charCodeAt(2) === 97 /* a */ && text.startsWith('# administrator command:');
 }
 
-/** Perl's \s on a byte string. */
-function isSpaceCode(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
+/** `text.includes(needle)`, found by a search for its char at `anchor` (a rare one). */
+function containsAt(text: string, needle: string, anchor: number): boolean {
+  const char = needle[anchor]!;
+  for (let at = text.indexOf(char, anchor); at >= 0; at = text.indexOf(char, at + 1))
+    if (text.startsWith(needle, at - anchor)) return true;
+  return false;
 }
 
 /** pt's metadata lines: `#...`, `use ...`, `SET timestamp|insert_id|last_insert_id...`. */
@@ -463,7 +445,7 @@ function isMeta(text: string): boolean {
 function mayBeBanner(text: string): boolean {
   const first = text.charCodeAt(0);
   if (first === 84 /* T */) return text.startsWith('Time') || /^T[cC][pP]/.test(text);
-  if (first === 47 /* / */ || (first >= 65 && first <= 90)) return text.includes(', Version');
+  if (first === 47 /* / */ || (first >= 65 && first <= 90)) return containsAt(text, ', Version', 2);
   return false;
 }
 

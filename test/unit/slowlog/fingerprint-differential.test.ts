@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprint, SlowLogReader } from '../../../src/shared/slowlog';
+import { literalFreeKey } from '../../../src/shared/slowlog/fingerprint-cache';
 import { referenceFingerprint } from './fingerprint-reference';
 import { variedSlowLog } from './varied-slowlog';
 
@@ -72,5 +73,82 @@ describe('fingerprint: the same as before its fast paths', () => {
         if (fingerprint(statement) !== referenceFingerprint(statement)) differ.push(statement);
     }
     expect(differ).toEqual([]);
+  });
+
+  it('gives every text the fingerprint of its digit-free cache key', () => {
+    // Pieces that meet each rule (quotes, comments, numbers, CALL, USE, INSERT cuts, unions,
+    // lists, limits, booleans, administrator commands), joined at random (fixed seed).
+    const pieces = [
+      "'",
+      '"',
+      '\\',
+      '?',
+      ' ',
+      '  ',
+      '\n',
+      '\t',
+      '\r',
+      '\v',
+      'x',
+      'b',
+      '.',
+      'e',
+      '1',
+      '22',
+      '0',
+      '007',
+      '0x1f',
+      '-',
+      '+',
+      '1.5e3',
+      'a',
+      'SELECT',
+      ' IN ',
+      'IN (',
+      '(',
+      ')',
+      ',',
+      'null',
+      'LIMIT 5',
+      ' union ',
+      'select a from t1 ',
+      'ORDER BY ',
+      ' ASC',
+      'VALUES',
+      'insert into t values (1),(2)',
+      '\xc0',
+      'tab1',
+      'c.id',
+      '/*',
+      '*/',
+      '/*!40001 ',
+      '#',
+      '--',
+      'use ',
+      'use db1',
+      'call ',
+      'CALL p1(',
+      'true',
+      '1true',
+      'false2',
+      'administrator command: ',
+      '/*a.b:1/2*/',
+      'SELECT /*!40001 SQL_NO_CACHE */ * FROM `',
+    ];
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const texts = [...EDGES, ...statementsOf(variedSlowLog(500_000))];
+    for (let k = 0; k < 30_000; k += 1) {
+      let text = '';
+      for (let j = random(12); j >= 0; j -= 1) text += pieces[random(pieces.length)];
+      texts.push(text);
+    }
+    const differ = texts.filter((text) => fingerprint(literalFreeKey(text)) !== fingerprint(text));
+    expect(differ).toEqual([]);
+    // The keys do merge texts: most of the generated ones had digits to drop.
+    expect(texts.filter((text) => literalFreeKey(text) !== text).length).toBeGreaterThan(10_000);
   });
 });

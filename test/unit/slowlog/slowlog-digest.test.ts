@@ -240,4 +240,36 @@ describe('SlowLogDigest', () => {
     expect(order('rows-sent')).toEqual(['b', 'a', 'c']);
     expect(order('examined-per-sent')).toEqual(['c', 'a', 'b']);
   });
+
+  it("digests the reader's attributes exactly as the same attributes in a Map", () => {
+    // Values a server writes and values it does not; `Odd` is text first, numbers later (the
+    // text type holds); `Late` numbers first, text later (0 for the text, as pt-query-digest).
+    const lines = (n: number) =>
+      [
+        `# Time: 2026-11-25T10:00:0${n % 10}.000000Z`,
+        `# User@Host: u${n % 2}[u] @ h [10.0.0.1]  Id: ${n}`,
+        `# Query_time: ${(n * 0.123456).toFixed(6)}  Lock_time: 0.${n}234567 Rows_sent: ${n}  ` +
+          `Rows_examined: ${n % 3 ? '007' : '1e3'} Odd: ${n < 3 ? 'abc' : `${n}.50`} Late: ${n > 6 ? 'x' : `${n}.5`}`,
+        `# Full_scan: ${n % 2 ? 'Yes' : 'No'}  Bytes_sent: ${123456789012345 + n}  Big: 1234567890123456${n}`,
+        'SET timestamp=1795600000;',
+        `SELECT ${n % 3};`,
+      ].join('\n');
+    const log = `${Array.from({ length: 12 }, (_, n) => lines(n)).join('\n')}\n`;
+    const fromReader = new SlowLogDigest();
+    const fromMaps = new SlowLogDigest();
+    const reader = new SlowLogReader((entry) => {
+      fromReader.add(entry);
+      fromMaps.add({ ...entry, attributes: new Map(entry.attributes) });
+    });
+    reader.pushLatin1(log);
+    reader.end();
+    expect(fromReader.count).toBe(12);
+    expect(fromReader.state()).toEqual(fromMaps.state());
+    expect(fromReader.types.get('Odd')).toBe('string');
+    expect(fromReader.types.get('Late')).toBe('num');
+    const totals = attributeTotals(fromMaps.results());
+    expect(fromReader.results().map((c) => classToPtJson(c, totals))).toEqual(
+      fromMaps.results().map((c) => classToPtJson(c, totals)),
+    );
+  });
 });
