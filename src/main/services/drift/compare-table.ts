@@ -138,6 +138,23 @@ export async function compareTable(
   const point = pinned.point;
   let points = 1;
   let pausedMs = pinned.pausedMs;
+  // Chunk bounds are read on a connection of their own, the next while this chunk's checksums
+  // run. They need no snapshot: any bounds cut the key range into chunks without a gap, and each
+  // chunk is then read in the snapshots.
+  const bounds = await source.open().catch(async (error: unknown) => {
+    await pinned.release();
+    throw error;
+  });
+  const boundAfter = (after: KeyValue[] | null) => {
+    const read = rowsOf(
+      bounds.conn,
+      nextBoundarySql(meta, key, after?.map(bound) ?? null, chunkRows),
+    ).then((next) => (next[0] ? key.columns.map((_, i) => keyValue(next[0]![`k${i}`])) : null));
+    // Awaited in the next round; a round that never comes (an error, cancel) must not leave it
+    // unhandled.
+    read.catch(() => undefined);
+    return read;
+  };
   try {
     const differences: RowDifference[] = [];
     let differencesTotal = 0;
@@ -145,17 +162,13 @@ export async function compareTable(
     let chunks = 0;
     let chunksDiffering = 0;
     let rows = 0;
+    let nextUpper = boundAfter(null);
     for (;;) {
       options.signal?.throwIfAborted();
       await options.throttle?.();
-      const next = await rowsOf(
-        pinned.source,
-        nextBoundarySql(meta, key, lower?.map(bound) ?? null, chunkRows),
-      );
       // The last chunk has no upper bound, so rows past the source's last key are seen too.
-      const upper: KeyValue[] | null = next[0]
-        ? key.columns.map((_, i) => keyValue(next[0]![`k${i}`]))
-        : null;
+      const upper: KeyValue[] | null = await nextUpper;
+      if (upper) nextUpper = boundAfter(upper);
       const lo = lower?.map(bound) ?? null;
       const hi = upper?.map(bound) ?? null;
       const [a, b] = await Promise.all([
@@ -208,6 +221,7 @@ export async function compareTable(
       pausedMs,
     };
   } finally {
+    await bounds.close().catch(() => undefined);
     await pinned.release();
   }
 }
