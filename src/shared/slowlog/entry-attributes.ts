@@ -13,6 +13,7 @@ import {
   plainDecimalPlaces,
   plainDecimalText,
 } from './plain-decimal';
+import { isSpaceCode, isWordCode } from './perl-char-classes';
 
 /** For each known name (and LINE_START), the known name that followed it last (-1: none yet). */
 const LINE_START = KNOWN_ATTRIBUTE_NAMES.length;
@@ -89,7 +90,7 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
           number = number * 10 + (code - 48);
           digits += 1;
         } else if (code === 46 /* . */ && point < 0 && digits > 0) point = valueEnd;
-        else if (code === 32 || (code >= 9 && code <= 13)) break;
+        else if (isSpaceCode(code)) break;
         else plain = false;
         valueEnd += 1;
       }
@@ -217,21 +218,6 @@ function sameText(name: string, text: string, start: number): boolean {
   for (let i = 0; i < name.length; i += 1)
     if (name.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
   return true;
-}
-
-/** Perl's \w on a byte string. */
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95
-  );
-}
-
-/** Perl's \s on a byte string. */
-function isSpaceCode(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
 }
 
 /** Yes and No, the most common text values, without a new string each. */

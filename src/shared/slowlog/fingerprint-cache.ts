@@ -6,6 +6,7 @@
 // hashing and storing every text, so the cache watches its hit rate and stands aside for a while
 // when it does not pay.
 import { fingerprint } from './fingerprint';
+import { isSpaceCode } from './perl-char-classes';
 
 const DIGIT_RUN = /[0-9]+/g;
 
@@ -88,7 +89,7 @@ function startsWithC(text: string): boolean {
   let i = 0;
   for (;;) {
     const code = text.charCodeAt(i);
-    if (code === 32 || (code >= 9 && code <= 13)) i += 1;
+    if (isSpaceCode(code)) i += 1;
     else return (code | 0x20) === 99;
   }
 }

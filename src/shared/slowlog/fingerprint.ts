@@ -4,6 +4,7 @@
 // spelled out in ASCII: Perl's \s, \w, lc and `.` on such strings never touch bytes over 0x7F,
 // and JavaScript's \s and `.` differ from Perl's (NBSP, \r, U+2028).
 import { md5Hex } from './md5';
+import { isSpaceCode, isWordCode } from './perl-char-classes';
 
 /** Perl's \s on a byte string: space, \t, \n, \v, \f, \r. */
 const S = '[\\t\\n\\v\\f\\r ]';
@@ -118,21 +119,6 @@ function hasListCandidate(query: string): boolean {
 function endsWordAt(text: string, end: number, word: string): boolean {
   const start = end - word.length;
   return start >= 0 && text.startsWith(word, start) && !isWordCode(text.charCodeAt(start - 1));
-}
-
-/** Perl's \s on a byte string (NaN, past the end, is not). */
-function isSpaceCode(code: number): boolean {
-  return code === 32 || (code >= 9 && code <= 13);
-}
-
-/** Perl's and JavaScript's \w on a byte string (NaN, before the start, is not). */
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95
-  );
 }
 
 /**
