@@ -165,9 +165,10 @@ export async function compareTable(
     let nextUpper = boundAfter(null);
     for (;;) {
       options.signal?.throwIfAborted();
-      await options.throttle?.();
       // The last chunk has no upper bound, so rows past the source's last key are seen too.
       const upper: KeyValue[] | null = await nextUpper;
+      // The throttle reads the source's load with none of this comparison's reads running.
+      await options.throttle?.();
       if (upper) nextUpper = boundAfter(upper);
       const lo = lower?.map(bound) ?? null;
       const hi = upper?.map(bound) ?? null;
