@@ -11,13 +11,11 @@ import { screenshot } from './harness/browser';
 import { openToolWith } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { slowLogBound, waitForSlowLogText } from '../servers/slow-log-file';
 
 // The Slow log view's filters, its switch for Sightline's own classes, a drop in browser mode
 // and the comparison of two windows, in browser mode on a log a real MySQL 9.7 wrote while two
 // users ran two phases of statements (and this app its own tagged ones).
-
-const asBound = (seconds: number) =>
-  new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('the slow log view filters and compares windows', () => {
   const server = useDedicatedServer('mysql', {
@@ -90,10 +88,7 @@ describe('the slow log view filters and compares windows', () => {
       "SELECT 'phase-two-end'",
     ]);
     const written = path.join(server().dataDir, 'slow.log');
-    for (let tries = 0; !(await readFile(written, 'latin1')).includes("SELECT 'phase-two-end'");) {
-      if (++tries > 200) throw new Error('the slow log never showed the end marker');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForSlowLogText(written, "SELECT 'phase-two-end'");
     dir = await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-slowlog-windows-'));
     log = path.join(dir, 'slow.log');
     await writeFile(log, await readFile(written));
@@ -132,7 +127,7 @@ describe('the slow log view filters and compares windows', () => {
       true,
     );
     await shots('tuning-slowlog-11-bad-time');
-    await filter.getByLabel('Since').fill(asBound(split));
+    await filter.getByLabel('Since').fill(slowLogBound(split));
     await filter.getByLabel('User').fill('');
     await filter.getByLabel('Database').fill('sl_w1');
     await analyze();
@@ -198,9 +193,9 @@ describe('the slow log view filters and compares windows', () => {
     const before = page.getByTestId('slowlog-before');
     const after = page.getByTestId('slowlog-after');
     expect(await before.getByLabel('Log').inputValue()).toBe(log);
-    await before.getByLabel('Until').fill(asBound(split - 1));
+    await before.getByLabel('Until').fill(slowLogBound(split - 1));
     await before.getByLabel('Database').fill('sl_w1');
-    await after.getByLabel('Since').fill(asBound(split));
+    await after.getByLabel('Since').fill(slowLogBound(split));
     await after.getByLabel('Database').fill('sl_w1');
     await page.getByRole('button', { name: 'Compare', exact: true }).click();
     const table = page.getByTestId('slowlog-comparison');
@@ -231,7 +226,7 @@ describe('the slow log view filters and compares windows', () => {
     await page.getByRole('tab', { name: 'Classes' }).click();
     expect(await page.getByLabel('Slow log file').inputValue()).toBe(log);
     await page.getByRole('tab', { name: 'Compare two windows' }).click();
-    expect(await before.getByLabel('Until').inputValue()).toBe(asBound(split - 1));
+    expect(await before.getByLabel('Until').inputValue()).toBe(slowLogBound(split - 1));
     expect(errors).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { openToolWith } from './harness/open-tool';
 import { appTabs } from './harness/tab-strip';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { slowLogBound, waitForSlowLogText } from '../servers/slow-log-file';
 
 // The Tuning screen's Slow log view in browser mode, on a log a real MySQL 9.7 wrote: the
 // classes table's figures are the core digest's, a class's slowest statement opens in the
@@ -55,10 +56,7 @@ describe('the tuning screen reads a slow log', () => {
     });
     // The server writes an entry after answering: wait for the marker, so all before it are in.
     const written = path.join(server().dataDir, 'slow.log');
-    for (let tries = 0; !(await readFile(written, 'latin1')).includes("SELECT 'sl-e2e-end'");) {
-      if (++tries > 200) throw new Error('the slow log never showed the end marker');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForSlowLogText(written, "SELECT 'sl-e2e-end'");
     dir = await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-slowlog-'));
     // A copy that holds still while the server goes on logging.
     log = path.join(dir, 'slow.log');
@@ -203,8 +201,6 @@ describe('the tuning screen reads a slow log', () => {
       for (let i = 0; i < 2; i += 1)
         await c.query(`SELECT COUNT(*) FROM orders WHERE customer > ${i}`);
     });
-    const bound = (seconds: number) =>
-      new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
     await page.getByRole('tab', { name: 'Compare two windows' }).click();
     const form = page.getByTestId('slowlog-compare-form');
     await form.getByRole('tab', { name: 'mysql.slow_log' }).click();
@@ -213,8 +209,8 @@ describe('the tuning screen reads a slow log', () => {
     await page
       .getByTestId('slowlog-before')
       .getByLabel('Until')
-      .fill(bound(cut - 1));
-    await page.getByTestId('slowlog-after').getByLabel('Since').fill(bound(cut));
+      .fill(slowLogBound(cut - 1));
+    await page.getByTestId('slowlog-after').getByLabel('Since').fill(slowLogBound(cut));
     await form.getByRole('button', { name: 'Compare', exact: true }).click();
     const table = page.getByTestId('slowlog-comparison');
     await table.waitFor({ timeout: 30_000 });

@@ -14,19 +14,8 @@ import { useDedicatedServer } from '../../servers/dedicated-servers';
 import type { RunningServer } from '../../servers/instance';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
+import { ended } from './slowlog-run';
 import { runSlowLogWorkload } from './workload';
-
-/** Waits until the run has ended and returns its final status. */
-async function ended(b: BackendUnderTest, runId: string): Promise<SlowLogRun> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const s = await b.call('slowlog.status', { runId });
-    if (!s.ok) throw new Error(s.error.message);
-    if (s.value.state !== 'running') return s.value;
-    if (Date.now() > deadline) throw new Error('analysis still running');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 async function start(b: BackendUnderTest, sessionId: string, path: string): Promise<SlowLogRun> {
   const r = await b.call('slowlog.analyze', { sessionId, path });

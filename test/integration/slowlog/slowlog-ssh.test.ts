@@ -6,24 +6,15 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultConnectionSettings } from '../../../src/shared/api/connection';
-import type { SlowLogRun } from '../../../src/shared/api/slowlog';
 import { readSlowLogSources } from '../../../src/main/slowlog/read-slowlog-sources';
 import { SlowLogDigest } from '../../../src/shared/slowlog';
 import { withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
+import { ended } from './slowlog-run';
 import { startSshd, type SshServer } from '../db/sshd';
-
-async function ended(b: BackendUnderTest, runId: string): Promise<SlowLogRun> {
-  for (let tries = 0; ; tries += 1) {
-    const s = await b.call('slowlog.status', { runId });
-    if (!s.ok) throw new Error(s.error.message);
-    if (s.value.state !== 'running') return s.value;
-    if (tries > 6000) throw new Error('analysis still running');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+import { waitForSlowLogText } from '../../servers/slow-log-file';
 
 describe('slow log API: the server’s file over SSH (MySQL 9.7)', () => {
   const server = useDedicatedServer('mysql', {
@@ -106,10 +97,7 @@ describe('slow log API: the server’s file over SSH (MySQL 9.7)', () => {
       // file, and the renamed one, whole, is compared below.
       await c.query("SELECT 'sl-ssh-end'");
     });
-    for (let tries = 0; !(await readFile(log, 'latin1')).includes("SELECT 'sl-ssh-end'");) {
-      if (++tries > 200) throw new Error('the slow log never showed the end marker');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForSlowLogText(log, "SELECT 'sl-ssh-end'");
     // The server's file, held still: renamed away and the server told to reopen its log (so
     // the backend's next statements go to a new slow.log), then renamed back in its place.
     const held = `${log}.held`;

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SlowLogRun, SlowLogWindow } from '../../../src/shared/api/slowlog';
+import type { SlowLogWindow } from '../../../src/shared/api/slowlog';
 import { readSlowLogSources } from '../../../src/main/slowlog/read-slowlog-sources';
 import {
   fingerprint,
@@ -19,20 +19,8 @@ import { connectTo, withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
-
-async function ended(b: BackendUnderTest, runId: string): Promise<SlowLogRun> {
-  for (let tries = 0; ; tries += 1) {
-    const s = await b.call('slowlog.status', { runId });
-    if (!s.ok) throw new Error(s.error.message);
-    if (s.value.state !== 'running') return s.value;
-    if (tries > 6000) throw new Error('analysis still running');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** `2026-11-25 10:00:07`: a whole second as the filter fields take it. */
-const asBound = (seconds: number) =>
-  new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+import { ended } from './slowlog-run';
+import { slowLogBound, waitForSlowLogText } from '../../servers/slow-log-file';
 
 describe('slow log API: filters, own statements and two windows (MySQL 9.7)', () => {
   const server = useDedicatedServer('mysql', {
@@ -89,10 +77,7 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
     });
     const written = join(server().dataDir, 'slow.log');
     // The server writes an entry after answering: once the marker is in, all before it are.
-    for (let tries = 0; !(await readFile(written, 'latin1')).includes("SELECT 'phase-two-end'");) {
-      if (++tries > 200) throw new Error('the slow log never showed the end marker');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitForSlowLogText(written, "SELECT 'phase-two-end'");
     log = join(dir, 'slow.log');
     await writeFile(log, await readFile(written));
     entries = [];
@@ -129,8 +114,8 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
       { user: 'sl_app2' },
       { db: 'sl_w1' },
       { user: 'sl_app1', db: 'sl_w1', host: '127.0.0.1' },
-      { since: asBound(split) },
-      { until: asBound(split - 1), user: 'sl_app1' },
+      { since: slowLogBound(split) },
+      { until: slowLogBound(split - 1), user: 'sl_app1' },
     ];
     for (const filter of filters) {
       const result = await analyze(filter);
@@ -155,12 +140,12 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
     expect(app2.classes.find((c) => c.fingerprint === 'select ?')!.example.sql).toBe(
       "SELECT 'phase-one-end'",
     );
-    const late = await analyze({ since: asBound(split), db: 'sl_w1' });
+    const late = await analyze({ since: slowLogBound(split), db: 'sl_w1' });
     expect(
       late.classes.find((c) => c.fingerprint === 'select sleep(?) from k where a = ?')!.count,
     ).toBe(3);
     expect(late.classes.some((c) => c.fingerprint === 'select b from k where a > ?')).toBe(false);
-    const early = await analyze({ until: asBound(split - 1), db: 'sl_w1' });
+    const early = await analyze({ until: slowLogBound(split - 1), db: 'sl_w1' });
     expect(early.classes.find((c) => c.fingerprint === 'select b from k where a > ?')!.count).toBe(
       4,
     );
@@ -214,8 +199,11 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
   });
 
   it('compares two windows of one log: new, gone, slower and faster, ranked', async () => {
-    const before: SlowLogWindow = { path: log, filter: { until: asBound(split - 1), db: 'sl_w1' } };
-    const after: SlowLogWindow = { path: log, filter: { since: asBound(split), db: 'sl_w1' } };
+    const before: SlowLogWindow = {
+      path: log,
+      filter: { until: slowLogBound(split - 1), db: 'sl_w1' },
+    };
+    const after: SlowLogWindow = { path: log, filter: { since: slowLogBound(split), db: 'sl_w1' } };
     const r = await b.call('slowlog.compare', { sessionId, before, after });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.path).toBe(log);
@@ -273,29 +261,23 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
       { database: 'sl_w1' },
     );
     try {
-      const waitFor = async (marker: string) => {
-        for (let tries = 0; !(await readFile(written, 'latin1')).includes(marker);) {
-          if (++tries > 200) throw new Error(`the slow log never showed ${marker}`);
-          await new Promise((r) => setTimeout(r, 50));
-        }
-      };
       for (let i = 0; i < 3; i += 1) await c.query(`SELECT SLEEP(0.01) FROM k WHERE a = ${i}`);
       for (let i = 0; i < 2; i += 1) await c.query(`SELECT b FROM k WHERE a > ${i}`);
       await c.query("SELECT 'table-a-end'");
-      await waitFor("SELECT 'table-a-end'");
+      await waitForSlowLogText(written, "SELECT 'table-a-end'");
       await new Promise((r) => setTimeout(r, 1100));
       for (let i = 0; i < 3; i += 1) await c.query(`SELECT SLEEP(0.1) FROM k WHERE a = ${i}`);
       for (let i = 0; i < 2; i += 1) await c.query(`SELECT COUNT(*) FROM k WHERE b < ${i}`);
       await c.query("SELECT 'table-b-end'");
-      await waitFor("SELECT 'table-b-end'");
+      await waitForSlowLogText(written, "SELECT 'table-b-end'");
       const tail = join(dir, 'table-phases.log');
       await writeFile(tail, (await readFile(written)).subarray(from));
       const tailEntries: SlowLogEntry[] = [];
       await readSlowLogSources([tail], (e) => tailEntries.push(e));
       const aEnd = tailEntries.find((e) => e.statement.includes("'table-a-end'"))!;
       const cut = Math.floor(slowLogSeconds(aEnd.time!)!) + 1;
-      const before = { until: asBound(cut - 1), user: 'sl_app1' };
-      const after = { since: asBound(cut), user: 'sl_app1' };
+      const before = { until: slowLogBound(cut - 1), user: 'sl_app1' };
+      const after = { since: slowLogBound(cut), user: 'sl_app1' };
 
       const fromTable = await b.call('slowlog.compareServerLog', {
         sessionId,
