@@ -48,6 +48,11 @@ export function rowHashExpression(table: DriftTable): string {
   return `SHA2(CONCAT_WS('#', ${[...columns.map(columnPart), bitmap].join(', ')}), 256)`;
 }
 
+/** The key's columns as `k0, k1, ...`, the names the comparison reads them by. */
+function keySelect(key: DriftKey): string {
+  return key.columns.map((c, i) => `${quoteIdentifier(c)} AS k${i}`).join(', ');
+}
+
 /** The `ORDER BY` list of the key. */
 export function keyOrder(key: DriftKey): string {
   return key.columns.map((c) => quoteIdentifier(c)).join(', ');
@@ -112,7 +117,7 @@ export function rowHashesSql(
   upper: readonly unknown[] | null,
 ): { sql: string; values: unknown[] } {
   const range = keyRange(key, lower, upper);
-  const keys = key.columns.map((c, i) => `${quoteIdentifier(c)} AS k${i}`).join(', ');
+  const keys = keySelect(key);
   return {
     sql:
       `SELECT ${keys}, ${rowHashExpression(table)} AS h` +
@@ -134,7 +139,7 @@ export function nextBoundarySql(
   size: number,
 ): { sql: string; values: unknown[] } {
   const range = keyRange(key, lower, null);
-  const keys = key.columns.map((c, i) => `${quoteIdentifier(c)} AS k${i}`).join(', ');
+  const keys = keySelect(key);
   return {
     sql:
       `SELECT ${keys} FROM ${qualifiedName(table.schema, table.table)}` +
