@@ -171,6 +171,58 @@ function suite(kind: ServerKind) {
       expect(nokey.skipped).toMatch(/^No primary key and no unique key of NOT NULL columns/);
     });
 
+    it('reads chunks too long to join with per-row checksums, nothing missed', async () => {
+      await withConnection(source, async (c) => {
+        await c.query('CREATE TABLE d.long_rows (id INT PRIMARY KEY, v VARCHAR(100) NOT NULL)');
+        const rows = Array.from({ length: 300 }, (_, i) => [i + 1, `value ${i + 1} `.repeat(5)]);
+        await c.query('INSERT INTO d.long_rows VALUES ?', [rows]);
+      });
+      await waitForCatchUp(source, replica);
+      await withConnection(replica, async (c) => {
+        await c.query('SET SESSION sql_log_bin = 0');
+        await c.query("UPDATE d.long_rows SET v = 'changed' WHERE id = 250");
+      });
+      // 300 rows of some 60 bytes: far past 2 KiB, so the chunk's digest is cut and the table is
+      // read with per-row checksums. A cut digest taken at its word would hash only the first
+      // rows and miss row 250, the same count of rows on both servers.
+      const long = await compareTable(s, r, 'd', 'long_rows', {
+        channel: '',
+        chunkTextMaxBytes: 2048,
+      });
+      expect(found(long)).toEqual(['changed 250']);
+      expect(long.chunksDiffering).toBe(1);
+    });
+
+    it('does not count a chunk as differing when a server only read its rows in another order', async () => {
+      await withConnection(source, async (c) => {
+        await c.query('CREATE TABLE d.shuffled (id INT PRIMARY KEY, v VARCHAR(10) NOT NULL)');
+        await c.query("INSERT INTO d.shuffled VALUES (1,'a'),(2,'b'),(3,'c'),(4,'d'),(5,'e')");
+      });
+      await waitForCatchUp(source, replica);
+      // The same rows on the replica, in a MyISAM table in another physical order: without a
+      // bound on the key, it reads them in that order.
+      await withConnection(replica, async (c) => {
+        await c.query('SET SESSION sql_log_bin = 0');
+        await c.query('ALTER TABLE d.shuffled ENGINE = MyISAM');
+        await c.query('DELETE FROM d.shuffled');
+        await c.query("INSERT INTO d.shuffled VALUES (5,'e'),(3,'c'),(1,'a'),(4,'d'),(2,'b')");
+      });
+      const digestOf = (server: RunningServer) =>
+        withConnection(server, async (c) => {
+          const [rows] = await c.query<mysql.RowDataPacket[]>(
+            "SELECT SHA2(GROUP_CONCAT(id, v SEPARATOR ';'), 256) AS h FROM d.shuffled FORCE INDEX (PRIMARY)",
+          );
+          return String(rows[0]!.h);
+        });
+      // The case is real: the two servers join the rows in different orders.
+      expect(await digestOf(source)).not.toBe(await digestOf(replica));
+      const shuffled = await compareTable(s, r, 'd', 'shuffled', { channel: '' });
+      expect(shuffled.chunks).toBe(1);
+      expect(shuffled.rows).toBe(5);
+      expect(found(shuffled)).toEqual([]);
+      expect(shuffled.chunksDiffering).toBe(0);
+    });
+
     it('repairs the replica with its fix statements, found equal afterwards', async () => {
       const before = await compareTable(s, r, 'd', 'items', { channel: '' });
       expect(before.fix[0]).toBe('SET SESSION sql_log_bin = 0');

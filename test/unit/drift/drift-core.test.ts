@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { keyRange, rowHashExpression } from '../../../src/shared/drift/checksum-sql';
+import {
+  chunkDigestSql,
+  digestIsWhole,
+  keyRange,
+  rowHashExpression,
+} from '../../../src/shared/drift/checksum-sql';
 import type { DriftTable } from '../../../src/shared/drift/drift-table';
 import { fixLiteral, fixStatements, type FixValue } from '../../../src/shared/drift/fix-statements';
 import { diffRows, keyText } from '../../../src/shared/drift/row-diff';
@@ -35,6 +40,26 @@ describe('row hashes', () => {
     expect(sql).toBe(
       "SHA2(CONCAT_WS('#', `order_id`, LENGTH(`line`), CAST(`line` AS BINARY), LENGTH(`note`), CAST(`note` AS BINARY), LENGTH(`blob`), CAST(`blob` AS BINARY), CONCAT(ISNULL(`note`), ISNULL(`blob`))), 256)",
     );
+  });
+});
+
+describe('chunk digests', () => {
+  it('join the rows of the range through the key, hash the text once, say its length', () => {
+    const q = chunkDigestSql(table, key, [5, 'b'], null);
+    expect(q.sql).toBe(
+      "SELECT cnt, COALESCE(SHA2(g, 256), '') AS h, COALESCE(LENGTH(g), 0) AS len FROM (" +
+        "SELECT COUNT(*) AS cnt, GROUP_CONCAT(CONCAT_WS('#', `order_id`, LENGTH(`line`), CAST(`line` AS BINARY), LENGTH(`note`), CAST(`note` AS BINARY), LENGTH(`blob`), CAST(`blob` AS BINARY), CONCAT(ISNULL(`note`), ISNULL(`blob`))) SEPARATOR ';') AS g" +
+        ' FROM `shop`.`order items` FORCE INDEX (`PRIMARY`)' +
+        ' WHERE ((`order_id` > ?) OR (`order_id` = ? AND `line` > ?))) AS chunk',
+    );
+    expect(q.values).toEqual([5, 5, 'b']);
+  });
+
+  it('count a text that reached the limit, or came within a character of it, as cut', () => {
+    expect(digestIsWhole(0, 1024)).toBe(true);
+    expect(digestIsWhole(1020, 1024)).toBe(true);
+    expect(digestIsWhole(1021, 1024)).toBe(false);
+    expect(digestIsWhole(1024, 1024)).toBe(false);
   });
 });
 

@@ -1,6 +1,9 @@
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import {
+  CHUNK_TEXT_MAX_BYTES,
   chunkChecksumSql,
+  chunkDigestSql,
+  digestIsWhole,
   hashedColumns,
   nextBoundarySql,
   rowHashesSql,
@@ -63,6 +66,11 @@ export interface CompareTableOptions {
    * which slows every other query on a busy server. Each chunk is still compared at one point.
    */
   snapshotSeconds?: number;
+  /**
+   * The longest text a chunk digest may join on a server (default CHUNK_TEXT_MAX_BYTES); past
+   * it, the rest of the table is read with per-row checksums.
+   */
+  chunkTextMaxBytes?: number;
   /** Waits between chunks while this says so (replica lag, source load); see throttle. */
   throttle?: () => Promise<void>;
   onChunk?: (progress: { chunks: number; rows: number; chunksDiffering: number }) => void;
@@ -133,11 +141,45 @@ export async function compareTable(
       lockWaitSeconds: options.lockWaitSeconds ?? 5,
     });
   const snapshotMs = (options.snapshotSeconds ?? 30) * 1000;
-  let pinned = await pin();
+  const textLimit = Math.max(64, Math.floor(options.chunkTextMaxBytes ?? CHUNK_TEXT_MAX_BYTES));
+  // Each pair of snapshots lets its sessions join a chunk's rows up to textLimit bytes.
+  const pinWithLimit = async () => {
+    const p = await pin();
+    try {
+      for (const conn of [p.source, p.replica]) {
+        await conn.query('SET SESSION group_concat_max_len = ?', [textLimit]);
+      }
+    } catch (error) {
+      await p.release();
+      throw error;
+    }
+    return p;
+  };
+  let pinned = await pinWithLimit();
   let pinnedAt = performance.now();
   const point = pinned.point;
   let points = 1;
   let pausedMs = pinned.pausedMs;
+  // One digest per chunk while rows are short enough to be joined; then per-row checksums.
+  let digests = true;
+  const both = (q: { sql: string; values: unknown[] }) =>
+    Promise.all([rowsOf(pinned.source, q), rowsOf(pinned.replica, q)]);
+  const checksumsAgree = async (lo: unknown[] | null, hi: unknown[] | null) => {
+    const [a, b] = await both(chunkChecksumSql(meta, key, lo, hi));
+    return { same: sameChecksum(a[0], b[0]), rows: Number(a[0]?.cnt ?? 0) };
+  };
+  /** Whether the chunk is the same on both servers, its rows on the source, and how that was read. */
+  const compareChunk = async (lo: unknown[] | null, hi: unknown[] | null) => {
+    if (digests) {
+      const [a, b] = await both(chunkDigestSql(meta, key, lo, hi));
+      const whole = [a[0], b[0]].every((x) => digestIsWhole(Number(x?.len ?? 0), textLimit));
+      if (whole) {
+        return { same: sameChecksum(a[0], b[0]), rows: Number(a[0]?.cnt ?? 0), byDigest: true };
+      }
+      digests = false;
+    }
+    return { ...(await checksumsAgree(lo, hi)), byDigest: false };
+  };
   // Chunk bounds are read on a connection of their own, the next while this chunk's checksums
   // run. They need no snapshot: any bounds cut the key range into chunks without a gap, and each
   // chunk is then read in the snapshots.
@@ -172,19 +214,16 @@ export async function compareTable(
       if (upper) nextUpper = boundAfter(upper);
       const lo = lower?.map(bound) ?? null;
       const hi = upper?.map(bound) ?? null;
-      const [a, b] = await Promise.all([
-        rowsOf(pinned.source, chunkChecksumSql(meta, key, lo, hi)),
-        rowsOf(pinned.replica, chunkChecksumSql(meta, key, lo, hi)),
-      ]);
+      const chunk = await compareChunk(lo, hi);
       chunks++;
-      rows += Number(a[0]?.cnt ?? 0);
-      if (!sameChecksum(a[0], b[0])) {
-        chunksDiffering++;
-        const [sa, sb] = await Promise.all([
-          rowsOf(pinned.source, rowHashesSql(meta, key, lo, hi)),
-          rowsOf(pinned.replica, rowHashesSql(meta, key, lo, hi)),
-        ]);
+      rows += chunk.rows;
+      if (!chunk.same) {
+        const [sa, sb] = await both(rowHashesSql(meta, key, lo, hi));
         const found = diffRows(hashedRows(sa, key), hashedRows(sb, key));
+        // No row differs: a digest may have joined the rows in another order on one server.
+        const differing =
+          found.length > 0 || !chunk.byDigest || !(await checksumsAgree(lo, hi)).same;
+        if (differing) chunksDiffering++;
         differencesTotal += found.length;
         differences.push(...found.slice(0, Math.max(0, maxDifferences - differences.length)));
       }
@@ -196,7 +235,7 @@ export async function compareTable(
         // Released first: pinning locks the table on the source, which our own open snapshot
         // does not block, but there is no reason to hold both.
         await old.release();
-        pinned = await pin();
+        pinned = await pinWithLimit();
         pinnedAt = performance.now();
         points++;
         pausedMs += pinned.pausedMs;
