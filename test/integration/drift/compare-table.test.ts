@@ -18,11 +18,14 @@ import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 
 failOnUnhandledErrors();
 
-async function driftServer(server: RunningServer): Promise<DriftServer> {
+async function driftServer(
+  server: RunningServer,
+  login: { user: string; password?: string } = { user: server.user },
+): Promise<DriftServer> {
   const options = {
     host: server.host,
     port: server.port,
-    user: server.user,
+    ...login,
     supportBigNumbers: true,
     bigNumberStrings: true,
     dateStrings: true,
@@ -222,6 +225,55 @@ function suite(kind: ServerKind) {
       expect(found(shuffled)).toEqual([]);
       expect(shuffled.chunksDiffering).toBe(0);
     });
+
+    /** The id of the replica's IO (receiver) thread: a new one means it was restarted. */
+    const ioThread = () =>
+      withConnection(replica, async (c) => {
+        const [rows] = await c.query<mysql.RowDataPacket[]>(
+          kind === 'mysql'
+            ? "SELECT THREAD_ID AS id FROM performance_schema.threads WHERE NAME = 'thread/sql/replica_io'"
+            : "SELECT ID AS id FROM information_schema.PROCESSLIST WHERE COMMAND = 'Slave_IO'",
+        );
+        expect(rows).toHaveLength(1);
+        return Number(rows[0]!.id);
+      });
+
+    it('holds only the applier: the IO thread keeps running, with the relay log it fetched', async () => {
+      const before = await ioThread();
+      const items = await compareTable(s, r, 'd', 'items', { channel: '', snapshotSeconds: 0 });
+      expect(found(items)).toHaveLength(6);
+      expect(items.points).toBeGreaterThan(1);
+      expect(await ioThread()).toBe(before);
+    });
+
+    if (kind === 'mariadb')
+      it('holds both threads where the source account may not read binary log coordinates', async () => {
+        await withConnection(source, (c) =>
+          c.query(
+            `CREATE USER 'drift_low'@'%' IDENTIFIED BY 'drift-low-pw';
+             GRANT SELECT, LOCK TABLES ON d.* TO 'drift_low'@'%';`,
+          ),
+        );
+        await waitForCatchUp(source, replica);
+        const low = await driftServer(source, { user: 'drift_low', password: 'drift-low-pw' });
+        await expect(
+          withConnection(source, async (c) => {
+            await c.changeUser({ user: 'drift_low', password: 'drift-low-pw' });
+            return c.query('SHOW MASTER STATUS');
+          }),
+        ).rejects.toThrow(/BINLOG MONITOR|denied/);
+        const before = await ioThread();
+        const items = await compareTable(low, r, 'd', 'items', { channel: '' });
+        expect(found(items)).toEqual([
+          'changed 17',
+          'changed 42',
+          'changed 99',
+          'extra 0',
+          'extra 99999',
+          'missing 2500',
+        ]);
+        expect(await ioThread()).not.toBe(before);
+      });
 
     it('repairs the replica with its fix statements, found equal afterwards', async () => {
       const before = await compareTable(s, r, 'd', 'items', { channel: '' });

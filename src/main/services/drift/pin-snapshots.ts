@@ -42,25 +42,81 @@ const mariadb = (s: DriftServer) => s.info.flavor === 'mariadb';
 const ER_LOCK_WAIT_TIMEOUT = 1205;
 
 /**
- * STOP / START of the replica's applier for the channel, in the server's words. MariaDB takes
- * `UNTIL master_gtid_pos` only with both threads stopped and started together (it answers
- * "Slave is already running" or error 1277 otherwise), so there both threads are stopped; its
- * IO thread then fetches again from the point it had.
+ * Where the replica's applier is told to stop: after a GTID set (MySQL's SQL_AFTER_GTIDS,
+ * MariaDB's master_gtid_pos), or at the source's binary log coordinates.
+ */
+type Until = { gtids: string } | { file: string; position: number };
+
+/**
+ * STOP / START of the replica's applier for the channel, in the server's words: its SQL thread,
+ * or on MariaDB both threads (`both`). MariaDB takes `UNTIL master_gtid_pos` only with both
+ * threads stopped and started together (it answers "Slave is already running" or error 1277
+ * otherwise), and a restarted IO thread throws away the relay log it had and fetches it again,
+ * so there the SQL thread alone is held at the source's coordinates where they can be read.
  */
 function applierStatement(
   server: DriftServer,
   verb: 'STOP' | 'START',
   channel: string,
-  until?: string,
+  options: { both?: boolean; until?: Until } = {},
 ): string {
+  const { both = false, until } = options;
+  const untilPart = !until
+    ? ''
+    : 'gtids' in until
+      ? mariadb(server)
+        ? ` UNTIL master_gtid_pos = ${quoteString(until.gtids)}`
+        : ` UNTIL SQL_AFTER_GTIDS = ${quoteString(until.gtids)}`
+      : ` UNTIL MASTER_LOG_FILE = ${quoteString(until.file)}, MASTER_LOG_POS = ${until.position}`;
   if (mariadb(server)) {
     const name = channel === '' ? '' : ` ${quoteString(channel)}`;
-    const untilPart = until === undefined ? '' : ` UNTIL master_gtid_pos = ${quoteString(until)}`;
-    return `${verb} SLAVE${name}${untilPart}`;
+    return `${verb} SLAVE${name}${both ? '' : ' SQL_THREAD'}${untilPart}`;
   }
   const word = server.info.capabilities.replicaStatements ? 'REPLICA' : 'SLAVE';
-  const untilPart = until === undefined ? '' : ` UNTIL SQL_AFTER_GTIDS = ${quoteString(until)}`;
   return `${verb} ${word} SQL_THREAD${untilPart} FOR CHANNEL ${quoteString(channel)}`;
+}
+
+/** ER_SPECIFIC_ACCESS_DENIED_ERROR / ER_ACCESS_DENIED_ERROR: a privilege is missing. */
+const ACCESS_DENIED = new Set([1227, 1045]);
+
+/**
+ * The source's binary log coordinates (`SHOW MASTER STATUS`), or null when this account may not
+ * read them (MariaDB 10.5+ asks for BINLOG MONITOR) or the binary log is off.
+ */
+async function binlogCoordinates(
+  conn: Connection,
+): Promise<{ file: string; position: number } | null> {
+  try {
+    const [rows] = await conn.query<RowDataPacket[]>('SHOW MASTER STATUS');
+    const row = rows[0];
+    if (!row) return null;
+    const position = Number(row.Position);
+    if (typeof row.File !== 'string' || !Number.isSafeInteger(position)) return null;
+    return { file: row.File, position };
+  } catch (error) {
+    if (ACCESS_DENIED.has(Number((error as { errno?: unknown }).errno))) return null;
+    throw error;
+  }
+}
+
+/** `*_Running` of the threads the comparison stops and starts again, or null without that channel. */
+async function applierThreads(
+  conn: Connection,
+  server: DriftServer,
+  channel: string,
+): Promise<{ sql: string; io: string } | null> {
+  const statement = mariadb(server)
+    ? 'SHOW ALL SLAVES STATUS'
+    : server.info.capabilities.replicaStatements
+      ? 'SHOW REPLICA STATUS'
+      : 'SHOW SLAVE STATUS';
+  const [rows] = await conn.query<RowDataPacket[]>(statement);
+  const row = rows.find((r) => String(r.Channel_Name ?? r.Connection_name ?? '') === channel);
+  if (!row) return null;
+  return {
+    sql: String(row.Replica_SQL_Running ?? row.Slave_SQL_Running),
+    io: String(row.Replica_IO_Running ?? row.Slave_IO_Running),
+  };
 }
 
 /**
@@ -72,17 +128,26 @@ async function applierRunning(
   server: DriftServer,
   channel: string,
 ): Promise<boolean | null> {
-  const statement = mariadb(server)
-    ? 'SHOW ALL SLAVES STATUS'
-    : server.info.capabilities.replicaStatements
-      ? 'SHOW REPLICA STATUS'
-      : 'SHOW SLAVE STATUS';
-  const [rows] = await conn.query<RowDataPacket[]>(statement);
-  const row = rows.find((r) => String(r.Channel_Name ?? r.Connection_name ?? '') === channel);
-  if (!row) return null;
-  const sql = String(row.Replica_SQL_Running ?? row.Slave_SQL_Running) === 'Yes';
-  if (!mariadb(server)) return sql;
-  return sql && String(row.Slave_IO_Running) === 'Yes';
+  const threads = await applierThreads(conn, server, channel);
+  if (!threads) return null;
+  return threads.sql === 'Yes' && (!mariadb(server) || threads.io === 'Yes');
+}
+
+/**
+ * Whether the threads held have stopped (`both`: on MariaDB, both of them). Not the same as not
+ * running: a MariaDB IO thread reads `Connecting` while it starts, and after `UNTIL
+ * master_gtid_pos` one thread can stop before the other; a START issued before both are down
+ * leaves them both stopped.
+ */
+async function applierStopped(
+  conn: Connection,
+  server: DriftServer,
+  channel: string,
+  both: boolean,
+): Promise<boolean> {
+  const threads = await applierThreads(conn, server, channel);
+  if (!threads) return true;
+  return threads.sql === 'No' && (!both || threads.io === 'No');
 }
 
 async function single(conn: Connection, sql: string, values: unknown[] = []): Promise<unknown> {
@@ -101,9 +166,11 @@ async function startSnapshot(conn: Connection): Promise<void> {
  * applier for a moment:
  * 1. the replica's applier (SQL thread) of the channel is stopped, so it cannot pass the point;
  * 2. on the source, the table is locked for reading (writers to it wait, for milliseconds),
- *    the executed set read, and a snapshot transaction started, then the lock released: every
- *    write to the table is either in the point and the snapshot, or in neither;
- * 3. the replica's applier runs until exactly that point (SQL_AFTER_GTIDS / master_gtid_pos)
+ *    the executed set (and on MariaDB the binary log coordinates after it) read, and a snapshot
+ *    transaction started, then the lock released: every write to the table is either in the
+ *    point and the snapshot, or in neither;
+ * 3. the replica's applier runs until exactly that point (SQL_AFTER_GTIDS; on MariaDB the
+ *    coordinates, or master_gtid_pos with both threads where the coordinates may not be read)
  *    and stops; a snapshot is started there, and the applier is started again.
  * The applier is started again whatever fails. Refused when the applier is not running (the
  * user stopped it: not ours to start), and checked afterwards: a replica that went past the
@@ -124,10 +191,12 @@ export async function pinSnapshots(
   let replicaSnap: DriftConnection | null = null;
   let stoppedAt = 0;
   let restarted = false;
+  // MariaDB: the SQL thread alone where the source's coordinates can be read, else both.
+  let both = false;
   const restart = async () => {
     if (restarted || stoppedAt === 0) return;
     restarted = true;
-    await control.query(applierStatement(replica, 'START', channel));
+    await control.query(applierStatement(replica, 'START', channel, { both }));
   };
   try {
     const running = await applierRunning(control, replica, channel);
@@ -139,15 +208,17 @@ export async function pinSnapshots(
           ? 'The replica’s replication threads are not both running. Start them first: the comparison holds them for a moment and starts them again, and does not start threads someone stopped.'
           : 'The replica’s applier (SQL thread) is stopped. Start it first: the comparison holds it for a moment and starts it again, and does not start an applier someone stopped.',
       );
-    await control.query(applierStatement(replica, 'STOP', channel));
-    stoppedAt = performance.now();
-
     const lockLink = await source.open();
     opened.push(lockLink);
     const lock = lockLink.conn;
+    both = mariadb(replica) && (await binlogCoordinates(lock)) === null;
+    await control.query(applierStatement(replica, 'STOP', channel, { both }));
+    stoppedAt = performance.now();
+
     sourceSnap = await source.open();
     opened.push(sourceSnap);
     let point: string;
+    let until: Until;
     try {
       // The applier is held from here on: a transaction writing to the table would make the
       // lock wait for it (lock_wait_timeout is a year by default), so give up soon instead.
@@ -166,13 +237,22 @@ export async function pinSnapshots(
           mariadb(source) ? 'SELECT @@GLOBAL.gtid_binlog_pos' : 'SELECT @@GLOBAL.gtid_executed',
         ),
       );
+      // Read after the point, so the replica stopping there has passed it; writes to other
+      // tables in between change nothing of this one, which is locked.
+      const coordinates = mariadb(replica) && !both ? await binlogCoordinates(lock) : null;
+      if (mariadb(replica) && !both && !coordinates)
+        throw new PinError('The source’s binary log coordinates could no longer be read.');
+      until = coordinates ?? { gtids: point };
       await startSnapshot(sourceSnap.conn);
     } finally {
       await lock.query('UNLOCK TABLES').catch(() => undefined);
     }
 
-    await control.query(applierStatement(replica, 'START', channel, point));
+    await control.query(applierStatement(replica, 'START', channel, { both, until }));
     const seconds = Math.max(1, Math.ceil(options.catchUpTimeoutMs / 1000));
+    // Held at coordinates, MariaDB waits for the point too (MASTER_POS_WAIT answers NULL when
+    // the thread is not running, which it may no longer be): the coordinates are after the
+    // point, and the loop below waits for the thread to stop at them.
     const waited = mariadb(replica)
       ? await single(control, 'SELECT MASTER_GTID_WAIT(?, ?)', [point, seconds])
       : await single(control, 'SELECT WAIT_FOR_EXECUTED_GTID_SET(?, ?)', [point, seconds]);
@@ -180,9 +260,10 @@ export async function pinSnapshots(
       throw new PinError(
         `The replica did not reach the source’s point within ${seconds} s (it is too far behind); try again when its lag is lower.`,
       );
-    // The applier stops by itself at the point; wait for it to have stopped.
-    for (let i = 0; (await applierRunning(control, replica, channel)) === true; i++) {
-      if (i > 100) throw new PinError('The replica’s applier did not stop at the point.');
+    // The applier stops by itself at the point (with master_gtid_pos, both threads do): wait
+    // until it has, so the START below is not taken by threads still on their way down.
+    for (let i = 0; !(await applierStopped(control, replica, channel, both)); i++) {
+      if (i > 250) throw new PinError('The replica’s applier did not stop at the point.');
       await new Promise((r) => setTimeout(r, 20));
     }
     replicaSnap = await replica.open();
