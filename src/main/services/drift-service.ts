@@ -21,6 +21,7 @@ import type { ConnectionStore } from '../store/connection-store';
 import { compareTable, type TableDrift } from './drift/compare-table';
 import { ControlLink } from './drift/control-link';
 import { PinError, type DriftServer } from './drift/pin-snapshots';
+import { isUnreachable, unreachableServerError } from './drift/unreachable-server';
 import { readChannels } from './replication/read-channels';
 import type { SessionRegistry } from './session-registry';
 
@@ -213,12 +214,20 @@ export function driftService(
         } catch (error) {
           if (run.stop) throw error;
           if (error instanceof PinError) throw error;
+          const api = error instanceof ApiError ? error : errorToApi(error);
+          // A server that went away fails every table after this one the same way.
+          if (isUnreachable(api))
+            throw await unreachableServerError(
+              api,
+              { source, replica: run.replica, replicaName: status.replicaName },
+              { compared: status.results.length, tables: status.tables.length },
+            );
           // One table that cannot be read (gone, no privilege) does not stop the others.
           status.results.push({
             schema,
             table,
             key: null,
-            skipped: (error instanceof ApiError ? error : errorToApi(error)).message,
+            skipped: api.message,
             point: null,
             points: 0,
             chunks: 0,

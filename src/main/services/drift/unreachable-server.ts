@@ -1,0 +1,51 @@
+import { ApiError, type ErrorCode } from '../../../shared/api/errors';
+import type { DriftServer } from './pin-snapshots';
+
+/** Codes of a server that cannot be reached any more: every later table would fail the same. */
+const UNREACHABLE: ReadonlySet<ErrorCode> = new Set([
+  'CONNECTION_LOST',
+  'CONNECTION_REFUSED',
+  'TIMEOUT',
+  'HOST_NOT_FOUND',
+]);
+
+/** Whether `error` says a server went away, rather than that one table could not be read. */
+export function isUnreachable(error: ApiError): boolean {
+  return UNREACHABLE.has(error.code);
+}
+
+async function answers(server: DriftServer): Promise<boolean> {
+  try {
+    const link = await server.open();
+    await link.close().catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The error that ends a comparison when a server went away during it, naming which one (each is
+ * tried with a new connection: the error alone does not say which link broke) and how far the
+ * comparison got.
+ */
+export async function unreachableServerError(
+  error: ApiError,
+  servers: { source: DriftServer; replica: DriftServer; replicaName: string },
+  progress: { compared: number; tables: number },
+): Promise<ApiError> {
+  const [source, replica] = await Promise.all([answers(servers.source), answers(servers.replica)]);
+  const who =
+    !source && !replica
+      ? `Neither this session’s server nor the replica “${servers.replicaName}” can be reached`
+      : !source
+        ? 'This session’s server (the source) cannot be reached'
+        : !replica
+          ? `The replica “${servers.replicaName}” cannot be reached`
+          : 'A connection of the comparison was lost';
+  const done = `${progress.compared} of ${progress.tables} ${progress.tables === 1 ? 'table was' : 'tables were'} compared`;
+  return new ApiError({
+    ...error.toShape(),
+    message: `${who}: the comparison stopped (${error.message}). ${done}; their results are kept.`,
+  });
+}

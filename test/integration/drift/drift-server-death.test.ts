@@ -1,0 +1,126 @@
+import type mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultConnectionSettings } from '../../../src/shared/api/connection';
+import type { DriftRun } from '../../../src/shared/api/drift';
+import { withConnection } from '../../servers/connect';
+import { useTopology } from '../../servers/dedicated-servers';
+import type { RunningServer } from '../../servers/instance';
+import { waitForCatchUp } from '../../servers/replication';
+import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
+import { openSession } from '../backend/session-helpers';
+import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+
+// A server that dies in the middle of a data drift run (SIGKILL, like a crash): the run ends at
+// once with an error that names the server and says how far it got, instead of marking every
+// table after it as skipped; the tables already compared keep their results, and no snapshot is
+// left open on the server still up.
+
+failOnUnhandledErrors();
+const topology = useTopology('mysql', 1);
+const TABLES = 40;
+
+describe('data drift when a server dies during the run (MySQL 9.7)', () => {
+  let b: BackendUnderTest;
+  let source: RunningServer;
+  let replica: RunningServer;
+  let onSource: string;
+  let replicaId: string;
+
+  beforeAll(async () => {
+    const t = topology();
+    source = t.source;
+    replica = t.replicas[0]!;
+    await withConnection(source, async (c) => {
+      await c.query('CREATE DATABASE d');
+      const rows = Array.from({ length: 1000 }, (_, i) => [i + 1, `item ${i + 1}`]);
+      for (let n = 0; n < TABLES; n++) {
+        await c.query(`CREATE TABLE d.t${n} (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)`);
+        await c.query(`INSERT INTO d.t${n} VALUES ?`, [rows]);
+      }
+    });
+    await waitForCatchUp(source, replica);
+    b = await startBackend();
+    onSource = await openSession(b, source, 'source');
+    const saved = await b.call('connections.save', {
+      settings: {
+        ...defaultConnectionSettings(),
+        name: 'replica',
+        endpoint: { kind: 'tcp', host: replica.host, port: replica.port },
+        tls: { mode: 'preferred' },
+        user: replica.user,
+        passwordMode: 'none',
+      },
+      secrets: {},
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    replicaId = saved.value.id;
+  });
+  afterAll(async () => {
+    await b?.dispose();
+  });
+
+  /** Starts a run over every table; once `tablesBefore` are compared, `kill` runs. */
+  const runAndKill = async (tablesBefore: number, kill: () => Promise<void>) => {
+    const started = await b.call('drift.start', {
+      sessionId: onSource,
+      replicaConnectionId: replicaId,
+      tables: Array.from({ length: TABLES }, (_, n) => ({ schema: 'd', table: `t${n}` })),
+      chunkRows: 100,
+      allowApplierPause: true,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    let killed = false;
+    for (;;) {
+      const s = await b.call('drift.status', { runId: started.value.runId });
+      if (!s.ok) throw new Error(s.error.message);
+      if (s.value.state !== 'running') return { run: s.value, killed };
+      if (!killed && s.value.results.length >= tablesBefore) {
+        await kill();
+        killed = true;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  const expectCompared = (run: DriftRun) => {
+    expect(run.results.length).toBeGreaterThanOrEqual(2);
+    expect(run.results.length).toBeLessThan(TABLES);
+    for (const result of run.results) {
+      expect(result).toMatchObject({ skipped: null, rows: 1000, differencesTotal: 0 });
+    }
+  };
+
+  it('ends the run when the replica dies, naming it, with no snapshot left on the source', async () => {
+    const { run, killed } = await runAndKill(2, () => replica.kill());
+    expect(killed).toBe(true);
+    expect(run.state).toBe('error');
+    expect(['CONNECTION_LOST', 'CONNECTION_REFUSED']).toContain(run.error?.code);
+    expect(run.error?.message).toMatch(
+      new RegExp(
+        `^The replica “replica” cannot be reached: the comparison stopped \\(.+\\)\\. ${run.results.length} of ${TABLES} tables were compared; their results are kept\\.$`,
+      ),
+    );
+    expectCompared(run);
+    const open = await withConnection(source, async (c) => {
+      const [rows] = await c.query<mysql.RowDataPacket[]>(
+        'SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX',
+      );
+      return Number(rows[0]!.n);
+    });
+    expect(open).toBe(0);
+  });
+
+  it('ends the run when the source dies, naming it', async () => {
+    await replica.start();
+    await waitForCatchUp(source, replica);
+    const { run, killed } = await runAndKill(2, () => source.kill());
+    expect(killed).toBe(true);
+    expect(run.state).toBe('error');
+    expect(run.error?.message).toMatch(
+      new RegExp(
+        `^This session’s server \\(the source\\) cannot be reached: the comparison stopped \\(.+\\)\\. ${run.results.length} of ${TABLES} tables were compared; their results are kept\\.$`,
+      ),
+    );
+    expectCompared(run);
+  });
+});
