@@ -91,18 +91,34 @@ function putText(text: string, at: number): number {
 
 /** Writes the decimal digits of `value` at `at`; returns the position after them. */
 function putNumber(value: Bound, at: number): number {
-  if (typeof value !== 'number' || value >= 1e8) return putText(String(value), at);
+  if (typeof value !== 'number' || value >= 1e8) return putLarge(value, at);
   // Below 10^8 a number is at most two groups of four digits, each copied from a table: one
-  // division, where dividing by 100 needs up to four (and by 10, twice that).
+  // division, where dividing by 100 needs up to four. Larger numbers take a separate
+  // function, keeping this one small enough to inline (which measurably matters).
   if (value < 1e4) return putGroup(value, at);
   const high = (value / 1e4) | 0;
-  const low = (value - high * 1e4) << 2;
-  at = putGroup(high, at);
+  return putFullGroup(value - high * 1e4, putGroup(high, at));
+}
+
+/** Writes `value` (10^8 or more) at `at`; returns the position after it. */
+function putLarge(value: Bound, at: number): number {
+  if (typeof value !== 'number') return putText(String(value), at);
+  // Below 2^53, so the arithmetic is exact.
+  const high = Math.floor(value / 1e8);
+  const low = value - high * 1e8;
+  const upper = (low / 1e4) | 0;
+  at = putFullGroup(upper, putNumber(high, at));
+  return putFullGroup(low - upper * 1e4, at);
+}
+
+/** Writes `value` (0 to 9999) as four digits, with leading zeros. */
+function putFullGroup(value: number, at: number): number {
   const out = bytes;
-  out[at] = DIGIT_GROUPS[low]!;
-  out[at + 1] = DIGIT_GROUPS[low + 1]!;
-  out[at + 2] = DIGIT_GROUPS[low + 2]!;
-  out[at + 3] = DIGIT_GROUPS[low + 3]!;
+  const group = value << 2;
+  out[at] = DIGIT_GROUPS[group]!;
+  out[at + 1] = DIGIT_GROUPS[group + 1]!;
+  out[at + 2] = DIGIT_GROUPS[group + 2]!;
+  out[at + 3] = DIGIT_GROUPS[group + 3]!;
   return at + 4;
 }
 
@@ -110,13 +126,7 @@ function putNumber(value: Bound, at: number): number {
 function putGroup(value: number, at: number): number {
   const out = bytes;
   const group = value << 2;
-  if (value >= 1000) {
-    out[at] = DIGIT_GROUPS[group]!;
-    out[at + 1] = DIGIT_GROUPS[group + 1]!;
-    out[at + 2] = DIGIT_GROUPS[group + 2]!;
-    out[at + 3] = DIGIT_GROUPS[group + 3]!;
-    return at + 4;
-  }
+  if (value >= 1000) return putFullGroup(value, at);
   if (value >= 100) {
     out[at] = DIGIT_GROUPS[group + 1]!;
     out[at + 1] = DIGIT_GROUPS[group + 2]!;

@@ -214,7 +214,8 @@ describe('the text paths on long sets', () => {
     // Many texts span several of the printer's 64 KB chunks; most take the fast reader.
     expect(overOneChunk).toBeGreaterThan(10);
     expect(quickOnes).toBeGreaterThan(150);
-  });
+    // The full parser on long texts takes a few seconds on a loaded machine.
+  }, 60_000);
 
   it('reads a set larger than the reader keeps scratch space for, then a small one', () => {
     const uuid = UUIDS[1]!;
