@@ -143,8 +143,10 @@ function putGroup(value: number, at: number): number {
 }
 
 /** The four digit characters of 0000 to 9999, in order. */
-const DIGIT_GROUPS = Uint8Array.from({ length: 40000 }, (_, i) => {
-  const value = i >> 2;
-  const place = [1000, 100, 10, 1][i & 3]!;
-  return 0x30 + (Math.floor(value / place) % 10);
-});
+const DIGIT_GROUPS = new Uint8Array(40000);
+for (let value = 0, at = 0; value < 10000; value++) {
+  DIGIT_GROUPS[at++] = 0x30 + Math.floor(value / 1000);
+  DIGIT_GROUPS[at++] = 0x30 + (Math.floor(value / 100) % 10);
+  DIGIT_GROUPS[at++] = 0x30 + (Math.floor(value / 10) % 10);
+  DIGIT_GROUPS[at++] = 0x30 + (value % 10);
+}
