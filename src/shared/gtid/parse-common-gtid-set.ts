@@ -1,6 +1,7 @@
 import { compareEntries, GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
 import { normalizeIntervals } from './interval-list';
 import type { Bound } from './bound';
+import { asciiBytes } from './text-bytes';
 
 /**
  * A fast reader for the spelling servers print and people paste: `uuid[:tag]:n[-m]...`
@@ -14,13 +15,17 @@ import type { Bound } from './bound';
  */
 export function parseCommonGtidSet(text: string): GtidSet | null {
   const length = text.length;
+  // Bytes, not charCodeAt: see text-bytes.ts. The 0 after the last byte ends every digit and
+  // tag loop without a length test; a text that is not ASCII is not in the common spelling.
+  const bytes = asciiBytes(text);
+  if (bytes === null) return null;
   const segments = new SegmentList();
   let pos = 0;
   while (pos < length) {
     if (pos + 36 > length) return null;
     let rank = 0;
     for (let i = 0; i < 36; i++) {
-      let code = text.charCodeAt(pos + i);
+      let code = bytes[pos + i]!;
       if (i === 8 || i === 13 || i === 18 || i === 23) {
         if (code !== DASH) return null;
       } else if (code >= 0x61) {
@@ -39,39 +44,36 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
     const uuid = String.fromCharCode.apply(null, uuidCodes);
     pos += 36;
     let tag = '';
-    while (pos < length && text.charCodeAt(pos) === COLON) {
-      pos++;
-      let code = pos < length ? text.charCodeAt(pos) : -1;
-      if (code >= 0x30 && code <= 0x39) {
+    while (bytes[pos] === COLON) {
+      const first = bytes[++pos]!;
+      // Digits are tested as `byte - 0x30` compared unsigned with 9: one comparison instead of
+      // two, which takes about a fifth off the digit loops.
+      let digit = first - 0x30;
+      if (digit >>> 0 <= 9) {
         let count = 0;
         let previousEnd = 0;
         let normalized = true;
         for (;;) {
-          // Up to 15 digits: exact as a number, and far below MySQL's limit of 2^63-2. The
-          // digit loops check the length rather than read past the end: a NaN from
-          // charCodeAt makes the whole loop slower. `code` is the first digit, at `pos`.
+          // Up to 15 digits: exact as a number, and far below MySQL's limit of 2^63-2.
+          // `digit` is the first digit's value, at `pos`; each loop leaves the byte after its
+          // digits in `digit`, less 0x30.
           let digits = pos;
-          let start = code - 0x30;
-          for (code = -1; ++pos < length;) {
-            const c = text.charCodeAt(pos);
-            if (c < 0x30 || c > 0x39) {
-              code = c;
-              break;
-            }
-            start = start * 10 + (c - 0x30);
+          let start = digit;
+          for (;;) {
+            digit = bytes[++pos]! - 0x30;
+            if (digit >>> 0 > 9) break;
+            start = start * 10 + digit;
           }
           if (pos - digits > 15 || start === 0) return null;
           let end = start + 1;
-          if (code === DASH) {
+          if (digit === DASH - 0x30) {
             digits = ++pos;
             let last = 0;
-            for (code = -1; pos < length; pos++) {
-              const c = text.charCodeAt(pos);
-              if (c < 0x30 || c > 0x39) {
-                code = c;
-                break;
-              }
-              last = last * 10 + (c - 0x30);
+            for (;;) {
+              digit = bytes[pos]! - 0x30;
+              if (digit >>> 0 > 9) break;
+              last = last * 10 + digit;
+              pos++;
             }
             if (pos === digits || pos - digits > 15) return null;
             end = last + 1;
@@ -83,17 +85,17 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
             scratch[count++] = end;
             previousEnd = end;
           }
-          if (code !== COLON || pos + 1 >= length) break;
-          code = text.charCodeAt(pos + 1);
-          if (code < 0x30 || code > 0x39) break;
+          if (digit !== COLON - 0x30) break;
+          digit = bytes[pos + 1]! - 0x30;
+          if (digit >>> 0 > 9) break;
           pos++;
         }
         // One exact-size copy rather than an array grown (and copied) push by push.
         segments.add(uuid, rank, tag, scratch.slice(0, count), normalized);
         if (count > KEEP_SCRATCH) scratch.length = 0;
-      } else if (isTagStart(code)) {
+      } else if (isTagStart(first)) {
         const from = pos;
-        while (pos < length && isTagChar(text.charCodeAt(pos))) pos++;
+        while (isTagChar(bytes[pos]!)) pos++;
         if (pos - from > 32) return null;
         tag = text.slice(from, pos).toLowerCase();
       } else {
@@ -101,9 +103,9 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
       }
     }
     if (pos === length) break;
-    if (text.charCodeAt(pos) !== COMMA) return null;
+    if (bytes[pos] !== COMMA) return null;
     pos++;
-    if (text.charCodeAt(pos) === NEWLINE) pos++;
+    if (bytes[pos] === NEWLINE) pos++;
   }
   return segments.build();
 }
