@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRow, withConnection } from '../servers/connect';
 import { useTopology } from '../servers/dedicated-servers';
+import { waitForCatchUp } from '../servers/replication';
 import type { RunningServer } from '../servers/instance';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { openToolWith } from './harness/open-tool';
@@ -127,6 +128,38 @@ describe('the replication screen', () => {
     ).toBe('1');
     await screenshot(page, 'replication-fixed');
     expect(await page.locator('[data-testid="errant-badge"]').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('says a replica that is only behind its sibling can be promoted once it has caught up', async () => {
+    const sql = (server: RunningServer, statement: string) =>
+      withConnection(server, (c) => c.query(statement));
+    await sql(replica2, 'STOP REPLICA SQL_THREAD');
+    try {
+      const before = await withConnection(source, async (c) =>
+        String((await queryRow(c, 'SELECT @@GLOBAL.gtid_executed AS v')).v),
+      );
+      await sql(source, 'CREATE DATABASE while_behind');
+      const behind = await withConnection(source, async (c) =>
+        String(
+          (await queryRow(c, `SELECT GTID_SUBTRACT(@@GLOBAL.gtid_executed, '${before}') AS v`)).v,
+        ),
+      );
+      const line = page.locator('[data-promotion="behind"]');
+      await page.getByRole('button', { name: 'Discover again' }).click();
+      await page.locator(`[data-node-id="${id(replica2)}"]`).click();
+      await line.waitFor({ timeout: 30_000 });
+      expect(await line.textContent()).toBe(
+        `◷ Can replace its source once it has caught up: it lacks ${behind} that ${id(replica1)} has, which its source has too (lag, not divergence).`,
+      );
+      await line.scrollIntoViewIfNeeded();
+      await screenshot(page, 'replication-promotion-behind');
+    } finally {
+      await sql(replica2, 'START REPLICA SQL_THREAD');
+    }
+    await waitForCatchUp(source, replica2);
+    await page.getByRole('button', { name: 'Discover again' }).click();
+    await page.locator('[data-promotion="yes"]').waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import type { TopologyNode } from '../../shared/replication/topology-model';
 import { ErrorNotice } from '../app/ErrorNotice';
 import { HostLogin } from './HostLogin';
 import { ProblemList } from './ProblemList';
+import { PromotionLine } from './PromotionLine';
 
 /**
  * One server of the topology: how it was reached, its version and role, why it could not be
@@ -38,18 +39,7 @@ export function NodeDetails({
           Binlog clients not listed as replicas: {node.unlistedReplicaHosts.join(', ')}
         </p>
       )}
-      {node.promotion && (
-        <p data-promotion={node.promotion.canPromote ? 'yes' : 'no'}>
-          {node.promotion.canPromote
-            ? `✔ Can replace its source for ${node.promotion.peers.join(', ')}: it lacks nothing they have and keeps what they would need.`
-            : `✖ Cannot replace its source yet: ${[
-                ...node.promotion.missing.map((m) => `lacks ${m.gtids} that ${m.peer} has`),
-                ...node.promotion.purgedButNeeded.map(
-                  (m) => `purged ${m.gtids} that ${m.peer} would need`,
-                ),
-              ].join('; ')}.`}
-        </p>
-      )}
+      {node.promotion && <PromotionLine promotion={node.promotion} />}
       {node.problems.length === 0 ? (
         <p>✔ No problems.</p>
       ) : (

@@ -159,7 +159,20 @@ export function ReplicationScreen({
       <DriftSection sessionId={sessionId} connection={connection} confirm={confirm} />
 
       <section className="rp-section" aria-label="Topology">
-        <h3>Topology</h3>
+        <header className="rp-section-head rp-topology-head">
+          <h3>Topology</h3>
+          <span className="rp-muted">
+            {topology && `read ${formatTimestamp(new Date(topology.readAt).toISOString())} `}
+            <button
+              type="button"
+              className="btn-small"
+              disabled={discovering}
+              onClick={() => void discover()}
+            >
+              {discovering ? 'Discovering…' : 'Discover again'}
+            </button>
+          </span>
+        </header>
         {topologyError && (
           <ErrorNotice error={topologyError} title="The topology could not be discovered" />
         )}

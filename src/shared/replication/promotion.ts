@@ -12,6 +12,11 @@ export const PromotionSchema = z.object({
   peers: z.array(z.string()),
   /** Transactions a peer has that this replica lacks (they would be lost or diverge). */
   missing: z.array(IssueSchema),
+  /**
+   * Transactions a peer has that this replica lacks but its sources have: it is behind, not
+   * diverged, and can replace its source once it has caught up.
+   */
+  behind: z.array(IssueSchema),
   /** Transactions a peer would need from this replica that it has purged (error 1236). */
   purgedButNeeded: z.array(IssueSchema),
 });
@@ -19,11 +24,13 @@ export type Promotion = z.infer<typeof PromotionSchema>;
 
 /**
  * The promotion check of a MySQL replica against its sibling replicas, from the GTID sets as
- * the servers printed them. Null without siblings (nothing to compare with).
+ * the servers printed them. `sourcesExecuted` (its sources' sets, read after the siblings')
+ * tells lag from loss; see checkPromotion. Null without siblings (nothing to compare with).
  */
 export function promotionOf(
   candidate: { id: string; executed: string; purged: string },
   peers: ReadonlyArray<{ id: string; executed: string }>,
+  sourcesExecuted?: string,
 ): Promotion | null {
   if (peers.length === 0) return null;
   const check = checkPromotion(
@@ -33,6 +40,7 @@ export function promotionOf(
       purged: requireGtidSet(candidate.purged),
     },
     peers.map((p) => ({ name: p.id, executed: requireGtidSet(p.executed) })),
+    sourcesExecuted === undefined ? undefined : requireGtidSet(sourcesExecuted),
   );
   const issues = (list: typeof check.missing) =>
     list.map((i) => ({ peer: i.peer, gtids: formatGtidSet(i.gtids) }));
@@ -40,6 +48,7 @@ export function promotionOf(
     canPromote: check.canPromote,
     peers: peers.map((p) => p.id),
     missing: issues(check.missing),
+    behind: issues(check.behind),
     purgedButNeeded: issues(check.purgedButNeeded),
   };
 }

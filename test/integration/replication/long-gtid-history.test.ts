@@ -184,12 +184,14 @@ describe('a 10^5-interval GTID history on MySQL 9.7 (source + 2 replicas)', () =
       canPromote: false,
       peers: [id(replica2)],
       missing: [],
+      behind: [],
       purgedButNeeded: [{ peer: id(replica2), gtids: `${RETIRED}:${ERRANT_IN_HISTORY}` }],
     });
     expect(nodeOf(t, replica2).promotion).toEqual({
       canPromote: false,
       peers: [id(replica1)],
       missing: [{ peer: id(replica1), gtids: errant }],
+      behind: [],
       purgedButNeeded: [],
     });
   });

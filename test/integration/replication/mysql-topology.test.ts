@@ -214,10 +214,36 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       canPromote: false,
       peers: [id(replica1)],
       missing: [{ peer: id(replica1), gtids: `${uuid1}:1:errant_tag:1` }],
+      behind: [],
       purgedButNeeded: [],
     });
     expect(nodeOf(t, replica1).promotion?.canPromote).toBe(true);
     expect(nodeOf(t, source).promotion).toBeNull();
+  });
+
+  it('tells a replica that is only behind its sibling from one that lost transactions', async () => {
+    await run(replica2, ['STOP REPLICA SQL_THREAD']);
+    try {
+      const before = await scalar(source, '@@GLOBAL.gtid_executed');
+      await run(source, ['CREATE DATABASE while_behind', 'DROP DATABASE while_behind']);
+      await waitForCatchUp(source, replica1);
+      const after = await scalar(source, '@@GLOBAL.gtid_executed');
+      const last = Number(/:1-(\d+)$/.exec(after)![1]);
+      expect(before).toBe(`${sourceUuid}:1-${last - 2}`);
+      const t = await topologyFrom(onSource);
+      // Replica 2 lacks the source's last two transactions, which replica 1 has applied: lag,
+      // which its source will send; and still the errant ones, which nobody will.
+      expect(nodeOf(t, replica2).promotion).toEqual({
+        canPromote: false,
+        peers: [id(replica1)],
+        missing: [{ peer: id(replica1), gtids: `${uuid1}:1:errant_tag:1` }],
+        behind: [{ peer: id(replica1), gtids: `${sourceUuid}:${last - 1}-${last}` }],
+        purgedButNeeded: [],
+      });
+    } finally {
+      await run(replica2, ['START REPLICA SQL_THREAD']);
+      await waitForCatchUp(source, replica2);
+    }
   });
 
   it('still finds them from the replicas by the seed method when the source is down', async () => {

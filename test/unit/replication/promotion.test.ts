@@ -14,6 +14,7 @@ describe('promotionOf', () => {
       canPromote: false,
       peers: ['r1'],
       missing: [{ peer: 'r1', gtids: `${R1}:1` }],
+      behind: [],
       purgedButNeeded: [],
     });
     expect(
@@ -24,6 +25,7 @@ describe('promotionOf', () => {
       canPromote: false,
       peers: ['r2'],
       missing: [],
+      behind: [],
       purgedButNeeded: [{ peer: 'r2', gtids: `${SOURCE}:11` }],
     });
     expect(
@@ -32,5 +34,26 @@ describe('promotionOf', () => {
       ])?.canPromote,
     ).toBe(true);
     expect(promotionOf({ id: 'r1', executed: '', purged: '' }, [])).toBeNull();
+  });
+
+  it('tells lag from loss with the sources’ set: what they have is only not applied yet', () => {
+    const candidate = { id: 'r2', executed: `${SOURCE}:1-10`, purged: '' };
+    const sibling = { id: 'r1', executed: `${SOURCE}:1-14,${R1}:1` };
+    expect(promotionOf(candidate, [sibling], `${SOURCE}:1-15`)).toEqual({
+      canPromote: false,
+      peers: ['r1'],
+      missing: [{ peer: 'r1', gtids: `${R1}:1` }],
+      behind: [{ peer: 'r1', gtids: `${SOURCE}:11-14` }],
+      purgedButNeeded: [],
+    });
+    // Behind only.
+    expect(
+      promotionOf(candidate, [{ id: 'r1', executed: `${SOURCE}:1-14` }], `${SOURCE}:1-15`),
+    ).toMatchObject({ canPromote: false, missing: [], behind: [{ gtids: `${SOURCE}:11-14` }] });
+    // Without the sources' set, all of it is missing, as before.
+    expect(promotionOf(candidate, [sibling])).toMatchObject({
+      missing: [{ gtids: `${SOURCE}:11-14,\n${R1}:1` }],
+      behind: [],
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { ApiErrorShape } from '../../../shared/api/errors';
 import type { ErrantFinding } from '../../../shared/replication/errant-finding';
 import { nodeProblems } from '../../../shared/replication/node-health';
-import { promotionOf, type Promotion } from '../../../shared/replication/promotion';
+import type { Promotion } from '../../../shared/replication/promotion';
 import { unlistedReplicaHosts } from '../../../shared/replication/unlisted-replicas';
 import type { ReplicationTopology, TopologyNode } from '../../../shared/replication/topology-model';
 import type { ServerInfo } from '../../../shared/server/server-info';
@@ -10,6 +10,7 @@ import type { ReferenceNode } from '../../../shared/replication/errant-reference
 import { detectErrant } from './detect-errant';
 import { lastSeenLinks, type LastSeen, type LastSeenLinks } from './last-seen-links';
 import type { NodeLink } from './node-links';
+import { checkPromotions } from './promotion-sets';
 import { readNode, type NodeState } from './read-node';
 
 /** Discovery stops after this many servers (a topology bigger than this is drawn in part). */
@@ -201,10 +202,18 @@ export async function discoverTopology(
     ]),
   );
   const errant = await detectErrant(nodes, resolve, graph);
+  const promotions = await checkPromotions(nodes, (n) => graph.get(n.id)!.sourceIds);
   memory.record(scope, seenNow(nodes, resolve));
   const topology: ReplicationTopology = {
     nodes: [...nodes.values()].map((n) =>
-      topologyNode(n, nodes, resolve, graph, errant.get(n.id) ?? null),
+      topologyNode(
+        n,
+        nodes,
+        resolve,
+        graph,
+        errant.get(n.id) ?? null,
+        promotions.get(n.id) ?? null,
+      ),
     ),
     startId: [...nodes.values()].find((n) => n.start)?.id ?? keyOf(start.host, start.port),
     truncated,
@@ -227,6 +236,7 @@ function topologyNode(
   resolve: (host: string, port: number) => string | null,
   graph: ReadonlyMap<string, ReferenceNode>,
   errant: ErrantFinding | null,
+  promotion: Promotion | null,
 ): TopologyNode {
   const channels = n.state?.channels ?? [];
   // A server that could not be read hangs under the sources that list it (SHOW REPLICAS) or
@@ -244,7 +254,6 @@ function topologyNode(
       return [r.host, ...r.aliases.map((a) => a.slice(0, a.lastIndexOf(':')))];
     }),
   );
-  const promotion = promotionCheck(n, all, resolve, sourceIds);
   const lags = channels.map((c) => c.lag.seconds).filter((s): s is number => s !== null);
   const server = n.state?.server ?? null;
   const { problems, health } = nodeProblems({ error: n.error, server, channels, errant });
@@ -267,33 +276,6 @@ function topologyNode(
     problems,
     health,
   };
-}
-
-/** A reachable MySQL replica against the other reachable MySQL replicas of its sources. */
-function promotionCheck(
-  n: DiscoveredNode,
-  all: Map<string, DiscoveredNode>,
-  resolve: (host: string, port: number) => string | null,
-  sourceIds: readonly string[],
-): Promotion | null {
-  const server = n.state?.server;
-  if (!server || server.flavor === 'mariadb' || sourceIds.length === 0) return null;
-  const sources = new Set(sourceIds.filter((id) => id !== ''));
-  const peers = [...all.values()].filter(
-    (o) =>
-      o.id !== n.id &&
-      o.state !== null &&
-      o.state.server.flavor !== 'mariadb' &&
-      o.state.channels.some((c) => sources.has(resolve(c.sourceHost, c.sourcePort) ?? '')),
-  );
-  try {
-    return promotionOf(
-      { id: n.id, executed: server.gtidExecuted, purged: server.gtidPurged },
-      peers.map((p) => ({ id: p.id, executed: p.state!.server.gtidExecuted })),
-    );
-  } catch {
-    return null;
-  }
 }
 
 /** What each reachable server replicates from now, as the memory keeps it. */
