@@ -5,6 +5,7 @@
 // entry: see literalFreeKey. A log whose texts still all differ gets no hits and would pay for
 // hashing and storing every text, so the cache watches its hit rate and stands aside for a while
 // when it does not pay.
+import { detachedText } from './detached-text';
 import { fingerprint } from './fingerprint';
 import { isSpaceCode } from './perl-char-classes';
 
@@ -54,10 +55,10 @@ export class FingerprintCache {
     const key = literalFreeKey(statement);
     let print = this.prints.get(key);
     if (print === undefined) {
-      print = detached(fingerprint(statement));
+      print = detachedText(fingerprint(statement));
       if (this.prints.size >= MAX_ENTRIES) this.prints.clear();
       // A key made by replace() is a new string; a text with no digits is its own key: detach it.
-      this.prints.set(key === statement ? detached(statement) : key, print);
+      this.prints.set(key === statement ? detachedText(statement) : key, print);
     } else {
       this.windowHits += 1;
       this.answered += 1;
@@ -102,14 +103,4 @@ function startsWithC(text: string): boolean {
     if (isSpaceCode(code)) i += 1;
     else return (code | 0x20) === 99;
   }
-}
-
-/**
- * A copy of `text` that does not point into the text it was cut from. A statement is a slice of
- * the chunk the reader was given; kept as a key, it would keep that whole chunk alive, and
- * thousands of keys thousands of chunks. Slicing a fresh concatenation flattens it into a new
- * string of its own (V8), which the slice then points into.
- */
-function detached(text: string): string {
-  return ` ${text}`.slice(1);
 }
