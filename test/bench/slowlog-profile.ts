@@ -2,9 +2,11 @@
 // missing) and digests it in one pass in this thread, printing the CPU rate, so
 // `node --cpu-prof --import tsx test/bench/slowlog-profile.ts FILE MB ROUNDS [lettered] [ROOT...]`
 // shows where time goes. Each ROOT (a copy of the tree, e.g. the last commit's) is timed in turn,
-// round by round, so a busy machine slows each about the same.
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+// round by round, so a busy machine slows each about the same. WORKERS=n reads on n worker
+// threads instead (BUNDLE=1: from an esbuild bundle of the worker, as the bench runs them).
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { writeSlowLog } from './slowlog-generate';
@@ -34,7 +36,7 @@ for (const root of roots) {
   >;
   let worker: URL | undefined;
   if (process.env['BUNDLE'] === '1') {
-    const outfile = `${root}/.worker-bundle.mjs`;
+    const outfile = join(mkdtempSync(join(tmpdir(), 'slowlog-profile-')), 'worker.mjs');
     await build({
       entryPoints: [`${root}/src/main/slowlog/slowlog-worker.ts`],
       bundle: true,
