@@ -4,6 +4,7 @@
 // only: pt-query-digest would take minutes). Ours is also timed in one pass on a log of the same
 // shapes whose statement texts repeat (as real ones do), and on one whose quoted literals differ
 // in letters, not only digits (the fingerprint cache merges texts that differ only in digits).
+// Workers run from an esbuild bundle of their script, as in the built app (see bundledWorker).
 // Logs are written to the temp directory and removed.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
