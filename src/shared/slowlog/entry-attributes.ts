@@ -54,13 +54,13 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
       const colon = line.indexOf(':', from);
       if (colon < 0) return;
       // Lines repeat their names in the same order: try the name that followed the previous
-      // one last time, checked char by char, before the general look-up.
+      // one last time before the general look-up (startsWith: a char loop here cost 5 %).
       let index = FOLLOWS[previous]!;
       let start = index >= 0 ? colon - KNOWN_ATTRIBUTE_NAMES[index]!.length : -1;
       if (
         start < from ||
         (start > from && isWordCode(line.charCodeAt(start - 1))) ||
-        !sameText(KNOWN_ATTRIBUTE_NAMES[index]!, line, start)
+        !line.startsWith(KNOWN_ATTRIBUTE_NAMES[index]!, start)
       ) {
         start = colon;
         while (start > from && isWordCode(line.charCodeAt(start - 1))) start -= 1;
@@ -211,13 +211,6 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
     const decimals = this.items[at + 2] as number;
     return decimals === TEXT ? (value as string) : plainDecimalText(value as number, decimals);
   }
-}
-
-/** Whether `text` holds `name` at `start`. */
-function sameText(name: string, text: string, start: number): boolean {
-  for (let i = 0; i < name.length; i += 1)
-    if (name.charCodeAt(i) !== text.charCodeAt(start + i)) return false;
-  return true;
 }
 
 /** Yes and No, the most common text values, without a new string each. */

@@ -5,10 +5,13 @@
 // entry: see literalFreeKey. A log whose texts still all differ gets no hits and would pay for
 // hashing and storing every text, so the cache watches its hit rate and stands aside for a while
 // when it does not pay.
+import { detachedText } from './detached-text';
 import { fingerprint } from './fingerprint';
 import { isSpaceCode } from './perl-char-classes';
 
 const DIGIT_RUN = /[0-9]+/g;
+/** pt's own-statement comment (see fingerprint.ts) with digit runs where it has one digit. */
+const PERCONA_TOOLKIT_ANY_DIGITS = /\/\*\w+\.\w+:[0-9]+\/[0-9]+\*\//;
 
 /** Statements longer than this are not kept: long texts rarely repeat and hold memory. */
 const MAX_CACHED_LENGTH = 512;
@@ -52,10 +55,10 @@ export class FingerprintCache {
     const key = literalFreeKey(statement);
     let print = this.prints.get(key);
     if (print === undefined) {
-      print = detached(fingerprint(statement));
+      print = detachedText(fingerprint(statement));
       if (this.prints.size >= MAX_ENTRIES) this.prints.clear();
       // A key made by replace() is a new string; a text with no digits is its own key: detach it.
-      this.prints.set(key === statement ? detached(statement) : key, print);
+      this.prints.set(key === statement ? detachedText(statement) : key, print);
     } else {
       this.windowHits += 1;
       this.answered += 1;
@@ -70,18 +73,26 @@ export class FingerprintCache {
  * rule (`[0-9+-][0-9a-f.xb+-]*` → `?`) is inside one of its matches, a run of digits as well as
  * one digit, and none of the rules before it depends on digits (quotes, comments and the
  * INSERT cut look for other characters; `\b` sees a digit either way), so from the number rule
- * on both texts are the same. Three rules keep digits or count them, and they all need text a
- * key keeps too: an administrator command (kept whole), CALL (its name kept) and `/*` comments
- * (mysqldump's `/*!40001`, pt's `/*a.b:1/2*\/`); such statements are their own key.
+ * on both texts are the same (comments are removed whatever digits they hold). Four rules keep
+ * digits or count them, and each needs text a key keeps too: an administrator command (kept
+ * whole), CALL (its name kept), mysqldump's `SELECT /*!40001` and pt's `/*a.b:1/2*\/`; statements
+ * that can meet one are their own key.
  */
 export function literalFreeKey(statement: string): string {
-  if (
-    statement.includes('/*') ||
+  return keepsDigits(statement) ? statement : statement.replace(DIGIT_RUN, '0');
+}
+
+/**
+ * Whether `statement`'s digits matter to its fingerprint, so that it is its own key. The answer
+ * is the same for a text and for the text with its digit runs made one `0`.
+ */
+function keepsDigits(statement: string): boolean {
+  return (
+    startsWithC(statement) ||
     statement.startsWith('administrator command: ') ||
-    startsWithC(statement)
-  )
-    return statement;
-  return statement.replace(DIGIT_RUN, '0');
+    (statement.includes('/*') &&
+      (statement.startsWith('SELECT /*!') || PERCONA_TOOLKIT_ANY_DIGITS.test(statement)))
+  );
 }
 
 /** Whether the first character after white space is a `c` or `C` (CALL can match). */
@@ -92,14 +103,4 @@ function startsWithC(text: string): boolean {
     if (isSpaceCode(code)) i += 1;
     else return (code | 0x20) === 99;
   }
-}
-
-/**
- * A copy of `text` that does not point into the text it was cut from. A statement is a slice of
- * the chunk the reader was given; kept as a key, it would keep that whole chunk alive, and
- * thousands of keys thousands of chunks. Slicing a fresh concatenation flattens it into a new
- * string of its own (V8), which the slice then points into.
- */
-function detached(text: string): string {
-  return ` ${text}`.slice(1);
 }

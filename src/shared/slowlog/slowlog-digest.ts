@@ -3,6 +3,7 @@
 // attribute, Yes counts of Yes/No ones, the values of user/host/db, first and last seen, and the
 // example with the largest Query_time. Memory grows with the number of classes, not entries.
 import type { SlowLogEntry } from './entry';
+import { detachedText } from './detached-text';
 import { SlowLogAttributes } from './entry-attributes';
 import { plainDecimalText, plainDecimalValue } from './plain-decimal';
 import { classChecksum } from './fingerprint';
@@ -228,21 +229,24 @@ export class SlowLogDigest {
   /** Adds one entry (pt-query-digest carries `db` and the time forward to entries without them). */
   add(entry: SlowLogEntry): void {
     if (!entry.statement) return;
-    if (entry.db !== undefined) this.lastDb = entry.db;
+    // What is kept past this entry is a copy, not a view into the reader's chunk (see
+    // detached-text): the carried db and time, new map keys, examples, new class names.
+    if (entry.db !== undefined && entry.db !== this.lastDb) this.lastDb = detachedText(entry.db);
     if (entry.time !== undefined && entry.time !== this.lastTime) {
-      this.lastTime = entry.time;
+      this.lastTime = detachedText(entry.time);
       this.lastSeconds = slowLogSeconds(entry.time);
     }
-    const db = entry.db ?? this.lastDb;
+    const db = this.lastDb;
     const time = this.lastTime;
     const seconds = this.lastSeconds;
     if (!this.passes(entry, db, seconds)) {
       this.filteredOut += 1;
       return;
     }
-    const print = this.fingerprints.of(entry.statement);
+    let print = this.fingerprints.of(entry.statement);
     let queryClass = this.classes.get(print);
     if (!queryClass) {
+      print = detachedText(print);
       queryClass = {
         fingerprint: print,
         checksum: '',
@@ -276,9 +280,14 @@ export class SlowLogDigest {
     else attributes.forEach(this.addAttribute, this);
     const queryTime = this.queryTime;
     // pt-query-digest keeps the last of equally slow statements.
-    if (!queryClass.example || queryTime >= queryClass.example.queryTime) {
+    const example = queryClass.example;
+    if (!example || queryTime >= example.queryTime) {
       queryClass.example = {
-        statement: entry.statement,
+        // Equally slow statements often have the same text: keep the copy already made.
+        statement:
+          example?.statement === entry.statement
+            ? example.statement
+            : detachedText(entry.statement),
         queryTime,
         time,
         db,
@@ -331,7 +340,7 @@ export class SlowLogDigest {
       if (name === 'Query_time') this.queryTime = value;
     } else if (type === 'bool') {
       let flag = queryClass.flags.get(name);
-      if (!flag) queryClass.flags.set(name, (flag = { yes: 0, count: 0 }));
+      if (!flag) queryClass.flags.set(detachedText(name), (flag = { yes: 0, count: 0 }));
       flag.count += 1;
       if (raw === 'Yes') flag.yes += 1;
     } else {
@@ -347,6 +356,7 @@ export class SlowLogDigest {
   private kindOf(name: string, raw: string | undefined): AttributeType | null {
     const kind = this.kinds.get(name);
     if (kind !== undefined) return kind;
+    name = detachedText(name);
     if (IGNORED.has(name)) {
       this.kinds.set(name, null);
       return null;
@@ -406,7 +416,7 @@ export class SlowLogDigest {
         max: value,
         buckets: new Map(),
       };
-      queryClass.numeric.set(name, aggregate);
+      queryClass.numeric.set(detachedText(name), aggregate);
     }
     aggregate.count += 1;
     addToSum(aggregate, value, sixDecimalsAtMost);
@@ -418,10 +428,10 @@ export class SlowLogDigest {
 
   private addValue(queryClass: QueryClass, name: string, value: string): void {
     let values = queryClass.values.get(name);
-    if (!values) queryClass.values.set(name, (values = new Map()));
+    if (!values) queryClass.values.set(detachedText(name), (values = new Map()));
     const seen = values.get(value);
     if (seen !== undefined) values.set(value, seen + 1);
-    else if (values.size < MAX_DISTINCT) values.set(value, 1);
+    else if (values.size < MAX_DISTINCT) values.set(detachedText(value), 1);
   }
 }
 

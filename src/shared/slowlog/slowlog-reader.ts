@@ -263,12 +263,7 @@ export class SlowLogReader {
       const lastLine = lines[lines.length - 1]!;
       const trimmed =
         lastLine.ended && endsWithSemicolon(statement) ? statement.slice(0, -1) : statement;
-      this.emit(
-        lines.slice(0, statementAt),
-        trimmed,
-        adminLine ? 'Admin' : 'Query',
-        lines[0]!.offset,
-      );
+      this.emit(lines, trimmed, adminLine ? 'Admin' : 'Query', lines[0]!.offset, statementAt);
       return;
     }
     if (adminLine !== undefined) {
@@ -294,7 +289,14 @@ export class SlowLogReader {
     this.statementless = lines;
   }
 
-  private emit(meta: Line[], statement: string, command: 'Query' | 'Admin', offset: number): void {
+  /** `meta`'s first `metaLines` lines (default: all) are the entry's metadata. */
+  private emit(
+    meta: Line[],
+    statement: string,
+    command: 'Query' | 'Admin',
+    offset: number,
+    metaLines = meta.length,
+  ): void {
     const attributes = new SlowLogAttributes();
     // pt keeps the last `arg` it met: a statement line after an administrator-command line wins.
     // Every field set from the start: one object shape for all entries keeps readers fast.
@@ -314,7 +316,7 @@ export class SlowLogReader {
     let gotUserHost = false;
     let gotDb = false;
     let gotSet = false;
-    for (let i = 0; i < meta.length; i += 1) {
+    for (let i = 0; i < metaLines; i += 1) {
       let text = meta[i]!.text;
       // Every line here is metadata (readRecord stops at the first that is not).
       if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
@@ -432,12 +434,15 @@ function isMeta(text: string): boolean {
   const first = text.charCodeAt(0);
   if (first === 35 /* # */) return true;
   if (first === 117 /* u */) return text.startsWith('use ');
-  if (first === 83 /* S */)
+  if (first === 83 /* S */) {
+    // Most statement lines start with S (SELECT, SHOW): `SET ` is told apart by its T first.
+    if (text.charCodeAt(2) !== 84 /* T */) return false;
     return (
       text.startsWith('SET timestamp') ||
       text.startsWith('SET insert_id') ||
       text.startsWith('SET last_insert_id')
     );
+  }
   return false;
 }
 

@@ -151,4 +151,57 @@ describe('fingerprint: the same as before its fast paths', () => {
     // The keys do merge texts: most of the generated ones had digits to drop.
     expect(texts.filter((text) => literalFreeKey(text) !== text).length).toBeGreaterThan(10_000);
   });
+  it('gives every text with comments the fingerprint of its digit-free cache key', () => {
+    // Comments are where digits once made texts their own key: pt's own `/*a.b:1/2*/`,
+    // mysqldump's `SELECT /*!40001`, version comments and hints, next to other rules' text.
+    const pieces = [
+      '/*',
+      '*/',
+      '/*!',
+      '/*+',
+      'SELECT ',
+      'SELECT /*!',
+      'SELECT /*!40001 SQL_NO_CACHE */ * FROM `',
+      '40001',
+      '4',
+      '0',
+      '12',
+      'a',
+      'a1',
+      'b',
+      '.',
+      ':',
+      '/',
+      '*',
+      '!',
+      ' ',
+      '\n',
+      "'",
+      '"',
+      '#',
+      '--',
+      'call p1(',
+      'administrator command: ',
+      'use db1',
+      'IN (1, 2)',
+      'values (3),(4)',
+    ];
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff;
+      return seed % n;
+    };
+    const texts: string[] = [];
+    for (let k = 0; k < 40_000; k += 1) {
+      let text = '';
+      for (let j = random(14); j >= 0; j -= 1) text += pieces[random(pieces.length)];
+      texts.push(text);
+    }
+    const differ = texts.filter((text) => fingerprint(literalFreeKey(text)) !== fingerprint(text));
+    expect(differ).toEqual([]);
+    const withComments = texts.filter((text) => text.includes('/*'));
+    expect(withComments.filter((text) => literalFreeKey(text) !== text).length).toBeGreaterThan(
+      5_000,
+    );
+  });
 });

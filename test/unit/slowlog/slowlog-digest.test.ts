@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   attributeTotals,
@@ -271,5 +273,37 @@ describe('SlowLogDigest', () => {
     expect(fromReader.results().map((c) => classToPtJson(c, totals))).toEqual(
       fromMaps.results().map((c) => classToPtJson(c, totals)),
     );
+  });
+
+  it('keeps none of the chunks it was read from alive', () => {
+    // Each class met in its own 1 MB chunk (a long `#` line in its first entry fills it), with its own user, host,
+    // db, times, unknown and text attributes and example: kept as views into the chunk, they
+    // would keep 300 MB alive.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const name = (n: number) => String.fromCharCode(97 + (n % 26), 97 + Math.floor(n / 26));
+    const filler = `# ${'x'.repeat(1 << 20)}\n`;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const digest = new SlowLogDigest();
+    const reader = new SlowLogReader((entry) => digest.add(entry));
+    for (let c = 0; c < 300; c += 1) {
+      const x = name(c);
+      const entry = (second: number, fill: string) =>
+        `# Time: 2026-11-25T10:00:${String(second).padStart(2, '0')}.000000Z\n` +
+        `# User@Host: user_${x}_account[u] @ host-${x}.example.com [10.0.0.1]  Id: 5\n` +
+        fill +
+        `# Query_time: 0.5  Lock_time: 0.1 Rows_sent: 1  Rows_examined: 2 Own_attribute_${x}: 3\n` +
+        `# Plan_note_${x}: text_value_of_${x}  Tmp_flag_${x}_name: Yes\n` +
+        `use database_${x}_name;\nSET timestamp=1795600000;\n` +
+        `SELECT * FROM table_${x} WHERE a = 'x';\n`;
+      reader.pushLatin1(entry(c % 60, filler) + entry((c + 1) % 60, ''));
+    }
+    reader.end();
+    const classes = digest.results();
+    expect(classes).toHaveLength(300);
+    expect(classes[7]!.values.get(`Plan_note_${name(7)}`)?.get(`text_value_of_${name(7)}`)).toBe(2);
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(40e6);
   });
 });
