@@ -67,36 +67,38 @@ function parseV2Object(o: JsonObject, depth: number): PlanNode {
 }
 
 /** Kinds and flags by `access_type`; the operation text decides only where this is silent. */
-const ACCESS: Record<string, { kind: NodeKind; flags?: readonly PlanFlag[] }> = {
-  table: { kind: 'table', flags: ['full-table-scan'] },
-  index: { kind: 'table' },
-  filter: { kind: 'filter' },
-  join: { kind: 'join' },
-  sort: { kind: 'sort', flags: ['filesort'] },
-  limit: { kind: 'limit' },
-  stream: { kind: 'stream' },
-  window: { kind: 'window' },
-  append: { kind: 'union' },
-  temp_table_aggregate: { kind: 'group', flags: ['temporary'] },
-  rowid_union: { kind: 'index-merge' },
-  rowid_intersection: { kind: 'index-merge' },
-  index_merge: { kind: 'index-merge' },
-  remove_duplicates_on_index: { kind: 'dedupe' },
-  remove_duplicates_from_groups: { kind: 'dedupe' },
-  weedout: { kind: 'dedupe' },
-  rows_fetched_before_execution: { kind: 'other', flags: ['optimized-away'] },
-  zero_rows: { kind: 'other' },
-  invalidate_materialized_tables: { kind: 'other' },
-  delete_rows: { kind: 'other' },
-  update_rows: { kind: 'other' },
-};
+// A map, not an object: most nodes of a large plan have an `index_access_type` that is not in
+// it (`index_lookup`), and a miss on an object is looked for along its prototype chain.
+const ACCESS = new Map<string, { kind: NodeKind; flags?: readonly PlanFlag[] }>([
+  ['table', { kind: 'table', flags: ['full-table-scan'] }],
+  ['index', { kind: 'table' }],
+  ['filter', { kind: 'filter' }],
+  ['join', { kind: 'join' }],
+  ['sort', { kind: 'sort', flags: ['filesort'] }],
+  ['limit', { kind: 'limit' }],
+  ['stream', { kind: 'stream' }],
+  ['window', { kind: 'window' }],
+  ['append', { kind: 'union' }],
+  ['temp_table_aggregate', { kind: 'group', flags: ['temporary'] }],
+  ['rowid_union', { kind: 'index-merge' }],
+  ['rowid_intersection', { kind: 'index-merge' }],
+  ['index_merge', { kind: 'index-merge' }],
+  ['remove_duplicates_on_index', { kind: 'dedupe' }],
+  ['remove_duplicates_from_groups', { kind: 'dedupe' }],
+  ['weedout', { kind: 'dedupe' }],
+  ['rows_fetched_before_execution', { kind: 'other', flags: ['optimized-away'] }],
+  ['zero_rows', { kind: 'other' }],
+  ['invalidate_materialized_tables', { kind: 'other' }],
+  ['delete_rows', { kind: 'other' }],
+  ['update_rows', { kind: 'other' }],
+]);
 
 /** Decides the node's kind, flags and label from what the readers left on it and `o`. */
 function classify(node: PlanNode, o: JsonObject): void {
   const operation = typeof o.operation === 'string' ? o.operation : undefined;
   if (operation === undefined) return; // stays unknown, its inputs parsed
   node.label = operation;
-  const access = node.accessType === undefined ? undefined : ACCESS[node.accessType];
+  const access = node.accessType === undefined ? undefined : ACCESS.get(node.accessType);
   let kind: NodeKind | undefined = access?.kind;
   let flags = access?.flags;
   const accessType = o.access_type;
