@@ -56,9 +56,10 @@ describe('joinCondition', () => {
 });
 
 describe('JSON v2 access types', () => {
-  // The kinds by access type are looked up in a map: names that an object would find on its
-  // prototype are unknown access types like any other, decided by the operation's wording.
-  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])(
+  // The kinds by access type are looked up by the name's length, then the name: names that an
+  // object would find on its prototype, and names of the length of a known one, are unknown
+  // access types like any other, decided by the operation's wording.
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', 'tablE', 'jion'])(
     'access_type %s is classified by the operation text',
     (accessType) => {
       const text = JSON.stringify({
@@ -84,4 +85,38 @@ describe('JSON v2 access types', () => {
       ]);
     },
   );
+});
+
+describe('JSON v2 access types known to the parser', () => {
+  // Each access type gives its kind whatever the operation says (here words of no kind at all);
+  // kind `other` takes its flags from the wording, which has none.
+  it.each([
+    ['table', 'table', ['full-table-scan']],
+    ['index', 'table', []],
+    ['filter', 'filter', []],
+    ['join', 'join', []],
+    ['sort', 'sort', ['filesort']],
+    ['limit', 'limit', []],
+    ['stream', 'stream', []],
+    ['window', 'window', []],
+    ['append', 'union', []],
+    ['temp_table_aggregate', 'group', ['temporary']],
+    ['rowid_union', 'index-merge', []],
+    ['rowid_intersection', 'index-merge', []],
+    ['index_merge', 'index-merge', []],
+    ['remove_duplicates_on_index', 'dedupe', []],
+    ['remove_duplicates_from_groups', 'dedupe', []],
+    ['weedout', 'dedupe', []],
+    ['rows_fetched_before_execution', 'other', []],
+    ['zero_rows', 'other', []],
+    ['invalidate_materialized_tables', 'other', []],
+    ['delete_rows', 'other', []],
+    ['update_rows', 'other', []],
+  ])('%s → %s %j', (accessType, kind, flags) => {
+    const text = JSON.stringify({ operation: 'Something new', access_type: accessType });
+    const parsed = parsePlan(text, { dialect: 'mysql-json-v2' });
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect([parsed.plan.root.kind, parsed.plan.root.flags]).toEqual([kind, flags]);
+  });
 });
