@@ -65,6 +65,19 @@ const MYSQL_V2_KEYS = new Set([
   'actual_rows',
 ]);
 
+// Which of the sets above each key is in, as bits: one lookup per key instead of three (detection
+// reads up to DETECTION_BUDGET objects of every JSON document parsed).
+const MARIADB = 1;
+const MYSQL_V1 = 2;
+const MYSQL_V2 = 4;
+const MARKERS = new Map<string, number>();
+for (const [keys, bit] of [
+  [MARIADB_KEYS, MARIADB],
+  [MYSQL_V1_KEYS, MYSQL_V1],
+  [MYSQL_V2_KEYS, MYSQL_V2],
+] as const)
+  for (const key of keys) MARKERS.set(key, (MARKERS.get(key) ?? 0) | bit);
+
 const INLINE_ARRAY = /\n\s*"\w+": \["[^"\n]*"(?:, "[^"\n]*")*\]/;
 
 /** How many objects detection looks at: markers show up near the top of every real plan. */
@@ -90,11 +103,12 @@ export function detectJsonDialect(document: unknown, text?: string): PlanDialect
     }
     if (!isJsonObject(value)) continue;
     for (const key in value) {
-      if (MARIADB_KEYS.has(key)) mariadb++;
-      if (MYSQL_V1_KEYS.has(key)) v1++;
+      const markers = MARKERS.get(key) ?? 0;
+      if (markers & MARIADB) mariadb++;
+      if (markers & MYSQL_V1) v1++;
       // MariaDB query blocks of set operations say `"operation": "UNION"` next to select_id.
       if (key === 'operation' && 'select_id' in value) mariadb++;
-      else if (MYSQL_V2_KEYS.has(key)) v2++;
+      else if (markers & MYSQL_V2) v2++;
       if (
         key === 'query_block' ||
         key === 'table_name' ||

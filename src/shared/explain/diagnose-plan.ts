@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quoteIdentifier } from '../sql/quote-identifier';
 import { FindingSeveritySchema, type FindingSeverity } from '../severity';
+import { adviceKey } from './advice-key';
 import { formatFactor, formatMs, formatRows } from './format-plan-figures';
 import { indexColumnsFromConditions } from './index-suggestion';
 import { walkPlan, type Plan, type PlanNode } from './plan-model';
@@ -229,8 +230,7 @@ function indexAdvice(ctx: Context, node: PlanNode): IndexAdvice | undefined {
   const name = node.alias ?? node.table;
   if (name === undefined) return undefined;
   const conditions = conditionsFor(ctx, node);
-  // One flat string, built natively; distinct inputs never give the same one.
-  const key = JSON.stringify([node.table, node.alias, node.schema, conditions, node.usedColumns]);
+  const key = adviceKey(node.table, node.alias, node.schema, conditions, node.usedColumns);
   let advice = ctx.advice.get(key);
   if (advice === undefined) {
     advice = adviseIndex(ctx, node, name, conditions) ?? null;

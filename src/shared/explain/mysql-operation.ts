@@ -156,6 +156,9 @@ export function classifyMysqlOperation(text: string, names = true): MysqlOperati
  * semijoin strategies and `(no condition)`.
  */
 export function joinCondition(operation: string): string | undefined {
+  // Most joins have no condition in their wording (`Nested loop inner join`): without a closing
+  // parenthesis at the end the pattern cannot match, and trying it costs more than the rest.
+  if (operation.charCodeAt(operation.length - 1) !== 0x29 /* ) */) return undefined;
   const m = JOIN_CONDITION.exec(operation);
   return m && !NO_JOIN_CONDITION.test(m[1] ?? '') ? m[1] : undefined;
 }

@@ -66,37 +66,61 @@ function parseV2Object(o: JsonObject, depth: number): PlanNode {
   return typeof o.heading === 'string' ? subqueryWrapper(node, o) : node;
 }
 
+interface AccessKind {
+  kind: NodeKind;
+  flags?: readonly PlanFlag[];
+}
+
 /** Kinds and flags by `access_type`; the operation text decides only where this is silent. */
-const ACCESS: Record<string, { kind: NodeKind; flags?: readonly PlanFlag[] }> = {
-  table: { kind: 'table', flags: ['full-table-scan'] },
-  index: { kind: 'table' },
-  filter: { kind: 'filter' },
-  join: { kind: 'join' },
-  sort: { kind: 'sort', flags: ['filesort'] },
-  limit: { kind: 'limit' },
-  stream: { kind: 'stream' },
-  window: { kind: 'window' },
-  append: { kind: 'union' },
-  temp_table_aggregate: { kind: 'group', flags: ['temporary'] },
-  rowid_union: { kind: 'index-merge' },
-  rowid_intersection: { kind: 'index-merge' },
-  index_merge: { kind: 'index-merge' },
-  remove_duplicates_on_index: { kind: 'dedupe' },
-  remove_duplicates_from_groups: { kind: 'dedupe' },
-  weedout: { kind: 'dedupe' },
-  rows_fetched_before_execution: { kind: 'other', flags: ['optimized-away'] },
-  zero_rows: { kind: 'other' },
-  invalidate_materialized_tables: { kind: 'other' },
-  delete_rows: { kind: 'other' },
-  update_rows: { kind: 'other' },
-};
+const ACCESS: Array<[string, AccessKind]> = [
+  ['table', { kind: 'table', flags: ['full-table-scan'] }],
+  ['index', { kind: 'table' }],
+  ['filter', { kind: 'filter' }],
+  ['join', { kind: 'join' }],
+  ['sort', { kind: 'sort', flags: ['filesort'] }],
+  ['limit', { kind: 'limit' }],
+  ['stream', { kind: 'stream' }],
+  ['window', { kind: 'window' }],
+  ['append', { kind: 'union' }],
+  ['temp_table_aggregate', { kind: 'group', flags: ['temporary'] }],
+  ['rowid_union', { kind: 'index-merge' }],
+  ['rowid_intersection', { kind: 'index-merge' }],
+  ['index_merge', { kind: 'index-merge' }],
+  ['remove_duplicates_on_index', { kind: 'dedupe' }],
+  ['remove_duplicates_from_groups', { kind: 'dedupe' }],
+  ['weedout', { kind: 'dedupe' }],
+  ['rows_fetched_before_execution', { kind: 'other', flags: ['optimized-away'] }],
+  ['zero_rows', { kind: 'other' }],
+  ['invalidate_materialized_tables', { kind: 'other' }],
+  ['delete_rows', { kind: 'other' }],
+  ['update_rows', { kind: 'other' }],
+];
+
+// ACCESS by the length of the name. The names looked up are strings of the document, a new one
+// per node that no lookup has hashed yet: a map (or an object, which also walks the prototype
+// chain on a miss) hashes each, while most nodes of a large plan name an index access that is
+// not in the list (`index_lookup`) and have no name of their length at all.
+const ACCESS_BY_LENGTH: Array<Array<[string, AccessKind]>> = Array.from(
+  { length: Math.max(...ACCESS.map(([name]) => name.length)) + 1 },
+  () => [],
+);
+for (const entry of ACCESS) ACCESS_BY_LENGTH[entry[0].length]!.push(entry);
+
+/** The kind and flags ACCESS gives an access type, if any. */
+function accessKind(accessType: string): AccessKind | undefined {
+  const candidates = ACCESS_BY_LENGTH[accessType.length];
+  if (candidates === undefined) return undefined;
+  for (let i = 0; i < candidates.length; i++)
+    if (candidates[i]![0] === accessType) return candidates[i]![1];
+  return undefined;
+}
 
 /** Decides the node's kind, flags and label from what the readers left on it and `o`. */
 function classify(node: PlanNode, o: JsonObject): void {
   const operation = typeof o.operation === 'string' ? o.operation : undefined;
   if (operation === undefined) return; // stays unknown, its inputs parsed
   node.label = operation;
-  const access = node.accessType === undefined ? undefined : ACCESS[node.accessType];
+  const access = node.accessType === undefined ? undefined : accessKind(node.accessType);
   let kind: NodeKind | undefined = access?.kind;
   let flags = access?.flags;
   const accessType = o.access_type;
