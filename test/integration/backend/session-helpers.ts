@@ -3,12 +3,19 @@ import type { Cell, QueryStatus } from '../../../src/shared/api/query';
 import type { ServerEndpoint } from '../../servers/provided';
 import type { BackendUnderTest } from './backend-harness';
 
-/** Saves a connection to `server` and opens a session on it, as a screen would. */
-export async function openSession(
+type ConnectionOptions = {
+  readOnly?: boolean;
+  scratch?: boolean;
+  initSql?: string;
+  defaultSchema?: string;
+};
+
+/** Saves a connection to `server` over TCP, as the connection form would; its id. */
+export async function saveConnection(
   b: BackendUnderTest,
   server: ServerEndpoint,
   name: string,
-  options: { readOnly?: boolean; scratch?: boolean; initSql?: string; defaultSchema?: string } = {},
+  options: ConnectionOptions = {},
 ): Promise<string> {
   const saved = await b.call('connections.save', {
     settings: {
@@ -27,7 +34,18 @@ export async function openSession(
     secrets: server.password === '' ? {} : { password: server.password },
   });
   if (!saved.ok) throw new Error(saved.error.message);
-  const opened = await b.call('session.open', { connectionId: saved.value.id });
+  return saved.value.id;
+}
+
+/** Saves a connection to `server` and opens a session on it, as a screen would. */
+export async function openSession(
+  b: BackendUnderTest,
+  server: ServerEndpoint,
+  name: string,
+  options: ConnectionOptions = {},
+): Promise<string> {
+  const connectionId = await saveConnection(b, server, name, options);
+  const opened = await b.call('session.open', { connectionId });
   if (!opened.ok) throw new Error(opened.error.message);
   return opened.value.sessionId;
 }

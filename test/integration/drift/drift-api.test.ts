@@ -1,13 +1,12 @@
 import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import type { DriftRun } from '../../../src/shared/api/drift';
 import { connectTo, withConnection } from '../../servers/connect';
 import { useTopology } from '../../servers/dedicated-servers';
 import type { RunningServer } from '../../servers/instance';
 import { waitForCatchUp } from '../../servers/replication';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
-import { openSession } from '../backend/session-helpers';
+import { openSession, saveConnection } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 
 // Data drift through the backend API on a real MySQL 9.7 source + replica: the replica is a
@@ -24,22 +23,8 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
   let onSource: string;
   const saved: Record<string, string> = {};
 
-  const save = async (name: string, server: RunningServer, readOnly = false) => {
-    const r = await b.call('connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name,
-        readOnly,
-        endpoint: { kind: 'tcp', host: server.host, port: server.port },
-        tls: { mode: 'preferred' },
-        user: server.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    });
-    if (!r.ok) throw new Error(r.error.message);
-    return r.value.id;
-  };
+  const save = (name: string, server: RunningServer, readOnly = false) =>
+    saveConnection(b, server, name, { readOnly });
   const finished = async (runId: string): Promise<DriftRun> => {
     for (;;) {
       const s = await b.call('drift.status', { runId });

@@ -1,13 +1,12 @@
 import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConnectionSettings } from '../../../src/shared/api/connection';
 import type { DriftRun } from '../../../src/shared/api/drift';
 import { withConnection } from '../../servers/connect';
 import { useTopology } from '../../servers/dedicated-servers';
 import type { RunningServer } from '../../servers/instance';
 import { waitForCatchUp } from '../../servers/replication';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
-import { openSession } from '../backend/session-helpers';
+import { openSession, saveConnection } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 
 // A server that dies in the middle of a data drift run (SIGKILL, like a crash): the run ends at
@@ -41,19 +40,7 @@ describe('data drift when a server dies during the run (MySQL 9.7)', () => {
     await waitForCatchUp(source, replica);
     b = await startBackend();
     onSource = await openSession(b, source, 'source');
-    const saved = await b.call('connections.save', {
-      settings: {
-        ...defaultConnectionSettings(),
-        name: 'replica',
-        endpoint: { kind: 'tcp', host: replica.host, port: replica.port },
-        tls: { mode: 'preferred' },
-        user: replica.user,
-        passwordMode: 'none',
-      },
-      secrets: {},
-    });
-    if (!saved.ok) throw new Error(saved.error.message);
-    replicaId = saved.value.id;
+    replicaId = await saveConnection(b, replica, 'replica');
   });
   afterAll(async () => {
     await b?.dispose();

@@ -14,7 +14,7 @@ describe('checkPromotion', () => {
         { name: 'r3', executed: set(`${SOURCE}:1-100`) },
       ],
     );
-    expect(check).toEqual({ canPromote: true, missing: [], purgedButNeeded: [] });
+    expect(check).toEqual({ canPromote: true, missing: [], behind: [], purgedButNeeded: [] });
   });
 
   it('refuses a candidate that lacks what a peer has', () => {
@@ -25,6 +25,19 @@ describe('checkPromotion', () => {
     expect(check.missing.map((m) => [m.peer, formatGtidSet(m.gtids)])).toEqual([
       ['r2', `${SOURCE}:91-100`],
     ]);
+  });
+
+  it('counts what a peer has and the candidate lacks as lag when the sources have it', () => {
+    const check = checkPromotion(
+      { name: 'r1', executed: set(`${SOURCE}:1-90`), purged: set('') },
+      [{ name: 'r2', executed: set(`${SOURCE}:1-100,${R1}:1`) }],
+      set(`${SOURCE}:1-101`),
+    );
+    expect(check.canPromote).toBe(false);
+    expect(check.behind.map((m) => [m.peer, formatGtidSet(m.gtids)])).toEqual([
+      ['r2', `${SOURCE}:91-100`],
+    ]);
+    expect(check.missing.map((m) => [m.peer, formatGtidSet(m.gtids)])).toEqual([['r2', `${R1}:1`]]);
   });
 
   it('refuses a candidate that purged what a peer still needs', () => {
