@@ -1,12 +1,18 @@
 import { ApiError, type ErrorCode } from '../../../shared/api/errors';
 import type { DriftServer } from './pin-snapshots';
 
-/** Codes of a server that cannot be reached any more: every later table would fail the same. */
+/**
+ * Codes of a server that cannot be reached any more: every later table would fail the same. A
+ * server that dies while a new connection is opened to it reads as a TLS (or SSH) failure: the
+ * socket is reset in the middle of the handshake.
+ */
 const UNREACHABLE: ReadonlySet<ErrorCode> = new Set([
   'CONNECTION_LOST',
   'CONNECTION_REFUSED',
   'TIMEOUT',
   'HOST_NOT_FOUND',
+  'TLS_FAILED',
+  'SSH_FAILED',
 ]);
 
 /** Whether `error` says a server went away, rather than that one table could not be read. */
