@@ -79,9 +79,14 @@ export async function checkPromotions(
   for (const c of candidates) {
     try {
       const sourceSets = c.sourceIds.map((id) => sources.get(id));
-      const sourcesExecuted = sourceSets.every((s) => s !== undefined)
-        ? formatGtidSet(sourceSets.map((s) => requireGtidSet(s)).reduce(gtidUnion))
-        : undefined;
+      const read = sourceSets.filter((s) => s !== undefined);
+      // One source (the usual case): its text as read; several: their union.
+      const sourcesExecuted =
+        read.length < sourceSets.length
+          ? undefined
+          : read.length === 1
+            ? read[0]
+            : formatGtidSet(read.map((s) => requireGtidSet(s)).reduce(gtidUnion));
       result.set(
         c.id,
         promotionOf(
