@@ -104,7 +104,7 @@ async function applierThreads(
   conn: Connection,
   server: DriftServer,
   channel: string,
-): Promise<{ sql: string; io: string } | null> {
+): Promise<{ sql: string; io: string; file: string; position: number } | null> {
   const statement = mariadb(server)
     ? 'SHOW ALL SLAVES STATUS'
     : server.info.capabilities.replicaStatements
@@ -116,6 +116,9 @@ async function applierThreads(
   return {
     sql: String(row.Replica_SQL_Running ?? row.Slave_SQL_Running),
     io: String(row.Replica_IO_Running ?? row.Slave_IO_Running),
+    // Where the applier is, in the source's binary log.
+    file: String(row.Relay_Source_Log_File ?? row.Relay_Master_Log_File),
+    position: Number(row.Exec_Source_Log_Pos ?? row.Exec_Master_Log_Pos),
   };
 }
 
@@ -265,6 +268,14 @@ export async function pinSnapshots(
     for (let i = 0; !(await applierStopped(control, replica, channel, both)); i++) {
       if (i > 250) throw new PinError('The replica’s applier did not stop at the point.');
       await new Promise((r) => setTimeout(r, 20));
+    }
+    if ('file' in until) {
+      // Exactly there: a parallel applier could have run past it.
+      const at = await applierThreads(control, replica, channel);
+      if (!at || at.file !== until.file || at.position !== until.position)
+        throw new PinError(
+          `The replica’s applier stopped at ${at ? `${at.file}:${at.position}` : 'an unknown position'}, not at the source’s point ${until.file}:${until.position}; try again.`,
+        );
     }
     replicaSnap = await replica.open();
     opened.push(replicaSnap);
