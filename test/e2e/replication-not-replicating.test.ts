@@ -28,7 +28,10 @@ describe.each([
 
     it('says it is not replicating, and what it takes to see a topology', async () => {
       const screen = page.locator('[data-screen=replication]');
-      const topology = screen.locator('section[aria-label=Topology] .empty-state');
+      // Not the "Discovering…" placeholder, which has the same class: the discovery's answer.
+      const topology = screen.locator('section[aria-label=Topology] .empty-state', {
+        hasText: 'No topology to draw',
+      });
       await topology.waitFor({ timeout: 30_000 });
       const head = screen.locator('.rp-head');
       expect(await head.locator('[data-replication-state]').textContent()).toBe('not replicating');
