@@ -62,6 +62,13 @@ export interface RunningServer {
   start(): Promise<void>;
   /** SIGKILL, like a crash; resolves once the process is gone. */
   kill(): Promise<void>;
+  /**
+   * SIGSTOP: the server is frozen, as on a stalled disk or behind a network cut. Its sockets stay
+   * open and the kernel still accepts connections, but nothing answers until `resume`.
+   */
+  pause(): void;
+  /** SIGCONT after `pause`. */
+  resume(): void;
   /** `stop`, then remove the work directory (unless persistent). Idempotent. */
   destroy(): Promise<void>;
 }
@@ -189,6 +196,15 @@ class LocalServer implements RunningServer {
 
   async kill(): Promise<void> {
     await this.daemon?.kill();
+  }
+
+  pause(): void {
+    if (!this.daemon?.running) throw new Error(`${this.label} is not running`);
+    process.kill(this.daemon.pid, 'SIGSTOP');
+  }
+
+  resume(): void {
+    if (this.daemon?.running) process.kill(this.daemon.pid, 'SIGCONT');
   }
 
   async destroy(): Promise<void> {

@@ -17,6 +17,7 @@ import { schemaService } from '../services/schema-service';
 import { SessionLocks } from '../services/session-locks';
 import { slowlogService } from '../services/slowlog-service';
 import { driftService } from '../services/drift-service';
+import type { LivenessLimits } from '../services/drift/liveness-watch';
 import { SessionRegistry } from '../services/session-registry';
 import { sessionService } from '../services/session-service';
 import { AlterHistoryStore } from '../store/alter-history-store';
@@ -45,6 +46,8 @@ export interface BackendOptions {
   resultLimits?: ResultLimits;
   /** Browser mode: where exports become browser downloads (`query.exportDownload`). */
   downloads?: DownloadOffers;
+  /** How data drift runs tell a silent server (tests use short ones). */
+  driftLiveness?: LivenessLimits;
 }
 
 export interface Backend {
@@ -116,7 +119,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }),
     ...slowlogService(store, sessions),
     ...replicationService(store, sessions),
-    ...driftService(store, sessions),
+    ...driftService(store, sessions, options.driftLiveness),
     ...processlistService(store, sessions, () => settings.plan),
     ...alterService(store, sessions, alterHistory),
     ...resultEditService(store, sessions, locks),

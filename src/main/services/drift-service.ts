@@ -20,8 +20,16 @@ import { readServerInfo } from '../db/read-server-info';
 import type { ConnectionStore } from '../store/connection-store';
 import { compareTable, type TableDrift } from './drift/compare-table';
 import { ControlLink } from './drift/control-link';
-import { PinError, type DriftServer } from './drift/pin-snapshots';
-import { isUnreachable, unreachableServerError } from './drift/unreachable-server';
+import { DRIFT_LIVENESS, watchLiveness, type LivenessLimits } from './drift/liveness-watch';
+import { ApplierNotRestarted, PinError, type DriftServer } from './drift/pin-snapshots';
+import { otherThreadsRunning } from './drift/threads-running';
+import { TrackedServer } from './drift/tracked-server';
+import {
+  applierNote,
+  isUnreachable,
+  silentServerError,
+  unreachableServerError,
+} from './drift/unreachable-server';
 import { readChannels } from './replication/read-channels';
 import type { SessionRegistry } from './session-registry';
 
@@ -36,7 +44,10 @@ interface Run {
   abort: AbortController;
   stop: 'user' | 'closed' | null;
   started: number;
-  replica: DriftServer;
+  source: TrackedServer;
+  replica: TrackedServer;
+  /** The server that stopped answering, which ended the run. */
+  silent: { which: 'source' | 'replica'; ms: number } | null;
   replicaReadOnly: boolean;
   /** Kept for the whole run: channel, estimates, throttle checks. */
   control: { source: ControlLink; replica: ControlLink };
@@ -48,6 +59,13 @@ interface Run {
  * cannot see other sessions there (no PROCESS privilege), the server's Threads_running.
  */
 type LoadCheck = 'statements' | 'threads-running';
+
+/** The replica's lag or the source's load could not be read: the run cannot be throttled. */
+class ThrottleFailed extends Error {
+  constructor(readonly api: ApiError) {
+    super(api.message);
+  }
+}
 
 const THREADS_RUNNING_NOTE =
   'The source’s load is read from Threads_running: this account lacks the PROCESS privilege, so it cannot see other sessions’ statements. Threads_running also counts the threads that send the binary log to replicas, so the limit is reached sooner.';
@@ -128,6 +146,7 @@ function tableResult(d: TableDrift): DriftTableResult {
 export function driftService(
   store: ConnectionStore,
   sessions: SessionRegistry,
+  liveness: LivenessLimits = DRIFT_LIVENESS,
 ): Handlers<'drift.start' | 'drift.status' | 'drift.cancel' | 'drift.fix'> {
   const runs = new Map<string, Run>();
   const watchedPeers = new Set<string>();
@@ -156,10 +175,26 @@ export function driftService(
   const execute = async (
     run: Run,
     ctx: CallContext,
-    source: DriftServer,
     limits: { chunkRows: number; maxLag: number; maxThreads: number },
   ) => {
     const status = run.status;
+    const source = run.source;
+    // A frozen or cut-off server never fails a statement: only silence tells. Closing its
+    // connections fails what waits on them, so the run ends and the other server gets back
+    // what the run holds there (a snapshot, the replica's applier).
+    const watch = watchLiveness(
+      {
+        source: () => run.control.source.use((c) => c.ping()),
+        replica: () => run.control.replica.use((c) => c.ping()),
+      },
+      liveness,
+      (which, ms) => {
+        if (status.state !== 'running' || run.silent) return;
+        run.silent = { which, ms };
+        run.abort.abort(new Error(`the ${which} stopped answering`));
+        void run[which].closeAll();
+      },
+    );
     let lastEmit = 0;
     let rowsBefore = 0;
     const measure = () => {
@@ -186,7 +221,16 @@ export function driftService(
         run.abort.signal.throwIfAborted();
         if (performance.now() - lastCheck < THROTTLE_CHECK_MS && status.throttled === null) return;
         lastCheck = performance.now();
-        const why = await waitReason(run, status.channel, limits);
+        let why: string | null;
+        try {
+          why = await waitReason(run, status.channel, limits);
+        } catch (error) {
+          const api = error instanceof ApiError ? error : errorToApi(error);
+          // A server gone is told as such by the table's error; any other failure would leave
+          // the run blind to lag and load, which is not a table to skip but the end of the run.
+          if (isUnreachable(api)) throw error;
+          throw new ThrottleFailed(api);
+        }
         status.throttled = why;
         emit(why !== null);
         if (why === null) return;
@@ -212,16 +256,23 @@ export function driftService(
           status.results.push(tableResult(drift));
           rowsBefore += drift.rows;
         } catch (error) {
-          if (run.stop) throw error;
-          if (error instanceof PinError) throw error;
-          const api = error instanceof ApiError ? error : errorToApi(error);
+          if (run.stop || run.silent) throw error;
+          const cause = error instanceof ApplierNotRestarted ? error.cause : error;
+          if (cause instanceof PinError || cause instanceof ThrottleFailed) throw error;
+          const api = cause instanceof ApiError ? cause : errorToApi(cause);
           // A server that went away fails every table after this one the same way.
-          if (isUnreachable(api))
-            throw await unreachableServerError(
+          if (isUnreachable(api)) {
+            const ended = await unreachableServerError(
               api,
               { source, replica: run.replica, replicaName: status.replicaName },
               { compared: status.results.length, tables: status.tables.length },
             );
+            throw error instanceof ApplierNotRestarted
+              ? new ApplierNotRestarted(error.statement, ended)
+              : ended;
+          }
+          // The replica's applier may be left stopped: not a table to skip and go on from.
+          if (cause !== error) throw error;
           // One table that cannot be read (gone, no privilege) does not stop the others.
           status.results.push({
             schema,
@@ -243,7 +294,9 @@ export function driftService(
         emit(true);
       }
       status.state = 'done';
-    } catch (error) {
+    } catch (thrown) {
+      const note = thrown instanceof ApplierNotRestarted ? applierNote(thrown.statement) : '';
+      const error = thrown instanceof ApplierNotRestarted ? thrown.cause : thrown;
       if (run.stop) {
         status.state = 'cancelled';
         status.error = {
@@ -253,14 +306,27 @@ export function driftService(
               ? 'Comparison cancelled.'
               : 'Comparison cancelled: the session or the screen was closed.',
         };
+      } else if (run.silent) {
+        status.state = 'error';
+        const progress = { compared: status.results.length, tables: status.tables.length };
+        status.error = silentServerError(
+          run.silent.which,
+          run.silent.ms,
+          status.replicaName,
+          progress,
+        ).toShape();
       } else {
         status.state = 'error';
         status.error =
           error instanceof PinError
             ? { code: 'INVALID_REQUEST', message: error.message }
-            : (error instanceof ApiError ? error : errorToApi(error)).toShape();
+            : error instanceof ThrottleFailed
+              ? error.api.toShape()
+              : (error instanceof ApiError ? error : errorToApi(error)).toShape();
       }
+      if (status.error) status.error.message += note;
     }
+    watch.stop();
     status.throttled = null;
     await closeControl(run.control);
     emit(true);
@@ -277,12 +343,14 @@ export function driftService(
           field: 'replicaConnectionId',
         });
       const replicaSaved = store.get(params.replicaConnectionId);
-      const [source, replica] = await Promise.all([
-        driftServer(store, owner.connectionId),
-        driftServer(store, params.replicaConnectionId),
-      ]).catch((e: unknown) => {
-        throw e instanceof ApiError ? e : errorToApi(e);
-      });
+      const [source, replica] = (
+        await Promise.all([
+          driftServer(store, owner.connectionId),
+          driftServer(store, params.replicaConnectionId),
+        ]).catch((e: unknown) => {
+          throw e instanceof ApiError ? e : errorToApi(e);
+        })
+      ).map((server) => new TrackedServer(server)) as [TrackedServer, TrackedServer];
       const control = { source: new ControlLink(source), replica: new ControlLink(replica) };
       const [channel, estimate, loadCheck] = await (async () => {
         const channel = await channelFrom(control.source, control.replica, replica.info);
@@ -297,7 +365,9 @@ export function driftService(
         abort: new AbortController(),
         stop: null,
         started: performance.now(),
+        source,
         replica,
+        silent: null,
         replicaReadOnly: replicaSaved.readOnly,
         control,
         loadCheck,
@@ -330,7 +400,7 @@ export function driftService(
         });
       }
       const first = structuredClone(run.status);
-      void execute(run, ctx, source, {
+      void execute(run, ctx, {
         chunkRows: params.chunkRows ?? 1000,
         maxLag: params.maxReplicaLagSeconds ?? 10,
         maxThreads: params.maxThreadsRunning ?? 50,
@@ -424,9 +494,9 @@ async function waitReason(
   if (lag !== null && lag !== undefined && lag > limits.maxLag)
     return `waiting: the replica is ${Math.round(lag)} s behind (limit ${limits.maxLag} s)`;
   if (run.loadCheck === 'threads-running') {
-    const row = await single(control.source, "SHOW GLOBAL STATUS LIKE 'Threads_running'");
-    // Less the thread asking.
-    const running = Math.max(0, Number(row?.Value ?? 0) - 1);
+    const running = otherThreadsRunning(
+      await single(control.source, "SHOW GLOBAL STATUS LIKE 'Threads_running'"),
+    );
     if (running > limits.maxThreads)
       return `waiting: the source runs ${running} threads (Threads_running, limit ${limits.maxThreads})`;
     return null;

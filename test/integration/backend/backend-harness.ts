@@ -1,3 +1,4 @@
+import type { LivenessLimits } from '../../../src/main/services/drift/liveness-watch';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +32,7 @@ export interface BackendUnderTest {
  * place), seen through one in-memory peer.
  */
 export async function startBackend(
-  options: { resultLimits?: ResultLimits; dataDir?: string } = {},
+  options: { resultLimits?: ResultLimits; dataDir?: string; driftLiveness?: LivenessLimits } = {},
 ): Promise<BackendUnderTest> {
   const { dataDir: given, ...rest } = options;
   const dataDir = given ?? (await mkdtemp(path.join(os.tmpdir(), 'sightline-backend-')));

@@ -36,6 +36,19 @@ export interface PinnedSnapshots {
 /** Why pinning could not be done, in words for the user. */
 export class PinError extends Error {}
 
+/**
+ * Pinning failed (`cause`) while the replica's applier was held, and starting it again failed
+ * too: the replica may be left with its applier stopped until someone runs `statement`.
+ */
+export class ApplierNotRestarted extends Error {
+  constructor(
+    readonly statement: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
 const mariadb = (s: DriftServer) => s.info.flavor === 'mariadb';
 
 /** ER_LOCK_WAIT_TIMEOUT: a lock (here a table lock) was not granted within its timeout. */
@@ -305,8 +318,13 @@ export async function pinSnapshots(
       },
     };
   } catch (error) {
-    await restart().catch(() => undefined);
+    const restartFailed = await restart().then(
+      () => false,
+      () => true,
+    );
     for (const c of opened) await c.close().catch(() => undefined);
+    if (restartFailed)
+      throw new ApplierNotRestarted(applierStatement(replica, 'START', channel, { both }), error);
     throw error;
   }
 }

@@ -49,9 +49,38 @@ export async function unreachableServerError(
         : !replica
           ? `The replica “${servers.replicaName}” cannot be reached`
           : 'A connection of the comparison was lost';
-  const done = `${progress.compared} of ${progress.tables} ${progress.tables === 1 ? 'table was' : 'tables were'} compared`;
   return new ApiError({
     ...error.toShape(),
-    message: `${who}: the comparison stopped (${error.message}). ${done}; their results are kept.`,
+    message: `${who}: the comparison stopped (${error.message}). ${done(progress)}; their results are kept.`,
   });
+}
+
+/**
+ * The error that ends a comparison when a server stopped answering (frozen, or cut off by the
+ * network: its connections stay open and nothing comes back), naming it.
+ */
+export function silentServerError(
+  which: 'source' | 'replica',
+  silentMs: number,
+  replicaName: string,
+  progress: { compared: number; tables: number },
+): ApiError {
+  const who =
+    which === 'source' ? 'This session’s server (the source)' : `The replica “${replicaName}”`;
+  return new ApiError({
+    code: 'TIMEOUT',
+    message: `${who} stopped answering (no answer to a ping for ${Math.round(silentMs / 1000)} s): the comparison stopped and closed its connections. ${done(progress)}; their results are kept.`,
+  });
+}
+
+/**
+ * What the user must check when the replica's applier, held for a moment by the comparison,
+ * could not be started again because a connection broke.
+ */
+export function applierNote(statement: string): string {
+  return ` The comparison was holding the replica’s applier when this happened and could not start it again: when the replica answers, check its replication status and, if the applier is stopped, run ${statement}.`;
+}
+
+function done(progress: { compared: number; tables: number }): string {
+  return `${progress.compared} of ${progress.tables} ${progress.tables === 1 ? 'table was' : 'tables were'} compared`;
 }

@@ -1,0 +1,172 @@
+import type mysql from 'mysql2/promise';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { DriftRun } from '../../../src/shared/api/drift';
+import { withConnection } from '../../servers/connect';
+import { useTopology } from '../../servers/dedicated-servers';
+import type { RunningServer } from '../../servers/instance';
+import { replicaThreads, waitForCatchUp } from '../../servers/replication';
+import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
+import { openSession, saveConnection } from '../backend/session-helpers';
+import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+
+// A server that stops answering in the middle of a data drift run (SIGSTOP: frozen, as on a
+// stalled disk or behind a network cut; its sockets stay open and nothing fails): the run ends
+// once the server has been silent for the liveness limit, with an error naming it, instead of
+// waiting forever; what the run held on the other server is given back (no snapshot left open,
+// the replica's applier running). Cancel ends such a run too. Before, a statement in flight on
+// the frozen server waited forever (so did Cancel), and connections being opened to it failed
+// only after their connect timeout (20 s here), reported as "cannot be reached".
+
+failOnUnhandledErrors();
+const topology = useTopology('mysql', 1);
+const TABLES = 40;
+const LIVENESS = { everyMs: 200, timeoutMs: 2_000 };
+
+describe('data drift when a server stops answering during the run (MySQL 9.7)', () => {
+  let b: BackendUnderTest;
+  let source: RunningServer;
+  let replica: RunningServer;
+  let onSource: string;
+  let replicaId: string;
+
+  beforeAll(async () => {
+    const t = topology();
+    source = t.source;
+    replica = t.replicas[0]!;
+    await withConnection(source, async (c) => {
+      await c.query('CREATE DATABASE d');
+      const rows = Array.from({ length: 1000 }, (_, i) => [i + 1, `item ${i + 1}`]);
+      for (let n = 0; n < TABLES; n++) {
+        await c.query(`CREATE TABLE d.t${n} (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)`);
+        await c.query(`INSERT INTO d.t${n} VALUES ?`, [rows]);
+      }
+    });
+    await waitForCatchUp(source, replica);
+    b = await startBackend({ driftLiveness: LIVENESS });
+    onSource = await openSession(b, source, 'source');
+    replicaId = await saveConnection(b, replica, 'replica');
+  });
+  afterEach(async () => {
+    source.resume();
+    replica.resume();
+    // A run that ended while the replica was frozen may have left its applier held: start it.
+    await withConnection(replica, async (c) => {
+      if ((await replicaThreads(c, replica.kind))?.sqlRunning !== 'Yes')
+        await c.query('START REPLICA SQL_THREAD');
+    });
+    await waitForCatchUp(source, replica);
+  });
+  afterAll(async () => {
+    source?.resume();
+    replica?.resume();
+    await b?.dispose();
+  });
+
+  const start = async () => {
+    const started = await b.call('drift.start', {
+      sessionId: onSource,
+      replicaConnectionId: replicaId,
+      tables: Array.from({ length: TABLES }, (_, n) => ({ schema: 'd', table: `t${n}` })),
+      chunkRows: 100,
+      allowApplierPause: true,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    return started.value.runId;
+  };
+
+  /** Polls the run; once `tablesBefore` are compared, `act` runs (once). */
+  const follow = async (runId: string, tablesBefore: number, act: () => Promise<void> | void) => {
+    let acted = false;
+    for (;;) {
+      const s = await b.call('drift.status', { runId });
+      if (!s.ok) throw new Error(s.error.message);
+      if (s.value.state !== 'running') return { run: s.value, acted };
+      if (!acted && s.value.results.length >= tablesBefore) {
+        await act();
+        acted = true;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  const openTransactions = (server: RunningServer) =>
+    withConnection(server, async (c) => {
+      const [rows] = await c.query<mysql.RowDataPacket[]>(
+        'SELECT COUNT(*) AS n FROM information_schema.INNODB_TRX',
+      );
+      return Number(rows[0]!.n);
+    });
+
+  /** The replica's SQL thread state, waiting up to 5 s for a START just issued to show. */
+  const applierRunning = (server: RunningServer) =>
+    withConnection(server, async (c) => {
+      for (let i = 0; ; i++) {
+        const threads = await replicaThreads(c, server.kind);
+        if (threads?.sqlRunning === 'Yes' || i >= 50) return threads?.sqlRunning;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
+
+  const expectCompared = (run: DriftRun) => {
+    expect(run.results.length).toBeGreaterThanOrEqual(2);
+    expect(run.results.length).toBeLessThan(TABLES);
+    for (const result of run.results) {
+      expect(result).toMatchObject({ skipped: null, rows: 1000, differencesTotal: 0 });
+    }
+  };
+
+  const applierNote =
+    / The comparison was holding the replica’s applier when this happened and could not start it again: when the replica answers, check its replication status and, if the applier is stopped, run START REPLICA SQL_THREAD FOR CHANNEL ''\.$/;
+
+  it('ends the run when the replica freezes, naming it, with no snapshot left on the source', async () => {
+    const { run, acted } = await follow(await start(), 2, () => replica.pause());
+    expect(acted).toBe(true);
+    expect(run.state).toBe('error');
+    expect(run.error?.code).toBe('TIMEOUT');
+    const message = run.error?.message ?? '';
+    expect(message).toMatch(
+      new RegExp(
+        `^The replica “replica” stopped answering \\(no answer to a ping for [2-9] s\\): the comparison stopped and closed its connections\\. ${run.results.length} of ${TABLES} tables were compared; their results are kept\\.`,
+      ),
+    );
+    expectCompared(run);
+    expect(await openTransactions(source)).toBe(0);
+    replica.resume();
+    // Without the note, the run had given the applier back before the replica froze.
+    if (!applierNote.test(message)) {
+      expect(message).toMatch(/their results are kept\.$/);
+      expect(await applierRunning(replica)).toBe('Yes');
+    }
+  });
+
+  it('ends the run when the source freezes, naming it, with the replica’s applier running', async () => {
+    const { run, acted } = await follow(await start(), 2, () => source.pause());
+    expect(acted).toBe(true);
+    expect(run.state).toBe('error');
+    expect(run.error).toEqual({
+      code: 'TIMEOUT',
+      message: expect.stringMatching(
+        new RegExp(
+          `^This session’s server \\(the source\\) stopped answering \\(no answer to a ping for [2-9] s\\): the comparison stopped and closed its connections\\. ${run.results.length} of ${TABLES} tables were compared; their results are kept\\.$`,
+        ),
+      ),
+    });
+    expectCompared(run);
+    // Read while the source is still frozen: nothing of the run is left on the replica.
+    expect(await applierRunning(replica)).toBe('Yes');
+    expect(await openTransactions(replica)).toBe(0);
+  });
+
+  it('cancels a run whose replica froze', async () => {
+    const runId = await start();
+    const { run, acted } = await follow(runId, 2, async () => {
+      replica.pause();
+      const cancelled = await b.call('drift.cancel', { runId });
+      expect(cancelled.ok && cancelled.value.cancelled).toBe(true);
+    });
+    expect(acted).toBe(true);
+    expect(run.state).toBe('cancelled');
+    expect(run.error?.message).toMatch(/^Comparison cancelled\./);
+    expect(await openTransactions(source)).toBe(0);
+  });
+});
