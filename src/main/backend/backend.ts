@@ -48,6 +48,8 @@ export interface BackendOptions {
   downloads?: DownloadOffers;
   /** How data drift runs tell a silent server (tests use short ones). */
   driftLiveness?: LivenessLimits;
+  /** How long a processlist read may go unanswered (tests use a short one). */
+  processlistReadTimeoutMs?: number;
 }
 
 export interface Backend {
@@ -120,7 +122,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...slowlogService(store, sessions),
     ...replicationService(store, sessions),
     ...driftService(store, sessions, options.driftLiveness),
-    ...processlistService(store, sessions, () => settings.plan),
+    ...processlistService(store, sessions, () => settings.plan, options.processlistReadTimeoutMs),
     ...alterService(store, sessions, alterHistory),
     ...resultEditService(store, sessions, locks),
   };

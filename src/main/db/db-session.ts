@@ -82,10 +82,27 @@ export class DbSession {
   /**
    * Runs `fn` on the live connection, reconnecting first if it was lost. A failure that broke
    * the connection is reported (and `onLost` fired) as CONNECTION_LOST; other errors from
-   * `fn` pass through as they are.
+   * `fn` pass through as they are. With `timeoutMs`, a connection that has not finished the
+   * work by then is given up as lost too.
    */
-  async run<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
+  async run<T>(
+    fn: (conn: Connection) => Promise<T>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<T> {
     const db = await this.#ensure();
+    // A server that is frozen or cut off never fails a statement; its link stays open. Work
+    // that should be quick gives the link up after `timeoutMs`: the loss fails the work (see
+    // untilLost), `onLost` tells the screen, and the next call connects again.
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            db.markLost(
+              Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), {
+                code: 'PROTOCOL_SEQUENCE_TIMEOUT',
+              }),
+            );
+          }, options.timeoutMs);
     try {
       return await db.untilLost(fn(db.conn));
     } catch (err) {
@@ -94,6 +111,8 @@ export class DbSession {
         throw db.lost ?? errorToApi(err);
       }
       throw err;
+    } finally {
+      clearTimeout(timer);
     }
   }
 

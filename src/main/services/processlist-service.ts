@@ -76,6 +76,13 @@ function refuseIfRelisted(
 }
 
 /**
+ * A poll reads in milliseconds, seconds on a very busy server. A server that is frozen or cut
+ * off keeps the connection open and never answers: after this long the screen says it is
+ * disconnected and retries, instead of showing the last list as if it were current.
+ */
+export const PROCESSLIST_READ_TIMEOUT_MS = 30_000;
+
+/**
  * The live processlist. Everything runs on the processlist tab's own session (App opens one per
  * tool tab), so polling never touches an editor's connection; the session reconnects by itself
  * on the call after it was lost. KILL runs only when the caller sends back the exact SQL it was
@@ -86,6 +93,8 @@ export function processlistService(
   sessions: SessionRegistry,
   /** The user's plan diagnostics thresholds, read at each explain. */
   diagnose: () => DiagnoseOptions = () => ({}),
+  /** How long one read or KILL may take before the tool's connection is given up. */
+  readTimeoutMs = PROCESSLIST_READ_TIMEOUT_MS,
 ): Handlers<ProcesslistMethods> {
   const states = new Map<string, ToolState>();
   const inFlight = new KillsInFlight();
@@ -109,22 +118,25 @@ export function processlistService(
     const { session } = sessions.owned(sessionId, peerId);
     const state = stateOf(sessionId);
     return session
-      .run(async (conn) => {
-        // Keyed by the link, not the thread id: after a restart a new link may get the old id.
-        if (!state.facts || state.facts.linkId !== session.linkId) {
-          const linkId = session.linkId;
-          const server = await readServerInfo(conn, false);
-          state.facts = {
-            linkId,
-            threadId: session.threadId,
-            server,
-            run: await readServerRun(conn),
-            probe: await probeAccess(conn),
-            threads: new Map(),
-          };
-        }
-        return fn(conn, state.facts);
-      })
+      .run(
+        async (conn) => {
+          // Keyed by the link, not the thread id: after a restart a new link may get the old id.
+          if (!state.facts || state.facts.linkId !== session.linkId) {
+            const linkId = session.linkId;
+            const server = await readServerInfo(conn, false);
+            state.facts = {
+              linkId,
+              threadId: session.threadId,
+              server,
+              run: await readServerRun(conn),
+              probe: await probeAccess(conn),
+              threads: new Map(),
+            };
+          }
+          return fn(conn, state.facts);
+        },
+        { timeoutMs: readTimeoutMs },
+      )
       .catch((e: unknown) => {
         throw e instanceof ApiError ? e : errorToApi(e);
       });

@@ -1,4 +1,3 @@
-import type { LivenessLimits } from '../../../src/main/services/drift/liveness-watch';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { createBackend, type Backend } from '../../../src/main/backend/backend';
 import type { Peer } from '../../../src/main/backend/peer';
 import type { ResultLimits } from '../../../src/main/services/query-result';
 import { openKeyFileSecretBox } from '../../../src/main/store/key-file-secret-box';
+import type { LivenessLimits } from '../../../src/main/services/drift/liveness-watch';
 
 export interface BackendUnderTest {
   backend: Backend;
@@ -32,7 +32,12 @@ export interface BackendUnderTest {
  * place), seen through one in-memory peer.
  */
 export async function startBackend(
-  options: { resultLimits?: ResultLimits; dataDir?: string; driftLiveness?: LivenessLimits } = {},
+  options: {
+    resultLimits?: ResultLimits;
+    dataDir?: string;
+    driftLiveness?: LivenessLimits;
+    processlistReadTimeoutMs?: number;
+  } = {},
 ): Promise<BackendUnderTest> {
   const { dataDir: given, ...rest } = options;
   const dataDir = given ?? (await mkdtemp(path.join(os.tmpdir(), 'sightline-backend-')));
