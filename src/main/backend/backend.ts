@@ -48,8 +48,11 @@ export interface BackendOptions {
   downloads?: DownloadOffers;
   /** How data drift runs tell a silent server (tests use short ones). */
   driftLiveness?: LivenessLimits;
-  /** How long a processlist read may go unanswered (tests use a short one). */
-  processlistReadTimeoutMs?: number;
+  /**
+   * How long a screen's poll (processlist, replication status) may go unanswered before its
+   * connection is given up (tests use a short one).
+   */
+  readTimeoutMs?: number;
 }
 
 export interface Backend {
@@ -120,9 +123,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       record: recordPlan,
     }),
     ...slowlogService(store, sessions),
-    ...replicationService(store, sessions),
+    ...replicationService(store, sessions, options.readTimeoutMs),
     ...driftService(store, sessions, options.driftLiveness),
-    ...processlistService(store, sessions, () => settings.plan, options.processlistReadTimeoutMs),
+    ...processlistService(store, sessions, () => settings.plan, options.readTimeoutMs),
     ...alterService(store, sessions, alterHistory),
     ...resultEditService(store, sessions, locks),
   };

@@ -201,10 +201,14 @@ export class DbSession {
    * Runs `fn` on a side connection with the same settings, never on the session's own: reading
    * metadata there leaves the editor's variables, current schema and transaction alone, and
    * does not wait behind a running statement. Calls are queued; the connection is kept while in
-   * use and closed after a minute idle or with the session.
+   * use and closed after a minute idle or with the session. With `timeoutMs`, a call not done by
+   * then gives the side connection up (see SideConnection.run).
    */
-  withSideConnection<T>(fn: (conn: Connection, server: ServerInfo) => Promise<T>): Promise<T> {
-    return this.#side.run(fn);
+  withSideConnection<T>(
+    fn: (conn: Connection, server: ServerInfo) => Promise<T>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<T> {
+    return this.#side.run(fn, options);
   }
 
   /**

@@ -5,6 +5,14 @@ import { errorToApi } from './error-to-api';
 import { isFatal } from './fatal-error';
 import { readServerInfo } from './read-server-info';
 
+/**
+ * mysql2's `timeout` of a query: it fails the query but leaves it the connection's current
+ * command, so every later command on that connection would wait behind it.
+ */
+function isQueryTimeout(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === 'PROTOCOL_SEQUENCE_TIMEOUT';
+}
+
 /** A side connection nobody used for this long is closed, so it does not hold a server slot. */
 const IDLE_CLOSE_MS = 60_000;
 
@@ -29,10 +37,16 @@ export class SideConnection {
   /**
    * Runs `fn` on the side connection with the server it reports, after the calls already queued.
    * A connection that was kept and turns out dead (the server closed it while idle) is replaced
-   * and `fn` tried once more; errors come out as ApiErrors.
+   * and `fn` tried once more; errors come out as ApiErrors. With `timeoutMs`, a call not done by
+   * then (counted from its start, not from when it was queued) gives the connection up: a
+   * server that is frozen or cut off never fails a statement, and every call queued behind
+   * would wait with it.
    */
-  run<T>(fn: (conn: Connection, server: ServerInfo) => Promise<T>): Promise<T> {
-    const result = this.#queue.then(() => this.#runNow(fn));
+  run<T>(
+    fn: (conn: Connection, server: ServerInfo) => Promise<T>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<T> {
+    const result = this.#queue.then(() => this.#runNow(fn, options.timeoutMs));
     this.#queue = result.catch(() => undefined);
     return result;
   }
@@ -46,23 +60,43 @@ export class SideConnection {
     await db?.link.close();
   }
 
-  async #runNow<T>(fn: (conn: Connection, server: ServerInfo) => Promise<T>): Promise<T> {
+  async #runNow<T>(
+    fn: (conn: Connection, server: ServerInfo) => Promise<T>,
+    timeoutMs: number | undefined,
+  ): Promise<T> {
     this.#closed = false;
     clearTimeout(this.#idleTimer);
+    let timedOut = false;
+    let timer: NodeJS.Timeout | undefined;
+    const attempt = async () => {
+      const db = await this.#ensure();
+      if (timeoutMs !== undefined) {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          db.link.markLost(
+            Object.assign(new Error(`no answer within ${timeoutMs} ms`), {
+              code: 'PROTOCOL_SEQUENCE_TIMEOUT',
+            }),
+          );
+        }, timeoutMs);
+      }
+      return db.link.untilLost(fn(db.link.conn, db.server));
+    };
     try {
       const reused = this.#db?.link.isOpen === true;
       try {
-        const db = await this.#ensure();
-        return await db.link.untilLost(fn(db.link.conn, db.server));
+        return await attempt();
       } catch (err) {
-        if (!this.#dropIfBroken(err) || !reused) throw err;
+        // Only a link that died while idle is worth one more try; a silent server is not.
+        if (!this.#dropIfBroken(err) || !reused || timedOut || isQueryTimeout(err)) throw err;
       }
-      const db = await this.#ensure();
-      return await db.link.untilLost(fn(db.link.conn, db.server));
+      return await attempt();
     } catch (err) {
       this.#dropIfBroken(err);
       throw errorToApi(err);
     } finally {
+      clearTimeout(timer);
       this.#scheduleIdleClose();
     }
   }
@@ -84,7 +118,7 @@ export class SideConnection {
   /** Forgets a connection that `err` broke (mysql2 marks such errors fatal); true if it did. */
   #dropIfBroken(err: unknown): boolean {
     const db = this.#db;
-    if (!db || (!isFatal(err) && db.link.isOpen)) return false;
+    if (!db || (!isFatal(err) && !isQueryTimeout(err) && db.link.isOpen)) return false;
     db.link.markLost(err);
     this.#db = null;
     void db.link.close();

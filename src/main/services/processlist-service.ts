@@ -20,6 +20,7 @@ import { KillsInFlight, killProcedure, killSessions } from './processlist/kill-s
 import { readBlockerStory } from './processlist/read-blocker-story';
 import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
 import { readStatement } from './processlist/read-statement';
+import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
 import type { SessionRegistry } from './session-registry';
 import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
 
@@ -76,13 +77,6 @@ function refuseIfRelisted(
 }
 
 /**
- * A poll reads in milliseconds, seconds on a very busy server. A server that is frozen or cut
- * off keeps the connection open and never answers: after this long the screen says it is
- * disconnected and retries, instead of showing the last list as if it were current.
- */
-export const PROCESSLIST_READ_TIMEOUT_MS = 30_000;
-
-/**
  * The live processlist. Everything runs on the processlist tab's own session (App opens one per
  * tool tab), so polling never touches an editor's connection; the session reconnects by itself
  * on the call after it was lost. KILL runs only when the caller sends back the exact SQL it was
@@ -94,7 +88,7 @@ export function processlistService(
   /** The user's plan diagnostics thresholds, read at each explain. */
   diagnose: () => DiagnoseOptions = () => ({}),
   /** How long one read or KILL may take before the tool's connection is given up. */
-  readTimeoutMs = PROCESSLIST_READ_TIMEOUT_MS,
+  readTimeoutMs = SCREEN_READ_TIMEOUT_MS,
 ): Handlers<ProcesslistMethods> {
   const states = new Map<string, ToolState>();
   const inFlight = new KillsInFlight();

@@ -16,6 +16,7 @@ import { hostLinker, sessionLink } from './replication/node-links';
 import { readNode } from './replication/read-node';
 import { readReplicationSettings } from './replication/read-replication-settings';
 import { adviseReplicationSettings } from '../../shared/replication/settings-advice';
+import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
 import type { SessionRegistry } from './session-registry';
 
 type ReplicationMethods = keyof typeof replicationContract;
@@ -28,7 +29,10 @@ type ReplicationMethods = keyof typeof replicationContract;
 export function replicationService(
   store: ConnectionStore,
   sessions: SessionRegistry,
+  /** How long a read of one server may go unanswered before its connection is given up. */
+  readTimeoutMs = SCREEN_READ_TIMEOUT_MS,
 ): Handlers<ReplicationMethods> {
+  const reading = { timeoutMs: readTimeoutMs };
   // Per saved connection, the servers its discoveries reached (bounded by MAX_TOPOLOGY_NODES
   // per discovery): with a source down, its other replicas are found again this way.
   const remembered = new Map<string, Map<string, { host: string; port: number }>>();
@@ -50,9 +54,10 @@ export function replicationService(
       saved: store.list(),
       secretsOf: (id) => store.secretsOf(id),
       logins: new Map(credentials.map((c) => [`${c.host}:${c.port}`.toLowerCase(), c])),
+      readTimeoutMs,
     });
     const discovery = await discoverTopology(
-      { ...start, link: sessionLink(owner.session) },
+      { ...start, link: sessionLink(owner.session, readTimeoutMs) },
       linkTo,
       [...(remembered.get(saved.id)?.values() ?? [])],
     );
@@ -67,7 +72,7 @@ export function replicationService(
   return {
     'replication.status': async ({ sessionId }, ctx) => {
       const { session } = sessions.owned(sessionId, ctx.peerId);
-      const state = await session.withSideConnection(readNode).catch((e: unknown) => {
+      const state = await session.withSideConnection(readNode, reading).catch((e: unknown) => {
         throw errorToApi(e);
       });
       const { problems, health } = nodeProblems({
@@ -89,7 +94,7 @@ export function replicationService(
     'replication.settings': async ({ sessionId }, ctx) => {
       const { session } = sessions.owned(sessionId, ctx.peerId);
       const settings = await session
-        .withSideConnection(readReplicationSettings)
+        .withSideConnection(readReplicationSettings, reading)
         .catch((e: unknown) => {
           throw errorToApi(e);
         });

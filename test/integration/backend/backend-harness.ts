@@ -36,7 +36,7 @@ export async function startBackend(
     resultLimits?: ResultLimits;
     dataDir?: string;
     driftLiveness?: LivenessLimits;
-    processlistReadTimeoutMs?: number;
+    readTimeoutMs?: number;
   } = {},
 ): Promise<BackendUnderTest> {
   const { dataDir: given, ...rest } = options;

@@ -22,7 +22,7 @@ describe('the processlist of a server that stops answering (MySQL 9.7)', () => {
 
   beforeAll(async () => {
     server = dedicated();
-    b = await startBackend({ processlistReadTimeoutMs: 2_000 });
+    b = await startBackend({ readTimeoutMs: 2_000 });
   });
   afterAll(async () => {
     server?.resume();

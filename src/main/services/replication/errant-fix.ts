@@ -89,6 +89,9 @@ export function samePlan(a: readonly FixTarget[], b: readonly FixTarget[]): bool
  * Runs each target's statements in order on one connection to it, stopping at the first
  * failure (after putting GTID_NEXT back to AUTOMATIC on that connection).
  */
+// The fix's statements are never cut off by a read timeout half way through.
+const WRITES = { timeoutMs: null };
+
 export async function runErrantFix(
   discovery: Discovery,
   targets: readonly FixTarget[],
@@ -111,7 +114,7 @@ export async function runErrantFix(
           }
         }
         failedStatement = null;
-      });
+      }, WRITES);
       outcomes.push({ nodeId: target.nodeId, ok: true, failedStatement: null, error: null });
     } catch (e) {
       outcomes.push({

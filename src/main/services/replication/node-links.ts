@@ -7,9 +7,22 @@ import { openConnection } from '../../db/open-connection';
 import { readServerInfo } from '../../db/read-server-info';
 import type { DbSession } from '../../db/db-session';
 
+/**
+ * How long one use of a link may wait (null: as long as it takes). The link's own default is
+ * for reads: a server that is frozen or cut off never fails a statement, and a discovery
+ * waiting on it would never end. Writes (the errant fix) pass null: their connection is not
+ * given up half way through.
+ */
+export interface RunOptions {
+  timeoutMs?: number | null;
+}
+
 /** A way to run work on one server of a topology. */
 export interface NodeLink {
-  run<T>(fn: (conn: Connection, server: ServerInfo) => Promise<T>): Promise<T>;
+  run<T>(
+    fn: (conn: Connection, server: ServerInfo) => Promise<T>,
+    options?: RunOptions,
+  ): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -17,9 +30,12 @@ export interface NodeLink {
 const DISCOVERED_CONNECT_TIMEOUT_MS = 5000;
 
 /** The session's own server, through its side connection (the session is left alone). */
-export function sessionLink(session: DbSession): NodeLink {
+export function sessionLink(session: DbSession, readTimeoutMs: number | null = null): NodeLink {
   return {
-    run: (fn) => session.withSideConnection(fn),
+    run: (fn, options = {}) => {
+      const timeoutMs = options.timeoutMs === undefined ? readTimeoutMs : options.timeoutMs;
+      return session.withSideConnection(fn, timeoutMs === null ? {} : { timeoutMs });
+    },
     close: async () => {},
   };
 }
@@ -37,6 +53,8 @@ export function hostLinker(options: {
   secretsOf: (id: string) => Secrets;
   /** Logins given for a `host:port` (lower case), which win over everything else. */
   logins: ReadonlyMap<string, { user?: string | undefined; password: string }>;
+  /** The links' default RunOptions.timeoutMs. */
+  readTimeoutMs?: number | null;
 }): (host: string, port: number) => NodeLink {
   return (host, port) => {
     const key = `${host}:${port}`.toLowerCase();
@@ -62,7 +80,7 @@ export function hostLinker(options: {
       ...settings,
       connectTimeoutMs: Math.min(settings.connectTimeoutMs, DISCOVERED_CONNECT_TIMEOUT_MS),
     };
-    return ownedLink(() => openConnection(settings, secrets));
+    return ownedLink(() => openConnection(settings, secrets), options.readTimeoutMs ?? null);
   };
 }
 
@@ -95,7 +113,7 @@ function refusedLink(error: ApiError): NodeLink {
 }
 
 /** A link with a connection of its own, opened on first use and kept until `close`. */
-function ownedLink(open: () => Promise<DbConnection>): NodeLink {
+function ownedLink(open: () => Promise<DbConnection>, readTimeoutMs: number | null): NodeLink {
   let opened: Promise<{ db: DbConnection; server: ServerInfo }> | null = null;
   const ensure = () =>
     (opened ??= (async () => {
@@ -108,9 +126,25 @@ function ownedLink(open: () => Promise<DbConnection>): NodeLink {
       }
     })());
   return {
-    async run(fn) {
+    async run(fn, options = {}) {
       const { db, server } = await ensure();
-      return db.untilLost(fn(db.conn, server));
+      const timeoutMs = options.timeoutMs === undefined ? readTimeoutMs : options.timeoutMs;
+      // Marked lost, the link fails the work (untilLost) and every later use; close ends it.
+      const timer =
+        timeoutMs === null
+          ? undefined
+          : setTimeout(() => {
+              db.markLost(
+                Object.assign(new Error(`no answer within ${timeoutMs} ms`), {
+                  code: 'PROTOCOL_SEQUENCE_TIMEOUT',
+                }),
+              );
+            }, timeoutMs);
+      try {
+        return await db.untilLost(fn(db.conn, server));
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async close() {
       const current = opened;
