@@ -70,6 +70,18 @@ export function idleSlowLogWorkers(): number {
   return count;
 }
 
+/** Stops every idle worker (the next digest starts new ones, cold). */
+export async function closeIdleSlowLogWorkers(): Promise<void> {
+  const all = [...idle.values()].flat();
+  idle.clear();
+  await Promise.all(
+    all.map(({ worker, timer }) => {
+      clearTimeout(timer);
+      return worker.terminate();
+    }),
+  );
+}
+
 function drop(script: SlowLogWorkerScript, worker: Worker): void {
   const key = keyOf(script);
   const list = idle.get(key);

@@ -7,7 +7,10 @@ import {
   digestSlowLogSources,
   type SlowLogDigestOptions,
 } from '../../../src/main/slowlog/digest-slowlog-sources';
-import { idleSlowLogWorkers } from '../../../src/main/slowlog/slowlog-worker-pool';
+import {
+  closeIdleSlowLogWorkers,
+  idleSlowLogWorkers,
+} from '../../../src/main/slowlog/slowlog-worker-pool';
 import { SlowLogDigest, slowLogSeconds, type DigestFilter } from '../../../src/shared/slowlog';
 import { digestFigures, variedSlowLog } from './varied-slowlog';
 
@@ -76,6 +79,8 @@ describe('digestSlowLogSources', () => {
     expect(first.figures).toEqual(one.figures);
     expect(idleSlowLogWorkers()).toBe(kept);
     expect(kept - before).toBeLessThanOrEqual(2);
+    await closeIdleSlowLogWorkers();
+    expect(idleSlowLogWorkers()).toBe(0);
   });
 
   it('stops the workers when cancelled', async () => {
