@@ -8,7 +8,6 @@ import { open, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import {
   nextEntryBoundary,
   SlowLogDigest,
@@ -25,7 +24,12 @@ import {
   type SlowLogSource,
 } from './read-slowlog-sources';
 import { CUT_SEARCH_BYTES, digestRange, readText, type SlowLogRange } from './slowlog-range';
-import type { FromWorker } from './slowlog-worker-protocol';
+import type { FromWorker, ToWorker } from './slowlog-worker-protocol';
+import {
+  returnSlowLogWorker,
+  takeSlowLogWorker,
+  type SlowLogWorkerScript,
+} from './slowlog-worker-pool';
 
 /** Smallest range worth a worker: below twice this a file is read in one pass. */
 const MIN_RANGE_BYTES = 4 * 1024 * 1024;
@@ -90,7 +94,7 @@ export async function digestSlowLogSources(
 }
 
 /** The worker script and how to start it, or undefined when this build has none. */
-async function workerScript(): Promise<{ url: URL; eval?: string } | undefined> {
+async function workerScript(): Promise<SlowLogWorkerScript | undefined> {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
     // From source (tsx, vitest): the worker registers tsx's loader before importing the script.
@@ -160,7 +164,7 @@ async function parallelRanges(
  */
 async function digestInWorkers(
   ranges: SlowLogRange[],
-  script: { url: URL; eval?: string },
+  script: SlowLogWorkerScript,
   digest: SlowLogDigest,
   options: SlowLogDigestOptions,
 ): Promise<SlowLogDigestSummary | undefined> {
@@ -171,13 +175,11 @@ async function digestInWorkers(
     maxLineBytes: options.maxLineBytes,
     maxStatementBytes: options.maxStatementBytes,
   };
-  const workers = ranges.map(
-    (range) =>
-      new Worker(script.eval ?? script.url, {
-        eval: script.eval !== undefined,
-        workerData: { range, filter, readerOptions },
-      }),
-  );
+  const workers = ranges.map((range) => {
+    const worker = takeSlowLogWorker(script);
+    worker.postMessage({ kind: 'job', job: { range, filter, readerOptions } } satisfies ToWorker);
+    return worker;
+  });
   const tails: (DigestCarry | undefined)[] = ranges.map(() => undefined);
   const started: boolean[] = ranges.map(() => false);
   let bytes = 0;
@@ -188,7 +190,7 @@ async function digestInWorkers(
     for (let i = 0; i < ranges.length; i += 1) {
       if (!started[i]) {
         started[i] = true;
-        workers[i]!.postMessage({ kind: 'start', carry });
+        workers[i]!.postMessage({ kind: 'start', carry } satisfies ToWorker);
       }
       const tail = tails[i];
       if (!tail) return;
@@ -201,11 +203,17 @@ async function digestInWorkers(
     const heard: boolean[] = ranges.map(() => false);
     let finished = 0;
     let settled = false;
+    // Each worker's listeners, removed when the run ends (a worker may serve the next run).
+    const listeners: (() => void)[] = [];
+    const detach = () => {
+      for (const remove of listeners) remove();
+      options.signal?.removeEventListener('abort', onAbort);
+    };
     const settle = (error: unknown, fallBack: boolean) => {
       if (settled) return;
       settled = true;
+      detach();
       for (const worker of workers) void worker.terminate();
-      options.signal?.removeEventListener('abort', onAbort);
       if (fallBack) resolve(undefined);
       else reject(error);
     };
@@ -216,7 +224,7 @@ async function digestInWorkers(
     const onAbort = () => stop(options.signal!.reason);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     workers.forEach((worker, i) => {
-      worker.on('message', (message: FromWorker) => {
+      const onMessage = (message: FromWorker) => {
         heard[i] = true;
         if (message.kind === 'tail') {
           tails[i] = message.carry;
@@ -229,16 +237,25 @@ async function digestInWorkers(
           finished += 1;
           if (finished === workers.length) {
             settled = true;
-            options.signal?.removeEventListener('abort', onAbort);
+            detach();
+            for (const finishedWorker of workers) returnSlowLogWorker(script, finishedWorker);
             resolve(done);
           }
         } else {
           stop(new SlowLogSourceError(`${sourceName(path)}: ${readError(message)}`));
         }
-      });
-      worker.on('error', failed(i));
-      worker.on('exit', (code) => {
+      };
+      const onError = failed(i);
+      const onExit = (code: number) => {
         if (!done[i]) failed(i)(new Error(`a slow-log worker stopped (exit code ${code})`));
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      listeners.push(() => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
       });
     });
     startReady();

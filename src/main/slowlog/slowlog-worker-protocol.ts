@@ -1,9 +1,22 @@
-// Messages between the parallel slow-log reader and its workers (slowlog-worker.ts).
-import type { DigestCarry } from '../../shared/slowlog';
-import type { SlowLogRangeResult } from './slowlog-range';
+// Messages between the parallel slow-log reader and its workers (slowlog-worker.ts). A worker
+// digests one range per `job` and then waits for the next: the reader keeps idle workers for a
+// while (see slowlog-worker-pool), so a later digest skips their start-up and their JIT warm-up.
+import type { DigestCarry, DigestFilter, SlowLogReaderOptions } from '../../shared/slowlog';
+import type { SlowLogRange, SlowLogRangeResult } from './slowlog-range';
 
-/** To a worker: start digesting from what the log before its range carried. */
-export type ToWorker = { kind: 'start'; carry: DigestCarry };
+/** One range to digest, with the digest's filter and the reader's options. */
+export interface SlowLogWorkerJob {
+  range: SlowLogRange;
+  filter: DigestFilter;
+  readerOptions: SlowLogReaderOptions;
+}
+
+/**
+ * To a worker: `job` starts a range (the worker posts `tail` unless it is the last range), then
+ * `start` hands it what the log before its range carried.
+ */
+export type ToWorker =
+  { kind: 'job'; job: SlowLogWorkerJob } | { kind: 'start'; carry: DigestCarry };
 
 /** From a worker. `progress` gives bytes read since its last `progress`. */
 export type FromWorker =

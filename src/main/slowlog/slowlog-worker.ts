@@ -1,42 +1,35 @@
-// Worker thread of the parallel slow-log reader: digests one range. Protocol (all messages
-// structured-clone data): it posts `tail` (the db/time its range hands on) unless it is the last
-// range, waits for `start` with what the log before it carried, posts `progress` as it reads and
-// `done` with its digest; `error` if reading fails.
-import { parentPort, workerData } from 'node:worker_threads';
-import type { DigestCarry, DigestFilter, SlowLogReaderOptions } from '../../shared/slowlog';
-import { digestRange, rangeTailCarry, type SlowLogRange } from './slowlog-range';
-import type { FromWorker, ToWorker } from './slowlog-worker-protocol';
+// Worker thread of the parallel slow-log reader: digests one range per job, one job at a time,
+// and stays for the next (see slowlog-worker-protocol). Per job it posts `tail` (the db/time its
+// range hands on) unless it is the last range, waits for `start` with what the log before it
+// carried, posts `progress` as it reads and `done` with its digest; `error` if reading fails.
+import { parentPort } from 'node:worker_threads';
+import type { DigestCarry } from '../../shared/slowlog';
+import { digestRange, rangeTailCarry } from './slowlog-range';
+import type { FromWorker, SlowLogWorkerJob, ToWorker } from './slowlog-worker-protocol';
 
-interface Job {
-  range: SlowLogRange;
-  filter: DigestFilter;
-  readerOptions: SlowLogReaderOptions;
-}
-
-async function main(): Promise<void> {
-  const port = parentPort;
-  if (!port) return;
-  const { range, filter, readerOptions } = workerData as Job;
+const port = parentPort;
+if (port) {
   const post = (message: FromWorker) => port.postMessage(message);
-  const started = new Promise<DigestCarry>((resolve) =>
-    port.on('message', (message: ToWorker) => {
-      if (message.kind === 'start') resolve(message.carry);
-    }),
-  );
-  try {
-    if (!range.last) post({ kind: 'tail', carry: await rangeTailCarry(range, readerOptions) });
-    const carry = await started;
-    let reported = 0;
-    const result = await digestRange(range, filter, readerOptions, carry, (bytes) => {
-      post({ kind: 'progress', bytes: bytes - reported });
-      reported = bytes;
-    });
-    post({ kind: 'done', result });
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    post({ kind: 'error', code, message });
-  }
-  port.close();
+  let onStart: ((carry: DigestCarry) => void) | undefined;
+  const run = async (job: SlowLogWorkerJob) => {
+    const { range, filter, readerOptions } = job;
+    const started = new Promise<DigestCarry>((resolve) => (onStart = resolve));
+    try {
+      if (!range.last) post({ kind: 'tail', carry: await rangeTailCarry(range, readerOptions) });
+      const carry = await started;
+      let reported = 0;
+      const result = await digestRange(range, filter, readerOptions, carry, (bytes) => {
+        post({ kind: 'progress', bytes: bytes - reported });
+        reported = bytes;
+      });
+      post({ kind: 'done', result });
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      post({ kind: 'error', code, message });
+    }
+  };
+  port.on('message', (message: ToWorker) => {
+    if (message.kind === 'job') void run(message.job);
+    else onStart?.(message.carry);
+  });
 }
-
-void main();

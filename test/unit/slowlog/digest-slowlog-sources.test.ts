@@ -7,6 +7,10 @@ import {
   digestSlowLogSources,
   type SlowLogDigestOptions,
 } from '../../../src/main/slowlog/digest-slowlog-sources';
+import {
+  closeIdleSlowLogWorkers,
+  idleSlowLogWorkers,
+} from '../../../src/main/slowlog/slowlog-worker-pool';
 import { SlowLogDigest, slowLogSeconds, type DigestFilter } from '../../../src/shared/slowlog';
 import { digestFigures, variedSlowLog } from './varied-slowlog';
 
@@ -59,6 +63,24 @@ describe('digestSlowLogSources', () => {
       expect((one.figures as { count: number }).count).toBeGreaterThan(0);
       expect(parallel.figures, JSON.stringify(filter)).toEqual(one.figures);
     }
+  });
+
+  it('keeps finished workers for the next digest, which gives the same answer', async () => {
+    const one = await digestOf(path, { workers: 0 });
+    const before = idleSlowLogWorkers();
+    const first = await digestOf(path, { workers: 2, minRangeBytes: 400_000 });
+    expect(first.workers).toBe(2);
+    const kept = idleSlowLogWorkers();
+    expect(kept).toBeGreaterThanOrEqual(2);
+    // The next digest takes the waiting workers instead of starting new ones.
+    const again = await digestOf(path, { workers: 2, minRangeBytes: 400_000 });
+    expect(again.workers).toBe(2);
+    expect(again.figures).toEqual(one.figures);
+    expect(first.figures).toEqual(one.figures);
+    expect(idleSlowLogWorkers()).toBe(kept);
+    expect(kept - before).toBeLessThanOrEqual(2);
+    await closeIdleSlowLogWorkers();
+    expect(idleSlowLogWorkers()).toBe(0);
   });
 
   it('stops the workers when cancelled', async () => {

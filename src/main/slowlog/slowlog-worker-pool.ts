@@ -1,0 +1,93 @@
+// Idle slow-log workers kept for the next digest. A new worker costs a thread and a Node start
+// (0.1-0.3 s on a busy 2-core machine) and then runs its first megabytes cold, before V8 has
+// compiled the reader's hot paths (measured: a cold worker used about twice the CPU per byte of
+// a warm one on a 25 MB range). The Tuning screen digests the same log again and again (filters,
+// windows, compare), so a worker that finished cleanly waits here, unref'd so that it never
+// keeps the process alive, and leaves after IDLE_MS without work.
+import { Worker } from 'node:worker_threads';
+
+/** How a worker is started: a script URL, or (from source) code evaluated in it. */
+export interface SlowLogWorkerScript {
+  url: URL;
+  eval?: string;
+}
+
+/** How long an idle worker waits for another job. */
+const IDLE_MS = 60_000;
+/** Idle workers kept per script. */
+const MAX_IDLE = 4;
+
+interface Idle {
+  worker: Worker;
+  timer: NodeJS.Timeout;
+}
+
+const idle = new Map<string, Idle[]>();
+
+function keyOf(script: SlowLogWorkerScript): string {
+  return `${script.url.href}\n${script.eval ?? ''}`;
+}
+
+/** An idle worker of `script` if one waits, else a new one. */
+export function takeSlowLogWorker(script: SlowLogWorkerScript): Worker {
+  const waiting = idle.get(keyOf(script))?.pop();
+  if (waiting) {
+    clearTimeout(waiting.timer);
+    waiting.worker.ref();
+    return waiting.worker;
+  }
+  const worker = new Worker(script.eval ?? script.url, { eval: script.eval !== undefined });
+  // An idle worker that dies is not handed out again.
+  worker.once('exit', () => drop(script, worker));
+  return worker;
+}
+
+/**
+ * Takes back a worker that finished its job cleanly (every listener the job added removed), to
+ * hand out again; past MAX_IDLE it is stopped instead.
+ */
+export function returnSlowLogWorker(script: SlowLogWorkerScript, worker: Worker): void {
+  const key = keyOf(script);
+  const list = idle.get(key) ?? [];
+  if (list.length >= MAX_IDLE) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref();
+  const timer = setTimeout(() => {
+    drop(script, worker);
+    void worker.terminate();
+  }, IDLE_MS);
+  timer.unref();
+  list.push({ worker, timer });
+  idle.set(key, list);
+}
+
+/** Idle workers waiting for a job, over all scripts. */
+export function idleSlowLogWorkers(): number {
+  let count = 0;
+  for (const list of idle.values()) count += list.length;
+  return count;
+}
+
+/** Stops every idle worker (the next digest starts new ones, cold). */
+export async function closeIdleSlowLogWorkers(): Promise<void> {
+  const all = [...idle.values()].flat();
+  idle.clear();
+  await Promise.all(
+    all.map(({ worker, timer }) => {
+      clearTimeout(timer);
+      return worker.terminate();
+    }),
+  );
+}
+
+function drop(script: SlowLogWorkerScript, worker: Worker): void {
+  const key = keyOf(script);
+  const list = idle.get(key);
+  const at = list?.findIndex((entry) => entry.worker === worker) ?? -1;
+  if (at < 0) return;
+  clearTimeout(list![at]!.timer);
+  list!.splice(at, 1);
+  if (list!.length === 0) idle.delete(key);
+}
