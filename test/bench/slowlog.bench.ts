@@ -161,8 +161,9 @@ export const slowlogBench: Bench = {
         `  ${'sightline, repeated texts'.padEnd(30)} ${(repeated.wallMs / 1000).toFixed(2)} s wall, ${(repeated.cpuMs / 1000).toFixed(2)} s CPU (${rate(repeatedBytes, repeated.cpuMs)}), ${repeated.classes} classes`,
         `  ${'sightline, lettered literals'.padEnd(30)} ${(lettered.wallMs / 1000).toFixed(2)} s wall, ${(lettered.cpuMs / 1000).toFixed(2)} s CPU (${rate(letteredBytes, lettered.cpuMs)}), one pass`,
         `  one pass:        ${ratio(one)}`,
-        `  new workers:     ${ratio(cold)}`,
-        `  waiting workers: ${ratio(threads)} (target 30x by wall time: ${pt.wallMs / threads.wallMs >= 30 ? 'met' : 'not met'})`,
+        // The target is judged on the first digest of a process: that is the one a user waits for.
+        `  new workers:     ${ratio(cold)} (target 30x by wall time: ${pt.wallMs / cold.wallMs >= 30 ? 'met' : 'not met'})`,
+        `  waiting workers: ${ratio(threads)}`,
         `  (peak RSS of waiting workers leaves out their heaps, made before the run)`,
       );
       if (process.env['SIGHTLINE_BENCH_SLOWLOG_1GB'] === '1') {
