@@ -39,6 +39,7 @@ export class DbConnection {
   #state: LinkState = 'connecting';
   #lost: ApiError | null = null;
   #streamClosed = false;
+  #gaveUp = false;
   #failHandshake: (err: unknown) => void = () => {};
   #untunnel: () => void = () => {};
 
@@ -97,14 +98,33 @@ export class DbConnection {
    * `work`'s outcome, or the link's loss if the link breaks first. mysql2 gives a dying link's
    * error only to commands that have a callback; a streamed query (no callback) would wait
    * forever, so every piece of work on a link is raced against its loss.
+   *
+   * With `timeoutMs`, work not settled by then gives the link up (marked lost, so the work fails
+   * with the loss and `gaveUp` is set): a server that is frozen or cut off never fails a
+   * statement, its link just stays silent.
    */
-  untilLost<T>(work: Promise<T>): Promise<T> {
+  untilLost<T>(work: Promise<T>, timeoutMs?: number): Promise<T> {
     if (this.#state === 'lost' && this.#lost) {
       work.catch(() => {});
       return Promise.reject(this.#lost);
     }
     return new Promise<T>((resolve, reject) => {
-      const stop = this.onLost(reject);
+      const stopListening = this.onLost(reject);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.#gaveUp = true;
+              this.markLost(
+                Object.assign(new Error(`no answer within ${timeoutMs} ms`), {
+                  code: 'PROTOCOL_SEQUENCE_TIMEOUT',
+                }),
+              );
+            }, timeoutMs);
+      const stop = () => {
+        clearTimeout(timer);
+        stopListening();
+      };
       work.then(
         (value) => {
           stop();
@@ -116,6 +136,11 @@ export class DbConnection {
         },
       );
     });
+  }
+
+  /** True once a timeout of untilLost gave the link up. */
+  get gaveUp(): boolean {
+    return this.#gaveUp;
   }
 
   /** Calls `cb` once, when the link breaks; not when `close` ends it. Returns an unsubscribe. */

@@ -90,29 +90,16 @@ export class DbSession {
     options: { timeoutMs?: number } = {},
   ): Promise<T> {
     const db = await this.#ensure();
-    // A server that is frozen or cut off never fails a statement; its link stays open. Work
-    // that should be quick gives the link up after `timeoutMs`: the loss fails the work (see
-    // untilLost), `onLost` tells the screen, and the next call connects again.
-    const timer =
-      options.timeoutMs === undefined
-        ? undefined
-        : setTimeout(() => {
-            db.markLost(
-              Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), {
-                code: 'PROTOCOL_SEQUENCE_TIMEOUT',
-              }),
-            );
-          }, options.timeoutMs);
     try {
-      return await db.untilLost(fn(db.conn));
+      // Given up, the link's loss fires `onLost` (the screen is told) and the next call
+      // connects again.
+      return await db.untilLost(fn(db.conn), options.timeoutMs);
     } catch (err) {
       if (isFatal(err)) {
         db.markLost(err);
         throw db.lost ?? errorToApi(err);
       }
       throw err;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
@@ -320,22 +307,12 @@ export class DbSession {
 
   /** True when the server answered a ping in time; otherwise the link is marked lost. */
   async #ping(db: DbConnection): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), PING_TIMEOUT_MS);
-    });
     try {
-      const result = await Promise.race([db.conn.ping().then(() => 'ok' as const), timedOut]);
-      if (result === 'ok') return true;
-      db.markLost(
-        Object.assign(new Error('no answer to a ping'), { code: 'PROTOCOL_SEQUENCE_TIMEOUT' }),
-      );
-      return false;
+      await db.untilLost(db.conn.ping(), PING_TIMEOUT_MS);
+      return true;
     } catch (err) {
       db.markLost(err);
       return false;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -66,37 +66,22 @@ export class SideConnection {
   ): Promise<T> {
     this.#closed = false;
     clearTimeout(this.#idleTimer);
-    let timedOut = false;
-    let timer: NodeJS.Timeout | undefined;
-    const attempt = async () => {
-      const db = await this.#ensure();
-      if (timeoutMs !== undefined) {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          db.link.markLost(
-            Object.assign(new Error(`no answer within ${timeoutMs} ms`), {
-              code: 'PROTOCOL_SEQUENCE_TIMEOUT',
-            }),
-          );
-        }, timeoutMs);
-      }
-      return db.link.untilLost(fn(db.link.conn, db.server));
-    };
     try {
       const reused = this.#db?.link.isOpen === true;
+      const first = await this.#ensure();
       try {
-        return await attempt();
+        return await first.link.untilLost(fn(first.link.conn, first.server), timeoutMs);
       } catch (err) {
         // Only a link that died while idle is worth one more try; a silent server is not.
-        if (!this.#dropIfBroken(err) || !reused || timedOut || isQueryTimeout(err)) throw err;
+        const silent = first.link.gaveUp || isQueryTimeout(err);
+        if (!this.#dropIfBroken(err) || !reused || silent) throw err;
       }
-      return await attempt();
+      const db = await this.#ensure();
+      return await db.link.untilLost(fn(db.link.conn, db.server), timeoutMs);
     } catch (err) {
       this.#dropIfBroken(err);
       throw errorToApi(err);
     } finally {
-      clearTimeout(timer);
       this.#scheduleIdleClose();
     }
   }

@@ -129,22 +129,8 @@ function ownedLink(open: () => Promise<DbConnection>, readTimeoutMs: number | nu
     async run(fn, options = {}) {
       const { db, server } = await ensure();
       const timeoutMs = options.timeoutMs === undefined ? readTimeoutMs : options.timeoutMs;
-      // Marked lost, the link fails the work (untilLost) and every later use; close ends it.
-      const timer =
-        timeoutMs === null
-          ? undefined
-          : setTimeout(() => {
-              db.markLost(
-                Object.assign(new Error(`no answer within ${timeoutMs} ms`), {
-                  code: 'PROTOCOL_SEQUENCE_TIMEOUT',
-                }),
-              );
-            }, timeoutMs);
-      try {
-        return await db.untilLost(fn(db.conn, server));
-      } finally {
-        clearTimeout(timer);
-      }
+      // Given up, the link fails this use and every later one; close ends it.
+      return db.untilLost(fn(db.conn, server), timeoutMs ?? undefined);
     },
     async close() {
       const current = opened;
