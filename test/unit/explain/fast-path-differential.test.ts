@@ -1,16 +1,19 @@
-// The JSON parsers read their most common keys through switches and inline reads; the reference
-// copies in ./reference read every key through the maps of readers they had before. Both must
-// build the same model, field for field, from the corpus, from thousands of seeded mutations of
-// it (keys deleted, renamed, swapped, values of the wrong type) and from generated plans.
+// The JSON parsers read their most common keys through switches and inline reads, and the
+// diagnosis looks index advice up part by part; the reference copies in ./reference read every
+// key through the maps of readers and key the advice by a string, as they did before. Both must
+// build the same model, field for field, and the same findings, from the corpus, from thousands
+// of seeded mutations of it (keys deleted, renamed, swapped, values of the wrong type) and from
+// generated plans.
 import { describe, expect, it } from 'vitest';
 import { readCorpusDocument } from '../../explain-corpus/corpus-index';
 import { jsonV1Plan, jsonV2Plan, mariaDbPlan } from '../../bench/explain-plans';
-import { readPlanJson } from '../../../src/shared/explain';
+import { diagnoseNumberedPlan, parsePlanNodes, readPlanJson } from '../../../src/shared/explain';
 import { parseMariaDbJson } from '../../../src/shared/explain/parse-mariadb-json';
 import { parseMysqlJsonV1 } from '../../../src/shared/explain/parse-mysql-json-v1';
 import { parseMysqlJsonV2 } from '../../../src/shared/explain/parse-mysql-json-v2';
 import { ALL_DOCUMENTS } from './corpus-documents';
 import { mutateJson, pick, seededRandom } from './mutations';
+import { diagnoseNumberedPlan as referenceDiagnosis } from './reference/diagnose-plan';
 import { parseMariaDbJson as referenceMariaDb } from './reference/parse-mariadb-json';
 import { parseMysqlJsonV1 as referenceV1 } from './reference/parse-mysql-json-v1';
 import { parseMysqlJsonV2 as referenceV2 } from './reference/parse-mysql-json-v2';
@@ -125,20 +128,33 @@ function plantKeys(document: unknown, random: () => number, count: number): void
     pick(random, targets)[pick(random, KEYS)] = structuredClone(pick(random, VALUES));
 }
 
+/** The findings on a text's plan, by the diagnosis and by the reference one. */
+function expectSameFindings(text: string, label: string): void {
+  const parsed = parsePlanNodes(text);
+  if (!parsed.ok) return;
+  const { plan, nodes, parents } = parsed;
+  // The defaults, and thresholds low enough for the corpus's small tables to have findings.
+  for (const options of [{}, { fullScanRows: 1, misestimateFactor: 2 }]) {
+    const mine = outcome(() => diagnoseNumberedPlan(plan, nodes, options, parents));
+    const theirs = outcome(() => referenceDiagnosis(plan, nodes, options, parents));
+    if (mine !== theirs) expect(mine, `findings of ${label}`).toBe(theirs);
+  }
+}
+
+/** What `run` gives (see exact), or what it throws. */
+function outcome(run: () => unknown): string {
+  try {
+    return exact(run());
+  } catch (error) {
+    return `throws ${String(error)}`;
+  }
+}
+
 function expectSame(document: unknown, label: string): void {
+  expectSameFindings(JSON.stringify(document), label);
   for (const [dialect, parse, reference] of PARSERS) {
-    let mine: string;
-    let theirs: string;
-    try {
-      theirs = exact(reference(document));
-    } catch (error) {
-      theirs = `throws ${String(error)}`;
-    }
-    try {
-      mine = exact(parse(document));
-    } catch (error) {
-      mine = `throws ${String(error)}`;
-    }
+    const mine = outcome(() => parse(document));
+    const theirs = outcome(() => reference(document));
     if (mine !== theirs) expect(mine, `${label} as ${dialect}`).toBe(theirs);
   }
 }
