@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quoteIdentifier } from '../sql/quote-identifier';
 import { FindingSeveritySchema, type FindingSeverity } from '../severity';
-import { adviceKey } from './advice-key';
+import { AccessCache } from './access-cache';
 import { formatFactor, formatMs, formatRows } from './format-plan-figures';
 import { indexColumnsFromConditions } from './index-suggestion';
 import { walkPlan, type Plan, type PlanNode } from './plan-model';
@@ -61,7 +61,9 @@ interface Context {
   statement: string | undefined;
   out: Diagnostic[];
   /** Index advice already worked out, by everything it depends on (see indexAdvice). */
-  advice: Map<string, IndexAdvice | null>;
+  advice: AccessCache<IndexAdvice | null>;
+  /** The conditions of the access indexAdvice looks at: one list, refilled for each. */
+  conditions: string[];
 }
 
 interface IndexAdvice {
@@ -111,7 +113,8 @@ function diagnoseNodes(
     misestimateFactor: options.misestimateFactor ?? 10,
     statement: options.statement ?? plan.query,
     out: [],
-    advice: new Map(),
+    advice: new AccessCache(),
+    conditions: [],
   };
   const misestimated = new Map<PlanNode, number>();
   // Children first, so a misestimate is reported where it starts, not on every parent above it.
@@ -207,9 +210,12 @@ function tableName(node: PlanNode): string {
   return node.alias && node.alias !== node.table ? `${t} (as ${node.alias})` : t;
 }
 
-/** Conditions that decide which rows of this table are wanted: its own, its filter's, its join's. */
-function conditionsFor(ctx: Context, node: PlanNode): string[] {
-  const out: string[] = [];
+/**
+ * Conditions that decide which rows of this table are wanted: its own, its filter's, its join's;
+ * into `out`, emptied first.
+ */
+function conditionsFor(ctx: Context, node: PlanNode, out: string[]): string[] {
+  out.length = 0;
   if (node.condition !== undefined) out.push(node.condition);
   if (node.indexCondition !== undefined) out.push(node.indexCondition);
   // Up through filters and headings (`Hash`) to the first join, whose condition joins this table.
@@ -224,20 +230,19 @@ function conditionsFor(ctx: Context, node: PlanNode): string[] {
 /**
  * The index suggestion for a table node, from the conditions on it. Large plans repeat the
  * same access many times (a UNION of similar selects): the advice is worked out once for each
- * distinct table, conditions and columns, and its text shared.
+ * distinct table, conditions and columns, and shared (its columns are copied into findings).
  */
 function indexAdvice(ctx: Context, node: PlanNode): IndexAdvice | undefined {
   const name = node.alias ?? node.table;
   if (name === undefined) return undefined;
-  const conditions = conditionsFor(ctx, node);
-  const key = adviceKey(node.table, node.alias, node.schema, conditions, node.usedColumns);
-  let advice = ctx.advice.get(key);
+  const conditions = conditionsFor(ctx, node, ctx.conditions);
+  const { table, alias, schema, usedColumns } = node;
+  let advice = ctx.advice.find(table, alias, schema, conditions, usedColumns)?.value;
   if (advice === undefined) {
     advice = adviseIndex(ctx, node, name, conditions) ?? null;
-    ctx.advice.set(key, advice);
+    ctx.advice.store(table, alias, schema, conditions, usedColumns, advice);
   }
-  // Each finding its own list of columns: nothing one reader does to it reaches another.
-  return advice ? { text: advice.text, columns: advice.columns.slice() } : undefined;
+  return advice ?? undefined;
 }
 
 function adviseIndex(
@@ -308,7 +313,8 @@ function fullScan(ctx: Context, node: PlanNode): void {
         ? `Every row of ${tableName(node)} is read (about ${formatRows(perScan)} rows${times}) and the unwanted ones are thrown away afterwards.`
         : `The whole index${node.key ? ` ${node.key}` : ''} of ${tableName(node)} is read (about ${formatRows(perScan)} entries${times}). Cheaper than the table, still proportional to its size.`,
       suggestion: advice?.text,
-      indexColumns: advice?.columns,
+      // Each finding its own list: nothing one reader does to it reaches another.
+      indexColumns: advice?.columns.slice(),
     });
   }
   if (
@@ -381,7 +387,8 @@ function joinBuffer(ctx: Context, node: PlanNode): void {
       ? 'No index serves the join condition, so one input is loaded into a hash table in the join buffer and the other probes it. Fine for large unselective joins; an index allows row-by-row lookups instead.'
       : 'No index serves the join condition: rows of the earlier tables are buffered and the table is scanned once per buffer fill, comparing every pair.',
     suggestion: advice?.text,
-    indexColumns: advice?.columns,
+    // Each finding its own list: nothing one reader does to it reaches another.
+    indexColumns: advice?.columns.slice(),
   });
 }
 

@@ -15,8 +15,13 @@ import {
   type Vocabulary,
 } from './json-plan-contents';
 import { addNote } from './extra-notes';
-import { isJsonObject, type JsonObject } from './json-value';
-import { MAX_PLAN_DEPTH, parseQueryBlockDocument, tooDeepNode } from './plan-fragment';
+import { asStringList, isJsonObject, type JsonObject } from './json-value';
+import {
+  keepLeftover,
+  MAX_PLAN_DEPTH,
+  parseQueryBlockDocument,
+  tooDeepNode,
+} from './plan-fragment';
 import {
   createCost,
   addChild,
@@ -136,32 +141,31 @@ function measure(node: PlanNode): ActualFigures {
   return (node.actual ??= createActual());
 }
 
+function readLoops(node: PlanNode, value: unknown): boolean {
+  const loops = parsePlanNumber(value);
+  if (loops === undefined) return false;
+  const a = measure(node);
+  a.loops = loops;
+  if (loops === 0) a.executed = false;
+  return true;
+}
+
+/** `r_rows`; null when the node never ran. Any value makes the node a measured one. */
+function readRows(node: PlanNode, value: unknown): boolean {
+  const a = measure(node);
+  if (value === null) {
+    a.executed = false;
+    return true;
+  }
+  const rows = parsePlanNumber(value);
+  if (rows === undefined) return false;
+  a.rows = rows;
+  return true;
+}
+
 const MEASUREMENTS: Array<[string, KeyReader]> = [
-  [
-    'r_loops',
-    (n, v) => {
-      const loops = parsePlanNumber(v);
-      if (loops === undefined) return false;
-      const a = measure(n);
-      a.loops = loops;
-      if (loops === 0) a.executed = false;
-      return true;
-    },
-  ],
-  [
-    'r_rows',
-    (n, v) => {
-      const a = measure(n);
-      if (v === null) {
-        a.executed = false;
-        return true;
-      }
-      const rows = parsePlanNumber(v);
-      if (rows === undefined) return false;
-      a.rows = rows;
-      return true;
-    },
-  ],
+  ['r_loops', readLoops],
+  ['r_rows', readRows],
   ['r_total_time_ms', numberField((n, v) => (measure(n).totalTimeMs = v))],
   ['r_filtered', numberField((n, v) => (measure(n).filtered = v))],
 ];
@@ -235,7 +239,12 @@ function addSelfTime(node: PlanNode, ms: number): void {
 
 function tableNode(o: JsonObject, depth: number): PlanNode {
   if (depth > MAX_PLAN_DEPTH) return tooDeepNode(o);
-  const node = readKeys(MARIADB, createNode('table', ''), o, TABLE_READERS, depth);
+  const node = createNode('table', '');
+  for (const key in o) {
+    const value = o[key];
+    if (!readTableKey(node, key, value, depth))
+      keepLeftover(node, key, value, parseMariaDbObject, depth);
+  }
   const { table, accessType } = node;
   if (accessType === 'index_merge') node.kind = 'index-merge';
   if (table === undefined && typeof o.message === 'string') {
@@ -245,15 +254,107 @@ function tableNode(o: JsonObject, depth: number): PlanNode {
   if (yes(o.update)) node.label = `Update ${table ?? '?'} (${node.label})`;
   else if (yes(o.delete)) node.label = `Delete from ${table ?? '?'} (${node.label})`;
   const scan = fullScanOf(accessType);
-  if (
-    scan &&
-    table !== undefined &&
-    !table.startsWith('<') &&
-    !node.children.some((c) => c.kind === 'materialize')
-  )
+  if (scan && table !== undefined && !table.startsWith('<') && !readsMaterialized(node))
     addFlag(node, scan);
   finishMeasurements(node);
   return node;
+}
+
+/** Whether a table node reads a result it materializes (a derived table), not a stored table. */
+function readsMaterialized(node: PlanNode): boolean {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.kind === 'materialize') return true;
+  return false;
+}
+
+/**
+ * One key of a table, as TABLE_READERS reads it. The keys every table has are compared in a
+ * switch (the document's keys are internalized strings: each case is a pointer comparison) and
+ * read inline: a map lookup and a call through a closure per key cost more than reading most
+ * values. The other keys go to TABLE_READERS. False: the key is kept as a leftover.
+ */
+function readTableKey(node: PlanNode, key: string, value: unknown, depth: number): boolean {
+  switch (key) {
+    case 'table_name':
+      if (typeof value !== 'string') return false;
+      node.table = value;
+      return true;
+    case 'access_type':
+      if (typeof value !== 'string') return false;
+      node.accessType = value;
+      return true;
+    case 'key':
+      if (typeof value !== 'string') return false;
+      node.key = value;
+      return true;
+    case 'attached_condition':
+      if (typeof value !== 'string') return false;
+      node.condition = value;
+      return true;
+    case 'possible_keys': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.possibleKeys = list;
+      return true;
+    }
+    case 'used_key_parts': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.keyParts = list;
+      return true;
+    }
+    case 'ref': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.ref = list;
+      return true;
+    }
+    case 'rows': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.rows = n;
+      return true;
+    }
+    case 'filtered': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.filtered = n;
+      return true;
+    }
+    case 'cost': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.cost = createCost(n, undefined);
+      return true;
+    }
+    case 'r_loops':
+      return readLoops(node, value);
+    case 'r_rows':
+      return readRows(node, value);
+    case 'r_filtered': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      measure(node).filtered = n;
+      return true;
+    }
+    case 'r_table_time_ms':
+    case 'r_other_time_ms': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      addSelfTime(node, n);
+      return true;
+    }
+    // Kept as they are: no reader.
+    case 'key_length':
+    case 'loops':
+    case 'r_engine_stats':
+    case 'r_total_filtered':
+      return false;
+    default: {
+      const reader = TABLE_READERS.get(key);
+      return reader !== undefined && reader(node, value, depth);
+    }
+  }
 }
 
 /** What a `block-nl-join` or range-checked wrapper says, kept for its table. */

@@ -13,8 +13,13 @@ import {
   type Readers,
   type Vocabulary,
 } from './json-plan-contents';
-import { asBoolean, isJsonObject, type JsonObject } from './json-value';
-import { MAX_PLAN_DEPTH, parseQueryBlockDocument, tooDeepNode } from './plan-fragment';
+import { asBoolean, asStringList, isJsonObject, type JsonObject } from './json-value';
+import {
+  keepLeftover,
+  MAX_PLAN_DEPTH,
+  parseQueryBlockDocument,
+  tooDeepNode,
+} from './plan-fragment';
 import {
   createCost,
   addChild,
@@ -244,7 +249,12 @@ function addSelfCost(node: PlanNode, cost: number): void {
 
 function tableNode(o: JsonObject, depth: number): PlanNode {
   if (depth > MAX_PLAN_DEPTH) return tooDeepNode(o);
-  const node = readKeys(V1, createNode('table', ''), o, TABLE_READERS, depth);
+  const node = createNode('table', '');
+  for (const key in o) {
+    const value = o[key];
+    if (!readTableKey(node, key, value, depth))
+      keepLeftover(node, key, value, parseV1Object, depth);
+  }
   const { table, accessType } = node;
   if (accessType === 'index_merge') node.kind = 'index-merge';
   // 5.6 and MariaDB put a message where a table would be: "No tables used", "Impossible WHERE".
@@ -256,14 +266,114 @@ function tableNode(o: JsonObject, depth: number): PlanNode {
   else if (o.update === true) node.label = `Update ${table ?? '?'} (${node.label})`;
   else if (o.delete === true) node.label = `Delete from ${table ?? '?'} (${node.label})`;
   const scan = fullScanOf(accessType);
-  if (
-    scan &&
-    table !== undefined &&
-    !table.startsWith('<') &&
-    !node.children.some((c) => c.kind === 'materialize')
-  )
+  if (scan && table !== undefined && !table.startsWith('<') && !readsMaterialized(node))
     addFlag(node, scan);
   return node;
+}
+
+/** Whether a table node reads a result it materializes (a derived table), not a stored table. */
+function readsMaterialized(node: PlanNode): boolean {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.kind === 'materialize') return true;
+  return false;
+}
+
+/**
+ * One key of a table, as TABLE_READERS reads it. The keys every table has are compared in a
+ * switch (the document's keys are internalized strings: each case is a pointer comparison) and
+ * read inline: a map lookup and a call through a closure per key cost more than reading most
+ * values. The other keys go to TABLE_READERS. False: the key is kept as a leftover.
+ */
+function readTableKey(node: PlanNode, key: string, value: unknown, depth: number): boolean {
+  switch (key) {
+    case 'table_name':
+      if (typeof value !== 'string') return false;
+      node.table = value;
+      return true;
+    case 'access_type':
+      if (typeof value !== 'string') return false;
+      node.accessType = value;
+      return true;
+    case 'key':
+      if (typeof value !== 'string') return false;
+      node.key = value;
+      return true;
+    case 'attached_condition':
+      if (typeof value !== 'string') return false;
+      node.condition = value;
+      return true;
+    case 'possible_keys': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.possibleKeys = list;
+      return true;
+    }
+    case 'used_key_parts': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.keyParts = list;
+      return true;
+    }
+    case 'ref': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.ref = list;
+      return true;
+    }
+    case 'used_columns': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.usedColumns = list;
+      return true;
+    }
+    case 'rows_examined_per_scan': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.rows = n;
+      return true;
+    }
+    case 'filtered': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.filtered = n;
+      return true;
+    }
+    case 'cost_info':
+      return readTableCost(node, value);
+    // Kept as they are: no reader, and not a `*_subqueries` list.
+    case 'key_length':
+    case 'rows_produced_per_join':
+      return false;
+    default: {
+      const reader = TABLE_READERS.get(key) ?? subqueryList(key);
+      return reader !== undefined && reader(node, value, depth);
+    }
+  }
+}
+
+/** A table's `cost_info`, as costInfo(TABLE_COSTS) reads it, without a call per key. */
+function readTableCost(node: PlanNode, value: unknown): boolean {
+  if (!isJsonObject(value)) return false;
+  let rest: JsonObject | undefined;
+  for (const k in value) {
+    const v = value[k];
+    if (k === 'read_cost' || k === 'eval_cost') {
+      const n = parsePlanNumber(v);
+      if (n !== undefined) {
+        addSelfCost(node, n);
+        continue;
+      }
+    } else if (k === 'data_read_per_join') {
+      const n = parseByteSize(v);
+      if (n !== undefined) {
+        node.dataReadBytes = n;
+        continue;
+      }
+    }
+    (rest ??= {})[k] = v;
+  }
+  if (rest) keepRaw(node, 'cost_info', rest);
+  return true;
 }
 
 function windowing(o: JsonObject, depth: number): PlanNode {

@@ -3,12 +3,10 @@ import {
   listInto,
   numberField,
   readers,
-  readKeys,
   stringField,
   type KeyReader,
-  type Vocabulary,
 } from './json-plan-contents';
-import { asBoolean, isJsonObject, type JsonObject } from './json-value';
+import { asBoolean, asStringList, isJsonObject, type JsonObject } from './json-value';
 import { classifyMysqlOperation, joinCondition, type MysqlOperation } from './mysql-operation';
 import {
   isPlanLike,
@@ -50,11 +48,14 @@ export function parseMysqlJsonV2(document: unknown): { root: PlanNode; query?: s
   return { root: unknownNode('(document)', document, parseV2Object, 0) };
 }
 
-const V2: Vocabulary = { parseObject: parseV2Object };
-
 function parseV2Object(o: JsonObject, depth: number): PlanNode {
   if (depth > MAX_PLAN_DEPTH) return tooDeepNode(o);
-  const node = readKeys(V2, createNode('unknown', '(no operation)'), o, OPERATION_READERS, depth);
+  const node = createNode('unknown', '(no operation)');
+  for (const key in o) {
+    const value = o[key];
+    if (!readOperationKey(node, key, value, depth))
+      keepLeftover(node, key, value, parseV2Object, depth);
+  }
   classify(node, o);
   if (node.actual) finishActual(node.actual);
   // A read of a materialized result (a derived table, a CTE) is not a scan of a stored table.
@@ -259,6 +260,109 @@ const OPERATION_READERS = readers([
   ['dependent', accepted((v) => asBoolean(v) !== undefined)],
   ['cacheable', accepted((v) => asBoolean(v) !== undefined)],
 ]);
+
+/**
+ * One key of an operation, as OPERATION_READERS reads it. The keys most nodes have are compared
+ * in a switch (the document's keys are internalized strings: each case is a pointer comparison)
+ * and read inline: a map lookup and a call through a closure per key cost more than reading
+ * most values. The other keys go to OPERATION_READERS. False: the key is kept as a leftover.
+ */
+function readOperationKey(node: PlanNode, key: string, value: unknown, depth: number): boolean {
+  switch (key) {
+    case 'operation':
+      return typeof value === 'string';
+    case 'inputs':
+      return listInto(node, 'inputs', value, parseV2Object, depth + 1);
+    case 'access_type':
+      if (typeof value !== 'string') return false;
+      node.accessType ??= value;
+      return true;
+    case 'index_access_type':
+      if (typeof value !== 'string') return false;
+      node.accessType = value;
+      return true;
+    case 'table_name':
+      if (typeof value !== 'string') return false;
+      node.table = value;
+      return true;
+    case 'alias':
+      if (typeof value !== 'string') return false;
+      node.alias = value;
+      return true;
+    case 'schema_name':
+      if (typeof value !== 'string') return false;
+      node.schema = value;
+      return true;
+    case 'index_name':
+      if (typeof value !== 'string') return false;
+      node.key = value;
+      return true;
+    case 'condition':
+      if (typeof value !== 'string') return false;
+      node.condition = value;
+      return true;
+    case 'key_columns': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.keyParts = list;
+      return true;
+    }
+    case 'used_columns': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.usedColumns = list;
+      return true;
+    }
+    case 'lookup_references': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.ref = list;
+      return true;
+    }
+    case 'estimated_rows': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.rows = n;
+      return true;
+    }
+    case 'estimated_total_cost': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.cost = createCost(undefined, n);
+      return true;
+    }
+    case 'actual_rows':
+    case 'actual_loops':
+    case 'actual_first_row_ms':
+    case 'actual_last_row_ms': {
+      if (value === null) {
+        measure(node).executed = false;
+        return true;
+      }
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      const a = measure(node);
+      if (key === 'actual_rows') a.rows = n;
+      else if (key === 'actual_loops') a.loops = n;
+      else if (key === 'actual_first_row_ms') a.firstRowMs = n;
+      else a.lastRowMs = n;
+      return true;
+    }
+    case 'covering':
+      if (typeof value !== 'boolean') return false;
+      if (value) addFlag(node, 'covering-index');
+      return true;
+    // Kept as they are: no reader.
+    case 'lookup_condition':
+    case 'filter_columns':
+    case 'join_type':
+      return false;
+    default: {
+      const reader = OPERATION_READERS.get(key);
+      return reader !== undefined && reader(node, value, depth);
+    }
+  }
+}
 
 /**
  * A node with a `heading` (`Select #2 (subquery in projection; dependent)`), wrapped. Other

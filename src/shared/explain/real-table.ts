@@ -35,7 +35,15 @@ export function realTable(
     schema ??= resolved.schema ?? undefined;
   } else return undefined;
   schema ??= schemaFromConditions(node.alias ?? name, conditions);
-  return { schema, table, qualified: qualifiedName(schema, table) };
+  let qualified: string;
+  try {
+    qualified = qualifiedName(schema, table);
+  } catch {
+    // A name no server object can have (empty, a NUL, ...): a plan is parsed, not trusted, and
+    // no DDL can name it.
+    return undefined;
+  }
+  return { schema, table, qualified };
 }
 
 // The last statement's aliases: a plan asks about the same few aliases for thousands of nodes,
