@@ -27,3 +27,13 @@ export function asStringList(value: unknown): string[] | undefined {
   }
   return value as string[];
 }
+
+/**
+ * Sets `key` as an own property of `o`, `__proto__` included: plan documents are untrusted, and
+ * assigning that key would set the object's prototype (or be ignored) instead of keeping it.
+ */
+export function setOwn(o: JsonObject, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
+}

@@ -13,7 +13,7 @@ import {
   type Readers,
   type Vocabulary,
 } from './json-plan-contents';
-import { asBoolean, asStringList, isJsonObject, type JsonObject } from './json-value';
+import { asBoolean, asStringList, isJsonObject, setOwn, type JsonObject } from './json-value';
 import {
   keepLeftover,
   MAX_PLAN_DEPTH,
@@ -370,7 +370,7 @@ function readTableCost(node: PlanNode, value: unknown): boolean {
         continue;
       }
     }
-    (rest ??= {})[k] = v;
+    setOwn((rest ??= {}), k, v);
   }
   if (rest) keepRaw(node, 'cost_info', rest);
   return true;
@@ -448,14 +448,14 @@ function costInfo(wanted: Record<string, (node: PlanNode, cost: number) => void>
     if (!isJsonObject(value)) return false;
     let rest: JsonObject | undefined;
     for (const k in value) {
-      const set = wanted[k];
+      const set = Object.hasOwn(wanted, k) ? wanted[k] : undefined;
       const n = set
         ? k === 'data_read_per_join'
           ? parseByteSize(value[k])
           : parsePlanNumber(value[k])
         : undefined;
       if (set && n !== undefined) set(node, n);
-      else (rest ??= {})[k] = value[k];
+      else setOwn((rest ??= {}), k, value[k]);
     }
     if (rest) keepRaw(node, 'cost_info', rest);
     return true;

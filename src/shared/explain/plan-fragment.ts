@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from './json-value';
+import { isJsonObject, setOwn, type JsonObject } from './json-value';
 import { addChild, createNode, keepRaw, type PlanNode } from './plan-model';
 
 /**
@@ -107,7 +107,7 @@ export function unknownNode(
   if (isJsonObject(fragment)) {
     const copy: JsonObject = {};
     for (const key in fragment)
-      copy[key] = extractPlanParts(fragment[key], node, parseObject, depth);
+      setOwn(copy, key, extractPlanParts(fragment[key], node, parseObject, depth));
     raw = copy;
   } else raw = extractPlanParts(fragment, node, parseObject, depth);
   node.raw = isJsonObject(raw) ? raw : { value: raw };
@@ -137,7 +137,7 @@ function extractPlanParts(
     return value.map((item) => extractPlanParts(item, node, parseObject, depth + 1));
   const copy: JsonObject = {};
   for (const key in value as JsonObject)
-    copy[key] = extractPlanParts((value as JsonObject)[key], node, parseObject, depth + 1);
+    setOwn(copy, key, extractPlanParts((value as JsonObject)[key], node, parseObject, depth + 1));
   return copy;
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { setOwn } from './json-value';
 import { PlanDialectSchema, type PlanDialect } from './plan-dialect';
 
 /** What a plan node does, the same vocabulary for every dialect. */
@@ -257,7 +258,7 @@ export function addChild(node: PlanNode, child: PlanNode): void {
 /** Keeps a source key the node did not consume in its `raw`. */
 export function keepRaw(node: PlanNode, key: string, value: unknown): void {
   if (node.raw === NO_RAW) node.raw = {};
-  node.raw[key] = value;
+  setOwn(node.raw, key, value);
 }
 
 /** Adds one of the server's notes. */
