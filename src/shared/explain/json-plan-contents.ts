@@ -209,3 +209,67 @@ export function noteReader(render: (value: unknown) => string | undefined): KeyR
 /** A reader that only accepts booleans (or 1/0) and does nothing else with them. */
 export const flagOnly: KeyReader = (_node, value) =>
   typeof value === 'boolean' || value === 1 || value === 0;
+
+/**
+ * One of the table keys MySQL JSON v1 and MariaDB name alike and nearly every table has, read
+ * inline (see the dialects' readTableKey: a switch over the document's internalized keys beats a
+ * map lookup and a closure call per key). True: read; false: unusable, kept as a leftover;
+ * undefined: not one of these keys. Same readings as TABLE_FIELDS.
+ */
+export function readCommonTableKey(
+  node: PlanNode,
+  key: string,
+  value: unknown,
+): boolean | undefined {
+  switch (key) {
+    case 'table_name':
+      if (typeof value !== 'string') return false;
+      node.table = value;
+      return true;
+    case 'access_type':
+      if (typeof value !== 'string') return false;
+      node.accessType = value;
+      return true;
+    case 'key':
+      if (typeof value !== 'string') return false;
+      node.key = value;
+      return true;
+    case 'attached_condition':
+      if (typeof value !== 'string') return false;
+      node.condition = value;
+      return true;
+    case 'possible_keys': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.possibleKeys = list;
+      return true;
+    }
+    case 'used_key_parts': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.keyParts = list;
+      return true;
+    }
+    case 'ref': {
+      const list = asStringList(value);
+      if (list === undefined) return false;
+      node.ref = list;
+      return true;
+    }
+    case 'filtered': {
+      const n = parsePlanNumber(value);
+      if (n === undefined) return false;
+      node.filtered = n;
+      return true;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a table node reads a result it materializes (a derived table), not a stored table. */
+export function readsMaterialized(node: PlanNode): boolean {
+  const children = node.children;
+  for (let i = 0; i < children.length; i++) if (children[i]!.kind === 'materialize') return true;
+  return false;
+}

@@ -6,7 +6,9 @@ import {
   nestedLoopNodes,
   noteReader,
   numberField,
+  readCommonTableKey,
   readers,
+  readsMaterialized,
   readKeys,
   stringField,
   TABLE_FIELDS,
@@ -15,7 +17,7 @@ import {
   type Vocabulary,
 } from './json-plan-contents';
 import { addNote } from './extra-notes';
-import { asStringList, isJsonObject, type JsonObject } from './json-value';
+import { isJsonObject, type JsonObject } from './json-value';
 import {
   keepLeftover,
   MAX_PLAN_DEPTH,
@@ -260,13 +262,6 @@ function tableNode(o: JsonObject, depth: number): PlanNode {
   return node;
 }
 
-/** Whether a table node reads a result it materializes (a derived table), not a stored table. */
-function readsMaterialized(node: PlanNode): boolean {
-  const children = node.children;
-  for (let i = 0; i < children.length; i++) if (children[i]!.kind === 'materialize') return true;
-  return false;
-}
-
 /**
  * One key of a table, as TABLE_READERS reads it. The keys every table has are compared in a
  * switch (the document's keys are internalized strings: each case is a pointer comparison) and
@@ -274,51 +269,13 @@ function readsMaterialized(node: PlanNode): boolean {
  * values. The other keys go to TABLE_READERS. False: the key is kept as a leftover.
  */
 function readTableKey(node: PlanNode, key: string, value: unknown, depth: number): boolean {
+  const common = readCommonTableKey(node, key, value);
+  if (common !== undefined) return common;
   switch (key) {
-    case 'table_name':
-      if (typeof value !== 'string') return false;
-      node.table = value;
-      return true;
-    case 'access_type':
-      if (typeof value !== 'string') return false;
-      node.accessType = value;
-      return true;
-    case 'key':
-      if (typeof value !== 'string') return false;
-      node.key = value;
-      return true;
-    case 'attached_condition':
-      if (typeof value !== 'string') return false;
-      node.condition = value;
-      return true;
-    case 'possible_keys': {
-      const list = asStringList(value);
-      if (list === undefined) return false;
-      node.possibleKeys = list;
-      return true;
-    }
-    case 'used_key_parts': {
-      const list = asStringList(value);
-      if (list === undefined) return false;
-      node.keyParts = list;
-      return true;
-    }
-    case 'ref': {
-      const list = asStringList(value);
-      if (list === undefined) return false;
-      node.ref = list;
-      return true;
-    }
     case 'rows': {
       const n = parsePlanNumber(value);
       if (n === undefined) return false;
       node.rows = n;
-      return true;
-    }
-    case 'filtered': {
-      const n = parsePlanNumber(value);
-      if (n === undefined) return false;
-      node.filtered = n;
       return true;
     }
     case 'cost': {
