@@ -8,6 +8,12 @@ import { waitForCatchUp } from '../../servers/replication';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession, saveConnection } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+import {
+  createDriftTables,
+  expectComparedPartWay,
+  followDriftRun,
+  startDriftRun,
+} from './drift-run-helpers';
 
 // A server that dies in the middle of a data drift run (SIGKILL, like a crash): the run ends at
 // once with an error that names the server and says how far it got, instead of marking every
@@ -32,15 +38,7 @@ describe('data drift when a server dies during the run (MySQL 9.7)', () => {
     const t = topology();
     source = t.source;
     replica = t.replicas[0]!;
-    await withConnection(source, async (c) => {
-      await c.query('CREATE DATABASE d');
-      const rows = Array.from({ length: 1000 }, (_, i) => [i + 1, `item ${i + 1}`]);
-      for (let n = 0; n < TABLES; n++) {
-        await c.query(`CREATE TABLE d.t${n} (id INT PRIMARY KEY, name VARCHAR(20) NOT NULL)`);
-        await c.query(`INSERT INTO d.t${n} VALUES ?`, [rows]);
-      }
-    });
-    await waitForCatchUp(source, replica);
+    await createDriftTables(source, replica, TABLES);
     b = await startBackend();
     onSource = await openSession(b, source, 'source');
     replicaId = await saveConnection(b, replica, 'replica');
@@ -49,36 +47,16 @@ describe('data drift when a server dies during the run (MySQL 9.7)', () => {
     await b?.dispose();
   });
 
-  /** Starts a run over every table; once `tablesBefore` are compared, `kill` runs. */
   const runAndKill = async (tablesBefore: number, kill: () => Promise<void>) => {
-    const started = await b.call('drift.start', {
-      sessionId: onSource,
-      replicaConnectionId: replicaId,
-      tables: Array.from({ length: TABLES }, (_, n) => ({ schema: 'd', table: `t${n}` })),
-      chunkRows: 100,
-      allowApplierPause: true,
-    });
-    if (!started.ok) throw new Error(started.error.message);
-    let killed = false;
-    for (;;) {
-      const s = await b.call('drift.status', { runId: started.value.runId });
-      if (!s.ok) throw new Error(s.error.message);
-      if (s.value.state !== 'running') return { run: s.value, killed };
-      if (!killed && s.value.results.length >= tablesBefore) {
-        await kill();
-        killed = true;
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const { run, acted } = await followDriftRun(
+      b,
+      await startDriftRun(b, onSource, replicaId, TABLES),
+      tablesBefore,
+      kill,
+    );
+    return { run, killed: acted };
   };
-
-  const expectCompared = (run: DriftRun) => {
-    expect(run.results.length).toBeGreaterThanOrEqual(2);
-    expect(run.results.length).toBeLessThan(TABLES);
-    for (const result of run.results) {
-      expect(result).toMatchObject({ skipped: null, rows: 1000, differencesTotal: 0 });
-    }
-  };
+  const expectCompared = (run: DriftRun) => expectComparedPartWay(run, TABLES);
 
   it('ends the run when the replica dies, naming it, with no snapshot left on the source', async () => {
     const { run, killed } = await runAndKill(2, () => replica.kill());

@@ -6,6 +6,7 @@ import {
   formatGtidSet,
 } from '../../../shared/gtid';
 import { qualifiedName, quoteString } from '../../../shared/sql/quote-identifier';
+import { isFatal } from '../../db/fatal-error';
 import type { ServerInfo } from '../../../shared/server/server-info';
 
 /** A connection of a comparison's own, and how to close it (an SSH tunnel with it, say). */
@@ -206,11 +207,15 @@ export async function pinSnapshots(
   let sourceSnap: DriftConnection | null = null;
   let replicaSnap: DriftConnection | null = null;
   let stoppedAt = 0;
+  // Set when a STOP may have reached the server: once it is sent, unless the server refused it.
+  // A link that breaks while the STOP is on its way (a server frozen, then back) can still
+  // run it, so the applier is then treated as held: started again, or the user told.
+  let held = false;
   let restarted = false;
   // MariaDB: the SQL thread alone where the source's coordinates can be read, else both.
   let both = false;
   const restart = async () => {
-    if (restarted || stoppedAt === 0) return;
+    if (restarted || !held) return;
     restarted = true;
     await control.query(applierStatement(replica, 'START', channel, { both }));
   };
@@ -228,7 +233,12 @@ export async function pinSnapshots(
     opened.push(lockLink);
     const lock = lockLink.conn;
     both = mariadb(replica) && (await binlogCoordinates(lock)) === null;
-    await control.query(applierStatement(replica, 'STOP', channel, { both }));
+    held = true;
+    await control.query(applierStatement(replica, 'STOP', channel, { both })).catch((error) => {
+      // The server's own error: it refused the STOP, nothing is held.
+      if (!isFatal(error) && typeof (error as { errno?: unknown }).errno === 'number') held = false;
+      throw error;
+    });
     stoppedAt = performance.now();
 
     sourceSnap = await source.open();
