@@ -1,11 +1,14 @@
 import { distance, type Bound } from './bound';
+import { BoundChunks } from './bound-chunks';
 
 /**
  * Interval lists: flat arrays `[start0, end0, start1, end1, ...]` of half-open intervals
  * `[start, end)`, sorted, disjoint and never touching (`end_i < start_{i+1}`), so every set of
- * numbers has exactly one list. All operations are linear merge walks over both inputs.
+ * numbers has exactly one list. All operations are linear merge walks over both inputs. The
+ * fast reader and subtraction give lists of numbers as Float64Array views (bound-chunks.ts);
+ * the rest gives arrays; every function here takes both.
  */
-export type IntervalList = readonly Bound[];
+export type IntervalList = readonly Bound[] | Float64Array;
 
 /** Sorts and merges raw intervals (any order, overlapping, touching) into an interval list. */
 export function normalizeIntervals(raw: Bound[]): Bound[] {
@@ -44,8 +47,8 @@ export function normalizeIntervals(raw: Bound[]): Bound[] {
 
 /** Every number in `a` or `b`. */
 export function unionIntervals(a: IntervalList, b: IntervalList): Bound[] {
-  if (a.length === 0) return b.slice();
-  if (b.length === 0) return a.slice();
+  if (a.length === 0) return Array.from(b);
+  if (b.length === 0) return Array.from(a);
   const out: Bound[] = [];
   let i = 0;
   let j = 0;
@@ -88,14 +91,25 @@ export function intersectIntervals(a: IntervalList, b: IntervalList): Bound[] {
   return out;
 }
 
-/** Every number in `a` and not in `b`. */
-export function subtractIntervals(a: IntervalList, b: IntervalList): Bound[] {
-  if (b.length === 0) return a.slice();
-  // Lists are sorted: when both end below 2^53, every bound is a number. Then the result is
-  // gathered in a reused array and copied once at its size, rather than grown push by push
-  // (a copy per growth, and garbage for the collector on large sets).
+/**
+ * Every number in `a` and not in `b`. With `chunks`, a result whose bounds are all numbers
+ * goes into them (see bound-chunks.ts); without, into a new array.
+ */
+export function subtractIntervals(
+  a: IntervalList,
+  b: IntervalList,
+  chunks?: BoundChunks,
+): IntervalList {
+  if (b.length === 0) return a;
+  // Lists are sorted: when both end below 2^53, every bound is a number.
   if (typeof a[a.length - 1] === 'number' && typeof b[b.length - 1] === 'number') {
-    return subtractNumberIntervals(a as readonly number[], b as readonly number[]);
+    // Each interval of `b` splits at most one of `a` in two: the result has at most
+    // `a.length + b.length` bounds.
+    const target = chunks ?? new BoundChunks(a.length + b.length);
+    target.reserve(a.length + b.length);
+    return target.take(
+      subtractNumberIntervals(a as ArrayLike<number>, b as ArrayLike<number>, target),
+    );
   }
   const out: Bound[] = [];
   let j = 0;
@@ -113,12 +127,14 @@ export function subtractIntervals(a: IntervalList, b: IntervalList): Bound[] {
   return out;
 }
 
-/** Bounds being gathered by `subtractNumberIntervals`; numbers only, so it stays compact. */
-const gathered: number[] = [];
-const KEEP_GATHERED = 1 << 16;
-
-function subtractNumberIntervals(a: readonly number[], b: readonly number[]): number[] {
-  let count = 0;
+/** Writes `a − b` into `chunks` from its `used` position; returns where it ends. */
+function subtractNumberIntervals(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  chunks: BoundChunks,
+): number {
+  const out = chunks.chunk;
+  let at = chunks.used;
   let j = 0;
   for (let i = 0; i < a.length; i += 2) {
     let start = a[i]!;
@@ -126,21 +142,18 @@ function subtractNumberIntervals(a: readonly number[], b: readonly number[]): nu
     while (j < b.length && b[j + 1]! <= start) j += 2;
     for (let k = j; k < b.length && b[k]! < end; k += 2) {
       if (b[k]! > start) {
-        gathered[count++] = start;
-        gathered[count++] = b[k]!;
+        out[at++] = start;
+        out[at++] = b[k]!;
       }
       start = b[k + 1]!;
       if (start >= end) break;
     }
     if (start < end) {
-      gathered[count++] = start;
-      gathered[count++] = end;
+      out[at++] = start;
+      out[at++] = end;
     }
   }
-  const result = gathered.slice(0, count);
-  // A one-off huge result should not stay allocated for the life of the process.
-  if (count > KEEP_GATHERED) gathered.length = 0;
-  return result;
+  return at;
 }
 
 /** Whether every number of `a` is in `b`. */
