@@ -116,12 +116,10 @@ function putNumber(value: Bound, at: number): number {
   if (typeof value !== 'number' || value >= 1e8) return putLarge(value, at);
   // Below 10^8 a number is at most two groups of four digits, each copied from a table: one
   // division, where dividing by 100 needs up to four. Larger numbers take a separate
-  // function, keeping this one small enough to inline (which measurably matters). Bounds read
-  // from a Float64Array are doubles: truncated once here, the rest is integer arithmetic.
-  const small = value | 0;
-  if (small < 1e4) return putGroup(small, at);
-  const high = (small / 1e4) | 0;
-  return putFullGroup(small - high * 1e4, putGroup(high, at));
+  // function, keeping this one small enough to inline (which measurably matters).
+  if (value < 1e4) return putGroup(value, at);
+  const high = (value / 1e4) | 0;
+  return putFullGroup(value - high * 1e4, putGroup(high, at));
 }
 
 /** Writes `value` (10^8 or more) at `at`; returns the position after it. */

@@ -1,4 +1,3 @@
-import { BoundChunks } from './bound-chunks';
 import { compareEntries, GtidSet, type GtidSetEntry } from './gtid-set';
 import {
   countIntervals,
@@ -40,16 +39,12 @@ export function gtidIntersection(a: GtidSet, b: GtidSet): GtidSet {
 /** Every transaction in `a` and not in `b`: MySQL's GTID_SUBTRACT(a, b). */
 export function gtidSubtract(a: GtidSet, b: GtidSet): GtidSet {
   if (b.isEmpty) return a;
-  // The result's lists share chunks sized by `a` (see bound-chunks.ts).
-  let bounds = 0;
-  for (const entry of a.entries) bounds += entry.intervals.length;
-  const chunks = new BoundChunks(bounds);
   return combine(
     a,
     b,
     (x) => x,
     () => null,
-    (x, y) => subtractIntervals(x, y, chunks),
+    subtractIntervals,
   );
 }
 

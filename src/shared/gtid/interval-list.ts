@@ -1,14 +1,11 @@
 import { distance, type Bound } from './bound';
-import { BoundChunks } from './bound-chunks';
 
 /**
  * Interval lists: flat arrays `[start0, end0, start1, end1, ...]` of half-open intervals
  * `[start, end)`, sorted, disjoint and never touching (`end_i < start_{i+1}`), so every set of
- * numbers has exactly one list. All operations are linear merge walks over both inputs. The
- * fast reader and subtraction give lists of numbers as Float64Array views (bound-chunks.ts);
- * the rest gives arrays; every function here takes both.
+ * numbers has exactly one list. All operations are linear merge walks over both inputs.
  */
-export type IntervalList = readonly Bound[] | Float64Array;
+export type IntervalList = readonly Bound[];
 
 /** Sorts and merges raw intervals (any order, overlapping, touching) into an interval list. */
 export function normalizeIntervals(raw: Bound[]): Bound[] {
@@ -47,8 +44,8 @@ export function normalizeIntervals(raw: Bound[]): Bound[] {
 
 /** Every number in `a` or `b`. */
 export function unionIntervals(a: IntervalList, b: IntervalList): Bound[] {
-  if (a.length === 0) return Array.from(b);
-  if (b.length === 0) return Array.from(a);
+  if (a.length === 0) return b.slice();
+  if (b.length === 0) return a.slice();
   const out: Bound[] = [];
   let i = 0;
   let j = 0;
@@ -91,25 +88,14 @@ export function intersectIntervals(a: IntervalList, b: IntervalList): Bound[] {
   return out;
 }
 
-/**
- * Every number in `a` and not in `b`. With `chunks`, a result whose bounds are all numbers
- * goes into them (see bound-chunks.ts); without, into a new array.
- */
-export function subtractIntervals(
-  a: IntervalList,
-  b: IntervalList,
-  chunks?: BoundChunks,
-): IntervalList {
-  if (b.length === 0) return a;
-  // Lists are sorted: when both end below 2^53, every bound is a number.
+/** Every number in `a` and not in `b`. */
+export function subtractIntervals(a: IntervalList, b: IntervalList): Bound[] {
+  if (b.length === 0) return a.slice();
+  // Lists are sorted: when both end below 2^53, every bound is a number. Then the result is
+  // gathered in a reused array and copied once at its size, rather than grown push by push
+  // (a copy per growth, and garbage for the collector on large sets).
   if (typeof a[a.length - 1] === 'number' && typeof b[b.length - 1] === 'number') {
-    // Each interval of `b` splits at most one of `a` in two: the result has at most
-    // `a.length + b.length` bounds.
-    const target = chunks ?? new BoundChunks(a.length + b.length);
-    target.reserve(a.length + b.length);
-    return target.take(
-      subtractNumberIntervals(a as ArrayLike<number>, b as ArrayLike<number>, target),
-    );
+    return subtractNumberIntervals(a as readonly number[], b as readonly number[]);
   }
   const out: Bound[] = [];
   let j = 0;
@@ -127,14 +113,12 @@ export function subtractIntervals(
   return out;
 }
 
-/** Writes `a − b` into `chunks` from its `used` position; returns where it ends. */
-function subtractNumberIntervals(
-  a: ArrayLike<number>,
-  b: ArrayLike<number>,
-  chunks: BoundChunks,
-): number {
-  const out = chunks.chunk;
-  let at = chunks.used;
+/** Bounds being gathered by `subtractNumberIntervals`; numbers only, so it stays compact. */
+const gathered: number[] = [];
+const KEEP_GATHERED = 1 << 16;
+
+function subtractNumberIntervals(a: readonly number[], b: readonly number[]): number[] {
+  let count = 0;
   let j = 0;
   for (let i = 0; i < a.length; i += 2) {
     let start = a[i]!;
@@ -142,18 +126,21 @@ function subtractNumberIntervals(
     while (j < b.length && b[j + 1]! <= start) j += 2;
     for (let k = j; k < b.length && b[k]! < end; k += 2) {
       if (b[k]! > start) {
-        out[at++] = start;
-        out[at++] = b[k]!;
+        gathered[count++] = start;
+        gathered[count++] = b[k]!;
       }
       start = b[k + 1]!;
       if (start >= end) break;
     }
     if (start < end) {
-      out[at++] = start;
-      out[at++] = end;
+      gathered[count++] = start;
+      gathered[count++] = end;
     }
   }
-  return at;
+  const result = gathered.slice(0, count);
+  // A one-off huge result should not stay allocated for the life of the process.
+  if (count > KEEP_GATHERED) gathered.length = 0;
+  return result;
 }
 
 /** Whether every number of `a` is in `b`. */

@@ -1,6 +1,6 @@
-import { GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
-import { normalizeIntervals, type IntervalList } from './interval-list';
-import { BoundChunks } from './bound-chunks';
+import { compareEntries, GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
+import { normalizeIntervals } from './interval-list';
+import type { Bound } from './bound';
 import { asciiBytes } from './text-bytes';
 
 /**
@@ -20,12 +20,6 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
   const bytes = asciiBytes(text);
   if (bytes === null) return null;
   const segments = new SegmentList();
-  // Bounds go straight into chunks (see bound-chunks.ts); `count` and `room` are kept in
-  // locals, as the digit loops run fastest without reading an object's fields.
-  const chunks = new BoundChunks(length);
-  let store = chunks.chunk;
-  let count = 0;
-  let room = store.length - 2;
   let pos = 0;
   while (pos < length) {
     if (pos + 36 > length) return null;
@@ -56,7 +50,7 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
       // two, which takes about a fifth off the digit loops.
       let digit = first - 0x30;
       if (digit >>> 0 <= 9) {
-        let runFrom = count;
+        let count = 0;
         let previousEnd = 0;
         let normalized = true;
         for (;;) {
@@ -87,19 +81,8 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
           if (end > start) {
             // Sorted, apart intervals (the usual case) need no normalizing later.
             if (start <= previousEnd) normalized = false;
-            if (count > room) {
-              // A run never straddles two chunks: what it has so far moves to the new one.
-              const run = store.subarray(runFrom, count);
-              chunks.used = runFrom;
-              chunks.reserve(2 * run.length + 2);
-              store = chunks.chunk;
-              store.set(run, chunks.used);
-              runFrom = chunks.used;
-              count = runFrom + run.length;
-              room = store.length - 2;
-            }
-            store[count++] = start;
-            store[count++] = end;
+            scratch[count++] = start;
+            scratch[count++] = end;
             previousEnd = end;
           }
           if (digit !== COLON - 0x30) break;
@@ -107,7 +90,9 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
           if (digit >>> 0 > 9) break;
           pos++;
         }
-        segments.add(uuid, rank, tag, chunks.take(count), normalized);
+        // One exact-size copy rather than an array grown (and copied) push by push.
+        segments.add(uuid, rank, tag, scratch.slice(0, count), normalized);
+        if (count > KEEP_SCRATCH) scratch.length = 0;
       } else if (isTagStart(first)) {
         const from = pos;
         while (isTagChar(bytes[pos]!)) pos++;
@@ -128,20 +113,21 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
 /** The UUID being read, as character codes. */
 const uuidCodes: number[] = new Array<number>(36).fill(0);
 
+/** Bounds of the interval run being read; reused, since `parseCommonGtidSet` never nests. */
+const scratch: number[] = [];
+/** Past this many bounds the scratch array is let go after use, not held for good. */
+const KEEP_SCRATCH = 1 << 16;
+
 /** A run of intervals of one UUID and tag, as read. */
 interface Segment {
-  uuid: string;
-  tag: string;
-  intervals: Float64Array;
+  entry: GtidSetEntry;
   /** The UUID's first 8 hex digits as a number: orders most pairs without comparing text. */
   rank: number;
   normalized: boolean;
 }
 
 function compareSegments(x: Segment, y: Segment): number {
-  if (x.rank !== y.rank) return x.rank - y.rank;
-  if (x.uuid !== y.uuid) return x.uuid < y.uuid ? -1 : 1;
-  return x.tag === y.tag ? 0 : x.tag < y.tag ? -1 : 1;
+  return x.rank !== y.rank ? x.rank - y.rank : compareEntries(x.entry, y.entry);
 }
 
 /**
@@ -153,8 +139,8 @@ class SegmentList {
   private readonly segments: Segment[] = [];
   private ordered = true;
 
-  add(uuid: string, rank: number, tag: string, intervals: Float64Array, normalized: boolean): void {
-    const segment = { uuid, tag, intervals, rank, normalized };
+  add(uuid: string, rank: number, tag: string, raw: number[], normalized: boolean): void {
+    const segment = { entry: gtidSetEntry(uuid, tag, raw), rank, normalized };
     const previous = this.segments[this.segments.length - 1];
     if (previous && compareSegments(previous, segment) >= 0) this.ordered = false;
     this.segments.push(segment);
@@ -168,20 +154,17 @@ class SegmentList {
     }
     const entries: GtidSetEntry[] = [];
     for (let i = 0; i < segments.length; i++) {
-      const segment = segments[i]!;
-      let intervals: IntervalList = segment.intervals;
-      let normalized = segment.normalized;
-      if (i + 1 < segments.length && compareSegments(segments[i + 1]!, segment) === 0) {
-        const raw = Array.from(intervals);
-        while (i + 1 < segments.length && compareSegments(segments[i + 1]!, segment) === 0) {
-          const next = segments[++i]!;
-          for (const bound of next.intervals) raw.push(bound);
-        }
-        intervals = raw;
+      let { entry, normalized } = segments[i]!;
+      let raw = entry.intervals as Bound[];
+      while (i + 1 < segments.length && compareSegments(segments[i + 1]!, segments[i]!) === 0) {
+        raw = raw.concat(segments[++i]!.entry.intervals);
         normalized = false;
       }
-      if (!normalized) intervals = normalizeIntervals(Array.from(intervals));
-      if (intervals.length > 0) entries.push(gtidSetEntry(segment.uuid, segment.tag, intervals));
+      if (!normalized) {
+        raw = normalizeIntervals(raw);
+        entry = gtidSetEntry(entry.uuid, entry.tag, raw);
+      }
+      if (raw.length > 0) entries.push(entry);
     }
     return GtidSet.fromNormalizedEntries(entries);
   }
