@@ -147,11 +147,7 @@ class SegmentList {
   }
 
   build(): GtidSet {
-    const segments = this.segments;
-    // Stable, so runs of one key keep their text order (which merging does not need anyway).
-    if (!this.ordered) {
-      segments.sort(compareSegments);
-    }
+    const segments = this.ordered ? this.segments : sortSegments(this.segments);
     const entries: GtidSetEntry[] = [];
     for (let i = 0; i < segments.length; i++) {
       let { entry, normalized } = segments[i]!;
@@ -169,6 +165,41 @@ class SegmentList {
     return GtidSet.fromNormalizedEntries(entries);
   }
 }
+
+/**
+ * The segments sorted by key, stably (runs of one key keep their text order, which merging
+ * does not need anyway). Most pairs differ in rank: they are ordered by a numeric sort of
+ * `rank * INDEX_LIMIT + index` in a Float64Array, which runs without calling back into
+ * JavaScript (sorting 1,000 segments with a comparator took about 7% of reading the bench's
+ * unordered 1.2 MB set); only runs of equal rank are then compared by key.
+ */
+function sortSegments(segments: Segment[]): Segment[] {
+  const count = segments.length;
+  if (count >= INDEX_LIMIT) return segments.sort(compareSegments);
+  const keys = new Float64Array(count);
+  for (let i = 0; i < count; i++) keys[i] = segments[i]!.rank * INDEX_LIMIT + i;
+  keys.sort();
+  const sorted: Segment[] = [];
+  for (let i = 0; i < count;) {
+    const rank = Math.floor(keys[i]! / INDEX_LIMIT);
+    let end = i + 1;
+    while (end < count && Math.floor(keys[end]! / INDEX_LIMIT) === rank) end++;
+    if (end - i === 1) {
+      sorted.push(segments[keys[i]! % INDEX_LIMIT]!);
+    } else {
+      // In text order, since the index is part of the key: the sort below is stable.
+      const run: Segment[] = [];
+      for (let k = i; k < end; k++) run.push(segments[keys[k]! % INDEX_LIMIT]!);
+      run.sort(compareSegments);
+      for (const segment of run) sorted.push(segment);
+    }
+    i = end;
+  }
+  return sorted;
+}
+
+/** Above the largest index; ranks are below 2^32, so every key is below 2^53 and exact. */
+const INDEX_LIMIT = 2 ** 21;
 
 const COMMA = 0x2c;
 const COLON = 0x3a;
