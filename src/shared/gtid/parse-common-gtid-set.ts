@@ -1,4 +1,4 @@
-import { compareEntries, GtidSet, gtidSetEntry, type GtidSetEntry } from './gtid-set';
+import { compareEntries, GtidSet, gtidSetEntry, newList, type GtidSetEntry } from './gtid-set';
 import { normalizeIntervals } from './interval-list';
 import type { Bound } from './bound';
 import { asciiBytes } from './text-bytes';
@@ -118,12 +118,14 @@ const scratch: number[] = [];
 /** Past this many bounds the scratch array is let go after use, not held for good. */
 const KEEP_SCRATCH = 1 << 16;
 
-/** A run of intervals of one UUID and tag, as read. */
-interface Segment {
-  entry: GtidSetEntry;
-  /** The UUID's first 8 hex digits as a number: orders most pairs without comparing text. */
-  rank: number;
-  normalized: boolean;
+/** A run of intervals of one UUID and tag, as read. A class: see `Entry` in gtid-set.ts. */
+class Segment {
+  constructor(
+    readonly entry: GtidSetEntry,
+    /** The UUID's first 8 hex digits as a number: orders most pairs without comparing text. */
+    readonly rank: number,
+    readonly normalized: boolean,
+  ) {}
 }
 
 function compareSegments(x: Segment, y: Segment): number {
@@ -136,11 +138,11 @@ function compareSegments(x: Segment, y: Segment): number {
  * otherwise they are sorted by key, runs of one key merged, and intervals normalized.
  */
 class SegmentList {
-  private readonly segments: Segment[] = [];
+  private readonly segments = newList<Segment>();
   private ordered = true;
 
   add(uuid: string, rank: number, tag: string, raw: number[], normalized: boolean): void {
-    const segment = { entry: gtidSetEntry(uuid, tag, raw), rank, normalized };
+    const segment = new Segment(gtidSetEntry(uuid, tag, raw), rank, normalized);
     const previous = this.segments[this.segments.length - 1];
     if (previous && compareSegments(previous, segment) >= 0) this.ordered = false;
     this.segments.push(segment);
@@ -148,7 +150,7 @@ class SegmentList {
 
   build(): GtidSet {
     const segments = this.ordered ? this.segments : sortSegments(this.segments);
-    const entries: GtidSetEntry[] = [];
+    const entries = newList<GtidSetEntry>();
     for (let i = 0; i < segments.length; i++) {
       let { entry, normalized } = segments[i]!;
       let raw = entry.intervals as Bound[];
