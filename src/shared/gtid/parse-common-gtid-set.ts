@@ -186,10 +186,17 @@ function sortSegments(segments: Segment[]): Segment[] {
     const rank = Math.floor(keys[i]! / INDEX_LIMIT);
     let end = i + 1;
     while (end < count && Math.floor(keys[end]! / INDEX_LIMIT) === rank) end++;
-    if (end - i === 1) {
-      sorted.push(segments[keys[i]! % INDEX_LIMIT]!);
+    // In text order, since the index is part of the key. A UUID's runs usually come in key
+    // order already (untagged, then tags ascending, as MySQL prints them): then they are
+    // taken as they are, else sorted (stably).
+    let inOrder = true;
+    for (let k = i + 1; k < end && inOrder; k++) {
+      const previous = segments[keys[k - 1]! % INDEX_LIMIT]!;
+      inOrder = compareSegments(previous, segments[keys[k]! % INDEX_LIMIT]!) <= 0;
+    }
+    if (inOrder) {
+      for (let k = i; k < end; k++) sorted.push(segments[keys[k]! % INDEX_LIMIT]!);
     } else {
-      // In text order, since the index is part of the key: the sort below is stable.
       const run: Segment[] = [];
       for (let k = i; k < end; k++) run.push(segments[keys[k]! % INDEX_LIMIT]!);
       run.sort(compareSegments);
