@@ -1,4 +1,4 @@
-import { compareEntries, GtidSet, type GtidSetEntry } from './gtid-set';
+import { compareEntries, GtidSet, gtidSetEntry, newList, type GtidSetEntry } from './gtid-set';
 import {
   countIntervals,
   intersectIntervals,
@@ -88,13 +88,13 @@ function combine(
   onlyB: (intervals: IntervalList) => IntervalList | null,
   both: (x: IntervalList, y: IntervalList) => IntervalList,
 ): GtidSet {
-  const out: GtidSetEntry[] = [];
+  const out = newList<GtidSetEntry>();
   const keep = (template: GtidSetEntry, intervals: IntervalList | null) => {
     if (intervals === null || intervals.length === 0) return;
     out.push(
       intervals === template.intervals
         ? template
-        : { uuid: template.uuid, tag: template.tag, intervals },
+        : gtidSetEntry(template.uuid, template.tag, intervals),
     );
   };
   const aEntries = a.entries;

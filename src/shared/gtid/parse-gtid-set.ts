@@ -34,8 +34,14 @@ export type GtidSetParseResult =
  */
 export function parseGtidSet(text: string): GtidSetParseResult {
   const common = parseCommonGtidSet(text);
-  if (common) return { ok: true, set: common };
+  if (common) return new Parsed(common);
   return new GtidSetTextParser(utf8ByteString(text)).parse();
+}
+
+/** A successful parse; a class, not a literal: see `Entry` in gtid-set.ts. */
+class Parsed {
+  readonly ok = true;
+  constructor(readonly set: GtidSet) {}
 }
 
 /** Like `parseGtidSet`, throwing `MalformedGtidSetError` for text MySQL would refuse. */

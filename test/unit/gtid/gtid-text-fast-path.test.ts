@@ -217,6 +217,33 @@ describe('the text paths on long sets', () => {
     // The full parser on long texts takes a few seconds on a loaded machine.
   }, 60_000);
 
+  it('orders thousands of shuffled runs as the full parser does, ties on the first 8 digits included', () => {
+    const next = random(2026);
+    const hex = (digits: number) =>
+      Array.from({ length: digits }, () => '0123456789abcdef'[Math.floor(next() * 16)]).join('');
+    // 40 prefixes shared by many UUIDs: most runs tie on the numeric rank and are ordered by
+    // the rest of the UUID and the tag.
+    const prefixes = Array.from({ length: 40 }, () => hex(8));
+    const uuids = Array.from(
+      { length: 800 },
+      () => `${prefixes[Math.floor(next() * 40)]!}-${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}`,
+    );
+    const runs: string[] = [];
+    for (let n = 0; n < 3000; n++) {
+      const uuid = uuids[Math.floor(next() * uuids.length)]!;
+      const tag = ['', ':app', ':zz', ':a_1'][Math.floor(next() * 4)]!;
+      const first = 1 + Math.floor(next() * 1000);
+      runs.push(
+        `${next() < 0.5 ? uuid : uuid.toUpperCase()}${tag}:${first}-${first + 5}:${first + 20}`,
+      );
+    }
+    const text = runs.join(',');
+    const quick = requireGtidSet(text);
+    const full = requireGtidSet(` ${text}`);
+    expect(gtidSetMembers(quick)).toEqual(gtidSetMembers(full));
+    expect(formatGtidSet(quick)).toBe(formatGtidSet(full));
+  });
+
   it('reads a set larger than the reader keeps scratch space for, then a small one', () => {
     const uuid = UUIDS[1]!;
     const ranges = Array.from({ length: 300_000 }, (_, i) => `${i * 10 + 1}-${i * 10 + 5}`);
