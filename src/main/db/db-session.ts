@@ -164,7 +164,20 @@ export class DbSession {
           : `This session's connection could not be identified on the server (${why}), so no KILL was sent: a KILL by id alone could stop another session's statement.`,
       };
     }
-    const side = await this.#open(this.#settings, this.#secrets);
+    let side: DbConnection;
+    try {
+      side = await this.#open(this.#settings, this.#secrets);
+    } catch (err) {
+      const api = errorToApi(err);
+      if (api.code !== 'TIMEOUT') throw api;
+      // A server that accepts connections and never greets is frozen, swamped or cut off: the
+      // statement waits with it, and only the user may decide to give the connection up (that
+      // would roll back an open transaction, where KILL QUERY stops the statement alone).
+      return {
+        killed: false,
+        reason: `No KILL was sent: ${api.message} The statement is still waiting on its connection; it ends when the server answers again, or close this tab to give the connection up (an open transaction is then rolled back).`,
+      };
+    }
     try {
       const check = await checkThread(side.conn, identity);
       if (check.verdict === 'same') {
