@@ -42,19 +42,26 @@ export async function startDriftRun(
 
 /**
  * Polls a run until it ends; once `tablesBefore` tables are compared, `act` runs (once, the
- * poll waiting for it). Whether it ran is returned with the run.
+ * poll waiting for it). A run that ends before that fails the test with its own state and error,
+ * so a failure says why the run ended instead of only that `act` never ran.
  */
 export async function followDriftRun(
   b: BackendUnderTest,
   runId: string,
   tablesBefore: number,
   act: () => Promise<void> | void,
-): Promise<{ run: DriftRun; acted: boolean }> {
+): Promise<DriftRun> {
   let acted = false;
   for (;;) {
     const s = await b.call('drift.status', { runId });
     if (!s.ok) throw new Error(s.error.message);
-    if (s.value.state !== 'running') return { run: s.value, acted };
+    if (s.value.state !== 'running') {
+      if (!acted)
+        throw new Error(
+          `The run ended (${s.value.state}) after ${s.value.results.length} tables, before the test acted at ${tablesBefore}: ${JSON.stringify(s.value.error)}`,
+        );
+      return s.value;
+    }
     if (!acted && s.value.results.length >= tablesBefore) {
       await act();
       acted = true;

@@ -88,8 +88,7 @@ describe('data drift when a server stops answering during the run (MySQL 9.7)', 
     / The comparison was holding the replica’s applier when this happened and could not start it again: when the replica answers, check its replication status and, if the applier is stopped, run START REPLICA SQL_THREAD FOR CHANNEL ''\.$/;
 
   it('ends the run when the replica freezes, naming it, with no snapshot left on the source', async () => {
-    const { run, acted } = await follow(await start(), 2, () => replica.pause());
-    expect(acted).toBe(true);
+    const run = await follow(await start(), 2, () => replica.pause());
     expect(run.state).toBe('error');
     expect(run.error?.code).toBe('TIMEOUT');
     const message = run.error?.message ?? '';
@@ -109,8 +108,7 @@ describe('data drift when a server stops answering during the run (MySQL 9.7)', 
   });
 
   it('ends the run when the source freezes, naming it, with the replica’s applier running', async () => {
-    const { run, acted } = await follow(await start(), 2, () => source.pause());
-    expect(acted).toBe(true);
+    const run = await follow(await start(), 2, () => source.pause());
     expect(run.state).toBe('error');
     expect(run.error).toEqual({
       code: 'TIMEOUT',
@@ -128,12 +126,11 @@ describe('data drift when a server stops answering during the run (MySQL 9.7)', 
 
   it('cancels a run whose replica froze', async () => {
     const runId = await start();
-    const { run, acted } = await follow(runId, 2, async () => {
+    const run = await follow(runId, 2, async () => {
       replica.pause();
       const cancelled = await b.call('drift.cancel', { runId });
       expect(cancelled.ok && cancelled.value.cancelled).toBe(true);
     });
-    expect(acted).toBe(true);
     expect(run.state).toBe('cancelled');
     expect(run.error?.message).toMatch(/^Comparison cancelled\./);
     expect(await openTransactions(source)).toBe(0);
