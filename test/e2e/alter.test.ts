@@ -255,4 +255,44 @@ describe('the ALTER screen', () => {
       .toBe('done');
     expect(errors).toEqual([]);
   });
+  it('says when progress cannot be read from a frozen server, and reads it again after', async () => {
+    // The session that held the lock before was killed: a new one holds it now.
+    const blocker = await connectTo(server(), { database: DB });
+    blocker.on('error', () => undefined);
+    await blocker.query('BEGIN');
+    await blocker.query('SELECT id FROM orders WHERE id = 1');
+    await page.getByLabel('ALTER statement').fill(`ALTER TABLE ${DB}.orders ADD COLUMN f INT`);
+    await page.getByRole('button', { name: 'Check plan and risks' }).click();
+    await page.getByTestId('alter-blockers').waitFor({ timeout: 20_000 });
+    // Long enough for the freeze below: the ALTER must still wait when the server wakes.
+    await page.getByLabel('lock_wait_timeout (s)').fill('600');
+    await page.getByRole('button', { name: 'Run ALTER…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Run ALTER' }).click();
+    await page.getByTestId('alter-mdl-wait').waitFor({ timeout: 20_000 });
+
+    // Frozen (SIGSTOP), as on a stalled disk: the progress read gives up after the app's 30 s.
+    server().pause();
+    const stale = page.getByTestId('alter-progress-stale');
+    try {
+      await stale.waitFor({ timeout: 60_000 });
+      expect(await stale.locator('.notice-title').textContent()).toMatch(
+        /^Progress not read since \d\d:\d\d:\d\d \((3\d|4\d)(\.\d)? s ago\)$/,
+      );
+      expect(await stale.textContent()).toContain(
+        `did not answer in time. The figures below are from that read; Sightline keeps trying. The ALTER itself may still be running on the server.`,
+      );
+      expect(await page.getByTestId('alter-run').getAttribute('data-state')).toBe('waiting-lock');
+      await screenshot(page, 'alter-08-progress-stale');
+    } finally {
+      server().resume();
+    }
+    await stale.waitFor({ state: 'detached', timeout: 30_000 });
+    await blocker.query('COMMIT');
+    await blocker.end();
+    await expect
+      .poll(() => page.getByTestId('alter-run').getAttribute('data-state'), { timeout: 30_000 })
+      .toBe('done');
+    expect(errors).toEqual([]);
+  }, 120_000);
 });

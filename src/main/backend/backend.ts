@@ -49,8 +49,8 @@ export interface BackendOptions {
   /** How data drift runs tell a silent server (tests use short ones). */
   driftLiveness?: LivenessLimits;
   /**
-   * How long a screen's poll (processlist, replication status) may go unanswered before its
-   * connection is given up (tests use a short one).
+   * How long a screen's poll (processlist, replication status, ALTER progress, Tuning) may go
+   * unanswered before its connection is given up (tests use a short one).
    */
   readTimeoutMs?: number;
 }
@@ -121,12 +121,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       sizes: new TableSizesStore(options.dataDir),
       explain: explain['explain.run'],
       record: recordPlan,
+      readTimeoutMs: options.readTimeoutMs,
     }),
     ...slowlogService(store, sessions),
     ...replicationService(store, sessions, options.readTimeoutMs),
     ...driftService(store, sessions, options.driftLiveness),
     ...processlistService(store, sessions, () => settings.plan, options.readTimeoutMs),
-    ...alterService(store, sessions, alterHistory),
+    ...alterService(store, sessions, alterHistory, { readTimeoutMs: options.readTimeoutMs }),
     ...resultEditService(store, sessions, locks),
   };
 

@@ -1,3 +1,4 @@
+import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mysql2/promise';
 import { ApiError } from '../../shared/api/errors';
@@ -162,6 +163,11 @@ export interface TuningDeps {
   /** explain.run without recording (experiments' hypothetical plans are not evidence). */
   explain: Handler<'explain.run'>;
   record: RecordPlan;
+  /**
+   * How long a read of the screen (statements, counters, schema health) may go unanswered
+   * before the side connection is given up; default SCREEN_READ_TIMEOUT_MS.
+   */
+  readTimeoutMs?: number;
 }
 
 /**
@@ -201,7 +207,11 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
     fn: (conn: Connection, server: ServerInfo) => Promise<T>,
   ) {
     const owner = sessions.owned(sessionId, ctx.peerId);
-    return owner.session.withSideConnection(fn).catch((e: unknown) => {
+    // A frozen or cut-off server never fails a read: without a limit the screen's poll would
+    // wait for ever and show its last list as current, and every later read on the side
+    // connection would queue behind it.
+    const timeoutMs = deps.readTimeoutMs ?? SCREEN_READ_TIMEOUT_MS;
+    return owner.session.withSideConnection(fn, { timeoutMs }).catch((e: unknown) => {
       throw e instanceof ApiError ? e : errorToApi(e);
     });
   }

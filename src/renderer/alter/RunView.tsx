@@ -6,7 +6,13 @@ import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { ProgressBar } from './ProgressBar';
 import { BlockerTable } from './BlockerTable';
-import { runFigures, stageWords, stateSeverity, stateWords } from './run-figures';
+import {
+  runFigures,
+  stageWords,
+  staleProgressNotice,
+  stateSeverity,
+  stateWords,
+} from './run-figures';
 import { SeverityIcon } from '../ui/SeverityIcon';
 import { Notice } from '../ui/Notice';
 
@@ -43,6 +49,7 @@ export function RunView({
   // The outcome says how it ended ("Done in 35 ms"): the head does not say it again.
   const outcomeShown = status.outcome !== null && status.outcome !== undefined && !running;
   const severity = stateSeverity(status.state, status.applied);
+  const stale = staleProgressNotice(status, now);
 
   const cancel = async () => {
     const ok = await confirm({
@@ -111,6 +118,11 @@ export function RunView({
           </button>
         )}
       </div>
+      {stale && (
+        <Notice severity="warning" role="status" testId="alter-progress-stale" title={stale.title}>
+          {stale.detail}
+        </Notice>
+      )}
       <ProgressBar
         percent={status.state === 'done' ? 100 : (status.progress?.percent ?? null)}
         label={`ALTER progress of ${status.schema}.${status.table}`}

@@ -1,5 +1,6 @@
 import type { AlterRunStatus } from '../../shared/api/alter';
 import { formatDuration } from '../../shared/format/duration';
+import { clockTime } from '../ui/clock-time';
 
 /** The run view's figures as text: `42.1 %`, `1.3 %/s`, `37 s`, `—` when unknown. */
 export interface RunFigures {
@@ -114,4 +115,26 @@ export function outcomeLine(
   const firstWord = (text: string) => text.split(/[\s:,.(]/)[0]!.toLowerCase();
   if (outcome === '') return words;
   return firstWord(outcome) === firstWord(words) ? outcome : `${words}: ${outcome}`;
+}
+
+/**
+ * While progress reads fail (a server that stopped answering, a lost connection), what the run
+ * view says above its figures, which are then from the last read, not current; null when the
+ * latest read succeeded or the run has ended.
+ */
+export function staleProgressNotice(
+  status: AlterRunStatus,
+  nowMs: number = Date.now(),
+): { title: string; detail: string } | null {
+  const error = status.progressReadError;
+  if (error === null || status.endedAt !== null) return null;
+  const at = status.progressReadAt;
+  const title =
+    at === null
+      ? 'Progress could not be read yet'
+      : `Progress not read since ${clockTime(new Date(at))} (${formatDuration(Math.max(0, nowMs - Date.parse(at)))} ago)`;
+  return {
+    title,
+    detail: `${error.message} The figures below are from ${at === null ? 'before the first read' : 'that read'}; Sightline keeps trying. The ALTER itself may still be running on the server.`,
+  };
 }

@@ -5,7 +5,7 @@ import type {
   BlockingTimeline as Timeline,
   UnknownGap,
 } from '../../shared/processlist/blocking-timeline';
-import { clockTime } from './clock';
+import { clockTime } from '../ui/clock-time';
 import { TIMELINE_WIDTH as WIDTH, timelineLayout, type TimelineLayout } from './timeline-layout';
 
 const LANE_HEIGHT = 12;

@@ -1,7 +1,7 @@
 import { STAGES_CONSUMER_NOTICE } from '../../shared/processlist/processlist-source';
 import { ErrorNotice } from '../app/ErrorNotice';
 import { Notice } from '../ui/Notice';
-import { clockTime } from './clock';
+import { clockTime } from '../ui/clock-time';
 import type { ProcessActions } from './use-process-actions';
 import type { PollingState } from './use-processlist-polling';
 

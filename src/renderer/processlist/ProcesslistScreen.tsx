@@ -7,7 +7,7 @@ import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { BlockingTimeline } from './BlockingTimeline';
-import { clockTime } from './clock';
+import { clockTime } from '../ui/clock-time';
 import { FilterTools } from './FilterTools';
 import { loadFilter, saveFilter } from './filter-store';
 import { NoSessions } from './NoSessions';

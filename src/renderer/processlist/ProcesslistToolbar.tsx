@@ -1,5 +1,5 @@
 import type { ProcesslistSnapshot } from '../../shared/processlist/snapshot';
-import { clockTime } from './clock';
+import { clockTime } from '../ui/clock-time';
 import type { CountPoint } from './count-history';
 import { CountCharts } from './CountCharts';
 

@@ -253,6 +253,13 @@ export const AlterRunStatusSchema = z.object({
   instrumentsEnabled: z.boolean(),
   /** A sentence for the outcome. */
   outcome: z.string().nullable(),
+  /** When progress was last read from the server (null before the first read). */
+  progressReadAt: z.string().nullable(),
+  /**
+   * Why the latest progress read failed, while they fail (a server that stopped answering):
+   * the figures shown are from `progressReadAt`, not current. Null once a read succeeds.
+   */
+  progressReadError: ApiErrorShapeSchema.nullable(),
 });
 export type AlterRunStatus = z.infer<typeof AlterRunStatusSchema>;
 

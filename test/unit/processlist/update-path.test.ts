@@ -13,7 +13,7 @@ import {
   ENABLE_STAGES_CONSUMER,
   stageProgressNotice,
 } from '../../../src/shared/processlist/processlist-source';
-import { clockTime } from '../../../src/renderer/processlist/clock';
+import { clockTime } from '../../../src/renderer/ui/clock-time';
 import {
   COLUMNS,
   columnsForWidth,

@@ -46,6 +46,8 @@ export interface AlterRunOptions {
   enableStageInstruments: boolean;
   /** How often progress is read (ms). */
   pollMs: number;
+  /** How long one progress read may go unanswered before the side connection is given up. */
+  readTimeoutMs: number;
   emit: (status: AlterRunStatus) => void;
   record: (entry: AlterHistoryEntry) => Promise<void>;
 }
@@ -105,6 +107,8 @@ export class AlterRun {
       stages: [],
       instrumentsEnabled: false,
       outcome: null,
+      progressReadAt: null,
+      progressReadError: null,
     };
   }
 
@@ -122,8 +126,8 @@ export class AlterRun {
     return this.#ended;
   }
 
-  #side<T>(fn: (conn: Connection) => Promise<T>): Promise<T> {
-    return this.#o.session.withSideConnection((conn) => fn(conn));
+  #side<T>(fn: (conn: Connection) => Promise<T>, timeoutMs?: number): Promise<T> {
+    return this.#o.session.withSideConnection((conn) => fn(conn), { timeoutMs });
   }
 
   #update(patch: Partial<AlterRunStatus>): void {
@@ -210,17 +214,23 @@ export class AlterRun {
 
   async #poll(processId: number, active: () => boolean): Promise<void> {
     const o = this.#o;
+    // A server that stopped answering (a stalled disk, a network cut) never fails a read: the
+    // timeout gives the side connection up, so the screen says the figures are old instead of
+    // showing them as current, and the next poll connects again.
+    const timeoutMs = o.readTimeoutMs;
     while (active()) {
       try {
-        const r = await this.#side((c) =>
-          readProgress(c, this.#status.progressSource, this.#flavor, processId, Date.now()),
+        const r = await this.#side(
+          (c) => readProgress(c, this.#status.progressSource, this.#flavor, processId, Date.now()),
+          timeoutMs,
         );
         if (!active()) return;
         const waiting = r.present && /metadata lock/i.test(r.state ?? '');
         let blockers: AlterBlocker[] = [];
         if (waiting) {
-          blockers = await this.#side((c) =>
-            readBlockers(c, this.#flavor, o.schema, o.alter.table, [processId]),
+          blockers = await this.#side(
+            (c) => readBlockers(c, this.#flavor, o.schema, o.alter.table, [processId]),
+            timeoutMs,
           );
         }
         const stages = [...this.#status.stages];
@@ -228,10 +238,23 @@ export class AlterRun {
         const progress =
           r.sample && this.#tracker ? this.#tracker.add(r.sample) : this.#status.progress;
         if (active()) {
-          this.#update({ state: waiting ? 'waiting-lock' : 'running', blockers, stages, progress });
+          this.#update({
+            state: waiting ? 'waiting-lock' : 'running',
+            blockers,
+            stages,
+            progress,
+            progressReadAt: new Date().toISOString(),
+            progressReadError: null,
+          });
         }
-      } catch {
-        // A failed poll is not the ALTER failing: the next one tries again.
+      } catch (e) {
+        // A failed poll is not the ALTER failing: the next one tries again. The screen is told
+        // once per failure kind, so its figures are not taken for current ones meanwhile.
+        const error = errorToApi(e).toShape();
+        const told = this.#status.progressReadError;
+        if (active() && (told?.code !== error.code || told.message !== error.message)) {
+          this.#update({ progressReadError: error });
+        }
       }
       await new Promise((r) => setTimeout(r, o.pollMs));
     }
@@ -359,9 +382,19 @@ export class AlterRun {
     // Not sent when the ALTER's connection is gone: the run then ends as lost, and the
     // definition check says what happened to the table.
     const kill = await this.#o.session.killQuery(id);
-    if (!kill.killed) this.#cancelRequested = false;
-    await Promise.race([this.#ended, new Promise((r) => setTimeout(r, 60_000))]);
-    return this.status;
+    if (kill.killed) {
+      await Promise.race([this.#ended, new Promise((r) => setTimeout(r, 60_000))]);
+      return this.status;
+    }
+    this.#cancelRequested = false;
+    // A connection found gone ends the run at once (as lost); otherwise nothing was sent and
+    // the ALTER goes on: the user is told why now, not after a minute of waiting for an end.
+    await Promise.race([this.#ended, new Promise((r) => setTimeout(r, 1_000))]);
+    if (!this.running) return this.status;
+    throw new ApiError({
+      code: 'TIMEOUT',
+      message: `The ALTER was not cancelled and may still be running. ${kill.reason}`,
+    });
   }
 
   /** KILL (the whole connection) of a session the ALTER waits behind. */

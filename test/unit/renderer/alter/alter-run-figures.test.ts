@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlterRunStatus } from '../../../../src/shared/api/alter';
 import {
   outcomeLine,
+  staleProgressNotice,
   runFigures,
   stageWords,
   stateSeverity,
@@ -36,6 +37,8 @@ const base: AlterRunStatus = {
   stages: [],
   instrumentsEnabled: true,
   outcome: null,
+  progressReadAt: '2026-11-22T03:00:30.000Z',
+  progressReadError: null,
 };
 
 describe('runFigures', () => {
@@ -107,5 +110,42 @@ describe('ALTER words', () => {
     expect(outcomeLine('failed', null, 'Duplicate entry 1 for key PRIMARY.')).toBe(
       `${stateWords('failed')}: Duplicate entry 1 for key PRIMARY.`,
     );
+  });
+});
+
+describe('staleProgressNotice', () => {
+  const failing = {
+    ...base,
+    progressReadError: {
+      code: 'CONNECTION_LOST' as const,
+      message: 'The connection to db1:3306 was lost: The server db1:3306 did not answer in time.',
+    },
+  };
+
+  it('says nothing while reads succeed, or once the run has ended', () => {
+    expect(staleProgressNotice(base, Date.parse('2026-11-22T03:01:00Z'))).toBeNull();
+    const ended = { ...failing, endedAt: '2026-11-22T03:02:00.000Z', state: 'done' as const };
+    expect(staleProgressNotice(ended, Date.parse('2026-11-22T03:03:00Z'))).toBeNull();
+  });
+
+  it('says since when the figures are old, and why', () => {
+    const at = new Date('2026-11-22T03:00:30.000Z');
+    const clock = [at.getHours(), at.getMinutes(), at.getSeconds()]
+      .map((n) => String(n).padStart(2, '0'))
+      .join(':');
+    expect(staleProgressNotice(failing, Date.parse('2026-11-22T03:01:15Z'))).toEqual({
+      title: `Progress not read since ${clock} (45.0 s ago)`,
+      detail:
+        'The connection to db1:3306 was lost: The server db1:3306 did not answer in time. The figures below are from that read; Sightline keeps trying. The ALTER itself may still be running on the server.',
+    });
+  });
+
+  it('says so when no read has succeeded yet', () => {
+    const never = { ...failing, progressReadAt: null, progress: null };
+    expect(staleProgressNotice(never, Date.parse('2026-11-22T03:01:15Z'))).toEqual({
+      title: 'Progress could not be read yet',
+      detail:
+        'The connection to db1:3306 was lost: The server db1:3306 did not answer in time. The figures below are from before the first read; Sightline keeps trying. The ALTER itself may still be running on the server.',
+    });
   });
 });

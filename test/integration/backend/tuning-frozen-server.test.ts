@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useDedicatedServer } from '../../servers/dedicated-servers';
+import type { RunningServer } from '../../servers/instance';
+import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
+import { startBackend, type BackendUnderTest } from './backend-harness';
+import { openSession } from './session-helpers';
+
+// A server that stops answering (SIGSTOP: frozen, as on a stalled disk or behind a network cut;
+// its sockets stay open and nothing fails) while the Tuning screen refreshes its top statements:
+// the read gives the side connection up after the read timeout and says so, and the next
+// refresh, once the server answers, reads on a new one. Before, the read waited as long as the
+// server slept: the screen (one refresh at a time) kept its last list as if current, and every
+// later read of the session's side connection queued behind it.
+
+failOnUnhandledErrors();
+
+describe('Tuning reads on a server that stops answering (MySQL 9.7)', () => {
+  const dedicated = useDedicatedServer('mysql', { name: 'frozen-tuning' });
+  let b: BackendUnderTest;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = dedicated();
+    b = await startBackend({ readTimeoutMs: 2_000 });
+  });
+  afterAll(async () => {
+    server?.resume();
+    await b?.dispose();
+  });
+
+  const statements = (sessionId: string) =>
+    b.call('tuning.statements', { sessionId, schema: null, baselineId: null });
+
+  it('gives the side connection up, says the server did not answer, and reads again after', async () => {
+    const sessionId = await openSession(b, server, 'tuning');
+    const first = await statements(sessionId);
+    if (!first.ok) throw new Error(first.error.message);
+    if (!first.value.available) throw new Error(first.value.reason);
+
+    server.pause();
+    try {
+      expect(await statements(sessionId)).toEqual({
+        ok: false,
+        error: {
+          code: 'CONNECTION_LOST',
+          message: `The connection to 127.0.0.1:${server.port} was lost: The server 127.0.0.1:${server.port} did not answer in time.`,
+        },
+      });
+    } finally {
+      server.resume();
+    }
+
+    const after = await statements(sessionId);
+    if (!after.ok) throw new Error(after.error.message);
+    if (!after.value.available) throw new Error(after.value.reason);
+    expect(Date.parse(after.value.takenAt)).toBeGreaterThan(Date.parse(first.value.takenAt));
+  });
+});
