@@ -109,7 +109,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...exportService(store, sessions, locks, queries['query.status'], {
       downloads: options.downloads,
     }),
-    ...schemaService(sessions),
+    ...schemaService(sessions, options.readTimeoutMs),
     ...historyService(history),
     ...updatesService(settings, { currentVersion: APP_VERSION }),
     ...settingsService(settings),
