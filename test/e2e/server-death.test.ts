@@ -115,4 +115,46 @@ describe('the editor when its server dies mid-statement', () => {
       await relay.close();
     }
   });
+
+  it('offers to give the connection up when Cancel cannot reach a frozen server', async () => {
+    const s = server();
+    await openEditorWith(page, app, endpointOf(s), 'Frozen MySQL', 'SELECT SLEEP(120) AS frozen;');
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+Enter');
+    const summary = page.getByTestId('result-summary');
+    await expect
+      .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
+      .toBe('running');
+    await threadRunning(s, 'AS frozen');
+    // Frozen (SIGSTOP), as on a stalled disk: it accepts the KILL's connection and never greets.
+    s.pause();
+    try {
+      await page.keyboard.press('Escape');
+      const problem = page.getByTestId('cancel-problem');
+      await problem.waitFor({ timeout: 30_000 });
+      expect(await problem.locator('.notice-message').textContent()).toBe(
+        `Not cancelled. No KILL was sent: Connecting to 127.0.0.1:${s.port} timed out after 10 s: the server accepted the connection but never sent its greeting. The statement is still waiting on its connection; it ends when the server answers again, or give the connection up (an open transaction is then rolled back).`,
+      );
+      expect(await summary.getAttribute('data-state')).toBe('running');
+      await screenshot(page, 'server-death-04-cancel-frozen');
+
+      await problem.getByRole('button', { name: 'Give the connection up…' }).click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.getByLabel('Exact operation').textContent()).toBe(
+        'SELECT SLEEP(120) AS frozen',
+      );
+      await screenshot(page, 'server-death-05-confirm-give-up');
+      await dialog.getByRole('button', { name: 'Give the connection up' }).click();
+      await expect.poll(() => summary.getAttribute('data-state'), { timeout: 5_000 }).toBe('error');
+      expect(await page.getByTestId('result-panel').textContent()).toContain(
+        'You gave the connection up while its statement waited for a server that did not answer.',
+      );
+      expect(await problem.count()).toBe(0);
+      expect(await page.getByRole('button', { name: '▶ Run statement' }).isEnabled()).toBe(true);
+      await screenshot(page, 'server-death-06-given-up');
+    } finally {
+      s.resume();
+    }
+    expect(errors).toEqual([]);
+  });
 });

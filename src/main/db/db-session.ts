@@ -21,7 +21,18 @@ type Opener = (settings: ConnectionSettings, secrets: Secrets) => Promise<DbConn
  * What a KILL QUERY for the session's statement did. `killed: false` says why it was not sent:
  * the statement's connection is gone (then it ended with it) or could not be verified.
  */
-export type KillQueryOutcome = { killed: true } | { killed: false; reason: string };
+export type KillQueryOutcome =
+  | { killed: true }
+  | {
+      killed: false;
+      reason: string;
+      /** The server did not answer at all: only giving the connection up (giveUp) ends the wait. */
+      serverSilent?: true;
+    };
+
+/** What a statement given up with `giveUp` fails with. */
+export const GIVEN_UP_MESSAGE =
+  'You gave the connection up while its statement waited for a server that did not answer. When the server answers again, it may still finish the statement (a change made outside a transaction then stays); an open transaction is rolled back.';
 
 /**
  * The session a screen works in for one saved connection: one server connection, reopened on
@@ -141,6 +152,19 @@ export class DbSession {
   }
 
   /**
+   * Gives up connection `threadId` at the user's request, for a statement that waits on a server
+   * that does not answer (no KILL can reach it): the socket is closed at once, so the statement
+   * fails with GIVEN_UP_MESSAGE, the screen is told the connection was lost, and the next call
+   * connects again. False (nothing done) when `threadId` is not this session's live connection.
+   */
+  giveUp(threadId: number): boolean {
+    const db = this.#db;
+    if (!db?.isOpen || this.threadId !== threadId) return false;
+    db.markLost(new ApiError({ code: 'CONNECTION_LOST', message: GIVEN_UP_MESSAGE }));
+    return true;
+  }
+
+  /**
    * Stops the statement running on connection `threadId` with KILL QUERY from a second, short
    * connection: the session itself stays open and usable, unlike killing the connection.
    *
@@ -175,7 +199,8 @@ export class DbSession {
       // would roll back an open transaction, where KILL QUERY stops the statement alone).
       return {
         killed: false,
-        reason: `No KILL was sent: ${api.message} The statement is still waiting on its connection; it ends when the server answers again, or close this tab to give the connection up (an open transaction is then rolled back).`,
+        reason: `No KILL was sent: ${api.message} The statement is still waiting on its connection; it ends when the server answers again, or give the connection up (an open transaction is then rolled back).`,
+        serverSilent: true,
       };
     }
     try {

@@ -42,7 +42,13 @@ export type QueryFinishedListener = (
 ) => void | Promise<void>;
 
 type QueryMethods =
-  'query.start' | 'query.status' | 'query.rows' | 'query.cell' | 'query.cancel' | 'query.discard';
+  | 'query.start'
+  | 'query.status'
+  | 'query.rows'
+  | 'query.cell'
+  | 'query.cancel'
+  | 'query.giveUp'
+  | 'query.discard';
 
 /**
  * Runs statements in sessions: one at a time per session (a second would queue behind the first
@@ -93,7 +99,7 @@ export function queryService(
   async function stopOnServer(
     run: QueryRun,
     reason: 'user' | 'limit',
-  ): Promise<{ cancelled: boolean; reason?: string }> {
+  ): Promise<{ cancelled: boolean; reason?: string; serverSilent?: boolean }> {
     if (run.status.state !== 'running' || run.threadId === null || run.stopReason) {
       return { cancelled: false };
     }
@@ -107,7 +113,9 @@ export function queryService(
     }
     if (outcome.killed) return { cancelled: true };
     run.stopReason = null;
-    return { cancelled: false, reason: outcome.reason };
+    return outcome.serverSilent
+      ? { cancelled: false, reason: outcome.reason, serverSilent: true }
+      : { cancelled: false, reason: outcome.reason };
   }
 
   async function readWarnings(run: QueryRun): Promise<QueryWarning[]> {
@@ -353,6 +361,11 @@ export function queryService(
       return slice;
     },
     'query.cancel': async ({ queryId }, ctx) => stopOnServer(ownedRun(queryId, ctx), 'user'),
+    'query.giveUp': async ({ queryId }, ctx) => {
+      const run = ownedRun(queryId, ctx);
+      if (run.status.state !== 'running' || run.threadId === null) return { givenUp: false };
+      return { givenUp: run.owner.session.giveUp(run.threadId) };
+    },
     'query.discard': async ({ queryId }, ctx) => {
       const run = ownedRun(queryId, ctx);
       if (run.status.state === 'running') await stopOnServer(run, 'user').catch(() => null);

@@ -18,7 +18,7 @@ import { pickStatements } from './pick-statements';
 import { ResultPanel } from './ResultPanel';
 import { ResultsSplitter } from './ResultsSplitter';
 import { locateStatement, type RunLog } from './run-log';
-import { askBeforeRun, discardEditsConfirmation } from './run-confirmations';
+import { askBeforeRun, discardEditsConfirmation, giveUpConfirmation } from './run-confirmations';
 import { runScript } from './run-script';
 import { RunLogView } from './RunLog';
 import { SqlEditor, type RunKind, type SqlEditorHandle } from './SqlEditor';
@@ -146,6 +146,12 @@ export function EditorTab({
   const [editorReady, setEditorReady] = useState(false);
   useInsertSqlRequest(sqlRequest, editorReady ? editorRef : null, run);
 
+  /** After Cancel could send no KILL (the server does not answer): asked, then given up. */
+  const giveUp = async (queryId: string) => {
+    const sql = queries.results.find((r) => r.status.queryId === queryId)?.status.sql ?? '';
+    if (await confirm(giveUpConfirmation(connection, sql))) await queries.giveUp(queryId);
+  };
+
   const format = () => {
     const editor = editorRef.current;
     if (!editor) return;
@@ -221,8 +227,23 @@ export function EditorTab({
       <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
         {runError && <FailureNotice error={runError} title="Could not run the statement" />}
         {queries.cancelProblem && (
-          <Notice severity="warning" role="alert" testId="cancel-problem">
-            <strong>Not cancelled.</strong> {queries.cancelProblem}
+          <Notice
+            severity="warning"
+            role="alert"
+            testId="cancel-problem"
+            actions={
+              queries.cancelProblem.serverSilent && (
+                <button
+                  type="button"
+                  className="btn-danger-outline"
+                  onClick={() => void giveUp(queries.cancelProblem!.queryId)}
+                >
+                  Give the connection up…
+                </button>
+              )
+            }
+          >
+            <strong>Not cancelled.</strong> {queries.cancelProblem.message}
           </Notice>
         )}
         {runLog && <RunLogView log={runLog} onPick={pickLogged} onClose={() => setRunLog(null)} />}

@@ -96,3 +96,17 @@ export function discardEditsConfirmation(
     confirmLabel: 'Discard and run',
   };
 }
+
+/**
+ * Giving up the connection of a statement that waits on a server that does not answer: not SQL,
+ * but it loses an open transaction, and the server may still finish the statement later.
+ */
+export function giveUpConfirmation(connection: Target, sql: string): ConfirmRequest {
+  return {
+    title: 'Give the connection up?',
+    consequence: `Sightline closes this tab’s connection to “${connection.name}” now, and the statement fails here. When the server answers again it may still finish the statement (a change made outside a transaction then stays); an open transaction is rolled back. The next statement connects again.`,
+    detail: sql,
+    ...on(connection),
+    confirmLabel: 'Give the connection up',
+  };
+}

@@ -17,6 +17,13 @@ const discard = (queryId: string) =>
  * kept current from the backend's query updates; starting, cancelling and closing them. A new
  * run (`startRun`) replaces the results of the runs before it, except those the user pinned.
  */
+/** Why a Cancel did not stop its statement; `serverSilent`: only giving up its connection can. */
+export interface CancelProblem {
+  message: string;
+  queryId: string;
+  serverSilent: boolean;
+}
+
 /** An editor's results and what can be done with them (see useQueryResults). */
 export type QueryResults = ReturnType<typeof useQueryResults>;
 
@@ -24,7 +31,7 @@ export function useQueryResults(sessionId: string) {
   const [results, setResults] = useState<ResultEntry[]>([]);
   const [activeId, setActiveId] = useState<string | null>(null);
   /** Why the last Cancel did not stop the statement, when it could not. */
-  const [cancelProblem, setCancelProblem] = useState<string | null>(null);
+  const [cancelProblem, setCancelProblem] = useState<CancelProblem | null>(null);
   /** Edits made and not applied, per result (ids of results that have some). */
   const [edited, setEdited] = useState<ReadonlyMap<string, number>>(() => new Map());
   const noteUnappliedEdits = useCallback(
@@ -104,9 +111,11 @@ export function useQueryResults(sessionId: string) {
     setCancelProblem(null);
     api.call('query.cancel', { queryId }).then(
       (r) => {
-        if (!r.cancelled && r.reason) setCancelProblem(r.reason);
+        if (!r.cancelled && r.reason)
+          setCancelProblem({ message: r.reason, queryId, serverSilent: r.serverSilent === true });
       },
-      (e: unknown) => setCancelProblem(errorShapeOf(e).message),
+      (e: unknown) =>
+        setCancelProblem({ message: errorShapeOf(e).message, queryId, serverSilent: false }),
     );
   }, []);
 
@@ -118,6 +127,15 @@ export function useQueryResults(sessionId: string) {
   }, [results]);
 
   const clearCancelProblem = useCallback(() => setCancelProblem(null), []);
+  /** Closes the connection the statement waits on (the caller asked the user first). */
+  const giveUp = useCallback(async (queryId: string) => {
+    try {
+      await api.call('query.giveUp', { queryId });
+      setCancelProblem(null);
+    } catch (e) {
+      setCancelProblem({ message: errorShapeOf(e).message, queryId, serverSilent: false });
+    }
+  }, []);
   const running = results.some((r) => r.status.state === 'running');
   return {
     results,
@@ -133,6 +151,7 @@ export function useQueryResults(sessionId: string) {
     },
     cancelProblem,
     clearCancelProblem,
+    giveUp,
     close: (queryId: string) => {
       setResults((rs) => rs.filter((r) => r.status.queryId !== queryId));
       discard(queryId);

@@ -170,8 +170,19 @@ export const contract = {
        * found gone. Absent when the statement had simply ended or was already being stopped.
        */
       reason: z.string().optional(),
+      /**
+       * The server did not answer at all (frozen, cut off): no KILL can reach it, and only
+       * `query.giveUp` ends the wait before it answers again.
+       */
+      serverSilent: z.boolean().optional(),
     }),
   ),
+  /**
+   * Closes the connection a statement waits on (the user confirmed), for a server that does not
+   * answer: the statement fails at once, an open transaction is lost, the session reconnects on
+   * its next statement. `givenUp` is false when the statement had ended or its connection changed.
+   */
+  'query.giveUp': method(z.object({ queryId: Id }), z.object({ givenUp: z.boolean() })),
   /** Frees a result's rows. */
   'query.discard': method(z.object({ queryId: Id }), z.object({ discarded: z.boolean() })),
 

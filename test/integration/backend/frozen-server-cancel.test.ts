@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GIVEN_UP_MESSAGE } from '../../../src/main/db/db-session';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import type { RunningServer } from '../../servers/instance';
 import { threadRunning } from '../../servers/running-statement';
@@ -28,6 +29,9 @@ describe('MySQL 9.7: Cancel while the server is frozen', () => {
     await b?.dispose();
   });
 
+  const noKill = () =>
+    `No KILL was sent: Connecting to 127.0.0.1:${server.port} timed out after 10 s: the server accepted the connection but never sent its greeting. The statement is still waiting on its connection; it ends when the server answers again, or give the connection up (an open transaction is then rolled back).`;
+
   it('says no KILL was sent and the statement still waits; it ends once the server answers', async () => {
     const sessionId = await openSession(b, server, 'frozen');
     const started = await b.call('query.start', {
@@ -44,7 +48,8 @@ describe('MySQL 9.7: Cancel while the server is frozen', () => {
         ok: true,
         value: {
           cancelled: false,
-          reason: `No KILL was sent: Connecting to 127.0.0.1:${server.port} timed out after 10 s: the server accepted the connection but never sent its greeting. The statement is still waiting on its connection; it ends when the server answers again, or close this tab to give the connection up (an open transaction is then rolled back).`,
+          reason: noKill(),
+          serverSilent: true,
         },
       });
       const status = await b.call('query.status', { queryId });
@@ -54,5 +59,45 @@ describe('MySQL 9.7: Cancel while the server is frozen', () => {
     }
     const ended = await waitDone(b, queryId, 30_000);
     expect(ended.state).toBe('done');
+  });
+
+  it('gives the connection up when asked: the statement fails at once, the next one reconnects', async () => {
+    const sessionId = await openSession(b, server, 'given-up');
+    const started = await b.call('query.start', {
+      sessionId,
+      sql: 'SELECT SLEEP(4) AS given_up_statement',
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const { queryId } = started.value;
+    await threadRunning(server, 'given_up_statement');
+    server.pause();
+    try {
+      const cancelled = await b.call('query.cancel', { queryId });
+      expect(cancelled).toEqual({
+        ok: true,
+        value: { cancelled: false, reason: noKill(), serverSilent: true },
+      });
+      expect(await b.call('query.giveUp', { queryId })).toEqual({
+        ok: true,
+        value: { givenUp: true },
+      });
+      const ended = await waitDone(b, queryId, 5_000);
+      expect(ended.state).toBe('error');
+      expect(ended.error).toEqual({ code: 'CONNECTION_LOST', message: GIVEN_UP_MESSAGE });
+      expect(await b.nextEvent('session.lost')).toMatchObject({
+        sessionId,
+        error: { code: 'CONNECTION_LOST', message: GIVEN_UP_MESSAGE },
+      });
+      // Nothing left to give up.
+      expect(await b.call('query.giveUp', { queryId })).toEqual({
+        ok: true,
+        value: { givenUp: false },
+      });
+    } finally {
+      server.resume();
+    }
+    const next = await b.call('query.start', { sessionId, sql: 'SELECT 1 AS after_giving_up' });
+    if (!next.ok) throw new Error(next.error.message);
+    expect((await waitDone(b, next.value.queryId, 30_000)).state).toBe('done');
   });
 });
