@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
+import type { RunningServer } from '../servers/instance';
 import { endpointOf } from '../servers/endpoint';
 import { threadRunning } from '../servers/running-statement';
 import { startSilentRelay } from '../servers/silent-relay';
@@ -17,6 +18,19 @@ async function cursorToLine(page: Page, n: number): Promise<void> {
     .nth(n - 1)
     .click();
   await page.keyboard.press('End');
+}
+
+/**
+ * Runs line 1 of the editor and waits until the server runs it (`marker`: text of the statement
+ * in the server's processlist); the result summary, which shows its state.
+ */
+async function runFirstLine(page: Page, server: RunningServer, marker: string) {
+  await cursorToLine(page, 1);
+  await page.keyboard.press('Control+Enter');
+  const summary = page.getByTestId('result-summary');
+  await expect.poll(() => summary.getAttribute('data-state'), { timeout: 10_000 }).toBe('running');
+  await threadRunning(server, marker);
+  return summary;
 }
 
 describe('the editor when its server dies mid-statement', () => {
@@ -44,13 +58,7 @@ describe('the editor when its server dies mid-statement', () => {
     const oldSession = (await status.textContent())?.match(/session (\d+)/)?.[1];
     expect(oldSession).toMatch(/^\d+$/);
 
-    await cursorToLine(page, 1);
-    await page.keyboard.press('Control+Enter');
-    const summary = page.getByTestId('result-summary');
-    await expect
-      .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
-      .toBe('running');
-    await threadRunning(s, 'AS doomed');
+    const summary = await runFirstLine(page, s, 'AS doomed');
     await s.kill();
 
     await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('error');
@@ -89,13 +97,7 @@ describe('the editor when its server dies mid-statement', () => {
         'Relayed MySQL',
         'SELECT SLEEP(120) AS behind_relay;',
       );
-      await cursorToLine(page, 1);
-      await page.keyboard.press('Control+Enter');
-      const summary = page.getByTestId('result-summary');
-      await expect
-        .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
-        .toBe('running');
-      await threadRunning(s, 'AS behind_relay');
+      const summary = await runFirstLine(page, s, 'AS behind_relay');
       await s.kill();
       await s.start();
       // The page still shows it running: the relay kept its side of the link open.
@@ -119,13 +121,7 @@ describe('the editor when its server dies mid-statement', () => {
   it('offers to give the connection up when Cancel cannot reach a frozen server', async () => {
     const s = server();
     await openEditorWith(page, app, endpointOf(s), 'Frozen MySQL', 'SELECT SLEEP(120) AS frozen;');
-    await cursorToLine(page, 1);
-    await page.keyboard.press('Control+Enter');
-    const summary = page.getByTestId('result-summary');
-    await expect
-      .poll(() => summary.getAttribute('data-state'), { timeout: 10_000 })
-      .toBe('running');
-    await threadRunning(s, 'AS frozen');
+    const summary = await runFirstLine(page, s, 'AS frozen');
     // Frozen (SIGSTOP), as on a stalled disk: it accepts the KILL's connection and never greets.
     s.pause();
     try {
