@@ -5,19 +5,13 @@ import { openEditorWith } from './harness/open-editor';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { cursorToLine } from './harness/editor-text';
 
 const SCRIPT = [
   "SELECT 1 AS one, 'NULL' AS s, NULL AS n, 18446744073709551615 AS big;",
   'SELECT SLEEP(30) AS slept;',
   'SELECT * FROM mysql.no_such_table;',
 ].join('\n');
-
-/** Puts the cursor at the end of line `n` of the Monaco editor. */
-async function cursorToLine(page: Page, n: number): Promise<void> {
-  const line = page.locator('.monaco-editor .view-line').nth(n - 1);
-  await line.click();
-  await page.keyboard.press('End');
-}
 
 describe('the SQL editor', () => {
   let app: RunningWebApp;

@@ -5,7 +5,7 @@ import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers } from '../servers/provided';
 import { screenshot } from './harness/browser';
-import { savedEditorText } from './harness/editor-text';
+import { savedEditorText, cursorToLine } from './harness/editor-text';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { saveConnectionTo } from './harness/open-tool';
@@ -16,15 +16,6 @@ const SCRIPT = [
   'SELECT * FROM mysql.no_such_history_table;',
   'SELECT 2 AS two;',
 ].join('\n');
-
-/** Puts the cursor at the end of line `n` of the Monaco editor. */
-async function cursorToLine(page: Page, n: number): Promise<void> {
-  await page
-    .locator('.monaco-editor .view-line')
-    .nth(n - 1)
-    .click();
-  await page.keyboard.press('End');
-}
 
 /** The editor's lines as shown (Monaco draws spaces as no-break spaces). */
 async function editorLines(page: Page): Promise<string[]> {

@@ -9,6 +9,7 @@ import { screenshot } from './harness/browser';
 import { openEditorWith } from './harness/open-editor';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { cursorToLine } from './harness/editor-text';
 
 const DB = 'sl_plan_tabs';
 const LOOKUP = `SELECT id, total FROM ${DB}.orders WHERE customer_id = 7`;
@@ -21,15 +22,6 @@ async function pasteInto(page: Page, selector: string, text: string): Promise<vo
     Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(area, value);
     area.dispatchEvent(new Event('input', { bubbles: true }));
   }, text);
-}
-
-/** Puts the cursor at the end of line `n` of the Monaco editor. */
-async function cursorToLine(page: Page, n: number): Promise<void> {
-  await page
-    .locator('.monaco-editor .view-line')
-    .nth(n - 1)
-    .click();
-  await page.keyboard.press('End');
 }
 
 describe('plan tabs and the compare view (MySQL 9.7)', () => {

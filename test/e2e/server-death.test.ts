@@ -10,15 +10,7 @@ import { openEditorWith } from './harness/open-editor';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
-
-/** Puts the cursor at the end of line `n` of the Monaco editor. */
-async function cursorToLine(page: Page, n: number): Promise<void> {
-  await page
-    .locator('.monaco-editor .view-line')
-    .nth(n - 1)
-    .click();
-  await page.keyboard.press('End');
-}
+import { cursorToLine } from './harness/editor-text';
 
 /**
  * Runs line 1 of the editor and waits until the server runs it (`marker`: text of the statement

@@ -114,6 +114,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...updatesService(settings, { currentVersion: APP_VERSION }),
     ...settingsService(settings),
     'explain.run': recordingExplain(explain['explain.run'], recordPlan),
+    'explain.cancel': explain['explain.cancel'],
     ...tuningService({
       store,
       sessions,

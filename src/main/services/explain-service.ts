@@ -11,11 +11,14 @@ import type { SessionRegistry } from './session-registry';
 import { guardUserSql } from './user-sql-guard';
 import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
 
+/** ER_QUERY_INTERRUPTED: KILL QUERY stopped the statement. */
+const ER_QUERY_INTERRUPTED = 1317;
+
 /**
  * EXPLAIN from the editor: the statement is explained on the editor's own session (so `USE`,
  * temporary tables and variables apply), in the best format the server has, and parsed here.
  * One statement only (see guardUserSql); ANALYZE runs it, so on a read-only connection only
- * statements known to be read-only.
+ * statements known to be read-only. Cancel stops it with KILL QUERY, as a statement's.
  */
 export function explainService(
   store: ConnectionStore,
@@ -23,8 +26,27 @@ export function explainService(
   locks: SessionLocks,
   /** The user's diagnostics thresholds, read at each explain. */
   diagnose: () => DiagnoseOptions = () => ({}),
-): Handlers<'explain.run'> {
+): Handlers<'explain.run' | 'explain.cancel'> {
+  /** The explain each session runs now: the connection it runs on, and whether it was killed. */
+  const inProgress = new Map<string, { threadId: number | null; killed: boolean }>();
+
   return {
+    'explain.cancel': async ({ sessionId }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const current = inProgress.get(sessionId);
+      if (!current || current.threadId === null) return { cancelled: false };
+      // Marked first: the statement can end with the KILL before the answer comes back.
+      current.killed = true;
+      const outcome = await owner.session.killQuery(current.threadId).catch((e: unknown) => {
+        current.killed = false;
+        throw e instanceof ApiError ? e : errorToApi(e);
+      });
+      if (outcome.killed) return { cancelled: true };
+      current.killed = false;
+      return outcome.serverSilent
+        ? { cancelled: false, reason: outcome.reason, serverSilent: true }
+        : { cancelled: false, reason: outcome.reason };
+    },
     'explain.run': async ({ sessionId, sql, analyze }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const { server } = await owner.session.status();
@@ -51,9 +73,12 @@ export function explainService(
       );
       let running = true;
       locks.claim(sessionId, 'explain', () => running);
+      const current = { threadId: null as number | null, killed: false };
+      inProgress.set(sessionId, current);
       try {
         const document = await owner.session
           .run(async (conn) => {
+            current.threadId = owner.session.threadId;
             let restore: number | null = null;
             if (request.jsonFormatVersion !== null) {
               const [rows] = await conn.query({
@@ -84,7 +109,16 @@ export function explainService(
             }
           })
           .catch((e: unknown) => {
-            throw e instanceof ApiError ? e : errorToApi(e);
+            const api = e instanceof ApiError ? e : errorToApi(e);
+            if (current.killed && api.serverCode === ER_QUERY_INTERRUPTED) {
+              throw new ApiError({
+                code: 'CANCELLED',
+                message: analyze
+                  ? 'Cancelled by user: the statement was stopped on the server (KILL QUERY), and what it had changed was rolled back.'
+                  : 'Cancelled by user (KILL QUERY).',
+              });
+            }
+            throw api;
           });
         const parsed = explainPlanText(document, { ...diagnose(), dialect: request.dialect });
         if (!parsed.ok) {
@@ -98,9 +132,12 @@ export function explainService(
           dialect: request.dialect,
           document,
           report: parsed.report,
+          // MySQL ends a killed EXPLAIN ANALYZE with the plan measured so far.
+          ...(current.killed ? { stoppedEarly: true } : {}),
         });
       } finally {
         running = false;
+        if (inProgress.get(sessionId) === current) inProgress.delete(sessionId);
       }
     },
   };

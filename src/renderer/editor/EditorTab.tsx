@@ -12,6 +12,8 @@ import { Notice } from '../ui/Notice';
 import { useEditorCommands } from './editor-commands';
 import { loadEditorText, saveEditorText } from './editor-text-store';
 import { EditorToolbar } from './EditorToolbar';
+import { ExplainRunning } from './ExplainRunning';
+import { api } from '../app/api';
 import { explainStatement } from './explain-statement';
 import { formatInEditor } from './format-command';
 import { pickStatements } from './pick-statements';
@@ -54,7 +56,24 @@ export function EditorTab({
 }) {
   const editorRef = useRef<SqlEditorHandle>(null);
   const queries = useQueryResults(sessionId);
-  const { running, runOne, cancelRunning, clearCancelProblem, startRun, unappliedEdits } = queries;
+  const { runOne, clearCancelProblem, startRun, unappliedEdits } = queries;
+  /** The explain on its way (ANALYZE runs the statement): it holds the session as a run does. */
+  const [explaining, setExplaining] = useState<{ analyze: boolean; since: number } | null>(null);
+  const [explainCancelProblem, setExplainCancelProblem] = useState<string | null>(null);
+  const running = queries.running || explaining !== null;
+  const cancelRunning = () => {
+    if (!explaining) {
+      queries.cancelRunning();
+      return;
+    }
+    setExplainCancelProblem(null);
+    api.call('explain.cancel', { sessionId }).then(
+      (r) => {
+        if (!r.cancelled && r.reason) setExplainCancelProblem(r.reason);
+      },
+      (e: unknown) => setExplainCancelProblem(errorShapeOf(e).message),
+    );
+  };
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
   const [split, setSplit] = useState(loadEditorSplit);
   const areaRef = useRef<HTMLDivElement>(null);
@@ -75,13 +94,15 @@ export function EditorTab({
     if (!picked) return;
     setRunError(null);
     clearCancelProblem();
+    setExplainCancelProblem(null);
     try {
       const explained = await explainStatement(picked.sql, analyze, {
         sessionId,
         connection,
         flavor: sqlFlavor,
         confirm,
-      });
+        onSent: () => setExplaining({ analyze, since: Date.now() }),
+      }).finally(() => setExplaining(null));
       if (explained) onPlan?.(explained.plan, explained.title, picked.sql);
     } catch (e) {
       const error = errorShapeOf(e);
@@ -225,6 +246,18 @@ export function EditorTab({
       </div>
       <ResultsSplitter split={split} onSplit={setSplit} areaRef={areaRef} />
       <div className="results-pane" style={{ height: `${(1 - split) * 100}%` }}>
+        {explaining && (
+          <ExplainRunning
+            analyze={explaining.analyze}
+            since={explaining.since}
+            onCancel={cancelRunning}
+          />
+        )}
+        {explainCancelProblem && (
+          <Notice severity="warning" role="alert" testId="explain-cancel-problem">
+            <strong>Not cancelled.</strong> {explainCancelProblem}
+          </Notice>
+        )}
         {runError && <FailureNotice error={runError} title="Could not run the statement" />}
         {queries.cancelProblem && (
           <Notice

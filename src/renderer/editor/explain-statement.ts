@@ -17,17 +17,21 @@ export async function explainStatement(
     connection,
     flavor,
     confirm,
+    onSent,
   }: {
     sessionId: string;
     connection: SavedConnection;
     flavor: 'mysql' | 'mariadb';
     confirm: (request: ConfirmRequest) => Promise<boolean>;
+    /** Told when the explain goes to the server (after the user agreed), so it can show it runs. */
+    onSent?: () => void;
   },
 ): Promise<{ plan: ExplainRunResult; title: string } | null> {
   if (analyze) {
     const readsOnly = classifyStatement(sql, { flavor }).kind === 'read';
     if (!(await confirm(analyzeConfirmation(connection, sql, readsOnly)))) return null;
   }
+  onSent?.();
   const plan = await api.call('explain.run', { sessionId, sql, analyze });
   const firstLine = sql.trim().split('\n')[0] ?? '';
   // Cut short with a mark, so the title does not read as the whole statement.

@@ -24,12 +24,21 @@ function PlanTabBody({ tab }: TabBodyProps<PlanTabModel>) {
       onShown={(plan) => shell.showPlan(plan, { inTab: tab.id })}
       onCompare={(before) => shell.showCompare({ before: known(before), after: null })}
       notice={
-        tab.replaced && (
-          <Notice severity="info" role="note" testId="plan-replaced">
-            {MAX_PLAN_TABS} plan tabs are open at most: the one used least recently, “
-            {tab.replaced.title}” ({clockTime(tab.replaced.at)}), was closed to make room.
-          </Notice>
-        )
+        <>
+          {shownPlan(tab)?.stoppedEarly && (
+            <Notice severity="warning" role="note" testId="plan-stopped-early">
+              EXPLAIN ANALYZE was cancelled part way: the server stopped the statement, so these
+              measurements (rows, loops, times) cover only what ran until then. The plan is not kept
+              in the statement’s plan history.
+            </Notice>
+          )}
+          {tab.replaced && (
+            <Notice severity="info" role="note" testId="plan-replaced">
+              {MAX_PLAN_TABS} plan tabs are open at most: the one used least recently, “
+              {tab.replaced.title}” ({clockTime(tab.replaced.at)}), was closed to make room.
+            </Notice>
+          )}
+        </>
       }
     />
   );

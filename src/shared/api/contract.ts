@@ -45,6 +45,22 @@ import { StoreWriteStatusSchema } from './store-writes';
 const Id = z.string().min(1).max(64);
 const Empty = z.object({}).strict();
 
+/** What a Cancel (KILL QUERY of a session's running work) did. */
+const CancelOutcomeSchema = z.object({
+  cancelled: z.boolean(),
+  /**
+   * Why no KILL was sent although the statement ran: its connection could not be verified as
+   * the one it runs on (KILL by id alone could stop someone else's statement), or it was found
+   * gone. Absent when the statement had simply ended or was already being stopped.
+   */
+  reason: z.string().optional(),
+  /**
+   * The server did not answer at all (frozen, cut off): no KILL can reach it, and only giving
+   * the connection up (`query.giveUp`) ends the wait before it answers again.
+   */
+  serverSilent: z.boolean().optional(),
+});
+
 export const AppInfoSchema = z.object({
   version: z.string(),
   /** How this backend is reached: the desktop app's MessagePort or browser mode's WebSocket. */
@@ -160,23 +176,7 @@ export const contract = {
     CellSliceSchema,
   ),
   /** Stops a running statement with KILL QUERY; harmless when it already finished. */
-  'query.cancel': method(
-    z.object({ queryId: Id }),
-    z.object({
-      cancelled: z.boolean(),
-      /**
-       * Why no KILL was sent although the statement ran: its connection could not be verified
-       * as the one it runs on (KILL by id alone could stop someone else's statement), or it was
-       * found gone. Absent when the statement had simply ended or was already being stopped.
-       */
-      reason: z.string().optional(),
-      /**
-       * The server did not answer at all (frozen, cut off): no KILL can reach it, and only
-       * `query.giveUp` ends the wait before it answers again.
-       */
-      serverSilent: z.boolean().optional(),
-    }),
-  ),
+  'query.cancel': method(z.object({ queryId: Id }), CancelOutcomeSchema),
   /**
    * Closes the connection a statement waits on (the user confirmed), for a server that does not
    * answer: the statement fails at once, an open transaction is lost, the session reconnects on
@@ -226,6 +226,11 @@ export const contract = {
     }),
     ExplainRunResultSchema,
   ),
+  /**
+   * Stops the session's running explain (ANALYZE runs the statement) with KILL QUERY, under the
+   * same checks as `query.cancel`; `explain.run` then fails with CANCELLED.
+   */
+  'explain.cancel': method(z.object({ sessionId: Id }), CancelOutcomeSchema),
   /** Top statements, index experiments, schema health, plans as evidence (see ./tuning). */
   ...tuningContract,
   /** Slow query log analysis for the tuning screen (see ./slowlog). */

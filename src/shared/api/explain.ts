@@ -10,5 +10,10 @@ export const ExplainRunResultSchema = z.object({
   /** The server's document, verbatim (for the raw view and for copying). */
   document: z.string(),
   report: PlanReportSchema,
+  /**
+   * EXPLAIN ANALYZE cancelled part way whose server still returned the plan (MySQL does): its
+   * measurements cover only what ran until the KILL QUERY.
+   */
+  stoppedEarly: z.boolean().optional(),
 });
 export type ExplainRunResult = z.infer<typeof ExplainRunResultSchema>;

@@ -17,3 +17,12 @@ export function savedEditorText(page: Page, connectionId: string, slot = 0): Pro
     }
   }, `editor-text.${connectionId}.${slot}`);
 }
+
+/** Puts the cursor at the end of line `n` of the Monaco editor. */
+export async function cursorToLine(page: Page, n: number): Promise<void> {
+  await page
+    .locator('.monaco-editor .view-line')
+    .nth(n - 1)
+    .click();
+  await page.keyboard.press('End');
+}

@@ -105,7 +105,8 @@ export function recordingExplain(
 ): Handler<'explain.run'> {
   return async (params, ctx) => {
     const result = await explain(params, ctx);
-    await record(ctx.peerId, params.sessionId, params.sql, result);
+    // Measurements of part of a run are not evidence of how the statement runs.
+    if (!result.stoppedEarly) await record(ctx.peerId, params.sessionId, params.sql, result);
     return result;
   };
 }

@@ -22,6 +22,8 @@ export interface PlanToShow {
    */
   digest?: string;
   schema?: string | null;
+  /** An EXPLAIN ANALYZE cancelled part way: its measurements cover only what ran until then. */
+  stoppedEarly?: boolean;
 }
 
 /** What a plan knows of the statement it is the plan of (see PlanToShow). */
