@@ -115,6 +115,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...settingsService(settings),
     'explain.run': recordingExplain(explain['explain.run'], recordPlan),
     'explain.cancel': explain['explain.cancel'],
+    'explain.giveUp': explain['explain.giveUp'],
     ...tuningService({
       store,
       sessions,

@@ -26,7 +26,7 @@ export function explainService(
   locks: SessionLocks,
   /** The user's diagnostics thresholds, read at each explain. */
   diagnose: () => DiagnoseOptions = () => ({}),
-): Handlers<'explain.run' | 'explain.cancel'> {
+): Handlers<'explain.run' | 'explain.cancel' | 'explain.giveUp'> {
   /** The explain each session runs now: the connection it runs on, and whether it was killed. */
   const inProgress = new Map<string, { threadId: number | null; killed: boolean }>();
 
@@ -46,6 +46,12 @@ export function explainService(
       return outcome.serverSilent
         ? { cancelled: false, reason: outcome.reason, serverSilent: true }
         : { cancelled: false, reason: outcome.reason };
+    },
+    'explain.giveUp': async ({ sessionId }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const current = inProgress.get(sessionId);
+      if (!current || current.threadId === null) return { givenUp: false };
+      return { givenUp: owner.session.giveUp(current.threadId) };
     },
     'explain.run': async ({ sessionId, sql, analyze }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);

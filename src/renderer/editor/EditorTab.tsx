@@ -58,8 +58,15 @@ export function EditorTab({
   const queries = useQueryResults(sessionId);
   const { runOne, clearCancelProblem, startRun, unappliedEdits } = queries;
   /** The explain on its way (ANALYZE runs the statement): it holds the session as a run does. */
-  const [explaining, setExplaining] = useState<{ analyze: boolean; since: number } | null>(null);
-  const [explainCancelProblem, setExplainCancelProblem] = useState<string | null>(null);
+  const [explaining, setExplaining] = useState<{
+    analyze: boolean;
+    since: number;
+    sql: string;
+  } | null>(null);
+  const [explainCancelProblem, setExplainCancelProblem] = useState<{
+    message: string;
+    serverSilent: boolean;
+  } | null>(null);
   const running = queries.running || explaining !== null;
   const cancelRunning = () => {
     if (!explaining) {
@@ -69,10 +76,22 @@ export function EditorTab({
     setExplainCancelProblem(null);
     api.call('explain.cancel', { sessionId }).then(
       (r) => {
-        if (!r.cancelled && r.reason) setExplainCancelProblem(r.reason);
+        if (!r.cancelled && r.reason)
+          setExplainCancelProblem({ message: r.reason, serverSilent: r.serverSilent === true });
       },
-      (e: unknown) => setExplainCancelProblem(errorShapeOf(e).message),
+      (e: unknown) =>
+        setExplainCancelProblem({ message: errorShapeOf(e).message, serverSilent: false }),
     );
+  };
+  /** After Cancel could send no KILL for the explain: asked, then its connection given up. */
+  const giveUpExplain = async () => {
+    if (!explaining || !(await confirm(giveUpConfirmation(connection, explaining.sql)))) return;
+    try {
+      await api.call('explain.giveUp', { sessionId });
+      setExplainCancelProblem(null);
+    } catch (e) {
+      setExplainCancelProblem({ message: errorShapeOf(e).message, serverSilent: false });
+    }
   };
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
   const [split, setSplit] = useState(loadEditorSplit);
@@ -101,7 +120,7 @@ export function EditorTab({
         connection,
         flavor: sqlFlavor,
         confirm,
-        onSent: () => setExplaining({ analyze, since: Date.now() }),
+        onSent: () => setExplaining({ analyze, since: Date.now(), sql: picked.sql }),
       }).finally(() => setExplaining(null));
       if (explained) onPlan?.(explained.plan, explained.title, picked.sql);
     } catch (e) {
@@ -254,8 +273,24 @@ export function EditorTab({
           />
         )}
         {explainCancelProblem && (
-          <Notice severity="warning" role="alert" testId="explain-cancel-problem">
-            <strong>Not cancelled.</strong> {explainCancelProblem}
+          <Notice
+            severity="warning"
+            role="alert"
+            testId="explain-cancel-problem"
+            actions={
+              explainCancelProblem.serverSilent &&
+              explaining && (
+                <button
+                  type="button"
+                  className="btn-danger-outline"
+                  onClick={() => void giveUpExplain()}
+                >
+                  Give the connection up…
+                </button>
+              )
+            }
+          >
+            <strong>Not cancelled.</strong> {explainCancelProblem.message}
           </Notice>
         )}
         {runError && <FailureNotice error={runError} title="Could not run the statement" />}

@@ -231,6 +231,8 @@ export const contract = {
    * same checks as `query.cancel`; `explain.run` then fails with CANCELLED.
    */
   'explain.cancel': method(z.object({ sessionId: Id }), CancelOutcomeSchema),
+  /** As `query.giveUp`, for the session's running explain (the user confirmed). */
+  'explain.giveUp': method(z.object({ sessionId: Id }), z.object({ givenUp: z.boolean() })),
   /** Top statements, index experiments, schema health, plans as evidence (see ./tuning). */
   ...tuningContract,
   /** Slow query log analysis for the tuning screen (see ./slowlog). */

@@ -100,4 +100,33 @@ describe('MySQL 9.7: Cancel while the server is frozen', () => {
     if (!next.ok) throw new Error(next.error.message);
     expect((await waitDone(b, next.value.queryId, 30_000)).state).toBe('done');
   });
+
+  it('gives up the connection of an EXPLAIN ANALYZE the frozen server holds', async () => {
+    const sessionId = await openSession(b, server, 'explain-given-up');
+    const explained = b.call('explain.run', {
+      sessionId,
+      sql: 'SELECT SLEEP(4) AS given_up_analyze',
+      analyze: true,
+    });
+    await threadRunning(server, 'given_up_analyze');
+    server.pause();
+    try {
+      expect(await b.call('explain.cancel', { sessionId })).toEqual({
+        ok: true,
+        value: { cancelled: false, reason: noKill(), serverSilent: true },
+      });
+      expect(await b.call('explain.giveUp', { sessionId })).toEqual({
+        ok: true,
+        value: { givenUp: true },
+      });
+      expect(await explained).toEqual({
+        ok: false,
+        error: { code: 'CONNECTION_LOST', message: GIVEN_UP_MESSAGE },
+      });
+    } finally {
+      server.resume();
+    }
+    const again = await b.call('explain.run', { sessionId, sql: 'SELECT 1', analyze: false });
+    expect(again.ok).toBe(true);
+  });
 });
