@@ -194,7 +194,16 @@ export function TopStatements(props: ToolScreenProps) {
         </span>
         {loading && <span className="hint">Loading…</span>}
       </div>
-      {error && <ErrorNotice error={error} title="Could not read statement statistics" />}
+      {error && (
+        <ErrorNotice
+          error={error}
+          title={
+            data?.available
+              ? `Could not read statement statistics: the list below is from ${utcTime(data.takenAt)}`
+              : 'Could not read statement statistics'
+          }
+        />
+      )}
       <TopStatementsNotices data={data} />
       <div className="tune-split">
         <div className="tune-table-wrap">
