@@ -32,8 +32,13 @@ describe('the slow log view filters and compares windows', () => {
 
   const view = () => page.getByTestId('slowlog-view');
   const rows = () => page.getByTestId('slowlog-row');
+  // The classes on screen, but `administrator command: Quit`: under load the server's log
+  // sometimes lacks a connection's Quit (seen in CI), so whether that class shows is not
+  // something the view decides. Every other class is exact.
   const fingerprints = async () =>
-    (await rows().locator('td.tune-text .mono').allTextContents()).sort();
+    (await rows().locator('td.tune-text .mono').allTextContents())
+      .filter((f) => f !== 'administrator command: Quit')
+      .sort();
   const analyze = async () => {
     await page.getByRole('button', { name: 'Analyze', exact: true }).click();
     await page.getByTestId('slowlog-summary').first().waitFor({ timeout: 30_000 });
@@ -108,9 +113,7 @@ describe('the slow log view filters and compares windows', () => {
     const filter = page.getByRole('group', { name: 'Filter' });
     await filter.getByLabel('User').fill('sl_app2');
     await analyze();
-    await expect
-      .poll(fingerprints)
-      .toEqual(['administrator command: Quit', 'select ?', 'select a from k where b = ?']);
+    await expect.poll(fingerprints).toEqual(['select ?', 'select a from k where b = ?']);
     await expect
       .poll(() => page.getByTestId('slowlog-filtered').textContent())
       .toMatch(/^Filtered: user sl_app2; \d+ statements left out\.$/);
@@ -134,7 +137,6 @@ describe('the slow log view filters and compares windows', () => {
     await expect
       .poll(fingerprints)
       .toEqual([
-        'administrator command: Quit',
         'select ?',
         'select count(*) from k where b < ?',
         'select sleep(?) from k where a = ?',

@@ -28,6 +28,8 @@ export type KillQueryOutcome =
       reason: string;
       /** The server did not answer at all: only giving the connection up (giveUp) ends the wait. */
       serverSilent?: true;
+      /** With serverSilent: what opening the KILL's connection ran into, in words. */
+      silence?: string;
     };
 
 /** What a statement given up with `giveUp` fails with. */
@@ -41,6 +43,8 @@ export const GIVEN_UP_MESSAGE =
  * survive a reconnect, which is why `status` reports that one happened.
  */
 export class DbSession {
+  /** Settles once the KILL QUERY being sent (if any) was sent or given up (see run). */
+  #killing: Promise<void> | null = null;
   readonly #settings: ConnectionSettings;
   readonly #secrets: Secrets;
   readonly #open: Opener;
@@ -100,6 +104,9 @@ export class DbSession {
     fn: (conn: Connection) => Promise<T>,
     options: { timeoutMs?: number } = {},
   ): Promise<T> {
+    // A KILL QUERY on its way stops whatever statement runs when it arrives: the one it was
+    // meant for may have ended meanwhile, and the next one must not be the one it stops.
+    while (this.#killing) await this.#killing;
     const db = await this.#ensure();
     try {
       // Given up, the link's loss fires `onLost` (the screen is told) and the next call
@@ -175,6 +182,19 @@ export class DbSession {
    * the work running on it with CONNECTION_LOST.
    */
   async killQuery(threadId: number): Promise<KillQueryOutcome> {
+    const attempt = this.#killQueryNow(threadId);
+    const settled = attempt.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#killing = settled;
+    void settled.then(() => {
+      if (this.#killing === settled) this.#killing = null;
+    });
+    return attempt;
+  }
+
+  async #killQueryNow(threadId: number): Promise<KillQueryOutcome> {
     const db = this.#db;
     if (!db?.isOpen || this.#identity?.db !== db) {
       return { killed: false, reason: 'The statement ended with its connection.' };
@@ -201,6 +221,7 @@ export class DbSession {
         killed: false,
         reason: `No KILL was sent: ${api.message} The statement is still waiting on its connection; it ends when the server answers again, or give the connection up (an open transaction is then rolled back).`,
         serverSilent: true,
+        silence: api.message,
       };
     }
     try {

@@ -107,9 +107,7 @@ describe('an ALTER run on a server that stops answering (MySQL 9.7)', () => {
       ok: false,
       error: {
         code: 'TIMEOUT',
-        message: expect.stringMatching(
-          /^The ALTER was not cancelled and may still be running\. No KILL was sent: .+ The statement is still waiting on its connection; it ends when the server answers again, or close this tab to give the connection up \(an open transaction is then rolled back\)\.$/,
-        ),
+        message: `The ALTER was not cancelled and may still be running: the server does not answer, so no KILL could be sent (Connecting to 127.0.0.1:${server.port} timed out after 10 s: the server accepted the connection but never sent its greeting). Cancel again once it answers.`,
       },
     });
 

@@ -393,7 +393,9 @@ export class AlterRun {
     if (!this.running) return this.status;
     throw new ApiError({
       code: 'TIMEOUT',
-      message: `The ALTER was not cancelled and may still be running. ${kill.reason}`,
+      message: kill.serverSilent
+        ? `The ALTER was not cancelled and may still be running: the server does not answer, so no KILL could be sent (${(kill.silence ?? 'no answer').replace(/\.$/, '')}). Cancel again once it answers.`
+        : `The ALTER was not cancelled and may still be running. ${kill.reason}`,
     });
   }
 
