@@ -14,6 +14,8 @@ import { isFatal } from './fatal-error';
 
 /** How long a liveness ping may take before the link is treated as dead. */
 const PING_TIMEOUT_MS = 5000;
+/** How long the KILL's own connection may take to check the thread and send the KILL. */
+const KILL_TIMEOUT_MS = 10_000;
 
 type Opener = (settings: ConnectionSettings, secrets: Secrets) => Promise<DbConnection>;
 
@@ -225,9 +227,10 @@ export class DbSession {
       };
     }
     try {
-      const check = await checkThread(side.conn, identity);
+      // Time-limited: the session's next statement waits for this attempt (see run).
+      const check = await side.untilLost(checkThread(side.conn, identity), KILL_TIMEOUT_MS);
       if (check.verdict === 'same') {
-        await side.conn.query('KILL QUERY ?', [threadId]);
+        await side.untilLost(side.conn.query('KILL QUERY ?', [threadId]), KILL_TIMEOUT_MS);
         return { killed: true };
       }
       const reason = threadGoneReason(check, identity);
