@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers } from '../../servers/provided';
 import { startSlowOpeningRelay } from '../../servers/slow-opening-relay';
+import type { TcpRelay } from '../../servers/tcp-relay';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
 import { startBackend, type BackendUnderTest } from './backend-harness';
 import { openSession, resultRows, runStatement } from './session-helpers';
@@ -22,7 +23,7 @@ const SLOW =
 describe('a KILL that arrives after its statement ended (MySQL 9.7)', () => {
   const server = testServers().mysql;
   let b: BackendUnderTest;
-  let relay: Awaited<ReturnType<typeof startSlowOpeningRelay>>;
+  let relay: TcpRelay;
   let session: string;
 
   beforeAll(async () => {
