@@ -21,6 +21,8 @@ const FOLLOWS = new Int16Array(LINE_START + 1).fill(-1);
 
 /** A value written as text: a marker in the decimals place. */
 const TEXT = -1;
+/** Slots per attribute in {@link SlowLogAttributes.items}. */
+export const ATTRIBUTE_SLOTS = 4;
 
 /**
  * An entry's attributes: a read-only Map of name → value as written, in the order each name was
@@ -29,8 +31,9 @@ const TEXT = -1;
  */
 export class SlowLogAttributes implements ReadonlyMap<string, string> {
   /**
-   * Three slots per attribute: its name, then either the digits of a plain decimal and its
-   * decimal places (see {@link plainDecimalDigits}), or its text and -1.
+   * ATTRIBUTE_SLOTS slots per attribute: its name, then either the digits of a plain decimal and
+   * its decimal places (see {@link plainDecimalDigits}) or its text and -1, then the name's index
+   * in KNOWN_ATTRIBUTE_NAMES or -1 (so the digest finds a known name's state without a look-up).
    */
   readonly items: (string | number)[] = [];
   /** Bit i: KNOWN_ATTRIBUTE_NAMES[i] is in `items` (i < 31; higher ones are looked for). */
@@ -128,11 +131,11 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
       if ((this.knownHere & bit) === 0) {
         // A known name not met yet in this entry: no need to look for it.
         this.knownHere |= bit;
-        this.items.push(name, value, decimals);
+        this.items.push(name, value, decimals, index);
         return;
       }
     }
-    this.put(name, value, decimals);
+    this.put(index, name, value, decimals);
   }
 
   /** Sets `name` to `value` (text as written). */
@@ -152,44 +155,45 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
   delete(name: string): boolean {
     const at = this.indexOf(name);
     if (at < 0) return false;
-    this.items.splice(at, 3);
+    this.items.splice(at, ATTRIBUTE_SLOTS);
     const index = KNOWN_INDEX.get(name) ?? -1;
     if (index >= 0 && index < 31) this.knownHere &= ~(1 << index);
     return true;
   }
 
   get size(): number {
-    return this.items.length / 3;
+    return this.items.length / ATTRIBUTE_SLOTS;
   }
 
   forEach(
     callback: (value: string, name: string, map: ReadonlyMap<string, string>) => void,
     thisArg?: unknown,
   ): void {
-    for (let i = 0; i < this.items.length; i += 3)
+    for (let i = 0; i < this.items.length; i += ATTRIBUTE_SLOTS)
       callback.call(thisArg, this.valueAt(i), this.items[i] as string, this);
   }
 
   *entries(): MapIterator<[string, string]> {
-    for (let i = 0; i < this.items.length; i += 3) yield [this.items[i] as string, this.valueAt(i)];
+    for (let i = 0; i < this.items.length; i += ATTRIBUTE_SLOTS)
+      yield [this.items[i] as string, this.valueAt(i)];
   }
 
   *keys(): MapIterator<string> {
-    for (let i = 0; i < this.items.length; i += 3) yield this.items[i] as string;
+    for (let i = 0; i < this.items.length; i += ATTRIBUTE_SLOTS) yield this.items[i] as string;
   }
 
   *values(): MapIterator<string> {
-    for (let i = 0; i < this.items.length; i += 3) yield this.valueAt(i);
+    for (let i = 0; i < this.items.length; i += ATTRIBUTE_SLOTS) yield this.valueAt(i);
   }
 
   [Symbol.iterator](): MapIterator<[string, string]> {
     return this.entries();
   }
 
-  private put(name: string, value: string | number, decimals: number): void {
+  private put(index: number, name: string, value: string | number, decimals: number): void {
     const items = this.items;
     const at = this.indexOf(name);
-    if (at < 0) items.push(name, value, decimals);
+    if (at < 0) items.push(name, value, decimals, index);
     else {
       items[at + 1] = value;
       items[at + 2] = decimals;
@@ -201,7 +205,7 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
     // A known name's bit says whether to look at all (most look-ups are for absent ones).
     if (index !== undefined && index < 31 && (this.knownHere & (1 << index)) === 0) return -1;
     const items = this.items;
-    for (let i = 0; i < items.length; i += 3) if (items[i] === name) return i;
+    for (let i = 0; i < items.length; i += ATTRIBUTE_SLOTS) if (items[i] === name) return i;
     return -1;
   }
 
