@@ -19,6 +19,9 @@ import { isSpaceCode, isWordCode } from './perl-char-classes';
 const LINE_START = KNOWN_ATTRIBUTE_NAMES.length;
 const FOLLOWS = new Int16Array(LINE_START + 1).fill(-1);
 
+const THREAD_ID = KNOWN_INDEX.get('Thread_id')!;
+/** Below 31: its presence is a bit of `knownHere`. */
+const SCHEMA = KNOWN_INDEX.get('Schema')!;
 /** A value written as text: a marker in the decimals place. */
 const TEXT = -1;
 /** Slots per attribute in {@link SlowLogAttributes.items}. */
@@ -42,6 +45,34 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
   /** Sets `name` to the value written at `text[start, end)`. */
   setFrom(name: string, text: string, start: number, end: number): void {
     this.setKnownFrom(KNOWN_INDEX.get(name) ?? -1, name, text, start, end);
+  }
+
+  /**
+   * Sets the attribute named `text[nameStart, nameEnd)` to the value written at
+   * `text[start, end)`, finding a known name by its characters (no string or Map look-up).
+   */
+  setAt(text: string, nameStart: number, nameEnd: number, start: number, end: number): void {
+    const index = knownAttributeIndex(text, nameStart, nameEnd);
+    const name = index < 0 ? text.slice(nameStart, nameEnd) : KNOWN_ATTRIBUTE_NAMES[index]!;
+    this.setKnownFrom(index, name, text, start, end);
+  }
+
+  /**
+   * Removes Schema and gives its value as written (pt reads it as the entry's db): most entries
+   * have none, told by a bit.
+   */
+  takeSchema(): string | undefined {
+    if ((this.knownHere & (1 << SCHEMA)) === 0) return undefined;
+    const at = this.indexOf('Schema');
+    const value = this.valueAt(at);
+    this.items.splice(at, ATTRIBUTE_SLOTS);
+    this.knownHere &= ~(1 << SCHEMA);
+    return value;
+  }
+
+  /** Sets Thread_id (the User@Host line's `Id:`) to `value`. */
+  setThreadId(value: string): void {
+    this.setKnownFrom(THREAD_ID, 'Thread_id', value, 0, value.length);
   }
 
   /**

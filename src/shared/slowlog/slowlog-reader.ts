@@ -6,7 +6,6 @@
 // previous statement); text with no `#` line before it is reported, not counted; a statement
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
-import { attributeName } from './attribute-names';
 import { SlowLogAttributes } from './entry-attributes';
 import { isAttributeLine, timeOf } from './slowlog-line-shapes';
 
@@ -373,7 +372,7 @@ export class SlowLogReader {
           text.charCodeAt(4) !== 32
         ) {
           // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
-          attributes.setFrom(attributeName(text, 4, equals), text, equals + 1, text.length - 1);
+          attributes.setAt(text, 4, equals, equals + 1, text.length - 1);
           gotSet = true;
           continue;
         }
@@ -385,11 +384,8 @@ export class SlowLogReader {
         }
       }
     }
-    if (entry.db === undefined) {
-      const schema = attributes.get('Schema');
-      if (schema !== undefined) entry.db = schema;
-    }
-    attributes.delete('Schema');
+    const schema = attributes.takeSchema();
+    if (entry.db === undefined && schema !== undefined) entry.db = schema;
     if (entry.db !== undefined && entry.db.includes('`'))
       entry.db = entry.db.replace(/^`/, '').replace(/`$/, '');
     if (statement.charCodeAt(0) === 97 /* a */ && statement.startsWith('administrator')) {
@@ -408,7 +404,7 @@ export class SlowLogReader {
     entry.user = match[1]!;
     entry.ip = match[3]!;
     entry.host = match[2] || match[3]!;
-    if (match[4]) attributes.set('Thread_id', match[4]);
+    if (match[4]) attributes.setThreadId(match[4]);
     return true;
   }
 
