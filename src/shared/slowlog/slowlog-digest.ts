@@ -4,7 +4,8 @@
 // example with the largest Query_time. Memory grows with the number of classes, not entries.
 import type { SlowLogEntry } from './entry';
 import { detachedText } from './detached-text';
-import { SlowLogAttributes } from './entry-attributes';
+import { KNOWN_ATTRIBUTE_NAMES } from './attribute-names';
+import { ATTRIBUTE_SLOTS, SlowLogAttributes } from './entry-attributes';
 import { plainDecimalText, plainDecimalValue } from './plain-decimal';
 import { classChecksum } from './fingerprint';
 import { FingerprintCache } from './fingerprint-cache';
@@ -137,6 +138,22 @@ export function carryPast(carry: DigestCarry, entry: SlowLogEntry): boolean {
   return true;
 }
 
+/**
+ * A class and what add() has found in its maps before, so that each entry reaches its class's
+ * aggregates with one look-up (the class's) instead of one per attribute: the maps were among the
+ * largest costs of a digest. Only references into the class's own maps are kept, which merge()
+ * never replaces, so a class merged into stays right; a missing one is looked up again.
+ */
+interface ClassSlots {
+  queryClass: QueryClass;
+  /** By index in KNOWN_ATTRIBUTE_NAMES: the numeric aggregate of that attribute. */
+  known: (NumericAggregate | undefined)[];
+  queryLength: NumericAggregate | undefined;
+  users: Map<string, number> | undefined;
+  hosts: Map<string, number> | undefined;
+  dbs: Map<string, number> | undefined;
+}
+
 /** A digest as plain data (structured-clone safe), for handing it between threads. */
 export interface SlowLogDigestState {
   classes: Map<string, QueryClass>;
@@ -159,6 +176,10 @@ export class SlowLogDigest {
   private lastSeconds: number | undefined;
   /** `types` and IGNORED in one map (null: ignored); cleared when `types` is seeded. */
   private readonly kinds = new Map<string, AttributeType | null>();
+  /** `kinds` of the known attribute names, by index in KNOWN_ATTRIBUTE_NAMES (undefined: not yet). */
+  private knownKinds: (AttributeType | null | undefined)[] = [];
+  /** By fingerprint: the class and its state met so far (see ClassSlots). */
+  private readonly slots = new Map<string, ClassSlots>();
   /** The class and Query_time of the entry being added (see addAttribute). */
   private current: QueryClass | undefined;
   private queryTime = 0;
@@ -183,6 +204,7 @@ export class SlowLogDigest {
     if (types) {
       for (const [name, type] of types) this.types.set(name, type);
       this.kinds.clear();
+      this.knownKinds = [];
     }
   }
 
@@ -243,21 +265,9 @@ export class SlowLogDigest {
       this.filteredOut += 1;
       return;
     }
-    let print = this.fingerprints.of(entry.statement);
-    let queryClass = this.classes.get(print);
-    if (!queryClass) {
-      print = detachedText(print);
-      queryClass = {
-        fingerprint: print,
-        checksum: '',
-        count: 0,
-        ownCount: 0,
-        numeric: new Map(),
-        flags: new Map(),
-        values: new Map(),
-      };
-      this.classes.set(print, queryClass);
-    }
+    const print = this.fingerprints.of(entry.statement);
+    const slots = this.slots.get(print) ?? this.newSlots(print);
+    const queryClass = slots.queryClass;
     this.count += 1;
     queryClass.count += 1;
     // Fingerprints drop comments: the tag is seen here or never.
@@ -267,16 +277,23 @@ export class SlowLogDigest {
       if (!queryClass.firstSeen || seconds < queryClass.firstSeen.seconds)
         queryClass.firstSeen = { seconds, time };
       const last = queryClass.lastSeen;
-      if (!last || (seconds >= last.seconds && (seconds !== last.seconds || time !== last.time)))
-        queryClass.lastSeen = { seconds, time };
+      if (!last) queryClass.lastSeen = { seconds, time };
+      else if (seconds >= last.seconds && (seconds !== last.seconds || time !== last.time)) {
+        // Changed in place: the class is its only holder (merge() takes classes over).
+        last.seconds = seconds;
+        last.time = time;
+      }
     }
-    if (entry.user !== undefined) this.addValue(queryClass, 'user', entry.user);
-    if (entry.host !== undefined) this.addValue(queryClass, 'host', entry.host);
-    if (db !== undefined) this.addValue(queryClass, 'db', db);
-    this.addNumber(queryClass, 'Query_length', entry.statement.length);
+    if (entry.user !== undefined)
+      addValueTo((slots.users ??= this.valuesOf(queryClass, 'user')), entry.user);
+    if (entry.host !== undefined)
+      addValueTo((slots.hosts ??= this.valuesOf(queryClass, 'host')), entry.host);
+    if (db !== undefined) addValueTo((slots.dbs ??= this.valuesOf(queryClass, 'db')), db);
+    const length = entry.statement.length;
+    addToAggregate((slots.queryLength ??= numericOf(queryClass, 'Query_length', length)), length);
     this.queryTime = 0;
     const attributes = entry.attributes;
-    if (attributes instanceof SlowLogAttributes) this.addItems(queryClass, attributes.items);
+    if (attributes instanceof SlowLogAttributes) this.addItems(slots, attributes.items);
     else attributes.forEach(this.addAttribute, this);
     const queryTime = this.queryTime;
     // pt-query-digest keeps the last of equally slow statements.
@@ -301,8 +318,8 @@ export class SlowLogDigest {
    * a plain decimal is added as the number it reads as, with no string made for it; the rest
    * as {@link SlowLogDigest.addAttribute} adds them.
    */
-  private addItems(queryClass: QueryClass, items: readonly (string | number)[]): void {
-    for (let i = 0; i < items.length; i += 3) {
+  private addItems(slots: ClassSlots, items: readonly (string | number)[]): void {
+    for (let i = 0; i < items.length; i += ATTRIBUTE_SLOTS) {
       const name = items[i] as string;
       const decimals = items[i + 2] as number;
       if (decimals < 0) {
@@ -310,17 +327,55 @@ export class SlowLogDigest {
         continue;
       }
       const digits = items[i + 1] as number;
-      // A plain decimal matches FLOAT: as its first value it makes the attribute numeric.
-      const type = this.kindOf(name, undefined);
+      const known = items[i + 3] as number;
+      let type = known >= 0 ? this.knownKinds[known] : undefined;
+      if (type === undefined) {
+        // A plain decimal matches FLOAT: as its first value it makes the attribute numeric.
+        type = this.kindOf(name, undefined);
+        if (known >= 0) this.knownKinds[known] = type;
+      }
       if (type === null) continue;
       if (type !== 'num') {
         this.addAttribute(plainDecimalText(digits, decimals), name);
         continue;
       }
       const value = plainDecimalValue(digits, decimals);
-      this.addNumber(queryClass, name, value, decimals > 0 && decimals <= 6);
-      if (name === 'Query_time') this.queryTime = value;
+      let aggregate = known >= 0 ? slots.known[known] : undefined;
+      if (aggregate === undefined) {
+        aggregate = numericOf(slots.queryClass, name, value);
+        if (known >= 0) slots.known[known] = aggregate;
+      }
+      addToAggregate(aggregate, value, decimals > 0 && decimals <= 6);
+      if (known === QUERY_TIME) this.queryTime = value;
     }
+  }
+
+  /** The slots of the class of fingerprint `print`, which has none yet (nor, maybe, a class). */
+  private newSlots(print: string): ClassSlots {
+    let queryClass = this.classes.get(print);
+    if (!queryClass) {
+      print = detachedText(print);
+      queryClass = {
+        fingerprint: print,
+        checksum: '',
+        count: 0,
+        ownCount: 0,
+        numeric: new Map(),
+        flags: new Map(),
+        values: new Map(),
+      };
+      this.classes.set(print, queryClass);
+    }
+    const slots: ClassSlots = {
+      queryClass,
+      known: [],
+      queryLength: undefined,
+      users: undefined,
+      hosts: undefined,
+      dbs: undefined,
+    };
+    this.slots.set(queryClass.fingerprint, slots);
+    return slots;
   }
 
   /** One attribute of the entry being added to `this.current` (a forEach callback: no garbage). */
@@ -404,35 +459,61 @@ export class SlowLogDigest {
     value: number,
     sixDecimalsAtMost = false,
   ): void {
-    let aggregate = queryClass.numeric.get(name);
-    if (!aggregate) {
-      aggregate = {
-        count: 0,
-        sum: 0,
-        whole: 0,
-        micro: 0,
-        inexact: 0,
-        min: value,
-        max: value,
-        buckets: new Map(),
-      };
-      queryClass.numeric.set(detachedText(name), aggregate);
-    }
-    aggregate.count += 1;
-    addToSum(aggregate, value, sixDecimalsAtMost);
-    if (value < aggregate.min) aggregate.min = value;
-    if (value > aggregate.max) aggregate.max = value;
-    const bucket = bucketIndex(value);
-    aggregate.buckets.set(bucket, (aggregate.buckets.get(bucket) ?? 0) + 1);
+    addToAggregate(numericOf(queryClass, name, value), value, sixDecimalsAtMost);
   }
 
   private addValue(queryClass: QueryClass, name: string, value: string): void {
+    addValueTo(this.valuesOf(queryClass, name), value);
+  }
+
+  /** The values of text attribute `name` in `queryClass`, made empty when it has none. */
+  private valuesOf(queryClass: QueryClass, name: string): Map<string, number> {
     let values = queryClass.values.get(name);
     if (!values) queryClass.values.set(detachedText(name), (values = new Map()));
-    const seen = values.get(value);
-    if (seen !== undefined) values.set(value, seen + 1);
-    else if (values.size < MAX_DISTINCT) values.set(detachedText(value), 1);
+    return values;
   }
+}
+
+const QUERY_TIME = KNOWN_ATTRIBUTE_NAMES.indexOf('Query_time');
+
+/** The aggregate of numeric attribute `name` in `queryClass`, made (from `value`) when it has none. */
+function numericOf(queryClass: QueryClass, name: string, value: number): NumericAggregate {
+  let aggregate = queryClass.numeric.get(name);
+  if (!aggregate) {
+    aggregate = {
+      count: 0,
+      sum: 0,
+      whole: 0,
+      micro: 0,
+      inexact: 0,
+      min: value,
+      max: value,
+      buckets: new Map(),
+    };
+    queryClass.numeric.set(detachedText(name), aggregate);
+  }
+  return aggregate;
+}
+
+/** `sixDecimalsAtMost`: the value was written with a point and at most six digits after it. */
+function addToAggregate(
+  aggregate: NumericAggregate,
+  value: number,
+  sixDecimalsAtMost = false,
+): void {
+  aggregate.count += 1;
+  addToSum(aggregate, value, sixDecimalsAtMost);
+  if (value < aggregate.min) aggregate.min = value;
+  if (value > aggregate.max) aggregate.max = value;
+  const bucket = bucketIndex(value);
+  aggregate.buckets.set(bucket, (aggregate.buckets.get(bucket) ?? 0) + 1);
+}
+
+/** Counts one more `value` (bounded: past MAX_DISTINCT values, new ones are not named). */
+function addValueTo(values: Map<string, number>, value: string): void {
+  const seen = values.get(value);
+  if (seen !== undefined) values.set(value, seen + 1);
+  else if (values.size < MAX_DISTINCT) values.set(detachedText(value), 1);
 }
 
 /** Whole units below which a fraction read back from a double is still exact to 1e-6. */

@@ -6,7 +6,6 @@
 // previous statement); text with no `#` line before it is reported, not counted; a statement
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
-import { attributeName } from './attribute-names';
 import { SlowLogAttributes } from './entry-attributes';
 import { isAttributeLine, timeOf } from './slowlog-line-shapes';
 
@@ -35,6 +34,9 @@ interface Line {
   offset: number;
   /** Whether a "\n" ended it (false only for the last line of the stream). */
   ended: boolean;
+  /** `text` is `source.slice(start, start + text.length)`: the chunk it was cut from, or itself. */
+  source: string;
+  start: number;
 }
 
 /**
@@ -102,17 +104,25 @@ export class SlowLogReader {
     for (;;) {
       const newline = text.indexOf('\n', start);
       if (newline < 0) break;
-      let lineText: string;
-      let lineOffset: number;
       if (this.carry.length > 0) {
-        lineText = this.carry + text.slice(start, newline);
-        lineOffset = this.carryOffset;
+        const lineText = this.carry + text.slice(start, newline);
         this.carry = '';
+        this.line({
+          text: lineText,
+          offset: this.carryOffset,
+          ended: true,
+          source: lineText,
+          start: 0,
+        });
       } else {
-        lineText = text.slice(start, newline);
-        lineOffset = chunkOffset + start;
+        this.line({
+          text: text.slice(start, newline),
+          offset: chunkOffset + start,
+          ended: true,
+          source: text,
+          start,
+        });
       }
-      this.line({ text: lineText, offset: lineOffset, ended: true });
       start = newline + 1;
     }
     if (start < text.length) {
@@ -120,11 +130,8 @@ export class SlowLogReader {
       this.carry += text.slice(start);
       if (this.carry.length > this.maxLine) {
         this.problem('oversized', this.carryOffset, `a line over ${this.maxLine} bytes was cut`);
-        this.line({
-          text: this.carry.slice(0, this.maxLine),
-          offset: this.carryOffset,
-          ended: true,
-        });
+        const cut = this.carry.slice(0, this.maxLine);
+        this.line({ text: cut, offset: this.carryOffset, ended: true, source: cut, start: 0 });
         // What follows the cut is skipped up to the newline; the next `#` line starts an entry.
         this.previousEndsWithSemicolon = true;
         this.carry = '';
@@ -136,7 +143,8 @@ export class SlowLogReader {
   /** Ends the stream: the last entry is read even without a final newline. */
   end(): void {
     if (this.carry.length > 0) {
-      this.line({ text: this.carry, offset: this.carryOffset, ended: false });
+      const text = this.carry;
+      this.line({ text, offset: this.carryOffset, ended: false, source: text, start: 0 });
       this.carry = '';
     }
     this.flushRecord(true);
@@ -317,7 +325,8 @@ export class SlowLogReader {
     let gotDb = false;
     let gotSet = false;
     for (let i = 0; i < metaLines; i += 1) {
-      let text = meta[i]!.text;
+      const metaLine = meta[i]!;
+      let text = metaLine.text;
       // Every line here is metadata (readRecord stops at the first that is not).
       if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
       const time = gotTime || text.charCodeAt(2) !== 84 /* T */ ? undefined : timeOf(text);
@@ -333,11 +342,11 @@ export class SlowLogReader {
       }
       if (isAdministratorLine(text)) continue;
       if (isAttributeLine(text)) {
-        const line =
-          containsAt(text, 'Schema:', 0) && EMPTY_SCHEMA.test(text)
-            ? text.replace(EMPTY_SCHEMA, '')
-            : text;
-        attributes.readLine(line);
+        if (containsAt(text, 'Schema:', 0) && EMPTY_SCHEMA.test(text))
+          attributes.readLine(text.replace(EMPTY_SCHEMA, ''));
+        else if (text === metaLine.text)
+          attributes.readLineAt(metaLine.source, metaLine.start, metaLine.start + text.length);
+        else attributes.readLine(text);
         continue;
       }
       if (text.charCodeAt(2) === 101 /* e */ && text.startsWith('# explain: ')) {
@@ -363,7 +372,7 @@ export class SlowLogReader {
           text.charCodeAt(4) !== 32
         ) {
           // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
-          attributes.setFrom(attributeName(text, 4, equals), text, equals + 1, text.length - 1);
+          attributes.setAt(text, 4, equals, equals + 1, text.length - 1);
           gotSet = true;
           continue;
         }
@@ -375,11 +384,8 @@ export class SlowLogReader {
         }
       }
     }
-    if (entry.db === undefined) {
-      const schema = attributes.get('Schema');
-      if (schema !== undefined) entry.db = schema;
-    }
-    attributes.delete('Schema');
+    const schema = attributes.takeSchema();
+    if (entry.db === undefined && schema !== undefined) entry.db = schema;
     if (entry.db !== undefined && entry.db.includes('`'))
       entry.db = entry.db.replace(/^`/, '').replace(/`$/, '');
     if (statement.charCodeAt(0) === 97 /* a */ && statement.startsWith('administrator')) {
@@ -398,7 +404,7 @@ export class SlowLogReader {
     entry.user = match[1]!;
     entry.ip = match[3]!;
     entry.host = match[2] || match[3]!;
-    if (match[4]) attributes.set('Thread_id', match[4]);
+    if (match[4]) attributes.setThreadId(match[4]);
     return true;
   }
 

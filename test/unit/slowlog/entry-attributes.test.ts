@@ -171,6 +171,12 @@ describe('SlowLogAttributes', () => {
       mine.readLine(line);
       expect([...mine], line).toEqual([...expected]);
       read += mine.size;
+      // The same line read in place in a longer text (the reader's chunk): nothing around it counts.
+      const before = pieces[random(pieces.length)]!;
+      const after = `${pieces[random(pieces.length)]}\n${pieces[random(pieces.length)]}: 5 Rows_sent: 7`;
+      const inPlace = new SlowLogAttributes();
+      inPlace.readLineAt(before + line + after, before.length, before.length + line.length);
+      expect([...inPlace], JSON.stringify([before, line, after])).toEqual([...expected]);
     }
     expect(read).toBeGreaterThan(5000);
   });

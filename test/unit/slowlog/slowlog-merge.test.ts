@@ -122,6 +122,23 @@ describe('SlowLogDigest.merge', () => {
     );
   });
 
+  it('adds entries after a merge as one pass does', () => {
+    // The digest keeps references into its classes' maps: a merge adds classes and attributes
+    // it has not met, which the entries added next must reach.
+    const cuts = boundaries(LOG);
+    const [a, b] = [cuts[0]!, cuts[Math.floor(cuts.length / 2)]!];
+    const whole = digestPart(LOG, 0);
+    const first = digestPart(LOG.slice(0, a), 0);
+    // The first part alone has few of the classes: the merge brings the others.
+    expect([first.digest.classes.size, whole.digest.classes.size]).toEqual([2, 9]);
+    const middle = digestPart(LOG.slice(a, b), a, first.digest);
+    first.digest.merge(middle.digest.state());
+    const rest = digestPart(LOG.slice(b), b);
+    for (const entry of rest.entries) first.digest.add(entry);
+    expect(first.digest.count).toBe(whole.digest.count);
+    expect(digestFigures(first.digest)).toEqual(digestFigures(whole.digest));
+  });
+
   it('merges three parts in order, the middle one setting no db of its own', () => {
     // A MySQL entry without `use`: the db it carries on must be the one it was handed.
     const cuts = boundaries(LOG);

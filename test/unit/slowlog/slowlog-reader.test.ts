@@ -171,6 +171,27 @@ describe('SlowLogReader', () => {
       expect(read(MYSQL_8 + MARIADB + PERCONA_FULL, size).entries).toEqual(whole);
   });
 
+  it('gives the same entries and problems with the log cut in two at any byte', () => {
+    // Lines are read in place in their chunk: a line across the cut is read from the two joined.
+    const log = `\xe9\xff junk;\n${MYSQL_8}${MARIADB}${PERCONA_FULL}# Time: 261125 10:00:09\n# Query_time: 1`;
+    const bytes = Uint8Array.from(log, (c) => c.charCodeAt(0));
+    const whole = read(log);
+    expect(whole.entries.length).toBe(6);
+    expect(whole.problems.map((p) => p.kind)).toEqual(['no-statement', 'truncated']);
+    for (let cut = 0; cut <= bytes.length; cut += 1) {
+      const entries: SlowLogEntry[] = [];
+      const reader = new SlowLogReader((e) => entries.push(e), {
+        maxLineBytes: 1000,
+        maxStatementBytes: 2000,
+      });
+      reader.push(bytes.subarray(0, cut));
+      reader.push(bytes.subarray(cut));
+      reader.end();
+      expect(entries, `cut at ${cut}`).toEqual(whole.entries);
+      expect(reader.problems, `cut at ${cut}`).toEqual(whole.problems);
+    }
+  });
+
   it('keeps a line starting with # inside a statement, as pt-query-digest does', () => {
     const log =
       '# Time: 2026-11-25T10:00:00Z\n# Query_time: 0.5  Lock_time: 0 Rows_sent: 1  Rows_examined: 2\nSELECT 1\n# not a comment line\nFROM dual;\n';
