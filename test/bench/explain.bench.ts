@@ -100,6 +100,16 @@ async function compare(label: string, text: string): Promise<string[]> {
  * 4.3 MB and 5.7 MB, about one scavenge per parse landing while document and model are both
  * live; the model is ~600 bytes a node in either (216-byte node, 96-byte measurements, 40-byte
  * costs, children lists, leftover keys), as much as the document itself.
+ * Session 14 (Node 20, machine load 3-8 on 2 cores, so only large effects show): a warm loop of
+ * parse + diagnose allocates 8.5 / 12.6 / 11.2 MB per parse (5 MB v1 / 10,000-node v2 /
+ * MariaDB) where JSON.parse allocates 2.4 / 4.4 / 3.5 MB, and every scavenge then copies about
+ * 6 MB (MariaDB), the same at every one: where they land in the parse repeats from one parse to
+ * the next. Tried and not kept, none measurable here: deriving figures inside a single
+ * children-first diagnosis pass (output identical on 13,797 inputs; removing the derive and
+ * misestimate passes outright gains only 0.03-0.1 of CPU-time ratio); leaves sharing one frozen
+ * empty children list (0.4 MB less per parse); setting each list item of the document to null
+ * once parsed (document and model live at the end of a MariaDB build: 8.2 -> 6.0 MB, but the
+ * bytes scavenges copy in the loop did not change). What is left is the model's size.
  */
 export const explainBench: Bench = {
   name: 'explain',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   diagnosePlan,
+  explainPlanText,
   indexColumnsFromConditions,
   parsePlan,
   type DiagnoseOptions,
@@ -127,6 +128,36 @@ describe('the hottest node', () => {
 });
 
 describe('ordering', () => {
+  it('gives the hottest node to the first in plan order of nodes that cost the same', () => {
+    const ds = diagnose(
+      '-> Nested loop inner join  (cost=0 rows=9)\n    -> Table scan on a  (cost=5 rows=9)\n    -> Table scan on b  (cost=5 rows=9)',
+    );
+    expect(ds.find((d) => d.code === 'hottest-node')).toMatchObject({
+      nodeId: 1,
+      title: 'Most cost: Table scan on a',
+    });
+  });
+
+  it("keeps one node's findings in the order they are looked for, nodes in plan order", () => {
+    const text = [
+      '-> Sort: t.a  (cost=9 rows=5000) (actual time=1..10 rows=5000 loops=1)',
+      '    -> Table scan on t  (cost=1 rows=5000) (actual time=0.1..2 rows=200 loops=1)',
+      '    -> Table scan on u  (cost=1 rows=5000) (actual time=0.1..2 rows=200 loops=1)',
+    ].join('\n');
+    const expected = [
+      'filesort:warning:0',
+      'misestimate:warning:1',
+      'full-scan:warning:1',
+      'misestimate:warning:2',
+      'full-scan:warning:2',
+      'hottest-node:info:0',
+    ];
+    const listed = (ds: Diagnostic[]) => ds.map((d) => `${d.code}:${d.severity}:${d.nodeId}`);
+    expect(listed(diagnose(text))).toEqual(expected);
+    const explained = explainPlanText(text);
+    expect(explained.ok && listed(explained.report.diagnostics)).toEqual(expected);
+  });
+
   it('puts the most severe first', () => {
     const ds = diagnose(
       '-> Sort: t.a  (cost=9 rows=200000)\n    -> Table scan on t  (cost=1 rows=200000)',
