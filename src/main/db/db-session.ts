@@ -185,10 +185,15 @@ export class DbSession {
    */
   async killQuery(threadId: number): Promise<KillQueryOutcome> {
     const attempt = this.#killQueryNow(threadId);
-    const settled = attempt.then(
-      () => undefined,
-      () => undefined,
-    );
+    // After any attempt still on its way too: run waits for all of them.
+    const earlier = this.#killing;
+    const settled = Promise.all([
+      earlier,
+      attempt.then(
+        () => undefined,
+        () => undefined,
+      ),
+    ]).then(() => undefined);
     this.#killing = settled;
     void settled.then(() => {
       if (this.#killing === settled) this.#killing = null;
