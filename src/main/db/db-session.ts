@@ -34,6 +34,18 @@ export type KillQueryOutcome =
       silence?: string;
     };
 
+/** A KillQueryOutcome as a Cancel answers it to the screen (`query.cancel`, `explain.cancel`). */
+export function cancelAnswer(outcome: KillQueryOutcome): {
+  cancelled: boolean;
+  reason?: string;
+  serverSilent?: boolean;
+} {
+  if (outcome.killed) return { cancelled: true };
+  return outcome.serverSilent
+    ? { cancelled: false, reason: outcome.reason, serverSilent: true }
+    : { cancelled: false, reason: outcome.reason };
+}
+
 /** What a statement given up with `giveUp` fails with. */
 export const GIVEN_UP_MESSAGE =
   'You gave the connection up while its statement waited for a server that did not answer. When the server answers again, it may still finish the statement (a change made outside a transaction then stays); an open transaction is rolled back.';

@@ -4,15 +4,14 @@ import { explainPlanText } from '../../shared/explain/explain-report';
 import { explainStatementFor } from '../../shared/explain/explain-statement';
 import type { Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
+import { cancelAnswer } from '../db/db-session';
+import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import type { ConnectionStore } from '../store/connection-store';
 import { refuseOverMaxAllowedPacket } from './max-allowed-packet';
 import type { SessionLocks } from './session-locks';
 import type { SessionRegistry } from './session-registry';
 import { guardUserSql } from './user-sql-guard';
 import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
-
-/** ER_QUERY_INTERRUPTED: KILL QUERY stopped the statement. */
-const ER_QUERY_INTERRUPTED = 1317;
 
 /**
  * EXPLAIN from the editor: the statement is explained on the editor's own session (so `USE`,
@@ -41,11 +40,8 @@ export function explainService(
         current.killed = false;
         throw e instanceof ApiError ? e : errorToApi(e);
       });
-      if (outcome.killed) return { cancelled: true };
-      current.killed = false;
-      return outcome.serverSilent
-        ? { cancelled: false, reason: outcome.reason, serverSilent: true }
-        : { cancelled: false, reason: outcome.reason };
+      if (!outcome.killed) current.killed = false;
+      return cancelAnswer(outcome);
     },
     'explain.giveUp': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);

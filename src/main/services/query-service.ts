@@ -13,9 +13,9 @@ import type { OpenSession, SessionRegistry } from './session-registry';
 import { SessionLocks } from './session-locks';
 import { guardUserSql } from './user-sql-guard';
 import { isFatal } from '../db/fatal-error';
+import { cancelAnswer } from '../db/db-session';
+import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 
-/** The server's "Query execution was interrupted", what KILL QUERY makes a statement end with. */
-const ER_QUERY_INTERRUPTED = 1317;
 /** How often a running statement reports its growing row count. */
 const PROGRESS_EVERY_MS = 200;
 /** Finished results kept per session before the oldest are dropped. */
@@ -111,11 +111,8 @@ export function queryService(
       run.stopReason = null;
       throw err;
     }
-    if (outcome.killed) return { cancelled: true };
-    run.stopReason = null;
-    return outcome.serverSilent
-      ? { cancelled: false, reason: outcome.reason, serverSilent: true }
-      : { cancelled: false, reason: outcome.reason };
+    if (!outcome.killed) run.stopReason = null;
+    return cancelAnswer(outcome);
   }
 
   async function readWarnings(run: QueryRun): Promise<QueryWarning[]> {

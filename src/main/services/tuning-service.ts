@@ -1,4 +1,3 @@
-import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
 import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mysql2/promise';
 import { ApiError } from '../../shared/api/errors';
@@ -44,6 +43,7 @@ import { readHealth } from './tuning/read-health';
 import { BackgroundExplains, type TopRow } from './tuning/background-explains';
 import { SessionTurns } from './tuning/session-turns';
 import { readDigestCounters } from './tuning/statement-digest';
+import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
 
 type TuningMethods = keyof typeof tuningContract;
 

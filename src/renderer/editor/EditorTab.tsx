@@ -8,11 +8,11 @@ import { errorShapeOf } from '../app/ErrorNotice';
 import { FailureNotice } from '../ui/FailureNotice';
 import { loadEditorSplit } from '../app/layout-store';
 import { HistoryPanel } from '../history/HistoryPanel';
-import { Notice } from '../ui/Notice';
 import { useEditorCommands } from './editor-commands';
 import { loadEditorText, saveEditorText } from './editor-text-store';
 import { EditorToolbar } from './EditorToolbar';
 import { ExplainRunning } from './ExplainRunning';
+import { CancelProblemNotice } from './CancelProblemNotice';
 import { api } from '../app/api';
 import { explainStatement } from './explain-statement';
 import { formatInEditor } from './format-command';
@@ -273,46 +273,25 @@ export function EditorTab({
           />
         )}
         {explainCancelProblem && (
-          <Notice
-            severity="warning"
-            role="alert"
+          <CancelProblemNotice
+            message={explainCancelProblem.message}
             testId="explain-cancel-problem"
-            actions={
-              explainCancelProblem.serverSilent &&
-              explaining && (
-                <button
-                  type="button"
-                  className="btn-danger-outline"
-                  onClick={() => void giveUpExplain()}
-                >
-                  Give the connection up…
-                </button>
-              )
+            onGiveUp={
+              explainCancelProblem.serverSilent && explaining ? () => void giveUpExplain() : null
             }
-          >
-            <strong>Not cancelled.</strong> {explainCancelProblem.message}
-          </Notice>
+          />
         )}
         {runError && <FailureNotice error={runError} title="Could not run the statement" />}
         {queries.cancelProblem && (
-          <Notice
-            severity="warning"
-            role="alert"
+          <CancelProblemNotice
+            message={queries.cancelProblem.message}
             testId="cancel-problem"
-            actions={
-              queries.cancelProblem.serverSilent && (
-                <button
-                  type="button"
-                  className="btn-danger-outline"
-                  onClick={() => void giveUp(queries.cancelProblem!.queryId)}
-                >
-                  Give the connection up…
-                </button>
-              )
+            onGiveUp={
+              queries.cancelProblem.serverSilent
+                ? () => void giveUp(queries.cancelProblem!.queryId)
+                : null
             }
-          >
-            <strong>Not cancelled.</strong> {queries.cancelProblem.message}
-          </Notice>
+          />
         )}
         {runLog && <RunLogView log={runLog} onPick={pickLogged} onClose={() => setRunLog(null)} />}
         <ResultPanel

@@ -19,9 +19,8 @@ import {
   type StageSettings,
 } from './stage-instruments';
 import { untagged } from '../../db/tagged-connection';
+import { ER_QUERY_INTERRUPTED } from '../../db/query-interrupted';
 
-/** ER_QUERY_INTERRUPTED: KILL QUERY stopped it. */
-const QUERY_INTERRUPTED = 1317;
 /** ER_LOCK_WAIT_TIMEOUT: lock_wait_timeout ran out (the metadata lock, for an ALTER). */
 const LOCK_WAIT_TIMEOUT = 1205;
 /** ER_CONNECTION_KILLED (MariaDB): the connection itself was killed. */
@@ -280,7 +279,7 @@ export class AlterRun {
         : unchanged === false
           ? 'The table definition differs from before: check it.'
           : 'Whether the table changed could not be checked.';
-    if (errno === QUERY_INTERRUPTED && this.#cancelRequested) {
+    if (errno === ER_QUERY_INTERRUPTED && this.#cancelRequested) {
       this.#finish({
         state: 'cancelled',
         tableUnchanged: unchanged,
