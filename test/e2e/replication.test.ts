@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRow, withConnection } from '../servers/connect';
 import { useTopology } from '../servers/dedicated-servers';
-import { waitForCatchUp } from '../servers/replication';
+import { waitForCatchUp, waitForReplicaThreads } from '../servers/replication';
 import type { RunningServer } from '../servers/instance';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { openToolWith } from './harness/open-tool';
@@ -205,6 +205,55 @@ describe('the replication screen', () => {
       await withConnection({ ...replica2, password: 'replica-two-only' }, (c) =>
         c.query(`SET sql_log_bin = 0; ALTER USER ${account} IDENTIFIED BY ''`),
       );
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('says a replica with nothing to compare it with was not checked, never "no errant"', async () => {
+    // Source and sibling down: nothing that answers holds what replica 1 received.
+    await replica2.stop();
+    await source.stop();
+    try {
+      await page.getByRole('button', { name: 'Refresh topology' }).click();
+      const node = page.locator(`[data-node-id="${id(replica1)}"]`);
+      await expect
+        .poll(() => node.locator('.rp-node-line').nth(1).textContent(), { timeout: 30_000 })
+        .toBe('errant transactions not checked');
+      await node.click();
+      const problem = page.locator('.rp-node-details [data-problem="errant-unchecked"]');
+      await problem.waitFor({ timeout: 10_000 });
+      expect(await problem.locator('strong').textContent()).toBe('Errant transactions not checked');
+      expect(await problem.locator('.rp-problem-detail').textContent()).toBe(
+        `Its source ${id(source)} does not answer, and no server that answers holds what it sent (no server above it, no other replica of it): there is nothing to compare this replica's transactions with until ${id(source)} is back.`,
+      );
+      // Every text inside its box, the long "unreachable · CONNECTION_REFUSED" lines included.
+      const overflow = await page.$$eval('.rp-node', (boxes) =>
+        boxes.flatMap((g) => {
+          const width = Number(g.querySelector('rect')!.getAttribute('width'));
+          return [...g.querySelectorAll('text')]
+            .map((t) => ({ text: t.textContent, right: t.getBBox().x + t.getBBox().width }))
+            .filter((t) => t.right > width - 4);
+        }),
+      );
+      expect(overflow).toEqual([]);
+      expect(
+        await page
+          .locator(`[data-node-id="${id(source)}"] .rp-node-line`)
+          .first()
+          .textContent(),
+      ).toBe('unreachable · CONNECTION_REFUSED');
+      await problem.scrollIntoViewIfNeeded();
+      await screenshot(page, 'replication-errant-unchecked');
+    } finally {
+      await source.start();
+      await replica2.start();
+    }
+    for (const replica of [replica1, replica2]) {
+      await withConnection(replica, async (c) => {
+        await c.query('STOP REPLICA');
+        await c.query('START REPLICA');
+      });
+      await waitForReplicaThreads(replica);
     }
     expect(errors).toEqual([]);
   });

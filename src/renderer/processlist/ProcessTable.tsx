@@ -10,7 +10,7 @@ import {
   type TableRow,
 } from './process-columns';
 import { ProcessTableRow, ROW_HEIGHT } from './ProcessTableRow';
-import { textMeasure } from './text-measure';
+import { textMeasure } from '../ui/text-measure';
 
 const OVERSCAN = 8;
 

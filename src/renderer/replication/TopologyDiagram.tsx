@@ -5,8 +5,9 @@ import { formatDuration } from '../../shared/format/duration';
 import type { TopologyNode } from '../../shared/replication/topology-model';
 import { topologyTree, type TopologyTreeNode } from '../../shared/replication/topology-tree';
 import { SEVERITY_ICONS } from '../ui/SeverityIcon';
+import { textMeasure } from '../ui/text-measure';
+import { BOX_MIN_W, fitTopologyBoxes, type BoxText, type BoxTextWidths } from './topology-box-text';
 
-const BOX_W = 200;
 const BOX_H = 78;
 const GAP_X = 28;
 const GAP_Y = 56;
@@ -18,8 +19,27 @@ interface Point {
 
 interface Placed {
   node: TopologyNode;
+  /** Its texts, cut to the box where too long. */
+  text: BoxText;
   x: number;
   y: number;
+}
+
+/**
+ * The widths of the diagram's texts in the fonts replication.css gives them (titles in the
+ * theme's monospace, lines in the page's font); null without a canvas, where boxes keep their
+ * narrowest width.
+ */
+function boxTextWidths(): BoxTextWidths | null {
+  if (typeof document === 'undefined' || !document.body) return null;
+  const mono =
+    getComputedStyle(document.documentElement).getPropertyValue('--mono').trim() || 'monospace';
+  const sans = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  return {
+    title: textMeasure(`600 12px ${mono}`),
+    line: textMeasure(`11px ${sans}`),
+    strong: textMeasure(`600 11px ${sans}`),
+  };
 }
 
 /** The role line of a node: source, replica (with lag), not replicating or unreachable. */
@@ -36,7 +56,10 @@ function roleLine(n: TopologyNode): string {
 }
 
 function errantLine(n: TopologyNode): string {
-  if (!n.errant) return n.reachable ? 'no errant transactions' : '';
+  if (!n.errant) {
+    if (n.errantUnchecked) return 'errant transactions not checked';
+    return n.reachable ? 'no errant transactions' : '';
+  }
   if (n.errant.method === 'mariadb-local') return `⚠ local write ${n.errant.gtids}`;
   return `⚠ errant: ${n.errant.count} transaction${n.errant.count === '1' ? '' : 's'}`;
 }
@@ -54,15 +77,27 @@ export function TopologyDiagram({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
-  const { placed, links, width, height } = useMemo(() => {
+  const widths = useMemo(() => boxTextWidths(), []);
+  const { placed, links, width, height, boxW } = useMemo(() => {
     const byId = new Map(nodes.map((n) => [n.id, n]));
+    const texts = new Map<string, BoxText>();
+    const wanted = nodes.map((n) => ({
+      title: `${n.id}${n.start ? ' ●' : ''}`,
+      role: roleLine(n),
+      errant: errantLine(n),
+      errantStrong: n.errant !== null,
+    }));
+    const fitted = widths ? fitTopologyBoxes(wanted, widths) : { width: BOX_MIN_W, boxes: wanted };
+    nodes.forEach((n, i) => texts.set(n.id, fitted.boxes[i]!));
+    const boxW = fitted.width;
     const forest = topologyTree(nodes);
     const root = hierarchy<TopologyTreeNode>({ id: '', children: forest });
-    tree<TopologyTreeNode>().nodeSize([BOX_W + GAP_X, BOX_H + GAP_Y])(root);
+    tree<TopologyTreeNode>().nodeSize([boxW + GAP_X, BOX_H + GAP_Y])(root);
     const all = root.descendants().filter((d) => d.depth > 0);
     const minX = Math.min(...all.map((d) => d.x ?? 0));
     const placed: Placed[] = all.map((d) => ({
       node: byId.get(d.data.id)!,
+      text: texts.get(d.data.id)!,
       x: (d.x ?? 0) - minX + 8,
       y: (d.y ?? 0) - (BOX_H + GAP_Y) + 8,
     }));
@@ -70,10 +105,10 @@ export function TopologyDiagram({
     const links = all
       .filter((d) => d.depth > 1 && d.parent)
       .map((d) => ({ from: at.get(d.parent!.data.id)!, to: at.get(d.data.id)! }));
-    const width = Math.max(...placed.map((p) => p.x)) + BOX_W + 16;
+    const width = Math.max(...placed.map((p) => p.x)) + boxW + 16;
     const height = Math.max(...placed.map((p) => p.y)) + BOX_H + 16;
-    return { placed, links, width, height };
-  }, [nodes]);
+    return { placed, links, width, height, boxW };
+  }, [nodes, widths]);
   const link = linkVertical<{ source: Point; target: Point }, Point>()
     .x((p) => p.x)
     .y((p) => p.y);
@@ -93,13 +128,13 @@ export function TopologyDiagram({
           className="rp-link"
           d={
             link({
-              source: { x: l.from.x + BOX_W / 2, y: l.from.y + BOX_H },
-              target: { x: l.to.x + BOX_W / 2, y: l.to.y },
+              source: { x: l.from.x + boxW / 2, y: l.from.y + BOX_H },
+              target: { x: l.to.x + boxW / 2, y: l.to.y },
             }) ?? ''
           }
         />
       ))}
-      {placed.map(({ node, x, y }) => (
+      {placed.map(({ node, text, x, y }) => (
         <g
           key={node.id}
           className={`rp-node rp-node-${node.health}${node.id === selectedId ? ' selected' : ''}`}
@@ -115,25 +150,25 @@ export function TopologyDiagram({
             if (e.key === 'Enter' || e.key === ' ') onSelect(node.id);
           }}
         >
-          <rect className="rp-box" width={BOX_W} height={BOX_H} rx={6} />
+          <rect className="rp-box" width={boxW} height={BOX_H} rx={6} />
           <text className="rp-node-icon" x={10} y={22}>
             {SEVERITY_ICONS[node.health]}
           </text>
           <text className="rp-node-title" x={28} y={22}>
-            {node.id}
-            {node.start ? ' ●' : ''}
+            {text.title}
             {node.start && <title>The server this screen is open on</title>}
           </text>
           <text className="rp-node-line" x={10} y={44}>
-            {roleLine(node)}
+            {text.role}
           </text>
           <text className={`rp-node-line${node.errant ? ' rp-node-errant' : ''}`} x={10} y={64}>
-            {errantLine(node)}
+            {text.errant}
           </text>
           <title>
             {[
               node.id,
               ...node.aliases,
+              roleLine(node),
               ...node.problems.map((p) => `${p.severity}: ${p.title}`),
             ].join('\n')}
           </title>

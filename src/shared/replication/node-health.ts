@@ -15,6 +15,8 @@ export function nodeProblems(node: {
   server: NodeServer | null;
   channels: readonly ReplicationChannel[];
   errant: ErrantFinding | null;
+  /** Why errant transactions could not be checked (see TopologyNode.errantUnchecked). */
+  errantUnchecked?: string | null;
 }): { problems: ReplicationProblem[]; health: Severity } {
   const problems: ReplicationProblem[] = [];
   if (node.error) {
@@ -36,6 +38,15 @@ export function nodeProblems(node: {
         ? `Local writes in a replicated domain: ${node.errant.gtids}`
         : `${node.errant.count} errant transaction${node.errant.count === '1' ? '' : 's'}: ${node.errant.gtids}`,
       detail: node.errant.consequence,
+    });
+  }
+  if (node.errantUnchecked) {
+    problems.push({
+      severity: 'warning',
+      code: 'errant-unchecked',
+      channel: null,
+      title: 'Errant transactions not checked',
+      detail: node.errantUnchecked,
     });
   }
   for (const channel of node.channels) problems.push(...channelProblems(channel));

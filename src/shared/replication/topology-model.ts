@@ -50,6 +50,12 @@ export const TopologyNodeSchema = z.object({
   /** Worst lag over its channels, seconds; null when not a replica or unknown. */
   lagSeconds: z.number().nonnegative().nullable(),
   errant: ErrantFindingSchema.nullable(),
+  /**
+   * Why a replica's errant transactions could not be checked (its source is down and no other
+   * server holds what it sent, a read failed, ...); null when checked or not a replica. An
+   * unchecked replica is never shown as having "no errant transactions".
+   */
+  errantUnchecked: z.string().nullable(),
   /** MySQL replicas with sibling replicas: could it replace its source for them? */
   promotion: PromotionSchema.nullable(),
   problems: z.array(ReplicationProblemSchema),

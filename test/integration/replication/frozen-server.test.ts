@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useTopology } from '../../servers/dedicated-servers';
+import { waitForReplicaThreads } from '../../servers/replication';
+import { withConnection } from '../../servers/connect';
 import type { RunningServer } from '../../servers/instance';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession } from '../backend/session-helpers';
@@ -77,5 +79,42 @@ describe('replication reads of a server that stops answering (MySQL 9.7)', () =>
         [`127.0.0.1:${replica.port}`, true],
       ].sort(),
     );
+  });
+
+  it('says a replica whose only source is down could not be checked for errant transactions', async () => {
+    const checked = await b.call('replication.topology', { sessionId: onReplica });
+    if (!checked.ok) throw new Error(checked.error.message);
+    const replicaId = `127.0.0.1:${replica.port}`;
+    const sourceId = `127.0.0.1:${source.port}`;
+    expect(checked.value.nodes.find((n) => n.id === replicaId)).toMatchObject({
+      errant: null,
+      errantUnchecked: null,
+    });
+    await source.stop();
+    try {
+      const t = await b.call('replication.topology', { sessionId: onReplica });
+      if (!t.ok) throw new Error(`${t.error.code}: ${t.error.message}`);
+      const node = t.value.nodes.find((n) => n.id === replicaId)!;
+      const why = `Its source ${sourceId} does not answer, and no server that answers holds what it sent (no server above it, no other replica of it): there is nothing to compare this replica's transactions with until ${sourceId} is back.`;
+      expect(node.errant).toBeNull();
+      expect(node.errantUnchecked).toBe(why);
+      expect(node.problems.find((p) => p.code === 'errant-unchecked')).toEqual({
+        severity: 'warning',
+        code: 'errant-unchecked',
+        channel: null,
+        title: 'Errant transactions not checked',
+        detail: why,
+      });
+      // The source itself is not a replica: nothing to check, nothing said.
+      expect(t.value.nodes.find((n) => n.id === sourceId)?.errantUnchecked).toBeNull();
+    } finally {
+      await source.start();
+    }
+    // Reconnect now rather than after the replica's retry delay.
+    await withConnection(replica, async (c) => {
+      await c.query('STOP REPLICA');
+      await c.query('START REPLICA');
+    });
+    await waitForReplicaThreads(replica);
   });
 });

@@ -96,4 +96,42 @@ describe('nodeProblems', () => {
     expect(health).toBe('danger');
     expect(worstOf([])).toBe('ok');
   });
+
+  it('says when errant transactions could not be checked, and why', () => {
+    const why = 'Its source 127.0.0.1:1 does not answer.';
+    const server = {
+      flavor: 'mysql' as const,
+      versionText: '9.7.4-2',
+      serverId: 2,
+      serverUuid: '13fd8aa7-e61a-11f1-a84d-02fc00000001',
+      hostname: 'h',
+      readOnly: true,
+      superReadOnly: true,
+      gtidExecuted: '',
+      gtidPurged: '',
+    };
+    const unchecked = nodeProblems({
+      error: null,
+      server,
+      channels: [],
+      errant: null,
+      errantUnchecked: why,
+    });
+    expect(unchecked).toEqual({
+      problems: [
+        {
+          severity: 'warning',
+          code: 'errant-unchecked',
+          channel: null,
+          title: 'Errant transactions not checked',
+          detail: why,
+        },
+      ],
+      health: 'warning',
+    });
+    expect(nodeProblems({ error: null, server, channels: [], errant: null })).toEqual({
+      problems: [],
+      health: 'ok',
+    });
+  });
 });

@@ -25,33 +25,49 @@ import { readExecuted, readGtidState } from './read-gtid-state';
  * replicas), leaving out its own UUID. MySQL compares gtid_executed; MariaDB, the replica's own
  * writes in replicated domains against the others' gtid_binlog_state. A server in a
  * replication cycle (co-masters) is never blamed for its own writes: they are on their way to
- * its sources, and under traffic some always are. A node that cannot be compared (nothing to
- * compare with, a read fails) gets no finding.
+ * its sources, and under traffic some always are. A replica that cannot be compared (nothing to
+ * compare with, a read fails) gets no finding but is listed in `unchecked` with the reason, so
+ * the screen never says "no errant transactions" about a replica nobody could check.
  */
 export async function detectErrant(
   nodes: ReadonlyMap<string, DiscoveredNode>,
   resolve: (host: string, port: number) => string | null,
   graph: ReadonlyMap<string, ReferenceNode>,
-): Promise<Map<string, ErrantFinding>> {
+): Promise<ErrantResults> {
   const found = new Map<string, ErrantFinding>();
+  const unchecked = new Map<string, string>();
   for (const node of nodes.values()) {
     const { state, info } = node;
     if (!state || !info || state.channels.length === 0) continue;
     try {
-      const finding = state.mariadb
+      const outcome = state.mariadb
         ? await mariadbNodeErrant(node, nodes, resolve, graph)
         : await mysqlErrant(node, nodes, resolve, graph);
-      if (finding) found.set(node.id, finding);
-    } catch {
+      if (outcome instanceof NotChecked) unchecked.set(node.id, outcome.reason);
+      else if (outcome) found.set(node.id, outcome);
+    } catch (error) {
       // A server that went away meanwhile, or a set we cannot read: no claim either way.
+      const message = error instanceof Error ? error.message : String(error);
+      unchecked.set(node.id, `Reading the GTID sets to compare failed: ${message}`);
     }
   }
-  return found;
+  return { found, unchecked };
+}
+
+/** Errant findings by node id, and the replicas that could not be checked with the reason. */
+export interface ErrantResults {
+  found: Map<string, ErrantFinding>;
+  unchecked: Map<string, string>;
+}
+
+/** A replica that could not be compared with anything, and why (in a DBA's words). */
+class NotChecked {
+  constructor(readonly reason: string) {}
 }
 
 /**
  * The servers a replica is compared with: its sources when all answer, else the reachable
- * ones plus the stand-ins of each source that is down. Null when a down source has nobody
+ * ones plus the stand-ins of each source that is down. NotChecked when a down source has nobody
  * to stand in for it.
  */
 function comparisonFor(
@@ -59,13 +75,15 @@ function comparisonFor(
   nodes: ReadonlyMap<string, DiscoveredNode>,
   resolve: (host: string, port: number) => string | null,
   graph: ReadonlyMap<string, ReferenceNode>,
-): {
-  method: 'source' | 'seed';
-  ids: string[];
-  legitimateUuids: string[];
-  /** Retrieved_Gtid_Set of the channels whose source is down. */
-  received: string[];
-} | null {
+):
+  | {
+      method: 'source' | 'seed';
+      ids: string[];
+      legitimateUuids: string[];
+      /** Retrieved_Gtid_Set of the channels whose source is down. */
+      received: string[];
+    }
+  | NotChecked {
   const channels = node.state!.channels;
   const ids = new Set<string>();
   const legitimate = new Set<string>();
@@ -80,9 +98,18 @@ function comparisonFor(
     method = 'seed';
     if (c.sourceUuid !== null) legitimate.add(c.sourceUuid);
     received.push(c.retrievedGtids);
-    if (id === null) return null;
+    const where = `${c.sourceHost}:${c.sourcePort}`;
+    if (id === null) {
+      return new NotChecked(
+        `Its source ${where} was not reached and is not known from an earlier reading, so there is nothing to compare its transactions with.`,
+      );
+    }
     const stand = downSourceReferences(graph, node.id, id);
-    if (stand.referenceIds.length === 0) return null;
+    if (stand.referenceIds.length === 0) {
+      return new NotChecked(
+        `Its source ${id} does not answer, and no server that answers holds what it sent (no server above it, no other replica of it): there is nothing to compare this replica's transactions with until ${id} is back.`,
+      );
+    }
     for (const r of stand.referenceIds) ids.add(r);
     for (const u of stand.legitimateUuids) legitimate.add(u);
   }
@@ -97,13 +124,17 @@ async function mysqlErrant(
   nodes: ReadonlyMap<string, DiscoveredNode>,
   resolve: (host: string, port: number) => string | null,
   graph: ReadonlyMap<string, ReferenceNode>,
-): Promise<ErrantFinding | null> {
+): Promise<ErrantFinding | NotChecked | null> {
   const compared = comparisonFor(node, nodes, resolve, graph);
-  if (!compared) return null;
+  if (compared instanceof NotChecked) return compared;
   const others = compared.ids
     .map((id) => nodes.get(id)!)
     .filter((n) => n.state !== null && n.state.mariadb === null);
-  if (others.length === 0) return null;
+  if (others.length === 0) {
+    return new NotChecked(
+      `The servers it would be compared with (${compared.ids.join(', ')}) are not MySQL servers with GTIDs.`,
+    );
+  }
   const executedOf = async (n: DiscoveredNode): Promise<GtidSet> =>
     requireGtidSet(await n.link.run(readExecuted));
   const purged = requireGtidSet(node.state!.server.gtidPurged);
@@ -137,7 +168,11 @@ async function mysqlErrant(
     return fromSources(again);
   }
   const [sourceUuid, ...moreUuids] = compared.legitimateUuids;
-  if (sourceUuid === undefined) return null;
+  if (sourceUuid === undefined) {
+    return new NotChecked(
+      "Its source does not answer and its server_uuid is not known (the replica's channel does not show it and it was never read up), so its own writes cannot be told from errant ones.",
+    );
+  }
   return errantBySeed({
     replicaExecuted,
     replicaPurged: purged,
@@ -160,7 +195,7 @@ async function mariadbNodeErrant(
   const own = (await node.link.run(readGtidState)).mariadb!;
   const compared = comparisonFor(node, nodes, resolve, graph);
   const states: MariadbGtid[][] = [];
-  for (const id of compared?.ids ?? []) {
+  for (const id of compared instanceof NotChecked ? [] : compared.ids) {
     const other = nodes.get(id);
     if (!other?.state?.mariadb) continue;
     states.push(requireMariadbGtidList((await other.link.run(readGtidState)).mariadb!.binlogState));

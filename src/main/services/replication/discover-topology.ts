@@ -211,7 +211,8 @@ export async function discoverTopology(
         nodes,
         resolve,
         graph,
-        errant.get(n.id) ?? null,
+        errant.found.get(n.id) ?? null,
+        errant.unchecked.get(n.id) ?? null,
         promotions.get(n.id) ?? null,
       ),
     ),
@@ -236,6 +237,7 @@ function topologyNode(
   resolve: (host: string, port: number) => string | null,
   graph: ReadonlyMap<string, ReferenceNode>,
   errant: ErrantFinding | null,
+  errantUnchecked: string | null,
   promotion: Promotion | null,
 ): TopologyNode {
   const channels = n.state?.channels ?? [];
@@ -256,7 +258,13 @@ function topologyNode(
   );
   const lags = channels.map((c) => c.lag.seconds).filter((s): s is number => s !== null);
   const server = n.state?.server ?? null;
-  const { problems, health } = nodeProblems({ error: n.error, server, channels, errant });
+  const { problems, health } = nodeProblems({
+    error: n.error,
+    server,
+    channels,
+    errant,
+    errantUnchecked,
+  });
   return {
     id: n.id,
     host: n.host,
@@ -272,6 +280,7 @@ function topologyNode(
     unlistedReplicaHosts: unlisted,
     lagSeconds: lags.length > 0 ? Math.max(...lags) : null,
     errant,
+    errantUnchecked,
     promotion,
     problems,
     health,

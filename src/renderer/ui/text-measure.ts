@@ -1,7 +1,7 @@
 /**
- * Widths of texts in px for one font, measured on a canvas (no layout) and kept by text: the
- * processlist's attention, state and command values repeat across sessions and polls, so after
- * the first poll nearly every width is a lookup.
+ * Widths of texts in px for one CSS font, measured on a canvas (no layout) and kept by text:
+ * screens measure the same values again and again (the processlist's states on every poll, the
+ * topology's lines on every discovery), so after the first time nearly every width is a lookup.
  */
 export function textMeasure(font: string): (text: string) => number {
   const context = document.createElement('canvas').getContext('2d');
