@@ -105,7 +105,15 @@ describe('the password is only sent where it is safe (browser mode)', () => {
     const view = page.getByRole('region', { name: `Session on ${NAME}` });
     await view.getByTestId('connected-state').waitFor({ timeout: 20_000 });
     const status = page.getByRole('status', { name: 'Status' });
-    expect(await status.getByTestId('transport').getAttribute('data-transport')).toBe('tls');
+    const transport = status.getByTestId('transport');
+    expect(await transport.getAttribute('data-transport')).toBe('tls');
+    // "required" encrypts without checking the certificate: the status bar says so.
+    expect(await transport.textContent()).toBe('TLS, not verified');
+    expect(await transport.getAttribute('data-tls-verified')).toBe('false');
+    await screenshot(page, 'password-00-tls-not-verified');
+    expect(await transport.getAttribute('title')).toBe(
+      `Encrypted with TLS, but the server's certificate is not checked (TLS mode "required"): a machine in the middle could pose as the server and read the session, the password included. Use "Verify CA and host name" with the server's CA file.`,
+    );
     const item = page.locator(`[data-connection-name="${NAME}"]`);
     expect(await item.getByTestId('rail-not-encrypted').count()).toBe(0);
   });

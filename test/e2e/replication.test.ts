@@ -230,7 +230,7 @@ describe('the replication screen', () => {
       const overflow = await page.$$eval('.rp-node', (boxes) =>
         boxes.flatMap((g) => {
           const width = Number(g.querySelector('rect')!.getAttribute('width'));
-          return [...g.querySelectorAll('text')]
+          return Array.from(g.querySelectorAll('text'))
             .map((t) => ({ text: t.textContent, right: t.getBBox().x + t.getBBox().width }))
             .filter((t) => t.right > width - 4);
         }),

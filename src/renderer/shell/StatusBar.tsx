@@ -95,7 +95,10 @@ export function StatusBar({
             {FLAVOR_NAMES[tab.server.flavor]} {formatVersion(tab.server.version)}
           </span>
           <span>session {tab.server.connectionId}</span>
-          <TransportBadge transport={linkTransport(tab.server, connection.endpoint)} />
+          <TransportBadge
+            transport={linkTransport(tab.server, connection.endpoint)}
+            tlsMode={connection.tls.mode}
+          />
           {toolTitle ? (
             <span data-testid="status-tool">{toolTitle}</span>
           ) : (

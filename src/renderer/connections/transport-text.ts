@@ -1,0 +1,53 @@
+import type { TlsMode } from '../../shared/api/connection';
+import type { LinkTransport } from '../../shared/server/link-transport';
+
+/** How the status bar names a session's link: its label, tooltip, and what TLS proved. */
+export interface TransportText {
+  label: string;
+  title: string;
+  /** For TLS: whether the server's certificate was checked; undefined for other links. */
+  verified: boolean | undefined;
+}
+
+const OTHER: Record<Exclude<LinkTransport, 'tls'>, { label: string; title: string }> = {
+  socket: { label: 'local socket', title: 'A local Unix socket: no network link' },
+  ssh: {
+    label: 'SSH, no TLS',
+    title: 'Encrypted by the SSH tunnel up to the SSH server; no TLS from there to the database',
+  },
+  clear: {
+    label: 'not encrypted',
+    title:
+      'No TLS: anyone on the network path can read and change this session. Set the TLS mode to required or stricter.',
+  },
+};
+
+/**
+ * The text for a session's link. Only the verify modes check the server's certificate;
+ * "required" and "preferred" encrypt, but whatever answers could be a machine in the middle,
+ * so their TLS is named as not verified.
+ */
+export function transportText(transport: LinkTransport, tlsMode: TlsMode): TransportText {
+  if (transport !== 'tls') return { ...OTHER[transport], verified: undefined };
+  if (tlsMode === 'verify-identity') {
+    return {
+      label: 'TLS',
+      title:
+        "Encrypted with TLS; the server's certificate chains to the CA file and names the host connected to",
+      verified: true,
+    };
+  }
+  if (tlsMode === 'verify-ca') {
+    return {
+      label: 'TLS',
+      title:
+        "Encrypted with TLS; the server's certificate chains to the CA file (its host name is not checked)",
+      verified: true,
+    };
+  }
+  return {
+    label: 'TLS, not verified',
+    title: `Encrypted with TLS, but the server's certificate is not checked (TLS mode "${tlsMode}"): a machine in the middle could pose as the server and read the session, the password included. Use "Verify CA and host name" with the server's CA file.`,
+    verified: false,
+  };
+}
