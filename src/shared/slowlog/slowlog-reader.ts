@@ -164,6 +164,10 @@ export class SlowLogReader {
 
   /** Ends the stream: the last entry is read even without a final newline. */
   end(): void {
+    // The marks hold the last chunk: a reader kept for its figures must not keep it alive.
+    this.schemaMarks.reset('');
+    this.userHostMarks.reset('');
+    this.versionMarks.reset('');
     if (this.carry.length > 0) {
       const text = this.carry;
       this.line({ text, offset: this.carryOffset, ended: false, source: text, start: 0 });
