@@ -23,9 +23,24 @@ const MIN_HITS = WINDOW / 4;
 /** Statements fingerprinted directly before the cache tries again. */
 const BYPASS = 16 * WINDOW;
 
-/** {@link fingerprint} with a bounded cache of recent statement texts; the same results. */
+/** Slots of the table (a power of two): twice the texts kept, so that probes stay short. */
+const SLOTS = 2 * MAX_ENTRIES;
+/** Slots looked at for a key; keys that find them all taken go to a Map (see `more`). */
+const PROBES = 8;
+
+/**
+ * {@link fingerprint} with a bounded cache of recent statement texts; the same results. The keys
+ * are in a table of their own, found by a hash of a few of their characters and compared whole:
+ * a Map hashed every character of each new key, the largest cost of a lookup.
+ */
 export class FingerprintCache {
-  private readonly prints = new Map<string, string>();
+  /** Per slot: a key (undefined: empty), the hash it was put by, and its fingerprint. */
+  private readonly keys = new Array<string | undefined>(SLOTS).fill(undefined);
+  private readonly hashes = new Int32Array(SLOTS);
+  private readonly prints = new Array<string>(SLOTS).fill('');
+  /** Keys whose slots were all taken (by keys of the same hash, mostly: see sampledHash). */
+  private readonly more = new Map<string, string>();
+  private size = 0;
   private lookups = 0;
   /** Hits in the current window. */
   private windowHits = 0;
@@ -47,24 +62,69 @@ export class FingerprintCache {
     if (++this.lookups === WINDOW) {
       if (this.windowHits < MIN_HITS) {
         this.bypassLeft = BYPASS;
-        this.prints.clear();
+        this.clear();
       }
       this.lookups = 0;
       this.windowHits = 0;
     }
     const key = literalFreeKey(statement);
-    let print = this.prints.get(key);
-    if (print === undefined) {
-      print = detachedText(fingerprint(statement));
-      if (this.prints.size >= MAX_ENTRIES) this.prints.clear();
-      // A key made by replace() is a new string; a text with no digits is its own key: detach it.
-      this.prints.set(key === statement ? detachedText(statement) : key, print);
-    } else {
-      this.windowHits += 1;
-      this.answered += 1;
+    const hash = sampledHash(key);
+    let slot = hash & (SLOTS - 1);
+    let probe = 0;
+    for (; probe < PROBES; probe += 1, slot = (slot + 1) & (SLOTS - 1)) {
+      const kept = this.keys[slot];
+      if (kept === undefined) break;
+      if (this.hashes[slot] === hash && kept === key) return this.hit(this.prints[slot]!);
     }
+    // Every slot taken: the key is in `more` if anywhere.
+    const more = probe === PROBES ? this.more.get(key) : undefined;
+    if (more !== undefined) return this.hit(more);
+    const print = detachedText(fingerprint(statement));
+    if (this.size >= MAX_ENTRIES) {
+      this.clear();
+      slot = hash & (SLOTS - 1);
+      probe = 0;
+    }
+    this.size += 1;
+    // A key made by replace() is a new string; a text with no digits is its own key: detach it.
+    const kept = key === statement ? detachedText(statement) : key;
+    if (probe === PROBES) {
+      this.more.set(kept, print);
+      return print;
+    }
+    this.keys[slot] = kept;
+    this.hashes[slot] = hash;
+    this.prints[slot] = print;
     return print;
   }
+
+  private hit(print: string): string {
+    this.windowHits += 1;
+    this.answered += 1;
+    return print;
+  }
+
+  /** Forgets every text (when full, or when the cache stands aside). */
+  private clear(): void {
+    if (this.size === 0) return;
+    this.keys.fill(undefined);
+    this.prints.fill('');
+    this.more.clear();
+    this.size = 0;
+  }
+}
+
+/**
+ * A hash of a key's length and of at most 16 of its characters, spread over it: cheap whatever
+ * its length. Keys that differ only elsewhere share it; they are told apart by comparing them.
+ */
+function sampledHash(key: string): number {
+  const length = key.length;
+  let hash = length;
+  const step = length > 16 ? length >> 4 : 1;
+  for (let at = length - 1; at >= 0; at -= step)
+    hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193);
+  return hash;
 }
 
 /**

@@ -1,20 +1,26 @@
 // Two line shapes the reader tests on most entries, checked char by char instead of with the
 // regular expressions pt-query-digest's parser uses (quoted in each doc comment): the same
-// answers, without a match array and capture per line.
+// answers, without a match array and capture per line. Both read the line `text[start, end)` in
+// place (the reader passes the chunk a line is in), and never look past `end`.
 
 /**
  * The time of a `# Time:` line, as `^# Time: ((?:[0-9: ]{15})|(?:[-0-9: T]{19}))` captures it
  * (the first form wins when both fit), or undefined when that does not match.
  */
-export function timeOf(text: string): string | undefined {
-  if (!text.startsWith('# Time: ')) return undefined;
-  let end = 8;
-  while (end < 23 && isShortTimeCode(text.charCodeAt(end))) end += 1;
-  if (end === 23) return text.slice(8, 23);
-  end = 8;
-  while (end < 27 && (isShortTimeCode(text.charCodeAt(end)) || isIsoTimeCode(text.charCodeAt(end))))
-    end += 1;
-  return end === 27 ? text.slice(8, 27) : undefined;
+export function timeOf(text: string, start = 0, end = text.length): string | undefined {
+  if (end - start < 23 || !text.startsWith('# Time: ', start)) return undefined;
+  const first = start + 8;
+  let at = first;
+  while (at < start + 23 && isShortTimeCode(text.charCodeAt(at))) at += 1;
+  if (at === start + 23) return text.slice(first, at);
+  if (end - start < 27) return undefined;
+  at = first;
+  while (
+    at < start + 27 &&
+    (isShortTimeCode(text.charCodeAt(at)) || isIsoTimeCode(text.charCodeAt(at)))
+  )
+    at += 1;
+  return at === start + 27 ? text.slice(first, at) : undefined;
 }
 
 /** `[0-9: ]` */
@@ -28,21 +34,19 @@ function isIsoTimeCode(code: number): boolean {
 }
 
 /** Whether `^# +[A-Z][A-Za-z_]+: [^\t\n\v\f\r ]` (pt's attribute line) matches. */
-export function isAttributeLine(text: string): boolean {
-  if (text.charCodeAt(0) !== 35 /* # */) return false;
-  let i = 1;
-  while (text.charCodeAt(i) === 32) i += 1;
-  if (i === 1) return false;
+export function isAttributeLine(text: string, start = 0, end = text.length): boolean {
+  if (start >= end || text.charCodeAt(start) !== 35 /* # */) return false;
+  let i = start + 1;
+  while (i < end && text.charCodeAt(i) === 32) i += 1;
+  if (i === start + 1 || i >= end) return false;
   let code = text.charCodeAt(i);
   if (code < 65 || code > 90) return false;
   const rest = (i += 1);
-  for (;;) {
+  for (; i < end; i += 1) {
     code = text.charCodeAt(i);
-    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95) i += 1;
-    else break;
+    if (!((code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95)) break;
   }
-  if (i === rest || code !== 58 || text.charCodeAt(i + 1) !== 32 || i + 2 >= text.length)
-    return false;
+  if (i === rest || i + 2 >= end || code !== 58 || text.charCodeAt(i + 1) !== 32) return false;
   code = text.charCodeAt(i + 2);
   return code !== 32 && (code < 9 || code > 13);
 }

@@ -15,7 +15,6 @@ const BANNER =
 const USER_HOST =
   /# User@Host: ([^[]+|\[[^[]+\])[^\n]*?@ ([^\t\n\v\f\r ]*) \[([^\n]*)\][\t\n\v\f\r ]*(?:Id:[\t\n\v\f\r ]*(\d+))?/;
 const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
-const USE_DB = /^use ([^;]+)/;
 const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
 const NULL_QUERY_START = /^[\t\n\v\f\r ]*[A-Z][a-z_]+: /;
 
@@ -65,6 +64,16 @@ export class SlowLogReader {
   entries = 0;
   /** Lines that looked like a slow log's (`# Time:`, `# Query_time:`, `# User@Host:`). */
   private slowLogLines = 0;
+  /** The entry being built (startEntry → metaLine → finishEntry) and what it has read. */
+  private building: SlowLogEntry | undefined;
+  private gotTime = false;
+  private gotUserHost = false;
+  private gotDb = false;
+  private gotSet = false;
+  /** Rare text that decides how a line reads, found once per chunk, not looked for per line. */
+  private readonly schemaMarks = new Marks('Schema:', 0);
+  private readonly userHostMarks = new Marks('# User@Host: ', 6 /* @ */);
+  private readonly versionMarks = new Marks(', Version', 2 /* V */);
 
   constructor(
     private readonly onEntry: (entry: SlowLogEntry) => void,
@@ -94,6 +103,9 @@ export class SlowLogReader {
   pushLatin1(text: string): void {
     const chunkOffset = this.position;
     this.position += text.length;
+    this.schemaMarks.reset(text);
+    this.userHostMarks.reset(text);
+    this.versionMarks.reset(text);
     let start = 0;
     if (this.skippingLongLine) {
       const newline = text.indexOf('\n');
@@ -102,6 +114,16 @@ export class SlowLogReader {
       start = newline + 1;
     }
     for (;;) {
+      if (
+        this.previousEndsWithSemicolon &&
+        text.charCodeAt(start) === 35 /* # */ &&
+        this.carry.length === 0
+      ) {
+        // What line() does first with this `#` line; then, with nothing pending, whole entries
+        // are read in place in the chunk (see readInPlace).
+        this.flushRecord(false);
+        if (this.statementless === undefined) start = this.readInPlace(text, start, chunkOffset);
+      }
       const newline = text.indexOf('\n', start);
       if (newline < 0) break;
       if (this.carry.length > 0) {
@@ -142,6 +164,10 @@ export class SlowLogReader {
 
   /** Ends the stream: the last entry is read even without a final newline. */
   end(): void {
+    // The marks hold the last chunk: a reader kept for its figures must not keep it alive.
+    this.schemaMarks.reset('');
+    this.userHostMarks.reset('');
+    this.versionMarks.reset('');
     if (this.carry.length > 0) {
       const text = this.carry;
       this.line({ text, offset: this.carryOffset, ended: false, source: text, start: 0 });
@@ -297,6 +323,108 @@ export class SlowLogReader {
     this.statementless = lines;
   }
 
+  /**
+   * Reads whole entries in place in `text` from `start` (a `#` line with nothing pending before
+   * it) while they are plain: each entry's lines are found by offsets, its metadata lines read
+   * where they are, and strings made only for what an entry keeps (its statement, time, names).
+   * Returns where it stopped: the first line of an entry that needs the general path (line()):
+   * one that ends past the chunk, has no statement of its own, holds a server's banner lines or
+   * is over the size limit. Reading it there gives the same entries as line() by line().
+   */
+  private readInPlace(text: string, start: number, chunkOffset: number): number {
+    while (text.charCodeAt(start) === 35 /* # */) {
+      const end = this.entryInPlace(text, start, chunkOffset);
+      if (end < 0) break;
+      start = end;
+    }
+    return start;
+  }
+
+  /**
+   * Reads the entry whose first line starts at `first` (a `#` line) as line() and readRecord()
+   * would and returns where the next entry starts, or -1 (nothing read) when it is not plain.
+   */
+  private entryInPlace(text: string, first: number, chunkOffset: number): number {
+    const length = text.length;
+    let lineStart = first;
+    let lineIndex = 0;
+    let statementStart = -1;
+    let adminStart = -1;
+    let adminEnd = -1;
+    let lastLineStart = first;
+    let bytes = 0;
+    let endsWithSemicolon = false;
+    for (;;) {
+      const newline = text.indexOf('\n', lineStart);
+      if (newline < 0) return -1;
+      const code = text.charCodeAt(lineStart);
+      if (code === 35 /* # */) {
+        // A `#` line after a line ending in `;` starts the next entry (line()'s flush).
+        if (lineIndex > 0 && endsWithSemicolon) break;
+        if (this.slowLogLines === 0 && isSlowLogLine(text, lineStart)) this.slowLogLines += 1;
+      } else if (this.mayBeBannerAt(text, lineStart, newline)) return -1;
+      bytes += newline - lineStart + 1;
+      if (bytes > this.maxStatement) return -1;
+      if (statementStart < 0) {
+        if (code !== 35 && !isMetaAt(text, lineStart, newline)) statementStart = lineStart;
+        else if (adminStart < 0 && isAdministratorLineAt(text, lineStart, newline)) {
+          adminStart = lineStart;
+          adminEnd = newline;
+        }
+      }
+      endsWithSemicolon = newline > lineStart && text.charCodeAt(newline - 1) === 59; /* ; */
+      lastLineStart = lineStart;
+      lineStart = newline + 1;
+      lineIndex += 1;
+      // The next line's first character decides whether the entry goes on.
+      if (lineStart >= length) return -1;
+    }
+    const offset = chunkOffset + first;
+    if (statementStart >= 0) {
+      // The statement's lines, joined by their newlines as they are, without the final `;`.
+      this.startEntry(
+        text.slice(statementStart, lineStart - 2),
+        adminStart >= 0 ? 'Admin' : 'Query',
+        offset,
+      );
+      this.metaLinesInPlace(text, first, statementStart);
+    } else if (adminStart >= 0) {
+      let end = adminEnd;
+      if (adminStart === lastLineStart && text.charCodeAt(end - 1) === 59 /* ; */) end -= 1;
+      this.startEntry(text.slice(adminStart + 2, end), 'Admin', offset);
+      this.metaLinesInPlace(text, first, lineStart);
+    } else {
+      // No statement: pt reads on into the next entry (lookAhead), which line() does.
+      return -1;
+    }
+    this.finishEntry();
+    return lineStart;
+  }
+
+  /**
+   * Whether the chunk's line `text[start, end)` may be a banner line (mayBeBanner, or a little
+   * more: any `Ti`, `Tc`, `TC` start), to leave to line().
+   */
+  private mayBeBannerAt(text: string, start: number, end: number): boolean {
+    const first = text.charCodeAt(start);
+    if (first === 84 /* T */) {
+      const second = end - start > 1 ? text.charCodeAt(start + 1) : 0;
+      return second === 105 /* i */ || second === 99 /* c */ || second === 67; /* C */
+    }
+    if (first === 47 /* / */ || (first >= 65 && first <= 90))
+      return this.versionMarks.within(start, end);
+    return false;
+  }
+
+  /** Reads the metadata lines of `text[from, to)` (whole lines) into the entry being built. */
+  private metaLinesInPlace(text: string, from: number, to: number): void {
+    while (from < to) {
+      const newline = text.indexOf('\n', from);
+      this.metaLine(text, from, newline);
+      from = newline + 1;
+    }
+  }
+
   /** `meta`'s first `metaLines` lines (default: all) are the entry's metadata. */
   private emit(
     meta: Line[],
@@ -305,10 +433,23 @@ export class SlowLogReader {
     offset: number,
     metaLines = meta.length,
   ): void {
-    const attributes = new SlowLogAttributes();
+    this.startEntry(statement, command, offset);
+    for (let i = 0; i < metaLines; i += 1) {
+      const line = meta[i]!;
+      // Every line here is metadata (readRecord stops at the first that is not).
+      if (i === 0 && line.text.charCodeAt(0) !== 35 /* # */) {
+        const text = `#${line.text}`;
+        this.metaLine(text, 0, text.length, text);
+      } else this.metaLine(line.source, line.start, line.start + line.text.length, line.text);
+    }
+    this.finishEntry();
+  }
+
+  /** Starts the entry that metaLine() fills and finishEntry() hands out. */
+  private startEntry(statement: string, command: 'Query' | 'Admin', offset: number): void {
     // pt keeps the last `arg` it met: a statement line after an administrator-command line wins.
     // Every field set from the start: one object shape for all entries keeps readers fast.
-    const entry: SlowLogEntry = {
+    this.building = {
       statement,
       command,
       time: undefined,
@@ -316,74 +457,91 @@ export class SlowLogReader {
       host: undefined,
       ip: undefined,
       db: undefined,
-      attributes,
+      attributes: new SlowLogAttributes(),
       offset,
       explain: undefined,
     };
-    let gotTime = false;
-    let gotUserHost = false;
-    let gotDb = false;
-    let gotSet = false;
-    for (let i = 0; i < metaLines; i += 1) {
-      const metaLine = meta[i]!;
-      let text = metaLine.text;
-      // Every line here is metadata (readRecord stops at the first that is not).
-      if (i === 0 && text.charCodeAt(0) !== 35) text = `#${text}`;
-      const time = gotTime || text.charCodeAt(2) !== 84 /* T */ ? undefined : timeOf(text);
+    this.gotTime = false;
+    this.gotUserHost = false;
+    this.gotDb = false;
+    this.gotSet = false;
+  }
+
+  /**
+   * Reads the metadata line `text[start, end)` into the entry being built, as pt does. `line` is
+   * that line as a string of its own when the caller has one; without it, `text` is the chunk
+   * being pushed (its marks are searched once for the whole chunk).
+   */
+  private metaLine(text: string, start: number, end: number, line?: string): void {
+    const entry = this.building!;
+    const attributes = entry.attributes as SlowLogAttributes;
+    const length = end - start;
+    if (length === 0) return;
+    const third = length > 2 ? text.charCodeAt(start + 2) : NaN;
+    if (!this.gotTime && third === 84 /* T */) {
+      const time = timeOf(text, start, end);
       if (time !== undefined) {
         entry.time = time;
-        gotTime = true;
-        if (!gotUserHost && this.userHost(text, entry, attributes)) gotUserHost = true;
-        continue;
-      }
-      if (!gotUserHost && this.userHost(text, entry, attributes)) {
-        gotUserHost = true;
-        continue;
-      }
-      if (isAdministratorLine(text)) continue;
-      if (isAttributeLine(text)) {
-        if (containsAt(text, 'Schema:', 0) && EMPTY_SCHEMA.test(text))
-          attributes.readLine(text.replace(EMPTY_SCHEMA, ''));
-        else if (text === metaLine.text)
-          attributes.readLineAt(metaLine.source, metaLine.start, metaLine.start + text.length);
-        else attributes.readLine(text);
-        continue;
-      }
-      if (text.charCodeAt(2) === 101 /* e */ && text.startsWith('# explain: ')) {
-        (entry.explain ??= []).push(text.slice('# explain: '.length));
-        continue;
-      }
-      if (!gotDb && text.charCodeAt(0) === 117 /* u */) {
-        const use = USE_DB.exec(text);
-        if (use) {
-          entry.db = use[1]!;
-          gotDb = true;
-          continue;
-        }
-      }
-      if (!gotSet && text.charCodeAt(0) === 83 /* S */) {
-        const equals = text.indexOf('=');
-        if (
-          equals > 4 &&
-          text.indexOf(';') === text.length - 1 &&
-          text.indexOf('=', equals + 1) < 0 &&
-          text.indexOf(',') < 0 &&
-          text.indexOf(' ', 4) < 0 &&
-          text.charCodeAt(4) !== 32
-        ) {
-          // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
-          attributes.setAt(text, 4, equals, equals + 1, text.length - 1);
-          gotSet = true;
-          continue;
-        }
-        const set = SET.exec(text);
-        if (set) {
-          const parts = set[1]!.split(/,|[\t\n\v\f\r ]*=[\t\n\v\f\r ]*/);
-          for (let p = 0; p + 1 < parts.length; p += 2) attributes.set(parts[p]!, parts[p + 1]!);
-          gotSet = true;
-        }
+        this.gotTime = true;
+        if (!this.gotUserHost && this.userHost(text, start, end, line, entry))
+          this.gotUserHost = true;
+        return;
       }
     }
+    if (!this.gotUserHost && this.userHost(text, start, end, line, entry)) {
+      this.gotUserHost = true;
+      return;
+    }
+    if (third === 97 /* a */ && isAdministratorLineAt(text, start, end)) return;
+    if (isAttributeLine(text, start, end)) {
+      if (line === undefined ? this.schemaMarks.within(start, end) : line.includes('Schema:')) {
+        const own = line ?? text.slice(start, end);
+        if (EMPTY_SCHEMA.test(own)) {
+          attributes.readLine(own.replace(EMPTY_SCHEMA, ''));
+          return;
+        }
+      }
+      attributes.readLineAt(text, start, end);
+      return;
+    }
+    if (third === 101 /* e */ && length >= 11 && text.startsWith('# explain: ', start)) {
+      (entry.explain ??= []).push(text.slice(start + 11, end));
+      return;
+    }
+    const first = text.charCodeAt(start);
+    if (!this.gotDb && first === 117 /* u */) {
+      // `^use ([^;]+)`
+      if (length > 4 && text.startsWith('use ', start) && text.charCodeAt(start + 4) !== 59) {
+        let dbEnd = start + 5;
+        while (dbEnd < end && text.charCodeAt(dbEnd) !== 59 /* ; */) dbEnd += 1;
+        entry.db = text.slice(start + 4, dbEnd);
+        this.gotDb = true;
+        return;
+      }
+    }
+    if (!this.gotSet && first === 83 /* S */) {
+      const equals = plainSetEquals(text, start, end);
+      if (equals >= 0) {
+        // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
+        attributes.setAt(text, start + 4, equals, equals + 1, end - 1);
+        this.gotSet = true;
+        return;
+      }
+      const set = SET.exec(line ?? text.slice(start, end));
+      if (set) {
+        const parts = set[1]!.split(/,|[\t\n\v\f\r ]*=[\t\n\v\f\r ]*/);
+        for (let p = 0; p + 1 < parts.length; p += 2) attributes.set(parts[p]!, parts[p + 1]!);
+        this.gotSet = true;
+      }
+    }
+  }
+
+  /** Hands out the entry being built, with what pt derives from its metadata. */
+  private finishEntry(): void {
+    const entry = this.building!;
+    this.building = undefined;
+    const attributes = entry.attributes as SlowLogAttributes;
+    const statement = entry.statement;
     const schema = attributes.takeSchema();
     if (entry.db === undefined && schema !== undefined) entry.db = schema;
     if (entry.db !== undefined && entry.db.includes('`'))
@@ -397,20 +555,77 @@ export class SlowLogReader {
     this.onEntry(entry);
   }
 
-  private userHost(text: string, entry: SlowLogEntry, attributes: SlowLogAttributes): boolean {
-    if (!containsAt(text, '# User@Host: ', 6 /* @ */)) return false;
-    const match = USER_HOST.exec(text);
+  /** Reads the line `text[start, end)` (`line`, if given) as a User@Host line if it is one. */
+  private userHost(
+    text: string,
+    start: number,
+    end: number,
+    line: string | undefined,
+    entry: SlowLogEntry,
+  ): boolean {
+    if (
+      line === undefined ? !this.userHostMarks.within(start, end) : !line.includes('# User@Host: ')
+    )
+      return false;
+    const match = USER_HOST.exec(line ?? text.slice(start, end));
     if (!match) return false;
     entry.user = match[1]!;
     entry.ip = match[3]!;
     entry.host = match[2] || match[3]!;
-    if (match[4]) attributes.setThreadId(match[4]);
+    if (match[4]) (entry.attributes as SlowLogAttributes).setThreadId(match[4]);
     return true;
   }
 
   private problem(kind: SlowLogProblem['kind'], offset: number, detail: string): void {
     this.problemCount += 1;
     if (this.problems.length < 1000) this.problems.push({ kind, offset, detail });
+  }
+}
+
+/**
+ * Where a needle occurs in the chunk being read: found by a search for one of its characters (a
+ * rare one, at `anchor` in it; a one-character search is much cheaper than a longer one), whose
+ * next place is remembered between lines.
+ */
+class Marks {
+  private text = '';
+  private readonly char: string;
+  /** The next `char` at or after `from`: -1 none, -2 not searched yet. */
+  private from = 0;
+  private at = -2;
+
+  constructor(
+    private readonly needle: string,
+    private readonly anchor: number,
+  ) {
+    this.char = needle[anchor]!;
+  }
+
+  /** Starts on a new chunk. */
+  reset(text: string): void {
+    this.text = text;
+    this.from = 0;
+    this.at = -2;
+  }
+
+  /** Whether the needle occurs in `text[start, end)` of the chunk. */
+  within(start: number, end: number): boolean {
+    const { needle, anchor } = this;
+    for (let at = this.next(start + anchor); at >= 0 && at < end; at = this.next(at + 1)) {
+      const begin = at - anchor;
+      if (begin + needle.length > end) return false;
+      if (this.text.startsWith(needle, begin)) return true;
+    }
+    return false;
+  }
+
+  /** The first `char` at or after `position`, or -1. */
+  private next(position: number): number {
+    if (this.at === -2 || position < this.from || (this.at >= 0 && this.at < position)) {
+      this.from = position;
+      this.at = this.text.indexOf(this.char, position);
+    }
+    return this.at;
   }
 }
 
@@ -450,6 +665,60 @@ function isMeta(text: string): boolean {
     );
   }
   return false;
+}
+
+/** Whether the line at `at` is one that only slow logs have (`# Time:`, ...); see looksLikeSlowLog. */
+function isSlowLogLine(text: string, at: number): boolean {
+  return (
+    text.startsWith('# Time:', at) ||
+    text.startsWith('# Query_time:', at) ||
+    text.startsWith('# User@Host:', at)
+  );
+}
+
+/** isMeta of the line `text[start, end)`. */
+function isMetaAt(text: string, start: number, end: number): boolean {
+  const first = text.charCodeAt(start);
+  if (first === 35 /* # */) return true;
+  const length = end - start;
+  if (first === 117 /* u */) return length >= 4 && text.startsWith('use ', start);
+  if (first === 83 /* S */) {
+    if (length < 13 || text.charCodeAt(start + 2) !== 84 /* T */) return false;
+    return (
+      text.startsWith('SET timestamp', start) ||
+      text.startsWith('SET insert_id', start) ||
+      (length >= 18 && text.startsWith('SET last_insert_id', start))
+    );
+  }
+  return false;
+}
+
+/** isAdministratorLine of the line `text[start, end)`. */
+function isAdministratorLineAt(text: string, start: number, end: number): boolean {
+  return (
+    end - start >= 24 &&
+    text.charCodeAt(start + 2) === 97 /* a */ &&
+    text.startsWith('# administrator command:', start)
+  );
+}
+
+/**
+ * For a `SET name=value;` line `text[start, end)` of the plainest form (one `=` past its 5th
+ * character, one `;` at its end, no `,` and no space after `SET `), the position of its `=`;
+ * else -1. Such a line reads the same by the general rule (SET and its split) and by setAt.
+ */
+function plainSetEquals(text: string, start: number, end: number): number {
+  let equals = -1;
+  for (let at = start; at < end; at += 1) {
+    const code = text.charCodeAt(at);
+    if (code === 61 /* = */) {
+      if (equals >= 0) return -1;
+      equals = at;
+    } else if (code === 59 /* ; */) {
+      if (at !== end - 1) return -1;
+    } else if (code === 44 /* , */ || (code === 32 && at >= start + 4)) return -1;
+  }
+  return equals > start + 4 && text.charCodeAt(end - 1) === 59 ? equals : -1;
 }
 
 /** A cheap test before the banner pattern: which first characters and words it needs. */

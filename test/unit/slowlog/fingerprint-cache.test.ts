@@ -53,6 +53,20 @@ describe('FingerprintCache', () => {
     expect(cache.hits).toBe(20 * 100 - 20);
   });
 
+  it('answers texts that its table cannot tell apart by their hash (they are compared whole)', () => {
+    // The table hashes 16 of a long key's characters (here every tenth from the end, which
+    // leaves out the 8th and 9th): texts that differ only there share a hash.
+    const cache = new FingerprintCache();
+    const texts = Array.from(
+      { length: 40 },
+      (_, i) => `SELECT ${letters(26 + i)} ${'a'.repeat(150)}`,
+    );
+    expect(new Set(texts.map((text) => text.length))).toEqual(new Set([160]));
+    for (let round = 0; round < 5; round += 1)
+      for (const text of texts) expect(cache.of(text)).toBe(fingerprint(text));
+    expect(cache.hits).toBe(40 * 5 - 40);
+  });
+
   it('answers texts that differ only in digits from one entry', () => {
     const cache = new FingerprintCache();
     const texts = Array.from({ length: 1000 }, (_, i) =>

@@ -20,6 +20,7 @@ function mutations(lines: string[]): string[] {
   return out;
 }
 
+// Each is also read in place: the line inside other text, which must not be read.
 describe('slow-log line shapes', () => {
   it('reads # Time: as its pattern does', () => {
     const lines = mutations([
@@ -36,6 +37,9 @@ describe('slow-log line shapes', () => {
       if (expected !== undefined) matched += 1;
       if (timeOf(line) !== expected)
         expect({ line, got: timeOf(line) }).toEqual({ line, expected });
+      // Read in place, with text after it that would fit the pattern.
+      const inPlace = timeOf(`x\n${line}2026-11-25T10:00:00Z`, 2, 2 + line.length);
+      if (inPlace !== expected) expect({ line, inPlace }).toEqual({ line, inPlace: expected });
     }
     // Both forms, and lines that are not a time, were met.
     expect(matched).toBeGreaterThan(1000);
@@ -48,6 +52,7 @@ describe('slow-log line shapes', () => {
       '#  Thread_id: 5  Schema: db',
       '# QC_hit: No',
       '# Ab: x',
+      '# Ab: ',
       '# A: x',
       '# administrator command: Quit;',
       '#',
@@ -58,6 +63,8 @@ describe('slow-log line shapes', () => {
       if (expected) matched += 1;
       if (isAttributeLine(line) !== expected)
         expect({ line, got: isAttributeLine(line) }).toEqual({ line, expected });
+      const inPlace = isAttributeLine(`x\n${line}Ab: x`, 2, 2 + line.length);
+      if (inPlace !== expected) expect({ line, inPlace }).toEqual({ line, inPlace: expected });
     }
     expect(matched).toBeGreaterThan(1000);
     expect(matched).toBeLessThan(lines.length);

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SlowLogReader, type SlowLogEntry } from '../../../src/shared/slowlog';
 
@@ -244,6 +246,26 @@ describe('SlowLogReader', () => {
     const log =
       '# Time: 2026-11-25T10:00:00Z\n# Query_time: 0.5  Lock_time: 0 Rows_sent: 1  Rows_examined: 2\nSET timestamp=1;\n# Time: 2026-11-25T10:00:01Z\n# Query_time: 0.5  Lock_time: 0 Rows_sent: 1  Rows_examined: 2\nSELECT 3;\n';
     expect(read(log).entries.map((e) => e.statement)).toEqual(['/* No query */', 'SELECT 3']);
+  });
+
+  it('keeps no chunk alive once ended (a summary keeps its reader for the figures)', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const readers: SlowLogReader[] = [];
+    for (let c = 0; c < 40; c += 1) {
+      const reader = new SlowLogReader(() => {});
+      // A 1 MB chunk of entries read in place, then a last entry that ends the log.
+      const entry = `# Time: 2026-11-25T10:00:00Z\n# User@Host: a[a] @ h [1.2.3.4]\n# Query_time: 0.1  Schema: s${c}\nSELECT ${c};\n`;
+      reader.pushLatin1(entry.repeat(Math.ceil((1 << 20) / entry.length)));
+      reader.end();
+      readers.push(reader);
+    }
+    gc();
+    expect(readers.every((reader) => reader.entries > 10_000)).toBe(true);
+    // Kept chunks would be 40 MB.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(15e6);
   });
 
   it('zeroes the rows of administrator commands (pt-query-digest "zero admin")', () => {
