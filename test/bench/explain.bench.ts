@@ -178,11 +178,23 @@ async function compare(label: string, text: string): Promise<string[]> {
  * model, only to measure) made each scavenge copy 6.7 MB instead of 4.5; the same on MariaDB
  * (A 9.7 -> 7.4 MB) left one scavenge in two runs, copying 0.1 MB (scavenging 5.6 -> 0.25 ms a
  * run). Under C / 2 needs 3.3 MB less for the JSON v2 plan (330 of its ~700 bytes a node) and
- * 1.8 MB for MariaDB: more than all the model's own small savings together (shared empty lists,
- * pooled nested_loop holders, unboxed costs: about 1.3 MB on MariaDB), only a model with its
- * measurements and costs folded into the node comes near. Each line gives the scavenging per
- * run (perf_hooks `gc` entries); the last times every run after a scavenge, as a plan parsed
- * once in the app is: that ratio is the parse's own CPU.
+ * 1.85 MB for MariaDB. The model's small savings, estimated from heap sampling, come to about
+ * 1.7 MB on MariaDB (pooled nested_loop holders and their one-child lists 0.7, leaves sharing an
+ * empty list 0.24, derived figures reusing an operand where the other is 0 0.24, unboxed costs
+ * 0.16, finish's lists sized once 0.15, a first self time kept as read 0.12, Object.keys 0.07)
+ * and less on JSON v2, where each one alone makes scavenges copy more; folding measurements and
+ * costs into the node saves 80 bytes a node more. Each line now gives the scavenging per run
+ * (perf_hooks `gc` entries); the last times every run after a scavenge, without the loop's
+ * resonance (a plan parsed once meets at most one scavenge, wherever the young generation is):
+ * that ratio, the parse's own work, was 1.39-1.55. Also tried, by CPU time with no scavenges:
+ * NodeRecord without its five fields JSON v2 never sets, nothing measurable; regular expressions
+ * of classifyMysqlOperation tried only on lines starting with their words, nothing measurable
+ * (the call still costs about 1.1 ms of the 10,000-node JSON v2 parse, against a stub); JSON v2
+ * index accesses naming table and index made table reads by their keys without reading the
+ * wording: 1.57 -> 1.41 CPU ratio (parse, 10,000 nodes), the same output on the corpus and the
+ * unit fixtures, not on their mutations (a `pushed_index_condition` of the wrong type while the
+ * wording says "with index condition" loses that flag), so not kept: the frozen reference of
+ * fast-path-differential is the contract, and changing it is a decision, not a speed-up.
  */
 export const explainBench: Bench = {
   name: 'explain',
