@@ -186,15 +186,17 @@ async function compare(label: string, text: string): Promise<string[]> {
  * costs into the node saves 80 bytes a node more. Each line now gives the scavenging per run
  * (perf_hooks `gc` entries); the last times every run after a scavenge, without the loop's
  * resonance (a plan parsed once meets at most one scavenge, wherever the young generation is):
- * that ratio, the parse's own work, was 1.39-1.55. Also tried, by CPU time with no scavenges:
- * NodeRecord without its five fields JSON v2 never sets, nothing measurable; regular expressions
- * of classifyMysqlOperation tried only on lines starting with their words, nothing measurable
- * (the call still costs about 1.1 ms of the 10,000-node JSON v2 parse, against a stub); JSON v2
- * index accesses naming table and index made table reads by their keys without reading the
- * wording: 1.57 -> 1.41 CPU ratio (parse, 10,000 nodes), the same output on the corpus and the
- * unit fixtures, not on their mutations (a `pushed_index_condition` of the wrong type while the
- * wording says "with index condition" loses that flag), so not kept: the frozen reference of
- * fast-path-differential is the contract, and changing it is a decision, not a speed-up.
+ * that ratio, the parse's own work, was 1.39-1.55. Also tried, by CPU time with no scavenges
+ * (1 GB semi-spaces): NodeRecord without the five fields JSON v2 never sets, and the regular
+ * expressions of classifyMysqlOperation tried only on lines starting with their words: nothing
+ * measurable. JSON v2 index accesses naming table and index made table reads by their keys,
+ * without classifying the wording: 1.57 -> 1.41 in separate processes, but only 1.337 -> 1.318
+ * (JSON.parse and build over JSON.parse, 10,000 nodes) with both interleaved in one process: the
+ * first was the processes, not the change. Compare variants interleaved in one process
+ * (copies of the module under test/bench), never run against run: two runs of the same code
+ * differ by 0.1x here. Not kept either: on mutations of the corpus it differs from the frozen
+ * reference (a `pushed_index_condition` of the wrong type while the wording says "with index
+ * condition" no longer gives the flag).
  */
 export const explainBench: Bench = {
   name: 'explain',
