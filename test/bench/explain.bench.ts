@@ -190,13 +190,14 @@ async function compare(label: string, text: string): Promise<string[]> {
  * (1 GB semi-spaces): NodeRecord without the five fields JSON v2 never sets, and the regular
  * expressions of classifyMysqlOperation tried only on lines starting with their words: nothing
  * measurable. JSON v2 index accesses naming table and index made table reads by their keys,
- * without classifying the wording: 1.57 -> 1.41 in separate processes, but only 1.337 -> 1.318
- * (JSON.parse and build over JSON.parse, 10,000 nodes) with both interleaved in one process: the
- * first was the processes, not the change. Compare variants interleaved in one process
- * (copies of the module under test/bench), never run against run: two runs of the same code
- * differ by 0.1x here. Not kept either: on mutations of the corpus it differs from the frozen
- * reference (a `pushed_index_condition` of the wrong type while the wording says "with index
- * condition" no longer gives the flag).
+ * without classifying the wording: parse 1.57 -> 1.41 in separate processes (build 7.1 -> 6.1 ms,
+ * alternated three times), but only 1.337 -> 1.318 (JSON.parse and build over JSON.parse) with
+ * both interleaved in one process, where the module copies share their callees: how much of the
+ * first is the change and how much the compiler's inlining is open. Two runs of the same code
+ * differ by 0.1x here: compare variants alternated several times, or interleaved in one process
+ * (copies of the module under test/bench). Not kept: on mutations of the corpus it differs from
+ * the frozen reference (a `pushed_index_condition` of the wrong type while the wording says
+ * "with index condition" no longer gives the flag), which makes it a decision, not a speed-up.
  */
 export const explainBench: Bench = {
   name: 'explain',
