@@ -198,12 +198,12 @@ async function compare(
  * model, only to measure) made each scavenge copy 6.7 MB instead of 4.5; the same on MariaDB
  * (A 9.7 -> 7.4 MB) left one scavenge in two runs, copying 0.1 MB (scavenging 5.6 -> 0.25 ms a
  * run). Under C / 2 needs 3.3 MB less for the JSON v2 plan (330 of its ~700 bytes a node) and
- * 1.85 MB for MariaDB. The model's small savings, estimated from heap sampling, come to about
- * 1.7 MB on MariaDB (pooled nested_loop holders and their one-child lists 0.7, leaves sharing an
- * empty list 0.24, derived figures reusing an operand where the other is 0 0.24, unboxed costs
- * 0.16, finish's lists sized once 0.15, a first self time kept as read 0.12, Object.keys 0.07)
- * and less on JSON v2, where each one alone makes scavenges copy more; folding measurements and
- * costs into the node saves 80 bytes a node more. Each line now gives the scavenging per run
+ * 1.8 MB for MariaDB. The model's small savings, estimated from heap sampling, come to about
+ * 1.6-1.7 MB on MariaDB (pooled nested_loop holders and their one-child lists 0.7, leaves
+ * sharing an empty list 0.24, derived figures reusing an operand where the other is 0 0.24,
+ * unboxed costs 0.16, finish's lists sized once 0.15, a first self time kept as read 0.12,
+ * Object.keys 0.07), short of it, and less on JSON v2, where each one alone makes scavenges copy
+ * more; folding measurements and costs into the node saves 80 bytes a node more. Each line now gives the scavenging per run
  * (perf_hooks `gc` entries); the last times every run after a scavenge, without the loop's
  * resonance (a plan parsed once meets at most one scavenge, wherever the young generation is):
  * that ratio, the parse's own work, was 1.39-1.55. Also tried, by CPU time with no scavenges
