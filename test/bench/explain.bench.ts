@@ -154,7 +154,8 @@ async function compare(
     `  parse only            : ${p.toFixed(2)} ms median of ${n} (${(p / b).toFixed(2)}x)${scav(gp)}`,
     `  parse + diagnose      : ${s.toFixed(2)} ms median of ${n}${scav(gs)}`,
     `  ratio (target ≤ 1.5)  : ${(s / b).toFixed(2)}`,
-    `  from an empty young generation: JSON.parse ${fb.toFixed(2)} ms, parse + diagnose ${fs.toFixed(2)} ms, ratio ${(fs / fb).toFixed(2)}`,
+    `  from an empty young generation: JSON.parse ${fb.toFixed(2)} ms, ` +
+      `parse + diagnose ${fs.toFixed(2)} ms, ratio ${(fs / fb).toFixed(2)}`,
   ];
 }
 
@@ -203,11 +204,12 @@ async function compare(
  * sharing an empty list 0.24, derived figures reusing an operand where the other is 0 0.24,
  * unboxed costs 0.16, finish's lists sized once 0.15, a first self time kept as read 0.12,
  * Object.keys 0.07), short of it, and less on JSON v2, where each one alone makes scavenges copy
- * more; folding measurements and costs into the node saves 80 bytes a node more. Each line now gives the scavenging per run
- * (perf_hooks `gc` entries); the last times every run after a scavenge, without the loop's
- * resonance (a plan parsed once meets at most one scavenge, wherever the young generation is):
- * that ratio, the parse's own work, was 1.39-1.55. Also tried, by CPU time with no scavenges
- * (1 GB semi-spaces): NodeRecord without the five fields JSON v2 never sets, and the regular
+ * more; folding measurements and costs into the node saves 80 bytes a node more. Each line now
+ * gives the scavenging per run (perf_hooks `gc` entries); the last times every run after a
+ * scavenge, without the loop's resonance (a plan parsed once meets at most one scavenge,
+ * wherever the young generation is): that ratio, the parse's own work, was 1.39-1.55 at load
+ * 1-4 and, like every figure here, moves with the machine's load. Also tried, by CPU time with
+ * no scavenges (1 GB semi-spaces): NodeRecord without the five fields JSON v2 never sets, and the regular
  * expressions of classifyMysqlOperation tried only on lines starting with their words: nothing
  * measurable. JSON v2 index accesses naming table and index made table reads by their keys,
  * without classifying the wording: parse 1.57 -> 1.41 in separate processes (build 7.1 -> 6.1 ms,
