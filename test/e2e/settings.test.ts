@@ -59,6 +59,9 @@ describe('Settings: result limits, update notifications, data folder', () => {
     expect(await tabs().last().getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => rows().inputValue()).toBe('1000000');
     expect(await page.getByLabel('Memory kept per result (MB)').inputValue()).toBe('512');
+    expect(
+      await page.getByLabel('Give up on a server that does not answer after (s)').inputValue(),
+    ).toBe('30');
     expect(await save().isDisabled()).toBe(true);
     const info = (await callApi(app, 'app.info', {})) as { dataDir: string };
     expect(await page.getByTestId('settings-data-dir').textContent()).toBe(info.dataDir);

@@ -3,6 +3,7 @@ import type { AppInfo } from '../../shared/api/contract';
 import { appService } from '../services/app-service';
 import { alterService } from '../services/alter-service';
 import { connectionsService } from '../services/connections-service';
+import type { ScreenReadTimeout } from '../services/screen-read-timeout';
 import { explainService } from '../services/explain-service';
 import { exportService } from '../services/export-service';
 import type { DownloadOffers } from '../export/download-offer';
@@ -50,7 +51,8 @@ export interface BackendOptions {
   driftLiveness?: LivenessLimits;
   /**
    * How long a screen's poll (processlist, replication status, ALTER progress, Tuning) may go
-   * unanswered before its connection is given up (tests use a short one).
+   * unanswered before its connection is given up (tests use a short one); without it, the
+   * user's setting (settings.screenReads), read at each call.
    */
   readTimeoutMs?: number;
 }
@@ -90,6 +92,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   );
   const plans = await PlanStore.open(options.dataDir, {}, { monitor: writes });
   const explain = explainService(store, sessions, locks, () => settings.plan);
+  const fixedReadTimeout = options.readTimeoutMs;
+  const screenReadTimeout: ScreenReadTimeout =
+    fixedReadTimeout !== undefined
+      ? () => fixedReadTimeout
+      : () => settings.screenReads.timeoutSeconds * 1000;
   const recordPlan = planRecorder(plans, store, sessions);
   const handlers: Handlers = {
     ...appService(() => ({
@@ -109,7 +116,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     ...exportService(store, sessions, locks, queries['query.status'], {
       downloads: options.downloads,
     }),
-    ...schemaService(sessions, options.readTimeoutMs),
+    ...schemaService(sessions, screenReadTimeout),
     ...historyService(history),
     ...updatesService(settings, { currentVersion: APP_VERSION }),
     ...settingsService(settings),
@@ -123,13 +130,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       sizes: new TableSizesStore(options.dataDir),
       explain: explain['explain.run'],
       record: recordPlan,
-      readTimeoutMs: options.readTimeoutMs,
+      readTimeoutMs: screenReadTimeout,
     }),
     ...slowlogService(store, sessions),
-    ...replicationService(store, sessions, options.readTimeoutMs),
+    ...replicationService(store, sessions, screenReadTimeout),
     ...driftService(store, sessions, options.driftLiveness),
-    ...processlistService(store, sessions, () => settings.plan, options.readTimeoutMs),
-    ...alterService(store, sessions, alterHistory, { readTimeoutMs: options.readTimeoutMs }),
+    ...processlistService(store, sessions, () => settings.plan, screenReadTimeout),
+    ...alterService(store, sessions, alterHistory, { readTimeoutMs: screenReadTimeout }),
     ...resultEditService(store, sessions, locks),
   };
 

@@ -5,7 +5,7 @@ import { ProgressTracker } from '../../shared/alter/alter-progress';
 import type { alterContract } from '../../shared/api/alter';
 import { ApiError } from '../../shared/api/errors';
 import type { Handlers } from '../backend/handlers';
-import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
+import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 import { errorToApi } from '../db/error-to-api';
 import type { AlterHistoryStore } from '../store/alter-history-store';
 import type { ConnectionStore } from '../store/connection-store';
@@ -24,8 +24,8 @@ export interface AlterServiceOptions {
   pollMs?: number;
   /** How long preflight watches the table's writes (ms); default 1000. */
   writeSampleMs?: number;
-  /** How long one progress read may go unanswered (ms); default SCREEN_READ_TIMEOUT_MS. */
-  readTimeoutMs?: number;
+  /** How long one progress read may go unanswered (ms), asked as each run starts. */
+  readTimeoutMs?: ScreenReadTimeout;
 }
 
 function invalid(message: string): ApiError {
@@ -159,7 +159,7 @@ export function alterService(
         lockWaitTimeoutSeconds: params.lockWaitTimeoutSeconds,
         enableStageInstruments: params.enableStageInstruments,
         pollMs: options.pollMs ?? 500,
-        readTimeoutMs: options.readTimeoutMs ?? SCREEN_READ_TIMEOUT_MS,
+        readTimeoutMs: (options.readTimeoutMs ?? defaultScreenReadTimeout)(),
         emit: (status) => ctx.emit('alter.update', status),
         record: (entry) => history.add(entry),
       });

@@ -20,7 +20,7 @@ import { KillsInFlight, killProcedure, killSessions } from './processlist/kill-s
 import { readBlockerStory } from './processlist/read-blocker-story';
 import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
 import { readStatement } from './processlist/read-statement';
-import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
+import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 import type { SessionRegistry } from './session-registry';
 import type { DiagnoseOptions } from '../../shared/explain/diagnose-plan';
 
@@ -88,7 +88,7 @@ export function processlistService(
   /** The user's plan diagnostics thresholds, read at each explain. */
   diagnose: () => DiagnoseOptions = () => ({}),
   /** How long one read or KILL may take before the tool's connection is given up. */
-  readTimeoutMs = SCREEN_READ_TIMEOUT_MS,
+  readTimeoutMs: ScreenReadTimeout = defaultScreenReadTimeout,
 ): Handlers<ProcesslistMethods> {
   const states = new Map<string, ToolState>();
   const inFlight = new KillsInFlight();
@@ -129,7 +129,7 @@ export function processlistService(
           }
           return fn(conn, state.facts);
         },
-        { timeoutMs: readTimeoutMs },
+        { timeoutMs: readTimeoutMs() },
       )
       .catch((e: unknown) => {
         throw e instanceof ApiError ? e : errorToApi(e);

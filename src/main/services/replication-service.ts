@@ -16,7 +16,7 @@ import { hostLinker, sessionLink } from './replication/node-links';
 import { readNode } from './replication/read-node';
 import { readReplicationSettings } from './replication/read-replication-settings';
 import { adviseReplicationSettings } from '../../shared/replication/settings-advice';
-import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
+import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 import type { SessionRegistry } from './session-registry';
 
 type ReplicationMethods = keyof typeof replicationContract;
@@ -30,9 +30,8 @@ export function replicationService(
   store: ConnectionStore,
   sessions: SessionRegistry,
   /** How long a read of one server may go unanswered before its connection is given up. */
-  readTimeoutMs = SCREEN_READ_TIMEOUT_MS,
+  screenReadTimeout: ScreenReadTimeout = defaultScreenReadTimeout,
 ): Handlers<ReplicationMethods> {
-  const reading = { timeoutMs: readTimeoutMs };
   // Per saved connection, the servers its discoveries reached (bounded by MAX_TOPOLOGY_NODES
   // per discovery): with a source down, its other replicas are found again this way.
   const remembered = new Map<string, Map<string, { host: string; port: number }>>();
@@ -44,6 +43,8 @@ export function replicationService(
     const owner = sessions.owned(sessionId, ctx.peerId);
     const saved = store.get(owner.connectionId);
     const endpoint = saved.endpoint;
+    // One limit for the whole discovery, as the setting stood when it began.
+    const readTimeoutMs = screenReadTimeout();
     const start =
       endpoint.kind === 'tcp'
         ? { host: endpoint.host, port: endpoint.port }
@@ -72,9 +73,11 @@ export function replicationService(
   return {
     'replication.status': async ({ sessionId }, ctx) => {
       const { session } = sessions.owned(sessionId, ctx.peerId);
-      const state = await session.withSideConnection(readNode, reading).catch((e: unknown) => {
-        throw errorToApi(e);
-      });
+      const state = await session
+        .withSideConnection(readNode, { timeoutMs: screenReadTimeout() })
+        .catch((e: unknown) => {
+          throw errorToApi(e);
+        });
       const { problems, health } = nodeProblems({
         error: null,
         server: state.server,
@@ -94,7 +97,7 @@ export function replicationService(
     'replication.settings': async ({ sessionId }, ctx) => {
       const { session } = sessions.owned(sessionId, ctx.peerId);
       const settings = await session
-        .withSideConnection(readReplicationSettings, reading)
+        .withSideConnection(readReplicationSettings, { timeoutMs: screenReadTimeout() })
         .catch((e: unknown) => {
           throw errorToApi(e);
         });

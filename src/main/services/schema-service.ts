@@ -9,7 +9,7 @@ import { readCurrentSchema } from './schema/read-current-schema';
 import { readIndexes } from './schema/read-indexes';
 import { readObjects } from './schema/read-objects';
 import { readSchemas } from './schema/read-schemas';
-import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
+import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 import type { SessionRegistry } from './session-registry';
 
 type SchemaMethods = keyof typeof schemaContract;
@@ -21,18 +21,19 @@ type SchemaMethods = keyof typeof schemaContract;
 export function schemaService(
   sessions: SessionRegistry,
   /** How long one read may go unanswered before the side connection is given up. */
-  readTimeoutMs = SCREEN_READ_TIMEOUT_MS,
+  readTimeoutMs: ScreenReadTimeout = defaultScreenReadTimeout,
 ): Handlers<SchemaMethods> {
   // A frozen or cut-off server never fails a read: without a limit the browser's spinner would
   // turn for ever, and every later call on the side connection (completion, other screens of
   // the session) would queue behind it.
-  const reading = { timeoutMs: readTimeoutMs };
   function onSide<T>(
     sessionId: string,
     ctx: CallContext,
     fn: (conn: Connection, server: ServerInfo) => Promise<T>,
   ): Promise<T> {
-    return sessions.owned(sessionId, ctx.peerId).session.withSideConnection(fn, reading);
+    return sessions.owned(sessionId, ctx.peerId).session.withSideConnection(fn, {
+      timeoutMs: readTimeoutMs(),
+    });
   }
 
   return {
@@ -51,7 +52,7 @@ export function schemaService(
       // The editor connection's id now (it changes when the session reconnects).
       const schema = await session.withSideConnection(
         (conn) => readCurrentSchema(conn, session.threadId),
-        reading,
+        { timeoutMs: readTimeoutMs() },
       );
       return { schema };
     },

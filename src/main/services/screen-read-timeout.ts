@@ -7,3 +7,12 @@
  * answer as if it were current.
  */
 export const SCREEN_READ_TIMEOUT_MS = 30_000;
+
+/**
+ * The limit in ms, asked at each read: the user's setting (Settings → Screens), so a change
+ * applies to the next read of every screen without reconnecting.
+ */
+export type ScreenReadTimeout = () => number;
+
+/** The limit as first installed. */
+export const defaultScreenReadTimeout: ScreenReadTimeout = () => SCREEN_READ_TIMEOUT_MS;

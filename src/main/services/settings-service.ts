@@ -1,4 +1,5 @@
-// The app settings screen's backend: result limits and plan thresholds kept in settings.json.
+// The app settings screen's backend: result limits, plan thresholds and the screens' read limit,
+// kept in settings.json.
 import type { ResultLimitSettings } from '../../shared/api/settings';
 import type { Handlers } from '../backend/handlers';
 import type { SettingsStore } from '../store/settings-store';
@@ -13,11 +14,20 @@ export function resultLimitsOf(settings: ResultLimitSettings): ResultLimits {
 
 export function settingsService(
   settings: SettingsStore,
-): Handlers<'settings.results' | 'settings.saveResults' | 'settings.plan' | 'settings.savePlan'> {
+): Handlers<
+  | 'settings.results'
+  | 'settings.saveResults'
+  | 'settings.plan'
+  | 'settings.savePlan'
+  | 'settings.screenReads'
+  | 'settings.saveScreenReads'
+> {
   return {
     'settings.results': async () => settings.results,
     'settings.saveResults': async (params) => settings.saveResults(params),
     'settings.plan': async () => settings.plan,
     'settings.savePlan': async (params) => settings.savePlan(params),
+    'settings.screenReads': async () => settings.screenReads,
+    'settings.saveScreenReads': async (params) => settings.saveScreenReads(params),
   };
 }

@@ -43,7 +43,7 @@ import { readHealth } from './tuning/read-health';
 import { BackgroundExplains, type TopRow } from './tuning/background-explains';
 import { SessionTurns } from './tuning/session-turns';
 import { readDigestCounters } from './tuning/statement-digest';
-import { SCREEN_READ_TIMEOUT_MS } from './screen-read-timeout';
+import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 
 type TuningMethods = keyof typeof tuningContract;
 
@@ -165,9 +165,9 @@ export interface TuningDeps {
   record: RecordPlan;
   /**
    * How long a read of the screen (statements, counters, schema health) may go unanswered
-   * before the side connection is given up; default SCREEN_READ_TIMEOUT_MS.
+   * before the side connection is given up (ms), asked at each read.
    */
-  readTimeoutMs?: number;
+  readTimeoutMs?: ScreenReadTimeout;
 }
 
 /**
@@ -210,7 +210,7 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
     // A frozen or cut-off server never fails a read: without a limit the screen's poll would
     // wait for ever and show its last list as current, and every later read on the side
     // connection would queue behind it.
-    const timeoutMs = deps.readTimeoutMs ?? SCREEN_READ_TIMEOUT_MS;
+    const timeoutMs = (deps.readTimeoutMs ?? defaultScreenReadTimeout)();
     return owner.session.withSideConnection(fn, { timeoutMs }).catch((e: unknown) => {
       throw e instanceof ApiError ? e : errorToApi(e);
     });

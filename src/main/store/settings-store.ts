@@ -23,10 +23,13 @@ import {
 import {
   defaultPlanDiagnosticSettings,
   defaultResultLimitSettings,
+  defaultScreenReadSettings,
   PlanDiagnosticSettingsSchema,
   ResultLimitSettingsSchema,
+  ScreenReadSettingsSchema,
   type PlanDiagnosticSettings,
   type ResultLimitSettings,
+  type ScreenReadSettings,
 } from '../../shared/api/settings';
 import { errorMessage } from './os-error';
 import { RetryingWrite, type RetryDelays } from './retrying-write';
@@ -40,6 +43,7 @@ const SettingsFileSchema = z
     // Absent until the user saves limits, so a later version's new defaults still reach them.
     results: ResultLimitSettingsSchema.optional().catch(undefined),
     plan: PlanDiagnosticSettingsSchema.optional().catch(undefined),
+    screenReads: ScreenReadSettingsSchema.optional().catch(undefined),
   })
   .loose();
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
@@ -123,6 +127,15 @@ export class SettingsStore {
   async savePlan(plan: PlanDiagnosticSettings): Promise<PlanDiagnosticSettings> {
     await this.#save((file) => ({ ...file, plan: { ...plan } }));
     return this.plan;
+  }
+
+  get screenReads(): ScreenReadSettings {
+    return { ...(this.#file.screenReads ?? defaultScreenReadSettings()) };
+  }
+
+  async saveScreenReads(screenReads: ScreenReadSettings): Promise<ScreenReadSettings> {
+    await this.#save((file) => ({ ...file, screenReads: { ...screenReads } }));
+    return this.screenReads;
   }
 
   /** Resolves once every save so far is in the file; rejects if writing failed. */

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import {
   defaultPlanDiagnosticSettings,
   defaultResultLimitSettings,
+  defaultScreenReadSettings,
   PlanDiagnosticSettingsSchema,
   ResultLimitSettingsSchema,
+  ScreenReadSettingsSchema,
 } from '../../shared/api/settings';
 import type { UpdateStatus } from '../../shared/api/updates';
 import { api } from '../app/api';
@@ -78,6 +80,37 @@ function PlanDiagnosticsSection() {
   );
 }
 
+function ScreenReadsSection() {
+  const defaults = defaultScreenReadSettings();
+  return (
+    <NumberSection
+      id="settings-screen-reads"
+      title="Server answers"
+      intro={
+        <>
+          How long the schema browser, Tuning, the processlist, replication and ALTER progress wait
+          for a server&apos;s answer before they give its connection up and say the server does not
+          answer (a frozen server or a cut network never fails a read). Raise it for a server whose
+          dictionary reads take long, such as MariaDB with hundreds of thousands of tables. Your own
+          statements in the editor are never timed out. Applies to the next read.
+        </>
+      }
+      fields={[
+        {
+          key: 'timeoutSeconds',
+          label: 'Give up on a server that does not answer after (s)',
+          hint: `Default ${defaults.timeoutSeconds} s`,
+        },
+      ]}
+      schema={ScreenReadSettingsSchema}
+      defaults={defaults}
+      load={() => api.call('settings.screenReads', {})}
+      save={(v) => api.call('settings.saveScreenReads', v)}
+      saveLabel="Save wait time"
+    />
+  );
+}
+
 function UpdatesSection() {
   const [status, setStatus] = useState<UpdateStatus | null>(null);
   useEffect(() => {
@@ -114,6 +147,7 @@ export function SettingsScreen({ dataDir }: { dataDir: string | null }) {
       <h1>Settings</h1>
       <ResultLimitsSection />
       <PlanDiagnosticsSection />
+      <ScreenReadsSection />
       <UpdatesSection />
       <DataSection dataDir={dataDir} />
     </div>

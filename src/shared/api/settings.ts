@@ -59,6 +59,31 @@ export function defaultPlanDiagnosticSettings(): PlanDiagnosticSettings {
   return { fullScanRows: 1000, misestimateFactor: 10 };
 }
 
+/** The bounds of the screens' read limit, in seconds. */
+export const SCREEN_READ_SECONDS_BOUNDS = { min: 2, max: 3_600 } as const;
+
+/**
+ * How long a screen's read of a server (the schema browser, Tuning, processlist, replication,
+ * ALTER progress) may go unanswered before its connection is given up and the screen says the
+ * server does not answer. A server with a very large data dictionary (MariaDB reading hundreds of
+ * thousands of tables' definitions) may need longer than the default.
+ */
+export const ScreenReadSettingsSchema = z
+  .object({
+    timeoutSeconds: wholeNumberIn(
+      'The time a screen waits for the server',
+      SCREEN_READ_SECONDS_BOUNDS,
+      'seconds',
+    ),
+  })
+  .strict();
+export type ScreenReadSettings = z.infer<typeof ScreenReadSettingsSchema>;
+
+/** As first installed: 30 seconds. */
+export function defaultScreenReadSettings(): ScreenReadSettings {
+  return { timeoutSeconds: 30 };
+}
+
 /** The app settings methods (other than update notifications); spread into the contract. */
 export const settingsContract = {
   /** How much of one result the backend keeps (defaults when never saved). */
@@ -77,5 +102,12 @@ export const settingsContract = {
   'settings.savePlan': {
     params: PlanDiagnosticSettingsSchema,
     result: PlanDiagnosticSettingsSchema,
+  },
+  /** How long screens wait for a server's answer (defaults when never saved). */
+  'settings.screenReads': { params: z.object({}).strict(), result: ScreenReadSettingsSchema },
+  /** Saves it; every screen's next read uses it. */
+  'settings.saveScreenReads': {
+    params: ScreenReadSettingsSchema,
+    result: ScreenReadSettingsSchema,
   },
 } as const;

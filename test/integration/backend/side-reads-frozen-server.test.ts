@@ -72,3 +72,51 @@ describe('side connection reads on a server that stops answering (MySQL 9.7)', (
     expect(await b.call('schema.objects', { sessionId, schema: 'mysql' })).toEqual(first);
   });
 });
+
+describe('the wait for a frozen server, as set in Settings (MySQL 9.7)', () => {
+  const dedicated = useDedicatedServer('mysql', { name: 'frozen-setting' });
+  let b: BackendUnderTest;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = dedicated();
+    // No fixed limit: the backend asks the user's setting at each read.
+    b = await startBackend();
+  });
+  afterAll(async () => {
+    server?.resume();
+    await b?.dispose();
+  });
+
+  it('a saved wait applies to the next read of every screen, without reconnecting', async () => {
+    const sessionId = await openSession(b, server, 'browser');
+    const first = await b.call('schema.objects', { sessionId, schema: 'mysql' });
+    if (!first.ok) throw new Error(first.error.message);
+    expect(await b.call('settings.screenReads', {})).toEqual({
+      ok: true,
+      value: { timeoutSeconds: 30 },
+    });
+    expect(await b.call('settings.saveScreenReads', { timeoutSeconds: 2 })).toEqual({
+      ok: true,
+      value: { timeoutSeconds: 2 },
+    });
+    server.pause();
+    try {
+      // With the 30 s default the read would still be waiting when the 15 s run out.
+      const outcome = await Promise.race([
+        b.call('schema.objects', { sessionId, schema: 'mysql' }),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 15 s'), 15_000)),
+      ]);
+      expect(outcome).toEqual({
+        ok: false,
+        error: {
+          code: 'CONNECTION_LOST',
+          message: `The connection to 127.0.0.1:${server.port} was lost: The server 127.0.0.1:${server.port} did not answer in time.`,
+        },
+      });
+    } finally {
+      server.resume();
+    }
+    expect(await b.call('schema.objects', { sessionId, schema: 'mysql' })).toEqual(first);
+  });
+});

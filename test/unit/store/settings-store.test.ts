@@ -1,6 +1,7 @@
 import { mkdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ScreenReadSettingsSchema } from '../../../src/shared/api/settings';
 import { DEFAULT_RELEASE_FEED } from '../../../src/shared/api/updates';
 import { SettingsStore } from '../../../src/main/store/settings-store';
 import { permissions, useTempDirs } from './temp-dirs';
@@ -79,6 +80,41 @@ describe('SettingsStore', () => {
       expect(store.warning).toBeNull();
       expect(store.results).toEqual({ maxRows: 1_000_000, maxMegabytes: 512 });
     }
+  });
+
+  it('keeps the wait for server answers: 30 s until saved, a damaged value falls back', async () => {
+    const dir = await tempDir();
+    const store = await SettingsStore.open(dir);
+    expect(store.screenReads).toEqual({ timeoutSeconds: 30 });
+    await store.saveScreenReads({ timeoutSeconds: 120 });
+    const file = path.join(dir, 'settings.json');
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      version: 1,
+      updates: { enabled: false, feedUrl: DEFAULT_RELEASE_FEED },
+      screenReads: { timeoutSeconds: 120 },
+    });
+    expect((await SettingsStore.open(dir)).screenReads).toEqual({ timeoutSeconds: 120 });
+    for (const screenReads of [{ timeoutSeconds: 1 }, { timeoutSeconds: 2.5 }, 'long', {}]) {
+      await writeFile(file, JSON.stringify({ version: 1, screenReads }));
+      expect((await SettingsStore.open(dir)).screenReads).toEqual({ timeoutSeconds: 30 });
+    }
+  });
+
+  it('refuses a wait out of bounds, saying what and where', () => {
+    const wrong = (value: unknown) =>
+      ScreenReadSettingsSchema.safeParse({ timeoutSeconds: value }).error?.issues.map(
+        (i) => `${i.path.join('.')}: ${i.message}`,
+      );
+    expect(wrong(1)).toEqual([
+      'timeoutSeconds: The time a screen waits for the server must be at least 2 seconds',
+    ]);
+    expect(wrong(3601)).toEqual([
+      'timeoutSeconds: The time a screen waits for the server must be at most 3,600 seconds',
+    ]);
+    expect(wrong(2.5)).toEqual([
+      'timeoutSeconds: The time a screen waits for the server must be a whole number',
+    ]);
+    expect(wrong(2)).toBeUndefined();
   });
 
   it('says in plain words when it cannot write, keeps the change in effect and writes it later', async () => {
