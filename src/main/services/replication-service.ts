@@ -16,6 +16,7 @@ import { hostLinker, sessionLink } from './replication/node-links';
 import { readNode } from './replication/read-node';
 import { readReplicationSettings } from './replication/read-replication-settings';
 import { adviseReplicationSettings } from '../../shared/replication/settings-advice';
+import { recheckGap } from '../../shared/replication/recheck-gap';
 import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 import type { SessionRegistry } from './session-registry';
 
@@ -144,6 +145,7 @@ export function replicationService(
             ran: false,
             outcomes: [],
             errantAfter: null,
+            notRechecked: null,
           });
         }
         if (!samePlan(computed.targets, plan!)) {
@@ -156,13 +158,15 @@ export function replicationService(
         const outcomes = await runErrantFix(discovery, computed.targets);
         // Detect again, from scratch, to show what is left.
         const after = await discover(sessionId, ctx, credentials);
-        let errantAfter: string;
-        try {
-          errantAfter = after.topology.nodes.find((n) => n.id === nodeId)?.errant?.gtids ?? '';
-        } finally {
-          await after.close();
-        }
-        return ErrantFixResultSchema.parse({ ...base, ran: true, outcomes, errantAfter });
+        const again = after.topology.nodes.find((n) => n.id === nodeId);
+        await after.close();
+        return ErrantFixResultSchema.parse({
+          ...base,
+          ran: true,
+          outcomes,
+          errantAfter: again?.errant?.gtids ?? '',
+          notRechecked: recheckGap(nodeId, again),
+        });
       } finally {
         await discovery.close();
       }

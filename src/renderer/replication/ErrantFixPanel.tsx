@@ -89,7 +89,7 @@ export function ErrantFixPanel({
 
   return (
     <section
-      className={`rp-fix${result?.errantAfter === '' ? ' rp-fix-done' : ''}`}
+      className={`rp-fix${result?.errantAfter === '' && result.notRechecked === null ? ' rp-fix-done' : ''}`}
       aria-label={`Fix errant transactions of ${node.id}`}
     >
       <header className="rp-section-head">
@@ -208,7 +208,12 @@ export function ErrantFixPanel({
               />
             ),
           )}
-          {result.errantAfter === '' ? (
+          {result.notRechecked !== null ? (
+            <Notice severity="warning" data={{ 'data-recheck': 'not-checked' }}>
+              Not detected again: {result.notRechecked} Whether errant transactions are left on{' '}
+              {node.id} is not known; discover the topology again once it can be checked.
+            </Notice>
+          ) : result.errantAfter === '' ? (
             <Notice severity="ok" data={{ 'data-recheck': 'clean' }}>
               Detected again: no errant transactions left on {node.id}.
             </Notice>

@@ -70,6 +70,11 @@ export const ErrantFixResultSchema = z.object({
   outcomes: z.array(FixOutcomeSchema),
   /** After running: errant transactions of the node found again (empty text when fixed). */
   errantAfter: z.string().nullable(),
+  /**
+   * After running: why the node could not be checked again (it no longer answers, or nothing is
+   * left to compare it with); then `errantAfter` says nothing. Null when checked or not run.
+   */
+  notRechecked: z.string().nullable(),
 });
 export type ErrantFixResult = z.infer<typeof ErrantFixResultSchema>;
 

@@ -226,6 +226,7 @@ describe('a 10^5-interval GTID history on MySQL 9.7 (source + 2 replicas)', () =
       { nodeId: id(replica2), ok: true, failedStatement: null, error: null },
     ]);
     expect(applied.value.errantAfter).toBe('');
+    expect(applied.value.notRechecked).toBeNull();
     await waitForCatchUp(source, replica1);
     await waitForCatchUp(source, replica2);
     const t = await topologyFrom(onSource);

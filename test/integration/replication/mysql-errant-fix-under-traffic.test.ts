@@ -113,6 +113,7 @@ describe('the errant fix under traffic on MySQL 9.7', () => {
     const applied = await fix(sessions[0]!, r1, preview.targets);
     expect(applied.outcomes.map((o) => [o.nodeId, o.ok])).toEqual([[nodeId(s), true]]);
     expect(applied.errantAfter).toBe('');
+    expect(applied.notRechecked).toBeNull();
 
     const rows = await loads.pop()!.stop();
     await settleShape(servers(), shape);
@@ -172,6 +173,7 @@ describe('the errant fix under traffic on MySQL 9.7', () => {
     const applied = await fix(sessions[2]!, c, preview.targets);
     expect(applied.outcomes.every((o) => o.ok)).toBe(true);
     expect(applied.errantAfter).toBe('');
+    expect(applied.notRechecked).toBeNull();
 
     const [rowsA, rowsB] = await Promise.all(loads.splice(0).map((l) => l.stop()));
     await settleShape(servers(), shape);

@@ -292,6 +292,7 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       ran: false,
       outcomes: [],
       errantAfter: null,
+      notRechecked: null,
     });
     expect(preview.value.targets).toEqual([
       {
@@ -323,6 +324,7 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       { nodeId: id(replica2), ok: true, failedStatement: null, error: null },
     ]);
     expect(applied.value.errantAfter).toBe('');
+    expect(applied.value.notRechecked).toBeNull();
     const t = await topologyFrom(onReplica1);
     expect(t.nodes.map((n) => n.errant)).toEqual([null, null, null]);
     // Empty transactions: the databases exist on replica 1 only.
@@ -498,6 +500,7 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       if (!fixed.ok) throw new Error(fixed.error.message);
       expect(fixed.value.outcomes.map((o) => o.ok)).toEqual([true]);
       expect(fixed.value.errantAfter).toBe('');
+      expect(fixed.value.notRechecked).toBeNull();
     } finally {
       await fresh.dispose();
     }
