@@ -242,6 +242,13 @@ describe('the replication screen', () => {
           .first()
           .textContent(),
       ).toBe('unreachable · CONNECTION_REFUSED');
+      // Its only sibling is down too: no promotion verdict, the sibling named.
+      expect(
+        await page.locator('.rp-node-details [data-promotion]').getAttribute('data-promotion'),
+      ).toBe('unknown');
+      expect(await page.locator('.rp-node-details [data-promotion]').textContent()).toBe(
+        `? Cannot tell whether it can replace its source: its other replica ${id(replica2)} could not be read.`,
+      );
       await problem.scrollIntoViewIfNeeded();
       await screenshot(page, 'replication-errant-unchecked');
     } finally {

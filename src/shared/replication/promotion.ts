@@ -19,20 +19,38 @@ export const PromotionSchema = z.object({
   behind: z.array(IssueSchema),
   /** Transactions a peer would need from this replica that it has purged (error 1236). */
   purgedButNeeded: z.array(IssueSchema),
+  /**
+   * Other replicas of the same source that could not be read (node ids): not compared, so the
+   * verdict says nothing about them; with no peer read, there is no verdict (`canPromote` false,
+   * no issues).
+   */
+  unreadPeers: z.array(z.string()),
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
 
 /**
  * The promotion check of a MySQL replica against its sibling replicas, from the GTID sets as
  * the servers printed them. `sourcesExecuted` (its sources' sets, read after the siblings')
- * tells lag from loss; see checkPromotion. Null without siblings (nothing to compare with).
+ * tells lag from loss; see checkPromotion. `unreadPeers`: siblings that could not be read,
+ * named so the verdict is not taken to cover them. Null without siblings.
  */
 export function promotionOf(
   candidate: { id: string; executed: string; purged: string },
   peers: ReadonlyArray<{ id: string; executed: string }>,
   sourcesExecuted?: string,
+  unreadPeers: readonly string[] = [],
 ): Promotion | null {
-  if (peers.length === 0) return null;
+  if (peers.length === 0) {
+    if (unreadPeers.length === 0) return null;
+    return {
+      canPromote: false,
+      peers: [],
+      missing: [],
+      behind: [],
+      purgedButNeeded: [],
+      unreadPeers: [...unreadPeers],
+    };
+  }
   const check = checkPromotion(
     {
       name: candidate.id,
@@ -50,5 +68,6 @@ export function promotionOf(
     missing: issues(check.missing),
     behind: issues(check.behind),
     purgedButNeeded: issues(check.purgedButNeeded),
+    unreadPeers: [...unreadPeers],
   };
 }

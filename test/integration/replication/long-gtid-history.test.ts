@@ -186,6 +186,7 @@ describe('a 10^5-interval GTID history on MySQL 9.7 (source + 2 replicas)', () =
       missing: [],
       behind: [],
       purgedButNeeded: [{ peer: id(replica2), gtids: `${RETIRED}:${ERRANT_IN_HISTORY}` }],
+      unreadPeers: [],
     });
     expect(nodeOf(t, replica2).promotion).toEqual({
       canPromote: false,
@@ -193,6 +194,7 @@ describe('a 10^5-interval GTID history on MySQL 9.7 (source + 2 replicas)', () =
       missing: [{ peer: id(replica1), gtids: errant }],
       behind: [],
       purgedButNeeded: [],
+      unreadPeers: [],
     });
   });
 

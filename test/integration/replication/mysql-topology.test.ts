@@ -176,6 +176,15 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       if (!second.ok) throw new Error(second.error.message);
       expect(nodeOf(second.value, replica1).reachable).toBe(true);
       expect(nodeOf(second.value, replica2).error?.code).toBe('PASSWORD_REQUIRED');
+      // Its only sibling unread: no promotion verdict, and the sibling named.
+      expect(nodeOf(second.value, replica1).promotion).toEqual({
+        canPromote: false,
+        peers: [],
+        missing: [],
+        behind: [],
+        purgedButNeeded: [],
+        unreadPeers: [id(replica2)],
+      });
     } finally {
       await fresh.dispose();
     }
@@ -216,6 +225,7 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       missing: [{ peer: id(replica1), gtids: `${uuid1}:1:errant_tag:1` }],
       behind: [],
       purgedButNeeded: [],
+      unreadPeers: [],
     });
     expect(nodeOf(t, replica1).promotion?.canPromote).toBe(true);
     expect(nodeOf(t, source).promotion).toBeNull();
@@ -239,6 +249,7 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
         missing: [{ peer: id(replica1), gtids: `${uuid1}:1:errant_tag:1` }],
         behind: [{ peer: id(replica1), gtids: `${sourceUuid}:${last - 1}-${last}` }],
         purgedButNeeded: [],
+        unreadPeers: [],
       });
     } finally {
       await run(replica2, ['START REPLICA SQL_THREAD']);

@@ -16,6 +16,7 @@ describe('promotionOf', () => {
       missing: [{ peer: 'r1', gtids: `${R1}:1` }],
       behind: [],
       purgedButNeeded: [],
+      unreadPeers: [],
     });
     expect(
       promotionOf({ id: 'r1', executed: `${SOURCE}:1-12`, purged: `${SOURCE}:1-11` }, [
@@ -27,6 +28,7 @@ describe('promotionOf', () => {
       missing: [],
       behind: [],
       purgedButNeeded: [{ peer: 'r2', gtids: `${SOURCE}:11` }],
+      unreadPeers: [],
     });
     expect(
       promotionOf({ id: 'r1', executed: `${SOURCE}:1-12`, purged: '' }, [
@@ -45,6 +47,7 @@ describe('promotionOf', () => {
       missing: [{ peer: 'r1', gtids: `${R1}:1` }],
       behind: [{ peer: 'r1', gtids: `${SOURCE}:11-14` }],
       purgedButNeeded: [],
+      unreadPeers: [],
     });
     // Behind only.
     expect(
@@ -54,6 +57,21 @@ describe('promotionOf', () => {
     expect(promotionOf(candidate, [sibling])).toMatchObject({
       missing: [{ gtids: `${SOURCE}:11-14,\n${R1}:1` }],
       behind: [],
+    });
+  });
+
+  it('names siblings that could not be read, and gives no verdict when none was', () => {
+    const candidate = { id: 'r1', executed: `${SOURCE}:1-12`, purged: '' };
+    expect(
+      promotionOf(candidate, [{ id: 'r2', executed: `${SOURCE}:1-10` }], undefined, ['r3']),
+    ).toMatchObject({ canPromote: true, peers: ['r2'], unreadPeers: ['r3'] });
+    expect(promotionOf(candidate, [], undefined, ['r2', 'r3'])).toEqual({
+      canPromote: false,
+      peers: [],
+      missing: [],
+      behind: [],
+      purgedButNeeded: [],
+      unreadPeers: ['r2', 'r3'],
     });
   });
 });

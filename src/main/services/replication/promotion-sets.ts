@@ -10,6 +10,8 @@ interface Candidate {
   id: string;
   sourceIds: string[];
   peerIds: string[];
+  /** Other replicas of its sources that could not be read (by their last-seen sources). */
+  unreadIds: string[];
 }
 
 const isMysql = (n: DiscoveredNode | undefined): n is DiscoveredNode =>
@@ -28,10 +30,14 @@ function candidatesOf(
     if (!isMysql(n)) continue;
     const sourceIds = sourcesOf(n).filter((id) => id !== '');
     if (sourceIds.length === 0) continue;
-    const peerIds = [...nodes.values()]
-      .filter((o) => o.id !== n.id && isMysql(o) && sourcesOf(o).some((s) => sourceIds.includes(s)))
-      .map((o) => o.id);
-    if (peerIds.length > 0) out.push({ id: n.id, sourceIds, peerIds });
+    const siblings = [...nodes.values()].filter(
+      (o) => o.id !== n.id && sourcesOf(o).some((s) => sourceIds.includes(s)),
+    );
+    const peerIds = siblings.filter(isMysql).map((o) => o.id);
+    const unreadIds = siblings.filter((o) => o.state === null).map((o) => o.id);
+    if (peerIds.length > 0 || unreadIds.length > 0) {
+      out.push({ id: n.id, sourceIds, peerIds, unreadIds });
+    }
   }
   return out;
 }
@@ -97,6 +103,7 @@ export async function checkPromotions(
           },
           c.peerIds.map((id) => ({ id, executed: executedOf(id) })),
           sourcesExecuted,
+          c.unreadIds,
         ),
       );
     } catch {
