@@ -189,13 +189,7 @@ export class SlowLogReader {
     const { text } = line;
     if (mayBeBanner(text) && BANNER.test(text)) return;
     if (text.charCodeAt(0) === 35 /* # */) {
-      if (
-        this.slowLogLines === 0 &&
-        (text.startsWith('# Time:') ||
-          text.startsWith('# Query_time:') ||
-          text.startsWith('# User@Host:'))
-      )
-        this.slowLogLines += 1;
+      if (this.slowLogLines === 0 && isSlowLogLine(text, 0)) this.slowLogLines += 1;
       if (this.previousEndsWithSemicolon) this.flushRecord(false);
     }
     const budget = this.maxStatement - this.recordBytes;
@@ -268,12 +262,12 @@ export class SlowLogReader {
       const hash = text.charCodeAt(0) === 35; /* # */
       // pt prepends "#" to a record that does not start with one: its first line is metadata.
       if (i === 0 && !hash) continue;
-      if (!hash && !isMeta(text)) {
+      if (!hash && !isMetaAt(text, 0, text.length)) {
         statementAt = i;
         break;
       }
       if (hash) sawHashLine = true;
-      if (adminLine === undefined && isAdministratorLine(text)) {
+      if (adminLine === undefined && isAdministratorLineAt(text, 0, text.length)) {
         adminLine = stripFinalSemicolon(text.slice(2), lines, i);
       }
     }
@@ -638,32 +632,11 @@ function endsWithSemicolon(text: string): boolean {
 }
 
 /** `text.startsWith('# administrator command:')` */
-function isAdministratorLine(text: string): boolean {
-  return text.charCodeAt(2) === 97 /* a */ && text.startsWith('# administrator command:');
-}
-
 /** `text.includes(needle)`, found by a search for its char at `anchor` (a rare one). */
 function containsAt(text: string, needle: string, anchor: number): boolean {
   const char = needle[anchor]!;
   for (let at = text.indexOf(char, anchor); at >= 0; at = text.indexOf(char, at + 1))
     if (text.startsWith(needle, at - anchor)) return true;
-  return false;
-}
-
-/** pt's metadata lines: `#...`, `use ...`, `SET timestamp|insert_id|last_insert_id...`. */
-function isMeta(text: string): boolean {
-  const first = text.charCodeAt(0);
-  if (first === 35 /* # */) return true;
-  if (first === 117 /* u */) return text.startsWith('use ');
-  if (first === 83 /* S */) {
-    // Most statement lines start with S (SELECT, SHOW): `SET ` is told apart by its T first.
-    if (text.charCodeAt(2) !== 84 /* T */) return false;
-    return (
-      text.startsWith('SET timestamp') ||
-      text.startsWith('SET insert_id') ||
-      text.startsWith('SET last_insert_id')
-    );
-  }
   return false;
 }
 
@@ -676,13 +649,17 @@ function isSlowLogLine(text: string, at: number): boolean {
   );
 }
 
-/** isMeta of the line `text[start, end)`. */
+/**
+ * Whether the line `text[start, end)` is one of pt's metadata lines: `#...`, `use ...`,
+ * `SET timestamp|insert_id|last_insert_id...`.
+ */
 function isMetaAt(text: string, start: number, end: number): boolean {
   const first = text.charCodeAt(start);
   if (first === 35 /* # */) return true;
   const length = end - start;
   if (first === 117 /* u */) return length >= 4 && text.startsWith('use ', start);
   if (first === 83 /* S */) {
+    // Most statement lines start with S (SELECT, SHOW): `SET ` is told apart by its T first.
     if (length < 13 || text.charCodeAt(start + 2) !== 84 /* T */) return false;
     return (
       text.startsWith('SET timestamp', start) ||
@@ -693,7 +670,7 @@ function isMetaAt(text: string, start: number, end: number): boolean {
   return false;
 }
 
-/** isAdministratorLine of the line `text[start, end)`. */
+/** Whether the line `text[start, end)` is `# administrator command: ...`. */
 function isAdministratorLineAt(text: string, start: number, end: number): boolean {
   return (
     end - start >= 24 &&
@@ -752,7 +729,7 @@ export function nextEntryBoundary(text: string, from: number, maxLineBytes = 64 
       // ends the entry: the reader flushes before the `#` line with no statementless entry.
       if (
         previous.endsWith(';') &&
-        !isMeta(previous) &&
+        !isMetaAt(previous, 0, previous.length) &&
         !previous.startsWith('SET ') &&
         !(mayBeBanner(previous) && BANNER.test(previous))
       )
