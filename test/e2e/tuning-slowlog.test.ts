@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { RowDataPacket } from 'mysql2/promise';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMs } from '../../src/shared/explain/format-plan-figures';
@@ -134,6 +135,46 @@ describe('the tuning screen reads a slow log', () => {
       await detail.getByText('The plan’s findings suggest no index for this statement.').count(),
     ).toBe(1);
     await screenshot(page, 'tuning-slowlog-07-explained');
+  });
+
+  it('cancels an explain that waits for a locked table', async () => {
+    // Another session holds the table: the EXPLAIN waits for its metadata lock (for a year, by
+    // the server's default), so Cancel is the only way out of it.
+    await withConnection(server(), async (locker) => {
+      await locker.query(`LOCK TABLES ${DB}.orders WRITE`);
+      const detail = page.getByTestId('slowlog-detail');
+      await detail.getByRole('button', { name: /^Explain on / }).click();
+      const running = detail.getByTestId('explain-running');
+      await running.waitFor({ timeout: 10_000 });
+      expect(await running.locator('strong').textContent()).toBe('Explaining');
+      // Waiting on the server: the time counts past a second.
+      await expect
+        .poll(() => running.getByTestId('explain-elapsed').textContent(), { timeout: 10_000 })
+        .toMatch(/^\d+(\.\d+)? s$/);
+      expect(await detail.getByRole('button', { name: 'Explaining…' }).isDisabled()).toBe(true);
+      await running.scrollIntoViewIfNeeded();
+      await screenshot(page, 'tuning-slowlog-08-explain-waiting');
+      await running.getByRole('button', { name: 'Cancel' }).click();
+      // Said as what it is, not as a failure.
+      const cancelled = detail.getByTestId('action-cancelled');
+      await cancelled.waitFor({ timeout: 15_000 });
+      expect(await cancelled.textContent()).toContain('Cancelled by user (KILL QUERY).');
+      expect(await cancelled.getAttribute('role')).toBe('note');
+      expect(await running.count()).toBe(0);
+      // The waiting EXPLAIN itself is gone from the server, not only from the screen.
+      const [rows] = await locker.query<RowDataPacket[]>(
+        "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'EXPLAIN%orders%'",
+      );
+      expect(Number(rows[0]!.n)).toBe(0);
+      await screenshot(page, 'tuning-slowlog-09-explain-cancelled');
+      await locker.query('UNLOCK TABLES');
+    });
+    // The session is free again: the next explain runs.
+    const detail = page.getByTestId('slowlog-detail');
+    await detail.getByRole('button', { name: /^Explain on / }).click();
+    await expect.poll(() => detail.getByTestId('action-cancelled').count()).toBe(0);
+    await detail.getByRole('button', { name: 'Open plan' }).waitFor({ timeout: 20_000 });
+    expect(errors).toEqual([]);
   });
 
   it('opens a class’s example in the editor', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mysql2/promise';
+import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { ApiError } from '../../shared/api/errors';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import {
@@ -44,6 +44,11 @@ import { BackgroundExplains, type TopRow } from './tuning/background-explains';
 import { SessionTurns } from './tuning/session-turns';
 import { readDigestCounters } from './tuning/statement-digest';
 import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
+
+/** How long a background explain waits for its tables' metadata locks (see explainOne). */
+const BACKGROUND_LOCK_WAIT_SECONDS = 5;
+/** ER_LOCK_WAIT_TIMEOUT: lock_wait_timeout ran out. */
+const ER_LOCK_WAIT_TIMEOUT = 1205;
 
 type TuningMethods = keyof typeof tuningContract;
 
@@ -249,18 +254,45 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
       .slice(0, limit);
   }
 
-  /** EXPLAIN of one top statement in its schema, inside a READ ONLY transaction, kept. */
+  /**
+   * EXPLAIN of one top statement in its schema, inside a READ ONLY transaction, kept. It waits
+   * at most BACKGROUND_LOCK_WAIT_SECONDS for its tables' metadata locks: an EXPLAIN queues behind
+   * a LOCK TABLES or an ALTER waiting for its lock like any query (for a year by default), and
+   * nobody is watching a background explain to cancel it, while every read of the Tuning
+   * screen's session would wait behind it.
+   */
   function explainOne(sessionId: string, ctx: CallContext, row: TopRow & { sample: string }) {
     return turns.take(sessionId, async () => {
       await useSchema(sessionId, ctx, row.schema);
+      const lockWait = await run(sessionId, ctx, async (conn) => {
+        const [rows] = await conn.query<RowDataPacket[]>('SELECT @@SESSION.lock_wait_timeout AS w');
+        await conn.query(`SET SESSION lock_wait_timeout = ${BACKGROUND_LOCK_WAIT_SECONDS}`);
+        return Number(rows[0]?.w);
+      });
       // EXPLAIN does not run the statement; the transaction also refuses any write a stored
       // function called while the optimizer folds constants could make.
-      await run(sessionId, ctx, (conn) => conn.query('START TRANSACTION READ ONLY'));
       let result: ExplainRunResult;
       try {
-        result = await deps.explain({ sessionId, sql: row.sample, analyze: false }, ctx);
+        await run(sessionId, ctx, (conn) => conn.query('START TRANSACTION READ ONLY'));
+        try {
+          result = await deps.explain({ sessionId, sql: row.sample, analyze: false }, ctx);
+        } catch (e) {
+          // The server's words ("try restarting transaction") do not say what happened here.
+          if (e instanceof ApiError && e.serverCode === ER_LOCK_WAIT_TIMEOUT)
+            throw new ApiError({
+              ...e.toShape(),
+              message: `Not explained this time: its tables stayed locked for ${BACKGROUND_LOCK_WAIT_SECONDS} s (a LOCK TABLES, or DDL holding or waiting for its metadata lock), and a background explain does not wait longer.`,
+            });
+          throw e;
+        } finally {
+          await run(sessionId, ctx, (conn) => conn.query('ROLLBACK')).catch(() => undefined);
+        }
       } finally {
-        await run(sessionId, ctx, (conn) => conn.query('ROLLBACK')).catch(() => undefined);
+        // The user's own statements on this session wait as long as they did before.
+        if (Number.isSafeInteger(lockWait) && lockWait > 0)
+          await run(sessionId, ctx, (conn) =>
+            conn.query(`SET SESSION lock_wait_timeout = ${lockWait}`),
+          ).catch(() => undefined);
       }
       await deps.record(ctx.peerId, sessionId, row.sample, result, {
         digest: row.digest!,

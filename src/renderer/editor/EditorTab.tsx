@@ -11,9 +11,9 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { useEditorCommands } from './editor-commands';
 import { loadEditorText, saveEditorText } from './editor-text-store';
 import { EditorToolbar } from './EditorToolbar';
-import { ExplainRunning } from './ExplainRunning';
-import { CancelProblemNotice } from './CancelProblemNotice';
-import { api } from '../app/api';
+import { ExplainRunning } from '../ui/ExplainRunning';
+import { CancelProblemNotice } from '../ui/CancelProblemNotice';
+import { useExplainCancel } from '../data/use-explain-cancel';
 import { explainStatement } from './explain-statement';
 import { formatInEditor } from './format-command';
 import { pickStatements } from './pick-statements';
@@ -63,36 +63,15 @@ export function EditorTab({
     since: number;
     sql: string;
   } | null>(null);
-  const [explainCancelProblem, setExplainCancelProblem] = useState<{
-    message: string;
-    serverSilent: boolean;
-  } | null>(null);
+  const explainCancel = useExplainCancel(sessionId);
   const running = queries.running || explaining !== null;
   const cancelRunning = () => {
-    if (!explaining) {
-      queries.cancelRunning();
-      return;
-    }
-    setExplainCancelProblem(null);
-    api.call('explain.cancel', { sessionId }).then(
-      (r) => {
-        if (!r.cancelled && r.reason)
-          setExplainCancelProblem({ message: r.reason, serverSilent: r.serverSilent === true });
-      },
-      (e: unknown) =>
-        setExplainCancelProblem({ message: errorShapeOf(e).message, serverSilent: false }),
-    );
+    if (explaining) explainCancel.cancel();
+    else queries.cancelRunning();
   };
   /** After Cancel could send no KILL for the explain: asked, then its connection given up. */
-  const giveUpExplain = async () => {
-    if (!explaining || !(await confirm(giveUpConfirmation(connection, explaining.sql)))) return;
-    try {
-      await api.call('explain.giveUp', { sessionId });
-      setExplainCancelProblem(null);
-    } catch (e) {
-      setExplainCancelProblem({ message: errorShapeOf(e).message, serverSilent: false });
-    }
-  };
+  const giveUpExplain = (sql: string) =>
+    explainCancel.giveUp(() => confirm(giveUpConfirmation(connection, sql)));
   const [runError, setRunError] = useState<ApiErrorShape | null>(null);
   const [split, setSplit] = useState(loadEditorSplit);
   const areaRef = useRef<HTMLDivElement>(null);
@@ -113,7 +92,7 @@ export function EditorTab({
     if (!picked) return;
     setRunError(null);
     clearCancelProblem();
-    setExplainCancelProblem(null);
+    explainCancel.clearProblem();
     try {
       const explained = await explainStatement(picked.sql, analyze, {
         sessionId,
@@ -270,14 +249,17 @@ export function EditorTab({
             analyze={explaining.analyze}
             since={explaining.since}
             onCancel={cancelRunning}
+            shortcut="Esc"
           />
         )}
-        {explainCancelProblem && (
+        {explainCancel.problem && (
           <CancelProblemNotice
-            message={explainCancelProblem.message}
+            message={explainCancel.problem.message}
             testId="explain-cancel-problem"
             onGiveUp={
-              explainCancelProblem.serverSilent && explaining ? () => void giveUpExplain() : null
+              explainCancel.problem.serverSilent && explaining
+                ? () => void giveUpExplain(explaining.sql)
+                : null
             }
           />
         )}

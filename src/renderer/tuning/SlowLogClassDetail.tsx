@@ -3,11 +3,12 @@ import type { ExplainRunResult } from '../../shared/api/explain';
 import type { SlowLogClass, SlowLogRun } from '../../shared/api/slowlog';
 import { formatMs } from '../../shared/explain/format-plan-figures';
 import { api } from '../app/api';
-import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { planOf } from './plan-of';
 import { useBusyAction } from './use-busy-action';
+import { ActionFailure } from './ActionFailure';
+import { ExplainWait } from './ExplainWait';
 import { IndexExperiments } from './IndexExperiments';
 import { PlanFindingsList } from './PlanFindingsList';
 
@@ -35,7 +36,7 @@ export function SlowLogClassDetail({
   unit: SlowLogRun['unit'];
 }) {
   const [explained, setExplained] = useState<ExplainRunResult | null>(null);
-  const { busy, error, run } = useBusyAction();
+  const { busy, since, error, run } = useBusyAction();
   const example = c.example;
   // What its plans are plans of: the plan tab and the compare find its earlier plans by it.
   const planned = {
@@ -101,7 +102,16 @@ export function SlowLogClassDetail({
           </button>
         )}
       </div>
-      {error && <ErrorNotice error={error.error} title={error.title} />}
+      {busy === 'explain' && (
+        <ExplainWait
+          sessionId={sessionId}
+          since={since}
+          sql={example.sql}
+          connection={connection}
+          confirm={confirm}
+        />
+      )}
+      {error && <ActionFailure failure={error} />}
       {explained && (
         <>
           <PlanFindingsList explained={explained} testId="slowlog-findings" />

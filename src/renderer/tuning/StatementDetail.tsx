@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import type { PlanRecord, TopStatement } from '../../shared/api/tuning';
 import { api } from '../app/api';
-import { ErrorNotice } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
 import { Notice } from '../ui/Notice';
 import { EarlierPlans } from './EarlierPlans';
+import { ActionFailure } from './ActionFailure';
+import { ExplainWait } from './ExplainWait';
 import { ExtraColumns } from './ExtraColumns';
 import { IndexExperiments } from './IndexExperiments';
 import { planOf } from './plan-of';
@@ -29,7 +30,7 @@ export function StatementDetail({
 }: ToolScreenProps & { statement: TopStatement; sampleSource: string }) {
   const [explained, setExplained] = useState<ExplainRunResult | null>(null);
   const [earlier, setEarlier] = useState<PlanRecord[] | null>(null);
-  const { busy, error, run } = useBusyAction();
+  const { busy, since, error, run } = useBusyAction();
   const sample = statement.sample;
   const canExplain = sample !== null && !statement.sampleTruncated;
   // What its plans are plans of: the plan tab and the compare find its earlier plans by it.
@@ -114,7 +115,16 @@ export function StatementDetail({
           </button>
         )}
       </div>
-      {error && <ErrorNotice error={error.error} title={error.title} />}
+      {busy === 'explain' && (
+        <ExplainWait
+          sessionId={sessionId}
+          since={since}
+          sql={sample ?? ''}
+          connection={connection}
+          confirm={confirm}
+        />
+      )}
+      {error && <ActionFailure failure={error} />}
       {explained && (
         <>
           <PlanFindingsList explained={explained} />

@@ -216,6 +216,33 @@ function backgroundExplainTests(server: () => Endpoint, hasStatementDigest: bool
     expect(status.lastRun!.failed).toEqual([]);
   });
 
+  it('gives up a statement whose table stays locked, and puts the session’s lock wait back', async () => {
+    await workload(1);
+    const before = await runStatement(b, tool.sessionId, 'SELECT @@SESSION.lock_wait_timeout');
+    if (before.state !== 'done') throw new Error(JSON.stringify(before));
+    const [[lockWait]] = (await resultRows(b, before.queryId)) as unknown[][] as [[unknown]];
+    // The application's session holds the table: every EXPLAIN naming it waits for the lock.
+    await runStatement(b, app, 'LOCK TABLES orders WRITE');
+    let run;
+    try {
+      run = unwrap(await b.call('tuning.runSchedule', { sessionId: tool.sessionId })).lastRun!;
+    } finally {
+      await runStatement(b, app, 'UNLOCK TABLES');
+    }
+    const range = run.failed.find((f) => f.statement.includes('BETWEEN'));
+    expect(range?.message).toBe(
+      'Not explained this time: its tables stayed locked for 5 s (a LOCK TABLES, or DDL holding or waiting for its metadata lock), and a background explain does not wait longer.',
+    );
+    expect(run.explained.some((t) => t.includes('BETWEEN'))).toBe(false);
+    const after = await runStatement(b, tool.sessionId, 'SELECT @@SESSION.lock_wait_timeout');
+    if (after.state !== 'done') throw new Error(JSON.stringify(after));
+    expect(await resultRows(b, after.queryId)).toEqual([[lockWait]]);
+    expect(String(lockWait)).not.toBe('5');
+    // With the lock gone, the next run explains it again.
+    const again = unwrap(await b.call('tuning.runSchedule', { sessionId: tool.sessionId }));
+    expect(again.lastRun!.explained.some((t) => t.includes('BETWEEN'))).toBe(true);
+  }, 120_000);
+
   it('keys the editor’s explain by the server’s digest where the server can say it', async () => {
     unwrap(await b.call('explain.run', { sessionId: app, sql: RANGE_SQL, analyze: false }));
     const { digest } = await rangeRow();

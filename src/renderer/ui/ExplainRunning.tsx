@@ -1,20 +1,23 @@
 import { useEffect, useState } from 'react';
 import { formatDuration } from '../../shared/format/duration';
+import './explain-running.css';
 
 /**
  * An explain on its way to its plan: what runs (EXPLAIN ANALYZE executes the statement, which
- * can take as long as the statement does), for how long, and Cancel (Esc), which stops it on
- * the server.
+ * can take as long as the statement does), for how long, and Cancel, which stops it on the
+ * server; `shortcut` names the key that also cancels, where the screen binds one.
  */
 export function ExplainRunning({
   analyze,
   since,
   onCancel,
+  shortcut,
 }: {
   analyze: boolean;
   /** Date.now() when it was sent. */
   since: number;
   onCancel: () => void;
+  shortcut?: string;
 }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -33,7 +36,7 @@ export function ExplainRunning({
         {formatDuration(Math.max(0, now - since))}
       </span>
       <button type="button" className="btn-small btn-danger-outline" onClick={onCancel}>
-        Cancel (Esc)
+        {shortcut ? `Cancel (${shortcut})` : 'Cancel'}
       </button>
     </div>
   );
