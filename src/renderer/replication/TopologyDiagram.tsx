@@ -82,7 +82,8 @@ export function TopologyDiagram({
     const byId = new Map(nodes.map((n) => [n.id, n]));
     const texts = new Map<string, BoxText>();
     const wanted = nodes.map((n) => ({
-      title: `${n.id}${n.start ? ' ●' : ''}`,
+      title: n.id,
+      marker: n.start ? ' ●' : '',
       role: roleLine(n),
       errant: errantLine(n),
       errantStrong: n.errant !== null,
@@ -155,7 +156,7 @@ export function TopologyDiagram({
             {SEVERITY_ICONS[node.health]}
           </text>
           <text className="rp-node-title" x={28} y={22}>
-            {text.title}
+            {text.title + text.marker}
             {node.start && <title>The server this screen is open on</title>}
           </text>
           <text className="rp-node-line" x={10} y={44}>

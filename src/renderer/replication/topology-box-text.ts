@@ -10,7 +10,10 @@ export interface BoxTextWidths {
 
 /** What one box shows, before fitting. */
 export interface BoxText {
+  /** The node id (host:port), cut in the middle when too long, so its port stays. */
   title: string;
+  /** After the title, never cut: ` ●` on the server the screen is open on, else ''. */
+  marker: string;
   role: string;
   errant: string;
   errantStrong: boolean;
@@ -37,7 +40,7 @@ export function fitTopologyBoxes(
   for (const b of boxes) {
     needed = Math.max(
       needed,
-      TITLE_X + widths.title(b.title) + PAD_RIGHT,
+      TITLE_X + widths.title(b.title + b.marker) + PAD_RIGHT,
       LINE_X + widths.line(b.role) + PAD_RIGHT,
       LINE_X + errantWidth(b) + PAD_RIGHT,
     );
@@ -46,7 +49,12 @@ export function fitTopologyBoxes(
   return {
     width,
     boxes: boxes.map((b) => ({
-      title: fitText(b.title, width - TITLE_X - PAD_RIGHT, widths.title),
+      title: fitMiddle(
+        b.title,
+        width - TITLE_X - PAD_RIGHT - (b.marker ? widths.title(b.marker) : 0),
+        widths.title,
+      ),
+      marker: b.marker,
       role: fitText(b.role, width - LINE_X - PAD_RIGHT, widths.line),
       errant: fitText(
         b.errant,
@@ -70,4 +78,22 @@ export function fitText(text: string, max: number, width: (text: string) => numb
     else high = mid - 1;
   }
   return `${text.slice(0, low)}…`;
+}
+
+/**
+ * `text` as it is when it fits in `max` px, else its start and its end around "…", as long as
+ * they fit: host names of one topology often differ only near their end, and the port is last.
+ */
+export function fitMiddle(text: string, max: number, width: (text: string) => number): string {
+  if (width(text) <= max) return text;
+  const cut = (kept: number) =>
+    `${text.slice(0, Math.ceil(kept / 2))}…${text.slice(text.length - Math.floor(kept / 2))}`;
+  let low = 0;
+  let high = text.length - 1;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (width(cut(mid)) <= max) low = mid;
+    else high = mid - 1;
+  }
+  return cut(low);
 }
