@@ -12,7 +12,7 @@ import {
 } from '../../shared/api/tuning';
 import { walkPlan } from '../../shared/explain/plan-model';
 import type { ServerInfo } from '../../shared/server/server-info';
-import { quoteIdentifier } from '../../shared/sql/quote-identifier';
+import { qualifiedName, quoteIdentifier } from '../../shared/sql/quote-identifier';
 import {
   diffDigests,
   digestKey,
@@ -21,6 +21,11 @@ import {
 } from '../../shared/tuning/digest-diff';
 import type { DigestCounts } from '../../shared/tuning/digest-row';
 import { experimentPlan } from '../../shared/tuning/index-experiment';
+import {
+  recreateIndexSql,
+  vanishedIndexes,
+  type TableIndex,
+} from '../../shared/tuning/experiment-restore';
 import { sizesWithGrowth } from '../../shared/tuning/schema-health';
 import {
   chooseWindowStart,
@@ -40,6 +45,7 @@ import type { SessionRegistry } from './session-registry';
 import type { RecordPlan } from './tuning/plan-recorder';
 import { DigestReader, startDigestRead, type DigestSnapshot } from './tuning/read-digests';
 import { readHealth } from './tuning/read-health';
+import { readTableIndexes } from './tuning/read-table-indexes';
 import { BackgroundExplains, type TopRow } from './tuning/background-explains';
 import { SessionTurns } from './tuning/session-turns';
 import { readDigestCounters } from './tuning/statement-digest';
@@ -343,32 +349,76 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
     });
     await useSchema(sessionId, ctx, schema);
     const before = await deps.explain({ sessionId, sql, analyze: false }, ctx);
+    const { schema: tableSchema, table } = candidate;
+    const indexesBefore = await run(sessionId, ctx, (conn) =>
+      readTableIndexes(conn, tableSchema, table),
+    );
     const executed: string[] = [];
     let created = false;
+    /** Indexes the server dropped itself when the tried one was built (see vanishedIndexes). */
+    let vanished: TableIndex[] = [];
+    const restored: string[] = [];
     let after: ExplainRunResult | undefined;
+    let failure: unknown = null;
     try {
       for (const statement of plan.setup) {
         await run(sessionId, ctx, (conn) => conn.query(statement));
         executed.push(statement);
-        if (statement.startsWith('CREATE INDEX')) created = true;
+        if (statement.startsWith('CREATE INDEX')) {
+          created = true;
+          vanished = vanishedIndexes(
+            indexesBefore,
+            await run(sessionId, ctx, (conn) => readTableIndexes(conn, tableSchema, table)),
+          );
+        }
       }
       after = await deps.explain({ sessionId, sql, analyze: false }, ctx);
       executed.push(after.explainSql);
-    } finally {
-      // Cleanup always: a DROP for an index that was never created would only add an error.
-      // It runs on the session object itself, so a tab closed meanwhile (the session gone
-      // from the registry) still gets its index dropped, on a connection closed afterwards.
-      for (const statement of plan.cleanup) {
-        if (statement.startsWith('DROP INDEX') && !created) continue;
-        try {
-          await owner.session.run((conn) => conn.query(statement));
-          executed.push(statement);
-        } catch (e) {
-          console.error('[tuning] cleanup failed:', statement, e);
+    } catch (e) {
+      failure = e;
+    }
+    // Cleanup always: a DROP for an index that was never created would only add an error.
+    // It runs on the session object itself, so a tab closed meanwhile (the session gone from
+    // the registry) still gets its index dropped, on a connection closed afterwards.
+    const cleanupFailures: string[] = [];
+    const cleanup = async (statement: string) => {
+      try {
+        await owner.session.run((conn) => conn.query(statement));
+        executed.push(statement);
+        return true;
+      } catch (e) {
+        cleanupFailures.push(`${statement}: ${e instanceof Error ? e.message : String(e)}`);
+        return false;
+      }
+    };
+    for (const statement of plan.cleanup) {
+      if (statement.startsWith('DROP INDEX')) {
+        if (!created) continue;
+        // The index the server dropped for ours is built again first: until then the foreign
+        // key needs ours, and the server refuses to drop it.
+        for (const index of vanished) {
+          const rebuild = recreateIndexSql(tableSchema, table, index);
+          if (rebuild === null)
+            cleanupFailures.push(
+              `building ${plan.indexName} made the server drop ${index.name}, which is not a plain index that Sightline can build again as it was`,
+            );
+          else if (await cleanup(rebuild)) restored.push(index.name);
         }
       }
-      if (!sessions.has(sessionId)) await owner.session.close().catch(() => undefined);
+      await cleanup(statement);
     }
+    if (!sessions.has(sessionId)) await owner.session.close().catch(() => undefined);
+    if (cleanupFailures.length > 0) {
+      const failed =
+        failure === null
+          ? ''
+          : `The experiment failed (${failure instanceof Error ? failure.message : String(failure)}). `;
+      throw new ApiError({
+        code: 'SERVER_ERROR',
+        message: `${failed}Its clean-up did not put ${qualifiedName(tableSchema, table)} back as it was on “${connection.name}”: ${cleanupFailures.join('; ')}. Check the table's indexes (SHOW INDEX FROM ${qualifiedName(tableSchema, table)}) before going on.`,
+      });
+    }
+    if (failure !== null) throw failure;
     let indexUsed = false;
     if (!after) throw new Error('unreachable: the after-EXPLAIN neither ran nor failed');
     walkPlan(after.report.root, (n) => {
@@ -381,6 +431,7 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
       method: plan.method,
       indexName: plan.indexName,
       indexUsed,
+      restored,
     });
   };
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import { explainStatementFor } from '../../shared/explain/explain-statement';
 import { quoteIdentifier } from '../../shared/sql/quote-identifier';
@@ -6,10 +7,12 @@ import {
   indexCandidates,
   type IndexCandidate,
 } from '../../shared/tuning/index-experiment';
+import { restoredText } from '../../shared/tuning/experiment-restore';
 import { confirmWrite } from '../alter/confirm-write';
 import { api } from '../app/api';
 import type { ToolScreenProps } from '../app/tool-screen';
 import type { PlannedStatement } from '../shell/tabs/tab-payloads';
+import { Notice } from '../ui/Notice';
 import { CandidateIndexes } from './CandidateIndexes';
 import { planOf } from './plan-of';
 
@@ -49,6 +52,9 @@ export function IndexExperiments({
     schema,
   );
 
+  /** What the last experiment had to put back besides its own index, in words. */
+  const [restored, setRestored] = useState<string | null>(null);
+
   const tryIndex = async (c: IndexCandidate) => {
     const plan = experimentPlan(c, {
       invisibleIndexes: server.capabilities.invisibleIndexes,
@@ -87,6 +93,7 @@ export function IndexExperiments({
         candidate: { schema: c.schema, table: c.table, columns: c.columns },
         readOnlyConfirmed: confirmed.readOnlyConfirmed,
       });
+      setRestored(restoredText(r.indexName, r.restored));
       showCompare?.({
         title: `Index ${r.indexName} (${c.columns.join(', ')}) on ${c.table}: ${r.indexUsed ? 'used' : 'NOT used'} by the optimizer`,
         before: planOf(r.before, 'Without the index', planned),
@@ -96,11 +103,18 @@ export function IndexExperiments({
   };
 
   return (
-    <CandidateIndexes
-      candidates={candidates}
-      tool={tool}
-      busy={busy}
-      onTry={(c) => void tryIndex(c)}
-    />
+    <>
+      {restored && (
+        <Notice severity="warning" testId="experiment-restored">
+          {restored}
+        </Notice>
+      )}
+      <CandidateIndexes
+        candidates={candidates}
+        tool={tool}
+        busy={busy}
+        onTry={(c) => void tryIndex(c)}
+      />
+    </>
   );
 }

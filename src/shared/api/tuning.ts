@@ -90,6 +90,11 @@ export const ExperimentResultSchema = z.object({
   indexName: z.string(),
   /** Whether the after-plan reads through the tried index. */
   indexUsed: z.boolean(),
+  /**
+   * Indexes the server dropped itself when the tried one was built (the one it had made for a
+   * foreign key), built again as they were before the tried one was dropped.
+   */
+  restored: z.array(z.string()),
 });
 export type ExperimentResult = z.infer<typeof ExperimentResultSchema>;
 

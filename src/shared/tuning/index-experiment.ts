@@ -125,7 +125,7 @@ export function experimentPlan(
       ],
       cleanup: [...restore, drop],
       consequence:
-        'The index is built INVISIBLE (other sessions never use it), this tool’s session is told to see invisible indexes, the statement is explained again, and the index is dropped — also if anything fails. Building an index reads the whole table and may lock writes briefly.',
+        'The index is built INVISIBLE (other sessions never use it), this tool’s session is told to see invisible indexes, the statement is explained again, and the index is dropped — also if anything fails. Building an index reads the whole table and may lock writes briefly. If the table has a foreign key whose index the server made itself, the server drops that index when this one is built; Sightline builds it again, as it was, before dropping this one.',
     };
   }
   return {
@@ -134,6 +134,6 @@ export function experimentPlan(
     setup: [`CREATE INDEX ${quoteIdentifier(indexName)} ON ${target} (${cols})`],
     cleanup: [drop],
     consequence:
-      'MariaDB cannot show an IGNORED index to one session only, so the index is built visible, the statement is explained again at once, and the index is dropped — also if anything fails. While it exists, other sessions on this server may use it. Building an index reads the whole table.',
+      'MariaDB cannot show an IGNORED index to one session only, so the index is built visible, the statement is explained again at once, and the index is dropped — also if anything fails. While it exists, other sessions on this server may use it. Building an index reads the whole table. If the table has a foreign key whose index the server made itself, the server drops that index when this one is built; Sightline builds it again, as it was, before dropping this one.',
   };
 }

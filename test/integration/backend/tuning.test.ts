@@ -309,6 +309,54 @@ describe.each([
     expect(history.records).toHaveLength(2);
   });
 
+  it('builds again the foreign key’s own index that the server dropped for the tried one', async () => {
+    // A schema of its own: the schema health test reads every table of db.
+    const fkDb = `${db}_fk`;
+    await runStatement(b, editor, `CREATE DATABASE ${fkDb}`);
+    await runStatement(b, editor, `CREATE TABLE ${fkDb}.customers (id INT PRIMARY KEY)`);
+    // No index of its own on customer_id: the server makes one for the key (fk_inv_customer).
+    await runStatement(
+      b,
+      editor,
+      `CREATE TABLE ${fkDb}.invoices (id INT PRIMARY KEY, customer_id INT NOT NULL, total INT NOT NULL,
+       CONSTRAINT fk_inv_customer FOREIGN KEY (customer_id) REFERENCES ${fkDb}.customers (id))`,
+    );
+    const indexes = async () => {
+      const q = await runStatement(
+        b,
+        editor,
+        `SELECT INDEX_NAME, COLUMN_NAME FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${fkDb}' AND TABLE_NAME = 'invoices' ORDER BY INDEX_NAME, SEQ_IN_INDEX`,
+      );
+      return resultRows(b, q.queryId);
+    };
+    const before = await indexes();
+    expect(before).toEqual([
+      ['fk_inv_customer', 'customer_id'],
+      ['PRIMARY', 'id'],
+    ]);
+    let r;
+    let after: unknown[][];
+    try {
+      r = unwrap(
+        await b.call('tuning.experiment', {
+          sessionId: tool.sessionId,
+          schema: fkDb,
+          sql: 'SELECT * FROM invoices WHERE customer_id = 3 AND total > 5',
+          candidate: { schema: fkDb, table: 'invoices', columns: ['customer_id', 'total'] },
+        }),
+      );
+    } finally {
+      after = await indexes();
+      await runStatement(b, editor, `DROP DATABASE ${fkDb}`);
+    }
+    expect(r.restored).toEqual(['fk_inv_customer']);
+    const rebuild = `CREATE INDEX \`fk_inv_customer\` ON \`${fkDb}\`.\`invoices\` (\`customer_id\`)`;
+    const drop = `DROP INDEX \`${r.indexName}\` ON \`${fkDb}\`.\`invoices\``;
+    // Built again just before the tried index is dropped: until then the key needs that one.
+    expect(r.executed.slice(-2)).toEqual([rebuild, drop]);
+    expect(after).toEqual(before);
+  });
+
   it('keeps each plan with its shape fingerprint and finds the flip an index causes', async () => {
     await runStatement(b, editor, `CREATE INDEX sl_flip_total ON ${db}.orders (total)`);
     try {
