@@ -14,6 +14,19 @@ export interface UnusedIndex {
   index: string;
 }
 
+/**
+ * A foreign key's need for an index on `table`: one whose leading columns are `columns`, in
+ * order. Both ends of a key have one (the referencing columns, and the referenced ones on the
+ * other table). The server refuses to drop the last index that serves a key, and its checks of
+ * the key read through that index without performance_schema counting them, so such an index
+ * can look unused.
+ */
+export interface ForeignKeyNeed {
+  table: string;
+  constraint: string;
+  columns: string[];
+}
+
 const KIND_ORDER: Record<RedundancyKind, number> = { duplicate: 0, prefix: 1, 'extends-unique': 2 };
 
 function startsWith(long: readonly string[], short: readonly string[]): boolean {
@@ -52,7 +65,10 @@ interface TablePlan {
   keptForUse: Map<string, string[]>;
   /** Unused indexes kept because they are the last cover of a redundant drop. */
   keptAsCover: Set<string>;
+  /** Indexes not advised because a foreign key would be left without an index (→ its name). */
+  keptForKey: Map<string, string>;
   unused: Set<string>;
+  keys: readonly ForeignKeyNeed[];
 }
 
 function keptCovers(plan: TablePlan, r: IndexShape, drops: Map<string, Reason>): IndexShape[] {
@@ -67,6 +83,27 @@ function stillCovered(plan: TablePlan, drops: Map<string, Reason>): boolean {
   );
 }
 
+/** A foreign key of the table that `drops` would leave with no index to serve it. */
+function keyLeftWithout(plan: TablePlan, drops: Map<string, Reason>): ForeignKeyNeed | undefined {
+  return plan.keys.find(
+    (key) =>
+      ![...plan.shapes.values()].some(
+        (k) => !drops.has(k.name) && isPlainBtree(k) && startsWith(k.parts, key.columns),
+      ),
+  );
+}
+
+/** Whether the table may lose the indexes of `next`; when a foreign key says no, remembers it. */
+function mayDrop(plan: TablePlan, next: Map<string, Reason>, index: string): boolean {
+  if (!stillCovered(plan, next)) return false;
+  const key = keyLeftWithout(plan, next);
+  if (key && !keyLeftWithout(plan, plan.drops)) {
+    plan.keptForKey.set(index, key.constraint);
+    return false;
+  }
+  return true;
+}
+
 function shapeOf(shapes: Map<string, IndexShape>, r: RedundantIndex): IndexShape {
   return (
     shapes.get(r.index) ?? { name: r.index, unique: false, type: 'BTREE', parts: [...r.columns] }
@@ -77,6 +114,7 @@ function planTable(
   shapes: Map<string, IndexShape>,
   redundant: readonly RedundantIndex[],
   unusedNames: readonly string[],
+  keys: readonly ForeignKeyNeed[],
 ): TablePlan {
   // A unique index enforces something even when no query reads through it: never "unused".
   const unused = new Set(unusedNames.filter((n) => !shapes.get(n)?.unique && n !== 'PRIMARY'));
@@ -85,7 +123,9 @@ function planTable(
     drops: new Map(),
     keptForUse: new Map(),
     keptAsCover: new Set(),
+    keptForKey: new Map(),
     unused,
+    keys,
   };
   for (const r of redundant) if (!shapes.has(r.index)) shapes.set(r.index, shapeOf(shapes, r));
   const ordered = [...redundant].sort(
@@ -102,13 +142,13 @@ function planTable(
       continue;
     }
     const next = new Map(plan.drops).set(r.index, 'redundant');
-    if (stillCovered(plan, next)) plan.drops = next;
+    if (mayDrop(plan, next, r.index)) plan.drops = next;
   }
   for (const u of [...unused].sort()) {
     if (plan.drops.has(u)) continue;
     const next = new Map(plan.drops).set(u, 'unused');
-    if (stillCovered(plan, next)) plan.drops = next;
-    else plan.keptAsCover.add(u);
+    if (mayDrop(plan, next, u)) plan.drops = next;
+    else if (!plan.keptForKey.has(u)) plan.keptAsCover.add(u);
   }
   return plan;
 }
@@ -157,14 +197,18 @@ function unusedAdvice(schema: string, table: string, plan: TablePlan, index: str
  * an index is advised as redundant only while an index that covers it is kept, and an unused
  * index is not advised when it is the last cover of one advised as redundant (dropping both would
  * leave that column set without any index). When a redundant index is read by queries and what
- * covers it is not, the unused one is advised instead. An index gets one finding at most.
- * Redundant findings come first, then unused ones, each by table and index.
+ * covers it is not, the unused one is advised instead. No advice leaves a foreign key of
+ * `foreignKeys` without an index that serves it (the server would refuse the DROP); an index
+ * kept for that reason is said in `notes`. An index gets one finding at most. Redundant findings
+ * come first, then unused ones, each by table and index.
  */
 export function adviseIndexDrops(
   schema: string,
   rows: readonly IndexColumnRow[],
   redundant: readonly RedundantIndex[],
   unused: readonly UnusedIndex[],
+  foreignKeys: readonly ForeignKeyNeed[] = [],
+  notes: string[] = [],
 ): HealthFinding[] {
   const shapes = shapesOf(rows);
   const tables = [...new Set([...redundant.map((r) => r.table), ...unused.map((u) => u.table)])];
@@ -177,7 +221,15 @@ export function adviseIndexDrops(
       own,
       mine,
       unused.filter((u) => u.table === table).map((u) => u.index),
+      foreignKeys.filter((k) => k.table === table),
     );
+    for (const [index, constraint] of [...plan.keptForKey].sort(([a], [b]) => a.localeCompare(b))) {
+      const columns = foreignKeys.find((k) => k.table === table && k.constraint === constraint)!;
+      const listed = plan.unused.has(index) ? 'listed as unused' : 'redundant';
+      notes.push(
+        `${table}.${index} is ${listed}, but it is the last index that serves foreign key ${constraint} (${columns.columns.join(', ')}): the server refuses to drop it, and its checks of the key read through it without performance_schema counting them. Not advised.`,
+      );
+    }
     for (const r of [...mine].sort((a, b) => a.index.localeCompare(b.index))) {
       if (plan.drops.get(r.index) === 'redundant')
         redundantOut.push(redundantAdvice(schema, table, plan, r));

@@ -31,6 +31,20 @@ describe.each([
       for (const t of TABLES) await c.query(t);
       for (const t of ['both_unused', 'read_dup'])
         await c.query(`INSERT INTO ${t} VALUES (1, 1), (2, 1), (3, 2)`);
+      // Foreign keys: fk_only's index serves its key and nothing else reads it; fk_covered's
+      // key is also served by a longer index.
+      await c.query('CREATE TABLE customers (id INT PRIMARY KEY)');
+      await c.query(`CREATE TABLE fk_only (id INT PRIMARY KEY, customer_id INT NOT NULL,
+        KEY fk_cust_idx (customer_id),
+        CONSTRAINT fk_only_customer FOREIGN KEY (customer_id) REFERENCES customers (id))`);
+      await c.query(`CREATE TABLE fk_covered (id INT PRIMARY KEY, customer_id INT NOT NULL,
+        total INT NOT NULL, KEY by_cust (customer_id), KEY by_cust_total (customer_id, total),
+        CONSTRAINT fk_covered_customer FOREIGN KEY (customer_id) REFERENCES customers (id))`);
+      await c.query('INSERT INTO customers VALUES (1), (2)');
+      await c.query('INSERT INTO fk_only VALUES (1, 1), (2, 2)');
+      await c.query('INSERT INTO fk_covered VALUES (1, 1, 5), (2, 2, 6)');
+      // The key is checked through fk_cust_idx, which performance_schema does not count.
+      await c.query('DELETE FROM customers WHERE id = 3');
       await c.query('SELECT id FROM read_dup FORCE INDEX (cust_dup) WHERE customer_id = 1');
     });
     b = await startBackend();
@@ -40,7 +54,7 @@ describe.each([
     await b?.dispose();
   });
 
-  it('advises drops that, all followed, leave customer_id indexed, and says which to keep', async () => {
+  it('advises drops that, all followed, leave customer_id indexed and every key served', async () => {
     const sessionId = await openSession(b, server, 'advice');
     const health = await b.call('tuning.health', { sessionId, schema: db });
     if (!health.ok) throw new Error(health.error.message);
@@ -50,11 +64,17 @@ describe.each([
     expect(drops.map((f) => [f.kind, f.table, f.index])).toEqual([
       // Both unused: drop the duplicate, keep the one it duplicates.
       ['redundant-index', 'both_unused', 'cust_dup'],
+      // The longer index serves the key too.
+      ['redundant-index', 'fk_covered', 'by_cust'],
       // Queries read through cust_dup: drop cust, the unused one.
       ['unused-index', 'read_dup', 'cust'],
     ]);
+    // Listed as unused, but the last index of its key: the server would refuse to drop it.
+    expect(health.value.notes).toContain(
+      'fk_only.fk_cust_idx is listed as unused, but it is the last index that serves foreign key fk_only_customer (customer_id): the server refuses to drop it, and its checks of the key read through it without performance_schema counting them. Not advised.',
+    );
     expect(drops[0]!.explanation).toContain('Keep cust:');
-    expect(drops[1]!.explanation).toContain('Keep cust_dup:');
+    expect(drops[2]!.explanation).toContain('Keep cust_dup:');
 
     // Follow every piece of advice on the real server; each table keeps an index on customer_id.
     const left = await withConnection(server, async (c) => {
@@ -67,6 +87,11 @@ describe.each([
       );
       return (rows as Array<Record<string, string>>).map((r) => `${r.TABLE_NAME}.${r.INDEX_NAME}`);
     });
-    expect(left).toEqual(['both_unused.cust', 'read_dup.cust_dup']);
+    expect(left).toEqual([
+      'both_unused.cust',
+      'fk_covered.by_cust_total',
+      'fk_only.fk_cust_idx',
+      'read_dup.cust_dup',
+    ]);
   });
 });

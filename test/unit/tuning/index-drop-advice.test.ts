@@ -129,4 +129,63 @@ describe('adviseIndexDrops', () => {
     const findings = advise(rows, ['a', 'b_uq']);
     expect(findings.map((f) => [f.kind, f.index])).toEqual([['unused-index', 'a']]);
   });
+
+  it('never advises the last index a foreign key needs, and says why', () => {
+    const rows = stats('orders', { PRIMARY: ['id'], fk_cust: ['customer_id'], d: ['d'] });
+    const keys = [{ table: 'orders', constraint: 'fk_orders_customer', columns: ['customer_id'] }];
+    const notes: string[] = [];
+    const findings = adviseIndexDrops(
+      'shop',
+      rows,
+      findRedundantIndexes(rows),
+      [
+        { table: 'orders', index: 'fk_cust' },
+        { table: 'orders', index: 'd' },
+      ],
+      keys,
+      notes,
+    );
+    expect(findings.map((f) => [f.kind, f.index])).toEqual([['unused-index', 'd']]);
+    expect(notes).toEqual([
+      'orders.fk_cust is listed as unused, but it is the last index that serves foreign key fk_orders_customer (customer_id): the server refuses to drop it, and its checks of the key read through it without performance_schema counting them. Not advised.',
+    ]);
+  });
+
+  it('drops a key’s index when another one serves the key, keeping that one', () => {
+    const rows = stats('orders', {
+      PRIMARY: ['id'],
+      fk_cust: ['customer_id'],
+      cust_total: ['customer_id', 'total'],
+    });
+    const keys = [{ table: 'orders', constraint: 'fk', columns: ['customer_id'] }];
+    const notes: string[] = [];
+    const findings = adviseIndexDrops(
+      'shop',
+      rows,
+      findRedundantIndexes(rows),
+      [
+        { table: 'orders', index: 'fk_cust' },
+        { table: 'orders', index: 'cust_total' },
+      ],
+      keys,
+      notes,
+    );
+    // fk_cust goes as a prefix of cust_total, which stays for the key and the column set.
+    expect(findings.map((f) => [f.kind, f.index])).toEqual([['redundant-index', 'fk_cust']]);
+    expect(notes).toEqual([]);
+  });
+
+  it('keeps an index that extends a unique one when a key needs all its columns', () => {
+    const rows = stats('t', { PRIMARY: ['id'], a_uq: ['a'], ab: ['a', 'b'] }, ['a_uq']);
+    const keys = [{ table: 't', constraint: 'fk_ab', columns: ['a', 'b'] }];
+    const notes: string[] = [];
+    const findings = adviseIndexDrops('shop', rows, findRedundantIndexes(rows), [], keys, notes);
+    expect(findRedundantIndexes(rows).map((r) => [r.index, r.kind])).toEqual([
+      ['ab', 'extends-unique'],
+    ]);
+    expect(findings).toEqual([]);
+    expect(notes[0]).toMatch(
+      /^t\.ab is redundant, but it is the last index that serves foreign key fk_ab \(a, b\)/,
+    );
+  });
 });

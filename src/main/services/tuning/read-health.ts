@@ -14,6 +14,7 @@ import {
   type HealthFinding,
 } from '../../../shared/tuning/schema-health';
 import { adviseIndexDrops, type UnusedIndex } from '../../../shared/tuning/index-drop-advice';
+import { foreignKeyNeeds } from '../../../shared/tuning/foreign-key-needs';
 
 /** Fewer row versions than this are not worth a finding. */
 export const MIN_ROW_VERSIONS = 10;
@@ -91,8 +92,30 @@ export async function readHealth(
   } else {
     notes.push('Unused indexes were not checked: this server has no sys schema.');
   }
-  // Decided together, so that following every DROP advised never leaves a column set unindexed.
-  findings.push(...adviseIndexDrops(schema, columns, redundant.indexes, unused));
+  const keyColumns = await rowsOf(
+    conn,
+    `SELECT TABLE_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, COLUMN_NAME, ORDINAL_POSITION,
+            REFERENCED_TABLE_SCHEMA, REFERENCED_TABLE_NAME, REFERENCED_COLUMN_NAME
+     FROM information_schema.KEY_COLUMN_USAGE
+     WHERE REFERENCED_TABLE_NAME IS NOT NULL AND (TABLE_SCHEMA = ? OR REFERENCED_TABLE_SCHEMA = ?)`,
+    [schema, schema],
+  );
+  const keys = foreignKeyNeeds(
+    schema,
+    keyColumns.map((r) => ({
+      schema: str(r.TABLE_SCHEMA),
+      table: str(r.TABLE_NAME),
+      constraint: str(r.CONSTRAINT_NAME),
+      column: str(r.COLUMN_NAME),
+      position: Number(r.ORDINAL_POSITION),
+      referencedSchema: str(r.REFERENCED_TABLE_SCHEMA),
+      referencedTable: str(r.REFERENCED_TABLE_NAME),
+      referencedColumn: str(r.REFERENCED_COLUMN_NAME),
+    })),
+  );
+  // Decided together, so that following every DROP advised never leaves a column set unindexed
+  // nor a foreign key without its index.
+  findings.push(...adviseIndexDrops(schema, columns, redundant.indexes, unused, keys, notes));
   if (server.capabilities.innodbRowVersions) {
     const versions = await rowsOf(
       conn,
