@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection, RowDataPacket } from 'mysql2/promise';
+import type { Connection } from 'mysql2/promise';
 import { ApiError } from '../../shared/api/errors';
-import type { ExplainRunResult } from '../../shared/api/explain';
 import {
-  ExperimentResultSchema,
   MAX_TOP_STATEMENTS,
   SchemaHealthSchema,
   TopStatementsSchema,
   type TopStatement,
   type tuningContract,
 } from '../../shared/api/tuning';
-import { walkPlan } from '../../shared/explain/plan-model';
 import type { ServerInfo } from '../../shared/server/server-info';
-import { qualifiedName, quoteIdentifier } from '../../shared/sql/quote-identifier';
+import { quoteIdentifier } from '../../shared/sql/quote-identifier';
 import {
   diffDigests,
   digestKey,
@@ -20,12 +17,6 @@ import {
   type PackedCounts,
 } from '../../shared/tuning/digest-diff';
 import type { DigestCounts } from '../../shared/tuning/digest-row';
-import { experimentPlan } from '../../shared/tuning/index-experiment';
-import {
-  recreateIndexSql,
-  vanishedIndexes,
-  type TableIndex,
-} from '../../shared/tuning/experiment-restore';
 import { sizesWithGrowth } from '../../shared/tuning/schema-health';
 import {
   chooseWindowStart,
@@ -45,16 +36,15 @@ import type { SessionRegistry } from './session-registry';
 import type { RecordPlan } from './tuning/plan-recorder';
 import { DigestReader, startDigestRead, type DigestSnapshot } from './tuning/read-digests';
 import { readHealth } from './tuning/read-health';
-import { readTableIndexes } from './tuning/read-table-indexes';
 import { BackgroundExplains, type TopRow } from './tuning/background-explains';
 import { SessionTurns } from './tuning/session-turns';
+import { indexExperiment } from './tuning/index-experiment-run';
+import { ER_LOCK_WAIT_TIMEOUT, withLockWait } from './tuning/session-lock-wait';
 import { readDigestCounters } from './tuning/statement-digest';
 import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 
 /** How long a background explain waits for its tables' metadata locks (see explainOne). */
 const BACKGROUND_LOCK_WAIT_SECONDS = 5;
-/** ER_LOCK_WAIT_TIMEOUT: lock_wait_timeout ran out. */
-const ER_LOCK_WAIT_TIMEOUT = 1205;
 
 type TuningMethods = keyof typeof tuningContract;
 
@@ -270,36 +260,28 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
   function explainOne(sessionId: string, ctx: CallContext, row: TopRow & { sample: string }) {
     return turns.take(sessionId, async () => {
       await useSchema(sessionId, ctx, row.schema);
-      const lockWait = await run(sessionId, ctx, async (conn) => {
-        const [rows] = await conn.query<RowDataPacket[]>('SELECT @@SESSION.lock_wait_timeout AS w');
-        await conn.query(`SET SESSION lock_wait_timeout = ${BACKGROUND_LOCK_WAIT_SECONDS}`);
-        return Number(rows[0]?.w);
-      });
       // EXPLAIN does not run the statement; the transaction also refuses any write a stored
       // function called while the optimizer folds constants could make.
-      let result: ExplainRunResult;
-      try {
-        await run(sessionId, ctx, (conn) => conn.query('START TRANSACTION READ ONLY'));
-        try {
-          result = await deps.explain({ sessionId, sql: row.sample, analyze: false }, ctx);
-        } catch (e) {
-          // The server's words ("try restarting transaction") do not say what happened here.
-          if (e instanceof ApiError && e.serverCode === ER_LOCK_WAIT_TIMEOUT)
-            throw new ApiError({
-              ...e.toShape(),
-              message: `Not explained this time: its tables stayed locked for ${BACKGROUND_LOCK_WAIT_SECONDS} s (a LOCK TABLES, or DDL holding or waiting for its metadata lock), and a background explain does not wait longer.`,
-            });
-          throw e;
-        } finally {
-          await run(sessionId, ctx, (conn) => conn.query('ROLLBACK')).catch(() => undefined);
-        }
-      } finally {
-        // The user's own statements on this session wait as long as they did before.
-        if (Number.isSafeInteger(lockWait) && lockWait > 0)
-          await run(sessionId, ctx, (conn) =>
-            conn.query(`SET SESSION lock_wait_timeout = ${lockWait}`),
-          ).catch(() => undefined);
-      }
+      const result = await withLockWait(
+        (fn) => run(sessionId, ctx, fn),
+        BACKGROUND_LOCK_WAIT_SECONDS,
+        async () => {
+          await run(sessionId, ctx, (conn) => conn.query('START TRANSACTION READ ONLY'));
+          try {
+            return await deps.explain({ sessionId, sql: row.sample, analyze: false }, ctx);
+          } catch (e) {
+            // The server's words ("try restarting transaction") do not say what happened here.
+            if (e instanceof ApiError && e.serverCode === ER_LOCK_WAIT_TIMEOUT)
+              throw new ApiError({
+                ...e.toShape(),
+                message: `Not explained this time: its tables stayed locked for ${BACKGROUND_LOCK_WAIT_SECONDS} s (a LOCK TABLES, or DDL holding or waiting for its metadata lock), and a background explain does not wait longer.`,
+              });
+            throw e;
+          } finally {
+            await run(sessionId, ctx, (conn) => conn.query('ROLLBACK')).catch(() => undefined);
+          }
+        },
+      );
       await deps.record(ctx.peerId, sessionId, row.sample, result, {
         digest: row.digest!,
         schema: row.schema,
@@ -323,117 +305,13 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
     explainOne,
   });
 
-  /** Explain, create the index, explain again, drop it: always (see the contract). */
-  const experiment: Handler<'tuning.experiment'> = async (
-    { sessionId, schema, sql, candidate, readOnlyConfirmed },
-    ctx,
-  ) => {
-    const owner = sessions.owned(sessionId, ctx.peerId);
-    const connection = store.get(owner.connectionId);
-    if (!connection.scratch) {
-      throw new ApiError({
-        code: 'INVALID_REQUEST',
-        message: `“${connection.name}” is not marked as a scratch server, and trying an index means creating one (a write that reads the whole table and can block writes). Review the DDL and run it where it is safe, or mark a test server “Scratch” in its connection settings.`,
-      });
-    }
-    if (connection.readOnly && !readOnlyConfirmed) {
-      throw new ApiError({
-        code: 'INVALID_REQUEST',
-        message: `“${connection.name}” is read-only, and trying an index creates and drops one: confirm again to do it anyway.`,
-      });
-    }
-    const { server } = await owner.session.status();
-    const plan = experimentPlan(candidate, {
-      invisibleIndexes: server.capabilities.invisibleIndexes,
-      isMariaDb: server.flavor === 'mariadb',
-    });
-    await useSchema(sessionId, ctx, schema);
-    const before = await deps.explain({ sessionId, sql, analyze: false }, ctx);
-    const { schema: tableSchema, table } = candidate;
-    const indexesBefore = await run(sessionId, ctx, (conn) =>
-      readTableIndexes(conn, tableSchema, table),
-    );
-    const executed: string[] = [];
-    let created = false;
-    /** Indexes the server dropped itself when the tried one was built (see vanishedIndexes). */
-    let vanished: TableIndex[] = [];
-    const restored: string[] = [];
-    let after: ExplainRunResult | undefined;
-    let failure: unknown = null;
-    try {
-      for (const statement of plan.setup) {
-        await run(sessionId, ctx, (conn) => conn.query(statement));
-        executed.push(statement);
-        if (statement.startsWith('CREATE INDEX')) {
-          created = true;
-          vanished = vanishedIndexes(
-            indexesBefore,
-            await run(sessionId, ctx, (conn) => readTableIndexes(conn, tableSchema, table)),
-          );
-        }
-      }
-      after = await deps.explain({ sessionId, sql, analyze: false }, ctx);
-      executed.push(after.explainSql);
-    } catch (e) {
-      failure = e;
-    }
-    // Cleanup always: a DROP for an index that was never created would only add an error.
-    // It runs on the session object itself, so a tab closed meanwhile (the session gone from
-    // the registry) still gets its index dropped, on a connection closed afterwards.
-    const cleanupFailures: string[] = [];
-    const cleanup = async (statement: string) => {
-      try {
-        await owner.session.run((conn) => conn.query(statement));
-        executed.push(statement);
-        return true;
-      } catch (e) {
-        cleanupFailures.push(`${statement}: ${e instanceof Error ? e.message : String(e)}`);
-        return false;
-      }
-    };
-    for (const statement of plan.cleanup) {
-      if (statement.startsWith('DROP INDEX')) {
-        if (!created) continue;
-        // The index the server dropped for ours is built again first: until then the foreign
-        // key needs ours, and the server refuses to drop it.
-        for (const index of vanished) {
-          const rebuild = recreateIndexSql(tableSchema, table, index);
-          if (rebuild === null)
-            cleanupFailures.push(
-              `building ${plan.indexName} made the server drop ${index.name}, which is not a plain index that Sightline can build again as it was`,
-            );
-          else if (await cleanup(rebuild)) restored.push(index.name);
-        }
-      }
-      await cleanup(statement);
-    }
-    if (!sessions.has(sessionId)) await owner.session.close().catch(() => undefined);
-    if (cleanupFailures.length > 0) {
-      const failed =
-        failure === null
-          ? ''
-          : `The experiment failed (${failure instanceof Error ? failure.message : String(failure)}). `;
-      throw new ApiError({
-        code: 'SERVER_ERROR',
-        message: `${failed}Its clean-up did not put ${qualifiedName(tableSchema, table)} back as it was on “${connection.name}”: ${cleanupFailures.join('; ')}. Check the table's indexes (SHOW INDEX FROM ${qualifiedName(tableSchema, table)}) before going on.`,
-      });
-    }
-    if (failure !== null) throw failure;
-    let indexUsed = false;
-    if (!after) throw new Error('unreachable: the after-EXPLAIN neither ran nor failed');
-    walkPlan(after.report.root, (n) => {
-      if (n.key === plan.indexName) indexUsed = true;
-    });
-    return ExperimentResultSchema.parse({
-      before,
-      after,
-      executed,
-      method: plan.method,
-      indexName: plan.indexName,
-      indexUsed,
-      restored,
-    });
-  };
+  const experiment = indexExperiment({
+    sessions,
+    store,
+    explain: deps.explain,
+    run,
+    useSchema,
+  });
 
   return {
     'tuning.statements': async ({ sessionId, schema, baselineId, lastSeconds, showOwn }, ctx) => {

@@ -415,6 +415,44 @@ describe.each([
     expect((await resultRows(b, left.queryId))[0]?.[0]).toBe('0');
   });
 
+  it('stops, saying why, when another session holds the table, and leaves nothing behind', async () => {
+    const lockWait = async () => {
+      const q = await runStatement(b, tool.sessionId, 'SELECT @@SESSION.lock_wait_timeout');
+      return (await resultRows(b, q.queryId))[0]?.[0];
+    };
+    const own = await lockWait();
+    // An open transaction that read the table holds its metadata lock until it ends: building
+    // an index waits for it (for a year by default, and every later query of the table with it).
+    await runStatement(b, editor, 'START TRANSACTION');
+    await runStatement(b, editor, 'SELECT COUNT(*) FROM orders');
+    let r;
+    try {
+      r = await b.call('tuning.experiment', {
+        sessionId: tool.sessionId,
+        schema: db,
+        sql: RANGE_SQL,
+        candidate: { schema: db, table: 'orders', columns: ['total'] },
+      });
+    } finally {
+      await runStatement(b, editor, 'ROLLBACK');
+    }
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.serverCode).toBe(1205);
+    expect(r.error.message).toBe(
+      `\`${db}\`.\`orders\` stayed locked by another session for 10 s (a transaction still open that used it, a LOCK TABLES, or other DDL), so the experiment stopped before sl_try_orders_total was built. End that session's transaction (the processlist shows it) and try again.`,
+    );
+    const left = await runStatement(
+      b,
+      editor,
+      `SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${db}' AND INDEX_NAME LIKE 'sl\\_try\\_%'`,
+    );
+    expect((await resultRows(b, left.queryId))[0]?.[0]).toBe('0');
+    // The session's own wait is back as it was (a year, by default).
+    expect(await lockWait()).toBe(own);
+    expect(own).not.toBe('10');
+  }, 60_000);
+
   it('drops the index even when the tab closes its session mid-experiment', async () => {
     const doomed = await open(b, server(), 'closing', true);
     const running = b.call('tuning.experiment', {
