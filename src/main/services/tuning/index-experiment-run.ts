@@ -6,6 +6,7 @@ import { walkPlan } from '../../../shared/explain/plan-model';
 import { qualifiedName } from '../../../shared/sql/quote-identifier';
 import {
   recreateIndexSql,
+  restoredText,
   vanishedIndexes,
   type TableIndex,
 } from '../../../shared/tuning/experiment-restore';
@@ -146,6 +147,14 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
             message: `${failed}Its clean-up did not put ${qualifiedName(tableSchema, table)} back as it was on “${connection.name}”: ${cleanupFailures.join('; ')}. Check the table's indexes (SHOW INDEX FROM ${qualifiedName(tableSchema, table)}) before going on.`,
           });
         }
+        // The words of a statement that names an index the server dropped (a FORCE INDEX of
+        // the key's own index) say it does not exist, which is no longer true.
+        const putBack = restoredText(plan.indexName, restored);
+        if (failure !== null && putBack !== null)
+          throw new ApiError({
+            ...(failure instanceof ApiError ? failure.toShape() : { code: 'INTERNAL' }),
+            message: `${failure instanceof Error ? failure.message : String(failure)} ${putBack}`,
+          });
         if (failure !== null) throw failure;
         return { before, after, executed, restored };
       });
