@@ -247,4 +247,39 @@ describe('results: editing cells in place', () => {
       [0],
     ]);
   });
+
+  it('cancels an apply that waits for a locked table, and nothing changes', async () => {
+    const shown = (testId: string) => page.locator(`[data-testid="${testId}"]:visible`);
+    const before = await read(`SELECT id, name FROM ${DB}.items ORDER BY id`);
+    const at = await gridPoint(page, 1, 0);
+    await page.mouse.dblclick(at.x, at.y);
+    const editor = page.locator('#portal textarea, #portal input').first();
+    await editor.waitFor({ timeout: 5000 });
+    await editor.fill('waits for the lock');
+    await editor.press('Enter');
+    // Another session holds the table: the UPDATE waits for it (a year, by default).
+    await withConnection(servers.mysql, async (locker) => {
+      await locker.query(`LOCK TABLES ${DB}.items WRITE`);
+      await shown('apply-edits').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      const applying = shown('edit-applying');
+      await applying.waitFor({ timeout: 10_000 });
+      expect(await applying.textContent()).toBe('Applying…');
+      await screenshot(page, 'result-edit-09-applying');
+      await shown('cancel-apply').click();
+      await expect
+        .poll(() => shown('edit-note').textContent(), { timeout: 15_000 })
+        .toContain(
+          'Cancelled (KILL QUERY) at statement 1 of 1. Everything was rolled back; nothing changed.',
+        );
+      await screenshot(page, 'result-edit-10-cancelled');
+      await locker.query('UNLOCK TABLES');
+    });
+    expect(await read(`SELECT id, name FROM ${DB}.items ORDER BY id`)).toEqual(before);
+    // The change is still there to apply or discard.
+    expect(await shown('apply-edits').textContent()).toBe('Apply 1 change…');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    expect(errors).toEqual([]);
+  });
 });

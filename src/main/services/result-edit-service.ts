@@ -20,8 +20,9 @@ import { findResultSource } from '../../shared/result-edit/result-source';
 import { qualifiedName, quoteIdentifier } from '../../shared/sql/quote-identifier';
 import type { Handlers } from '../backend/handlers';
 import { columnEncoding } from '../db/column-decoder';
-import type { DbSession } from '../db/db-session';
+import { cancelAnswer, type DbSession } from '../db/db-session';
 import { errorToApi } from '../db/error-to-api';
+import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import { readServerStatus } from '../db/read-server-status';
 import { transactionOpen } from '../db/server-status';
 import { readSessionLexing } from '../db/session-lexing';
@@ -198,7 +199,11 @@ async function readBack(
   return out;
 }
 
-type ResultEditMethods = 'result.editability' | 'result.previewEdits' | 'result.applyEdits';
+type ResultEditMethods =
+  | 'result.editability'
+  | 'result.previewEdits'
+  | 'result.applyEdits'
+  | 'result.cancelApply';
 
 /**
  * Changing a result's rows in place: decides from the result's column metadata and the live
@@ -212,6 +217,8 @@ export function resultEditService(
   locks: SessionLocks,
 ): Handlers<ResultEditMethods> {
   const plans = new Map<string, EditPlan>();
+  /** The apply each session runs now (see ApplyState). */
+  const applying = new Map<string, ApplyState>();
 
   sessions.onClose((sessionId) => {
     for (const [id, p] of plans) if (p.sessionId === sessionId) plans.delete(id);
@@ -294,8 +301,11 @@ export function resultEditService(
       }
       let running = true;
       locks.claim(plan.sessionId, 'statement', () => running);
+      const state: ApplyState = { threadId: null, committing: false, killed: false };
+      applying.set(plan.sessionId, state);
       try {
         return await owner.session.run(async (conn) => {
+          state.threadId = owner.session.threadId;
           const flags = await readServerStatus(conn);
           if (flags !== null && transactionOpen(flags)) {
             owner.session.noteServerStatus(flags);
@@ -307,15 +317,43 @@ export function resultEditService(
               'sql_mode changed since the statements were made (NO_BACKSLASH_ESCAPES): preview them again.',
             );
           }
-          return applyInTransaction(conn, owner.session, plan);
+          return applyInTransaction(conn, owner.session, plan, state);
         });
       } catch (e) {
         throw e instanceof ApiError ? e : errorToApi(e);
       } finally {
         running = false;
+        applying.delete(plan.sessionId);
       }
     },
+
+    'result.cancelApply': async ({ sessionId }, ctx) => {
+      const owner = sessions.owned(sessionId, ctx.peerId);
+      const state = applying.get(sessionId);
+      if (!state || state.threadId === null) return { cancelled: false };
+      if (state.committing)
+        return { cancelled: false, reason: 'The changes are being committed: too late to stop.' };
+      // Marked first: the statement can end with the KILL before the answer comes back.
+      state.killed = true;
+      const outcome = await owner.session.killQuery(state.threadId).catch((e: unknown) => {
+        state.killed = false;
+        throw e instanceof ApiError ? e : errorToApi(e);
+      });
+      if (!outcome.killed) state.killed = false;
+      return cancelAnswer(outcome);
+    },
   };
+}
+
+/**
+ * An apply on its way: its connection's thread (for KILL QUERY), whether COMMIT was sent (from
+ * then on it is not stopped: a KILL landing in it could leave the user unsure what happened),
+ * and whether a Cancel killed it.
+ */
+interface ApplyState {
+  threadId: number | null;
+  committing: boolean;
+  killed: boolean;
 }
 
 function transactionOpenError(): ApiError {
@@ -330,6 +368,7 @@ async function applyInTransaction(
   conn: Connection,
   session: DbSession,
   plan: EditPlan,
+  state: ApplyState,
 ): Promise<EditOutcome> {
   await conn.query('START TRANSACTION');
   const rows: Array<Cell[] | null> = [];
@@ -366,13 +405,22 @@ async function applyInTransaction(
             }),
       );
     }
+    state.committing = true;
     await conn.query('COMMIT');
-    session.noteServerStatus(await readServerStatus(conn));
-    return { applied: true, rows };
   } catch (e) {
     const error = errorToApi(e);
     if (error.code === 'CONNECTION_LOST') throw error;
     await rollback(conn, session);
+    if (state.killed && error.serverCode === ER_QUERY_INTERRUPTED) {
+      const at = Math.min(index, plan.statements.length - 1);
+      return {
+        applied: false,
+        statementIndex: at,
+        statement: plan.statements[at] ?? '',
+        message: `Cancelled (KILL QUERY) at statement ${at + 1} of ${plan.statements.length}. Everything was rolled back; nothing changed.`,
+        error: error.toShape(),
+      };
+    }
     return {
       applied: false,
       statementIndex: Math.min(index, plan.statements.length - 1),
@@ -381,6 +429,11 @@ async function applyInTransaction(
       error: error.toShape(),
     };
   }
+  // Committed: nothing after this may say otherwise (a failing read only leaves the session's
+  // transaction flags as they were noted).
+  const flags = await readServerStatus(conn).catch(() => null);
+  if (flags !== null) session.noteServerStatus(flags);
+  return { applied: true, rows };
 }
 
 async function rollback(conn: Connection, session: DbSession): Promise<void> {

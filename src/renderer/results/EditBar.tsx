@@ -87,15 +87,32 @@ export function EditTools({
           >
             Discard
           </button>
-          <button
-            type="button"
-            className="btn-small btn-primary"
-            data-testid="apply-edits"
-            disabled={editing.busy}
-            onClick={() => void editing.preview()}
-          >
-            Apply {n} {n === 1 ? 'change' : 'changes'}…
-          </button>
+          {editing.applying ? (
+            <>
+              <span className="edit-applying" role="status" data-testid="edit-applying">
+                Applying…
+              </span>
+              <button
+                type="button"
+                className="btn-small btn-danger-outline"
+                data-testid="cancel-apply"
+                onClick={editing.cancelApplying}
+                title="Stop it on the server (KILL QUERY): everything is rolled back"
+              >
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="btn-small btn-primary"
+              data-testid="apply-edits"
+              disabled={editing.busy}
+              onClick={() => void editing.preview()}
+            >
+              Apply {n} {n === 1 ? 'change' : 'changes'}…
+            </button>
+          )}
         </>
       ) : (
         <button

@@ -51,6 +51,7 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
   const [pending, setPending] = useState<PendingApply | null>(null);
   const [note, setNote] = useState<EditNote | null>(null);
   const [busy, setBusy] = useState(false);
+  const [applying, setApplying] = useState(false);
   /** Editing is turned on by the user: until then a double-click opens the viewer, as always. */
   const [on, setOn] = useState(false);
 
@@ -183,12 +184,27 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
     }
   };
 
+  /** Stops the apply on its way (KILL QUERY: it rolls everything back), or says why not. */
+  const cancelApplying = () => {
+    api.call('result.cancelApply', { sessionId }).then(
+      (r) => {
+        if (!r.cancelled && r.reason) setNote({ ok: false, text: `Not cancelled: ${r.reason}` });
+      },
+      (e: unknown) =>
+        setNote({
+          ok: false,
+          text: `Not cancelled: ${e instanceof Error ? e.message : String(e)}`,
+        }),
+    );
+  };
+
   /** Runs the confirmed preview. */
   const apply = async () => {
     const p = pending;
     setPending(null);
     if (!p || !target) return;
     setBusy(true);
+    setApplying(true);
     try {
       const outcome = await api.call('result.applyEdits', { planId: p.preview.planId });
       if (outcome.applied) {
@@ -205,6 +221,7 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
       setNote({ ok: false, text: `Not applied: ${e instanceof Error ? e.message : String(e)}` });
     } finally {
       setBusy(false);
+      setApplying(false);
     }
   };
 
@@ -238,6 +255,9 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
     },
     preview,
     apply,
+    /** An apply is on its way: it can be cancelled. */
+    applying,
+    cancelApplying,
     cancelApply: () => setPending(null),
     dismissNote: () => setNote(null),
   };

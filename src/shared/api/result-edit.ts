@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EditabilitySchema, RowEditSchema } from '../result-edit/edit-model';
 import { ConnectionColorSchema } from './connection';
+import { CancelOutcomeSchema } from './cancel-outcome';
 import { ApiErrorShapeSchema } from './errors';
 import { StatementTextSchema } from './message-limits';
 import { CellSchema, ResultColumnSchema } from './query';
@@ -80,5 +81,13 @@ export const resultEditContract = {
   'result.applyEdits': {
     params: z.object({ planId: Id }),
     result: EditOutcomeSchema,
+  },
+  /**
+   * Stops the apply running on the session (KILL QUERY of the statement it waits on or runs),
+   * which then rolls everything back; refused once it is committing.
+   */
+  'result.cancelApply': {
+    params: z.object({ sessionId: Id }),
+    result: CancelOutcomeSchema,
   },
 } as const;

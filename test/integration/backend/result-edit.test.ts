@@ -278,6 +278,53 @@ describe.each([
     expect(s.ok && s.value.inTransaction).toBe(false);
   });
 
+  it('Cancel stops an apply waiting for a locked table and rolls everything back', async () => {
+    const { status, rows } = await run('SELECT id, name FROM items ORDER BY id');
+    const p = await preview(status, [
+      {
+        op: 'update',
+        original: rows[1]!.map(original),
+        values: [{ column: 1, value: { text: 'never' } }],
+      },
+    ]);
+    if (!p.ok) throw new Error(p.error.message);
+    const before = await read(`SELECT id, name FROM \`${DB}\`.items ORDER BY id`);
+    // Another session holds the table: the UPDATE waits for it (a year, by default).
+    await withConnection(server(), async (locker) => {
+      await locker.query(`LOCK TABLES \`${DB}\`.items WRITE`);
+      const applying = b.call('result.applyEdits', { planId: p.value.planId });
+      // Cancelled once the UPDATE is seen waiting on the server.
+      for (let i = 0; ; i++) {
+        const [waiting] = await locker.query(
+          "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE 'UPDATE %never%'",
+        );
+        if (Number((waiting as Array<{ n: unknown }>)[0]!.n) === 1) break;
+        if (i > 200) throw new Error('the UPDATE never reached the server');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const cancel = await b.call('result.cancelApply', { sessionId: session });
+      expect(cancel).toEqual({ ok: true, value: { cancelled: true } });
+      const applied = await applying;
+      if (!applied.ok) throw new Error(applied.error.message);
+      expect(applied.value).toMatchObject({
+        applied: false,
+        statementIndex: 0,
+        message:
+          'Cancelled (KILL QUERY) at statement 1 of 1. Everything was rolled back; nothing changed.',
+        error: { serverCode: 1317 },
+      });
+      await locker.query('UNLOCK TABLES');
+    });
+    expect(await read(`SELECT id, name FROM \`${DB}\`.items ORDER BY id`)).toEqual(before);
+    const s = await b.call('session.status', { sessionId: session });
+    expect(s.ok && s.value.inTransaction).toBe(false);
+    // Nothing runs now: nothing to cancel.
+    expect(await b.call('result.cancelApply', { sessionId: session })).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
+  });
+
   it('a server error (duplicate key) rolls everything back and names the statement', async () => {
     const { status, rows } = await run('SELECT id, name FROM items ORDER BY id');
     const p = await preview(status, [
