@@ -4,7 +4,7 @@ import { explainPlanText } from '../../shared/explain/explain-report';
 import { explainStatementFor } from '../../shared/explain/explain-statement';
 import type { Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
-import { cancelAnswer } from '../db/db-session';
+import { cancelWork } from './cancel-work';
 import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import type { ConnectionStore } from '../store/connection-store';
 import { refuseOverMaxAllowedPacket } from './max-allowed-packet';
@@ -32,16 +32,7 @@ export function explainService(
   return {
     'explain.cancel': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
-      const current = inProgress.get(sessionId);
-      if (!current || current.threadId === null) return { cancelled: false };
-      // Marked first: the statement can end with the KILL before the answer comes back.
-      current.killed = true;
-      const outcome = await owner.session.killQuery(current.threadId).catch((e: unknown) => {
-        current.killed = false;
-        throw e instanceof ApiError ? e : errorToApi(e);
-      });
-      if (!outcome.killed) current.killed = false;
-      return cancelAnswer(outcome);
+      return cancelWork(owner.session, inProgress.get(sessionId));
     },
     'explain.giveUp': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);

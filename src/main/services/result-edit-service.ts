@@ -20,7 +20,7 @@ import { findResultSource } from '../../shared/result-edit/result-source';
 import { qualifiedName, quoteIdentifier } from '../../shared/sql/quote-identifier';
 import type { Handlers } from '../backend/handlers';
 import { columnEncoding } from '../db/column-decoder';
-import { cancelAnswer, type DbSession } from '../db/db-session';
+import type { DbSession } from '../db/db-session';
 import { errorToApi } from '../db/error-to-api';
 import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import { readServerStatus } from '../db/read-server-status';
@@ -31,6 +31,7 @@ import { encodeCell } from './query-result';
 import type { SessionLocks } from './session-locks';
 import type { SessionRegistry } from './session-registry';
 import { guardUserSql } from './user-sql-guard';
+import { cancelWork } from './cancel-work';
 import { untagged } from '../db/tagged-connection';
 
 /** Previews kept for applying; older ones are forgotten. */
@@ -200,10 +201,7 @@ async function readBack(
 }
 
 type ResultEditMethods =
-  | 'result.editability'
-  | 'result.previewEdits'
-  | 'result.applyEdits'
-  | 'result.cancelApply';
+  'result.editability' | 'result.previewEdits' | 'result.applyEdits' | 'result.cancelApply';
 
 /**
  * Changing a result's rows in place: decides from the result's column metadata and the live
@@ -333,14 +331,7 @@ export function resultEditService(
       if (!state || state.threadId === null) return { cancelled: false };
       if (state.committing)
         return { cancelled: false, reason: 'The changes are being committed: too late to stop.' };
-      // Marked first: the statement can end with the KILL before the answer comes back.
-      state.killed = true;
-      const outcome = await owner.session.killQuery(state.threadId).catch((e: unknown) => {
-        state.killed = false;
-        throw e instanceof ApiError ? e : errorToApi(e);
-      });
-      if (!outcome.killed) state.killed = false;
-      return cancelAnswer(outcome);
+      return cancelWork(owner.session, state);
     },
   };
 }
