@@ -49,6 +49,8 @@ export interface BackendOptions {
   downloads?: DownloadOffers;
   /** How data drift runs tell a silent server (tests use short ones). */
   driftLiveness?: LivenessLimits;
+  /** How long a drift fix waits for a locked table on the replica, in s (tests use a short one). */
+  driftFixLockWaitSeconds?: number;
   /**
    * How long a screen's poll (processlist, replication status, ALTER progress, Tuning) may go
    * unanswered before its connection is given up (tests use a short one); without it, the
@@ -134,7 +136,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     }),
     ...slowlogService(store, sessions),
     ...replicationService(store, sessions, screenReadTimeout),
-    ...driftService(store, sessions, options.driftLiveness),
+    ...driftService(store, sessions, options.driftLiveness, options.driftFixLockWaitSeconds),
     ...processlistService(store, sessions, () => settings.plan, screenReadTimeout),
     ...alterService(store, sessions, alterHistory, { readTimeoutMs: screenReadTimeout }),
     ...resultEditService(store, sessions, locks),

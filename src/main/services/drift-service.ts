@@ -14,6 +14,7 @@ import type { KeyValue } from '../../shared/drift/row-diff';
 import type { ServerInfo } from '../../shared/server/server-info';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
+import { ER_LOCK_WAIT_TIMEOUT } from '../db/lock-wait-timeout';
 import { isAccessDenied } from './processlist/query-rows';
 import { openConnection } from '../db/open-connection';
 import { readServerInfo } from '../db/read-server-info';
@@ -143,10 +144,17 @@ function tableResult(d: TableDrift): DriftTableResult {
   };
 }
 
+/**
+ * How long each fix statement waits for its table's metadata lock on the replica: behind DDL the
+ * replica applies, a LOCK TABLES or a transaction left open it would wait a year by default.
+ */
+const FIX_LOCK_WAIT_SECONDS = 30;
+
 export function driftService(
   store: ConnectionStore,
   sessions: SessionRegistry,
   liveness: LivenessLimits = DRIFT_LIVENESS,
+  fixLockWaitSeconds = FIX_LOCK_WAIT_SECONDS,
 ): Handlers<'drift.start' | 'drift.status' | 'drift.cancel' | 'drift.fix'> {
   const runs = new Map<string, Run>();
   const watchedPeers = new Set<string>();
@@ -433,12 +441,24 @@ export function driftService(
       const c = await run.replica.open();
       let ran = 0;
       try {
+        // This connection's own: closed after, so nothing to put back.
+        await c.conn.query(`SET SESSION lock_wait_timeout = ${Math.floor(fixLockWaitSeconds)}`);
         for (const statement of result.fix) {
           try {
             await c.conn.query(statement);
             ran++;
           } catch (error) {
-            return { ran, failedStatement: statement, error: errorToApi(error).toShape() };
+            const api = errorToApi(error);
+            if (api.serverCode !== ER_LOCK_WAIT_TIMEOUT)
+              return { ran, failedStatement: statement, error: api.toShape() };
+            return {
+              ran,
+              failedStatement: statement,
+              error: new ApiError({
+                ...api.toShape(),
+                message: `${schema}.${table} stayed locked on the replica for ${Math.floor(fixLockWaitSeconds)} s (DDL its applier runs, a LOCK TABLES, or a transaction left open), so this statement did not run, nor the ones after it. Compare again once the replica is free: the statements that ran are not listed again.`,
+              }).toShape(),
+            };
           }
         }
         return { ran, failedStatement: null, error: null };

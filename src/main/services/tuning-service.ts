@@ -39,7 +39,8 @@ import { readHealth } from './tuning/read-health';
 import { BackgroundExplains, type TopRow } from './tuning/background-explains';
 import { SessionTurns } from './tuning/session-turns';
 import { indexExperiment } from './tuning/index-experiment-run';
-import { ER_LOCK_WAIT_TIMEOUT, withLockWait } from './tuning/session-lock-wait';
+import { ER_LOCK_WAIT_TIMEOUT } from '../db/lock-wait-timeout';
+import { withLockWait } from './tuning/session-lock-wait';
 import { readDigestCounters } from './tuning/statement-digest';
 import { defaultScreenReadTimeout, type ScreenReadTimeout } from './screen-read-timeout';
 

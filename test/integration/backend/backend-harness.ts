@@ -36,6 +36,7 @@ export async function startBackend(
     resultLimits?: ResultLimits;
     dataDir?: string;
     driftLiveness?: LivenessLimits;
+    driftFixLockWaitSeconds?: number;
     readTimeoutMs?: number;
   } = {},
 ): Promise<BackendUnderTest> {

@@ -61,7 +61,8 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       await c.query('SET SESSION sql_log_bin = 0');
       await c.query("UPDATE d.items SET name = 'changed' WHERE id = 500");
     });
-    b = await startBackend();
+    // A fix waits 2 s at most for a locked table here (30 s in the app).
+    b = await startBackend({ driftFixLockWaitSeconds: 2 });
     onSource = await openSession(b, source, 'source');
     saved.replica = await save('replica', replica);
     saved.replicaReadOnly = await save('replica (read-only)', replica, true);
@@ -130,6 +131,52 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
     if (!again.ok) throw new Error(again.error.message);
     const after = await finished(again.value.runId);
     expect(after.results[0]).toMatchObject({ differencesTotal: 0, fix: [] });
+  });
+
+  it('gives a fix up when the table stays locked on the replica, saying what did not run', async () => {
+    await withConnection(replica, async (c) => {
+      await c.query('SET SESSION sql_log_bin = 0');
+      await c.query("UPDATE d.items SET name = 'drifted' WHERE id = 9");
+    });
+    const started = await start(saved.replica!);
+    if (!started.ok) throw new Error(started.error.message);
+    const run = await finished(started.value.runId);
+    const fix = run.results[0]!.fix;
+    expect(fix).toHaveLength(2);
+    // The replica's table is held by another session (DDL the applier runs would do the same).
+    const fixed = await withConnection(replica, async (locker) => {
+      await locker.query('LOCK TABLES d.items WRITE');
+      try {
+        return await b.call('drift.fix', {
+          runId: run.runId,
+          schema: 'd',
+          table: 'items',
+          confirmSql: fix.join(';\n'),
+        });
+      } finally {
+        await locker.query('UNLOCK TABLES');
+      }
+    });
+    expect(fixed).toMatchObject({
+      ok: true,
+      value: {
+        ran: 1,
+        failedStatement: fix[1],
+        error: {
+          serverCode: 1205,
+          message:
+            'd.items stayed locked on the replica for 2 s (DDL its applier runs, a LOCK TABLES, or a transaction left open), so this statement did not run, nor the ones after it. Compare again once the replica is free: the statements that ran are not listed again.',
+        },
+      },
+    });
+    // Then it goes through.
+    const again = await b.call('drift.fix', {
+      runId: run.runId,
+      schema: 'd',
+      table: 'items',
+      confirmSql: fix.join(';\n'),
+    });
+    expect(again).toEqual({ ok: true, value: { ran: 2, failedStatement: null, error: null } });
   });
 
   it('never writes through a read-only replica connection', async () => {

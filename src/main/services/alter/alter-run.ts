@@ -20,9 +20,8 @@ import {
 } from './stage-instruments';
 import { untagged } from '../../db/tagged-connection';
 import { ER_QUERY_INTERRUPTED } from '../../db/query-interrupted';
+import { ER_LOCK_WAIT_TIMEOUT } from '../../db/lock-wait-timeout';
 
-/** ER_LOCK_WAIT_TIMEOUT: lock_wait_timeout ran out (the metadata lock, for an ALTER). */
-const LOCK_WAIT_TIMEOUT = 1205;
 /** ER_CONNECTION_KILLED (MariaDB): the connection itself was killed. */
 const CONNECTION_KILLED = 1927;
 /** ER_NO_SUCH_TABLE. */
@@ -289,7 +288,7 @@ export class AlterRun {
       return;
     }
     let shape = error.toShape();
-    if (errno === LOCK_WAIT_TIMEOUT) {
+    if (errno === ER_LOCK_WAIT_TIMEOUT) {
       const blockers = this.#status.blockers;
       shape = {
         ...shape,

@@ -8,6 +8,7 @@ import {
 import { qualifiedName, quoteString } from '../../../shared/sql/quote-identifier';
 import { isFatal } from '../../db/fatal-error';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import { ER_LOCK_WAIT_TIMEOUT } from '../../db/lock-wait-timeout';
 
 /** A connection of a comparison's own, and how to close it (an SSH tunnel with it, say). */
 export interface DriftConnection {
@@ -51,9 +52,6 @@ export class ApplierNotRestarted extends Error {
 }
 
 const mariadb = (s: DriftServer) => s.info.flavor === 'mariadb';
-
-/** ER_LOCK_WAIT_TIMEOUT: a lock (here a table lock) was not granted within its timeout. */
-const ER_LOCK_WAIT_TIMEOUT = 1205;
 
 /**
  * Where the replica's applier is told to stop: after a GTID set (MySQL's SQL_AFTER_GTIDS,

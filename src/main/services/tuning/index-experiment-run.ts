@@ -16,7 +16,8 @@ import { errorToApi } from '../../db/error-to-api';
 import type { ConnectionStore } from '../../store/connection-store';
 import type { SessionRegistry } from '../session-registry';
 import { readTableIndexes } from './read-table-indexes';
-import { ER_LOCK_WAIT_TIMEOUT, withLockWait, type SessionRun } from './session-lock-wait';
+import { ER_LOCK_WAIT_TIMEOUT } from '../../db/lock-wait-timeout';
+import { withLockWait, type SessionRun } from './session-lock-wait';
 
 /** How long an index experiment's statements wait for the table's metadata lock. */
 const EXPERIMENT_LOCK_WAIT_SECONDS = 10;

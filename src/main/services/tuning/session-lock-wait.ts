@@ -3,9 +3,6 @@ import type { Connection, RowDataPacket } from 'mysql2/promise';
 /** Runs a function on a session's connection (the session's own run, with its error mapping). */
 export type SessionRun = <R>(fn: (conn: Connection) => Promise<R>) => Promise<R>;
 
-/** ER_LOCK_WAIT_TIMEOUT: lock_wait_timeout ran out (for a table's metadata lock, here). */
-export const ER_LOCK_WAIT_TIMEOUT = 1205;
-
 /**
  * Runs `work` with the session's lock_wait_timeout set to `seconds`, and puts the session's own
  * value back afterwards, whatever happened. lock_wait_timeout bounds how long a statement waits
