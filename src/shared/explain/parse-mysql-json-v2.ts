@@ -139,18 +139,75 @@ function classify(node: PlanNode, o: JsonObject): void {
   if (kind === undefined || kind === 'other') {
     // Unknown access types, writes and the like: the wording tells.
     // With the table and key read already, the text is only asked for the kind and flags.
-    op = classifyMysqlOperation(operation, node.table === undefined || node.key === undefined);
-    if (kind === undefined || op.kind !== 'other') kind = op.kind;
-    flags = op.flags;
-    node.table ??= op.table;
-    node.key ??= op.key;
-    node.condition ??= op.condition;
+    const names = node.table === undefined || node.key === undefined;
+    const indexFlags = names ? null : plainIndexAccessFlags(operation);
+    if (indexFlags !== null) {
+      kind = 'table';
+      flags = indexFlags;
+    } else {
+      op = classifyMysqlOperation(operation, names);
+      if (kind === undefined || op.kind !== 'other') kind = op.kind;
+      flags = op.flags;
+      node.table ??= op.table;
+      node.key ??= op.key;
+      node.condition ??= op.condition;
+    }
   }
   node.kind = kind;
   if (flags) for (const f of flags) addFlag(node, f);
   if (node.table?.startsWith('<'))
     node.flags = node.flags.filter((f) => f !== 'full-table-scan' && f !== 'full-index-scan');
   if (kind === 'join' && node.condition === undefined) node.condition = joinCondition(operation);
+}
+
+const COVERING_INDEX: readonly PlanFlag[] = Object.freeze(['covering-index']);
+const NO_WORDING_FLAGS: readonly PlanFlag[] = Object.freeze([]);
+
+/**
+ * Index accesses by how their wording starts: whether it says "covering", and whether the
+ * pattern needs `using <index>` after the table.
+ */
+const PLAIN_INDEX_ACCESSES: ReadonlyArray<readonly [string, boolean, boolean]> = [
+  ['Index lookup on ', false, true],
+  ['Covering index lookup on ', true, true],
+  ['Single-row index lookup on ', false, true],
+  ['Single-row covering index lookup on ', true, true],
+  ['Index range scan on ', false, false],
+  ['Covering index range scan on ', true, false],
+];
+
+/** A character `\S` matches for certain: printable ASCII other than the space. */
+function isPlainWordChar(c: number): boolean {
+  return c > 32 && c < 127;
+}
+
+/**
+ * The flags classifyMysqlOperation(operation, false) gives the most common index accesses
+ * (`Index lookup on o using customer (...)`), or null when the wording is not one it can
+ * answer for certain: then the patterns decide. Most nodes of a large JSON v2 plan are index
+ * accesses whose `index_access_type` ACCESS does not list; trying a dozen patterns on each
+ * cost more than reading the rest of the node. Null on anything unusual (a name that is not a
+ * plain word, a re-planned range, a pushed condition): the answer must be the patterns' own.
+ */
+function plainIndexAccessFlags(operation: string): readonly PlanFlag[] | null {
+  for (let a = 0; a < PLAIN_INDEX_ACCESSES.length; a++) {
+    // Indexed, not destructured: destructuring goes through an iterator.
+    const access = PLAIN_INDEX_ACCESSES[a]!;
+    const prefix = access[0];
+    if (!operation.startsWith(prefix)) continue;
+    const start = prefix.length;
+    // The table: one plain word (as `\S+` reads it), then ` using ` and a plain word.
+    if (access[2]) {
+      const using = operation.indexOf(' using ', start);
+      if (using <= start || !isPlainWordChar(operation.charCodeAt(using + 7))) return null;
+      for (let i = start; i < using; i++)
+        if (!isPlainWordChar(operation.charCodeAt(i))) return null;
+    } else if (!isPlainWordChar(operation.charCodeAt(start))) return null;
+    if (operation.includes('(re-planned') || operation.includes(', with index condition: '))
+      return null;
+    return access[1] ? COVERING_INDEX : NO_WORDING_FLAGS;
+  }
+  return null;
 }
 
 /** `actual_*`; all null when the node never ran. */
