@@ -40,6 +40,10 @@ describe('parsePlanNodes', () => {
       else expect(nodes[parent]).toBe(expected.get(node));
     });
     expect(stats).toEqual(planStats(plan.root));
+    const walked: PlanNode[] = [];
+    walkPlan(plan.root, (node) => walked.push(node));
+    expect(nodes).toHaveLength(walked.length);
+    walked.forEach((node, i) => expect(nodes[i]).toBe(node));
   });
 });
 
