@@ -180,7 +180,7 @@ async function compare(
       freshSpans[i]!.push(...timed.spans);
     });
     [baseline, ours].forEach((work, i) => {
-      const timed = timeRuns(runs * 4, work, garbage[i]);
+      const timed = timeRuns(20, work, garbage[i]);
       random[i]!.push(...timed.times);
       randomSpans[i]!.push(...timed.spans);
     });
@@ -297,9 +297,13 @@ async function compare(
  * A x (document + model) / 2 / C, not only an artifact of the loop. Meeting 1.5 with it needs
  * less of both: a model of about half the size (NodeRecord's 24 fields are 216 bytes a node,
  * measurements 96, costs 40, each double read from the document a 16-byte number, 4 a JSON v2
- * node), or the document released as it is read. Not tried: diagnosis in the same walk (its two
- * passes are about 7% of a JSON.parse on JSON v2, and it would reorder findings and the sum of
- * the hottest share).
+ * node), or the document released as it is read. Tried and not kept: JSON v2 plans numbered,
+ * counted and derived as they are built (createNode numbering in creation order, which is
+ * pre-order once a subquery's wrapper is made before its node; each node finished at the end of
+ * its parse): removing finish's walk outright saved 1.1-1.4 ms of a 10,000-node parse, but
+ * doing its work in the build was no faster (min ratio 1.47-1.51 -> 1.52-1.57, alternated three
+ * times). Not tried: diagnosis in the same walk (its two passes are about 7% of a JSON.parse on
+ * JSON v2, and it would reorder findings and the sum behind the hottest share).
  */
 export const explainBench: Bench = {
   name: 'explain',
