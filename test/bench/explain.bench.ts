@@ -283,17 +283,23 @@ async function compare(
  * numbering walk on the way back up (the derive pass was mostly first reads of each node, cache
  * misses). Allocation per parse + diagnose (heap sampling): MariaDB 10.23 -> 8.52 MB, JSON v2
  * 11.75 -> 11.00, v1 7.82 -> 6.54 (decimal MB). CPU from an empty young generation, interleaved
- * with a copy of the session's starting code: about 0.02-0.05x lower on each input (JSON v2 at
- * 10,000 nodes about 1.50-1.55). The back-to-back ratio got worse on v1 and MariaDB, as the
- * resonance says and not only at C / 2: it repeats at every C / k. MariaDB (A = 8.1 MiB) keeps
- * one scavenge a run copying C - A = 7.7 MiB; v1 (A = 6.2 MiB) went from one in two runs copying
- * C - 2A = 0.9 MiB to 3.3 MiB. That line says where run lengths fall against the young
+ * with a copy of the session's starting code (process CPU time, `--single-threaded`, min of 60,
+ * three alternations at load 3-4): v1 1.47-1.49 -> 1.46-1.47, JSON v2 1.54-1.60 -> 1.51-1.53,
+ * MariaDB 1.45-1.53 -> 1.38-1.41. Bytes scavenges copy (new_space_survived + promoted of
+ * `--trace-gc-nvp`, per run, 200 runs of one code each; deterministic where times are not):
+ * with random garbage before each run v1 1.50 -> 0.98 MB, JSON v2 3.74 -> 3.33, MariaDB 2.86 ->
+ * 2.29 (JSON.parse alone 0.12, 0.56, 0.44); back to back v1 0.93 -> 1.57, JSON v2 4.29 -> 4.97,
+ * MariaDB 5.71 -> 12.48 (of which 5.69 promoted). The back-to-back ratio got worse, as the
+ * resonance says and not only at C / 2: it repeats at every C / k. MariaDB (A = 8.1 MiB, just
+ * over C / 2) has about one scavenge a run, and what survives one is now copied again and
+ * promoted; v1 (A = 6.2 MiB) went from one in two runs copying C - 2A = 0.9 MiB to 3.3 MiB
+ * (one in two runs). That line says where run lengths fall against the young
  * generation, not what a parse costs. The last line of each input breaks the resonance: garbage
  * of a seeded random size (up to the young generation's capacity, the same for both sides)
  * before each run puts the run at a random point of the young generation's filling, as among an
  * app's other work; a scavenge then lands in a run about A / C of the time and copies what is
- * live there, the document and the model so far. Its ratio (means) was 1.6-1.8 on the large
- * inputs, above the back-to-back one on some: the scavenging is a real cost of a parse, about
+ * live there, the document and the model so far. Its ratio (means, so noisier than medians)
+ * was 1.4-1.9 on the large inputs at load 3-7: the scavenging is a real cost of a parse, about
  * A x (document + model) / 2 / C, not only an artifact of the loop. Meeting 1.5 with it needs
  * less of both: a model of about half the size (NodeRecord's 24 fields are 216 bytes a node,
  * measurements 96, costs 40, each double read from the document a 16-byte number, 4 a JSON v2
