@@ -273,15 +273,16 @@ async function compare(
  * the frozen reference (a `pushed_index_condition` of the wrong type while the wording says
  * "with index condition" no longer gives the flag), which makes it a decision, not a speed-up.
  * Session 16 (Node 20, load 1-7 on 2 cores shared with other sessions: timings moved by 0.1-0.3x
- * run to run; bytes are exact). Kept, each with the model unchanged (differential tests against
- * the frozen reference, and for the walk against a separate deriveFigures pass): JSON v2 index
- * accesses worded as usual (`Index lookup on o using k (...)`) classified without the patterns,
- * declining anything unusual (a quoted name, re-planned, a pushed condition) rather than keys
- * instead of wording; leaves sharing a frozen empty children list; nested_loop members that are
- * only a table read without a holder; finish's list of nodes sized from createNode's count;
- * derived figures keeping the number read where the inputs add nothing; derivation in the
- * numbering walk on the way back up (the derive pass was mostly first reads of each node, cache
- * misses). Allocation per parse + diagnose (heap sampling): MariaDB 10.23 -> 8.52 MB, JSON v2
+ * run to run; bytes are exact). Kept: JSON v2 index accesses worded as usual (`Index lookup on
+ * o using k (...)`) classified without the patterns, declining anything unusual (a quoted name,
+ * re-planned, a pushed condition) rather than keys instead of wording (output identical:
+ * differential tests against the frozen reference). Measured on a branch and NOT merged, since
+ * the target line got worse (the lead's A/B, main against that branch alternated three times at
+ * load 4.4: v1 1.51-1.54 -> 1.81-2.54, MariaDB 1.62-1.79 -> 1.78-2.27): leaves sharing a frozen
+ * empty children list; nested_loop members that are only a table read without a holder;
+ * finish's list of nodes sized from createNode's count; derived figures keeping the number read
+ * where the inputs add nothing; derivation in the numbering walk on the way back up (built on
+ * the sizing). With those: Allocation per parse + diagnose (heap sampling): MariaDB 10.23 -> 8.52 MB, JSON v2
  * 11.75 -> 11.00, v1 7.82 -> 6.54 (decimal MB). CPU from an empty young generation, interleaved
  * with a copy of the session's starting code (process CPU time, `--single-threaded`, min of 60,
  * three alternations at load 3-4): v1 1.47-1.49 -> 1.46-1.47, JSON v2 1.54-1.60 -> 1.51-1.53,

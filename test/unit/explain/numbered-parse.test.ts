@@ -1,7 +1,7 @@
 // What parsePlanNodes reads in its one walk over a plan (parents, counts) must be what walking
 // the finished tree again gives; TableAccessLabels must give tableAccessLabel's text.
 import { describe, expect, it } from 'vitest';
-import { parsePlanNodes, planStats, type PlanNode } from '../../../src/shared/explain';
+import { parsePlanNodes, planStats, walkPlan, type PlanNode } from '../../../src/shared/explain';
 import { parseMysqlJsonV1 } from '../../../src/shared/explain/parse-mysql-json-v1';
 import {
   tableAccessLabel,
