@@ -36,16 +36,30 @@ export function takeSlowLogWorker(script: SlowLogWorkerScript): Worker {
     waiting.worker.ref();
     return waiting.worker;
   }
-  const worker =
-    script.eval === undefined
-      ? new Worker(script.url, { execArgv: workerExecArgv(process.execArgv) })
-      : new Worker(script.eval, { eval: true });
+  const worker = startWorker(script);
   // An idle worker that dies is not handed out again.
   worker.once('exit', () => drop(script, worker));
   // Always heard: a digest stops listening once one of its workers failed, and the others'
   // errors (a script that cannot load fails them all) would otherwise crash the process.
   worker.on('error', () => drop(script, worker));
   return worker;
+}
+
+/**
+ * A new worker of `script`; a bundled one without the loaders of this process (see
+ * workerExecArgv). Options given to a worker explicitly must all be ones a worker accepts (not
+ * `--max-old-space-size`, say, which it only inherits): with any other, it inherits them all.
+ */
+function startWorker(script: SlowLogWorkerScript): Worker {
+  if (script.eval !== undefined) return new Worker(script.eval, { eval: true });
+  const execArgv = workerExecArgv(process.execArgv);
+  if (execArgv.length === process.execArgv.length) return new Worker(script.url);
+  try {
+    return new Worker(script.url, { execArgv });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    return new Worker(script.url);
+  }
 }
 
 /** Options that load code into a thread before its script: `--import x`, `--require=x`, ... */

@@ -48,11 +48,17 @@ worker.once('message', (argv) => {
 });
 `,
     );
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', driver], {
-      cwd: root,
-    });
-    const { parent, worker } = JSON.parse(stdout) as { parent: string[]; worker: string[] };
-    expect(parent).toContain('--import');
+    const echoed = async (options: string[]) => {
+      const { stdout } = await promisify(execFile)(process.execPath, [...options, driver], {
+        cwd: root,
+      });
+      return JSON.parse(stdout) as { parent: string[]; worker: string[] };
+    };
+    const { parent, worker } = await echoed(['--import', 'tsx']);
+    expect(parent).toEqual(['--import', 'tsx']);
     expect(worker).toEqual([]);
+    // An option a worker may inherit but not be given: it still starts, inheriting them all.
+    const inherited = await echoed(['--max-old-space-size=300', '--import', 'tsx']);
+    expect(inherited.worker).toEqual(['--max-old-space-size=300', '--import', 'tsx']);
   });
 });
