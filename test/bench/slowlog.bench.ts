@@ -43,9 +43,11 @@
 // small, 120-150 scavenges per 60 MB either way). Found on the way: in a log whose only `use` is
 // at its top, the tail search that the next worker waits for read the whole range as strings
 // (~350 ms per 100 MB; the bench's log has a `use` every 50 entries, so it never showed); now
-// 50-75 ms. Bench at load 3-7 (workers mostly sharing one core): 2 new workers 4.25/4.70/3.47 s
-// of CPU before, 3.07/3.04/3.19 after; by wall time 11.9-23.4x in five runs, target not met;
-// 1 GB: 16.4 s wall, 16.8 s CPU (the two workers shared a core).
+// 50-75 ms. The workers also waited for the first one to start and search its tail (130-300 ms
+// cold); the reader's thread now does it while they start (20-120 ms). Bench at load 3-7 (workers
+// mostly sharing one core): 2 new workers 4.25/4.70/3.47 s of CPU before, 3.07/3.04/3.19/3.04
+// after; by wall time 11.3-23.4x in six runs, and once "met" (50.4x) only because
+// pt-query-digest ran at 2.3 MB/s that time. 1 GB: 12.2 s wall new, 10.5 s waiting (12.7 s CPU).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
