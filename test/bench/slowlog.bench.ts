@@ -23,6 +23,31 @@
 // ~6 %, bucket counts ~6 %, classes ~2 %), attribute lines (~12 %), and each worker's start:
 // its first megabyte runs at ~6 MB/s (TurboFan compiling ~56 functions on a background thread
 // counts as CPU), so new workers cost ~0.2-0.5 s of CPU more than waiting ones.
+//
+// Session 16 (other sessions kept the 2 cores at load 2-7: workers rarely ran side by side, CPU
+// per byte moved by 20 % between runs; variants were compared alternately in separate processes,
+// best of N, from bundles). New workers run through tsx inherited its loader (execArgv): 40-100 ms
+// of CPU more per worker than the built app pays; bundled workers now start without loaders.
+// Cold vs warm worker: 1 MB 204 vs 64 ms CPU, 25 MB 541 vs 405 ms, boot alone 25-40 ms; the rest
+// is the interpreted first megabytes and TurboFan (46 functions; metaLine, entryInPlace,
+// readLineAt, add each 35-50 ms of background compile), which a V8 code cache would not hold
+// (module compile is ~10 ms of a start), so none was made. Kept: bucket counts of busy aggregates
+// in Uint32Arrays and each class's first user/host/db values counted by comparison (one pass about
+// +5-8 %), a `# Time:` line compared in place with the last time instead of checked and cut per
+// entry (+10-15 %): one pass ~63 -> ~75-80 MB/s of CPU (100 MB, best of 5). Valgrind instruction
+// counts barely moved (2.46 -> 2.52 G for two 10 MB passes): the gain is memory traffic (sliced
+// strings, Map hashing), not instructions. Tried and not kept: a User@Host cache keyed by the line
+// up to its last `]` (String#startsWith and JS character loops both cost ~4-5 ns a character here,
+// `slice() ===` ~1 ns; a sampled hash missed the digits that differ, a full one costs more than the
+// regular expression); a larger young generation per worker (resourceLimits: V8 kept the semi-space
+// small, 120-150 scavenges per 60 MB either way). Found on the way: in a log whose only `use` is
+// at its top, the tail search that the next worker waits for read the whole range as strings
+// (~350 ms per 100 MB; the bench's log has a `use` every 50 entries, so it never showed); now
+// 50-75 ms. The workers also waited for the first one to start and search its tail (130-300 ms
+// cold); the reader's thread now does it while they start (20-120 ms). Bench at load 3-7 (workers
+// mostly sharing one core): 2 new workers 4.25/4.70/3.47 s of CPU before, 3.07/3.04/3.19/3.04
+// after; by wall time 11.3-23.4x in six runs, and once "met" (50.4x) only because
+// pt-query-digest ran at 2.3 MB/s that time. 1 GB: 12.2 s wall new, 10.5 s waiting (12.7 s CPU).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';

@@ -113,7 +113,8 @@ const DB_MARKS: Mark[] = [
   { text: 'Schema:', lineStart: false },
 ];
 const TIME_MARKS: Mark[] = [{ text: '# Time:', lineStart: true }];
-const SCAN_BYTES = 1024 * 1024;
+/** Bytes of a range searched at a time for a mark, from its end backwards. */
+export const SCAN_BYTES = 1024 * 1024;
 
 /** The value the range's last entry that sets one (via `get`) sets, or undefined. */
 async function lastSet(
@@ -151,7 +152,13 @@ async function lastSet(
   }
 }
 
-/** The position of the last of `marks` in `[start, before)`, or -1. */
+/**
+ * The position of the last of `marks` in `[start, before)`, or -1. Searched in the file's bytes
+ * (Buffer#indexOf, then #lastIndexOf where it is), not in a string made of them: a range with no
+ * mark (a log whose only `use` is at its top) is searched to its start, and turning each block
+ * into a string and searching it backwards cost ~3.5 ms a megabyte, while the next range's
+ * worker waited for the answer.
+ */
 async function lastMark(
   handle: FileHandle,
   start: number,
@@ -159,20 +166,25 @@ async function lastMark(
   marks: Mark[],
 ): Promise<number> {
   const longest = Math.max(...marks.map((m) => m.text.length));
+  const buffer = Buffer.allocUnsafe(SCAN_BYTES + 1 + longest);
   for (let end = before; end > start; end -= SCAN_BYTES) {
     // One byte more before (to see whether a mark starts a line) and after (a mark across blocks).
     const from = Math.max(start, end - SCAN_BYTES - 1);
-    const text = await readText(handle, from, end + longest - from);
+    const { bytesRead } = await handle.read(buffer, 0, end + longest - from, from);
+    const bytes = buffer.subarray(0, bytesRead);
     let found = -1;
     for (const mark of marks) {
-      for (let at = text.lastIndexOf(mark.text, end - 1 - from); at >= 0;) {
+      // Whether the block holds the mark at all: a forward search is 3-10 times faster here.
+      if (bytes.indexOf(mark.text, 0, 'latin1') < 0) continue;
+      // (A negative offset would count from the end: `at - 1` is never passed below 0.)
+      for (let at = bytes.lastIndexOf(mark.text, end - 1 - from, 'latin1'); at >= 0;) {
         const position = from + at;
-        const atLineStart = position === start || text.charCodeAt(at - 1) === 10;
+        const atLineStart = position === start || (at > 0 && bytes[at - 1] === 10);
         if (position >= start && (!mark.lineStart || atLineStart)) {
           if (at > 0 || position === start) found = Math.max(found, position);
           break;
         }
-        at = at > 0 ? text.lastIndexOf(mark.text, at - 1) : -1;
+        at = at > 0 ? bytes.lastIndexOf(mark.text, at - 1, 'latin1') : -1;
       }
     }
     if (found >= 0) return found;

@@ -36,13 +36,57 @@ export function takeSlowLogWorker(script: SlowLogWorkerScript): Worker {
     waiting.worker.ref();
     return waiting.worker;
   }
-  const worker = new Worker(script.eval ?? script.url, { eval: script.eval !== undefined });
+  const worker = startWorker(script);
   // An idle worker that dies is not handed out again.
   worker.once('exit', () => drop(script, worker));
   // Always heard: a digest stops listening once one of its workers failed, and the others'
   // errors (a script that cannot load fails them all) would otherwise crash the process.
   worker.on('error', () => drop(script, worker));
   return worker;
+}
+
+/**
+ * A new worker of `script`; a bundled one without the loaders of this process (see
+ * workerExecArgv). Options given to a worker explicitly must all be ones a worker accepts (not
+ * `--max-old-space-size`, say, which it only inherits): with any other, it inherits them all.
+ */
+function startWorker(script: SlowLogWorkerScript): Worker {
+  if (script.eval !== undefined) return new Worker(script.eval, { eval: true });
+  const execArgv = workerExecArgv(process.execArgv);
+  if (execArgv.length === process.execArgv.length) return new Worker(script.url);
+  try {
+    return new Worker(script.url, { execArgv });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    return new Worker(script.url);
+  }
+}
+
+/** Options that load code into a thread before its script: `--import x`, `--require=x`, ... */
+const LOADER_OPTIONS = new Set([
+  '--import',
+  '--require',
+  '-r',
+  '--loader',
+  '--experimental-loader',
+]);
+
+/**
+ * `execArgv` without its module loaders and preloads, for a worker that runs a bundled script:
+ * it needs none, and a worker inherits them by default (run through tsx, each new worker
+ * would start tsx's loader and send its imports through it: measured 40-100 ms of CPU more per
+ * worker on this machine, a cost the built app, run without loaders, does not have).
+ */
+export function workerExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i += 1) {
+    const option = execArgv[i]!;
+    const equals = option.indexOf('=');
+    if (LOADER_OPTIONS.has(equals < 0 ? option : option.slice(0, equals))) {
+      if (equals < 0) i += 1; // its value is the next argument
+    } else kept.push(option);
+  }
+  return kept;
 }
 
 /**

@@ -12,15 +12,14 @@ export interface SlowLogWorkerJob {
 }
 
 /**
- * To a worker: `job` starts a range (the worker posts `tail` unless it is the last range), then
- * `start` hands it what the log before its range carried.
+ * To a worker: `job` starts a range, then `start` hands it what the log before its range carried
+ * (the reader finds what each range hands on: see rangeTailCarry).
  */
 export type ToWorker =
   { kind: 'job'; job: SlowLogWorkerJob } | { kind: 'start'; carry: DigestCarry };
 
 /** From a worker. `progress` gives bytes read since its last `progress`. */
 export type FromWorker =
-  | { kind: 'tail'; carry: DigestCarry }
   | { kind: 'progress'; bytes: number }
   | { kind: 'done'; result: SlowLogRangeResult }
   | { kind: 'error'; code?: string; message: string };

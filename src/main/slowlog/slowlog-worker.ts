@@ -1,10 +1,10 @@
 // Worker thread of the parallel slow-log reader: digests one range per job, one job at a time,
-// and stays for the next (see slowlog-worker-protocol). Per job it posts `tail` (the db/time its
-// range hands on) unless it is the last range, waits for `start` with what the log before it
-// carried, posts `progress` as it reads and `done` with its digest; `error` if reading fails.
+// and stays for the next (see slowlog-worker-protocol). Per job it waits for `start` with what
+// the log before its range carried, posts `progress` as it reads and `done` with its digest;
+// `error` if reading fails.
 import { parentPort } from 'node:worker_threads';
 import type { DigestCarry } from '../../shared/slowlog';
-import { digestRange, rangeTailCarry } from './slowlog-range';
+import { digestRange } from './slowlog-range';
 import type { FromWorker, SlowLogWorkerJob, ToWorker } from './slowlog-worker-protocol';
 
 const port = parentPort;
@@ -15,7 +15,6 @@ if (port) {
     const { range, filter, readerOptions } = job;
     const started = new Promise<DigestCarry>((resolve) => (onStart = resolve));
     try {
-      if (!range.last) post({ kind: 'tail', carry: await rangeTailCarry(range, readerOptions) });
       const carry = await started;
       let reported = 0;
       const result = await digestRange(range, filter, readerOptions, carry, (bytes) => {

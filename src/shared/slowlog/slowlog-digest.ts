@@ -9,7 +9,7 @@ import { ATTRIBUTE_SLOTS, SlowLogAttributes } from './entry-attributes';
 import { plainDecimalText, plainDecimalValue } from './plain-decimal';
 import { classChecksum } from './fingerprint';
 import { FingerprintCache } from './fingerprint-cache';
-import { bucketIndex } from './pt-buckets';
+import { BUCKET_COUNT, bucketIndex } from './pt-buckets';
 import { isOwnStatementText } from '../tuning/own-statement-tag';
 import { slowLogSeconds } from './timestamp';
 
@@ -52,6 +52,14 @@ const PRESET_TYPES: [string, AttributeType][] = [
 const FLOAT = /^(?:\d+|[+-]?(?:(?=\d|[.])\d+(?:[.])\d*)(?:E[+-]?\d+)?)$/i;
 /** Distinct user/host/db values kept per class; past it, values are counted but not named. */
 const MAX_DISTINCT = 1000;
+/**
+ * Values of an aggregate after which its bucket counts are kept in an array (see DenseCounts),
+ * and how many such arrays one digest holds at most (4 KB each): the busy classes get them.
+ */
+const DENSE_AFTER = 32;
+const MAX_DENSE = 1024;
+/** Recent values of user, host or db counted per class without a Map look-up (see RecentValues). */
+const RECENT_VALUES = 8;
 
 /** How an attribute is aggregated, decided from its first value as pt-query-digest does. */
 export type AttributeType = 'num' | 'bool' | 'string';
@@ -148,10 +156,60 @@ interface ClassSlots {
   queryClass: QueryClass;
   /** By index in KNOWN_ATTRIBUTE_NAMES: the numeric aggregate of that attribute. */
   known: (NumericAggregate | undefined)[];
+  /** By the same index: that aggregate's bucket counts in an array, once it has one. */
+  knownCounts: (Uint32Array | undefined)[];
   queryLength: NumericAggregate | undefined;
-  users: Map<string, number> | undefined;
-  hosts: Map<string, number> | undefined;
-  dbs: Map<string, number> | undefined;
+  queryLengthCounts: Uint32Array | undefined;
+  users: RecentValues | undefined;
+  hosts: RecentValues | undefined;
+  dbs: RecentValues | undefined;
+}
+
+/**
+ * A busy aggregate's bucket counts as an array indexed by bucket (one store per value, where its
+ * Map took a look-up and a store: bucket counts were among the largest costs of a digest). They
+ * are added to the aggregate's Map, and zeroed, when the digest is read (see settle()).
+ */
+interface DenseCounts {
+  aggregate: NumericAggregate;
+  counts: Uint32Array;
+}
+
+/**
+ * The first few distinct values of user, host or db met in a class, each with how often it was
+ * met since last added to the class's Map (values repeat within a class: a string comparison
+ * is cheaper than the Map look-ups). Only values the Map holds are listed, so the Map's order
+ * and its bound (MAX_DISTINCT) are the same as without the list.
+ */
+class RecentValues {
+  private readonly recent: string[] = [];
+  private readonly pending: number[] = [];
+
+  constructor(readonly values: Map<string, number>) {}
+
+  add(value: string): void {
+    const recent = this.recent;
+    for (let i = 0; i < recent.length; i += 1)
+      if (recent[i] === value) {
+        this.pending[i]! += 1;
+        return;
+      }
+    addValueTo(this.values, value);
+    if (recent.length < RECENT_VALUES && this.values.has(value)) {
+      recent.push(detachedText(value));
+      this.pending.push(0);
+    }
+  }
+
+  /** Adds the pending counts to the Map. */
+  settle(): void {
+    const { recent, pending, values } = this;
+    for (let i = 0; i < recent.length; i += 1) {
+      if (pending[i] === 0) continue;
+      values.set(recent[i]!, values.get(recent[i]!)! + pending[i]!);
+      pending[i] = 0;
+    }
+  }
 }
 
 /** A digest as plain data (structured-clone safe), for handing it between threads. */
@@ -180,6 +238,8 @@ export class SlowLogDigest {
   private knownKinds: (AttributeType | null | undefined)[] = [];
   /** By fingerprint: the class and its state met so far (see ClassSlots). */
   private readonly slots = new Map<string, ClassSlots>();
+  /** Aggregates whose bucket counts are kept in arrays (see DenseCounts). */
+  private readonly dense: DenseCounts[] = [];
   /** The class and Query_time of the entry being added (see addAttribute). */
   private current: QueryClass | undefined;
   private queryTime = 0;
@@ -210,6 +270,7 @@ export class SlowLogDigest {
 
   /** This digest as plain data (see {@link SlowLogDigest.merge}). */
   state(): SlowLogDigestState {
+    this.settle();
     const { classes, types, count, filteredOut, carry } = this;
     return { classes, types, count, filteredOut, carry };
   }
@@ -237,6 +298,7 @@ export class SlowLogDigest {
    * taken over, not copied.
    */
   merge(later: SlowLogDigestState): void {
+    this.settle();
     for (const [print, theirs] of later.classes) {
       const mine = this.classes.get(print);
       if (mine) mergeClass(mine, theirs);
@@ -285,12 +347,18 @@ export class SlowLogDigest {
       }
     }
     if (entry.user !== undefined)
-      addValueTo((slots.users ??= this.valuesOf(queryClass, 'user')), entry.user);
+      (slots.users ??= new RecentValues(this.valuesOf(queryClass, 'user'))).add(entry.user);
     if (entry.host !== undefined)
-      addValueTo((slots.hosts ??= this.valuesOf(queryClass, 'host')), entry.host);
-    if (db !== undefined) addValueTo((slots.dbs ??= this.valuesOf(queryClass, 'db')), db);
+      (slots.hosts ??= new RecentValues(this.valuesOf(queryClass, 'host'))).add(entry.host);
+    if (db !== undefined) (slots.dbs ??= new RecentValues(this.valuesOf(queryClass, 'db'))).add(db);
     const length = entry.statement.length;
-    addToAggregate((slots.queryLength ??= numericOf(queryClass, 'Query_length', length)), length);
+    const lengths = slots.queryLengthCounts;
+    if (lengths !== undefined) addToDense(slots.queryLength!, length, false, lengths);
+    else {
+      const aggregate = (slots.queryLength ??= numericOf(queryClass, 'Query_length', length));
+      addToAggregate(aggregate, length);
+      slots.queryLengthCounts = this.denseCountsOf(aggregate);
+    }
     this.queryTime = 0;
     const attributes = entry.attributes;
     if (attributes instanceof SlowLogAttributes) this.addItems(slots, attributes.items);
@@ -340,13 +408,20 @@ export class SlowLogDigest {
         continue;
       }
       const value = plainDecimalValue(digits, decimals);
-      let aggregate = known >= 0 ? slots.known[known] : undefined;
-      if (aggregate === undefined) {
-        aggregate = numericOf(slots.queryClass, name, value);
-        if (known >= 0) slots.known[known] = aggregate;
-      }
-      addToAggregate(aggregate, value, decimals > 0 && decimals <= 6);
       if (known === QUERY_TIME) this.queryTime = value;
+      const sixDecimalsAtMost = decimals > 0 && decimals <= 6;
+      if (known < 0) {
+        addToAggregate(numericOf(slots.queryClass, name, value), value, sixDecimalsAtMost);
+        continue;
+      }
+      const counts = slots.knownCounts[known];
+      if (counts !== undefined) {
+        addToDense(slots.known[known]!, value, sixDecimalsAtMost, counts);
+        continue;
+      }
+      const aggregate = (slots.known[known] ??= numericOf(slots.queryClass, name, value));
+      addToAggregate(aggregate, value, sixDecimalsAtMost);
+      slots.knownCounts[known] = this.denseCountsOf(aggregate);
     }
   }
 
@@ -369,13 +444,44 @@ export class SlowLogDigest {
     const slots: ClassSlots = {
       queryClass,
       known: [],
+      knownCounts: [],
       queryLength: undefined,
+      queryLengthCounts: undefined,
       users: undefined,
       hosts: undefined,
       dbs: undefined,
     };
     this.slots.set(queryClass.fingerprint, slots);
     return slots;
+  }
+
+  /**
+   * An array for the bucket counts of `aggregate` once it is busy enough (and this digest has
+   * arrays left), else undefined (see DenseCounts).
+   */
+  private denseCountsOf(aggregate: NumericAggregate): Uint32Array | undefined {
+    if (aggregate.count < DENSE_AFTER || this.dense.length >= MAX_DENSE) return undefined;
+    const counts = new Uint32Array(BUCKET_COUNT);
+    this.dense.push({ aggregate, counts });
+    return counts;
+  }
+
+  /** Adds what add() counted apart (bucket arrays, recent values) to the classes' Maps. */
+  private settle(): void {
+    for (const { aggregate, counts } of this.dense) {
+      const buckets = aggregate.buckets;
+      for (let bucket = 0; bucket < BUCKET_COUNT; bucket += 1) {
+        const n = counts[bucket]!;
+        if (n === 0) continue;
+        buckets.set(bucket, (buckets.get(bucket) ?? 0) + n);
+        counts[bucket] = 0;
+      }
+    }
+    for (const slots of this.slots.values()) {
+      slots.users?.settle();
+      slots.hosts?.settle();
+      slots.dbs?.settle();
+    }
   }
 
   /** One attribute of the entry being added to `this.current` (a forEach callback: no garbage). */
@@ -432,6 +538,7 @@ export class SlowLogDigest {
 
   /** The classes with their checksums filled in. */
   results(): QueryClass[] {
+    this.settle();
     const out = [...this.classes.values()];
     for (const queryClass of out)
       if (!queryClass.checksum) queryClass.checksum = classChecksum(queryClass.fingerprint);
@@ -507,6 +614,20 @@ function addToAggregate(
   if (value > aggregate.max) aggregate.max = value;
   const bucket = bucketIndex(value);
   aggregate.buckets.set(bucket, (aggregate.buckets.get(bucket) ?? 0) + 1);
+}
+
+/** addToAggregate, the bucket counted in `counts` (see DenseCounts). */
+function addToDense(
+  aggregate: NumericAggregate,
+  value: number,
+  sixDecimalsAtMost: boolean,
+  counts: Uint32Array,
+): void {
+  aggregate.count += 1;
+  addToSum(aggregate, value, sixDecimalsAtMost);
+  if (value < aggregate.min) aggregate.min = value;
+  if (value > aggregate.max) aggregate.max = value;
+  counts[bucketIndex(value)]! += 1;
 }
 
 /** Counts one more `value` (bounded: past MAX_DISTINCT values, new ones are not named). */

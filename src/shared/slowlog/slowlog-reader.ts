@@ -6,6 +6,7 @@
 // previous statement); text with no `#` line before it is reported, not counted; a statement
 // over the size limit is cut and reported instead of held whole.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
+import { detachedText } from './detached-text';
 import { SlowLogAttributes } from './entry-attributes';
 import { isAttributeLine, timeOf } from './slowlog-line-shapes';
 
@@ -70,6 +71,11 @@ export class SlowLogReader {
   private gotUserHost = false;
   private gotDb = false;
   private gotSet = false;
+  /**
+   * The time the last `# Time:` line gave, as a string of its own: most entries of a busy log
+   * share their second with the one before (see timeAt).
+   */
+  private lastTime: string | undefined;
   /** Rare text that decides how a line reads, found once per chunk, not looked for per line. */
   private readonly schemaMarks = new Marks('Schema:', 0);
   private readonly userHostMarks = new Marks('# User@Host: ', 6 /* @ */);
@@ -473,7 +479,7 @@ export class SlowLogReader {
     if (length === 0) return;
     const third = length > 2 ? text.charCodeAt(start + 2) : NaN;
     if (!this.gotTime && third === 84 /* T */) {
-      const time = timeOf(text, start, end);
+      const time = this.timeAt(text, start, end);
       if (time !== undefined) {
         entry.time = time;
         this.gotTime = true;
@@ -528,6 +534,25 @@ export class SlowLogReader {
         this.gotSet = true;
       }
     }
+  }
+
+  /**
+   * timeOf() of the line `text[start, end)`, without reading it again when it starts with the
+   * last line's time: that time's characters decide both forms alike (the short one is tried on
+   * its first 15), so the answer is the same.
+   */
+  private timeAt(text: string, start: number, end: number): string | undefined {
+    const last = this.lastTime;
+    if (
+      last !== undefined &&
+      end - start >= 8 + last.length &&
+      text.startsWith(last, start + 8) &&
+      text.startsWith('# Time: ', start)
+    )
+      return last;
+    const time = timeOf(text, start, end);
+    if (time === undefined) return undefined;
+    return (this.lastTime = detachedText(time));
   }
 
   /** Hands out the entry being built, with what pt derives from its metadata. */

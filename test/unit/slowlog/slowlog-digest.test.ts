@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   attributeTotals,
+  bucketIndex,
   classToPtJson,
   rankClasses,
   SlowLogDigest,
@@ -273,6 +274,60 @@ describe('SlowLogDigest', () => {
     expect(fromReader.results().map((c) => classToPtJson(c, totals))).toEqual(
       fromMaps.results().map((c) => classToPtJson(c, totals)),
     );
+  });
+
+  it('counts busy classes exactly, read between entries or at the end', () => {
+    // 230 classes of 40 entries: past the digest's bucket arrays (the later classes count in
+    // Maps), with more users per class than it counts apart from its Maps.
+    const name = (n: number) => String.fromCharCode(97 + (n % 26), 97 + Math.floor(n / 26));
+    const entries: string[] = [];
+    const expected = new Map<
+      string,
+      { users: Map<string, number>; lengths: Map<number, number> }
+    >();
+    for (let n = 0; n < 230 * 40; n += 1) {
+      const statement = `SELECT * FROM ${name(n % 230)} WHERE id = ${n * 7}`;
+      const user = `user${(n * 5) % 12}`;
+      entries.push(
+        [
+          `# Time: 2026-11-25T10:00:0${n % 10}.000000Z`,
+          `# User@Host: ${user}[u] @ h${n % 3} [10.0.0.1]  Id: ${n}`,
+          `# Query_time: ${((n * 7919) % 100000) / 1e6}  Lock_time: 0.000${n % 7} Rows_sent: ${n % 21}  Rows_examined: ${(n * 31) % 5000}`,
+          ...(n % 7 === 0 ? [`use db${n % 5};`] : []),
+          'SET timestamp=1795600000;',
+          `${statement};`,
+        ].join('\n'),
+      );
+      const mine = expected.get(name(n % 230)) ?? { users: new Map(), lengths: new Map() };
+      expected.set(name(n % 230), mine);
+      mine.users.set(user, (mine.users.get(user) ?? 0) + 1);
+      const bucket = bucketIndex(statement.length);
+      mine.lengths.set(bucket, (mine.lengths.get(bucket) ?? 0) + 1);
+    }
+    const fromReader = new SlowLogDigest();
+    const fromMaps = new SlowLogDigest();
+    const reader = new SlowLogReader((entry) => {
+      fromReader.add(entry);
+      fromMaps.add({ ...entry, attributes: new Map(entry.attributes) });
+    });
+    const half = entries.length / 2;
+    reader.pushLatin1(`${entries.slice(0, half).join('\n')}\n`);
+    // Read halfway, then read on: what was counted apart is counted once.
+    expect(fromReader.results()).toHaveLength(230);
+    expect(fromMaps.results()).toHaveLength(230);
+    reader.pushLatin1(`${entries.slice(half).join('\n')}\n`);
+    reader.end();
+    expect(fromReader.count).toBe(230 * 40);
+    expect(fromReader.state()).toEqual(fromMaps.state());
+    for (const queryClass of fromReader.results()) {
+      const { users, lengths } = expected.get(queryClass.fingerprint.split(' ')[3]!)!;
+      // In the order first met, as pt-query-digest lists them.
+      expect([...queryClass.values.get('user')!]).toEqual([...users]);
+      expect(Object.fromEntries(queryClass.numeric.get('Query_length')!.buckets)).toEqual(
+        Object.fromEntries(lengths),
+      );
+      expect(queryClass.numeric.get('Query_time')!.buckets.size).toBeGreaterThan(20);
+    }
   });
 
   it('keeps none of the chunks it was read from alive', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { rangeTailCarry } from '../../../src/main/slowlog/slowlog-range';
+import { rangeTailCarry, SCAN_BYTES } from '../../../src/main/slowlog/slowlog-range';
 import {
   carryPast,
   nextEntryBoundary,
@@ -49,6 +49,36 @@ describe('rangeTailCarry', () => {
     const later = nextEntryBoundary(text, text.indexOf('SELECT 5'));
     const range = { path, start: later, end, last: false, endsWithNewline: true };
     expect(await rangeTailCarry(range, {})).toEqual({ db: undefined, time: carryOf(text).time });
+  });
+
+  it('finds a db set blocks back, its `use` across a block edge or not', async () => {
+    // The only `use` is in the first entry, three blocks before the range's end; the last
+    // entry is padded so that a block edge falls `shift` bytes into or around the `use ` line.
+    const head = entry(0, 'SELECT 0').replace('SET', 'use real;\nSET');
+    const use = head.indexOf('use real');
+    let body = '';
+    for (let n = 1; body.length < 2.5 * SCAN_BYTES; n += 1) body += entry(n, `SELECT ${n}`);
+    const padding = entry(1, "SELECT ''").length;
+    for (let shift = -4; shift <= 4; shift += 1) {
+      const size = use + 3 * SCAN_BYTES + shift;
+      const text =
+        head +
+        body +
+        entry(1, `SELECT '${'x'.repeat(size - head.length - body.length - padding)}'`);
+      expect(text.length).toBe(size);
+      const path = join(dir, `far-use-${shift}.log`);
+      writeFileSync(path, text, 'latin1');
+      const range = { path, start: 0, end: text.length, last: false, endsWithNewline: true };
+      expect(await rangeTailCarry(range, {})).toEqual({
+        db: 'real',
+        time: '2026-11-25T10:00:01',
+      });
+      const after = { ...range, start: nextEntryBoundary(text, head.length - 1) };
+      expect(await rangeTailCarry(after, {})).toEqual({
+        db: undefined,
+        time: '2026-11-25T10:00:01',
+      });
+    }
   });
 
   it('agrees with one pass at every range of the mixed log', async () => {

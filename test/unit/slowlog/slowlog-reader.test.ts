@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { SlowLogReader, type SlowLogEntry } from '../../../src/shared/slowlog';
+import { timeOf } from '../../../src/shared/slowlog/slowlog-line-shapes';
 
 /** Reads `text` (a byte string) fed in chunks of `chunk` bytes. */
 function read(text: string, chunk = text.length || 1) {
@@ -165,6 +166,38 @@ describe('SlowLogReader', () => {
       Filesort: 'Yes',
       Log_slow_rate_type: 'query',
     });
+  });
+
+  it("reads each # Time: line's time, whether it repeats the last one or not", () => {
+    const times = [
+      '# Time: 2026-11-25T10:00:00.100000Z',
+      '# Time: 2026-11-25T10:00:00.200000Z',
+      '# Time: 2026-11-25T10:00:0',
+      '# Time: 2026-11-25T10:00:00',
+      '# Time: 2026-11-25T10:00:01.000000Z',
+      '# Time: 261125 10:00:01',
+      '# Time: 261125 10:00:01',
+      '# Time: 261125 10:00:01 and more',
+      '# Time: 261125 10:00:0x',
+      '# Time: 261125 10:00:01',
+      '# Time: 261125 10:00:01-11-25T1',
+    ];
+    const log = times.map((line, n) => `${line}\n# Query_time: 1  Lock_time: 0\nSELECT ${n};\n`);
+    const { entries } = read(log.join(''));
+    expect(entries.map((e) => e.time)).toEqual(times.map((line) => timeOf(line)));
+    expect(entries.map((e) => e.time)).toEqual([
+      '2026-11-25T10:00:00',
+      '2026-11-25T10:00:00',
+      undefined,
+      '2026-11-25T10:00:00',
+      '2026-11-25T10:00:01',
+      '261125 10:00:01',
+      '261125 10:00:01',
+      '261125 10:00:01',
+      undefined,
+      '261125 10:00:01',
+      '261125 10:00:01',
+    ]);
   });
 
   it('gives the same entries whatever the chunk size', () => {
