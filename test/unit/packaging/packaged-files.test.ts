@@ -57,7 +57,9 @@ let dirStats: Stats;
 /** The bare and relative modules a bundle imports (static and dynamic). */
 function importsOf(code: string): string[] {
   const found = new Set<string>();
-  for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)) {
+  // Not the words inside strings such as "--import" (a list of Node options), and a module
+  // specifier never holds white space.
+  for (const m of code.matchAll(/(?<![\w$.-])(?:from\s*|import\s*\(?\s*)["']([^"'\s]+)["']/g)) {
     found.add(m[1]!);
   }
   return [...found];
