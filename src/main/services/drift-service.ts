@@ -442,7 +442,8 @@ export function driftService(
       let ran = 0;
       try {
         // This connection's own: closed after, so nothing to put back.
-        await c.conn.query(`SET SESSION lock_wait_timeout = ${Math.floor(fixLockWaitSeconds)}`);
+        const lockWait = Math.floor(fixLockWaitSeconds);
+        await c.conn.query(`SET SESSION lock_wait_timeout = ${lockWait}`);
         for (const statement of result.fix) {
           try {
             await c.conn.query(statement);
@@ -456,7 +457,7 @@ export function driftService(
               failedStatement: statement,
               error: new ApiError({
                 ...api.toShape(),
-                message: `${schema}.${table} stayed locked on the replica for ${Math.floor(fixLockWaitSeconds)} s (DDL its applier runs, a LOCK TABLES, or a transaction left open), so this statement did not run, nor the ones after it. Compare again once the replica is free: the statements that ran are not listed again.`,
+                message: `${schema}.${table} stayed locked on the replica for ${lockWait} s (DDL its applier runs, a LOCK TABLES, or a transaction left open), so this statement did not run, nor the ones after it. Compare again once the replica is free: the statements that ran are not listed again.`,
               }).toShape(),
             };
           }

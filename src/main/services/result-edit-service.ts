@@ -328,8 +328,7 @@ export function resultEditService(
     'result.cancelApply': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
       const state = applying.get(sessionId);
-      if (!state || state.threadId === null) return { cancelled: false };
-      if (state.committing)
+      if (state?.committing)
         return { cancelled: false, reason: 'The changes are being committed: too late to stop.' };
       return cancelWork(owner.session, state);
     },

@@ -13,6 +13,7 @@ import {
 import { experimentPlan } from '../../../shared/tuning/index-experiment';
 import type { CallContext, Handler } from '../../backend/handlers';
 import { errorToApi } from '../../db/error-to-api';
+import { errorMessage } from '../../store/os-error';
 import type { ConnectionStore } from '../../store/connection-store';
 import type { SessionRegistry } from '../session-registry';
 import { readTableIndexes } from './read-table-indexes';
@@ -118,7 +119,7 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
             executed.push(statement);
             return true;
           } catch (e) {
-            cleanupFailures.push(`${statement}: ${e instanceof Error ? e.message : String(e)}`);
+            cleanupFailures.push(`${statement}: ${errorMessage(e)}`);
             return false;
           }
         };
@@ -140,9 +141,7 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
         }
         if (cleanupFailures.length > 0) {
           const failed =
-            failure === null
-              ? ''
-              : `The experiment failed (${failure instanceof Error ? failure.message : String(failure)}). `;
+            failure === null ? '' : `The experiment failed (${errorMessage(failure)}). `;
           throw new ApiError({
             code: 'SERVER_ERROR',
             message: `${failed}Its clean-up did not put ${qualifiedName(tableSchema, table)} back as it was on “${connection.name}”: ${cleanupFailures.join('; ')}. Check the table's indexes (SHOW INDEX FROM ${qualifiedName(tableSchema, table)}) before going on.`,
@@ -154,7 +153,7 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
         if (failure !== null && putBack !== null)
           throw new ApiError({
             ...(failure instanceof ApiError ? failure.toShape() : { code: 'INTERNAL' }),
-            message: `${failure instanceof Error ? failure.message : String(failure)} ${putBack}`,
+            message: `${errorMessage(failure)} ${putBack}`,
           });
         if (failure !== null) throw failure;
         return { before, after, executed, restored };
