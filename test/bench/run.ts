@@ -11,6 +11,8 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
+  // Figures depend on the runtime's compiler and collector: every run says which it was.
+  console.log(`runtime: Node.js ${process.version}, V8 ${process.versions.v8}`);
   for (const bench of chosen) {
     console.log(`\n${await bench.run()}`);
   }
