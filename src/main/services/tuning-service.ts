@@ -306,7 +306,7 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
     explainOne,
   });
 
-  const experiment = indexExperiment({
+  const experiments = indexExperiment({
     sessions,
     store,
     explain: deps.explain,
@@ -393,7 +393,10 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
       }),
 
     'tuning.experiment': (params, ctx) =>
-      turns.take(params.sessionId, () => experiment(params, ctx)),
+      turns.take(params.sessionId, () => experiments.experiment(params, ctx)),
+
+    // Not in the session's turn: it stops the experiment that holds it.
+    'tuning.cancelExperiment': experiments.cancel,
 
     'tuning.flips': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);

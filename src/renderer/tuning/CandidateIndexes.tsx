@@ -1,21 +1,32 @@
 import { experimentPlan, type IndexCandidate } from '../../shared/tuning/index-experiment';
 import type { ToolScreenProps } from '../app/tool-screen';
+import { Notice } from '../ui/Notice';
+import { WorkRunning } from '../ui/WorkRunning';
 
 /**
  * The indexes the plan's findings suggest: the DDL to open in the editor, and on a scratch
- * server a before/after experiment (create, explain, drop).
+ * server a before/after experiment (create, explain, drop), with how long it has run and Cancel
+ * while it runs: building an index reads the whole table, or waits for it while it is locked.
  */
 export function CandidateIndexes({
   candidates,
   tool,
   busy,
+  since,
   onTry,
+  onCancel,
+  cancelProblem,
 }: {
   candidates: readonly IndexCandidate[];
   tool: Pick<ToolScreenProps, 'connection' | 'server' | 'openInEditor'>;
   /** The action under way: `try:<index name>` while that index is tried. */
   busy: string | null;
+  /** Date.now() when the action under way started. */
+  since: number;
   onTry: (candidate: IndexCandidate) => void;
+  onCancel: () => void;
+  /** Why the last Cancel did not stop the experiment. */
+  cancelProblem: string | null;
 }) {
   const { connection, server, openInEditor: onOpen } = tool;
   return (
@@ -61,6 +72,23 @@ export function CandidateIndexes({
                   </button>
                 )}
               </div>
+              {busy === `try:${name}` && (
+                <>
+                  <WorkRunning
+                    title={`Trying ${name}`}
+                    hint="building the index, explaining again, dropping it"
+                    since={since}
+                    onCancel={onCancel}
+                    testId="experiment-running"
+                    elapsedTestId="experiment-elapsed"
+                  />
+                  {cancelProblem && (
+                    <Notice severity="warning" testId="experiment-cancel-problem">
+                      {cancelProblem}
+                    </Notice>
+                  )}
+                </>
+              )}
             </li>
           );
         })}

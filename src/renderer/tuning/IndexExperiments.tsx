@@ -15,6 +15,7 @@ import type { PlannedStatement } from '../shell/tabs/tab-payloads';
 import { Notice } from '../ui/Notice';
 import { CandidateIndexes } from './CandidateIndexes';
 import { planOf } from './plan-of';
+import { useExperimentCancel } from './use-experiment-cancel';
 
 /**
  * The indexes an explained statement's plan suggests, and on a scratch server the experiment
@@ -27,6 +28,7 @@ export function IndexExperiments({
   schema,
   planned,
   busy,
+  since,
   run,
   tool,
 }: {
@@ -38,6 +40,8 @@ export function IndexExperiments({
   /** What its plans are plans of (see planOf). */
   planned: PlannedStatement;
   busy: string | null;
+  /** Date.now() when the action under way started. */
+  since: number;
   run: (name: string, failure: string, action: () => Promise<void>) => Promise<void>;
   tool: Pick<
     ToolScreenProps,
@@ -54,6 +58,7 @@ export function IndexExperiments({
 
   /** What the last experiment had to put back besides its own index, in words. */
   const [restored, setRestored] = useState<string | null>(null);
+  const { problem: cancelProblem, cancel } = useExperimentCancel(sessionId);
 
   const tryIndex = async (c: IndexCandidate) => {
     const plan = experimentPlan(c, {
@@ -113,7 +118,10 @@ export function IndexExperiments({
         candidates={candidates}
         tool={tool}
         busy={busy}
+        since={since}
         onTry={(c) => void tryIndex(c)}
+        onCancel={cancel}
+        cancelProblem={cancelProblem}
       />
     </>
   );

@@ -121,6 +121,7 @@ export function SlowLogClassDetail({
             schema={example.db}
             planned={planned}
             busy={busy}
+            since={since}
             run={run}
             tool={{ sessionId, server, connection, confirm, showCompare, openInEditor }}
           />

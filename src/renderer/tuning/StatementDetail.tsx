@@ -135,6 +135,7 @@ export function StatementDetail({
               schema={statement.schema}
               planned={planned}
               busy={busy}
+              since={since}
               run={run}
               tool={{ sessionId, server, connection, confirm, showCompare, openInEditor }}
             />

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { formatDuration } from '../../shared/format/duration';
-import './explain-running.css';
+import { WorkRunning } from './WorkRunning';
 
 /**
  * An explain on its way to its plan: what runs (EXPLAIN ANALYZE executes the statement, which
@@ -19,25 +17,19 @@ export function ExplainRunning({
   onCancel: () => void;
   shortcut?: string;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 100);
-    return () => clearInterval(timer);
-  }, []);
   return (
-    <div className="explain-running" role="status" data-testid="explain-running">
-      <strong>{analyze ? 'EXPLAIN ANALYZE running' : 'Explaining'}</strong>
-      <span className="hint">
-        {analyze
+    <WorkRunning
+      title={analyze ? 'EXPLAIN ANALYZE running' : 'Explaining'}
+      hint={
+        analyze
           ? 'the statement runs on the server to measure its plan'
-          : 'asking the server for its plan'}
-      </span>
-      <span className="num" data-testid="explain-elapsed">
-        {formatDuration(Math.max(0, now - since))}
-      </span>
-      <button type="button" className="btn-small btn-danger-outline" onClick={onCancel}>
-        {shortcut ? `Cancel (${shortcut})` : 'Cancel'}
-      </button>
-    </div>
+          : 'asking the server for its plan'
+      }
+      since={since}
+      onCancel={onCancel}
+      {...(shortcut ? { shortcut } : {})}
+      testId="explain-running"
+      elapsedTestId="explain-elapsed"
+    />
   );
 }

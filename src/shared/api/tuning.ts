@@ -7,6 +7,7 @@ import {
 import { DigestRowSchema } from '../tuning/digest-row';
 import { DigestCountersSchema, StatementIdentitySchema } from '../tuning/statement-identity';
 import { HealthFindingSchema, TableSizeSchema } from '../tuning/schema-health';
+import { CancelOutcomeSchema } from './cancel-outcome';
 import { ExplainRunResultSchema } from './explain';
 
 const Id = z.string().min(1).max(64);
@@ -222,6 +223,15 @@ export const tuningContract = {
       readOnlyConfirmed: z.boolean().default(false),
     }),
     result: ExperimentResultSchema,
+  },
+  /**
+   * Stops the index experiment running on the session (KILL QUERY of the statement it runs or
+   * waits on: building the index, an explain); it then drops what it built, as always. Refused
+   * once it is putting the table back.
+   */
+  'tuning.cancelExperiment': {
+    params: z.object({ sessionId: Id }),
+    result: CancelOutcomeSchema,
   },
   /** Tables without primary keys, redundant and unused indexes, sizes and growth, row versions. */
   'tuning.health': {

@@ -453,6 +453,65 @@ describe.each([
     expect(own).not.toBe('10');
   }, 60_000);
 
+  it('stops on Cancel while building the index waits, and leaves nothing behind', async () => {
+    const idle = unwrap(await b.call('tuning.cancelExperiment', { sessionId: tool.sessionId }));
+    expect(idle).toEqual({ cancelled: false });
+    // The open transaction makes CREATE INDEX wait for the table: a statement to stop.
+    await runStatement(b, editor, 'START TRANSACTION');
+    await runStatement(b, editor, 'SELECT COUNT(*) FROM orders');
+    let r;
+    try {
+      const running = b.call('tuning.experiment', {
+        sessionId: tool.sessionId,
+        schema: db,
+        sql: RANGE_SQL,
+        candidate: { schema: db, table: 'orders', columns: ['total'] },
+      });
+      const waiting = async () => {
+        const q = await runStatement(
+          b,
+          editor,
+          "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE STATE = 'Waiting for table metadata lock' AND INFO LIKE '%sl_try_orders_total%'",
+        );
+        return (await resultRows(b, q.queryId))[0]?.[0];
+      };
+      await expect.poll(waiting, { timeout: 8000, interval: 50 }).toBe('1');
+      const cancelled = unwrap(
+        await b.call('tuning.cancelExperiment', { sessionId: tool.sessionId }),
+      );
+      expect(cancelled).toEqual({ cancelled: true });
+      r = await running;
+    } finally {
+      await runStatement(b, editor, 'ROLLBACK');
+    }
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    // Not the 10 s lock wait's error (1205): the KILL's.
+    expect(r.error.code).toBe('CANCELLED');
+    expect(r.error.message).toBe(
+      'Cancelled by user (KILL QUERY): sl_try_orders_total was not built, and the table is as it was.',
+    );
+    const left = await runStatement(
+      b,
+      editor,
+      `SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = '${db}' AND INDEX_NAME LIKE 'sl\\_try\\_%'`,
+    );
+    expect((await resultRows(b, left.queryId))[0]?.[0]).toBe('0');
+    // Nothing of it is left to stop, and the next experiment runs to its end.
+    expect(unwrap(await b.call('tuning.cancelExperiment', { sessionId: tool.sessionId }))).toEqual({
+      cancelled: false,
+    });
+    const next = unwrap(
+      await b.call('tuning.experiment', {
+        sessionId: tool.sessionId,
+        schema: db,
+        sql: RANGE_SQL,
+        candidate: { schema: db, table: 'orders', columns: ['total'] },
+      }),
+    );
+    expect(next.indexUsed).toBe(true);
+  }, 60_000);
+
   it('drops the index even when the tab closes its session mid-experiment', async () => {
     const doomed = await open(b, server(), 'closing', true);
     const running = b.call('tuning.experiment', {

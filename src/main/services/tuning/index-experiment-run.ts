@@ -18,6 +18,8 @@ import type { ConnectionStore } from '../../store/connection-store';
 import type { SessionRegistry } from '../session-registry';
 import { readTableIndexes } from './read-table-indexes';
 import { ER_LOCK_WAIT_TIMEOUT } from '../../db/lock-wait-timeout';
+import { ER_QUERY_INTERRUPTED } from '../../db/query-interrupted';
+import { cancelWork, type KillableWork } from '../cancel-work';
 import { withLockWait, type SessionRun } from './session-lock-wait';
 
 /** How long an index experiment's statements wait for the table's metadata lock. */
@@ -35,15 +37,56 @@ export interface ExperimentDeps {
 }
 
 /**
+ * An experiment on its way: its session's thread (for KILL QUERY), whether a Cancel killed it,
+ * and whether it is putting the table back (from then on it is not stopped: the clean-up must
+ * run whatever happens).
+ */
+interface ExperimentWork extends KillableWork {
+  cleaning: boolean;
+}
+
+/** Whether `e` is the server's answer to a KILL QUERY. */
+function interrupted(e: unknown): boolean {
+  return e instanceof ApiError
+    ? e.serverCode === ER_QUERY_INTERRUPTED
+    : (e as { errno?: unknown } | null)?.errno === ER_QUERY_INTERRUPTED;
+}
+
+/** Whether `e` is the stop an experiment makes itself on seeing it was cancelled. */
+function cancelledHere(e: unknown): boolean {
+  return e instanceof ApiError && e.code === 'CANCELLED';
+}
+
+/**
  * `tuning.experiment`: explain, create the index, explain again, drop it, always (see the
  * contract), on a connection marked scratch only. Every statement waits at most
  * EXPERIMENT_LOCK_WAIT_SECONDS for the table (DDL waiting for its lock would also make every
  * later query of the table wait); an index the server drops itself when the tried one is built
  * is built again before that one is dropped; a clean-up that fails fails the call, saying what.
+ * `tuning.cancelExperiment` stops it before its clean-up: building an index on a large table
+ * takes as long as reading the table.
  */
-export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experiment'> {
+export function indexExperiment(deps: ExperimentDeps): {
+  experiment: Handler<'tuning.experiment'>;
+  cancel: Handler<'tuning.cancelExperiment'>;
+} {
   const { sessions, store, run, useSchema } = deps;
-  return async ({ sessionId, schema, sql, candidate, readOnlyConfirmed }, ctx) => {
+  /** The experiment each session runs now. */
+  const underWay = new Map<string, ExperimentWork>();
+  const cancel: Handler<'tuning.cancelExperiment'> = async ({ sessionId }, ctx) => {
+    const owner = sessions.owned(sessionId, ctx.peerId);
+    const work = underWay.get(sessionId);
+    if (work?.cleaning)
+      return {
+        cancelled: false,
+        reason: 'The experiment is already dropping what it built: it ends in a moment.',
+      };
+    return cancelWork(owner.session, work);
+  };
+  const experiment: Handler<'tuning.experiment'> = async (
+    { sessionId, schema, sql, candidate, readOnlyConfirmed },
+    ctx,
+  ) => {
     const owner = sessions.owned(sessionId, ctx.peerId);
     const connection = store.get(owner.connectionId);
     if (!connection.scratch) {
@@ -70,10 +113,18 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
       owner.session.run(fn).catch((e: unknown) => {
         throw e instanceof ApiError ? e : errorToApi(e);
       });
+    const work: ExperimentWork = { threadId: null, killed: false, cleaning: false };
+    underWay.set(sessionId, work);
     let outcome;
     try {
       outcome = await withLockWait(sessionRun, EXPERIMENT_LOCK_WAIT_SECONDS, async () => {
+        work.threadId = owner.session.threadId;
+        // A KILL QUERY that lands between two statements stops neither: each step looks first.
+        const stopIfCancelled = () => {
+          if (work.killed) throw new ApiError({ code: 'CANCELLED', message: 'Cancelled' });
+        };
         await useSchema(sessionId, ctx, schema);
+        stopIfCancelled();
         const before = await deps.explain({ sessionId, sql, analyze: false }, ctx);
         const { schema: tableSchema, table } = candidate;
         const indexesBefore = await run(sessionId, ctx, (conn) =>
@@ -88,6 +139,7 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
         let failure: unknown = null;
         try {
           for (const statement of plan.setup) {
+            stopIfCancelled();
             await run(sessionId, ctx, (conn) => conn.query(statement));
             executed.push(statement);
             if (statement.startsWith('CREATE INDEX')) {
@@ -98,29 +150,43 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
               );
             }
           }
+          stopIfCancelled();
           after = await deps.explain({ sessionId, sql, analyze: false }, ctx);
           executed.push(after.explainSql);
         } catch (e) {
           failure =
-            e instanceof ApiError && e.serverCode === ER_LOCK_WAIT_TIMEOUT
+            work.killed && (interrupted(e) || cancelledHere(e))
               ? new ApiError({
-                  ...e.toShape(),
-                  message: `${qualifiedName(tableSchema, table)} stayed locked by another session for ${EXPERIMENT_LOCK_WAIT_SECONDS} s (a transaction still open that used it, a LOCK TABLES, or other DDL), so the experiment stopped${created ? '' : ` before ${plan.indexName} was built`}. End that session's transaction (the processlist shows it) and try again.`,
+                  code: 'CANCELLED',
+                  message: created
+                    ? `Cancelled by user (KILL QUERY) after ${plan.indexName} was built: it was dropped again.`
+                    : `Cancelled by user (KILL QUERY): ${plan.indexName} was not built, and the table is as it was.`,
                 })
-              : e;
+              : e instanceof ApiError && e.serverCode === ER_LOCK_WAIT_TIMEOUT
+                ? new ApiError({
+                    ...e.toShape(),
+                    message: `${qualifiedName(tableSchema, table)} stayed locked by another session for ${EXPERIMENT_LOCK_WAIT_SECONDS} s (a transaction still open that used it, a LOCK TABLES, or other DDL), so the experiment stopped${created ? '' : ` before ${plan.indexName} was built`}. End that session's transaction (the processlist shows it) and try again.`,
+                  })
+                : e;
         }
         // Cleanup always: a DROP for an index that was never created would only add an error.
         // It runs on the session object itself, so a tab closed meanwhile (the session gone from
         // the registry) still gets its index dropped, on a connection closed afterwards.
+        work.cleaning = true;
         const cleanupFailures: string[] = [];
         const cleanup = async (statement: string) => {
-          try {
-            await owner.session.run((conn) => conn.query(statement));
-            executed.push(statement);
-            return true;
-          } catch (e) {
-            cleanupFailures.push(`${statement}: ${errorMessage(e)}`);
-            return false;
+          // A Cancel's KILL QUERY sent just before the clean-up began can land in its first
+          // statement: that statement is then run once more.
+          for (let attempt = 0; ; attempt++) {
+            try {
+              await owner.session.run((conn) => conn.query(statement));
+              executed.push(statement);
+              return true;
+            } catch (e) {
+              if (attempt === 0 && work.killed && interrupted(e)) continue;
+              cleanupFailures.push(`${statement}: ${errorMessage(e)}`);
+              return false;
+            }
           }
         };
         for (const statement of plan.cleanup) {
@@ -158,7 +224,17 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
         if (failure !== null) throw failure;
         return { before, after, executed, restored };
       });
+    } catch (e) {
+      // Stopped before anything was built (the first explain, reading the indexes): the
+      // steps after that say themselves what they left.
+      if (work.killed && !work.cleaning && (interrupted(e) || cancelledHere(e)))
+        throw new ApiError({
+          code: 'CANCELLED',
+          message: `Cancelled by user (KILL QUERY): ${plan.indexName} was not built, and the table is as it was.`,
+        });
+      throw e;
     } finally {
+      if (underWay.get(sessionId) === work) underWay.delete(sessionId);
       if (!sessions.has(sessionId)) await owner.session.close().catch(() => undefined);
     }
     const { before, after, executed, restored } = outcome;
@@ -177,4 +253,5 @@ export function indexExperiment(deps: ExperimentDeps): Handler<'tuning.experimen
       restored,
     });
   };
+  return { experiment, cancel };
 }
