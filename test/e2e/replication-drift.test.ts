@@ -81,7 +81,7 @@ describe('the data drift section of the replication screen', () => {
         .evaluateAll((rows) =>
           rows.map((r) => `${r.getAttribute('data-drift-kind')}: ${r.textContent}`),
         ),
-    ).toEqual(['changed: 42different values', 'missing: 250missing on the replica']);
+    ).toEqual(['changed: 42different values: status', 'missing: 250missing on the replica']);
     expect(
       await section.locator('[data-drift-table="shop.audit"] .rs-detail').textContent(),
     ).toMatch(/^No primary key/);

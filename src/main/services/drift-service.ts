@@ -137,7 +137,11 @@ function tableResult(d: TableDrift): DriftTableResult {
     chunks: d.chunks,
     chunksDiffering: d.chunksDiffering,
     rows: d.rows,
-    differences: d.differences.map((x) => ({ kind: x.kind, key: keyDisplay(x.key) })),
+    differences: d.differences.map((x) => ({
+      kind: x.kind,
+      key: keyDisplay(x.key),
+      ...(x.columns ? { columns: x.columns } : {}),
+    })),
     differencesTotal: d.differencesTotal,
     fix: d.fix,
     pausedMs: d.pausedMs,

@@ -28,7 +28,12 @@ export const DriftTableResultSchema = z.object({
   rows: z.number().int().nonnegative(),
   /** The rows that differ (at most DRIFT_MAX_DIFFERENCES per table), by key value (bytes as 0x…). */
   differences: z.array(
-    z.object({ kind: z.enum(['missing', 'extra', 'changed']), key: z.array(z.string()) }),
+    z.object({
+      kind: z.enum(['missing', 'extra', 'changed']),
+      key: z.array(z.string()),
+      /** For a changed row: the stored columns whose values differ, in table order. */
+      columns: z.array(z.string()).optional(),
+    }),
   ),
   differencesTotal: z.number().int().nonnegative(),
   /** Statements for the replica that make its rows equal to the source's; empty when equal. */

@@ -14,6 +14,8 @@ export type RowDifferenceKind = 'missing' | 'extra' | 'changed';
 export interface RowDifference {
   kind: RowDifferenceKind;
   key: KeyValue[];
+  /** For a changed row once both servers' values were read: the columns that differ. */
+  columns?: string[];
 }
 
 /** A key as one string: equal keys (same bytes) give the same text. */

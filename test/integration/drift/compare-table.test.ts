@@ -49,18 +49,24 @@ const ROWS = 3000;
 
 /** The differences injected on the replica, as `found` gives them. */
 const INJECTED = [
-  'changed 17',
-  'changed 42',
-  'changed 99',
+  'changed 17 (price)',
+  // Equal by the column's collation, not by its bytes.
+  'changed 42 (name)',
+  // '' where the source has NULL.
+  'changed 99 (note)',
   'extra 0',
   'extra 99999',
   'missing 2500',
 ];
 
-/** The differences as `kind key`, sorted. */
+/** The differences as `kind key (columns)`, sorted. */
 const found = (d: TableDrift) =>
   d.differences
-    .map((x) => `${x.kind} ${x.key.map((k) => ('text' in k ? k.text : `0x${k.hex}`)).join('/')}`)
+    .map(
+      (x) =>
+        `${x.kind} ${x.key.map((k) => ('text' in k ? k.text : `0x${k.hex}`)).join('/')}` +
+        (x.columns ? ` (${x.columns.join(', ')})` : ''),
+    )
     .sort();
 
 function suite(kind: ServerKind) {
@@ -166,7 +172,7 @@ function suite(kind: ServerKind) {
 
       const pairs = await compareTable(s, r, 'd', 'pairs', { channel: '' });
       expect(pairs.key).toEqual({ index: 'ab', columns: ['a', 'b'] });
-      expect(found(pairs)).toEqual(['changed 3/y']);
+      expect(found(pairs)).toEqual(['changed 3/y (v)']);
       expect(pairs.fix).toEqual([
         'SET SESSION sql_log_bin = 0',
         "UPDATE `d`.`pairs` SET `v` = 4 WHERE `a` = 3 AND `b` = 'y' LIMIT 1",
@@ -195,7 +201,7 @@ function suite(kind: ServerKind) {
         channel: '',
         chunkTextMaxBytes: 2048,
       });
-      expect(found(long)).toEqual(['changed 250']);
+      expect(found(long)).toEqual(['changed 250 (v)']);
       expect(long.chunksDiffering).toBe(1);
     });
 

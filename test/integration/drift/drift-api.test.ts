@@ -100,7 +100,7 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       chunks: 11,
       chunksDiffering: 1,
       rows: 1000,
-      differences: [{ kind: 'changed', key: ['500'] }],
+      differences: [{ kind: 'changed', key: ['500'], columns: ['name'] }],
       differencesTotal: 1,
       fix: [
         'SET SESSION sql_log_bin = 0',

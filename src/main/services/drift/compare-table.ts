@@ -15,6 +15,7 @@ import {
   type FixValue,
   type SourceRow,
 } from '../../../shared/drift/fix-statements';
+import { changedColumns } from '../../../shared/drift/changed-columns';
 import {
   diffRows,
   keyText,
@@ -241,12 +242,26 @@ export async function compareTable(
         pausedMs += pinned.pausedMs;
       }
     }
-    const sourceRows = await readSourceRows(
+    const sourceRows = await readRows(
       pinned.source,
       meta,
       key,
       differences.filter((d) => d.kind !== 'extra').map((d) => d.key),
     );
+    // A changed row says which of its columns differ: the replica's values, read at the same
+    // point as the source's.
+    const changed = differences.filter((d) => d.kind === 'changed');
+    const replicaRows = await readRows(
+      pinned.replica,
+      meta,
+      key,
+      changed.map((d) => d.key),
+    );
+    for (const d of changed) {
+      const s = sourceRows.get(keyText(d.key));
+      const r = replicaRows.get(keyText(d.key));
+      if (s && r) d.columns = changedColumns(hashedColumns(meta), s, r);
+    }
     return {
       ...base,
       skipped: null,
@@ -271,8 +286,8 @@ function sameChecksum(a: RowDataPacket | undefined, b: RowDataPacket | undefined
   return String(a.cnt) === String(b.cnt) && String(a.h) === String(b.h);
 }
 
-/** The source's stored values of the rows with `keys`, by key text, read in the snapshot. */
-async function readSourceRows(
+/** A server's stored values of the rows with `keys`, by key text, read in its snapshot. */
+async function readRows(
   conn: Connection,
   meta: DriftTable,
   key: DriftKey,

@@ -62,7 +62,14 @@ export function DriftTableCard({
             {result.differences.slice(0, SHOWN).map((d) => (
               <tr key={`${d.kind}:${d.key.join('\u0000')}`} data-drift-kind={d.kind}>
                 <td className="mono">{d.key.join(', ')}</td>
-                <td>{KIND_WORDS[d.kind]}</td>
+                <td>
+                  {KIND_WORDS[d.kind]}
+                  {d.columns && d.columns.length > 0 && (
+                    <>
+                      : <span className="mono">{d.columns.join(', ')}</span>
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
