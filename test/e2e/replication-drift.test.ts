@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRow, withConnection } from '../servers/connect';
+import { connectTo, queryRow, withConnection } from '../servers/connect';
 import { useTopology } from '../servers/dedicated-servers';
 import type { RunningServer } from '../servers/instance';
 import { waitForCatchUp } from '../servers/replication';
@@ -90,6 +90,45 @@ describe('the data drift section of the replication screen', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'replication-drift-dark');
     await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('shows a fix that waits for the table, and Cancel stops it', async () => {
+    const section = page.locator('section[aria-label="Data drift"]');
+    const orders = section.locator('[data-drift-table="shop.orders"]');
+    // Another session holds the replica's table: the fix's UPDATE waits for it.
+    const locker = await connectTo(replica);
+    try {
+      await locker.query('LOCK TABLES shop.orders WRITE');
+      await orders.getByRole('button', { name: 'Review the fix on Replica 1' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Run on the replica' }).click();
+      const running = orders.getByTestId('drift-fix-running');
+      await running.waitFor();
+      expect(await running.locator('strong').textContent()).toBe('Fixing shop.orders on Replica 1');
+      await expect
+        .poll(() => running.getByTestId('drift-fix-elapsed').textContent(), { timeout: 20_000 })
+        .toMatch(/^[1-9]\.\d\d s$/);
+      await orders.scrollIntoViewIfNeeded();
+      await screenshot(page, 'replication-drift-fix-waiting');
+      await running.getByRole('button', { name: 'Cancel' }).click();
+      const cancelled = orders.getByTestId('drift-fix-cancelled');
+      await cancelled.waitFor({ timeout: 10_000 });
+      expect(await cancelled.textContent()).toBe(
+        'ℹStopped by user after 0 of 2 statements: each commits on its own, so the rows they repaired stay repaired. Compare again to see what is left.',
+      );
+      expect(await running.count()).toBe(0);
+      await screenshot(page, 'replication-drift-fix-cancelled');
+    } finally {
+      await locker.query('UNLOCK TABLES');
+      await locker.end();
+    }
+    // Nothing was changed: the fix stopped in its first row statement.
+    const row = await withConnection(replica, (c) =>
+      queryRow(
+        c,
+        'SELECT (SELECT status FROM shop.orders WHERE id = 42) AS s, COUNT(*) AS n FROM shop.orders',
+      ),
+    );
+    expect(row).toEqual({ s: 'lost', n: 299 });
   });
 
   it('runs the fix on the replica only after its exact SQL is confirmed', async () => {

@@ -15,6 +15,8 @@ import type { ServerInfo } from '../../shared/server/server-info';
 import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import { ER_LOCK_WAIT_TIMEOUT } from '../db/lock-wait-timeout';
+import { ER_NO_SUCH_THREAD } from '../db/no-such-thread';
+import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import { isAccessDenied } from './processlist/query-rows';
 import { openConnection } from '../db/open-connection';
 import { readServerInfo } from '../db/read-server-info';
@@ -159,8 +161,15 @@ export function driftService(
   sessions: SessionRegistry,
   liveness: LivenessLimits = DRIFT_LIVENESS,
   fixLockWaitSeconds = FIX_LOCK_WAIT_SECONDS,
-): Handlers<'drift.start' | 'drift.status' | 'drift.cancel' | 'drift.fix'> {
+): Handlers<'drift.start' | 'drift.status' | 'drift.cancel' | 'drift.fix' | 'drift.cancelFix'> {
   const runs = new Map<string, Run>();
+  /**
+   * Fixes running now, by run and table: the thread of the replica connection they run on (their
+   * own, open until they end, so its id names no one else's) and whether a Cancel came.
+   */
+  const fixing = new Map<string, { threadId: number; cancelled: boolean }>();
+  const fixKey = (runId: string, schema: string, table: string) =>
+    JSON.stringify([runId, schema, table]);
   const watchedPeers = new Set<string>();
 
   const stopRun = (run: Run, why: 'user' | 'closed') => {
@@ -444,16 +453,35 @@ export function driftService(
         });
       const c = await run.replica.open();
       let ran = 0;
+      const key = fixKey(runId, schema, table);
+      const work = { threadId: c.conn.threadId, cancelled: false };
+      fixing.set(key, work);
+      // Counted as the screen counts them: the statements that change rows, not the SET first.
+      const setup = result.fix[0]?.startsWith('SET SESSION sql_log_bin') ? 1 : 0;
+      /** The answer once a Cancel stopped the fix before `statement`, or in it. */
+      const total = result.fix.length - setup;
+      const stopped = (statement: string) => ({
+        ran,
+        failedStatement: statement,
+        error: new ApiError({
+          code: 'CANCELLED',
+          message: `Stopped by user after ${Math.max(0, ran - setup)} of ${total} statement${total === 1 ? '' : 's'}: each commits on its own, so the rows they repaired stay repaired. Compare again to see what is left.`,
+        }).toShape(),
+      });
       try {
         // This connection's own: closed after, so nothing to put back.
         const lockWait = Math.floor(fixLockWaitSeconds);
         await c.conn.query(`SET SESSION lock_wait_timeout = ${lockWait}`);
         for (const statement of result.fix) {
+          // A KILL QUERY that lands between two statements stops neither.
+          if (work.cancelled) return stopped(statement);
           try {
             await c.conn.query(statement);
             ran++;
           } catch (error) {
             const api = errorToApi(error);
+            if (work.cancelled && api.serverCode === ER_QUERY_INTERRUPTED)
+              return stopped(statement);
             if (api.serverCode !== ER_LOCK_WAIT_TIMEOUT)
               return { ran, failedStatement: statement, error: api.toShape() };
             return {
@@ -468,8 +496,28 @@ export function driftService(
         }
         return { ran, failedStatement: null, error: null };
       } finally {
+        if (fixing.get(key) === work) fixing.delete(key);
         await c.close();
       }
+    },
+    'drift.cancelFix': async ({ runId, schema, table }, ctx) => {
+      const run = owned(runId, ctx.peerId);
+      const work = fixing.get(fixKey(runId, schema, table));
+      if (!work || work.cancelled) return { cancelled: false };
+      work.cancelled = true;
+      // From a connection of its own: the fix's is busy with the statement to stop.
+      const killer = await run.replica.open();
+      try {
+        // The fix's connection is open until the fix ends (it is removed from `fixing` before
+        // it closes), so its thread id is still its own.
+        if (fixing.get(fixKey(runId, schema, table)) === work)
+          await killer.conn.query(`KILL QUERY ${work.threadId}`).catch((e: unknown) => {
+            if ((e as { errno?: unknown }).errno !== ER_NO_SUCH_THREAD) throw e;
+          });
+      } finally {
+        await killer.close().catch(() => undefined);
+      }
+      return { cancelled: true };
     },
   };
 }

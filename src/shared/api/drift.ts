@@ -124,6 +124,14 @@ export const driftContract = {
       error: ApiErrorShapeSchema.nullable(),
     }),
   },
+  /**
+   * Stops a table's fix running on the replica: KILL QUERY of the statement it runs or waits
+   * on, and no statement after it. Each statement commits on its own: those that ran stay.
+   */
+  'drift.cancelFix': {
+    params: z.object({ runId: Id, schema: Name, table: Name }),
+    result: z.object({ cancelled: z.boolean() }),
+  },
 } as const;
 
 export const driftEvents = {

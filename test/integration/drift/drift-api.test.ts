@@ -179,6 +179,70 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
     expect(again).toEqual({ ok: true, value: { ran: 2, failedStatement: null, error: null } });
   });
 
+  it('stops a fix on Cancel, in the statement that waits for the table', async () => {
+    await withConnection(replica, async (c) => {
+      await c.query('SET SESSION sql_log_bin = 0');
+      await c.query("UPDATE d.items SET name = 'drifted again' WHERE id = 11");
+    });
+    const started = await start(saved.replica!);
+    if (!started.ok) throw new Error(started.error.message);
+    const run = await finished(started.value.runId);
+    const fix = run.results[0]!.fix;
+    expect(fix).toHaveLength(2);
+    const target = { runId: run.runId, schema: 'd', table: 'items' };
+    expect(await b.call('drift.cancelFix', target)).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
+    const fixed = await withConnection(replica, async (locker) => {
+      await locker.query('LOCK TABLES d.items WRITE');
+      try {
+        const fixing = b.call('drift.fix', { ...target, confirmSql: fix.join(';\n') });
+        await expect
+          .poll(
+            async () => {
+              const [rows] = await locker.query(
+                "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE STATE = 'Waiting for table metadata lock' AND INFO LIKE '%UPDATE `d`.`items`%'",
+              );
+              return Number((rows as Array<{ n: unknown }>)[0]!.n);
+            },
+            { timeout: 1500, interval: 20 },
+          )
+          .toBe(1);
+        expect(await b.call('drift.cancelFix', target)).toEqual({
+          ok: true,
+          value: { cancelled: true },
+        });
+        return await fixing;
+      } finally {
+        await locker.query('UNLOCK TABLES');
+      }
+    });
+    // Stopped by the KILL, not by the 2 s lock wait (1205).
+    expect(fixed).toMatchObject({
+      ok: true,
+      value: {
+        ran: 1,
+        failedStatement: fix[1],
+        error: {
+          code: 'CANCELLED',
+          message:
+            'Stopped by user after 0 of 1 statement: each commits on its own, so the rows they repaired stay repaired. Compare again to see what is left.',
+        },
+      },
+    });
+    await withConnection(replica, async (c) => {
+      const [rows] = await c.query('SELECT name FROM d.items WHERE id = 11');
+      expect((rows as Array<{ name: string }>)[0]!.name).toBe('drifted again');
+    });
+    expect(await b.call('drift.cancelFix', target)).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
+    const again = await b.call('drift.fix', { ...target, confirmSql: fix.join(';\n') });
+    expect(again).toEqual({ ok: true, value: { ran: 2, failedStatement: null, error: null } });
+  });
+
   it('never writes through a read-only replica connection', async () => {
     await withConnection(replica, async (c) => {
       await c.query('SET SESSION sql_log_bin = 0');

@@ -1,13 +1,12 @@
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import type { KillResult } from '../../../shared/api/processlist';
+import { ER_NO_SUCH_THREAD } from '../../db/no-such-thread';
 import {
   KILL_PROCEDURES,
   type KillMode,
   type KillPlan,
 } from '../../../shared/processlist/kill-plan';
 
-/** ER_NO_SUCH_THREAD: the session ended before the KILL reached it. */
-const NO_SUCH_THREAD = 1094;
 /** ER_KILL_DENIED_ERROR and ER_SPECIFIC_ACCESS_DENIED_ERROR: not this account's to kill. */
 const KILL_DENIED = new Set([1095, 1227]);
 
@@ -100,7 +99,7 @@ async function killOne(conn: Connection, statement: string, id: number): Promise
   } catch (e) {
     const err = e as { errno?: number; sqlMessage?: string; fatal?: boolean };
     if (err.fatal) throw e;
-    if (err.errno === NO_SUCH_THREAD) {
+    if (err.errno === ER_NO_SUCH_THREAD) {
       return { id, outcome: 'gone', message: `Session ${id} had already ended.` };
     }
     if (typeof err.errno === 'number' && KILL_DENIED.has(err.errno)) {

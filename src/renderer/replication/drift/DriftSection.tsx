@@ -47,7 +47,7 @@ export function DriftSection({
   const canStart =
     replica !== null && parsed.tables.length > 0 && parsed.errors.length === 0 && consent;
 
-  const fix = async (result: DriftTableResult): Promise<FixOutcome | null> => {
+  const fix = async (result: DriftTableResult, onSent: () => void): Promise<FixOutcome | null> => {
     if (!run) return null;
     const target = connections.find((c) => c.id === run.replicaConnectionId);
     const sql = result.fix.join(';\n');
@@ -61,6 +61,7 @@ export function DriftSection({
       confirmLabel: 'Run on the replica',
     });
     if (!ok) return null;
+    onSent();
     try {
       return await api.call('drift.fix', {
         runId: run.runId,
@@ -70,6 +71,20 @@ export function DriftSection({
       });
     } catch (e) {
       return { refused: errorShapeOf(e) };
+    }
+  };
+
+  const cancelFix = async (result: DriftTableResult): Promise<string | null> => {
+    if (!run) return null;
+    try {
+      const r = await api.call('drift.cancelFix', {
+        runId: run.runId,
+        schema: result.schema,
+        table: result.table,
+      });
+      return r.cancelled ? null : 'The fix had already ended.';
+    } catch (e) {
+      return errorShapeOf(e).message;
     }
   };
 
@@ -178,6 +193,7 @@ export function DriftSection({
               result={r}
               replicaName={run.replicaName}
               onFix={fix}
+              onCancelFix={cancelFix}
             />
           ))}
         </ul>

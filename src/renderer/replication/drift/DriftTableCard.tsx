@@ -5,6 +5,7 @@ import { formatCount } from '../../../shared/format/count';
 import { ErrorNotice } from '../../app/ErrorNotice';
 import { Notice } from '../../ui/Notice';
 import { SeverityIcon } from '../../ui/SeverityIcon';
+import { WorkRunning } from '../../ui/WorkRunning';
 
 /** Differences listed on screen per table; all of them are in the fix. */
 const SHOWN = 50;
@@ -19,18 +20,29 @@ export type FixOutcome =
   | { ran: number; failedStatement: string | null; error: ApiErrorShape | null }
   | { refused: ApiErrorShape };
 
-/** One table's result: equal, the rows that differ by key, or why it was not compared. */
+/**
+ * One table's result: equal, the rows that differ by key, or why it was not compared; and its
+ * fix, with how long it has run and Cancel while it runs (one statement per row, each waiting
+ * up to 30 s for a table the replica's applier holds).
+ */
 export function DriftTableCard({
   result,
   replicaName,
   onFix,
+  onCancelFix,
 }: {
   result: DriftTableResult;
   replicaName: string;
-  onFix: (result: DriftTableResult) => Promise<FixOutcome | null>;
+  /** Asks, then runs the fix; `onSent` once it is sent (after the confirmation). */
+  onFix: (result: DriftTableResult, onSent: () => void) => Promise<FixOutcome | null>;
+  /** Cancels the running fix; why it could not, or null. */
+  onCancelFix: (result: DriftTableResult) => Promise<string | null>;
 }) {
   const [outcome, setOutcome] = useState<FixOutcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  /** Date.now() when the fix was sent; null when none runs. */
+  const [fixingSince, setFixingSince] = useState<number | null>(null);
+  const busy = fixingSince !== null;
+  const [cancelProblem, setCancelProblem] = useState<string | null>(null);
   const name = `${result.schema}.${result.table}`;
   const severity = result.skipped ? 'info' : result.differencesTotal > 0 ? 'warning' : 'ok';
   return (
@@ -89,10 +101,10 @@ export function DriftTableCard({
               busy || (outcome !== null && !('refused' in outcome) && outcome.error === null)
             }
             onClick={() => {
-              setBusy(true);
-              void onFix(result)
+              // The time counts from the confirmation on: the fix is sent when it is given.
+              void onFix(result, () => setFixingSince(Date.now()))
                 .then((o) => o && setOutcome(o))
-                .finally(() => setBusy(false));
+                .finally(() => setFixingSince(null));
             }}
           >
             {busy ? 'Fixing…' : `Review the fix on ${replicaName}`}
@@ -112,12 +124,38 @@ export function DriftTableCard({
           Ran {formatCount(outcome.ran)} statements on {replicaName}. Compare again to check.
         </Notice>
       )}
-      {outcome && !('refused' in outcome) && outcome.error !== null && (
-        <ErrorNotice
-          error={outcome.error}
-          title={`Stopped after ${outcome.ran} statements, at: ${outcome.failedStatement ?? ''}`}
+      {fixingSince !== null && (
+        <WorkRunning
+          title={`Fixing ${name} on ${replicaName}`}
+          hint="one statement per row, each committed on its own"
+          since={fixingSince}
+          onCancel={() => {
+            setCancelProblem(null);
+            void onCancelFix(result).then(setCancelProblem);
+          }}
+          testId="drift-fix-running"
+          elapsedTestId="drift-fix-elapsed"
         />
       )}
+      {fixingSince !== null && cancelProblem && (
+        <Notice severity="warning" testId="drift-fix-cancel-problem">
+          {cancelProblem}
+        </Notice>
+      )}
+      {outcome && !('refused' in outcome) && outcome.error?.code === 'CANCELLED' && (
+        <Notice severity="info" testId="drift-fix-cancelled">
+          {outcome.error.message}
+        </Notice>
+      )}
+      {outcome &&
+        !('refused' in outcome) &&
+        outcome.error &&
+        outcome.error.code !== 'CANCELLED' && (
+          <ErrorNotice
+            error={outcome.error}
+            title={`Stopped after ${outcome.ran} statements, at: ${outcome.failedStatement ?? ''}`}
+          />
+        )}
     </li>
   );
 }
