@@ -37,11 +37,13 @@ export interface ExperimentDeps {
 }
 
 /**
- * An experiment on its way: its session's thread (for KILL QUERY), whether a Cancel killed it,
- * and whether it is putting the table back (from then on it is not stopped: the clean-up must
- * run whatever happens).
+ * An experiment on its way: its session's thread (for KILL QUERY), whether a Cancel killed a
+ * statement of it, whether a Cancel came at all (a KILL QUERY that finds no statement running
+ * stops nothing, and is said as not sent), and whether it is putting the table back (from then
+ * on it is not stopped: the clean-up must run whatever happens).
  */
 interface ExperimentWork extends KillableWork {
+  stopAsked: boolean;
   cleaning: boolean;
 }
 
@@ -76,12 +78,16 @@ export function indexExperiment(deps: ExperimentDeps): {
   const cancel: Handler<'tuning.cancelExperiment'> = async ({ sessionId }, ctx) => {
     const owner = sessions.owned(sessionId, ctx.peerId);
     const work = underWay.get(sessionId);
-    if (work?.cleaning)
+    if (!work) return { cancelled: false };
+    if (work.cleaning)
       return {
         cancelled: false,
         reason: 'The experiment is already dropping what it built: it ends in a moment.',
       };
-    return cancelWork(owner.session, work);
+    work.stopAsked = true;
+    const killed = await cancelWork(owner.session, work);
+    // Between two statements nothing was killed, but the experiment stops before its next one.
+    return killed.cancelled || killed.reason !== undefined ? killed : { cancelled: true };
   };
   const experiment: Handler<'tuning.experiment'> = async (
     { sessionId, schema, sql, candidate, readOnlyConfirmed },
@@ -113,7 +119,12 @@ export function indexExperiment(deps: ExperimentDeps): {
       owner.session.run(fn).catch((e: unknown) => {
         throw e instanceof ApiError ? e : errorToApi(e);
       });
-    const work: ExperimentWork = { threadId: null, killed: false, cleaning: false };
+    const work: ExperimentWork = {
+      threadId: null,
+      killed: false,
+      stopAsked: false,
+      cleaning: false,
+    };
     underWay.set(sessionId, work);
     let outcome;
     try {
@@ -121,7 +132,7 @@ export function indexExperiment(deps: ExperimentDeps): {
         work.threadId = owner.session.threadId;
         // A KILL QUERY that lands between two statements stops neither: each step looks first.
         const stopIfCancelled = () => {
-          if (work.killed) throw new ApiError({ code: 'CANCELLED', message: 'Cancelled' });
+          if (work.stopAsked) throw new ApiError({ code: 'CANCELLED', message: 'Cancelled' });
         };
         await useSchema(sessionId, ctx, schema);
         stopIfCancelled();
@@ -155,7 +166,7 @@ export function indexExperiment(deps: ExperimentDeps): {
           executed.push(after.explainSql);
         } catch (e) {
           failure =
-            work.killed && (interrupted(e) || cancelledHere(e))
+            work.stopAsked && (interrupted(e) || cancelledHere(e))
               ? new ApiError({
                   code: 'CANCELLED',
                   message: created
@@ -183,7 +194,7 @@ export function indexExperiment(deps: ExperimentDeps): {
               executed.push(statement);
               return true;
             } catch (e) {
-              if (attempt === 0 && work.killed && interrupted(e)) continue;
+              if (attempt === 0 && work.stopAsked && interrupted(e)) continue;
               cleanupFailures.push(`${statement}: ${errorMessage(e)}`);
               return false;
             }
@@ -227,7 +238,7 @@ export function indexExperiment(deps: ExperimentDeps): {
     } catch (e) {
       // Stopped before anything was built (the first explain, reading the indexes): the
       // steps after that say themselves what they left.
-      if (work.killed && !work.cleaning && (interrupted(e) || cancelledHere(e)))
+      if (work.stopAsked && !work.cleaning && (interrupted(e) || cancelledHere(e)))
         throw new ApiError({
           code: 'CANCELLED',
           message: `Cancelled by user (KILL QUERY): ${plan.indexName} was not built, and the table is as it was.`,
