@@ -102,7 +102,10 @@ export function DriftTableCard({
             }
             onClick={() => {
               // The time counts from the confirmation on: the fix is sent when it is given.
-              void onFix(result, () => setFixingSince(Date.now()))
+              void onFix(result, () => {
+                setOutcome(null);
+                setFixingSince(Date.now());
+              })
                 .then((o) => o && setOutcome(o))
                 .finally(() => setFixingSince(null));
             }}
