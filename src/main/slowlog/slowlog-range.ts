@@ -15,8 +15,8 @@ import {
   type SlowLogProblem,
   type SlowLogReaderOptions,
 } from '../../shared/slowlog';
+import { CHUNK_BYTES } from './slowlog-chunk';
 
-const CHUNK_BYTES = 1024 * 1024;
 /** How far past a point an entry boundary is looked for before giving up on it. */
 export const CUT_SEARCH_BYTES = 4 * 1024 * 1024;
 
