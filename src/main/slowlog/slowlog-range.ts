@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import {
+  IGNORED_ATTRIBUTES,
   nextEntryBoundary,
   SlowLogDigest,
   SlowLogReader,
@@ -64,6 +65,7 @@ export async function digestRange(
   const reader = new SlowLogReader((entry) => digest.add(entry), {
     ...readerOptions,
     startOffset: range.start,
+    skipAttributes: IGNORED_ATTRIBUTES,
   });
   for await (const text of chunks(range.path, range.start, range.end)) {
     reader.pushLatin1(text);

@@ -13,8 +13,12 @@ import { BUCKET_COUNT, bucketIndex } from './pt-buckets';
 import { isOwnStatementText } from '../tuning/own-statement-tag';
 import { slowLogSeconds } from './timestamp';
 
-/** Attributes pt-query-digest does not aggregate (its --ignore-attributes default). */
-const IGNORED = new Set([
+/**
+ * Attributes pt-query-digest does not aggregate (its --ignore-attributes default), nor does a
+ * digest: a reader that feeds only digests can leave them out (see
+ * SlowLogReaderOptions.skipAttributes).
+ */
+export const IGNORED_ATTRIBUTES: ReadonlySet<string> = new Set([
   'arg',
   'cmd',
   'insert_id',
@@ -518,7 +522,7 @@ export class SlowLogDigest {
     const kind = this.kinds.get(name);
     if (kind !== undefined) return kind;
     name = detachedText(name);
-    if (IGNORED.has(name)) {
+    if (IGNORED_ATTRIBUTES.has(name)) {
       this.kinds.set(name, null);
       return null;
     }

@@ -8,6 +8,7 @@
 import type { SlowLogEntry, SlowLogProblem } from './entry';
 import { detachedText } from './detached-text';
 import { SlowLogAttributes } from './entry-attributes';
+import { KNOWN_ATTRIBUTE_NAMES, KNOWN_INDEX, knownAttributeIndex } from './attribute-names';
 import { isAttributeLine, timeOf } from './slowlog-line-shapes';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
@@ -27,7 +28,15 @@ export interface SlowLogReaderOptions {
   maxStatementBytes?: number;
   /** Byte offset in the whole log of the first byte pushed (reading a part of it). Default 0. */
   startOffset?: number;
+  /**
+   * Attributes the consumer never reads (a digest: pt-query-digest's ignored ones), which the
+   * reader may then leave out of entries: it does for the `SET` line's name (`timestamp`) and the
+   * User@Host line's `Id:` (Thread_id), parsed on every entry for nothing otherwise.
+   */
+  skipAttributes?: Iterable<string>;
 }
+
+const THREAD_ID = KNOWN_INDEX.get('Thread_id')!;
 
 interface Line {
   text: string;
@@ -57,6 +66,8 @@ export class SlowLogReader {
   private recordCut = false;
   private readonly maxLine: number;
   private readonly maxStatement: number;
+  /** By index in KNOWN_ATTRIBUTE_NAMES: 1 for a name left out (see skipAttributes). */
+  private readonly skipped = new Uint8Array(KNOWN_ATTRIBUTE_NAMES.length);
   /** Problems met so far, in order; never fatal. */
   readonly problems: SlowLogProblem[] = [];
   /** How many problems there were, including ones beyond the kept list. */
@@ -88,6 +99,10 @@ export class SlowLogReader {
     this.maxLine = options.maxLineBytes ?? 16 * 1024 * 1024;
     this.maxStatement = options.maxStatementBytes ?? 16 * 1024 * 1024;
     this.position = options.startOffset ?? 0;
+    for (const name of options.skipAttributes ?? []) {
+      const index = KNOWN_INDEX.get(name);
+      if (index !== undefined) this.skipped[index] = 1;
+    }
   }
 
   /** Bytes read so far (plus the start offset). */
@@ -523,8 +538,10 @@ export class SlowLogReader {
       const equals = plainSetEquals(text, start, end);
       if (equals >= 0) {
         // The usual `SET timestamp=1795600000;`: what the general rule below gives, cheaply.
-        attributes.setAt(text, start + 4, equals, equals + 1, end - 1);
         this.gotSet = true;
+        const index = knownAttributeIndex(text, start + 4, equals);
+        if (index >= 0 && this.skipped[index] === 1) return;
+        attributes.setKnownAt(index, text, start + 4, equals, equals + 1, end - 1);
         return;
       }
       const set = SET.exec(line ?? text.slice(start, end));
@@ -591,7 +608,8 @@ export class SlowLogReader {
     entry.user = match[1]!;
     entry.ip = match[3]!;
     entry.host = match[2] || match[3]!;
-    if (match[4]) (entry.attributes as SlowLogAttributes).setThreadId(match[4]);
+    if (match[4] && this.skipped[THREAD_ID] === 0)
+      (entry.attributes as SlowLogAttributes).setThreadId(match[4]);
     return true;
   }
 
