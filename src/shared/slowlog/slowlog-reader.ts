@@ -10,12 +10,11 @@ import { detachedText } from './detached-text';
 import { SlowLogAttributes } from './entry-attributes';
 import { KNOWN_ATTRIBUTE_NAMES, KNOWN_INDEX, knownAttributeIndex } from './attribute-names';
 import { isAttributeLine, timeOf } from './slowlog-line-shapes';
+import { UserHostLines } from './user-host-lines';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
 const BANNER =
   /^(?:T[cC][pP][\t\n\v\f\r ][pP]ort:[\t\n\v\f\r ]+\d+|[/A-Z][^\n]*(?:mysqld|mariadbd|mysqld\.exe|mariadbd\.exe), Version[^\n]*(?:started with:|embedded library)|Time[\t\n\v\f\r ]+Id[\t\n\v\f\r ]+Command)/;
-const USER_HOST =
-  /# User@Host: ([^[]+|\[[^[]+\])[^\n]*?@ ([^\t\n\v\f\r ]*) \[([^\n]*)\][\t\n\v\f\r ]*(?:Id:[\t\n\v\f\r ]*(\d+))?/;
 const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
 const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
 const NULL_QUERY_START = /^[\t\n\v\f\r ]*[A-Z][a-z_]+: /;
@@ -91,6 +90,7 @@ export class SlowLogReader {
   private readonly schemaMarks = new Marks('Schema:', 0);
   private readonly userHostMarks = new Marks('# User@Host: ', 6 /* @ */);
   private readonly versionMarks = new Marks(', Version', 2 /* V */);
+  private readonly userHostLines = new UserHostLines();
 
   constructor(
     private readonly onEntry: (entry: SlowLogEntry) => void,
@@ -603,14 +603,7 @@ export class SlowLogReader {
       line === undefined ? !this.userHostMarks.within(start, end) : !line.includes('# User@Host: ')
     )
       return false;
-    const match = USER_HOST.exec(line ?? text.slice(start, end));
-    if (!match) return false;
-    entry.user = match[1]!;
-    entry.ip = match[3]!;
-    entry.host = match[2] || match[3]!;
-    if (match[4] && this.skipped[THREAD_ID] === 0)
-      (entry.attributes as SlowLogAttributes).setThreadId(match[4]);
-    return true;
+    return this.userHostLines.read(text, start, end, line, entry, this.skipped[THREAD_ID] === 1);
   }
 
   private problem(kind: SlowLogProblem['kind'], offset: number, detail: string): void {
