@@ -26,6 +26,12 @@ SELECT 1;
 # Query_time: 0.000010  Lock_time: 0.000000 Rows_sent: 0  Rows_examined: 0
 SET last_insert_id=8;
 SELECT 2;
+# Query_time: 0.5
+SET timestamp=17x;
+SELECT 3;
+# Query_time: 0.6
+SET timestamp=1, last_insert_id=9;
+SELECT 4;
 `;
 
 describe('SlowLogReaderOptions.skipAttributes', () => {
@@ -47,6 +53,15 @@ describe('SlowLogReaderOptions.skipAttributes', () => {
         ['Rows_examined', '0'],
         ['last_insert_id', '8'],
       ],
+      [
+        ['Query_time', '0.5'],
+        ['timestamp', '17x'],
+      ],
+      [
+        ['Query_time', '0.6'],
+        ['timestamp', '1'],
+        [' last_insert_id', '9'],
+      ],
     ]);
     // pt reads the first SET line of an entry only: `last_insert_id=7` is not read either way.
     expect(read(LOG, IGNORED_ATTRIBUTES).map((e) => [...e.attributes])).toEqual([
@@ -62,6 +77,13 @@ describe('SlowLogReaderOptions.skipAttributes', () => {
         ['Rows_sent', '0'],
         ['Rows_examined', '0'],
         ['last_insert_id', '8'],
+      ],
+      [['Query_time', '0.5']],
+      // Not the plain form: read as pt reads it (its split keeps the space), skipped names and all.
+      [
+        ['Query_time', '0.6'],
+        ['timestamp', '1'],
+        [' last_insert_id', '9'],
       ],
     ]);
   });
