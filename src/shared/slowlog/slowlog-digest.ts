@@ -247,7 +247,8 @@ export class SlowLogDigest {
   /** The class and Query_time of the entry being added (see addAttribute). */
   private current: QueryClass | undefined;
   private queryTime = 0;
-  private readonly fingerprints = new FingerprintCache();
+  /** Fingerprints, each key noting its class's slots (one Map look-up less per entry). */
+  private readonly fingerprints = new FingerprintCache<ClassSlots>();
 
   /** @param filter which entries count (see {@link DigestFilter}). */
   constructor(readonly filter: DigestFilter = {}) {}
@@ -332,7 +333,11 @@ export class SlowLogDigest {
       return;
     }
     const print = this.fingerprints.of(entry.statement);
-    const slots = this.slots.get(print) ?? this.newSlots(print);
+    let slots = this.fingerprints.note();
+    if (slots === undefined) {
+      slots = this.slots.get(print) ?? this.newSlots(print);
+      this.fingerprints.setNote(slots);
+    }
     const queryClass = slots.queryClass;
     this.count += 1;
     queryClass.count += 1;
