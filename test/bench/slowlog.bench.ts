@@ -70,8 +70,10 @@
 // ~27 functions per worker; metaLine, add, entryInPlace, userHost, readLineAt the largest), the
 // fingerprint key (replace + hash, ~12 %), readLineAt (~13 %), latin1 decoding (~7 %). Bench at
 // load 2.2-2.5 on Node 24: new workers 1.52 s wall, 2.35 s CPU (28.1x, pt at 4.7 MB/s); waiting
-// 1.18 s (36.1x); one pass 1.98 s CPU (101 MB/s). Node 20 at load 2-3 (workers ran one at a
-// time): new 2.59 s CPU, waiting 2.26 s, one pass 2.04 s.
+// 1.18 s (36.1x); one pass 1.98 s CPU (101 MB/s). Again at load 2.5-3.2, the workers running
+// one at a time (wall = CPU): new 2.29 s CPU (16.7x), waiting 2.05 s, one pass 1.86 s (108 MB/s).
+// Node 20 at load 2-3 (workers one at a time): new 2.59 s CPU, waiting 2.26 s, one pass 2.04 s.
+// The target by wall time needs both cores: met only when the machine leaves them free.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
