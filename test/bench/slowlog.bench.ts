@@ -48,6 +48,32 @@
 // mostly sharing one core): 2 new workers 4.25/4.70/3.47 s of CPU before, 3.07/3.04/3.19/3.04
 // after; by wall time 11.3-23.4x in six runs, and once "met" (50.4x) only because
 // pt-query-digest ran at 2.3 MB/s that time. 1 GB: 12.2 s wall new, 10.5 s waiting (12.7 s CPU).
+//
+// Session 17 (Node 24.14, as Electron 41's utility process runs the workers; load 2-5 from
+// other sessions; variants compared as esbuild bundles in separate processes, alternated, best
+// of 4-5, reader + digest on 100 MB in memory unless said). On Node 24, String#startsWith
+// compares a match a character at a time (~3 ns each) and JS character loops cost ~1.5-2 ns a
+// character, while `slice() ===`, indexOf and replace are native and cheap: the wins were work
+// skipped or moved into those. Kept: chunks of 960 KiB, not 1 MiB (Node makes a latin1 string
+// of 0xFBEE9 bytes or more external, which the reader reads ~10 % slower on Node 24, the same on
+// 20); a digest's reader skips `SET timestamp` and the User@Host `Id:` (ignored attributes,
+// parsed on every entry; ~96 -> ~102 MB/s); User@Host lines recognised by their text up to the
+// last `]` with slice() === (the pattern then runs once per distinct line; 104 -> 112; the same
+// table compared with startsWith gained nothing); slices compared instead of startsWith on the
+// `# Time:` reuse and SET lines (~110 -> ~114); the class's slots noted with its fingerprint-
+// cache key (no Map look-up per entry; 114 -> 119). Tried and not kept: hashing and comparing
+// the fingerprint key in place without making it (JS loops: 112 -> 102), a character loop or a
+// slice instead of startsWith for known attribute names (no change), 8 instead of 16 hashed
+// characters (no change). New workers, 200 MB, in fresh processes at load ~3: before 3.05-3.38 s
+// CPU (1.58-1.74 s wall), after 2.51-2.66 s (1.31-1.41 s); Node 20 3.15-3.75 -> 2.60-3.12 s.
+// What is left: cold workers still cost ~0.45 s of CPU more than waiting ones (TurboFan compiles
+// ~27 functions per worker; metaLine, add, entryInPlace, userHost, readLineAt the largest), the
+// fingerprint key (replace + hash, ~12 %), readLineAt (~13 %), latin1 decoding (~7 %). Bench at
+// load 2.2-2.5 on Node 24: new workers 1.52 s wall, 2.35 s CPU (28.1x, pt at 4.7 MB/s); waiting
+// 1.18 s (36.1x); one pass 1.98 s CPU (101 MB/s). Again at load 2.5-3.2, the workers running
+// one at a time (wall = CPU): new 2.29 s CPU (16.7x), waiting 2.05 s, one pass 1.86 s (108 MB/s).
+// Node 20 at load 2-3 (workers one at a time): new 2.59 s CPU, waiting 2.26 s, one pass 2.04 s.
+// The target by wall time needs both cores: met only when the machine leaves them free.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import {
+  IGNORED_ATTRIBUTES,
   nextEntryBoundary,
   SlowLogDigest,
   type DigestCarry,
@@ -89,7 +90,11 @@ export async function digestSlowLogSources(
     const summary = await digestInWorkers(ranges, script, digest, options);
     if (summary) return summary;
   }
-  const summary = await readSlowLogSources(sources, (entry) => digest.add(entry), options);
+  // Entries go to the digest only: what it ignores need not be read.
+  const summary = await readSlowLogSources(sources, (entry) => digest.add(entry), {
+    ...options,
+    skipAttributes: IGNORED_ATTRIBUTES,
+  });
   const { problems, problemCount } = summary.reader;
   return {
     bytes: summary.bytes,

@@ -4,8 +4,8 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { SlowLogReader, type SlowLogEntry, type SlowLogReaderOptions } from '../../shared/slowlog';
+import { CHUNK_BYTES } from './slowlog-chunk';
 
-const CHUNK_BYTES = 1024 * 1024;
 /** How much of a source is looked at before deciding it is binary (see {@link sniffHead}). */
 export const SNIFF_BYTES = 64 * 1024;
 

@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import {
+  IGNORED_ATTRIBUTES,
   nextEntryBoundary,
   SlowLogDigest,
   SlowLogReader,
@@ -15,8 +16,8 @@ import {
   type SlowLogProblem,
   type SlowLogReaderOptions,
 } from '../../shared/slowlog';
+import { CHUNK_BYTES } from './slowlog-chunk';
 
-const CHUNK_BYTES = 1024 * 1024;
 /** How far past a point an entry boundary is looked for before giving up on it. */
 export const CUT_SEARCH_BYTES = 4 * 1024 * 1024;
 
@@ -64,6 +65,7 @@ export async function digestRange(
   const reader = new SlowLogReader((entry) => digest.add(entry), {
     ...readerOptions,
     startOffset: range.start,
+    skipAttributes: IGNORED_ATTRIBUTES,
   });
   for await (const text of chunks(range.path, range.start, range.end)) {
     reader.pushLatin1(text);

@@ -52,7 +52,25 @@ export class SlowLogAttributes implements ReadonlyMap<string, string> {
    * `text[start, end)`, finding a known name by its characters (no string or Map look-up).
    */
   setAt(text: string, nameStart: number, nameEnd: number, start: number, end: number): void {
-    const index = knownAttributeIndex(text, nameStart, nameEnd);
+    this.setKnownAt(
+      knownAttributeIndex(text, nameStart, nameEnd),
+      text,
+      nameStart,
+      nameEnd,
+      start,
+      end,
+    );
+  }
+
+  /** setAt, `index` being knownAttributeIndex of the name (found by the caller). */
+  setKnownAt(
+    index: number,
+    text: string,
+    nameStart: number,
+    nameEnd: number,
+    start: number,
+    end: number,
+  ): void {
     const name = index < 0 ? text.slice(nameStart, nameEnd) : KNOWN_ATTRIBUTE_NAMES[index]!;
     this.setKnownFrom(index, name, text, start, end);
   }

@@ -14,7 +14,8 @@ export interface SlowLogEntry {
   /**
    * Every `# Name: value` attribute (Query_time, Lock_time, Rows_sent, Thread_id, InnoDB_IO_r_ops,
    * QC_hit, ...) and the `SET name=value` ones (timestamp, last_insert_id), as written, in the
-   * order first written: unknown ones are kept, never dropped. The reader gives a
+   * order first written: unknown ones are kept, never dropped (a reader told to skip some, see
+   * SlowLogReaderOptions.skipAttributes, may leave those out). The reader gives a
    * SlowLogAttributes (see entry-attributes), which the digest reads without a string per value.
    */
   attributes: ReadonlyMap<string, string>;

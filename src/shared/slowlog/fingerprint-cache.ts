@@ -31,13 +31,17 @@ const PROBES = 8;
 /**
  * {@link fingerprint} with a bounded cache of recent statement texts; the same results. The keys
  * are in a table of their own, found by a hash of a few of their characters and compared whole:
- * a Map hashed every character of each new key, the largest cost of a lookup.
+ * a Map hashed every character of each new key, the largest cost of a lookup. Each key can also
+ * hold something the caller derives from its fingerprint (`T`: see {@link FingerprintCache.note}).
  */
-export class FingerprintCache {
+export class FingerprintCache<T = unknown> {
   /** Per slot: a key (undefined: empty), the hash it was put by, and its fingerprint. */
   private readonly keys = new Array<string | undefined>(SLOTS).fill(undefined);
   private readonly hashes = new Int32Array(SLOTS);
   private readonly prints = new Array<string>(SLOTS).fill('');
+  private readonly notes = new Array<T | undefined>(SLOTS).fill(undefined);
+  /** The slot of the last answer, or -1 when it did not come from (or go into) the table. */
+  private lastSlot = -1;
   /** Keys whose slots were all taken (by keys of the same hash, mostly: see sampledHash). */
   private readonly more = new Map<string, string>();
   private size = 0;
@@ -54,6 +58,7 @@ export class FingerprintCache {
 
   /** The fingerprint of `statement` (a byte string), from the cache when it was seen lately. */
   of(statement: string): string {
+    this.lastSlot = -1;
     if (this.bypassLeft > 0) {
       this.bypassLeft -= 1;
       return fingerprint(statement);
@@ -74,7 +79,10 @@ export class FingerprintCache {
     for (; probe < PROBES; probe += 1, slot = (slot + 1) & (SLOTS - 1)) {
       const kept = this.keys[slot];
       if (kept === undefined) break;
-      if (this.hashes[slot] === hash && kept === key) return this.hit(this.prints[slot]!);
+      if (this.hashes[slot] === hash && kept === key) {
+        this.lastSlot = slot;
+        return this.hit(this.prints[slot]!);
+      }
     }
     // Every slot taken: the key is in `more` if anywhere.
     const more = probe === PROBES ? this.more.get(key) : undefined;
@@ -95,7 +103,23 @@ export class FingerprintCache {
     this.keys[slot] = kept;
     this.hashes[slot] = hash;
     this.prints[slot] = print;
+    this.notes[slot] = undefined;
+    this.lastSlot = slot;
     return print;
+  }
+
+  /**
+   * What {@link FingerprintCache.setNote} kept with the key of the last statement given to
+   * of(), if anything (a key forgotten or never kept has none): the caller's look-up by the
+   * fingerprint, saved.
+   */
+  note(): T | undefined {
+    return this.lastSlot < 0 ? undefined : this.notes[this.lastSlot];
+  }
+
+  /** Keeps `value` with the key of the last statement given to of(), while the key is kept. */
+  setNote(value: T): void {
+    if (this.lastSlot >= 0) this.notes[this.lastSlot] = value;
   }
 
   private hit(print: string): string {
@@ -109,6 +133,7 @@ export class FingerprintCache {
     if (this.size === 0) return;
     this.keys.fill(undefined);
     this.prints.fill('');
+    this.notes.fill(undefined);
     this.more.clear();
     this.size = 0;
   }

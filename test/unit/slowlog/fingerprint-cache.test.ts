@@ -121,6 +121,44 @@ describe('FingerprintCache', () => {
     expect(cache.hits).toBeLessThan(lookups - texts.length);
   });
 
+  it('gives back what was noted with a key, for every text of that key, while it is kept', () => {
+    const cache = new FingerprintCache<string>();
+    cache.of('SELECT * FROM t WHERE id = 1');
+    expect(cache.note()).toBeUndefined();
+    cache.setNote('t by id');
+    cache.of("SELECT name FROM u WHERE name = 'x'");
+    expect(cache.note()).toBeUndefined();
+    cache.setNote('u by name');
+    cache.of('SELECT * FROM t WHERE id = 22');
+    expect(cache.note()).toBe('t by id');
+    cache.of("SELECT name FROM u WHERE name = 'x'");
+    expect(cache.note()).toBe('u by name');
+    // A long text is not kept: nothing is noted with it, nor given back.
+    const long = `SELECT ${'a, '.repeat(400)}b FROM t`;
+    cache.of(long);
+    cache.setNote('long');
+    cache.of(long);
+    expect(cache.note()).toBeUndefined();
+    // The table fills and starts again (a hot text keeps its hit rate up): the notes go with
+    // the keys, and new keys have none.
+    const hot = 'SELECT * FROM t WHERE id = 1';
+    const fresh = distinct(8200);
+    let forgotten = 0;
+    for (const text of fresh) {
+      cache.of(text);
+      expect(cache.note()).toBeUndefined();
+      cache.setNote(text);
+      cache.of(hot);
+      if (cache.note() === undefined) {
+        forgotten += 1;
+        cache.setNote('t by id');
+      } else expect(cache.note()).toBe('t by id');
+    }
+    expect(forgotten).toBe(1);
+    cache.of(fresh[8199]!);
+    expect(cache.note()).toBe(fresh[8199]);
+  });
+
   it('does not keep long statements', () => {
     const cache = new FingerprintCache();
     const long = `SELECT ${'a, '.repeat(400)}b FROM t WHERE c = 1`;
