@@ -108,19 +108,24 @@ function diagnoseNodes(
 ): Diagnostic[] {
   const diagnosis = new PlanDiagnosis(options);
   diagnosis.begin(plan, parentOf);
+  for (let i = 0; i < nodes.length; i++) diagnosis.enter(nodes[i]!, i);
   // Children first, so a misestimate is reported where it starts, not on every parent above it.
-  for (let i = nodes.length - 1; i >= 0; i--) diagnosis.visit(nodes[i]!, i);
+  for (let i = nodes.length - 1; i >= 0; i--) diagnosis.leave(nodes[i]!, i);
   return diagnosis.findings(nodes);
 }
 
 /**
- * diagnosePlan one node at a time, in any order that gives each node after all of its children
- * (parsePlanNodes' walk gives them on its way back up, while each is still in the processor's
- * caches): begin, then visit every node, then findings. The findings are the same, in the same
- * order, whatever such order the nodes come in.
+ * diagnosePlan one node at a time, as a walk of the plan meets them (parsePlanNodes' own walk,
+ * while each node is in the processor's caches): begin, then enter every node in pre-order and
+ * leave each after its children (children first), then findings. The findings are the same, in
+ * the same order, whichever such walk gives the nodes.
  */
 export class PlanDiagnosis {
   private ctx: Context | undefined;
+  // Findings that start from a flag, in the order entered (plan order), and misestimates, in
+  // the order left: put in order by findings.
+  private flagged: Diagnostic[] = [];
+  private misestimates: Diagnostic[] = [];
   private readonly misestimated = new Map<PlanNode, number>();
   // What each node counts for the hottest, by its index in pre-order (NaN: nothing): its own
   // time, and its own cost (query blocks none). Which one counts is known once every node is
@@ -139,16 +144,31 @@ export class PlanDiagnosis {
       fullScanRows: options.fullScanRows ?? 1000,
       misestimateFactor: options.misestimateFactor ?? 10,
       statement: options.statement ?? plan.query,
-      out: [],
+      out: this.flagged,
       advice: new AccessCache(),
       conditions: [],
     };
   }
 
-  /** Diagnoses `node`, `index` its place in the plan's pre-order; its children came before. */
-  visit(node: PlanNode, index: number): void {
+  /**
+   * The findings that start from a flag: they read the node, its inputs and its parents as
+   * parsed, not derived figures. Except on a join buffer, whose advice is about a table below
+   * it, found through that table's parents: those are numbered once the walk has been there, so
+   * such a node's findings wait until it is left.
+   */
+  enter(node: PlanNode, _index: number): void {
+    // Most nodes have no flag.
+    if (node.flags.length === 0 || node.flags.includes('join-buffer')) return;
+    this.flagFindings(node);
+  }
+
+  /** Misestimates, and what counts for the hottest; `node`'s children were left before it. */
+  leave(node: PlanNode, index: number): void {
     const ctx = this.ctx!;
+    ctx.out = this.misestimates;
     misestimate(ctx, node, this.misestimated);
+    ctx.out = this.flagged;
+    if (node.flags.length !== 0 && node.flags.includes('join-buffer')) this.flagFindings(node);
     if (index >= this.times.length) this.grow(index + 1);
     const time = node.actual?.selfTimeMs;
     if (typeof time === 'number' && Number.isFinite(time)) this.times[index] = time;
@@ -156,8 +176,10 @@ export class PlanDiagnosis {
       const cost = node.cost?.self;
       if (typeof cost === 'number' && Number.isFinite(cost)) this.costs[index] = cost;
     }
-    // Every other finding starts from a flag; most nodes have none.
-    if (node.flags.length === 0) return;
+  }
+
+  private flagFindings(node: PlanNode): void {
+    const ctx = this.ctx!;
     fullScan(ctx, node);
     filesort(ctx, node);
     temporaryTable(ctx, node);
@@ -184,9 +206,12 @@ export class PlanDiagnosis {
         hottestValue = value;
       }
     }
+    // A node's misestimate before its other findings, as when misestimates were a pass first.
+    const found = this.misestimates.length ? this.misestimates.concat(this.flagged) : this.flagged;
+    ctx.out = found;
     if (nodes.length >= 2 && hottestIndex >= 0 && sum > 0)
       hottest(ctx, nodes[hottestIndex]!, hottestValue, sum);
-    return bySeverity(ctx.out);
+    return bySeverity(found);
   }
 
   private grow(needed: number): void {
@@ -206,8 +231,8 @@ const RANK: Record<FindingSeverity, number> = { danger: 0, warning: 1, info: 2 }
 /**
  * Most severe first, then in plan order; findings on one node keep the order they were found
  * in. The same as a stable sort on (severity, node), but a plan with thousands of findings is
- * not sorted pair by pair: they come in plan order already (a pass in pre-order) or children
- * first (parsePlanNodes' walk), and node ids are small integers to count by.
+ * not sorted pair by pair: most come in plan order already, and node ids are small integers to
+ * count by.
  */
 function bySeverity(found: Diagnostic[]): Diagnostic[] {
   const groups: Diagnostic[][] = [[], [], []];

@@ -36,14 +36,16 @@ export type NumberedParseResult =
 
 /**
  * Work on every node of a plan done in parsePlanNodes' own walk (a large plan is then read from
- * memory once rather than once more for each): each node is given after all of its children,
- * numbered, with its figures derived.
+ * memory once rather than once more for each). `index` is the node's place in pre-order (its
+ * `id`).
  */
 export interface PlanNodeVisitor {
   /** Before the first node: the plan (its `analyzed` is set after the walk) and its parents. */
   begin(plan: Plan, parentOf: (node: PlanNode) => PlanNode | null): void;
-  /** A node, `index` its place in pre-order (its `id`). */
-  visit(node: PlanNode, index: number): void;
+  /** Each node in pre-order, numbered, after its parent and before its children. */
+  enter(node: PlanNode, index: number): void;
+  /** Each node after all of its children, with its figures derived. */
+  leave(node: PlanNode, index: number): void;
 }
 
 const JSON_DIALECTS: ReadonlySet<PlanDialect> = new Set([
@@ -136,8 +138,8 @@ function finish(
   query?: string,
 ): NumberedParseResult {
   // One walk of the tree: each node numbered in pre-order (walkPlan's order) on the way down,
-  // with what counts need of it; on the way back up, after its children, its derived figures
-  // and the visitor's work, while it is still in the processor's caches. A large plan is read
+  // with what counts and the visitor need of it then; on the way back up, after its children,
+  // its derived figures and the visitor's work that needs them. A large plan is read
   // from memory once, not once more for each of those (most of such a pass's time is waiting
   // for each node to be read).
   const nodes: PlanNode[] = [];
@@ -162,7 +164,7 @@ function finish(
     const parent = stackParents.pop()!;
     if (parent === UP) {
       figures.derive(node);
-      visitor?.visit(node, node.id);
+      visitor?.leave(node, node.id);
       continue;
     }
     const id = nodes.length;
@@ -177,10 +179,11 @@ function finish(
     if (node.actual) analyzed = true;
     if (node.table !== undefined) stats.tables++;
     if (node.kind === 'unknown') stats.unknownNodes++;
+    visitor?.enter(node, id);
     const children = node.children;
     if (children.length === 0) {
       figures.derive(node);
-      visitor?.visit(node, id);
+      visitor?.leave(node, id);
       continue;
     }
     stack.push(node);
