@@ -11,6 +11,7 @@ import { classifyMysqlOperation, joinCondition, type MysqlOperation } from './my
 import {
   isPlanLike,
   keepLeftover,
+  keptAsIs,
   MAX_PLAN_DEPTH,
   tooDeepNode,
   unknownNode,
@@ -428,18 +429,18 @@ function readOperationKey(node: PlanNode, key: string, value: unknown, depth: nu
       if (typeof value !== 'boolean') return false;
       if (value) addFlag(node, 'covering-index');
       return true;
-    // Kept in raw, as keepLeftover keeps a string or a list of strings, each stored by its own
-    // name (see ownRaw): most nodes of a plan have one of these.
+    // No reader: kept in raw as keepLeftover keeps them, each stored by its own name (see
+    // ownRaw): most nodes of a plan have one of these.
     case 'lookup_condition':
-      if (typeof value !== 'string') return false;
+      if (!keptAsIs(value)) return false;
       ownRaw(node).lookup_condition = value;
       return true;
     case 'join_type':
-      if (typeof value !== 'string') return false;
+      if (!keptAsIs(value)) return false;
       ownRaw(node).join_type = value;
       return true;
     case 'filter_columns':
-      if (!Array.isArray(value) || asStringList(value) !== value) return false;
+      if (!keptAsIs(value)) return false;
       ownRaw(node).filter_columns = value;
       return true;
     default: {
