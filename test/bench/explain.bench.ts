@@ -311,6 +311,33 @@ async function compare(
  * doing its work in the build was no faster (min ratio 1.47-1.51 -> 1.52-1.57, alternated three
  * times). Not tried: diagnosis in the same walk (its two passes are about 7% of a JSON.parse on
  * JSON v2, and it would reorder findings and the sum behind the hottest share).
+ * Session 17: the app parses in Electron 41, so Node 24.14 (V8 13.6, Maglev) first; load 1.5-5
+ * on 2 cores shared with other sessions. Start (idle, the lead): 1.49 / 1.44 / 1.54 / 1.51.
+ * Node 24 is not Node 20 here: its young generation grows to 30-60 MB, a scavenge comes every
+ * few parses and scavenging is 0.5-0.7 ms a run, so the resonance above hardly shows; what is
+ * left is work. Phases of a 10,000-node JSON v2 parse (min of 60, each after a scavenge): JSON
+ * v2 build 4.0-4.4 ms (0.31-0.34x of JSON.parse; its hottest lines are the first reads of the
+ * document's objects, the for-in's `o[key]` and the children's isJsonObject), finish's walk
+ * with derivation 1.4-2.0 ms, diagnosis 0.8-0.9 ms. The walk is work, not waiting on memory:
+ * 60-70 ns a node on a warm 1,000-node tree as on the 10,000-node one. Kept (interleaved A/B in
+ * one process, each module its own bundled copy, process CPU time, `--single-threaded`, a
+ * scavenge before each run; B/A of parse + diagnose): derivation and diagnosis in the numbering
+ * walk, flag findings on the way down and misestimates and the hottest's figures on the way up
+ * (JSON v2 and MariaDB 0.98-0.99, v1 1.00-1.02); no megamorphic lookups for the keys most nodes
+ * have (`node --prof`: KeyedStoreIC_Megamorphic and LoadIC_Megamorphic were 1.2-1.5% of the
+ * ticks): JSON v2 0.98-0.99, then the keys every table leaves in raw stored by name: MariaDB
+ * 0.97-0.98, v1 0.95-0.96. Tried, not kept (no change beyond 1%): reading ahead in the walk,
+ * from the nodes listed in the order made (JSON v2 makes all 10,003 in the walk's order), either
+ * a few nodes ahead or each node taken from that list while it is the one expected; the walk's
+ * and the diagnosis's lists sized from a count of nodes made. Session 16's unmerged allocation
+ * cuts on Node 24 (its branch and main in separate processes alternated three times, min
+ * ratios of wall time after a scavenge, load 3.6): within noise on all three (JSON v2 1.43-1.60
+ * against 1.46-1.50), so not merged. The target line, main against this session alternated three times (load 2.2-2.8):
+ * Node 24 v1 1.47-1.59 -> 1.39-1.59 (25 runs: noisy), 1,000 nodes 1.44-1.45 -> 1.44-1.46,
+ * 10,000 nodes 1.52-1.63 -> 1.53-1.55, MariaDB 1.46-1.49 -> 1.41; Node 20 (load 2.3-3.2) v1
+ * 1.56-1.60 -> 1.51-1.53, 1,000 1.49 -> 1.47-1.49, 10,000 1.77-1.78 -> 1.77-1.84, MariaDB
+ * 1.66-1.75 -> 1.65-1.73. The 10,000-node JSON v2 plan is still at the line on Node 24: its
+ * build is half of what is left, and most of that is reading the document JSON.parse made.
  */
 export const explainBench: Bench = {
   name: 'explain',

@@ -23,14 +23,45 @@ export interface DeriveOptions {
  * Nodes must be numbered in pre-order (`id`) first: children come after their parent.
  */
 export function deriveFigures(nodes: PlanNode[], options: DeriveOptions): void {
-  // What each node passes up (NaN: unknown): its own inclusive figure, or its inputs' for a
-  // node without one (a heading such as `Hash`).
-  const inclusiveCost = new Float64Array(nodes.length).fill(Number.NaN);
-  const inclusiveTime = new Float64Array(nodes.length).fill(Number.NaN);
-  for (let i = nodes.length - 1; i >= 0; i--) {
-    const node = nodes[i]!;
-    deriveCost(node, options, inclusiveCost);
-    deriveTime(node, inclusiveTime);
+  const figures = new FigureDeriver(nodes.length, options);
+  for (let i = nodes.length - 1; i >= 0; i--) figures.derive(nodes[i]!);
+}
+
+/**
+ * deriveFigures one node at a time, in any order that gives each node after all of its
+ * children: a walk of the plan derives a node's figures on its way back up, while the node and
+ * its children are still in the processor's caches, rather than in a pass of its own.
+ */
+export class FigureDeriver {
+  // What each node passes up, by id (NaN: unknown): its own inclusive figure, or its inputs'
+  // for a node without one (a heading such as `Hash`).
+  private inclusiveCost: Float64Array;
+  private inclusiveTime: Float64Array;
+
+  /** `capacity`: the number of nodes expected (ids beyond it are made room for). */
+  constructor(
+    capacity: number,
+    private readonly options: DeriveOptions,
+  ) {
+    this.inclusiveCost = new Float64Array(Math.max(capacity, 1)).fill(Number.NaN);
+    this.inclusiveTime = new Float64Array(Math.max(capacity, 1)).fill(Number.NaN);
+  }
+
+  /** Derives `node`'s figures; each of its children (numbered by `id`) must have been given. */
+  derive(node: PlanNode): void {
+    if (node.id >= this.inclusiveCost.length) this.grow(node.id + 1);
+    deriveCost(node, this.options, this.inclusiveCost);
+    deriveTime(node, this.inclusiveTime);
+  }
+
+  private grow(needed: number): void {
+    const size = Math.max(needed, this.inclusiveCost.length * 2);
+    const cost = new Float64Array(size).fill(Number.NaN);
+    const time = new Float64Array(size).fill(Number.NaN);
+    cost.set(this.inclusiveCost);
+    time.set(this.inclusiveTime);
+    this.inclusiveCost = cost;
+    this.inclusiveTime = time;
   }
 }
 

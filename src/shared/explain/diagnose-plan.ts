@@ -106,39 +106,80 @@ function diagnoseNodes(
   parentOf: (node: PlanNode) => PlanNode | null,
   options: DiagnoseOptions,
 ): Diagnostic[] {
-  const ctx: Context = {
-    plan,
-    parentOf,
-    fullScanRows: options.fullScanRows ?? 1000,
-    misestimateFactor: options.misestimateFactor ?? 10,
-    statement: options.statement ?? plan.query,
-    out: [],
-    advice: new AccessCache(),
-    conditions: [],
-  };
-  const misestimated = new Map<PlanNode, number>();
+  const diagnosis = new PlanDiagnosis(options);
+  diagnosis.begin(plan, parentOf);
+  for (let i = 0; i < nodes.length; i++) diagnosis.enter(nodes[i]!, i);
   // Children first, so a misestimate is reported where it starts, not on every parent above it.
-  for (let i = nodes.length - 1; i >= 0; i--) misestimate(ctx, nodes[i]!, misestimated);
-  // The hottest node is looked for in the same pass: a large plan is read from memory once.
-  const byTime = plan.analyzed;
-  let hottestNode: PlanNode | undefined;
-  let hottestValue = 0;
-  let sum = 0;
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i]!;
-    // A query block's own cost is what its parts leave unexplained, not work of its own.
-    if (byTime || node.selectId === undefined) {
-      const value = byTime ? node.actual?.selfTimeMs : node.cost?.self;
-      if (value !== undefined && Number.isFinite(value)) {
-        sum += value;
-        if (value > hottestValue) {
-          hottestNode = node;
-          hottestValue = value;
-        }
-      }
+  for (let i = nodes.length - 1; i >= 0; i--) diagnosis.leave(nodes[i]!, i);
+  return diagnosis.findings(nodes);
+}
+
+/**
+ * diagnosePlan one node at a time, as a walk of the plan meets them (parsePlanNodes' own walk,
+ * while each node is in the processor's caches): begin, then enter every node in pre-order and
+ * leave each after its children (children first), then findings. The findings are the same, in
+ * the same order, whichever such walk gives the nodes.
+ */
+export class PlanDiagnosis {
+  private ctx: Context | undefined;
+  // Findings that start from a flag, in the order entered (plan order), and misestimates, in
+  // the order left: put in order by findings.
+  private flagged: Diagnostic[] = [];
+  private misestimates: Diagnostic[] = [];
+  private readonly misestimated = new Map<PlanNode, number>();
+  // What each node counts for the hottest, by its index in pre-order (NaN: nothing): its own
+  // time, and its own cost (query blocks none). Which one counts is known once every node is
+  // read (the plan is measured when any node is), and the sum is taken in plan order.
+  private times = new Float64Array(256).fill(Number.NaN);
+  private costs = new Float64Array(256).fill(Number.NaN);
+
+  constructor(private readonly options: DiagnoseOptions = {}) {}
+
+  /** Starts on `plan`; its `analyzed` is only read by findings. */
+  begin(plan: Plan, parentOf: (node: PlanNode) => PlanNode | null): void {
+    const options = this.options;
+    this.ctx = {
+      plan,
+      parentOf,
+      fullScanRows: options.fullScanRows ?? 1000,
+      misestimateFactor: options.misestimateFactor ?? 10,
+      statement: options.statement ?? plan.query,
+      out: this.flagged,
+      advice: new AccessCache(),
+      conditions: [],
+    };
+  }
+
+  /**
+   * The findings that start from a flag: they read the node, its inputs and its parents as
+   * parsed, not derived figures. Except on a join buffer, whose advice is about a table below
+   * it, found through that table's parents: those are numbered once the walk has been there, so
+   * such a node's findings wait until it is left.
+   */
+  enter(node: PlanNode, _index: number): void {
+    // Most nodes have no flag.
+    if (node.flags.length === 0 || node.flags.includes('join-buffer')) return;
+    this.flagFindings(node);
+  }
+
+  /** Misestimates, and what counts for the hottest; `node`'s children were left before it. */
+  leave(node: PlanNode, index: number): void {
+    const ctx = this.ctx!;
+    ctx.out = this.misestimates;
+    misestimate(ctx, node, this.misestimated);
+    ctx.out = this.flagged;
+    if (node.flags.length !== 0 && node.flags.includes('join-buffer')) this.flagFindings(node);
+    if (index >= this.times.length) this.grow(index + 1);
+    const time = node.actual?.selfTimeMs;
+    if (typeof time === 'number' && Number.isFinite(time)) this.times[index] = time;
+    if (node.selectId === undefined) {
+      const cost = node.cost?.self;
+      if (typeof cost === 'number' && Number.isFinite(cost)) this.costs[index] = cost;
     }
-    // Every other finding starts from a flag; most nodes have none.
-    if (node.flags.length === 0) continue;
+  }
+
+  private flagFindings(node: PlanNode): void {
+    const ctx = this.ctx!;
     fullScan(ctx, node);
     filesort(ctx, node);
     temporaryTable(ctx, node);
@@ -147,8 +188,41 @@ function diagnoseNodes(
     rangeChecked(ctx, node);
     impossibleWhere(ctx, node);
   }
-  if (nodes.length >= 2 && hottestNode && sum > 0) hottest(ctx, hottestNode, hottestValue, sum);
-  return bySeverity(ctx.out);
+
+  /** The findings, most severe first; `nodes` the plan's nodes in pre-order. */
+  findings(nodes: PlanNode[]): Diagnostic[] {
+    const ctx = this.ctx!;
+    const values = ctx.plan.analyzed ? this.times : this.costs;
+    let hottestIndex = -1;
+    let hottestValue = 0;
+    let sum = 0;
+    const count = Math.min(nodes.length, values.length);
+    for (let i = 0; i < count; i++) {
+      const value = values[i]!;
+      if (Number.isNaN(value)) continue;
+      sum += value;
+      if (value > hottestValue) {
+        hottestIndex = i;
+        hottestValue = value;
+      }
+    }
+    // A node's misestimate before its other findings, as when misestimates were a pass first.
+    const found = this.misestimates.length ? this.misestimates.concat(this.flagged) : this.flagged;
+    ctx.out = found;
+    if (nodes.length >= 2 && hottestIndex >= 0 && sum > 0)
+      hottest(ctx, nodes[hottestIndex]!, hottestValue, sum);
+    return bySeverity(found);
+  }
+
+  private grow(needed: number): void {
+    const size = Math.max(needed, this.times.length * 2);
+    const times = new Float64Array(size).fill(Number.NaN);
+    const costs = new Float64Array(size).fill(Number.NaN);
+    times.set(this.times);
+    costs.set(this.costs);
+    this.times = times;
+    this.costs = costs;
+  }
 }
 
 /** Group index of each severity: worst first. */
@@ -156,16 +230,17 @@ const RANK: Record<FindingSeverity, number> = { danger: 0, warning: 1, info: 2 }
 
 /**
  * Most severe first, then in plan order; findings on one node keep the order they were found
- * in. The same as a stable sort on (severity, node), but findings come mostly in plan order
- * already: a plan with thousands of them is not sorted pair by pair.
+ * in. The same as a stable sort on (severity, node), but a plan with thousands of findings is
+ * not sorted pair by pair: most come in plan order already, and node ids are small integers to
+ * count by.
  */
 function bySeverity(found: Diagnostic[]): Diagnostic[] {
   const groups: Diagnostic[][] = [[], [], []];
   for (let i = 0; i < found.length; i++) groups[RANK[found[i]!.severity]]!.push(found[i]!);
   const out: Diagnostic[] = [];
   for (const group of groups) {
-    if (!inPlanOrder(group)) group.sort((a, b) => a.nodeId - b.nodeId);
-    for (let i = 0; i < group.length; i++) out.push(group[i]!);
+    const sorted = inPlanOrder(group) ? group : byNodeId(group);
+    for (let i = 0; i < sorted.length; i++) out.push(sorted[i]!);
   }
   return out;
 }
@@ -174,6 +249,31 @@ function inPlanOrder(found: Diagnostic[]): boolean {
   for (let i = 1; i < found.length; i++) if (found[i - 1]!.nodeId > found[i]!.nodeId) return false;
   return true;
 }
+
+/**
+ * `found` in the order of their node ids, stable: counted into place when the ids are integers
+ * of about the plan's size (a parse numbers nodes from 0), sorted otherwise.
+ */
+function byNodeId(found: Diagnostic[]): Diagnostic[] {
+  let max = 0;
+  for (let i = 0; i < found.length; i++) {
+    const id = found[i]!.nodeId;
+    if (!Number.isInteger(id) || id < 0 || id > COUNTED_IDS) {
+      return found.sort((a, b) => a.nodeId - b.nodeId);
+    }
+    if (id > max) max = id;
+  }
+  // Where each id's findings start, then each finding put at its id's next place.
+  const next = new Int32Array(max + 2);
+  for (let i = 0; i < found.length; i++) next[found[i]!.nodeId + 1]!++;
+  for (let id = 1; id < next.length; id++) next[id]! += next[id - 1]!;
+  const out = new Array<Diagnostic>(found.length);
+  for (let i = 0; i < found.length; i++) out[next[found[i]!.nodeId]!++] = found[i]!;
+  return out;
+}
+
+/** Ids up to this are counted (a list of their size made); a plan has far fewer nodes. */
+const COUNTED_IDS = 1 << 22;
 
 /** The plan's nodes, parents first. */
 function preOrder(root: PlanNode): PlanNode[] {

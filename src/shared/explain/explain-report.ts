@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
-  diagnoseNumberedPlan,
   DiagnosticSchema,
+  PlanDiagnosis,
   type DiagnoseOptions,
   type Diagnostic,
 } from './diagnose-plan';
@@ -36,13 +36,15 @@ export function explainPlanText(
   text: string,
   options: ParsePlanOptions & DiagnoseOptions = {},
 ): ExplainResult {
-  const parsed = parsePlanNodes(text, options);
+  // Diagnosed in the parse's own walk: a large plan is read from memory once.
+  const diagnosis = new PlanDiagnosis(options);
+  const parsed = parsePlanNodes(text, options, diagnosis);
   if (!parsed.ok) return parsed;
-  const { plan, nodes, parents, stats } = parsed;
+  const { plan, nodes, stats } = parsed;
   const report: PlanReport = {
     dialect: plan.dialect,
     root: plan.root,
-    diagnostics: diagnoseNumberedPlan(plan, nodes, options, parents),
+    diagnostics: diagnosis.findings(nodes),
     stats,
     analyzed: plan.analyzed,
   };

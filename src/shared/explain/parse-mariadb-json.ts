@@ -23,6 +23,7 @@ import {
   MAX_PLAN_DEPTH,
   parseQueryBlockDocument,
   tooDeepNode,
+  keptAsIs,
 } from './plan-fragment';
 import {
   createCost,
@@ -34,6 +35,7 @@ import {
   type ActualFigures,
   type NodeKind,
   type PlanNode,
+  ownRaw,
 } from './plan-model';
 import { parsePlanNumber } from './plan-number';
 import { fullScanOf, TableAccessLabels } from './table-access-label';
@@ -301,12 +303,24 @@ function readTableKey(node: PlanNode, key: string, value: unknown, depth: number
       addSelfTime(node, n);
       return true;
     }
-    // Kept as they are: no reader.
+    // No reader: kept in raw as keepLeftover keeps them, each stored by its own name (see
+    // ownRaw): every table has them.
     case 'key_length':
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).key_length = value;
+      return true;
     case 'loops':
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).loops = value;
+      return true;
     case 'r_engine_stats':
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).r_engine_stats = value;
+      return true;
     case 'r_total_filtered':
-      return false;
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).r_total_filtered = value;
+      return true;
     default: {
       const reader = TABLE_READERS.get(key);
       return reader !== undefined && reader(node, value, depth);

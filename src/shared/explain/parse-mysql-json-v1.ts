@@ -21,6 +21,7 @@ import {
   MAX_PLAN_DEPTH,
   parseQueryBlockDocument,
   tooDeepNode,
+  keptAsIs,
 } from './plan-fragment';
 import {
   createCost,
@@ -31,6 +32,7 @@ import {
   keepRaw,
   type NodeKind,
   type PlanNode,
+  ownRaw,
 } from './plan-model';
 import { parseByteSize, parsePlanNumber } from './plan-number';
 import { fullScanOf, TableAccessLabels } from './table-access-label';
@@ -297,10 +299,16 @@ function readTableKey(node: PlanNode, key: string, value: unknown, depth: number
     }
     case 'cost_info':
       return readTableCost(node, value);
-    // Kept as they are: no reader, and not a `*_subqueries` list.
+    // No reader, and not a `*_subqueries` list: kept in raw as keepLeftover keeps them, each
+    // stored by its own name (see ownRaw): every table has them.
     case 'key_length':
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).key_length = value;
+      return true;
     case 'rows_produced_per_join':
-      return false;
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).rows_produced_per_join = value;
+      return true;
     default: {
       const reader = TABLE_READERS.get(key) ?? subqueryList(key);
       return reader !== undefined && reader(node, value, depth);
@@ -327,9 +335,11 @@ function readTableCost(node: PlanNode, value: unknown): boolean {
         continue;
       }
     }
-    setOwn((rest ??= {}), k, v);
+    // By name where it is the usual one (see ownRaw).
+    if (k === 'prefix_cost') (rest ??= {}).prefix_cost = v;
+    else setOwn((rest ??= {}), k, v);
   }
-  if (rest) keepRaw(node, 'cost_info', rest);
+  if (rest) ownRaw(node).cost_info = rest;
   return true;
 }
 

@@ -11,6 +11,7 @@ import { classifyMysqlOperation, joinCondition, type MysqlOperation } from './my
 import {
   isPlanLike,
   keepLeftover,
+  keptAsIs,
   MAX_PLAN_DEPTH,
   tooDeepNode,
   unknownNode,
@@ -23,6 +24,7 @@ import {
   createActual,
   createNode,
   keepRaw,
+  ownRaw,
   type ActualFigures,
   type NodeKind,
   type PlanFlag,
@@ -51,12 +53,21 @@ export function parseMysqlJsonV2(document: unknown): { root: PlanNode; query?: s
 function parseV2Object(o: JsonObject, depth: number): PlanNode {
   if (depth > MAX_PLAN_DEPTH) return tooDeepNode(o);
   const node = createNode('unknown', '(no operation)');
+  // The values classify and the wrapper need, taken as the loop meets their keys: reading them
+  // from `o` again by name is a lookup in a cache shared by all its shapes (the document's
+  // objects have dozens), for each node.
+  let operation: unknown;
+  let accessType: unknown;
+  let heading: unknown;
   for (const key in o) {
     const value = o[key];
+    if (key === 'operation') operation = value;
+    else if (key === 'access_type') accessType = value;
+    else if (key === 'heading') heading = value;
     if (!readOperationKey(node, key, value, depth))
       keepLeftover(node, key, value, parseV2Object, depth);
   }
-  classify(node, o);
+  classify(node, o, operation, accessType);
   if (node.actual) finishActual(node.actual);
   // A read of a materialized result (a derived table, a CTE) is not a scan of a stored table.
   if (
@@ -64,7 +75,7 @@ function parseV2Object(o: JsonObject, depth: number): PlanNode {
     node.children.some((c) => c.kind === 'materialize' || c.kind === 'union')
   )
     node.flags = node.flags.filter((f) => f !== 'full-table-scan' && f !== 'full-index-scan');
-  return typeof o.heading === 'string' ? subqueryWrapper(node, o) : node;
+  return typeof heading === 'string' ? subqueryWrapper(node, o) : node;
 }
 
 interface AccessKind {
@@ -116,22 +127,31 @@ function accessKind(accessType: string): AccessKind | undefined {
   return undefined;
 }
 
-/** Decides the node's kind, flags and label from what the readers left on it and `o`. */
-function classify(node: PlanNode, o: JsonObject): void {
-  const operation = typeof o.operation === 'string' ? o.operation : undefined;
-  if (operation === undefined) return; // stays unknown, its inputs parsed
+/**
+ * Decides the node's kind, flags and label from what the readers left on it, `o`, and its
+ * `operation` and `access_type` values.
+ */
+function classify(
+  node: PlanNode,
+  o: JsonObject,
+  operationValue: unknown,
+  accessType: unknown,
+): void {
+  if (typeof operationValue !== 'string') return; // stays unknown, its inputs parsed
+  const operation = operationValue;
   node.label = operation;
   const access = node.accessType === undefined ? undefined : accessKind(node.accessType);
   let kind: NodeKind | undefined = access?.kind;
   let flags = access?.flags;
-  const accessType = o.access_type;
   if (accessType === 'aggregate') kind = o.group_by === true ? 'group' : 'aggregate';
   else if (accessType === 'materialize') {
     kind = o.union === true || o.intersect === true || o.except === true ? 'union' : 'materialize';
     if (o.temp_table === true) kind = o.deduplication === true ? 'dedupe' : 'temporary';
     addFlag(node, 'temporary');
   } else if (accessType === 'index') {
-    const index = o.index_access_type;
+    // index_access_type when it is a string (the readers put it there over access_type), else
+    // access_type itself: neither of the names below.
+    const index = node.accessType;
     if (index === 'index_scan') flags = ['full-index-scan'];
     else if (index === 'dynamic_index_range_scan') flags = ['range-checked'];
   }
@@ -409,11 +429,20 @@ function readOperationKey(node: PlanNode, key: string, value: unknown, depth: nu
       if (typeof value !== 'boolean') return false;
       if (value) addFlag(node, 'covering-index');
       return true;
-    // Kept as they are: no reader.
+    // No reader: kept in raw as keepLeftover keeps them, each stored by its own name (see
+    // ownRaw): most nodes of a plan have one of these.
     case 'lookup_condition':
-    case 'filter_columns':
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).lookup_condition = value;
+      return true;
     case 'join_type':
-      return false;
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).join_type = value;
+      return true;
+    case 'filter_columns':
+      if (!keptAsIs(value)) return false;
+      ownRaw(node).filter_columns = value;
+      return true;
     default: {
       const reader = OPERATION_READERS.get(key);
       return reader !== undefined && reader(node, value, depth);

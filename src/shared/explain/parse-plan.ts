@@ -1,4 +1,4 @@
-import { deriveFigures } from './derive-figures';
+import { FigureDeriver } from './derive-figures';
 import { detectJsonDialect, detectTextDialect } from './detect-dialect';
 import { parseMariaDbJson } from './parse-mariadb-json';
 import { parseMysqlJsonV1 } from './parse-mysql-json-v1';
@@ -34,6 +34,20 @@ export type NumberedParseResult =
   | { ok: true; plan: Plan; nodes: PlanNode[]; parents: Int32Array; stats: PlanStats }
   | { ok: false; error: PlanParseError };
 
+/**
+ * Work on every node of a plan done in parsePlanNodes' own walk (a large plan is then read from
+ * memory once rather than once more for each). `index` is the node's place in pre-order (its
+ * `id`).
+ */
+export interface PlanNodeVisitor {
+  /** Before the first node: the plan (its `analyzed` is set after the walk) and its parents. */
+  begin(plan: Plan, parentOf: (node: PlanNode) => PlanNode | null): void;
+  /** Each node in pre-order, numbered, after its parent and before its children. */
+  enter(node: PlanNode, index: number): void;
+  /** Each node after all of its children, with its figures derived. */
+  leave(node: PlanNode, index: number): void;
+}
+
 const JSON_DIALECTS: ReadonlySet<PlanDialect> = new Set([
   'mysql-json-v1',
   'mysql-json-v2',
@@ -53,9 +67,14 @@ export function parsePlan(text: string, options: ParsePlanOptions = {}): ParsePl
 
 /**
  * parsePlan, also giving the list of nodes it numbered, so that what comes next (diagnostics,
- * counts) need not walk a large plan again.
+ * counts) need not walk a large plan again; `visitor`, when given, is shown every node in the
+ * parse's walk (see PlanNodeVisitor).
  */
-export function parsePlanNodes(text: string, options: ParsePlanOptions = {}): NumberedParseResult {
+export function parsePlanNodes(
+  text: string,
+  options: ParsePlanOptions = {},
+  visitor?: PlanNodeVisitor,
+): NumberedParseResult {
   const wanted = options.dialect ?? 'auto';
   const unwrapped = unwrapPastedPlan(text);
   const body = unwrapped.text;
@@ -71,7 +90,7 @@ export function parsePlanNodes(text: string, options: ParsePlanOptions = {}): Nu
     if (!json.ok) return errorAt(`invalid JSON: ${json.message}`, json.offset);
     const rows = tabularRowsFromJson(json.value);
     if (rows && (wanted === 'auto' || wanted === 'tabular'))
-      return finish('tabular', assembleTabularPlan(rows));
+      return finish('tabular', assembleTabularPlan(rows), visitor);
     const dialect = wanted === 'auto' ? detectJsonDialect(json.value, body) : wanted;
     if (dialect === null)
       return errorAt(
@@ -80,7 +99,7 @@ export function parsePlanNodes(text: string, options: ParsePlanOptions = {}): Nu
       );
     if (!JSON_DIALECTS.has(dialect))
       return errorAt(`not a plan: ${DIALECT_NAMES[dialect]} is text, this is JSON`, 0);
-    return finishJson(dialect, json.value);
+    return finishJson(dialect, json.value, visitor);
   }
   const dialect = wanted === 'auto' ? detectTextDialect(body) : wanted;
   if (dialect === null) {
@@ -93,32 +112,61 @@ export function parsePlanNodes(text: string, options: ParsePlanOptions = {}): Nu
   const parsed = dialect === 'tabular' ? parseTabular(body) : parseMysqlTree(body);
   if (isTextError(parsed))
     return errorAt(parsed.message, lineStartOffset(body, parsed.line) + parsed.column - 1);
-  return finish(dialect, parsed);
+  return finish(dialect, parsed, visitor);
 }
 
-function finishJson(dialect: PlanDialect, document: unknown): NumberedParseResult {
+function finishJson(
+  dialect: PlanDialect,
+  document: unknown,
+  visitor: PlanNodeVisitor | undefined,
+): NumberedParseResult {
   if (dialect === 'mysql-json-v2') {
     const { root, query } = parseMysqlJsonV2(document);
-    return finish(dialect, root, query);
+    return finish(dialect, root, visitor, query);
   }
   return finish(
     dialect,
     dialect === 'mariadb-json' ? parseMariaDbJson(document) : parseMysqlJsonV1(document),
+    visitor,
   );
 }
 
-function finish(dialect: PlanDialect, root: PlanNode, query?: string): NumberedParseResult {
-  // Numbered parents first (walkPlan's order). What diagnosis and counts need of every node is
-  // read in this walk too: a large plan is not walked again for each.
+function finish(
+  dialect: PlanDialect,
+  root: PlanNode,
+  visitor: PlanNodeVisitor | undefined,
+  query?: string,
+): NumberedParseResult {
+  // One walk of the tree: each node numbered in pre-order (walkPlan's order) on the way down,
+  // with what counts and the visitor need of it then; on the way back up, after its children,
+  // its derived figures and the visitor's work that needs them. A large plan is read
+  // from memory once, not once more for each of those (most of such a pass's time is waiting
+  // for each node to be read).
   const nodes: PlanNode[] = [];
   // Grown by doubling: a list grown by push would leave more garbage behind.
   let parents = new Int32Array(256);
   const stats: PlanStats = { nodes: 0, tables: 0, unknownNodes: 0 };
+  const plan: Plan = { dialect, root, analyzed: false };
+  if (query !== undefined) plan.query = query;
   let analyzed = false;
+  const treeFormat = dialect === 'mysql-tree' || dialect === 'mysql-json-v2';
+  const figures = new FigureDeriver(256, {
+    innerCostPerLoop: treeFormat,
+    totalsFromInputs: !treeFormat,
+  });
+  visitor?.begin(plan, (node) => nodes[parents[node.id] ?? -1] ?? null);
+  // Nodes to visit, each with its parent's id (-1 for the root), or UP for a node whose
+  // children have all been visited.
   const stack: PlanNode[] = [root];
   const stackParents: number[] = [-1];
   while (stack.length) {
     const node = stack.pop()!;
+    const parent = stackParents.pop()!;
+    if (parent === UP) {
+      figures.derive(node);
+      visitor?.leave(node, node.id);
+      continue;
+    }
     const id = nodes.length;
     node.id = id;
     nodes.push(node);
@@ -127,23 +175,31 @@ function finish(dialect: PlanDialect, root: PlanNode, query?: string): NumberedP
       grown.set(parents);
       parents = grown;
     }
-    parents[id] = stackParents.pop()!;
+    parents[id] = parent;
     if (node.actual) analyzed = true;
     if (node.table !== undefined) stats.tables++;
     if (node.kind === 'unknown') stats.unknownNodes++;
+    visitor?.enter(node, id);
     const children = node.children;
+    if (children.length === 0) {
+      figures.derive(node);
+      visitor?.leave(node, id);
+      continue;
+    }
+    stack.push(node);
+    stackParents.push(UP);
     for (let i = children.length - 1; i >= 0; i--) {
       stack.push(children[i]!);
       stackParents.push(id);
     }
   }
   stats.nodes = nodes.length;
-  const treeFormat = dialect === 'mysql-tree' || dialect === 'mysql-json-v2';
-  deriveFigures(nodes, { innerCostPerLoop: treeFormat, totalsFromInputs: !treeFormat });
-  const plan: Plan = { dialect, root, analyzed };
-  if (query !== undefined) plan.query = query;
+  plan.analyzed = analyzed;
   return { ok: true, plan, nodes, parents: parents.subarray(0, nodes.length), stats };
 }
+
+// In finish's walk, in place of a parent's id: the node's children are done.
+const UP = -2;
 
 function isTextError(value: PlanNode | TextPlanError): value is TextPlanError {
   return !('kind' in value);

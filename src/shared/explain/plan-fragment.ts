@@ -69,6 +69,15 @@ export function containsPlanLike(value: unknown): boolean {
 }
 
 /**
+ * Whether keepLeftover keeps `value` in raw as it is: a plain value, or one that neither is nor
+ * holds a plan piece. A reader may then store it there by the key's name (see ownRaw).
+ */
+export function keptAsIs(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  return !isPlanLike(value) && !containsPlanLike(value);
+}
+
+/**
  * A key the node did not consume. A plain value goes to `raw`. A plan piece is parsed as a child
  * (its key keeps `{"$child": index}` in raw); a value holding plan pieces deeper becomes an
  * `unknown` child named after its key. Either way its tables are nodes.

@@ -261,6 +261,16 @@ export function keepRaw(node: PlanNode, key: string, value: unknown): void {
   setOwn(node.raw, key, value);
 }
 
+/**
+ * The node's own `raw`, made when it has the shared empty one: for a reader that keeps a source
+ * key by its name (`ownRaw(node).join_type = value`), which keepRaw's store by a key that
+ * changes is slower than. The key must not be `__proto__` (see setOwn).
+ */
+export function ownRaw(node: PlanNode): Record<string, unknown> {
+  if (node.raw === NO_RAW) node.raw = {};
+  return node.raw;
+}
+
 /** Adds one of the server's notes. */
 export function addWarning(node: PlanNode, text: string): void {
   if (node.warnings === NO_WARNINGS) node.warnings = [text];

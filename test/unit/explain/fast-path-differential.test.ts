@@ -3,16 +3,26 @@
 // key through the maps of readers and key the advice by a string, as they did before. Both must
 // build the same model, field for field, and the same findings, from the corpus, from thousands
 // of seeded mutations of it (keys deleted, renamed, swapped, values of the wrong type) and from
-// generated plans.
+// generated plans. explainPlanText derives figures and diagnoses in the parse's one walk: it must
+// give what the reference parser, a separate derive pass and the reference diagnosis give.
 import { describe, expect, it } from 'vitest';
 import { readCorpusDocument } from '../../explain-corpus/corpus-index';
 import { jsonV1Plan, jsonV2Plan, mariaDbPlan } from '../../bench/explain-plans';
-import { diagnoseNumberedPlan, parsePlanNodes, readPlanJson } from '../../../src/shared/explain';
+import {
+  diagnoseNumberedPlan,
+  explainPlanText,
+  parsePlanNodes,
+  readPlanJson,
+  walkPlan,
+  type Plan,
+  type PlanNode,
+} from '../../../src/shared/explain';
 import { parseMariaDbJson } from '../../../src/shared/explain/parse-mariadb-json';
 import { parseMysqlJsonV1 } from '../../../src/shared/explain/parse-mysql-json-v1';
 import { parseMysqlJsonV2 } from '../../../src/shared/explain/parse-mysql-json-v2';
 import { ALL_DOCUMENTS } from './corpus-documents';
 import { mutateJson, pick, seededRandom } from './mutations';
+import { deriveFigures as referenceDerive } from './reference/derive-figures';
 import { diagnoseNumberedPlan as referenceDiagnosis } from './reference/diagnose-plan';
 import { parseMariaDbJson as referenceMariaDb } from './reference/parse-mariadb-json';
 import { parseMysqlJsonV1 as referenceV1 } from './reference/parse-mysql-json-v1';
@@ -141,6 +151,41 @@ function expectSameFindings(text: string, label: string): void {
   }
 }
 
+/**
+ * The report of a text's plan, by explainPlanText and by the reference: the reference parser,
+ * numbering in pre-order, a derive pass of its own, then the reference diagnosis.
+ */
+function expectSameReport(text: string, label: string): void {
+  const read = readPlanJson(text);
+  const parsed = parsePlanNodes(text);
+  if (!read.ok || !parsed.ok) return;
+  const dialect = parsed.plan.dialect;
+  const parse = PARSERS.find(([name]) => name === dialect)?.[2];
+  if (!parse) return; // tabular rows in JSON: not a tree of the JSON parsers
+  for (const options of [{}, { fullScanRows: 1, misestimateFactor: 2 }]) {
+    const mine = outcome(() => {
+      const result = explainPlanText(text, options);
+      return result.ok ? [result.report.root, result.report.diagnostics] : result;
+    });
+    const theirs = outcome(() => {
+      const parsedRoot = parse(read.value);
+      const [root, query] =
+        'root' in parsedRoot ? [parsedRoot.root, parsedRoot.query] : [parsedRoot, undefined];
+      const nodes: PlanNode[] = [];
+      walkPlan(root, (node) => nodes.push(node));
+      nodes.forEach((node, i) => (node.id = i));
+      const parents = new Int32Array(nodes.length).fill(-1);
+      nodes.forEach((node, i) => node.children.forEach((child) => (parents[child.id] = i)));
+      const tree = dialect === 'mysql-json-v2';
+      referenceDerive(nodes, { innerCostPerLoop: tree, totalsFromInputs: !tree });
+      const plan: Plan = { dialect, root, analyzed: nodes.some((node) => node.actual) };
+      if (query !== undefined) plan.query = query;
+      return [root, referenceDiagnosis(plan, nodes, options, parents)];
+    });
+    if (mine !== theirs) expect(mine, `report of ${label}`).toBe(theirs);
+  }
+}
+
 /** What `run` gives (see exact), or what it throws. */
 function outcome(run: () => unknown): string {
   try {
@@ -151,7 +196,9 @@ function outcome(run: () => unknown): string {
 }
 
 function expectSame(document: unknown, label: string): void {
-  expectSameFindings(JSON.stringify(document), label);
+  const text = JSON.stringify(document);
+  expectSameFindings(text, label);
+  expectSameReport(text, label);
   for (const [dialect, parse, reference] of PARSERS) {
     const mine = outcome(() => parse(document));
     const theirs = outcome(() => reference(document));
