@@ -458,8 +458,8 @@ export function driftService(
       fixing.set(key, work);
       // Counted as the screen counts them: the statements that change rows, not the SET first.
       const setup = result.fix[0]?.startsWith('SET SESSION sql_log_bin') ? 1 : 0;
-      /** The answer once a Cancel stopped the fix before `statement`, or in it. */
       const total = result.fix.length - setup;
+      /** The answer once a Cancel stopped the fix before `statement`, or in it. */
       const stopped = (statement: string) => ({
         ran,
         failedStatement: statement,
