@@ -1,4 +1,5 @@
 import { createCost, type PlanNode } from './plan-model';
+import { grownFigures } from './node-figures-array';
 
 export interface DeriveOptions {
   /**
@@ -56,12 +57,8 @@ export class FigureDeriver {
 
   private grow(needed: number): void {
     const size = Math.max(needed, this.inclusiveCost.length * 2);
-    const cost = new Float64Array(size).fill(Number.NaN);
-    const time = new Float64Array(size).fill(Number.NaN);
-    cost.set(this.inclusiveCost);
-    time.set(this.inclusiveTime);
-    this.inclusiveCost = cost;
-    this.inclusiveTime = time;
+    this.inclusiveCost = grownFigures(this.inclusiveCost, size);
+    this.inclusiveTime = grownFigures(this.inclusiveTime, size);
   }
 }
 

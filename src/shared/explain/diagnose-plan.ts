@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grownFigures } from './node-figures-array';
 import { quoteIdentifier } from '../sql/quote-identifier';
 import { FindingSeveritySchema, type FindingSeverity } from '../severity';
 import { AccessCache } from './access-cache';
@@ -216,12 +217,8 @@ export class PlanDiagnosis {
 
   private grow(needed: number): void {
     const size = Math.max(needed, this.times.length * 2);
-    const times = new Float64Array(size).fill(Number.NaN);
-    const costs = new Float64Array(size).fill(Number.NaN);
-    times.set(this.times);
-    costs.set(this.costs);
-    this.times = times;
-    this.costs = costs;
+    this.times = grownFigures(this.times, size);
+    this.costs = grownFigures(this.costs, size);
   }
 }
 
