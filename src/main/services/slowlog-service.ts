@@ -16,7 +16,7 @@ import {
 import { digestFilterOf, isFilterEmpty } from '../../shared/slowlog/filter-text';
 import { errorToApi } from '../db/error-to-api';
 import type { CallContext, Handlers } from '../backend/handlers';
-import { digestSlowLogSources } from '../slowlog/digest-slowlog-sources';
+import { digestSlowLogSources, warmSlowLogWorkers } from '../slowlog/digest-slowlog-sources';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
 import type { ConnectionStore } from '../store/connection-store';
 import type { SessionRegistry } from './session-registry';
@@ -291,6 +291,8 @@ export function slowlogService(
   return {
     'slowlog.sources': async ({ sessionId }, ctx) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
+      // The screen asking is the screen that will digest a log: its workers get ready meanwhile.
+      void warmSlowLogWorkers();
       const hasSsh = store.get(owner.connectionId).ssh !== null;
       const variables = await serverVariables(owner.session).catch(() => null);
       let serverFile: ServerFileProbe | null = null;

@@ -91,9 +91,13 @@ export function workerExecArgv(execArgv: readonly string[]): string[] {
 
 /**
  * Takes back a worker that finished its job cleanly (every listener the job added removed), to
- * hand out again; past MAX_IDLE it is stopped instead.
+ * hand out again for `idleMs`; past MAX_IDLE it is stopped instead.
  */
-export function returnSlowLogWorker(script: SlowLogWorkerScript, worker: Worker): void {
+export function returnSlowLogWorker(
+  script: SlowLogWorkerScript,
+  worker: Worker,
+  idleMs = IDLE_MS,
+): void {
   const key = keyOf(script);
   const list = idle.get(key) ?? [];
   if (list.length >= MAX_IDLE) {
@@ -104,14 +108,15 @@ export function returnSlowLogWorker(script: SlowLogWorkerScript, worker: Worker)
   const timer = setTimeout(() => {
     drop(script, worker);
     void worker.terminate();
-  }, IDLE_MS);
+  }, idleMs);
   timer.unref();
   list.push({ worker, timer });
   idle.set(key, list);
 }
 
-/** Idle workers waiting for a job, over all scripts. */
-export function idleSlowLogWorkers(): number {
+/** Idle workers waiting for a job: of `script`, or over all scripts. */
+export function idleSlowLogWorkers(script?: SlowLogWorkerScript): number {
+  if (script) return idle.get(keyOf(script))?.length ?? 0;
   let count = 0;
   for (const list of idle.values()) count += list.length;
   return count;

@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlowLogRun } from '../../../src/shared/api/slowlog';
 import { readSlowLogSources } from '../../../src/main/slowlog/read-slowlog-sources';
+import {
+  closeIdleSlowLogWorkers,
+  idleSlowLogWorkers,
+} from '../../../src/main/slowlog/slowlog-worker-pool';
 import { SlowLogDigest } from '../../../src/shared/slowlog';
 import { connectTo, withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
@@ -237,6 +241,19 @@ describe('slow log API (MySQL 9.7)', () => {
     }
     const relative = await b.call('slowlog.analyze', { sessionId, path: 'slow.log' });
     expect(relative.ok).toBe(false);
+  });
+
+  it('gets the digest’s workers ready when the screen asks for its sources', async () => {
+    await closeIdleSlowLogWorkers();
+    const r = await b.call('slowlog.sources', { sessionId });
+    expect(r.ok).toBe(true);
+    // One per core (this machine has two or more), warmed on a made-up log and left waiting.
+    const cores = Math.min(os.availableParallelism(), 4);
+    await expect.poll(() => idleSlowLogWorkers(), { timeout: 30_000 }).toBe(cores);
+    const again = await b.call('slowlog.sources', { sessionId });
+    expect(again.ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(idleSlowLogWorkers()).toBe(cores);
   });
 
   it('says which sources the connection offers, from the server’s variables', async () => {

@@ -5,12 +5,14 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   digestSlowLogSources,
+  warmSlowLogWorkers,
   type SlowLogDigestOptions,
 } from '../../../src/main/slowlog/digest-slowlog-sources';
 import {
   closeIdleSlowLogWorkers,
   idleSlowLogWorkers,
 } from '../../../src/main/slowlog/slowlog-worker-pool';
+import { warmUpSlowLog } from '../../../src/main/slowlog/warm-up-log';
 import { SlowLogDigest, slowLogSeconds, type DigestFilter } from '../../../src/shared/slowlog';
 import { digestFigures, variedSlowLog } from './varied-slowlog';
 
@@ -118,5 +120,49 @@ describe('digestSlowLogSources', () => {
     expect(gzipped.figures).toEqual(one.figures);
     const small = await digestOf(path, { workers: 2 });
     expect(small.workers).toBe(0);
+  });
+
+  it('warms workers once, and a digest started meanwhile waits for them', async () => {
+    await closeIdleSlowLogWorkers();
+    const one = await digestOf(path, { workers: 0 });
+    const warming = warmSlowLogWorkers({ workers: 2 });
+    expect(warmSlowLogWorkers({ workers: 2 })).toBe(warming);
+    // Started while the warm-up runs: it takes the warmed workers, it does not start two more.
+    const parallel = await digestOf(path, { workers: 2, minRangeBytes: 400_000 });
+    expect(parallel.workers).toBe(2);
+    expect(parallel.figures).toEqual(one.figures);
+    expect(idleSlowLogWorkers()).toBe(2);
+    // Workers already waiting: none started.
+    await warmSlowLogWorkers({ workers: 2 });
+    expect(idleSlowLogWorkers()).toBe(2);
+    await closeIdleSlowLogWorkers();
+    // A script that cannot start: the warm-up gives up quietly.
+    await warmSlowLogWorkers({
+      workers: 2,
+      workerScript: new URL('./no-such-worker.js', import.meta.url),
+    });
+    expect(idleSlowLogWorkers()).toBe(0);
+  });
+});
+
+describe('warmUpSlowLog', () => {
+  it('is a clean slow log of its size whose statements differ in their literals', async () => {
+    const text = warmUpSlowLog(200_000);
+    expect(text.length).toBeGreaterThanOrEqual(200_000);
+    expect(text.length).toBeLessThan(201_000);
+    const file = join(dir, 'warm-up.log');
+    writeFileSync(file, text, 'latin1');
+    const digest = new SlowLogDigest();
+    const summary = await digestSlowLogSources([file], digest, { workers: 0 });
+    const entries = text.split('# Time: ').length - 1;
+    expect(summary.entries).toBe(entries);
+    expect(summary.reader.problemCount).toBe(0);
+    const classes = digest.results();
+    expect(classes).toHaveLength(7);
+    const counts = classes.map((c) => c.count).sort((a, b) => a - b);
+    expect(counts.at(-1)! - counts[0]!).toBeLessThanOrEqual(1);
+    // The texts of one class differ (a log of repeated texts would leave fingerprinting cold).
+    const updates = classes.find((c) => c.fingerprint.startsWith('update accounts set'))!;
+    expect(new Set(text.match(/^UPDATE accounts SET .*$/gm)).size).toBe(updates.count);
   });
 });
