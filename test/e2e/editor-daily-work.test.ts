@@ -189,4 +189,38 @@ describe('the editor for daily work', () => {
     await expect.poll(() => editor.getAttribute('class')).toMatch(/\bvs\b(?!-)/);
     expect(errors).toEqual([]);
   });
+
+  it('asks before a DELETE without WHERE, showing what it removes, and runs it only on yes', async () => {
+    const statement = `DELETE FROM ${DB}.log`;
+    const rows = async () =>
+      (
+        (
+          await withConnection(server, (c) => c.query(`SELECT COUNT(*) AS n FROM ${DB}.log`))
+        )[0] as Array<{ n: number }>
+      )[0]!.n;
+    expect(await rows()).toBe(3);
+    await front(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(statement);
+    await expect.poll(() => editorText(page)).toBe(statement);
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog', { name: 'DELETE on “Daily MySQL”?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      `DELETE without WHERE: removes every row of “${DB}.log”.`,
+    );
+    expect(await dialog.getByText(statement, { exact: true }).count()).toBe(1);
+    await screenshot(page, 'editor-daily-04-sweeping-delete-asked');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await rows()).toBe(3);
+    await page.keyboard.press('Control+Enter');
+    await dialog.getByRole('button', { name: 'Run DELETE' }).click();
+    const affected = front(page)
+      .getByTestId('result-summary')
+      .filter({ hasText: '3 rows affected' });
+    await expect.poll(() => affected.count(), { timeout: 20_000 }).toBe(1);
+    expect(await rows()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

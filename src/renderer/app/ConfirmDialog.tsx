@@ -1,20 +1,9 @@
 import { useState } from 'react';
-import type { ConnectionColor } from '../../shared/api/connection';
+import type { ConfirmRequest } from './confirm-request';
 import { Field } from '../ui/Field';
 import { Modal } from '../ui/Modal';
 
-export interface ConfirmRequest {
-  title: string;
-  /** What will happen, in plain words. */
-  consequence: string;
-  /** The exact statement or operation, shown copyable. */
-  detail: string;
-  connectionName: string;
-  color: ConnectionColor;
-  /** Production connections require typing the connection's name. */
-  typedConfirmation: boolean;
-  confirmLabel: string;
-}
+export type { ConfirmRequest } from './confirm-request';
 
 /** The one confirmation every destructive action uses. */
 export function ConfirmDialog({

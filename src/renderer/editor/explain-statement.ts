@@ -1,6 +1,7 @@
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ExplainRunResult } from '../../shared/api/explain';
 import { classifyStatement } from '../../shared/sql/classify-statement';
+import { findSweepingChange } from '../../shared/sql/sweeping-change';
 import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 import { analyzeConfirmation } from './run-confirmations';
@@ -29,7 +30,8 @@ export async function explainStatement(
 ): Promise<{ plan: ExplainRunResult; title: string } | null> {
   if (analyze) {
     const readsOnly = classifyStatement(sql, { flavor }).kind === 'read';
-    if (!(await confirm(analyzeConfirmation(connection, sql, readsOnly)))) return null;
+    const sweeping = findSweepingChange(sql, { flavor });
+    if (!(await confirm(analyzeConfirmation(connection, sql, readsOnly, sweeping)))) return null;
   }
   onSent?.();
   const plan = await api.call('explain.run', { sessionId, sql, analyze });

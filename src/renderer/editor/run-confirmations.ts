@@ -1,13 +1,17 @@
 import type { SavedConnection } from '../../shared/api/connection';
 import { classifyStatement } from '../../shared/sql/classify-statement';
-import type { ConfirmRequest } from '../app/ConfirmDialog';
+import { findSweepingChange, type SweepingChange } from '../../shared/sql/sweeping-change';
+import type { ConfirmRequest } from '../app/confirm-request';
 
 type Target = Pick<SavedConnection, 'name' | 'color' | 'production'>;
 
 /**
- * What a run asks first: to drop edits made in the result in front and not applied, and on a
- * read-only connection, to run statements not known to be read-only (the backend refuses those
- * unless told the user agreed). Null when the user said no to either.
+ * What a run asks first: to drop edits made in the result in front and not applied; then, once,
+ * about what the statements would do: on a connection marked read-only, statements not known to
+ * be read-only (the backend refuses those unless told the user agreed); on any connection,
+ * sweeping changes (DELETE or UPDATE without WHERE, TRUNCATE, DROP, ALTER TABLE ... DROP), as a
+ * professional SQL tool asks. The backend does not refuse those: on a writable connection
+ * running them is the user's right, and asking is the editor's care. Null when the user said no.
  */
 export async function askBeforeRun(
   statements: ReadonlyArray<{ sql: string }>,
@@ -25,14 +29,54 @@ export async function askBeforeRun(
 ): Promise<{ readOnlyConfirmed: boolean } | null> {
   if (unappliedEdits > 0 && !(await confirm(discardEditsConfirmation(connection, unappliedEdits))))
     return null;
-  if (!connection.readOnly) return { readOnlyConfirmed: false };
-  const writes = statements
-    .filter((p) => classifyStatement(p.sql, { flavor }).kind !== 'read')
-    .map((p) => p.sql);
-  if (writes.length === 0) return { readOnlyConfirmed: false };
-  return (await confirm(readOnlyWritesConfirmation(connection, writes)))
-    ? { readOnlyConfirmed: true }
-    : null;
+  const sweeping = sweepingChanges(statements, flavor);
+  const writes = connection.readOnly
+    ? statements
+        .filter((p) => classifyStatement(p.sql, { flavor }).kind !== 'read')
+        .map((p) => p.sql)
+    : [];
+  if (writes.length > 0)
+    return (await confirm(readOnlyWritesConfirmation(connection, writes, sweeping)))
+      ? { readOnlyConfirmed: true }
+      : null;
+  if (sweeping.length > 0 && !(await confirm(sweepingConfirmation(connection, sweeping))))
+    return null;
+  return { readOnlyConfirmed: false };
+}
+
+/** The sweeping changes among `statements`, each with its statement. */
+export function sweepingChanges(
+  statements: ReadonlyArray<{ sql: string }>,
+  flavor: 'mysql' | 'mariadb',
+): Array<SweepingChange & { sql: string }> {
+  const found: Array<SweepingChange & { sql: string }> = [];
+  for (const { sql } of statements) {
+    const change = findSweepingChange(sql, { flavor });
+    if (change) found.push({ ...change, sql });
+  }
+  return found;
+}
+
+/** What the sweeping statements do, one line each. */
+function effects(sweeping: ReadonlyArray<SweepingChange>): string {
+  return sweeping.map((s) => `${s.effect}.`).join(' ');
+}
+
+/** Statements that remove or rewrite data wholesale, about to run. */
+export function sweepingConfirmation(
+  connection: Target,
+  sweeping: ReadonlyArray<SweepingChange & { sql: string }>,
+): ConfirmRequest {
+  const one = sweeping.length === 1;
+  return {
+    title: one
+      ? `${sweeping[0]!.keyword} on “${connection.name}”?`
+      : `Run ${sweeping.length} statements that remove or rewrite data on “${connection.name}”?`,
+    consequence: effects(sweeping),
+    detail: sweeping.map((s) => s.sql).join(';\n\n'),
+    ...on(connection),
+    confirmLabel: one ? `Run ${sweeping[0]!.keyword}` : 'Run them',
+  };
 }
 
 /** What every confirmation of an editor says about where it runs. */
@@ -42,26 +86,44 @@ const on = (connection: Target) => ({
   typedConfirmation: connection.production,
 });
 
-/** EXPLAIN ANALYZE runs the statement: asked first, saying so when it may change data. */
+/**
+ * EXPLAIN ANALYZE runs the statement: asked first, saying so when it may change data, and what
+ * a sweeping change would do.
+ */
 export function analyzeConfirmation(
   connection: Target,
   sql: string,
   readsOnly: boolean,
+  sweeping: SweepingChange | null = null,
 ): ConfirmRequest {
+  const change = sweeping
+    ? `. ${sweeping.effect}`
+    : readsOnly
+      ? ''
+      : ': this statement may change data';
   return {
     title: 'Run the statement to measure its plan?',
-    consequence: `EXPLAIN ANALYZE executes the statement on “${connection.name}” and reports what it measured${readsOnly ? '' : ': this statement may change data'}.`,
+    consequence: `EXPLAIN ANALYZE executes the statement on “${connection.name}” and reports what it measured${change}.`,
     detail: sql,
     ...on(connection),
     confirmLabel: 'Run and explain',
   };
 }
 
-/** Statements not known to be read-only, about to run on a connection marked read-only. */
-export function readOnlyWritesConfirmation(connection: Target, writes: string[]): ConfirmRequest {
+/**
+ * Statements not known to be read-only, about to run on a connection marked read-only; the
+ * sweeping ones among them said too.
+ */
+export function readOnlyWritesConfirmation(
+  connection: Target,
+  writes: string[],
+  sweeping: ReadonlyArray<SweepingChange> = [],
+): ConfirmRequest {
   return {
     title: `Run ${writes.length === 1 ? 'a statement that may write' : `${writes.length} statements that may write`} on a read-only connection?`,
-    consequence: `“${connection.name}” is marked read-only. These statements are not known to be read-only, so they may change data or server state.`,
+    consequence:
+      `“${connection.name}” is marked read-only. These statements are not known to be read-only, so they may change data or server state.` +
+      (sweeping.length > 0 ? ` ${effects(sweeping)}` : ''),
     detail: writes.join(';\n\n'),
     ...on(connection),
     confirmLabel: 'Run anyway',

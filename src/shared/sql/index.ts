@@ -6,3 +6,4 @@ export * from './classify-statement';
 export * from './quote-identifier';
 export * from './mask-secrets';
 export { builtinFunctionNames, isBuiltinFunction } from './builtin-functions';
+export * from './sweeping-change';

@@ -1,0 +1,293 @@
+import type { LexerOptions } from './lexer';
+import {
+  isMark,
+  isName,
+  isWord,
+  splitTopLevel,
+  statementTokens,
+  unquoteName,
+  type SqlToken,
+} from './statement-tokens';
+
+/**
+ * A statement that removes or rewrites data wholesale: what a professional SQL tool asks about
+ * before running it, whichever connection it runs on.
+ */
+export interface SweepingChange {
+  /** The statement's keyword(s): `DELETE`, `UPDATE`, `TRUNCATE`, `DROP TABLE`, `ALTER TABLE`. */
+  keyword: string;
+  /** What it does, in words, naming what it acts on as written (`orders`, `shop.orders`). */
+  effect: string;
+}
+
+/** Objects whose DROP only ends something of the session: nothing to ask about. */
+const SESSION_DROPS = new Set(['PREPARE']);
+
+/**
+ * Whether one statement (as splitStatements returns it) is a sweeping change, and which:
+ * - DELETE or UPDATE with no WHERE clause of its own (one inside a subquery does not count),
+ *   also after a WITH clause, of one table or of tables joined without a condition or only by
+ *   outer joins (an inner join's ON picks rows: not asked); a LIMIT does not make it safer (it
+ *   picks rows by no condition);
+ * - TRUNCATE: every row, without a way back;
+ * - DROP of a table (not a TEMPORARY one), database, schema, or any other object but a prepared
+ *   statement (a view, an index, a routine, a user: what others depend on);
+ * - ALTER TABLE that drops or truncates something: columns, indexes, keys, partitions.
+ * Null for anything else. Executable comments count as SQL (a dump's `DROP TABLE` runs).
+ * It reads tokens only: a statement it cannot make sense of is not called sweeping.
+ */
+export function findSweepingChange(
+  text: string,
+  options: LexerOptions = {},
+): SweepingChange | null {
+  const tokens = statementTokens(text, options).filter(
+    (t) => t.kind !== 'conditional-start' && t.kind !== 'conditional-end',
+  );
+  let i = 0;
+  while (isMark(tokens[i], '(')) i++;
+  const head = tokens[i];
+  if (head?.kind !== 'word') return null;
+  switch (head.upper) {
+    case 'WITH':
+      return afterWith(tokens.slice(i + 1));
+    case 'DELETE':
+    case 'UPDATE':
+      return withoutWhere(head.upper, tokens.slice(i + 1));
+    case 'TRUNCATE':
+      return truncate(tokens.slice(i + 1));
+    case 'DROP':
+      return drop(tokens.slice(i + 1));
+    case 'ALTER':
+      return alterTable(tokens.slice(i + 1));
+    default:
+      return null;
+  }
+}
+
+/** The tokens of `tokens` outside any parentheses, each parenthesized group left as its `(`. */
+function topLevel(tokens: readonly SqlToken[]): SqlToken[] {
+  const out: SqlToken[] = [];
+  let depth = 0;
+  for (const t of tokens) {
+    if (isMark(t, '(')) {
+      if (depth++ === 0) out.push(t);
+    } else if (isMark(t, ')')) depth--;
+    else if (depth === 0) out.push(t);
+  }
+  return out;
+}
+
+/** `WITH [RECURSIVE] cte AS (...), ... DELETE|UPDATE ...`: the statement after the CTEs. */
+function afterWith(rest: readonly SqlToken[]): SweepingChange | null {
+  let depth = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const t = rest[i]!;
+    if (isMark(t, '(')) depth++;
+    else if (isMark(t, ')')) depth--;
+    else if (depth === 0 && (isWord(t, 'DELETE') || isWord(t, 'UPDATE')))
+      return withoutWhere(t.upper, rest.slice(i + 1));
+    else if (depth === 0 && isWord(t, 'SELECT')) return null;
+  }
+  return null;
+}
+
+/** DELETE / UPDATE whose own clauses have no WHERE. */
+function withoutWhere(keyword: string, rest: readonly SqlToken[]): SweepingChange | null {
+  const outer = topLevel(rest);
+  if (outer.some((t) => isWord(t, 'WHERE'))) return null;
+  // MariaDB's `DELETE HISTORY FROM t BEFORE SYSTEM_TIME x` removes only the history before x.
+  const history = keyword === 'DELETE' && outer.slice(0, 4).some((t) => isWord(t, 'HISTORY'));
+  if (history) {
+    if (outer.some((t) => isWord(t, 'BEFORE'))) return null;
+    const table = deletedTable(outer);
+    return {
+      keyword: 'DELETE HISTORY',
+      effect: `DELETE HISTORY without BEFORE SYSTEM_TIME: removes every history row${table ? ` of ${table}` : ''}`,
+    };
+  }
+  const join = joinCondition(keyword, outer);
+  if (join === 'inner') return null;
+  const table = keyword === 'DELETE' ? deletedTable(outer) : updatedTable(outer);
+  const limit = outer.findIndex((t) => isWord(t, 'LIMIT'));
+  const limited = limit >= 0 && outer[limit + 1] ? `, up to LIMIT ${outer[limit + 1]!.text}` : '';
+  const what = table ? `of ${table}` : 'of the table';
+  const why =
+    join === 'outer'
+      ? ' that the join reaches (an outer join keeps every row of one side)'
+      : join === 'none'
+        ? ' that the join reaches (the join has no condition)'
+        : '';
+  return {
+    keyword,
+    effect: `${keyword} without WHERE: ${keyword === 'DELETE' ? 'removes' : 'changes'} every row ${what}${why}${limited}`,
+  };
+}
+
+/**
+ * How a multi-table DELETE or UPDATE joins (null for one table): `none` when no join has a
+ * condition (commas, CROSS JOIN), so every row is paired; `outer` when every join is LEFT or
+ * RIGHT, which keeps every row of one side; else `inner`: a join with a condition picks rows.
+ */
+function joinCondition(
+  keyword: string,
+  outer: readonly SqlToken[],
+): 'inner' | 'outer' | 'none' | null {
+  // The table references: an UPDATE's up to SET; a DELETE's after FROM, or after USING in
+  // `DELETE FROM t1 USING t1 JOIN t2 ...` (where FROM lists the tables rows are deleted from).
+  let start = 0;
+  let end = outer.length;
+  if (keyword === 'DELETE') {
+    const from = outer.findIndex((t) => isWord(t, 'FROM'));
+    // USING followed by a parenthesis is a join's condition, not this list of tables.
+    const using = outer.findIndex(
+      (t, i) => i > from && isWord(t, 'USING') && !isMark(outer[i + 1], '('),
+    );
+    start = (using >= 0 ? using : from) + 1;
+  } else {
+    const set = outer.findIndex((t) => isWord(t, 'SET'));
+    if (set >= 0) end = set;
+  }
+  const references = outer.slice(start, end);
+  const joins = references.filter(
+    (t) => isWord(t, 'JOIN') || isWord(t, 'STRAIGHT_JOIN') || isMark(t, ','),
+  ).length;
+  if (joins === 0) return null;
+  const conditions = references.filter(
+    (t) => isWord(t, 'ON') || isWord(t, 'USING') || isWord(t, 'NATURAL'),
+  ).length;
+  if (conditions === 0) return 'none';
+  const outerJoins = references.filter((t) => isWord(t, 'LEFT') || isWord(t, 'RIGHT')).length;
+  // One inner join with a condition is enough to leave rows out.
+  return outerJoins === joins ? 'outer' : 'inner';
+}
+
+/** A name as written, `db.t` included, from `tokens[at]`; '' when there is none. */
+function nameAt(tokens: readonly SqlToken[], at: number): string {
+  if (!isName(tokens[at])) return '';
+  let name = unquoteName(tokens[at]);
+  for (let i = at + 1; isMark(tokens[i], '.') && isName(tokens[i + 1]); i += 2)
+    name += `.${unquoteName(tokens[i + 1])}`;
+  return name;
+}
+
+const DELETE_MODIFIERS = new Set(['LOW_PRIORITY', 'QUICK', 'IGNORE', 'HISTORY']);
+
+/** `DELETE [mods] FROM t ...` or the multi-table `DELETE t1, t2 FROM ...`: what loses rows. */
+function deletedTable(outer: readonly SqlToken[]): string {
+  let i = 0;
+  while (outer[i]?.kind === 'word' && DELETE_MODIFIERS.has(outer[i]!.upper)) i++;
+  const from = outer.findIndex((t) => isWord(t, 'FROM'));
+  // `DELETE t1 FROM t1 JOIN ...`: the tables before FROM are the ones rows are deleted from.
+  const at = from > i ? i : from + 1;
+  return quotedName(nameAt(outer, at));
+}
+
+/** `UPDATE [LOW_PRIORITY] [IGNORE] t ... SET`: what is changed (the first table named). */
+function updatedTable(outer: readonly SqlToken[]): string {
+  let i = 0;
+  while (isWord(outer[i], 'LOW_PRIORITY') || isWord(outer[i], 'IGNORE')) i++;
+  return quotedName(nameAt(outer, i));
+}
+
+function quotedName(name: string): string {
+  return name ? `“${name}”` : '';
+}
+
+/** `TRUNCATE [TABLE] t`; null without a table (the server refuses it). */
+function truncate(rest: readonly SqlToken[]): SweepingChange | null {
+  const name = quotedName(nameAt(rest, isWord(rest[0], 'TABLE') ? 1 : 0));
+  if (!name) return null;
+  return {
+    keyword: 'TRUNCATE',
+    effect: `TRUNCATE: removes every row of ${name}, and cannot be rolled back`,
+  };
+}
+
+/** `DROP [TEMPORARY] TABLE|DATABASE|INDEX|... [IF EXISTS] name[, name]`. */
+function drop(rest: readonly SqlToken[]): SweepingChange | null {
+  if (isWord(rest[0], 'TEMPORARY')) return null;
+  // `DROP [UNDO|ONLINE|OFFLINE|...] object`: the object's kind is the last word before a name.
+  let kindAt = 0;
+  while (
+    rest[kindAt + 1]?.kind === 'word' &&
+    ['UNDO', 'ONLINE', 'OFFLINE', 'RESOURCE', 'LOGFILE'].includes(rest[kindAt]!.upper)
+  )
+    kindAt++;
+  const kind = rest[kindAt];
+  if (kind?.kind !== 'word' || SESSION_DROPS.has(kind.upper)) return null;
+  let at = kindAt + 1;
+  if (isWord(rest[at], 'IF') && isWord(rest[at + 1], 'EXISTS')) at += 2;
+  const names = splitTopLevel(rest.slice(at))
+    .map((part) => nameAt(part, 0))
+    .filter((name) => name !== '');
+  const table = kind.upper === 'TABLE' || kind.upper === 'TABLES';
+  const database = kind.upper === 'DATABASE' || kind.upper === 'SCHEMA';
+  const noun = table ? (names.length > 1 ? 'tables' : 'table') : kind.upper.toLowerCase();
+  const named = names.slice(0, 5).map(quotedName).join(', ');
+  const more = names.length > 5 ? ` and ${names.length - 5} more` : '';
+  const on = rest.findIndex((t) => isWord(t, 'ON'));
+  const where = kind.upper === 'INDEX' && on > at ? ` on ${quotedName(nameAt(rest, on + 1))}` : '';
+  const after = table
+    ? names.length > 1
+      ? ' and all their rows'
+      : ' and all its rows'
+    : database
+      ? ' and every table in it'
+      : '';
+  return {
+    keyword: `DROP ${kind.upper}`,
+    effect: `DROP ${kind.upper}: removes the ${noun}${named ? ` ${named}${more}` : ''}${where}${after}`,
+  };
+}
+
+/** `ALTER [ONLINE|IGNORE] TABLE t ... DROP ... | TRUNCATE PARTITION ...`. */
+function alterTable(rest: readonly SqlToken[]): SweepingChange | null {
+  const table = rest.findIndex((t) => isWord(t, 'TABLE'));
+  if (table < 0 || table > 2) return null;
+  const name = quotedName(nameAt(rest, table + 1));
+  const clauses = splitTopLevel(rest.slice(table + 1));
+  const dropped: string[] = [];
+  for (const [c, clause] of clauses.entries()) {
+    // The first clause starts with the table's name.
+    const start = c === 0 ? clauseStart(clause) : 0;
+    const first = clause[start];
+    if (isWord(first, 'DROP')) dropped.push(describeDrop(clause.slice(start + 1)));
+    else if (isWord(first, 'TRUNCATE') && isWord(clause[start + 1], 'PARTITION'))
+      dropped.push(`truncates partition ${clause[start + 2]?.text ?? ''}`.trim());
+  }
+  if (dropped.length === 0) return null;
+  return {
+    keyword: 'ALTER TABLE',
+    effect: `ALTER TABLE${name ? ` ${name}` : ''}: ${dropped.join(', ')}`,
+  };
+}
+
+/** Where the first clause of an ALTER TABLE starts, after the table's (qualified) name. */
+function clauseStart(clause: readonly SqlToken[]): number {
+  let i = 1;
+  while (isMark(clause[i], '.') && isName(clause[i + 1])) i += 2;
+  return i;
+}
+
+/** `DROP [COLUMN] c`, `DROP INDEX i`, `DROP PRIMARY KEY`, `DROP PARTITION p`, ... in words. */
+function describeDrop(after: readonly SqlToken[]): string {
+  const word = after[0]?.upper ?? '';
+  switch (word) {
+    case 'PRIMARY':
+      return 'drops the primary key';
+    case 'INDEX':
+    case 'KEY':
+    case 'FOREIGN':
+    case 'CHECK':
+    case 'CONSTRAINT':
+    case 'PARTITION': {
+      const at = word === 'FOREIGN' ? 2 : 1;
+      const what = word === 'FOREIGN' ? 'foreign key' : word.toLowerCase();
+      return `drops ${what} ${unquoteName(after[at])}`.trim();
+    }
+    case 'COLUMN':
+      return `drops column ${unquoteName(after[1])} and its data`;
+    default:
+      return `drops column ${unquoteName(after[0])} and its data`;
+  }
+}
