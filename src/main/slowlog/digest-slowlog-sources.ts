@@ -110,9 +110,10 @@ export async function digestSlowLogSources(
 }
 
 /**
- * Size of the made-up log that warms workers. Measured on 2 cores (Node 24, a 200 MB log after
- * warming): 2 MB left about half of a cold start's extra CPU, 5 MB almost none (~0.1 s of ~0.4),
- * for ~0.2 s of CPU per worker spent before the user's digest.
+ * Size of the made-up log that warms workers. Measured on 2 cores (Node 24, CPU time of a 200 MB
+ * digest on 2 workers, load 3-5): started cold 2.31-2.34 s, warmed 2.14-2.20 s, taken from an
+ * earlier digest of the same log 2.03-2.09 s; warming itself ~0.5 s (both workers' starts
+ * included). Warm-up logs of 2 to 12 MB all left about that much: what remains is not compiling.
  */
 const WARM_UP_BYTES = 5 * 1024 * 1024;
 /** How long warmed workers wait for a digest: the user is still choosing a log. */
