@@ -20,6 +20,24 @@ export interface SweepingChange {
   effect: string;
 }
 
+/** The statements' first words that can start a sweeping change. */
+const HEADS = new Set(['WITH', 'DELETE', 'UPDATE', 'TRUNCATE', 'DROP', 'ALTER']);
+
+/** How much of a statement is read first to find its first word. */
+const HEAD_CHARS = 4096;
+
+/**
+ * The statement's first word, past opening parentheses and executable comments' marks; undefined
+ * when something else comes first.
+ */
+function headWord(tokens: readonly SqlToken[]): SqlToken | undefined {
+  for (const t of tokens) {
+    if (isMark(t, '(') || t.kind === 'conditional-start' || t.kind === 'conditional-end') continue;
+    return t.kind === 'word' ? t : undefined;
+  }
+  return undefined;
+}
+
 /** Objects whose DROP only ends something of the session: nothing to ask about. */
 const SESSION_DROPS = new Set(['PREPARE']);
 
@@ -40,13 +58,15 @@ export function findSweepingChange(
   text: string,
   options: LexerOptions = {},
 ): SweepingChange | null {
+  // A script's INSERTs can be megabytes each: their first word is enough to pass them.
+  const first = headWord(statementTokens(text.slice(0, HEAD_CHARS), options));
+  if (first && first.end < HEAD_CHARS && !HEADS.has(first.upper)) return null;
   const tokens = statementTokens(text, options).filter(
     (t) => t.kind !== 'conditional-start' && t.kind !== 'conditional-end',
   );
-  let i = 0;
-  while (isMark(tokens[i], '(')) i++;
-  const head = tokens[i];
-  if (head?.kind !== 'word') return null;
+  const head = headWord(tokens);
+  if (!head) return null;
+  const i = tokens.indexOf(head);
   switch (head.upper) {
     case 'WITH':
       return afterWith(tokens.slice(i + 1));

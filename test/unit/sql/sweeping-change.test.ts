@@ -134,3 +134,15 @@ describe('findSweepingChange', () => {
     ).toBeNull();
   });
 });
+
+describe('findSweepingChange on long statements', () => {
+  it('decides by the first word when it comes early, and reads on when it does not', () => {
+    const values = Array.from({ length: 5000 }, (_, i) => `(${i}, 'DROP TABLE x${i}')`).join(',');
+    expect(findSweepingChange(`INSERT INTO t VALUES ${values}`)).toBeNull();
+    // The first word past the first 4,096 characters: the whole text is read.
+    const comment = `/* ${'-'.repeat(5000)} */`;
+    expect(findSweepingChange(`${comment} TRUNCATE t`)?.keyword).toBe('TRUNCATE');
+    expect(findSweepingChange(`${' '.repeat(4093)}DELETE FROM t`)?.keyword).toBe('DELETE');
+    expect(findSweepingChange(`${comment} SELECT 1`)).toBeNull();
+  });
+});
