@@ -58,7 +58,11 @@ export function IndexExperiments({
 
   /** What the last experiment had to put back besides its own index, in words. */
   const [restored, setRestored] = useState<string | null>(null);
-  const { problem: cancelProblem, cancel } = useExperimentCancel(sessionId);
+  const {
+    problem: cancelProblem,
+    cancel,
+    clear: clearCancelProblem,
+  } = useExperimentCancel(sessionId);
 
   const tryIndex = async (c: IndexCandidate) => {
     const plan = experimentPlan(c, {
@@ -90,6 +94,7 @@ export function IndexExperiments({
       },
     );
     if (!confirmed) return;
+    clearCancelProblem();
     await run(`try:${plan.indexName}`, `Could not try ${plan.indexName}`, async () => {
       const r = await api.call('tuning.experiment', {
         sessionId,
