@@ -228,8 +228,8 @@ export class PlanDiagnosis {
 }
 
 /**
- * Group index of each severity: worst first. Compared, not looked up in an object by the
- * severity: such a lookup by a changing name goes through a cache shared by all the program's.
+ * Group index of each severity: worst first. Compared rather than looked up in an object by
+ * the severity: a lookup by a name that changes goes through the cache all such lookups share.
  */
 function rank(severity: FindingSeverity): number {
   return severity === 'danger' ? 0 : severity === 'warning' ? 1 : 2;
@@ -315,7 +315,8 @@ function parentsByMap(nodes: PlanNode[]): (node: PlanNode) => PlanNode | null {
 /**
  * formatRows(n), worked out once per value in a diagnosis: a large plan repeats the same few
  * figures in thousands of findings (a UNION of similar selects), and turning a number into
- * text costs more than the rest of a finding.
+ * text costs more than the rest of a finding. (Map keys compare as SameValueZero: 0 and -0,
+ * which share a key, are both worded `0`.)
  */
 function rowsText(ctx: Context, n: number): string {
   let text = ctx.rowsTexts.get(n);
