@@ -378,11 +378,16 @@ async function compare(
  * loop has type feedback, and that code deoptimizes ("insufficient type feedback") at the loop's
  * end on each call until finish is optimized whole, about 20 calls later (a loop of
  * explainPlanText on the 10,000-node JSON v2 plan): one more reason for the longer warm-up, and
- * tens of microseconds a call once past the walk. The target line at the end (same code, two
- * runs, load 3.3-4.3): v1 1.43 / 1.34, 1,000 nodes 1.45 / 1.49, 10,000 nodes 1.58 / 1.49,
- * MariaDB 1.44 / 1.45: under 1.5 most runs, not the 1.40 asked for. Trimming the readers further
- * will not get there: the walk with derivation (0.12) is the largest part left, work per node
- * rather than waiting on memory (session 17), then the scavenging the model's bytes bring.
+ * tens of microseconds a call once past the walk. finish's parts on the 10,000-node JSON v2
+ * model just built (CPU time, medians of 54; again on the same model): a bare recursive read of
+ * each node and its children 0.42 ms (0.31), the numbering walk 0.67 (0.52), with derivation
+ * 1.22 (0.93): derivation is about half, and even the bare read is 30-40 ns a node where the
+ * model (about 4 MB) no longer fits the 2 MB cache a core has. The target line at the end (same
+ * code, two runs each): load 1.3-2.3 v1 1.42 / 1.43, 1,000 nodes 1.47 / 1.41, 10,000 nodes
+ * 1.46 / 1.45, MariaDB 1.45 / 1.43; load 3.3-4.3 1.43 / 1.34, 1.45 / 1.49, 1.58 / 1.49,
+ * 1.44 / 1.45. Under 1.5, not the 1.40 asked for, and trimming the readers further will not get
+ * there: the walk with derivation (0.12) is the largest part left, then the scavenging the
+ * model's bytes bring.
  */
 export const explainBench: Bench = {
   name: 'explain',
