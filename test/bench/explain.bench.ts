@@ -379,7 +379,7 @@ async function compare(
  * end on each call until finish is optimized whole, about 20 calls later (a loop of
  * explainPlanText on the 10,000-node JSON v2 plan): one more reason for the longer warm-up, and
  * tens of microseconds a call once past the walk. finish's parts on the 10,000-node JSON v2
- * model just built (CPU time, medians of 54; again on the same model): a bare recursive read of
+ * model just built (CPU time, medians of 14; again on the same model): a bare recursive read of
  * each node and its children 0.42 ms (0.31), the numbering walk 0.67 (0.52), with derivation
  * 1.22 (0.93): derivation is about half, and even the bare read is 30-40 ns a node where the
  * model (about 4 MB) no longer fits the 2 MB cache a core has. The target line at the end (same
