@@ -65,6 +65,9 @@ interface Context {
   advice: AccessCache<IndexAdvice | null>;
   /** The conditions of the access indexAdvice looks at: one list, refilled for each. */
   conditions: string[];
+  /** Figures as findings word them, by value (see rowsText). */
+  rowsTexts: Map<number, string>;
+  factorTexts: Map<number, string>;
 }
 
 interface IndexAdvice {
@@ -148,6 +151,8 @@ export class PlanDiagnosis {
       out: this.flagged,
       advice: new AccessCache(),
       conditions: [],
+      rowsTexts: new Map(),
+      factorTexts: new Map(),
     };
   }
 
@@ -222,8 +227,13 @@ export class PlanDiagnosis {
   }
 }
 
-/** Group index of each severity: worst first. */
-const RANK: Record<FindingSeverity, number> = { danger: 0, warning: 1, info: 2 };
+/**
+ * Group index of each severity: worst first. Compared rather than looked up in an object by
+ * the severity: a lookup by a name that changes goes through the cache all such lookups share.
+ */
+function rank(severity: FindingSeverity): number {
+  return severity === 'danger' ? 0 : severity === 'warning' ? 1 : 2;
+}
 
 /**
  * Most severe first, then in plan order; findings on one node keep the order they were found
@@ -233,7 +243,7 @@ const RANK: Record<FindingSeverity, number> = { danger: 0, warning: 1, info: 2 }
  */
 function bySeverity(found: Diagnostic[]): Diagnostic[] {
   const groups: Diagnostic[][] = [[], [], []];
-  for (let i = 0; i < found.length; i++) groups[RANK[found[i]!.severity]]!.push(found[i]!);
+  for (let i = 0; i < found.length; i++) groups[rank(found[i]!.severity)]!.push(found[i]!);
   const out: Diagnostic[] = [];
   for (const group of groups) {
     const sorted = inPlanOrder(group) ? group : byNodeId(group);
@@ -300,6 +310,31 @@ function parentsByMap(nodes: PlanNode[]): (node: PlanNode) => PlanNode | null {
   const parents = new Map<PlanNode, PlanNode>();
   for (const node of nodes) for (const child of node.children) parents.set(child, node);
   return (node) => parents.get(node) ?? null;
+}
+
+/**
+ * formatRows(n), worked out once per value in a diagnosis: a large plan repeats the same few
+ * figures in thousands of findings (a UNION of similar selects), and turning a number into
+ * text costs more than the rest of a finding. (Map keys compare as SameValueZero: 0 and -0,
+ * which share a key, are both worded `0`.)
+ */
+function rowsText(ctx: Context, n: number): string {
+  let text = ctx.rowsTexts.get(n);
+  if (text === undefined) {
+    text = formatRows(n);
+    ctx.rowsTexts.set(n, text);
+  }
+  return text;
+}
+
+/** formatFactor(n), once per value in a diagnosis (see rowsText). */
+function factorText(ctx: Context, n: number): string {
+  let text = ctx.factorTexts.get(n);
+  if (text === undefined) {
+    text = formatFactor(n);
+    ctx.factorTexts.set(n, text);
+  }
+  return text;
 }
 
 function tableName(node: PlanNode): string {
@@ -401,14 +436,15 @@ function fullScan(ctx: Context, node: PlanNode): void {
   const read = Math.max(perScan, node.actual?.totalRows ?? 0);
   if (read >= ctx.fullScanRows) {
     const advice = tableScan ? indexAdvice(ctx, node) : undefined;
-    const times = loops > 1 ? `, ${formatRows(loops)} times (${formatRows(read)} rows in all)` : '';
+    const times =
+      loops > 1 ? `, ${rowsText(ctx, loops)} times (${rowsText(ctx, read)} rows in all)` : '';
     emit(ctx, node, {
       code: 'full-scan',
       severity: tableScan ? (read >= ctx.fullScanRows * 100 ? 'danger' : 'warning') : 'info',
       title: `${tableScan ? 'Full table scan' : 'Full index scan'} on ${tableName(node)}`,
       explanation: tableScan
-        ? `Every row of ${tableName(node)} is read (about ${formatRows(perScan)} rows${times}) and the unwanted ones are thrown away afterwards.`
-        : `The whole index${node.key ? ` ${node.key}` : ''} of ${tableName(node)} is read (about ${formatRows(perScan)} entries${times}). Cheaper than the table, still proportional to its size.`,
+        ? `Every row of ${tableName(node)} is read (about ${rowsText(ctx, perScan)} rows${times}) and the unwanted ones are thrown away afterwards.`
+        : `The whole index${node.key ? ` ${node.key}` : ''} of ${tableName(node)} is read (about ${rowsText(ctx, perScan)} entries${times}). Cheaper than the table, still proportional to its size.`,
       suggestion: advice?.text,
       // Each finding its own list: nothing one reader does to it reaches another.
       indexColumns: advice?.columns.slice(),
@@ -448,7 +484,7 @@ function filesort(ctx: Context, node: PlanNode): void {
     code: 'filesort',
     severity: rows >= ctx.fullScanRows ? 'warning' : 'info',
     title: node.kind === 'window' ? 'Sort for window functions' : 'Filesort',
-    explanation: `The rows${rows ? ` (about ${formatRows(rows)})` : ''} are sorted after they are read, in memory or on disk when they do not fit in sort_buffer_size, instead of being read in index order.`,
+    explanation: `The rows${rows ? ` (about ${rowsText(ctx, rows)})` : ''} are sorted after they are read, in memory or on disk when they do not fit in sort_buffer_size, instead of being read in index order.`,
     suggestion:
       'An index whose columns match the equality conditions followed by the ORDER BY / GROUP BY / PARTITION BY columns lets the server read rows already in order.',
   });
@@ -463,7 +499,7 @@ function temporaryTable(ctx: Context, node: PlanNode): void {
     code: 'temporary-table',
     severity: rows >= ctx.fullScanRows * 10 ? 'warning' : 'info',
     title: 'Temporary table',
-    explanation: `An internal temporary table holds ${rows ? `about ${formatRows(rows)} ` : ''}intermediate rows (for GROUP BY, DISTINCT, a sort over a join, or window functions); it moves to disk when larger than tmp_table_size.`,
+    explanation: `An internal temporary table holds ${rows ? `about ${rowsText(ctx, rows)} ` : ''}intermediate rows (for GROUP BY, DISTINCT, a sort over a join, or window functions); it moves to disk when larger than tmp_table_size.`,
     suggestion:
       'An index covering the GROUP BY / DISTINCT columns of the first table lets the server group rows as it reads them, without a temporary table.',
   });
@@ -517,7 +553,7 @@ function dependentSubquery(ctx: Context, node: PlanNode): void {
     code: 'dependent-subquery',
     severity: (executions ?? 0) >= 1000 ? 'danger' : 'warning',
     title: `Dependent subquery${node.selectId !== undefined ? ` #${node.selectId}` : ''}`,
-    explanation: `The subquery refers to the outer query, so it runs again for each outer row${executions !== undefined ? ` (${formatRows(executions)} times here)` : ''}.`,
+    explanation: `The subquery refers to the outer query, so it runs again for each outer row${executions !== undefined ? ` (${rowsText(ctx, executions)} times here)` : ''}.`,
     suggestion:
       'Rewrite it as a JOIN or a derived table grouped once, or make sure each run is a cheap index lookup on the correlated columns.',
   });
@@ -563,14 +599,14 @@ function misestimate(ctx: Context, node: PlanNode, found: Map<PlanNode, number>)
   const direction = ratio >= 1 ? 1 : -1;
   found.set(node, direction);
   if (startedBelow(node, found, direction)) return;
-  const loops = a.loops && a.loops > 1 ? ` (average of ${formatRows(a.loops)} loops)` : '';
+  const loops = a.loops && a.loops > 1 ? ` (average of ${rowsText(ctx, a.loops)} loops)` : '';
   const table = node.table;
   const real = table === undefined ? undefined : realTable(ctx.plan, node, ctx.statement);
   emit(ctx, node, {
     code: 'misestimate',
     severity: factor >= ctx.misestimateFactor ** 2 ? 'danger' : 'warning',
-    title: `Row estimate off by ${formatFactor(factor)}: ${node.label}`,
-    explanation: `The optimizer expected ${formatRows(estimate)} rows, the server found ${formatRows(a.rows)}${loops}. Join order and access methods are chosen from estimates; one this far off can make the whole plan wrong.`,
+    title: `Row estimate off by ${factorText(ctx, factor)}: ${node.label}`,
+    explanation: `The optimizer expected ${rowsText(ctx, estimate)} rows, the server found ${rowsText(ctx, a.rows)}${loops}. Join order and access methods are chosen from estimates; one this far off can make the whole plan wrong.`,
     suggestion: statisticsAdvice(ctx.plan.dialect === 'mariadb-json', table, real?.qualified),
   });
 }

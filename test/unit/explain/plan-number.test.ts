@@ -81,6 +81,29 @@ describe('plain decimals (read digit by digit) give exactly what Number() gives'
     expect(parseByteSize('-1M')).toBe(-(1024 ** 2));
   });
 
+  it.each([
+    ['k', 1],
+    ['m', 2],
+    ['g', 3],
+    ['t', 4],
+    ['p', 5],
+  ])('reads the unit %j in either case as the power %d, in both bases', (letter, power) => {
+    for (const unit of [letter, letter.toUpperCase()]) {
+      expect(parsePlanNumber(`2${unit}`)).toBe(2 * 1000 ** power);
+      expect(parsePlanNumber(`2.5${unit}`)).toBe(2.5 * 1000 ** power);
+      expect(parseByteSize(`3${unit}`)).toBe(3 * 1024 ** power);
+    }
+  });
+
+  it('reads a letter outside ASCII that lower-cases to a unit (the Kelvin sign), as before', () => {
+    expect(parsePlanNumber('7\u212A')).toBe(7000);
+    expect(parseByteSize('7\u212A')).toBe(7 * 1024);
+  });
+
+  it.each(['2x', '2j', '2K2', '2\u00e9', '2@', '2+'])('gives no number for %j', (text) => {
+    expect(parsePlanNumber(text)).toBeUndefined();
+  });
+
   it.each(['.', '-', '1.2.3', '0b', '1e5x'])('leaves %j to the general reader', (text) => {
     expect(parsePlanNumber(text)).toBeUndefined();
   });
