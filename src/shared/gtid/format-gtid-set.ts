@@ -79,6 +79,8 @@ function keep(count: number, length: number): number {
  */
 const CHUNK = 1 << 16;
 const bytes = new Uint8Array(CHUNK + 512);
+/** `bytes` as a DataView, for writing four digits with one unaligned store. */
+const view = new DataView(bytes.buffer);
 /** The text printed so far, when longer than a chunk; reused, up to KEEP_WHOLE bytes. */
 let whole = new Uint8Array(CHUNK);
 const KEEP_WHOLE = 1 << 22;
@@ -135,40 +137,43 @@ function putLarge(value: Bound, at: number): number {
 
 /** Writes `value` (0 to 9999) as four digits, with leading zeros. */
 function putFullGroup(value: number, at: number): number {
-  const out = bytes;
-  const group = value << 2;
-  out[at] = DIGIT_GROUPS[group]!;
-  out[at + 1] = DIGIT_GROUPS[group + 1]!;
-  out[at + 2] = DIGIT_GROUPS[group + 2]!;
-  out[at + 3] = DIGIT_GROUPS[group + 3]!;
+  view.setUint32(at, DIGIT_GROUPS[value]!, true);
   return at + 4;
 }
 
-/** Writes `value` (0 to 9999) without leading zeros. */
+/**
+ * Writes `value` (0 to 9999) without leading zeros: the group's word shifted past its leading
+ * zeros, stored whole. The zero bytes it leaves after the digits lie beyond the returned
+ * position, so whatever is written next overwrites them (hence the margin past CHUNK).
+ */
 function putGroup(value: number, at: number): number {
-  const out = bytes;
-  const group = value << 2;
-  if (value >= 1000) return putFullGroup(value, at);
+  const group = DIGIT_GROUPS[value]!;
+  if (value >= 1000) {
+    view.setUint32(at, group, true);
+    return at + 4;
+  }
   if (value >= 100) {
-    out[at] = DIGIT_GROUPS[group + 1]!;
-    out[at + 1] = DIGIT_GROUPS[group + 2]!;
-    out[at + 2] = DIGIT_GROUPS[group + 3]!;
+    view.setUint32(at, group >>> 8, true);
     return at + 3;
   }
   if (value >= 10) {
-    out[at] = DIGIT_GROUPS[group + 2]!;
-    out[at + 1] = DIGIT_GROUPS[group + 3]!;
+    view.setUint32(at, group >>> 16, true);
     return at + 2;
   }
-  out[at] = 0x30 + value;
+  bytes[at] = 0x30 + value;
   return at + 1;
 }
 
-/** The four digit characters of 0000 to 9999, in order. */
-const DIGIT_GROUPS = new Uint8Array(40000);
-for (let value = 0, at = 0; value < 10000; value++) {
-  DIGIT_GROUPS[at++] = 0x30 + Math.floor(value / 1000);
-  DIGIT_GROUPS[at++] = 0x30 + (Math.floor(value / 100) % 10);
-  DIGIT_GROUPS[at++] = 0x30 + (Math.floor(value / 10) % 10);
-  DIGIT_GROUPS[at++] = 0x30 + (value % 10);
+/**
+ * The four digit characters of 0000 to 9999 as one little-endian word each: the first digit
+ * in the lowest byte, so one unaligned 32-bit store through `view` writes a group (one store
+ * and one load, where byte by byte took four of each).
+ */
+const DIGIT_GROUPS = new Uint32Array(10000);
+for (let value = 0; value < 10000; value++) {
+  DIGIT_GROUPS[value] =
+    (0x30 + Math.floor(value / 1000)) |
+    ((0x30 + (Math.floor(value / 100) % 10)) << 8) |
+    ((0x30 + (Math.floor(value / 10) % 10)) << 16) |
+    ((0x30 + (value % 10)) << 24);
 }
