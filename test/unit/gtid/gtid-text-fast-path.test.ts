@@ -10,6 +10,7 @@ import {
   requireGtidSet,
   type GtidSet,
 } from '../../../src/shared/gtid';
+import { parseCommonGtidSet } from '../../../src/shared/gtid/parse-common-gtid-set';
 
 // parseGtidSet reads the common spelling (`uuid[:tag]:n[-m]`, `,` or `,\n`, no spaces) with a
 // fast path and everything else with the full parser. A leading space sends any text to the
@@ -90,6 +91,25 @@ describe('the fast reader of the common spelling', () => {
     }
     // Most texts must be valid, or the comparison proves little.
     expect(fast).toBeGreaterThan(3000);
+  });
+
+  it('reads numbers of every digit count it takes (1 to 15) exactly, as starts, ends and alone', () => {
+    // Digits are read two at a time: odd and even counts end the loop in different places.
+    const digits = '9876543210987654';
+    for (let count = 1; count <= 15; count++) {
+      const low = `1${'0'.repeat(count - 1)}`;
+      const high = digits.slice(0, count);
+      const text = `${UUIDS[0]!}:${low}-${high}:app:${high}`;
+      const set = parseCommonGtidSet(text);
+      expect(set, text).not.toBeNull();
+      expect(set === null ? [] : gtidSetMembers(set), text).toEqual([
+        { uuid: UUIDS[0], tag: '', ranges: [{ first: BigInt(low), last: BigInt(high) }] },
+        { uuid: UUIDS[0], tag: 'app', ranges: [{ first: BigInt(high), last: BigInt(high) }] },
+      ]);
+    }
+    // 16 digits are left to the full parser, as a start and as an end.
+    expect(parseCommonGtidSet(`${UUIDS[0]!}:${digits}`)).toBeNull();
+    expect(parseCommonGtidSet(`${UUIDS[0]!}:1-${digits}`)).toBeNull();
   });
 });
 
