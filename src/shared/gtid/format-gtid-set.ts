@@ -40,12 +40,8 @@ export function formatGtidSet(set: GtidSet): string {
     for (let i = 0; i < intervals.length; i += 2) {
       const first = intervals[i]!;
       const last = previousBound(intervals[i + 1]!);
-      out[at++] = COLON;
-      at = putNumber(first, at);
-      if (first !== last) {
-        out[at++] = DASH;
-        at = putNumber(last, at);
-      }
+      at = putNumber(COLON, first, at);
+      if (first !== last) at = putNumber(DASH, last, at);
       // Only between intervals, so a chunk never ends inside a tag's multi-byte character.
       if (at >= CHUNK) {
         length = keep(at, length);
@@ -113,25 +109,31 @@ function putText(text: string, at: number): number {
   return at;
 }
 
-/** Writes the decimal digits of `value` at `at`; returns the position after them. */
-function putNumber(value: Bound, at: number): number {
-  if (typeof value !== 'number' || value >= 1e8) return putLarge(value, at);
+/**
+ * Writes the byte `prefix` (a separator), then the decimal digits of `value`, at `at`; returns
+ * the position after them.
+ */
+function putNumber(prefix: number, value: Bound, at: number): number {
+  if (typeof value !== 'number' || value >= 1e8) return putLarge(prefix, value, at);
   // Below 10^8 a number is at most two groups of four digits, each copied from a table: one
   // division, where dividing by 100 needs up to four. Larger numbers take a separate
   // function, keeping this one small enough to inline (which measurably matters).
-  if (value < 1e4) return putGroup(value, at);
+  if (value < 1e4) return putGroup(prefix, value, at);
   const high = (value / 1e4) | 0;
-  return putFullGroup(value - high * 1e4, putGroup(high, at));
+  return putFullGroup(value - high * 1e4, putGroup(prefix, high, at));
 }
 
-/** Writes `value` (10^8 or more) at `at`; returns the position after it. */
-function putLarge(value: Bound, at: number): number {
-  if (typeof value !== 'number') return putText(String(value), at);
+/** Writes `prefix` and `value` (10^8 or more) at `at`; returns the position after them. */
+function putLarge(prefix: number, value: Bound, at: number): number {
+  if (typeof value !== 'number') {
+    bytes[at] = prefix;
+    return putText(String(value), at + 1);
+  }
   // Below 2^53, so the arithmetic is exact.
   const high = Math.floor(value / 1e8);
   const low = value - high * 1e8;
   const upper = (low / 1e4) | 0;
-  at = putFullGroup(upper, putNumber(high, at));
+  at = putFullGroup(upper, putNumber(prefix, high, at));
   return putFullGroup(low - upper * 1e4, at);
 }
 
@@ -142,26 +144,28 @@ function putFullGroup(value: number, at: number): number {
 }
 
 /**
- * Writes `value` (0 to 9999) without leading zeros: the group's word shifted past its leading
- * zeros, stored whole. The zero bytes it leaves after the digits lie beyond the returned
- * position, so whatever is written next overwrites them (hence the margin past CHUNK).
+ * Writes the byte `prefix`, then `value` (0 to 9999) without leading zeros: up to three digits
+ * go with the prefix in one store, the group's word with its leading zeros replaced by the
+ * prefix. Stores may leave bytes past the returned position; whatever is written next
+ * overwrites them (hence the margin past CHUNK).
  */
-function putGroup(value: number, at: number): number {
+function putGroup(prefix: number, value: number, at: number): number {
   const group = DIGIT_GROUPS[value]!;
   if (value >= 1000) {
-    view.setUint32(at, group, true);
-    return at + 4;
+    bytes[at] = prefix;
+    view.setUint32(at + 1, group, true);
+    return at + 5;
   }
   if (value >= 100) {
-    view.setUint32(at, group >>> 8, true);
-    return at + 3;
+    view.setUint32(at, (group & 0xffffff00) | prefix, true);
+    return at + 4;
   }
   if (value >= 10) {
-    view.setUint32(at, group >>> 16, true);
-    return at + 2;
+    view.setUint32(at, ((group >>> 16) << 8) | prefix, true);
+    return at + 3;
   }
-  bytes[at] = 0x30 + value;
-  return at + 1;
+  view.setUint32(at, ((group >>> 24) << 8) | prefix, true);
+  return at + 2;
 }
 
 /**
