@@ -185,35 +185,31 @@ class SegmentList {
 
 /**
  * The segments sorted by key, stably (runs of one key keep their text order, which merging
- * does not need anyway). Most pairs differ in rank: they are ordered by a numeric sort of
- * `rank * INDEX_LIMIT + index` in a Float64Array, which runs without calling back into
- * JavaScript (sorting 1,000 segments with a comparator took about 7% of reading the bench's
- * unordered 1.2 MB set); only runs of equal rank are then compared by key.
+ * does not need anyway). Most pairs differ in rank: they are ordered by a radix sort of the
+ * ranks (see `rankOrder`), with no call back into JavaScript per comparison (sorting 1,000
+ * segments with a comparator took about 7% of reading the bench's unordered 1.2 MB set); only
+ * runs of equal rank are then compared by key.
  */
 function sortSegments(segments: Segment[]): Segment[] {
   const count = segments.length;
-  if (count >= INDEX_LIMIT) return segments.sort(compareSegments);
-  const keys = new Float64Array(count);
-  for (let i = 0; i < count; i++) keys[i] = segments[i]!.rank * INDEX_LIMIT + i;
-  keys.sort();
+  const order = rankOrder(segments);
   const sorted: Segment[] = [];
   for (let i = 0; i < count;) {
-    const rank = Math.floor(keys[i]! / INDEX_LIMIT);
+    const rank = segments[order[i]!]!.rank;
     let end = i + 1;
-    while (end < count && Math.floor(keys[end]! / INDEX_LIMIT) === rank) end++;
-    // In text order, since the index is part of the key. A UUID's runs usually come in key
-    // order already (untagged, then tags ascending, as MySQL prints them): then they are
-    // taken as they are, else sorted (stably).
+    while (end < count && segments[order[end]!]!.rank === rank) end++;
+    // In text order, since the sort is stable. A UUID's runs usually come in key order
+    // already (untagged, then tags ascending, as MySQL prints them): then they are taken as
+    // they are, else sorted (stably).
     let inOrder = true;
     for (let k = i + 1; k < end && inOrder; k++) {
-      const previous = segments[keys[k - 1]! % INDEX_LIMIT]!;
-      inOrder = compareSegments(previous, segments[keys[k]! % INDEX_LIMIT]!) <= 0;
+      inOrder = compareSegments(segments[order[k - 1]!]!, segments[order[k]!]!) <= 0;
     }
     if (inOrder) {
-      for (let k = i; k < end; k++) sorted.push(segments[keys[k]! % INDEX_LIMIT]!);
+      for (let k = i; k < end; k++) sorted.push(segments[order[k]!]!);
     } else {
       const run: Segment[] = [];
-      for (let k = i; k < end; k++) run.push(segments[keys[k]! % INDEX_LIMIT]!);
+      for (let k = i; k < end; k++) run.push(segments[order[k]!]!);
       run.sort(compareSegments);
       for (const segment of run) sorted.push(segment);
     }
@@ -222,8 +218,52 @@ function sortSegments(segments: Segment[]): Segment[] {
   return sorted;
 }
 
-/** Above the largest index; ranks are below 2^32, so every key is below 2^53 and exact. */
-const INDEX_LIMIT = 2 ** 21;
+/**
+ * Indices of the segments in ascending order of rank, equal ranks in text order: a radix sort
+ * of the 32-bit ranks, one byte per pass, least significant first (each pass is stable). The
+ * native sort of a Float64Array of `rank * 2^21 + index`, used before, compares through a
+ * function pointer: 47 us for 1,000 segments and 123 us for 2,000 on Node 24, against 20-25
+ * and 35-45 us here.
+ */
+function rankOrder(segments: readonly Segment[]): Uint32Array {
+  const count = segments.length;
+  let keys = new Uint32Array(count);
+  let order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    keys[i] = segments[i]!.rank;
+    order[i] = i;
+  }
+  let nextKeys = new Uint32Array(count);
+  let nextOrder = new Uint32Array(count);
+  const starts = new Uint32Array(256);
+  for (let shift = 0; shift < 32; shift += 8) {
+    starts.fill(0);
+    for (let i = 0; i < count; i++) {
+      const digit = (keys[i]! >>> shift) & 0xff;
+      starts[digit] = starts[digit]! + 1;
+    }
+    let total = 0;
+    for (let digit = 0; digit < 256; digit++) {
+      const size = starts[digit]!;
+      starts[digit] = total;
+      total += size;
+    }
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      const at = starts[(key >>> shift) & 0xff]!;
+      starts[(key >>> shift) & 0xff] = at + 1;
+      nextKeys[at] = key;
+      nextOrder[at] = order[i]!;
+    }
+    const keysBefore = keys;
+    keys = nextKeys;
+    nextKeys = keysBefore;
+    const orderBefore = order;
+    order = nextOrder;
+    nextOrder = orderBefore;
+  }
+  return order;
+}
 
 const COMMA = 0x2c;
 const COLON = 0x3a;
