@@ -93,6 +93,23 @@ describe('the fast reader of the common spelling', () => {
     expect(fast).toBeGreaterThan(3000);
   });
 
+  it('takes exactly the 22 hex digit characters in a UUID, folding upper case, as the full parser does', () => {
+    const accepted: string[] = [];
+    for (let code = 0x20; code < 0x7f; code++) {
+      for (const at of [0, 7, 9, 35]) {
+        const uuid = `${UUIDS[1]!.slice(0, at)}${String.fromCharCode(code)}${UUIDS[1]!.slice(at + 1)}`;
+        const quick = parseCommonGtidSet(`${uuid}:1`);
+        const full = parseGtidSet(` ${uuid}:1`);
+        if (at === 0 && quick !== null) accepted.push(String.fromCharCode(code));
+        // Whatever the fast reader takes, it reads as the full parser does.
+        if (quick !== null)
+          expect(full.ok && gtidSetMembers(full.set)).toEqual(gtidSetMembers(quick));
+        expect(quick !== null, uuid).toBe(/^[0-9a-fA-F]$/.test(String.fromCharCode(code)));
+      }
+    }
+    expect(accepted.join('')).toBe('0123456789ABCDEFabcdef');
+  });
+
   it('reads numbers of every digit count it takes (1 to 15) exactly, as starts, ends and alone', () => {
     // Digits are read two at a time: odd and even counts end the loop in different places.
     const digits = '9876543210987654';
