@@ -9,7 +9,12 @@
 // through a table (digit-or-letter branches mispredicted on random UUIDs); unordered runs put in
 // order by a radix sort (V8's Float64Array sort calls a comparator: 123 us for 2,000 runs);
 // digit groups stored as 32-bit words through a DataView, a separator folded into the first;
-// intervals printed in blocks sized to fit, with no room or type test per interval.
+// intervals printed in blocks sized to fit, with no room or type test per interval; the
+// subtract loop reads lengths once. Two more pairs at the end (load 1.2-2.0): start 11.18-11.60
+// ms untagged (0.146-0.151), 10.83-11.15 tagged (0.123-0.140); after 8.55-8.63 (0.111-0.118),
+// tagged 8.93 (0.114) and once 14.70 (0.186), a run in which every Sightline figure, parsed
+// subtract included, was 1.5x slower: a busy neighbour on this 2-core machine, but it shows the
+// margin is not enough for "every run" here.
 // Tried and dropped: four digits per DataView load with SWAR tests (reading 40% slower); a
 // Float64Array scratch copied into arrays (holey arrays slowed subtract and format); printing
 // into a buffer sized to the text, held in a variable (1.45 against 1.22 ms: the chunk buffer is
@@ -19,8 +24,9 @@
 // Left: TextEncoder.encodeInto takes 0.5 ns a byte, 0.6 ms of each parse (Node's Buffer latin1
 // write is 7x faster, but src/shared may not use Node APIs), the byte loop about 1.5 ns a byte;
 // and in a fresh process the first 20-50 calls run slower (parse 3.1 against 2.4 ms, format 2.2
-// against 1.7 ms until V8's first mark-compact), which the bench's few calls per phase include.
-// The session's ~8 ms aim for text to text (ratio ~0.11) was not reached.
+// against 1.7 ms until V8's first mark-compact). Warming up with 25 runs instead of 5 barely
+// moved the headline (8.36-8.44 ms untagged; not kept): here a parse takes 2.7-3.0 ms against
+// 2.4 in a loop of its own. The session's ~8 ms aim (ratio ~0.11) was not reached.
 import mysql from 'mysql2/promise';
 import { formatGtidSet, gtidSubtract, isGtidSubset, requireGtidSet } from '../../src/shared/gtid';
 import { startServer } from '../servers/instance';
