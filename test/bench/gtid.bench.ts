@@ -20,7 +20,10 @@
 // into a buffer sized to the text, held in a variable (1.45 against 1.22 ms: the chunk buffer is
 // a module constant the compiler builds in, which bundlers that turn `const` into `var` undo);
 // JSON.parse, split or regex replace over the text (3.4-10 ms for the numbers alone); decoding
-// the output in pieces below Node's 1 MB external-string threshold (2.8 against 1.7 ms).
+// the output in pieces below Node's 1 MB external-string threshold (2.8 against 1.7 ms);
+// encoding and reading the text in 32 KB blocks to keep its bytes in cache (no change; touching
+// 8 MB before each parse did not slow it either); 3 digits per step; a function per run of
+// intervals; reusing the last tag's string (each slower or no better).
 // Left: TextEncoder.encodeInto takes 0.5 ns a byte, 0.6 ms of each parse (Node's Buffer latin1
 // write is 7x faster, but src/shared may not use Node APIs), the byte loop about 1.5 ns a byte;
 // and in a fresh process the first 20-50 calls run slower (parse 3.1 against 2.4 ms, format 2.2
