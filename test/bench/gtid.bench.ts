@@ -1,3 +1,35 @@
+// `npm run bench -- gtid` (issue 20, section 5): subtracting two 1.2 MB GTID sets text to text
+// against MySQL's own `SELECT GTID_SUBTRACT(?, ?)` round trip; target <= 0.15x on every run.
+//
+// Session 18 (Node.js 24.14.1, the app's runtime, MySQL 9.7; whole runs alternated, 3 pairs,
+// load 1.4-2.5). Text to text, untagged: 9.98-10.05 ms (ratio 0.140-0.144) at the start, 8.50-
+// 9.30 ms (0.116-0.130) after; half tagged 10.49-10.90 (0.148-0.154) -> 8.78-8.91 (0.120-0.121).
+// Parsing one set 3.13-3.50 -> 2.65-2.96 ms, formatting the difference 1.97-2.37 -> 1.47-1.75 ms.
+// Kept: digits read two per step (halves the chain of dependent multiply-adds); UUID hex digits
+// through a table (digit-or-letter branches mispredicted on random UUIDs); unordered runs put in
+// order by a radix sort (V8's Float64Array sort calls a comparator: 123 us for 2,000 runs);
+// digit groups stored as 32-bit words through a DataView, a separator folded into the first;
+// intervals printed in blocks sized to fit, with no room or type test per interval; the
+// subtract loop reads lengths once. Two more pairs at the end (load 1.2-2.0): start 11.18-11.60
+// ms untagged (0.146-0.151), 10.83-11.15 tagged (0.123-0.140); after 8.55-8.63 (0.111-0.118),
+// tagged 8.93 (0.114) and once 14.70 (0.186), a run in which every Sightline figure, parsed
+// subtract included, was 1.5x slower: a busy neighbour on this 2-core machine, but it shows the
+// margin is not enough for "every run" here.
+// Tried and dropped: four digits per DataView load with SWAR tests (reading 40% slower); a
+// Float64Array scratch copied into arrays (holey arrays slowed subtract and format); printing
+// into a buffer sized to the text, held in a variable (1.45 against 1.22 ms: the chunk buffer is
+// a module constant the compiler builds in, which bundlers that turn `const` into `var` undo);
+// JSON.parse, split or regex replace over the text (3.4-10 ms for the numbers alone); decoding
+// the output in pieces below Node's 1 MB external-string threshold (2.8 against 1.7 ms);
+// encoding and reading the text in 32 KB blocks to keep its bytes in cache (no change; touching
+// 8 MB before each parse did not slow it either); 3 digits per step; a function per run of
+// intervals; reusing the last tag's string (each slower or no better).
+// Left: TextEncoder.encodeInto takes 0.5 ns a byte, 0.6 ms of each parse (Node's Buffer latin1
+// write is 7x faster, but src/shared may not use Node APIs), the byte loop about 1.5 ns a byte;
+// and in a fresh process the first 20-50 calls run slower (parse 3.1 against 2.4 ms, format 2.2
+// against 1.7 ms until V8's first mark-compact). Warming up with 25 runs instead of 5 barely
+// moved the headline (8.36-8.44 ms untagged; not kept): here a parse takes 2.7-3.0 ms against
+// 2.4 in a loop of its own. The session's ~8 ms aim (ratio ~0.11) was not reached.
 import mysql from 'mysql2/promise';
 import { formatGtidSet, gtidSubtract, isGtidSubset, requireGtidSet } from '../../src/shared/gtid';
 import { startServer } from '../servers/instance';

@@ -25,19 +25,17 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
     if (pos + 36 > length) return null;
     let rank = 0;
     for (let i = 0; i < 36; i++) {
-      let code = bytes[pos + i]!;
+      // Each byte's digit value from a table (NOT_HEX for anything else, dashes included):
+      // one load and one test where ranges took up to four tests.
+      const value = HEX_VALUES[bytes[pos + i]!]!;
       if (i === 8 || i === 13 || i === 18 || i === 23) {
-        if (code !== DASH) return null;
-      } else if (code >= 0x61) {
-        if (code > 0x66) return null;
-      } else if (code >= 0x41) {
-        if (code > 0x46) return null;
-        code += 0x20;
-      } else if (code < 0x30 || code > 0x39) {
-        return null;
+        if (bytes[pos + i] !== DASH) return null;
+        uuidCodes[i] = DASH;
+      } else {
+        if (value === NOT_HEX) return null;
+        uuidCodes[i] = LOWER_HEX[value]!;
+        if (i < 8) rank = rank * 16 + value;
       }
-      uuidCodes[i] = code;
-      if (i < 8) rank = rank * 16 + (code <= 0x39 ? code - 0x30 : code - 0x57);
     }
     // A new flat string, lower case: a slice would keep the whole text alive as long as the
     // set, and sorting compares slices several times slower.
@@ -59,10 +57,18 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
           // digits in `digit`, less 0x30.
           let digits = pos;
           let start = digit;
+          // Two digits per step: `start * 100 + pair` halves the chain of dependent multiplies
+          // and adds that bounds a digit loop (about an eighth off reading digits).
           for (;;) {
             digit = bytes[++pos]! - 0x30;
             if (digit >>> 0 > 9) break;
-            start = start * 10 + digit;
+            const next = bytes[++pos]! - 0x30;
+            if (next >>> 0 > 9) {
+              start = start * 10 + digit;
+              digit = next;
+              break;
+            }
+            start = start * 100 + (digit * 10 + next);
           }
           if (pos - digits > 15 || start === 0) return null;
           let end = start + 1;
@@ -72,8 +78,15 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
             for (;;) {
               digit = bytes[pos]! - 0x30;
               if (digit >>> 0 > 9) break;
-              last = last * 10 + digit;
-              pos++;
+              const next = bytes[pos + 1]! - 0x30;
+              if (next >>> 0 > 9) {
+                last = last * 10 + digit;
+                pos++;
+                digit = next;
+                break;
+              }
+              last = last * 100 + (digit * 10 + next);
+              pos += 2;
             }
             if (pos === digits || pos - digits > 15) return null;
             end = last + 1;
@@ -108,6 +121,18 @@ export function parseCommonGtidSet(text: string): GtidSet | null {
     if (bytes[pos] === NEWLINE) pos++;
   }
   return segments.build();
+}
+
+/** The value of each hex digit byte, either case; NOT_HEX for every other byte. */
+const NOT_HEX = 16;
+const HEX_VALUES = new Uint8Array(256).fill(NOT_HEX);
+/** The lower-case character code of each digit value. */
+const LOWER_HEX = new Uint8Array(16);
+for (let value = 0; value < 16; value++) {
+  const code = value < 10 ? 0x30 + value : 0x57 + value;
+  LOWER_HEX[value] = code;
+  HEX_VALUES[code] = value;
+  if (value >= 10) HEX_VALUES[code - 0x20] = value;
 }
 
 /** The UUID being read, as character codes. */
@@ -170,35 +195,31 @@ class SegmentList {
 
 /**
  * The segments sorted by key, stably (runs of one key keep their text order, which merging
- * does not need anyway). Most pairs differ in rank: they are ordered by a numeric sort of
- * `rank * INDEX_LIMIT + index` in a Float64Array, which runs without calling back into
- * JavaScript (sorting 1,000 segments with a comparator took about 7% of reading the bench's
- * unordered 1.2 MB set); only runs of equal rank are then compared by key.
+ * does not need anyway). Most pairs differ in rank: they are ordered by a radix sort of the
+ * ranks (see `rankOrder`), with no call back into JavaScript per comparison (sorting 1,000
+ * segments with a comparator took about 7% of reading the bench's unordered 1.2 MB set); only
+ * runs of equal rank are then compared by key.
  */
 function sortSegments(segments: Segment[]): Segment[] {
   const count = segments.length;
-  if (count >= INDEX_LIMIT) return segments.sort(compareSegments);
-  const keys = new Float64Array(count);
-  for (let i = 0; i < count; i++) keys[i] = segments[i]!.rank * INDEX_LIMIT + i;
-  keys.sort();
+  const order = rankOrder(segments);
   const sorted: Segment[] = [];
   for (let i = 0; i < count;) {
-    const rank = Math.floor(keys[i]! / INDEX_LIMIT);
+    const rank = segments[order[i]!]!.rank;
     let end = i + 1;
-    while (end < count && Math.floor(keys[end]! / INDEX_LIMIT) === rank) end++;
-    // In text order, since the index is part of the key. A UUID's runs usually come in key
-    // order already (untagged, then tags ascending, as MySQL prints them): then they are
-    // taken as they are, else sorted (stably).
+    while (end < count && segments[order[end]!]!.rank === rank) end++;
+    // In text order, since the sort is stable. A UUID's runs usually come in key order
+    // already (untagged, then tags ascending, as MySQL prints them): then they are taken as
+    // they are, else sorted (stably).
     let inOrder = true;
     for (let k = i + 1; k < end && inOrder; k++) {
-      const previous = segments[keys[k - 1]! % INDEX_LIMIT]!;
-      inOrder = compareSegments(previous, segments[keys[k]! % INDEX_LIMIT]!) <= 0;
+      inOrder = compareSegments(segments[order[k - 1]!]!, segments[order[k]!]!) <= 0;
     }
     if (inOrder) {
-      for (let k = i; k < end; k++) sorted.push(segments[keys[k]! % INDEX_LIMIT]!);
+      for (let k = i; k < end; k++) sorted.push(segments[order[k]!]!);
     } else {
       const run: Segment[] = [];
-      for (let k = i; k < end; k++) run.push(segments[keys[k]! % INDEX_LIMIT]!);
+      for (let k = i; k < end; k++) run.push(segments[order[k]!]!);
       run.sort(compareSegments);
       for (const segment of run) sorted.push(segment);
     }
@@ -207,8 +228,52 @@ function sortSegments(segments: Segment[]): Segment[] {
   return sorted;
 }
 
-/** Above the largest index; ranks are below 2^32, so every key is below 2^53 and exact. */
-const INDEX_LIMIT = 2 ** 21;
+/**
+ * Indices of the segments in ascending order of rank, equal ranks in text order: a radix sort
+ * of the 32-bit ranks, one byte per pass, least significant first (each pass is stable). The
+ * native sort of a Float64Array of `rank * 2^21 + index`, used before, compares through a
+ * function pointer: 47 us for 1,000 segments and 123 us for 2,000 on Node 24, against 20-25
+ * and 35-45 us here.
+ */
+function rankOrder(segments: readonly Segment[]): Uint32Array {
+  const count = segments.length;
+  let keys = new Uint32Array(count);
+  let order = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    keys[i] = segments[i]!.rank;
+    order[i] = i;
+  }
+  let nextKeys = new Uint32Array(count);
+  let nextOrder = new Uint32Array(count);
+  const starts = new Uint32Array(256);
+  for (let shift = 0; shift < 32; shift += 8) {
+    starts.fill(0);
+    for (let i = 0; i < count; i++) {
+      const digit = (keys[i]! >>> shift) & 0xff;
+      starts[digit] = starts[digit]! + 1;
+    }
+    let total = 0;
+    for (let digit = 0; digit < 256; digit++) {
+      const size = starts[digit]!;
+      starts[digit] = total;
+      total += size;
+    }
+    for (let i = 0; i < count; i++) {
+      const key = keys[i]!;
+      const at = starts[(key >>> shift) & 0xff]!;
+      starts[(key >>> shift) & 0xff] = at + 1;
+      nextKeys[at] = key;
+      nextOrder[at] = order[i]!;
+    }
+    const keysBefore = keys;
+    keys = nextKeys;
+    nextKeys = keysBefore;
+    const orderBefore = order;
+    order = nextOrder;
+    nextOrder = orderBefore;
+  }
+  return order;
+}
 
 const COMMA = 0x2c;
 const COLON = 0x3a;

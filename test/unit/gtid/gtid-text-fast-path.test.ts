@@ -10,6 +10,7 @@ import {
   requireGtidSet,
   type GtidSet,
 } from '../../../src/shared/gtid';
+import { parseCommonGtidSet } from '../../../src/shared/gtid/parse-common-gtid-set';
 
 // parseGtidSet reads the common spelling (`uuid[:tag]:n[-m]`, `,` or `,\n`, no spaces) with a
 // fast path and everything else with the full parser. A leading space sends any text to the
@@ -90,6 +91,42 @@ describe('the fast reader of the common spelling', () => {
     }
     // Most texts must be valid, or the comparison proves little.
     expect(fast).toBeGreaterThan(3000);
+  });
+
+  it('takes exactly the 22 hex digit characters in a UUID, folding upper case, as the full parser does', () => {
+    const accepted: string[] = [];
+    for (let code = 0x20; code < 0x7f; code++) {
+      for (const at of [0, 7, 9, 35]) {
+        const uuid = `${UUIDS[1]!.slice(0, at)}${String.fromCharCode(code)}${UUIDS[1]!.slice(at + 1)}`;
+        const quick = parseCommonGtidSet(`${uuid}:1`);
+        const full = parseGtidSet(` ${uuid}:1`);
+        if (at === 0 && quick !== null) accepted.push(String.fromCharCode(code));
+        // Whatever the fast reader takes, it reads as the full parser does.
+        if (quick !== null)
+          expect(full.ok && gtidSetMembers(full.set)).toEqual(gtidSetMembers(quick));
+        expect(quick !== null, uuid).toBe(/^[0-9a-fA-F]$/.test(String.fromCharCode(code)));
+      }
+    }
+    expect(accepted.join('')).toBe('0123456789ABCDEFabcdef');
+  });
+
+  it('reads numbers of every digit count it takes (1 to 15) exactly, as starts, ends and alone', () => {
+    // Digits are read two at a time: odd and even counts end the loop in different places.
+    const digits = '9876543210987654';
+    for (let count = 1; count <= 15; count++) {
+      const low = `1${'0'.repeat(count - 1)}`;
+      const high = digits.slice(0, count);
+      const text = `${UUIDS[0]!}:${low}-${high}:app:${high}`;
+      const set = parseCommonGtidSet(text);
+      expect(set, text).not.toBeNull();
+      expect(set === null ? [] : gtidSetMembers(set), text).toEqual([
+        { uuid: UUIDS[0], tag: '', ranges: [{ first: BigInt(low), last: BigInt(high) }] },
+        { uuid: UUIDS[0], tag: 'app', ranges: [{ first: BigInt(high), last: BigInt(high) }] },
+      ]);
+    }
+    // 16 digits are left to the full parser, as a start and as an end.
+    expect(parseCommonGtidSet(`${UUIDS[0]!}:${digits}`)).toBeNull();
+    expect(parseCommonGtidSet(`${UUIDS[0]!}:1-${digits}`)).toBeNull();
   });
 });
 
