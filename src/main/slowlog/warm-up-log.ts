@@ -1,6 +1,6 @@
 // A made-up slow log that slow-log workers digest while the screen that will use them opens, so
 // that V8 has compiled the reader's and the digest's hot paths before the user's log arrives
-// (see warm-slowlog-workers). Its statements vary in their literals, as a real log's do: texts
+// (warmSlowLogWorkers in digest-slowlog-sources). Its statements vary in their literals, as a real log's do: texts
 // that repeat would be answered by the fingerprint cache and leave the fingerprint code cold.
 
 const STATEMENTS: ((n: number) => string)[] = [

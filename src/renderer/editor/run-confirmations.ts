@@ -57,7 +57,7 @@ export function sweepingChanges(
   return found;
 }
 
-/** What the sweeping statements do, one line each. */
+/** What the sweeping statements do, a sentence each. */
 function effects(sweeping: ReadonlyArray<SweepingChange>): string {
   return sweeping.map((s) => `${s.effect}.`).join(' ');
 }
