@@ -1,7 +1,8 @@
 // A made-up slow log that slow-log workers digest while the screen that will use them opens, so
 // that V8 has compiled the reader's and the digest's hot paths before the user's log arrives
-// (warmSlowLogWorkers in digest-slowlog-sources). Its statements vary in their literals, as a real log's do: texts
-// that repeat would be answered by the fingerprint cache and leave the fingerprint code cold.
+// (warmSlowLogWorkers in digest-slowlog-sources). Its statements vary in their literals, as a
+// real log's do: texts that repeat would be answered by the fingerprint cache and leave the
+// fingerprint code cold.
 
 const STATEMENTS: ((n: number) => string)[] = [
   (n) => `SELECT id, state FROM jobs WHERE queue = 'q${n % 7}' AND id > ${n} LIMIT 100`,
