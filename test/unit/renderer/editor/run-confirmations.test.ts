@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ConfirmRequest } from '../../../../src/renderer/app/confirm-request';
-import { askBeforeRun } from '../../../../src/renderer/editor/run-confirmations';
+import { findSweepingChange } from '../../../../src/shared/sql/sweeping-change';
+import {
+  analyzeConfirmation,
+  askBeforeRun,
+} from '../../../../src/renderer/editor/run-confirmations';
 
 const connection = {
   name: 'orders-prod',
@@ -84,5 +88,17 @@ describe('askBeforeRun', () => {
     const both = await ask(['DELETE FROM t'], [true, true], { unappliedEdits: 2 });
     expect(both.result).toEqual({ readOnlyConfirmed: false });
     expect(both.shown.map((r) => r.confirmLabel)).toEqual([expect.any(String), 'Run DELETE']);
+  });
+
+  it('says what a sweeping change does when EXPLAIN ANALYZE would run it', () => {
+    const sql = 'DELETE FROM orders';
+    expect(analyzeConfirmation(connection, sql, false, findSweepingChange(sql)).consequence).toBe(
+      'EXPLAIN ANALYZE executes the statement on “orders-prod” and reports what it measured. DELETE without WHERE: removes every row of “orders”.',
+    );
+    expect(
+      analyzeConfirmation(connection, 'DELETE FROM orders WHERE id = 1', false).consequence,
+    ).toBe(
+      'EXPLAIN ANALYZE executes the statement on “orders-prod” and reports what it measured: this statement may change data.',
+    );
   });
 });
