@@ -428,7 +428,9 @@ async function compare(
  * four inputs and B/A 0.968-0.983 on 10,000 nodes (five runs, one 1.007 at a moment of load) but
  * 1.033-1.061 on 1,000, where the model is in the cache and the walk is cheap: parseV2Object,
  * larger, was no longer inlined into listInto, and deriveTime no longer into derive (profiles
- * of 4,000 parses). Doing it for real needs the wrapper made before its node is numbered (or
+ * of 4,000 parses). In this bench (alternated twice, load 0.5-1.1) the 10,000-node line went
+ * 1.55 / 1.52 -> 1.37 / 1.48 with it, while lines it does not touch moved as far both ways (v1
+ * 1.42 / 1.46 -> 1.46 / 0.94, MariaDB 1.45 / 1.51 -> 1.42 / 1.57). Doing it for real needs the wrapper made before its node is numbered (or
  * the ids shifted), unknown nodes numbered by the same hook, the flag findings put back in
  * pre-order, and the build kept small enough to be inlined; that is the lead for a next round,
  * not done here. Nothing of this round was kept.
