@@ -163,6 +163,11 @@ function joinCondition(
       (t, i) => i > from && isWord(t, 'USING') && !isMark(outer[i + 1], '('),
     );
     start = (using >= 0 ? using : from) + 1;
+    // Up to ORDER BY (whose list has commas too), LIMIT or RETURNING.
+    const tail = outer.findIndex(
+      (t, i) => i >= start && (isWord(t, 'ORDER') || isWord(t, 'LIMIT') || isWord(t, 'RETURNING')),
+    );
+    if (tail >= 0) end = tail;
   } else {
     const set = outer.findIndex((t) => isWord(t, 'SET'));
     if (set >= 0) end = set;

@@ -12,8 +12,11 @@ describe('findSweepingChange', () => {
     expect(effect('delete low_priority quick ignore from `shop`.`orders`')).toBe(
       'DELETE without WHERE: removes every row of “shop.orders”',
     );
-    expect(effect('DELETE FROM queue ORDER BY id LIMIT 1000')).toBe(
+    expect(effect('DELETE FROM queue ORDER BY prio, id LIMIT 1000')).toBe(
       'DELETE without WHERE: removes every row of “queue”, up to LIMIT 1000',
+    );
+    expect(effect('DELETE FROM t RETURNING a, b', 'mariadb')).toBe(
+      'DELETE without WHERE: removes every row of “t”',
     );
     expect(effect('DELETE t1 FROM t1, t2')).toBe(
       'DELETE without WHERE: removes every row of “t1” that the join reaches (the join has no condition)',
