@@ -14,6 +14,7 @@ const ROWS = 10;
 const CASES: Array<[string, boolean]> = [
   ['DELETE FROM t', true],
   ['DELETE QUICK IGNORE FROM t', true],
+  ['DELETE FROM t ORDER BY a, id LIMIT 100', true],
   ['UPDATE t SET a = a + 1', true],
   ['UPDATE t SET a = a + (SELECT COUNT(*) FROM u WHERE u.id > 100) + 1', true],
   ['DELETE t FROM t, u', true],
