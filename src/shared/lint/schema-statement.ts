@@ -1,15 +1,15 @@
 import type { ParsedAlter } from '../alter/alter-operation';
 import { parseAlter } from '../alter/parse-alter';
 import type { SqlFlavor } from '../sql/lexer';
-import { closingParenthesis, isMark, isWord, type SqlToken } from '../sql/statement-tokens';
-import type { TriggerModel, ViewModel } from './schema-model';
 import {
-  leadingTokens,
-  parseCreateTable,
+  closingParenthesis,
+  isMark,
+  isWord,
   readQualifiedName,
-  sqlTokens,
-  type TableModel,
-} from './table-model';
+  type SqlToken,
+} from '../sql/statement-tokens';
+import type { TriggerModel, ViewModel } from './schema-model';
+import { leadingTokens, parseCreateTable, sqlTokens, type TableModel } from './table-model';
 
 /** What a statement does to the schema, as far as the model follows it. */
 export type SchemaStatement =

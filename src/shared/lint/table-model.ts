@@ -5,6 +5,7 @@ import {
   isMark,
   isName,
   isWord,
+  readQualifiedName,
   splitTopLevel,
   tokensText as textOf,
   unquoteName,
@@ -130,18 +131,6 @@ export function leadingTokens(sql: string, flavor: SqlFlavor, count: number): Sq
     );
   }
   return tokens;
-}
-
-/** `schema.name` or `name` at `i`: the parts and the index after them. */
-export function readQualifiedName(
-  tokens: readonly SqlToken[],
-  i: number,
-): { schema: string | null; name: string; next: number } | null {
-  if (!isName(tokens[i])) return null;
-  if (isMark(tokens[i + 1], '.') && isName(tokens[i + 2])) {
-    return { schema: unquoteName(tokens[i]), name: unquoteName(tokens[i + 2]), next: i + 3 };
-  }
-  return { schema: null, name: unquoteName(tokens[i]), next: i + 1 };
 }
 
 /** An empty table named `name`, for CREATE TABLE ... AS SELECT and tables known by name only. */

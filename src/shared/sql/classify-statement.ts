@@ -3,9 +3,9 @@ import type { LexerOptions, SqlFlavor } from './lexer';
 import { findSideEffect } from './side-effects';
 import type { StatementClass } from './statement-class';
 import {
-  closingParenthesis,
   isMark,
   isWord,
+  statementAfterWith,
   statementTokens,
   type SqlToken,
 } from './statement-tokens';
@@ -180,17 +180,7 @@ function query(
 
 /** `WITH [RECURSIVE] name [(columns)] AS (...) [, ...]` then the statement that uses them. */
 function withQuery(tokens: readonly SqlToken[], flavor: SqlFlavor | undefined): StatementClass {
-  let i = isWord(tokens[1], 'RECURSIVE') ? 2 : 1;
-  for (;;) {
-    i++; // the name
-    if (isMark(tokens[i], '(')) i = closingParenthesis(tokens, i) + 1;
-    if (!isWord(tokens[i], 'AS') || !isMark(tokens[i + 1], '(')) break;
-    i = closingParenthesis(tokens, i + 1) + 1;
-    if (!isMark(tokens[i], ',')) break;
-    i++;
-  }
-  while (isMark(tokens[i], '(')) i++;
-  const main = tokens[i];
+  const main = tokens[statementAfterWith(tokens, 0)];
   if (main?.kind === 'word' && ['SELECT', 'TABLE', 'VALUES'].includes(main.upper)) {
     return query('WITH', tokens, flavor, `WITH ... ${main.upper} only reads`);
   }

@@ -67,6 +67,36 @@ export function unquoteName(token: SqlToken | undefined): string {
   return token.text;
 }
 
+/** `schema.name` or `name` at `i`: the parts and the index after them. */
+export function readQualifiedName(
+  tokens: readonly SqlToken[],
+  i: number,
+): { schema: string | null; name: string; next: number } | null {
+  if (!isName(tokens[i])) return null;
+  if (isMark(tokens[i + 1], '.') && isName(tokens[i + 2])) {
+    return { schema: unquoteName(tokens[i]), name: unquoteName(tokens[i + 2]), next: i + 3 };
+  }
+  return { schema: null, name: unquoteName(tokens[i]), next: i + 1 };
+}
+
+/**
+ * Index of the statement a `WITH` clause at `at` leads to: past `RECURSIVE`, each common table
+ * expression (`name [(columns)] AS (...)`, comma-separated) and opening parentheses.
+ */
+export function statementAfterWith(tokens: readonly SqlToken[], at: number): number {
+  let i = isWord(tokens[at + 1], 'RECURSIVE') ? at + 2 : at + 1;
+  for (;;) {
+    i++; // the name
+    if (isMark(tokens[i], '(')) i = closingParenthesis(tokens, i) + 1;
+    if (!isWord(tokens[i], 'AS') || !isMark(tokens[i + 1], '(')) break;
+    i = closingParenthesis(tokens, i + 1) + 1;
+    if (!isMark(tokens[i], ',')) break;
+    i++;
+  }
+  while (isMark(tokens[i], '(')) i++;
+  return i;
+}
+
 /** Splits tokens at the commas outside parentheses (a column list, an ALTER's clauses). */
 export function splitTopLevel(tokens: readonly SqlToken[]): SqlToken[][] {
   const parts: SqlToken[][] = [];

@@ -1,9 +1,10 @@
 import type { LexerOptions } from './lexer';
 import {
   isMark,
-  isName,
   isWord,
+  readQualifiedName,
   splitTopLevel,
+  statementAfterWith,
   statementTokens,
   unquoteName,
   type SqlToken,
@@ -68,8 +69,13 @@ export function findSweepingChange(
   if (!head) return null;
   const i = tokens.indexOf(head);
   switch (head.upper) {
-    case 'WITH':
-      return afterWith(tokens.slice(i + 1));
+    case 'WITH': {
+      const main = statementAfterWith(tokens, i);
+      const word = tokens[main];
+      return isWord(word, 'DELETE') || isWord(word, 'UPDATE')
+        ? withoutWhere(word!.upper, tokens.slice(main + 1))
+        : null;
+    }
     case 'DELETE':
     case 'UPDATE':
       return withoutWhere(head.upper, tokens.slice(i + 1));
@@ -95,20 +101,6 @@ function topLevel(tokens: readonly SqlToken[]): SqlToken[] {
     else if (depth === 0) out.push(t);
   }
   return out;
-}
-
-/** `WITH [RECURSIVE] cte AS (...), ... DELETE|UPDATE ...`: the statement after the CTEs. */
-function afterWith(rest: readonly SqlToken[]): SweepingChange | null {
-  let depth = 0;
-  for (let i = 0; i < rest.length; i++) {
-    const t = rest[i]!;
-    if (isMark(t, '(')) depth++;
-    else if (isMark(t, ')')) depth--;
-    else if (depth === 0 && (isWord(t, 'DELETE') || isWord(t, 'UPDATE')))
-      return withoutWhere(t.upper, rest.slice(i + 1));
-    else if (depth === 0 && isWord(t, 'SELECT')) return null;
-  }
-  return null;
 }
 
 /** DELETE / UPDATE whose own clauses have no WHERE. */
@@ -188,11 +180,9 @@ function joinCondition(
 
 /** A name as written, `db.t` included, from `tokens[at]`; '' when there is none. */
 function nameAt(tokens: readonly SqlToken[], at: number): string {
-  if (!isName(tokens[at])) return '';
-  let name = unquoteName(tokens[at]);
-  for (let i = at + 1; isMark(tokens[i], '.') && isName(tokens[i + 1]); i += 2)
-    name += `.${unquoteName(tokens[i + 1])}`;
-  return name;
+  const name = readQualifiedName(tokens, at);
+  if (!name) return '';
+  return name.schema === null ? name.name : `${name.schema}.${name.name}`;
 }
 
 const DELETE_MODIFIERS = new Set(['LOW_PRIORITY', 'QUICK', 'IGNORE', 'HISTORY']);
@@ -274,7 +264,7 @@ function alterTable(rest: readonly SqlToken[]): SweepingChange | null {
   const dropped: string[] = [];
   for (const [c, clause] of clauses.entries()) {
     // The first clause starts with the table's name.
-    const start = c === 0 ? clauseStart(clause) : 0;
+    const start = c === 0 ? (readQualifiedName(clause, 0)?.next ?? 1) : 0;
     const first = clause[start];
     if (isWord(first, 'DROP')) dropped.push(describeDrop(clause.slice(start + 1)));
     else if (isWord(first, 'TRUNCATE') && isWord(clause[start + 1], 'PARTITION'))
@@ -285,13 +275,6 @@ function alterTable(rest: readonly SqlToken[]): SweepingChange | null {
     keyword: 'ALTER TABLE',
     effect: `ALTER TABLE${name ? ` ${name}` : ''}: ${dropped.join(', ')}`,
   };
-}
-
-/** Where the first clause of an ALTER TABLE starts, after the table's (qualified) name. */
-function clauseStart(clause: readonly SqlToken[]): number {
-  let i = 1;
-  while (isMark(clause[i], '.') && isName(clause[i + 1])) i += 2;
-  return i;
 }
 
 /** `DROP [COLUMN] c`, `DROP INDEX i`, `DROP PRIMARY KEY`, `DROP PARTITION p`, ... in words. */
