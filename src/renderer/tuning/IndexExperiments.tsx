@@ -61,7 +61,7 @@ export function IndexExperiments({
   const {
     problem: cancelProblem,
     cancel,
-    clear: clearCancelProblem,
+    clearProblem: clearCancelProblem,
   } = useExperimentCancel(sessionId);
 
   const tryIndex = async (c: IndexCandidate) => {

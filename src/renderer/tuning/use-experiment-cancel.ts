@@ -5,13 +5,13 @@ import { errorShapeOf } from '../app/ErrorNotice';
 /**
  * Cancel of the index experiment running on `sessionId` (`tuning.cancelExperiment`: KILL QUERY
  * of what it runs or waits on), and why a Cancel did not stop it when it did not. There is no
- * giving the connection up here: the experiment must still drop what it built. `clear` forgets
+ * giving the connection up here: the experiment must still drop what it built. `clearProblem` forgets
  * the problem when the next experiment starts: it was about the one before.
  */
 export function useExperimentCancel(sessionId: string): {
   problem: string | null;
   cancel: () => void;
-  clear: () => void;
+  clearProblem: () => void;
 } {
   const [problem, setProblem] = useState<string | null>(null);
   const cancel = () => {
@@ -23,5 +23,5 @@ export function useExperimentCancel(sessionId: string): {
       (e: unknown) => setProblem(errorShapeOf(e).message),
     );
   };
-  return { problem, cancel, clear: () => setProblem(null) };
+  return { problem, cancel, clearProblem: () => setProblem(null) };
 }
