@@ -223,4 +223,35 @@ describe('the editor for daily work', () => {
     expect(await rows()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('keeps the question of a long script short, its SQL scrolling and its buttons in view', async () => {
+    const statements = Array.from({ length: 300 }, (_, i) => `DROP TABLE ${DB}.gone_${i}`);
+    await front(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(statements.join(';\n') + ';');
+    await page.keyboard.press('Control+Shift+Enter');
+    const dialog = page.getByRole('dialog', {
+      name: 'Run 300 statements that remove or rewrite data on “Daily MySQL”?',
+    });
+    await dialog.waitFor();
+    const consequence = (await dialog.locator('p').first().textContent()) ?? '';
+    expect(consequence.match(/DROP TABLE: /g)).toHaveLength(3);
+    expect(consequence).toMatch(
+      /gone_2” and all its rows\. And 297 more statements that remove or rewrite data, shown below\.$/,
+    );
+    const detail = dialog.getByLabel('Exact operation');
+    expect(await detail.textContent()).toBe(statements.join(';\n\n'));
+    const viewport = page.viewportSize()!;
+    const box = (await detail.boundingBox())!;
+    expect(box.height).toBeLessThanOrEqual(viewport.height * 0.4 + 1);
+    expect(await detail.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+    for (const name of ['Cancel', 'Run them']) {
+      const button = (await dialog.getByRole('button', { name }).boundingBox())!;
+      expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
+    }
+    await screenshot(page, 'editor-daily-06-long-script-asked');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
 });

@@ -57,9 +57,22 @@ export function sweepingChanges(
   return found;
 }
 
-/** What the sweeping statements do, a sentence each. */
+// Sentences said before the rest are counted: a dump dropping thousands of tables would
+// otherwise fill the question with them and push its buttons out of reach.
+const EFFECTS_SAID = 3;
+
+/**
+ * What the sweeping statements do, a sentence each for the first few; the others counted (their
+ * SQL is in the question's detail all the same).
+ */
 function effects(sweeping: ReadonlyArray<SweepingChange>): string {
-  return sweeping.map((s) => `${s.effect}.`).join(' ');
+  const said = sweeping.slice(0, EFFECTS_SAID).map((s) => `${s.effect}.`);
+  const more = sweeping.length - said.length;
+  if (more > 0)
+    said.push(
+      `And ${more.toLocaleString('en')} more ${more === 1 ? 'statement that removes or rewrites' : 'statements that remove or rewrite'} data, shown below.`,
+    );
+  return said.join(' ');
 }
 
 /** Statements that remove or rewrite data wholesale, about to run. */

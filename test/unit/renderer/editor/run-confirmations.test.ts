@@ -81,6 +81,27 @@ describe('askBeforeRun', () => {
     );
   });
 
+  it('says what the first three sweeping changes do and counts the others, all SQL shown', async () => {
+    const sqls = Array.from({ length: 2003 }, (_, i) => `DROP TABLE t${i}`);
+    const { shown } = await ask(['SELECT 1', ...sqls], [true]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.title).toBe(
+      'Run 2003 statements that remove or rewrite data on “orders-prod”?',
+    );
+    const sentences = shown[0]!.consequence.split(/(?<=\.) /);
+    expect(sentences).toHaveLength(4);
+    expect(sentences[0]).toBe('DROP TABLE: removes the table “t0” and all its rows.');
+    expect(sentences[2]).toMatch(/“t2”/);
+    expect(sentences[3]).toBe(
+      'And 2,000 more statements that remove or rewrite data, shown below.',
+    );
+    expect(shown[0]!.detail).toBe(sqls.join(';\n\n'));
+    const readOnly = await ask(sqls.slice(0, 4), [true], { readOnly: true });
+    expect(readOnly.shown[0]!.consequence).toMatch(
+      /“t2”[^.]*\. And 1 more statement that removes or rewrites data, shown below\.$/,
+    );
+  });
+
   it('asks about unapplied edits first, and stops there on no', async () => {
     const stopped = await ask(['DELETE FROM t'], [false], { unappliedEdits: 2 });
     expect(stopped.result).toBeNull();
