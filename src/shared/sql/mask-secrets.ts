@@ -19,6 +19,9 @@ const TRIGGER_WORDS = [
   'CRYPT',
   'ENCODE',
   'DECODE',
+  'RDS_SET_EXTERNAL',
+  'AZ_REPLICATION_CHANGE_MASTER',
+  'SETUPEXTERNAL',
 ];
 
 /** Functions whose string arguments are secrets (or data a secret protects): all are masked. */
@@ -34,6 +37,15 @@ const SECRET_FUNCTIONS = new Set([
   'DECODE',
   'KEYRING_KEY_STORE',
 ]);
+
+/**
+ * Managed servers' procedures that point replication at a source, the replication password
+ * among their arguments, where CHANGE REPLICATION SOURCE is not allowed: Amazon RDS and Aurora
+ * `mysql.rds_set_external_master(host, port, user, 'pw', ...)` and every
+ * `rds_set_external_source*` variant, Azure `mysql.az_replication_change_master*`, Cloud SQL
+ * `mysql.setupExternalSource*`. Every string argument is masked, as for SECRET_FUNCTIONS.
+ */
+const SECRET_PROCEDURE = /^(?:RDS_SET_EXTERNAL_|AZ_REPLICATION_CHANGE_MASTER|SETUPEXTERNAL)/;
 
 /**
  * Option and variable names whose value is a secret: `PASSWORD`, `SOURCE_PASSWORD`,
@@ -80,7 +92,9 @@ export const UNKNOWN_LEXING: SessionLexing = {
  *   WITH plugin BY 'x'` / `AS 'hash'`, `BY PASSWORD 'hash'`, MariaDB `IDENTIFIED VIA plugin
  *   USING 'x'`), and `REPLACE 'current'`;
  * - every string argument of `PASSWORD(...)`, `OLD_PASSWORD(...)`, `AES_ENCRYPT(...)` and the
- *   other functions taking a key (SECRET_FUNCTIONS), `keyring_key_store(...)`;
+ *   other functions taking a key (SECRET_FUNCTIONS), `keyring_key_store(...)`, and of the
+ *   managed servers' replication set-up procedures (SECRET_PROCEDURE:
+ *   `CALL mysql.rds_set_external_master(host, port, user, 'pw', ...)`);
  * - the value of an option or variable named for a secret (SECRET_NAME), after `=`, `:=` or
  *   nothing: `SET PASSWORD [FOR user] = 'x'`, `PASSWORD = 'x'` / `PASSWORD 'x'` (START
  *   REPLICA, START GROUP_REPLICATION, CREATE SERVER ... OPTIONS), `SOURCE_PASSWORD = 'x'`,
@@ -195,7 +209,10 @@ function findEdits(sql: string, options: LexerOptions, depth: number): Found {
       maskLiteral(i + 1);
     } else if (token.kind === 'word' && token.upper === 'REPLACE') {
       maskLiteral(i + 1);
-    } else if (token.kind === 'word' && SECRET_FUNCTIONS.has(token.upper) && isMark(next, '(')) {
+    } else if (
+      ((token.kind === 'word' && SECRET_FUNCTIONS.has(token.upper)) || isSecretProcedure(token)) &&
+      isMark(next, '(')
+    ) {
       const close = closingParenthesis(tokens, i + 1);
       for (let j = i + 2; j <= close; j++) {
         if (tokens[j]!.kind === 'string') masked.add(j);
@@ -276,6 +293,15 @@ function assignmentAfter(tokens: readonly SqlToken[], from: number): number {
     if (isAssignment(tokens[i])) return i;
   }
   return -1;
+}
+
+/** A procedure name of SECRET_PROCEDURE: bare, or quoted (backticks, or ANSI_QUOTES `"`). */
+function isSecretProcedure(token: SqlToken): boolean {
+  if (token.kind === 'word') return SECRET_PROCEDURE.test(token.upper);
+  if (token.kind !== 'quoted-identifier') return false;
+  const quote = token.text[0]!;
+  const name = token.text.slice(1, -1).replaceAll(quote + quote, quote);
+  return SECRET_PROCEDURE.test(name.toUpperCase());
 }
 
 function hasTriggerWord(sql: string): boolean {

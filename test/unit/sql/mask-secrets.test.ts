@@ -62,6 +62,44 @@ describe('maskSecrets', () => {
     expect(maskSecrets(sql)).toBe(masked);
   });
 
+  it.each([
+    [
+      "CALL mysql.rds_set_external_master('src.example.com', 3306, 'repl', 'pw', 'mysql-bin.000031', 107, 0)",
+      "CALL mysql.rds_set_external_master('***', 3306, '***', '***', '***', 107, 0)",
+    ],
+    [
+      "CALL mysql.rds_set_external_source_with_auto_position('h', 3306, 'repl', 'pw', 0, 0)",
+      "CALL mysql.rds_set_external_source_with_auto_position('***', 3306, '***', '***', 0, 0)",
+    ],
+    [
+      "CALL `mysql`.`RDS_SET_EXTERNAL_MASTER_GTID`('h', 3306, 'repl', 'pw', '0-1-100', 0)",
+      "CALL `mysql`.`RDS_SET_EXTERNAL_MASTER_GTID`('***', 3306, '***', '***', '***', 0)",
+    ],
+    [
+      "CALL mysql.az_replication_change_master('h', 'repl', 'pw', 3306, 'mysql-bin.000002', 120, '')",
+      "CALL mysql.az_replication_change_master('***', '***', '***', 3306, '***', 120, '***')",
+    ],
+    [
+      "CALL mysql.setupExternalSourceAutoPosition('h', 3306, 'repl', 'pw', TRUE, FALSE, FALSE)",
+      "CALL mysql.setupExternalSourceAutoPosition('***', 3306, '***', '***', TRUE, FALSE, FALSE)",
+    ],
+  ])("masks the arguments of a managed server's replication procedure: %s", (sql, masked) => {
+    expect(maskSecrets(sql)).toBe(masked);
+    expect(maskSecretsForSession(sql)).toBe(masked);
+  });
+
+  it('masks the procedure named in double quotes under ANSI_QUOTES', () => {
+    const sql = `CALL "mysql"."rds_set_external_master"('h', 3306, 'repl', 'pw', 'f', 4, 0)`;
+    expect(maskSecrets(sql, { ansiQuotes: true })).toBe(
+      `CALL "mysql"."rds_set_external_master"('***', 3306, '***', '***', '***', 4, 0)`,
+    );
+  });
+
+  it('leaves other procedures and a look-alike name that is not called alone', () => {
+    const kept = "CALL mysql.rds_kill(12); SELECT 'rds_set_external_master' AS doc";
+    expect(maskSecrets(kept)).toBe(kept);
+  });
+
   it('masks through comments, introducers, adjacent literals and executable comments', () => {
     expect(maskSecrets("CREATE USER u IDENTIFIED /* c */ BY -- c\n 'pw'")).toBe(
       "CREATE USER u IDENTIFIED /* c */ BY -- c\n '***'",
