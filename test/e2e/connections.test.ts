@@ -66,8 +66,8 @@ describe('connections in browser mode', () => {
 
   it('opens on an empty state that says what to do', async () => {
     await page.goto(app.url);
-    // The token is traded for a cookie and leaves the address bar.
-    expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+    // The token goes from the address bar into the tab's session storage.
+    expect(new URL(page.url()).hash).toBe('');
     await expect.poll(() => page.getByText('No saved connections yet.').isVisible()).toBe(true);
     await screenshot(page, 'connections-01-empty');
   });

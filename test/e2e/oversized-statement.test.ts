@@ -10,7 +10,6 @@ import { createApiClient, type ApiClient } from '../../src/shared/api/client';
 import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { ApiError } from '../../src/shared/api/errors';
 import { statusAfterUpdate, type QueryStatus } from '../../src/shared/api/query';
-import { tokenCookieName } from '../../src/main/web/request-guard';
 import { queryRow, withConnection } from '../servers/connect';
 import { useDedicatedServer } from '../servers/dedicated-servers';
 import type { ServerKind } from '../servers/server-kind';
@@ -21,12 +20,12 @@ const kinds: Array<[string, ServerKind]> = [
   ['MySQL 9.7', 'mysql'],
 ];
 
-/** The browser's WebSocket as a page of `app` has it: its cookie and Origin go along. */
+/** The browser's WebSocket as a page of `app` has it: its Origin goes along. */
 function pageWebSocket(app: RunningWebApp) {
   const origin = `http://127.0.0.1:${app.port}`;
   return class PageWebSocket extends WebSocket {
-    constructor(url: string) {
-      super(url, { origin, headers: { Cookie: `${tokenCookieName(app.port)}=${app.token}` } });
+    constructor(url: string, protocols: string[]) {
+      super(url, protocols, { origin });
     }
   };
 }
@@ -82,7 +81,7 @@ describe.each(kinds)('oversized statements beside an open transaction (%s)', (_n
   beforeAll(async () => {
     app = await startWebApp();
     (globalThis as { WebSocket?: unknown }).WebSocket = pageWebSocket(app);
-    api = createApiClient(webSocketTransport(`ws://127.0.0.1:${app.port}/api`));
+    api = createApiClient(webSocketTransport(`ws://127.0.0.1:${app.port}/api`, app.token));
     api.onBackendState((s) => states.push(s));
     const s = server();
     const saved = await api.call('connections.save', {

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { tokenCookieName } from '../../src/main/web/request-guard';
+import { pageProtocols } from './harness/api-socket';
 import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { testServers } from '../servers/provided';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
@@ -14,9 +14,8 @@ import { startWebApp, type RunningWebApp } from './harness/web-app';
 /** One WebSocket kept open, as a page keeps it: sessions belong to the connection that opened them. */
 async function connectApi(app: RunningWebApp) {
   const host = `127.0.0.1:${app.port}`;
-  const ws = new WebSocket(`ws://${host}/api`, {
+  const ws = new WebSocket(`ws://${host}/api`, pageProtocols(app), {
     origin: `http://${host}`,
-    headers: { Cookie: `${tokenCookieName(app.port)}=${app.token}` },
   });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { tokenCookieName } from '../../src/main/web/request-guard';
+import { pageProtocols } from './harness/api-socket';
 import { contract } from '../../src/shared/api/contract';
 import { ServerMessageSchema } from '../../src/shared/api/wire';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
@@ -19,9 +19,8 @@ describe('fuzzing the browser-mode WebSocket', () => {
   beforeAll(async () => {
     app = await startWebApp();
     const host = `127.0.0.1:${app.port}`;
-    ws = new WebSocket(`ws://${host}/api`, {
+    ws = new WebSocket(`ws://${host}/api`, pageProtocols(app), {
       origin: `http://${host}`,
-      headers: { Cookie: `${tokenCookieName(app.port)}=${app.token}` },
     });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

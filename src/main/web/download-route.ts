@@ -40,7 +40,7 @@ function refuse(
 
 /**
  * Serves `GET /download/<token>` for a request the server's guard already let through (Host,
- * Origin, the session cookie): the page's own request only (Sec-Fetch-Site, where the browser
+ * Origin): the page's own request only (Sec-Fetch-Site, where the browser
  * sends it), the token once and only while its page is connected (`isConnected`), the file
  * streamed from disk, then removed whatever happened.
  */

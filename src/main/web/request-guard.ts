@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import { tokenFromSubprotocols } from '../../shared/api/web-access';
 
 /**
  * Browser mode listens on 127.0.0.1 only, but any web page the user visits can still try to
  * reach it: by DNS rebinding (a foreign Host header), by cross-site WebSocket (a foreign
  * Origin), or by guessing. These checks refuse all three; the token is the user's proof of
- * having been given the printed URL.
+ * having been given the printed URL (see shared/api/web-access for how it travels).
  */
 
 /** The Host header must name this loopback server exactly (defeats DNS rebinding). */
@@ -28,27 +29,16 @@ export function tokenMatches(candidate: string | null | undefined, token: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Cookies are shared by every port of a host, so the name carries the port. */
-export function tokenCookieName(port: number): string {
-  return `sightline_token_${port}`;
-}
+export type GuardVerdict = { ok: true } | { ok: false; status: 401 | 403; reason: string };
 
-/** The value of one cookie from a Cookie header. */
-export function readCookie(header: string | undefined, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
-export type GuardVerdict =
-  { ok: true; viaQueryToken: boolean } | { ok: false; status: 401 | 403; reason: string };
-
-/** Decides whether a request (page, asset or WebSocket upgrade) may be served. */
+/**
+ * Decides whether a request may be served. Pages and assets (the app's code, nothing of the
+ * user's) need the right Host and, when sent, Origin; the API WebSocket also needs the token,
+ * offered as a subprotocol (`protocols`: its Sec-WebSocket-Protocol header). Downloads carry a
+ * one-time token of their own (see download-route).
+ */
 export function checkRequest(
-  req: { url: string; host?: string; origin?: string; cookie?: string; websocket: boolean },
+  req: { host?: string; origin?: string; protocols?: string; websocket: boolean },
   port: number,
   token: string,
 ): GuardVerdict {
@@ -61,11 +51,8 @@ export function checkRequest(
   if (!req.websocket && req.origin !== undefined && !isAllowedOrigin(req.origin, req.host)) {
     return { ok: false, status: 403, reason: 'Origin not allowed' };
   }
-  const queryToken = new URL(req.url, 'http://x').searchParams.get('token');
-  if (tokenMatches(queryToken, token)) return { ok: true, viaQueryToken: true };
-  if (tokenMatches(readCookie(req.cookie, tokenCookieName(port)), token)) {
-    return { ok: true, viaQueryToken: false };
-  }
+  if (!req.websocket || tokenMatches(tokenFromSubprotocols(req.protocols), token))
+    return { ok: true };
   return {
     ok: false,
     status: 401,

@@ -14,7 +14,8 @@ import { BackendSupervisor } from './backend-supervisor';
 import { contentSecurityPolicy } from './content-security-policy';
 import { DOWNLOAD_PREFIX, serveDownload } from './download-route';
 import { DownloadStore } from './download-store';
-import { checkRequest, tokenCookieName } from './request-guard';
+import { checkRequest } from './request-guard';
+import { API_SUBPROTOCOL, TOKEN_FRAGMENT_KEY } from '../../shared/api/web-access';
 import { serveStatic } from './static-files';
 
 export interface WebServerOptions {
@@ -91,18 +92,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,
     skipUTF8Validation: true,
+    // The page offers the API's subprotocol and the one carrying its token: the answer names
+    // the first only, so the token is not echoed back.
+    handleProtocols: (offered) => (offered.has(API_SUBPROTOCOL) ? API_SUBPROTOCOL : false),
   });
   let port = 0;
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const verdict = checkRequest(
-      {
-        url: req.url ?? '/',
-        host: req.headers.host,
-        origin: req.headers.origin,
-        cookie: req.headers.cookie,
-        websocket: false,
-      },
+      { host: req.headers.host, origin: req.headers.origin, websocket: false },
       port,
       token,
     );
@@ -121,20 +119,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Resource-Policy': 'same-origin',
     };
-    if (verdict.viaQueryToken) {
-      // Trade the URL token for a cookie and drop it from the address bar and history.
-      url.searchParams.delete('token');
-      res.writeHead(303, {
-        Location: url.pathname + url.search,
-        'Set-Cookie': `${tokenCookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-        ...security,
-      });
-      res.end();
-      return;
-    }
     if (url.pathname.startsWith(DOWNLOAD_PREFIX)) {
-      // Same guard as every request above (Host, Origin, the HttpOnly SameSite cookie); the
-      // token then works once, for the page whose export it is, while that page is connected.
+      // Same guard as every request above (Host, Origin); the download's own token then works
+      // once, for the page whose export it is, while that page is connected.
       void serveDownload(req, res, downloads, (client) => sockets.has(client), security);
       return;
     }
@@ -145,10 +132,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     socket.on('error', () => socket.destroy());
     const verdict = checkRequest(
       {
-        url: req.url ?? '/',
         host: req.headers.host,
         origin: req.headers.origin,
-        cookie: req.headers.cookie,
+        protocols: req.headers['sec-websocket-protocol'],
         websocket: true,
       },
       port,
@@ -213,7 +199,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   port = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}/?token=${token}`,
+    url: `http://127.0.0.1:${port}/#${TOKEN_FRAGMENT_KEY}=${token}`,
     port,
     token,
     downloadDir,

@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '../../shared/api/client';
 import { messagePortTransport, type DesktopBridge } from './port-transport';
+import { takePageToken } from './page-token';
 import { webSocketTransport } from './ws-transport';
 
 declare global {
@@ -14,5 +15,6 @@ export const api: ApiClient = createApiClient(
     ? messagePortTransport(window.sightlineDesktop)
     : webSocketTransport(
         `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/api`,
+        takePageToken(window.location, window.history, window.sessionStorage),
       ),
 );

@@ -4,14 +4,19 @@ import {
   messageTooLargeError,
   utf8Length,
 } from '../../shared/api/message-limits';
+import { API_SUBPROTOCOL, tokenSubprotocol } from '../../shared/api/web-access';
 import type { ClientMessage } from '../../shared/api/wire';
 
+/** What the page says when it was opened without the printed URL's token. */
+export const NO_TOKEN_REASON =
+  'This page was opened without its access token: open the URL that npm run web printed (it ends with #token=…).';
+
 /**
- * Browser mode: the API over a WebSocket back to the page's own server (the token travels as
- * the HttpOnly cookie set when the printed URL was opened). When the socket drops, screens are
- * told the backend is down and it reconnects on its own.
+ * Browser mode: the API over a WebSocket back to the page's own server, `token` offered in the
+ * handshake (see shared/api/web-access). When the socket drops, screens are told the backend is
+ * down and it reconnects on its own. Without a token nothing is tried: screens are told why.
  */
-export function webSocketTransport(url: string): ClientTransport {
+export function webSocketTransport(url: string, token: string | null): ClientTransport {
   let receiver: (message: unknown) => void = () => {};
   let socket: WebSocket | null = null;
   let queue: string[] = [];
@@ -19,7 +24,7 @@ export function webSocketTransport(url: string): ClientTransport {
   let retryMs = 250;
 
   const open = () => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, [API_SUBPROTOCOL, tokenSubprotocol(token!)]);
     socket = ws;
     ws.onopen = () => {
       retryMs = 250;
@@ -45,14 +50,21 @@ export function webSocketTransport(url: string): ClientTransport {
         receiver({
           t: 'backend',
           state: 'down',
-          reason: 'Lost the connection to the Sightline server; reconnecting.',
+          // A server started again has a new token: this page's no longer opens the API.
+          reason:
+            'Lost the connection to the Sightline server; reconnecting. If it was started again, open the new URL it printed.',
         });
       }
       setTimeout(open, retryMs);
       retryMs = Math.min(retryMs * 2, 5000);
     };
   };
-  open();
+  if (token) open();
+  else {
+    wasDown = true;
+    // Told once the screens listen (onMessage comes after this returns).
+    queueMicrotask(() => receiver({ t: 'backend', state: 'down', reason: NO_TOKEN_REASON }));
+  }
 
   return {
     send(message: ClientMessage) {

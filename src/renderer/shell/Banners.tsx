@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AppInfo } from '../../shared/api/contract';
 import { StoreWriteNotice } from '../app/StoreWriteNotice';
+import { NO_TOKEN_REASON } from '../app/ws-transport';
 import type { BackendState } from './use-session-events';
 
 /** App-wide news above everything: the backend stopped, the store could not be read or written. */
@@ -12,7 +13,9 @@ export function Banners({ backend, appInfo }: { backend: BackendState; appInfo: 
       {backend.state === 'down' && (
         <div className="banner banner-danger" role="alert" data-testid="backend-down">
           <span aria-hidden="true">⚠</span>{' '}
-          {backend.reason ?? 'The backend stopped; restarting it.'} Open sessions were closed.
+          {backend.reason ?? 'The backend stopped; restarting it.'}
+          {/* A page without its token never had a session. */}
+          {backend.reason !== NO_TOKEN_REASON && ' Open sessions were closed.'}
         </div>
       )}
       {warning && warning !== dismissed && (

@@ -29,8 +29,8 @@ export function downloadBlob(blob: Blob, fileName: string): void {
  * `fileName` (the server's Content-Disposition has the last word).
  *
  * A link click and not fetch + blob: the browser streams the response straight to disk, so an
- * export of gigabytes never sits in the page's memory, and the request carries the page's
- * HttpOnly SameSite cookie like every other request. The token is in the URL, so it can show in
+ * export of gigabytes never sits in the page's memory. The download's own token is in the URL
+ * (the page's access token never is: see shared/api/web-access), so it can show in
  * the browser's list of downloads - but it is spent by then (single use, minutes at most, only
  * for the page that asked), the page never navigates to it (not in the address bar or history),
  * no Referer carries it (noreferrer, and the server sends no-referrer), and the web server logs

@@ -26,6 +26,7 @@ export type BackendState = 'up' | 'down';
 export interface ApiClient {
   call<M extends MethodName>(method: M, params: MethodParams<M>): Promise<MethodResult<M>>;
   on<E extends EventName>(event: E, handler: (payload: EventPayload<E>) => void): () => void;
+  /** Tells `handler` when the backend goes down or comes back; at once when it is down now. */
   onBackendState(handler: (state: BackendState, reason?: string) => void): () => void;
 }
 
@@ -43,6 +44,8 @@ export function createApiClient(transport: ClientTransport): ApiClient {
   >();
   const eventHandlers = new Map<string, Set<(payload: unknown) => void>>();
   const stateHandlers = new Set<(state: BackendState, reason?: string) => void>();
+  // While the backend is down, why: a screen that starts listening then is told at once.
+  let down: { reason?: string } | null = null;
 
   transport.onMessage((raw) => {
     const parsed = ServerMessageSchema.safeParse(raw);
@@ -76,6 +79,7 @@ export function createApiClient(transport: ClientTransport): ApiClient {
           );
         }
       }
+      down = msg.state === 'down' ? { reason: msg.reason } : null;
       for (const h of stateHandlers) h(msg.state, msg.reason);
     }
   });
@@ -110,6 +114,7 @@ export function createApiClient(transport: ClientTransport): ApiClient {
     },
     onBackendState(handler) {
       stateHandlers.add(handler);
+      if (down) handler('down', down.reason);
       return () => stateHandlers.delete(handler);
     },
   };

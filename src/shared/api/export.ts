@@ -32,7 +32,7 @@ export const DownloadUrlSchema = z
 
 /**
  * A finished browser-mode export, ready for the browser to fetch once from `url` on the same
- * web server (with the page's own cookie) before `expiresAt`. The token in the url works once,
+ * web server before `expiresAt`. The token in the url works once,
  * only while the page that started the export is connected; the file is removed after the
  * download or at expiry.
  */

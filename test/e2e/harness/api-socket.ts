@@ -1,18 +1,20 @@
 import WebSocket from 'ws';
-import { tokenCookieName } from '../../../src/main/web/request-guard';
+import { API_SUBPROTOCOL, tokenSubprotocol } from '../../../src/shared/api/web-access';
 import type { RunningWebApp } from './web-app';
 
-/** Calls the browser-mode API as the page does (cookie + Origin), for setting up a test fast. */
+/** What a page of `app` offers in the API WebSocket's handshake: its token, as a subprotocol. */
+export function pageProtocols(app: { token: string }): string[] {
+  return [API_SUBPROTOCOL, tokenSubprotocol(app.token)];
+}
+
+/** Calls the browser-mode API as the page does (token + Origin), for setting up a test fast. */
 export async function callApi(
   app: RunningWebApp,
   method: string,
   params: unknown,
 ): Promise<unknown> {
   const host = `127.0.0.1:${app.port}`;
-  const ws = new WebSocket(`ws://${host}/api`, {
-    origin: `http://${host}`,
-    headers: { Cookie: `${tokenCookieName(app.port)}=${app.token}` },
-  });
+  const ws = new WebSocket(`ws://${host}/api`, pageProtocols(app), { origin: `http://${host}` });
   try {
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

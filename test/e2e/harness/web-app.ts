@@ -55,7 +55,7 @@ export async function startWebApp(options: { dataDir?: string } = {}): Promise<R
     url,
     origin: parsed.origin,
     port: Number(parsed.port),
-    token: parsed.searchParams.get('token') ?? '',
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     dataDir,
     process: child,
     output: () => output,

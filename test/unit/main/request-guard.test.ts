@@ -1,65 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest, readCookie, tokenCookieName } from '../../../src/main/web/request-guard';
+import { checkRequest } from '../../../src/main/web/request-guard';
 import { resolveStaticPath } from '../../../src/main/web/static-files';
+import {
+  API_SUBPROTOCOL,
+  tokenFromSubprotocols,
+  tokenSubprotocol,
+} from '../../../src/shared/api/web-access';
 
 const PORT = 41234;
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz012345';
 const host = `127.0.0.1:${PORT}`;
+const origin = `http://${host}`;
+const protocols = `${API_SUBPROTOCOL}, ${tokenSubprotocol(TOKEN)}`;
 
 describe('checkRequest', () => {
-  it('accepts the printed URL and the cookie it sets', () => {
-    expect(checkRequest({ url: `/?token=${TOKEN}`, host, websocket: false }, PORT, TOKEN)).toEqual({
-      ok: true,
-      viaQueryToken: true,
-    });
-    const cookie = `other=1; ${tokenCookieName(PORT)}=${TOKEN}`;
+  it('serves the page and its assets at this host without a token: they are the app, not data', () => {
+    expect(checkRequest({ host, websocket: false }, PORT, TOKEN)).toEqual({ ok: true });
     expect(
-      checkRequest({ url: '/assets/a.js', host, cookie, websocket: false }, PORT, TOKEN),
-    ).toEqual({ ok: true, viaQueryToken: false });
+      checkRequest(
+        { host: `localhost:${PORT}`, origin: `http://localhost:${PORT}`, websocket: false },
+        PORT,
+        TOKEN,
+      ),
+    ).toEqual({ ok: true });
   });
 
-  it('refuses a missing or wrong token with 401', () => {
-    expect(checkRequest({ url: '/', host, websocket: false }, PORT, TOKEN)).toMatchObject({
-      ok: false,
-      status: 401,
+  it('opens the API WebSocket only with the token offered as a subprotocol', () => {
+    expect(checkRequest({ host, origin, protocols, websocket: true }, PORT, TOKEN)).toEqual({
+      ok: true,
     });
-    expect(
-      checkRequest({ url: `/?token=${TOKEN}x`, host, websocket: false }, PORT, TOKEN),
-    ).toMatchObject({ ok: false, status: 401 });
-    const otherPortCookie = `${tokenCookieName(PORT + 1)}=${TOKEN}`;
-    expect(
-      checkRequest({ url: '/', host, cookie: otherPortCookie, websocket: false }, PORT, TOKEN),
-    ).toMatchObject({ ok: false, status: 401 });
+    for (const offered of [
+      undefined,
+      API_SUBPROTOCOL,
+      `${API_SUBPROTOCOL}, ${tokenSubprotocol(`${TOKEN}x`)}`,
+      `${API_SUBPROTOCOL}, ${tokenSubprotocol(TOKEN.slice(0, -1))}`,
+      `${API_SUBPROTOCOL}, ${TOKEN}`,
+    ]) {
+      expect(
+        checkRequest({ host, origin, protocols: offered, websocket: true }, PORT, TOKEN),
+      ).toMatchObject({ ok: false, status: 401 });
+    }
   });
 
   it('refuses a foreign Host header even with the right token (DNS rebinding)', () => {
     for (const h of ['evil.example:41234', `127.0.0.1:${PORT + 1}`, undefined, '127.0.0.1']) {
-      expect(
-        checkRequest({ url: `/?token=${TOKEN}`, host: h, websocket: false }, PORT, TOKEN),
-      ).toMatchObject({ ok: false, status: 403, reason: 'Host not allowed' });
+      for (const websocket of [false, true])
+        expect(
+          checkRequest({ host: h, origin: `http://${h}`, protocols, websocket }, PORT, TOKEN),
+        ).toMatchObject({ ok: false, status: 403, reason: 'Host not allowed' });
     }
   });
 
-  it('refuses a WebSocket from another Origin or with none', () => {
-    const cookie = `${tokenCookieName(PORT)}=${TOKEN}`;
-    expect(
-      checkRequest(
-        { url: '/api', host, cookie, origin: `http://${host}`, websocket: true },
-        PORT,
-        TOKEN,
-      ),
-    ).toMatchObject({ ok: true });
-    for (const origin of ['http://evil.example', `https://${host}`, 'null', undefined]) {
+  it('refuses a WebSocket from another Origin or with none, and a page request from another', () => {
+    for (const o of ['http://evil.example', `https://${host}`, 'null', undefined]) {
       expect(
-        checkRequest({ url: '/api', host, cookie, origin, websocket: true }, PORT, TOKEN),
+        checkRequest({ host, origin: o, protocols, websocket: true }, PORT, TOKEN),
       ).toMatchObject({ ok: false, status: 403, reason: 'Origin not allowed' });
     }
+    expect(
+      checkRequest({ host, origin: 'http://evil.example', websocket: false }, PORT, TOKEN),
+    ).toMatchObject({ ok: false, status: 403, reason: 'Origin not allowed' });
   });
 
-  it('reads cookies exactly by name', () => {
-    expect(readCookie('a=1; ab=2', 'ab')).toBe('2');
-    expect(readCookie('xa=1', 'a')).toBeNull();
-    expect(readCookie(undefined, 'a')).toBeNull();
+  it('reads the token from the subprotocols offered, by its exact prefix', () => {
+    expect(tokenFromSubprotocols(`${API_SUBPROTOCOL},${tokenSubprotocol('abc')}`)).toBe('abc');
+    expect(tokenFromSubprotocols(` ${tokenSubprotocol('a-b_c')} , x`)).toBe('a-b_c');
+    expect(tokenFromSubprotocols('xsightline-token.abc')).toBeNull();
+    expect(tokenFromSubprotocols(API_SUBPROTOCOL)).toBeNull();
+    expect(tokenFromSubprotocols(undefined)).toBeNull();
   });
 });
 

@@ -128,6 +128,23 @@ describe('api client', () => {
     expect(states).toEqual(['down', 'up']);
   });
 
+  it('tells a listener that starts while the backend is down at once, and not once it is up', () => {
+    const t = fakeTransport();
+    const client = createApiClient(t.transport);
+    t.receive({ t: 'backend', state: 'down', reason: 'no token' });
+    const late: Array<[string, string | undefined]> = [];
+    client.onBackendState((s, reason) => late.push([s, reason]));
+    expect(late).toEqual([['down', 'no token']]);
+    t.receive({ t: 'backend', state: 'up' });
+    const later: string[] = [];
+    client.onBackendState((s) => later.push(s));
+    expect(later).toEqual([]);
+    expect(late).toEqual([
+      ['down', 'no token'],
+      ['up', undefined],
+    ]);
+  });
+
   it('passes on what a transport refused to carry, and says the backend is unreachable otherwise', async () => {
     const refusing = (e: unknown): ClientTransport => ({
       send() {
