@@ -130,6 +130,11 @@ describe('browser mode refuses what it must', () => {
       expect(await banner.textContent()).toBe(
         '⚠ This page was opened without its access token: open the URL that npm run web printed (it ends with #token=…).',
       );
+      // Nothing was read: the rail does not claim there are no saved connections.
+      expect(await bare.getByTestId('connections-unread').textContent()).toBe(
+        'Saved connections could not be read: see the message beside. They show here once the backend answers.',
+      );
+      expect(await bare.getByText('No saved connections yet.').count()).toBe(0);
       await screenshot(bare, 'browser-mode-no-token');
       expect(errors).toEqual([]);
     } finally {

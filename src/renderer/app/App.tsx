@@ -38,7 +38,7 @@ import { registeredTools, toolScreens } from './tool-registry';
  */
 export function App() {
   const [error, setError] = useState<ShellError | null>(null);
-  const { appInfo, connections, byId, reload } = useSavedConnections(setError);
+  const { appInfo, connections, listState, byId, reload } = useSavedConnections(setError);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ existing: SavedConnection | null } | null>(null);
   const [tabs, dispatch] = useReducer(tabsReducer, emptyTabs);
@@ -99,6 +99,7 @@ export function App() {
         <div className="workspace">
           <Rail
             connections={connections}
+            listState={listState}
             byId={byId}
             // The rail follows the tab in front (a plan: the connection whose tree is shown).
             selectedId={session?.connectionId ?? selectedId}

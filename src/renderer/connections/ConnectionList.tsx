@@ -53,6 +53,7 @@ function ConnectionFlags({
 /** The left rail's saved connections, with colour tag and read-only / production marks. */
 export function ConnectionList({
   connections,
+  listState = 'loaded',
   selectedId,
   connectedIds,
   flavors,
@@ -65,6 +66,8 @@ export function ConnectionList({
   onToggleCollapsed,
 }: {
   connections: SavedConnection[];
+  /** Whether `connections` was read: empty before then is not "none saved". */
+  listState?: 'loading' | 'loaded' | 'failed';
   selectedId: string | null;
   connectedIds: Set<string>;
   /** The flavor of each connection with an open session (others show the one last seen). */
@@ -140,7 +143,15 @@ export function ConnectionList({
           )}
         </span>
       </div>
-      {connections.length === 0 ? (
+      {connections.length === 0 && listState !== 'loaded' ? (
+        <div className="empty-state" data-testid="connections-unread">
+          <p>
+            {listState === 'loading'
+              ? 'Reading saved connections…'
+              : 'Saved connections could not be read: see the message beside. They show here once the backend answers.'}
+          </p>
+        </div>
+      ) : connections.length === 0 ? (
         <div className="empty-state">
           <p>No saved connections yet.</p>
           <p>

@@ -3,6 +3,7 @@ import { linkTransport } from '../../shared/server/link-transport';
 import { ConnectionList } from '../connections/ConnectionList';
 import { SchemaTree } from '../schema/SchemaTree';
 import { useShell } from './shell-services';
+import type { ListState } from './use-saved-connections';
 import { contextSession, isSessionTab, recentTab, type TabsState } from './tabs/tab-model';
 
 /**
@@ -11,6 +12,7 @@ import { contextSession, isSessionTab, recentTab, type TabsState } from './tabs/
  */
 export function Rail({
   connections,
+  listState,
   byId,
   selectedId,
   tabs,
@@ -21,6 +23,7 @@ export function Rail({
   onNew,
 }: {
   connections: SavedConnection[];
+  listState: ListState;
   byId: ReadonlyMap<string, SavedConnection>;
   selectedId: string | null;
   tabs: TabsState;
@@ -45,6 +48,7 @@ export function Rail({
   return (
     <ConnectionList
       connections={connections}
+      listState={listState}
       selectedId={selectedId}
       connectedIds={new Set(sessions.flatMap((t) => (t.kind === 'editor' ? [t.connectionId] : [])))}
       flavors={new Map(sessions.map((t) => [t.connectionId, t.server.flavor]))}

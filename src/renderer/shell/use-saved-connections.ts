@@ -15,17 +15,27 @@ async function load(): Promise<{ info: AppInfo; list: SavedConnection[] }> {
   return { info, list };
 }
 
+/**
+ * Whether the list of saved connections has been read: until it has, an empty list is not
+ * "none saved" (saying so when the backend could not be reached would tell a user their
+ * connections are gone).
+ */
+export type ListState = 'loading' | 'loaded' | 'failed';
+
 /** The app's facts and the saved connections, loaded at start and on `reload()`. */
 export function useSavedConnections(report: (error: ShellError | null) => void) {
   const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
   const [connections, setConnections] = useState<SavedConnection[]>([]);
+  const [listState, setListState] = useState<ListState>('loading');
 
   const reload = useCallback(async () => {
     try {
       const loaded = await load();
       setAppInfo(loaded.info);
       setConnections(loaded.list);
+      setListState('loaded');
     } catch (e) {
+      setListState((was) => (was === 'loaded' ? was : 'failed'));
       report({ title: 'Could not load saved connections', error: errorShapeOf(e) });
     }
   }, [report]);
@@ -37,9 +47,12 @@ export function useSavedConnections(report: (error: ShellError | null) => void) 
         if (!live) return;
         setAppInfo(loaded.info);
         setConnections(loaded.list);
+        setListState('loaded');
       },
       (e: unknown) => {
-        if (live) report({ title: 'Could not load saved connections', error: errorShapeOf(e) });
+        if (!live) return;
+        setListState((was) => (was === 'loaded' ? was : 'failed'));
+        report({ title: 'Could not load saved connections', error: errorShapeOf(e) });
       },
     );
     return () => {
@@ -48,5 +61,5 @@ export function useSavedConnections(report: (error: ShellError | null) => void) 
   }, [report]);
 
   const byId = useMemo(() => new Map(connections.map((c) => [c.id, c])), [connections]);
-  return { appInfo, connections, byId, reload };
+  return { appInfo, connections, listState, byId, reload };
 }
