@@ -12,6 +12,7 @@ runCli(process.argv.slice(2), COMMANDS, {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
   readStdin,
+  env: process.env,
 }).then(
   (code) => {
     process.exitCode = code;

@@ -12,6 +12,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** All of standard input, read when a command asks for it. */
   readStdin: () => Promise<string>;
+  /** Where `--password-env` reads from; process.env when absent. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /**

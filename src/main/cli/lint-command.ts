@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import {
   DEFAULT_TARGET,
   emptySchema,
@@ -21,8 +21,16 @@ import type { FindingSeverity } from '../../shared/severity';
 import { readLiveFacts, readLiveSchema, readServerFlavor } from '../services/lint/read-live-schema';
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
 import { lintJson, lintSarif, lintText } from './lint-output';
-import { connectionFromUrl } from './connect-url';
-import { taggedConnection } from '../db/tagged-connection';
+import {
+  cliConnectionFor,
+  CONNECT_OPTION,
+  CONNECT_USAGE,
+  hasConnectOptions,
+  openCliConnection,
+  setConnectOption,
+  type ConnectOptions,
+} from './cli-connection';
+import type { DbConnection } from '../db/open-connection';
 
 const FORMATS = ['text', 'json', 'sarif'] as const;
 type Format = (typeof FORMATS)[number];
@@ -39,10 +47,11 @@ the target server: algorithm, lock, rebuild or copy, and findings with a fix.
                  CREATE statements); default: empty
   --connect URL  read the schema and live facts (row versions, sessions holding the tables,
                  duplicates for new unique keys) from a server, read-only:
-                 mysql://user:password@host:port/database
+                 mysql://user@host:port/database (see below for TLS and the password)
   --format F     text (default), json or sarif (SARIF 2.1.0, for code scanning)
   --fail-on S    warning or danger (default): the lowest severity that fails the run
 
+${CONNECT_USAGE}
 Files are read as their migration tool runs them forward: dbmate \`-- migrate:down\` and goose
 \`-- +goose Down\` sections, golang-migrate *.down.sql and Flyway U*__ undo files are skipped;
 Liquibase \`--changeset\`/\`--rollback\` lines are not SQL. Versioned names (V2__x.sql,
@@ -58,6 +67,7 @@ interface Options {
   target: string | null;
   schema: string | null;
   connect: string | null;
+  connection: ConnectOptions;
   format: Format;
   failOn: FindingSeverity;
   inputs: string[];
@@ -68,6 +78,7 @@ function readOptions(args: string[]): Options | 'help' | string {
     target: null,
     schema: null,
     connect: null,
+    connection: {},
     format: 'text',
     failOn: 'danger',
     inputs: [],
@@ -78,6 +89,12 @@ function readOptions(args: string[]): Options | 'help' | string {
     if (arg === '--') {
       options.inputs.push(...args.slice(i + 1));
       break;
+    }
+    const c = CONNECT_OPTION.exec(arg);
+    if (c) {
+      const wrong = setConnectOption(options.connection, c[1]!, c[2] ?? args[++i] ?? '');
+      if (wrong !== undefined) return wrong;
+      continue;
     }
     const m = /^--(target|schema|connect|format|fail-on)(?:=(.*))?$/.exec(arg);
     if (m) {
@@ -112,6 +129,8 @@ function readOptions(args: string[]): Options | 'help' | string {
     return 'no input: give one or more files, or - for standard input';
   if (options.schema !== null && options.connect !== null)
     return 'give --schema or --connect, not both';
+  if (options.connect === null && hasConnectOptions(options.connection))
+    return 'the connection options (--tls, --password-env, ...) need --connect';
   return options;
 }
 
@@ -170,14 +189,20 @@ export const lintCommand: CliCommand = {
       schema = loaded.schema;
     }
     if (options.connect !== null) {
-      const connection = connectionFromUrl(options.connect);
+      const connection = cliConnectionFor(
+        options.connect,
+        options.connection,
+        io.env ?? process.env,
+      );
       if (typeof connection === 'string') {
         io.stderr(`sightline lint: ${connection}\n`);
         return 2;
       }
-      let conn: mysql.Connection | undefined;
+      for (const w of connection.warnings) io.stderr(`sightline lint: warning: ${w}\n`);
+      let db: DbConnection | undefined;
       try {
-        conn = taggedConnection(await mysql.createConnection(connection.options));
+        db = await openCliConnection(connection);
+        const conn: mysql.Connection = db.conn;
         // Nothing the lint sends may change the server.
         await conn.query('SET SESSION TRANSACTION READ ONLY');
         const server = await readServerFlavor(conn);
@@ -195,7 +220,7 @@ export const lintCommand: CliCommand = {
         io.stderr(`sightline lint: --connect: ${e instanceof Error ? e.message : String(e)}\n`);
         return 2;
       } finally {
-        await conn?.end().catch(() => undefined);
+        await db?.close();
       }
     }
 

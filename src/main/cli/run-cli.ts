@@ -1,5 +1,6 @@
 import { APP_VERSION } from '../backend/version';
 import type { CliCommand, CliIo } from './command';
+import { maskUrlPasswords } from './connect-url';
 
 function usage(commands: CliCommand[]): string {
   const width = Math.max(8, ...commands.map((c) => c.name.length)) + 2;
@@ -27,5 +28,6 @@ export async function runCli(argv: string[], commands: CliCommand[], io: CliIo):
     io.stderr(`sightline: unknown command "${name}"\n\n${usage(commands)}`);
     return 2;
   }
-  return command.run(rest, io);
+  // A message may echo an argument, and an argument may be a URL with a password in it.
+  return command.run(rest, { ...io, stderr: (t) => io.stderr(maskUrlPasswords(t)) });
 }

@@ -41,6 +41,18 @@ function url(server: ServerEndpoint, database: string): string {
 }
 
 /**
+ * `--connect URL`, and for the MariaDB 10.11 test server, which has no TLS, `--tls preferred`
+ * (the CLI's default, like the app's over the network, is required).
+ */
+function connect(server: ServerEndpoint, database: string): string[] {
+  return [
+    '--connect',
+    url(server, database),
+    ...(server.kind === 'mariadb' ? ['--tls', 'preferred'] : []),
+  ];
+}
+
+/**
  * What the metadata-lock finding says: MySQL names the holders of the table's lock; MariaDB
  * without the metadata_lock_info plugin (the test servers load none) names open transactions
  * as candidates only, at a lower severity.
@@ -84,8 +96,7 @@ describe.each([
 
   it('finds the duplicates a new unique key would fail on, and only those', async () => {
     const result = await lint([
-      '--connect',
-      url(server, scratch.name),
+      ...connect(server, scratch.name),
       '--format',
       'json',
       path.join(dir, 'V5__unique.sql'),
@@ -110,8 +121,7 @@ describe.each([
     await holder.query("UPDATE members SET nick = 'ann' WHERE id = 1");
     try {
       const result = await lint([
-        '--connect',
-        url(server, scratch.name),
+        ...connect(server, scratch.name),
         '--fail-on',
         'warning',
         path.join(dir, 'V6__column.sql'),
@@ -122,20 +132,12 @@ describe.each([
     } finally {
       await holder.query('ROLLBACK');
     }
-    const after = await lint([
-      '--connect',
-      url(server, scratch.name),
-      path.join(dir, 'V6__column.sql'),
-    ]);
+    const after = await lint([...connect(server, scratch.name), path.join(dir, 'V6__column.sql')]);
     expect(after.stdout).not.toContain('metadata-lock-busy');
   });
 
   it('is clean (exit 0) for a change the live table takes instantly', async () => {
-    const result = await lint([
-      '--connect',
-      url(server, scratch.name),
-      path.join(dir, 'V6__column.sql'),
-    ]);
+    const result = await lint([...connect(server, scratch.name), path.join(dir, 'V6__column.sql')]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('ALTER TABLE members ADD COLUMN age INT -> INSTANT, LOCK=NONE');
@@ -175,8 +177,7 @@ describe('sightline lint --connect on MySQL 9.7: instant row versions', () => {
     )) as unknown as [[{ v: number }]];
     expect(Number(row.v)).toBe(255);
     const result = await lint([
-      '--connect',
-      url(servers.mysql, scratch.name),
+      ...connect(servers.mysql, scratch.name),
       '--format',
       'json',
       path.join(dir, 'V7__more.sql'),

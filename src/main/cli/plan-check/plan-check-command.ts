@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import mysql, { type RowDataPacket } from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
+import type { RowDataPacket } from 'mysql2/promise';
 import {
   DEFAULT_ROWS_FACTOR,
   diffPlans,
@@ -11,11 +12,18 @@ import {
 import { splitStatements } from '../../../shared/sql';
 import { statementShape } from '../../../shared/tuning/statement-shape';
 import { optionsOrExit, type CliCommand } from '../command';
-import { connectionFromUrl } from '../connect-url';
+import {
+  cliConnectionFor,
+  CONNECT_OPTION,
+  CONNECT_USAGE,
+  openCliConnection,
+  setConnectOption,
+  type ConnectOptions,
+} from '../cli-connection';
+import type { DbConnection } from '../../db/open-connection';
 import { baselineFile, readBaseline, writeBaseline } from './plan-baseline';
 import { planCheckJson, planCheckJunit, planCheckText } from './plan-check-output';
 import type { StatementOutcome } from './statement-outcome';
-import { taggedConnection } from '../../db/tagged-connection';
 
 const USAGE = `Usage: sightline plan-check --connect URL --baseline DIR [--update]
          [--format text|json|junit] [--rows-factor N] FILE.sql... | -
@@ -26,12 +34,14 @@ fails on a regression: a full scan, filesort or temporary table that came, an ac
 got worse, a different index with a higher estimate, a table's row estimate grown past the rows
 factor.
 
-  --connect URL    mysql://user:password@host:port/database (a staging server)
+  --connect URL    mysql://user@host:port/database (a staging server); TLS and the password:
+                   see below
   --baseline DIR   one JSON file per statement, named by the statement's shape
   --update         accept the current plans: write them as the baselines (exit 0)
   --format         text (default), json (one object per statement per line), junit (XML)
   --rows-factor    how many times a row estimate may grow before it fails (default ${DEFAULT_ROWS_FACTOR})
 
+${CONNECT_USAGE}
 Only SELECT, TABLE, WITH, INSERT, REPLACE, UPDATE and DELETE are explained; other statements
 are listed as skipped. A statement without a baseline passes as new.
 Exit status: 0 no regression, 1 a regression or a statement the server could not explain,
@@ -45,6 +55,7 @@ const WRITES = new Set(['INSERT', 'REPLACE', 'UPDATE', 'DELETE']);
 
 interface Options {
   connect: string;
+  connection: ConnectOptions;
   baseline: string;
   update: boolean;
   format: Format;
@@ -73,18 +84,20 @@ export const planCheckCommand: CliCommand = {
       const file = input === '-' ? '(stdin)' : input;
       for (const s of splitStatements(text)) statements.push({ file, line: s.line, sql: s.text });
     }
-    const connection = connectionFromUrl(options.connect);
+    const connection = cliConnectionFor(options.connect, options.connection, io.env ?? process.env);
     if (typeof connection === 'string') {
       io.stderr(`sightline plan-check: ${connection}\n`);
       return 2;
     }
+    for (const w of connection.warnings) io.stderr(`sightline plan-check: warning: ${w}\n`);
+    let db: DbConnection | undefined;
     let conn: mysql.Connection;
     let server: string;
     try {
-      // Tagged like the app's own statements: a DBA sees what sent them.
-      conn = taggedConnection(
-        await mysql.createConnection({ ...connection.options, database: connection.database }),
-      );
+      // The app's session: its TLS and password rules, and tagged like the app's own
+      // statements, so a DBA sees what sent them.
+      db = await openCliConnection(connection);
+      conn = db.conn;
       // EXPLAIN runs nothing; a read-only session makes sure of it.
       await conn.query('SET SESSION TRANSACTION READ ONLY');
       // MySQL's JSON version 2 (its default from 9.x on) has no plan for a single-table UPDATE
@@ -94,6 +107,7 @@ export const planCheckCommand: CliCommand = {
       const [rows] = await conn.query<RowDataPacket[]>('SELECT VERSION() AS v');
       server = String(rows[0]?.v ?? '');
     } catch (e) {
+      await db?.close();
       io.stderr(`sightline plan-check: --connect: ${e instanceof Error ? e.message : String(e)}\n`);
       return 2;
     }
@@ -105,7 +119,7 @@ export const planCheckCommand: CliCommand = {
         outcomes.push(outcome);
       }
     } finally {
-      await conn.end().catch(() => undefined);
+      await db.close();
     }
     io.stdout(
       options.format === 'json'
@@ -212,6 +226,7 @@ function serverError(e: unknown): string {
 function readOptions(args: string[]): Options | 'help' | string {
   let connect: string | null = null;
   let baseline: string | null = null;
+  const connection: ConnectOptions = {};
   const options = {
     update: false,
     format: 'text' as Format,
@@ -227,6 +242,12 @@ function readOptions(args: string[]): Options | 'help' | string {
     }
     if (arg === '--update') {
       options.update = true;
+      continue;
+    }
+    const c = CONNECT_OPTION.exec(arg);
+    if (c) {
+      const wrong = setConnectOption(connection, c[1]!, c[2] ?? args[++i] ?? '');
+      if (wrong !== undefined) return wrong;
       continue;
     }
     const m = /^--(connect|baseline|format|rows-factor)(?:=(.*))?$/.exec(arg);
@@ -254,5 +275,5 @@ function readOptions(args: string[]): Options | 'help' | string {
   if (baseline === null) return '--baseline is required: the directory of baseline plans';
   if (options.inputs.length === 0)
     return 'no input: give one or more SQL files, or - for standard input';
-  return { ...options, connect, baseline };
+  return { ...options, connect, connection, baseline };
 }
