@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshd, type SshServer } from '../integration/db/sshd';
 import { testServers } from '../servers/provided';
+import { callApi } from './harness/api-socket';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
@@ -168,10 +169,34 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     );
     const replace = notice.getByRole('button', { name: 'Replace the saved key' });
     expect(await replace.isDisabled()).toBe(true);
+    // The saved database password is bound to the key: the notice says so before replacing.
+    expect(await notice.getByTestId('ssh-key-retype').textContent()).toBe(
+      'The saved passwords of this connection are only sent to the server they were saved for: ' +
+        'after replacing the key, type them again.',
+    );
     await screenshot(page, 'ssh-04-changed-key');
 
     await notice.getByLabel("The server's administrator confirmed the new fingerprint").check();
+    const logFrom = impostor.log().length;
     await replace.click();
+    // The test with the new key is refused before connecting: the saved password is not sent
+    // to a server known by another key, and both the result and the field say why.
+    const refusal = dialog.locator('[data-error-code="PASSWORD_REQUIRED"]');
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.textContent()).toContain(
+      'The password must be typed again: the saved one is only sent to the server it was saved ' +
+        "for, and this connection's trusted SSH host key was forgotten or replaced.",
+    );
+    await dialog
+      .getByText(
+        "The saved password is only sent to the server it was saved for: this connection's " +
+          'trusted SSH host key was forgotten or replaced, so type it again.',
+      )
+      .waitFor();
+    expect(impostor.log().slice(logFrom)).not.toContain('userauth-request');
+    await screenshot(page, 'ssh-05-replaced-key-retype');
+    await dialog.getByLabel('Password', { exact: true }).fill(servers.mariadb.password);
+    await dialog.getByRole('button', { name: 'Test' }).click();
     await dialog.getByTestId('test-ok').waitFor({ timeout: 20_000 });
     expect(await dialog.getByTestId('ssh-trusted-fingerprint').textContent()).toBe(
       impostor.hostKeySha256,
@@ -187,9 +212,22 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     const dialog = page.getByRole('dialog', { name: `Edit connection “${NAME}”` });
     await dialog.getByRole('button', { name: 'Forget the trusted host key' }).click();
     expect(await dialog.getByTestId('ssh-trusted-fingerprint').count()).toBe(0);
+    // Forgetting the key forgets the saved password with it (else trusting any key next would
+    // hand it over): the field says so before Save.
+    await dialog
+      .getByText(
+        "The saved password is only sent to the server it was saved for: this connection's " +
+          'trusted SSH host key was forgotten or replaced, so type it again.',
+      )
+      .waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await savedSsh()).not.toHaveProperty('hostKeySha256');
+    const list = (await callApi(app, 'connections.list', {})) as Array<{
+      name: string;
+      secrets: { password: boolean };
+    }>;
+    expect(list.find((c) => c.name === NAME)?.secrets.password).toBe(false);
   });
 
   it('logged no page errors', () => {
