@@ -12,6 +12,8 @@ import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 
 const NAME = 'MariaDB via SSH';
+/** A login with a password, so that the saved password's binding to the host key shows. */
+const DB_USER = { user: 'sl_e2e_ssh', password: 'E2e-Bound-To-The-Host-Key-5' };
 
 describe('SSH host keys in browser mode (trust on first use)', () => {
   let app: RunningWebApp;
@@ -38,6 +40,8 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     try {
       const [rows] = await conn.query('SELECT VERSION() AS v');
       mariadbVersion = /^(\d+\.\d+\.\d+)/.exec((rows as Array<{ v: string }>)[0]!.v)![1]!;
+      await conn.query(`DROP USER IF EXISTS '${DB_USER.user}'@'%'`);
+      await conn.query(`CREATE USER '${DB_USER.user}'@'%' IDENTIFIED BY '${DB_USER.password}'`);
     } finally {
       await conn.end();
     }
@@ -55,6 +59,18 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     await sshd?.stop();
     await impostor?.stop();
     if (keyDir !== '') await rm(keyDir, { recursive: true, force: true });
+    const s = servers.mariadb;
+    const conn = await mysql.createConnection({
+      host: s.host,
+      port: s.port,
+      user: s.user,
+      password: s.password,
+    });
+    try {
+      await conn.query(`DROP USER IF EXISTS '${DB_USER.user}'@'%'`);
+    } finally {
+      await conn.end();
+    }
   });
 
   const hostKeyNotice = (dialog: Locator) => dialog.getByTestId('ssh-host-key-notice');
@@ -77,8 +93,8 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     await dialog.getByLabel('Name', { exact: true }).fill(NAME);
     await dialog.getByLabel('Host', { exact: true }).fill(db.host);
     await dialog.getByLabel('Port', { exact: true }).fill(String(db.port));
-    await dialog.getByLabel('User', { exact: true }).fill(db.user);
-    await dialog.getByLabel('Password', { exact: true }).fill(db.password);
+    await dialog.getByLabel('User', { exact: true }).fill(DB_USER.user);
+    await dialog.getByLabel('Password', { exact: true }).fill(DB_USER.password);
     // MariaDB here has no TLS; new connections default to 'required'.
     await dialog.getByLabel('TLS mode').selectOption('preferred');
     await dialog.getByLabel('Connect through SSH').check();
@@ -195,7 +211,7 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
       .waitFor();
     expect(impostor.log().slice(logFrom)).not.toContain('userauth-request');
     await screenshot(page, 'ssh-05-replaced-key-retype');
-    await dialog.getByLabel('Password', { exact: true }).fill(servers.mariadb.password);
+    await dialog.getByLabel('Password', { exact: true }).fill(DB_USER.password);
     await dialog.getByRole('button', { name: 'Test' }).click();
     await dialog.getByTestId('test-ok').waitFor({ timeout: 20_000 });
     expect(await dialog.getByTestId('ssh-trusted-fingerprint').textContent()).toBe(
