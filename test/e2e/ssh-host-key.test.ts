@@ -6,11 +6,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshd, type SshServer } from '../integration/db/sshd';
 import { testServers } from '../servers/provided';
+import { callApi } from './harness/api-socket';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 
 const NAME = 'MariaDB via SSH';
+/** A login with a password, so that the saved password's binding to the host key shows. */
+const DB_USER = { user: 'sl_e2e_ssh', password: 'E2e-Bound-To-The-Host-Key-5' };
 
 describe('SSH host keys in browser mode (trust on first use)', () => {
   let app: RunningWebApp;
@@ -37,6 +40,8 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     try {
       const [rows] = await conn.query('SELECT VERSION() AS v');
       mariadbVersion = /^(\d+\.\d+\.\d+)/.exec((rows as Array<{ v: string }>)[0]!.v)![1]!;
+      await conn.query(`DROP USER IF EXISTS '${DB_USER.user}'@'%'`);
+      await conn.query(`CREATE USER '${DB_USER.user}'@'%' IDENTIFIED BY '${DB_USER.password}'`);
     } finally {
       await conn.end();
     }
@@ -54,6 +59,18 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     await sshd?.stop();
     await impostor?.stop();
     if (keyDir !== '') await rm(keyDir, { recursive: true, force: true });
+    const s = servers.mariadb;
+    const conn = await mysql.createConnection({
+      host: s.host,
+      port: s.port,
+      user: s.user,
+      password: s.password,
+    });
+    try {
+      await conn.query(`DROP USER IF EXISTS '${DB_USER.user}'@'%'`);
+    } finally {
+      await conn.end();
+    }
   });
 
   const hostKeyNotice = (dialog: Locator) => dialog.getByTestId('ssh-host-key-notice');
@@ -76,8 +93,8 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     await dialog.getByLabel('Name', { exact: true }).fill(NAME);
     await dialog.getByLabel('Host', { exact: true }).fill(db.host);
     await dialog.getByLabel('Port', { exact: true }).fill(String(db.port));
-    await dialog.getByLabel('User', { exact: true }).fill(db.user);
-    await dialog.getByLabel('Password', { exact: true }).fill(db.password);
+    await dialog.getByLabel('User', { exact: true }).fill(DB_USER.user);
+    await dialog.getByLabel('Password', { exact: true }).fill(DB_USER.password);
     // MariaDB here has no TLS; new connections default to 'required'.
     await dialog.getByLabel('TLS mode').selectOption('preferred');
     await dialog.getByLabel('Connect through SSH').check();
@@ -168,10 +185,34 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     );
     const replace = notice.getByRole('button', { name: 'Replace the saved key' });
     expect(await replace.isDisabled()).toBe(true);
+    // The saved database password is bound to the key: the notice says so before replacing.
+    expect(await notice.getByTestId('ssh-key-retype').textContent()).toBe(
+      'The saved passwords of this connection are only sent to the server they were saved for: ' +
+        'after replacing the key, type them again.',
+    );
     await screenshot(page, 'ssh-04-changed-key');
 
     await notice.getByLabel("The server's administrator confirmed the new fingerprint").check();
+    const logFrom = impostor.log().length;
     await replace.click();
+    // The test with the new key is refused before connecting: the saved password is not sent
+    // to a server known by another key, and both the result and the field say why.
+    const refusal = dialog.locator('[data-error-code="PASSWORD_REQUIRED"]');
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.textContent()).toContain(
+      'The password must be typed again: the saved one is only sent to the server it was saved ' +
+        "for, and this connection's trusted SSH host key was forgotten or replaced.",
+    );
+    await dialog
+      .getByText(
+        "The saved password is only sent to the server it was saved for: this connection's " +
+          'trusted SSH host key was forgotten or replaced, so type it again.',
+      )
+      .waitFor();
+    expect(impostor.log().slice(logFrom)).not.toContain('userauth-request');
+    await screenshot(page, 'ssh-05-replaced-key-retype');
+    await dialog.getByLabel('Password', { exact: true }).fill(DB_USER.password);
+    await dialog.getByRole('button', { name: 'Test' }).click();
     await dialog.getByTestId('test-ok').waitFor({ timeout: 20_000 });
     expect(await dialog.getByTestId('ssh-trusted-fingerprint').textContent()).toBe(
       impostor.hostKeySha256,
@@ -187,9 +228,22 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     const dialog = page.getByRole('dialog', { name: `Edit connection “${NAME}”` });
     await dialog.getByRole('button', { name: 'Forget the trusted host key' }).click();
     expect(await dialog.getByTestId('ssh-trusted-fingerprint').count()).toBe(0);
+    // Forgetting the key forgets the saved password with it (else trusting any key next would
+    // hand it over): the field says so before Save.
+    await dialog
+      .getByText(
+        "The saved password is only sent to the server it was saved for: this connection's " +
+          'trusted SSH host key was forgotten or replaced, so type it again.',
+      )
+      .waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await savedSsh()).not.toHaveProperty('hostKeySha256');
+    const list = (await callApi(app, 'connections.list', {})) as Array<{
+      name: string;
+      secrets: { password: boolean };
+    }>;
+    expect(list.find((c) => c.name === NAME)?.secrets.password).toBe(false);
   });
 
   it('logged no page errors', () => {

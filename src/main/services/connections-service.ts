@@ -18,10 +18,11 @@ export function connectionsService(store: ConnectionStore): Handlers<ConnectionM
     'connections.list': async () => store.list(),
     'connections.save': async ({ id, settings, secrets }) => {
       if (id === undefined) return store.save(id, settings, secrets);
-      // Moving a connection elsewhere forgets the secrets bound to where it was.
+      // Moving a connection elsewhere, or weakening its protection, forgets the secrets bound
+      // to where and how they were saved.
       const { dropped } = secretsStillBound(store.get(id), settings, store.secretsOf(id));
       const patch = { ...secrets };
-      for (const key of dropped) if (typeof patch[key] !== 'string') patch[key] = null;
+      for (const { secret } of dropped) if (typeof patch[secret] !== 'string') patch[secret] = null;
       return store.save(id, settings, patch);
     },
     'connections.duplicate': async ({ id }) => store.duplicate(id),

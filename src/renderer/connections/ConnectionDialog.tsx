@@ -85,6 +85,7 @@ export function ConnectionDialog({
         busy={busy}
         tested={tested}
         saveError={saveError}
+        savedPasswords={Boolean(existing?.secrets.password || existing?.secrets.sshPassword)}
         onTrust={trustHostKey}
       />
     </Modal>

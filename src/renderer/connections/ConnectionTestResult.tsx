@@ -22,11 +22,14 @@ export function ConnectionTestResult({
   busy,
   tested,
   saveError,
+  savedPasswords,
   onTrust,
 }: {
   busy: 'test' | 'save' | null;
   tested: TestOutcome | null;
   saveError: ApiErrorShape | null;
+  /** Whether the connection has a saved password or SSH password, bound to its host key. */
+  savedPasswords: boolean;
   onTrust: (hostKey: SshHostKeyInfo) => void;
 }) {
   const resultRef = useRef<HTMLDivElement>(null);
@@ -51,6 +54,7 @@ export function ConnectionTestResult({
           error={testError}
           hostKey={refusedKey}
           busy={busy !== null}
+          savedPasswords={savedPasswords}
           onTrust={() => onTrust(refusedKey)}
         />
       )}

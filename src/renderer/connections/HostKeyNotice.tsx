@@ -33,11 +33,14 @@ export function HostKeyNotice({
   error,
   hostKey,
   busy,
+  savedPasswords,
   onTrust,
 }: {
   error: ApiErrorShape;
   hostKey: SshHostKeyInfo;
   busy: boolean;
+  /** The connection has saved passwords, which are not sent to a replaced key. */
+  savedPasswords: boolean;
   onTrust: () => void;
 }) {
   const [checked, setChecked] = useState(false);
@@ -98,6 +101,12 @@ export function HostKeyNotice({
       Nothing was sent to it. An attacker in the middle would do this to capture your passwords.
       Check with the server&apos;s administrator whether its host key was changed; replace the saved
       key only if they confirm the new fingerprint.
+      {savedPasswords && (
+        <p data-testid="ssh-key-retype">
+          The saved passwords of this connection are only sent to the server they were saved for:
+          after replacing the key, type them again.
+        </p>
+      )}
       <dl className="facts key-facts">
         <dt>Saved key</dt>
         <dd>

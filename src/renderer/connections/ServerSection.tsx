@@ -1,5 +1,5 @@
 import type { PasswordMode } from '../../shared/api/connection';
-import { draftMovesSavedPassword } from './connection-draft';
+import { draftSavedPasswordUnbound } from './connection-draft';
 import { ChoiceField, NumberField, TextField } from './DraftFields';
 import { useDraftForm } from './draft-form';
 import { EndpointFields } from './EndpointFields';
@@ -13,12 +13,12 @@ const PASSWORD_MODES = [
 
 /**
  * Who logs in and where the password comes from; a saved one shows as a placeholder and is never
- * sent to another server than the one it was saved for.
+ * sent to another server than the one it was saved for, nor less protected than it was saved.
  */
 function ServerLoginFields() {
   const { draft, set, existing } = useDraftForm();
-  const moved = draftMovesSavedPassword(draft, existing);
-  const kept = (existing?.secrets.password ?? false) && !moved;
+  const unbound = draftSavedPasswordUnbound(draft, existing);
+  const kept = (existing?.secrets.password ?? false) && unbound === null;
   return (
     <>
       <div className="row">
@@ -31,11 +31,7 @@ function ServerLoginFields() {
           value={draft.password}
           onChange={(v) => set('password', v)}
           hint={kept ? 'A password is saved; leave empty to keep it.' : undefined}
-          error={
-            moved
-              ? 'The saved password is only sent to the server it was saved for: host, port, user or SSH server changed, so type it again.'
-              : undefined
-          }
+          error={unbound ?? undefined}
           placeholder={kept ? '•••••••• (saved)' : ''}
         />
       )}

@@ -1,3 +1,4 @@
+import { draftSavedSshPasswordUnbound } from './connection-draft';
 import { CheckField, ChoiceField, NumberField, TextField } from './DraftFields';
 import { useDraftForm } from './draft-form';
 import { SecretField } from './SecretField';
@@ -13,15 +14,19 @@ const KEPT = 'Saved; leave empty to keep it.';
 /** The SSH login: a private key with its passphrase, or a password. */
 function SshLoginFields() {
   const { draft, set, existing } = useDraftForm();
-  if (draft.sshAuth === 'password')
+  if (draft.sshAuth === 'password') {
+    const unbound = draftSavedSshPasswordUnbound(draft, existing);
+    const kept = (existing?.secrets.sshPassword ?? false) && unbound === null;
     return (
       <SecretField
         label="SSH password"
         value={draft.sshPassword}
         onChange={(v) => set('sshPassword', v)}
-        hint={existing?.secrets.sshPassword ? KEPT : undefined}
+        hint={kept ? KEPT : undefined}
+        error={unbound ?? undefined}
       />
     );
+  }
   return (
     <div className="row">
       <TextField label="Private key file" field="sshKeyFile" />

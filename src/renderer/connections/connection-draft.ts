@@ -2,7 +2,6 @@ import {
   ConnectionSettingsSchema,
   defaultConnectionSettings,
   defaultTlsModeFor,
-  samePasswordTarget,
   type ConnectionColor,
   type ConnectionSettings,
   type PasswordMode,
@@ -10,6 +9,13 @@ import {
   type SecretsPatch,
   type TlsMode,
 } from '../../shared/api/connection';
+import {
+  passwordUnbinding,
+  sshPasswordUnbinding,
+  unbindingWords,
+  type BoundSecret,
+  type SecretUnbinding,
+} from '../../shared/api/secret-unbinding';
 
 /** The connection dialog's form state: text as typed, so nothing the user entered is lost. */
 export interface ConnectionDraft {
@@ -252,17 +258,38 @@ export function draftWithEndpointKind(
 }
 
 /**
- * True when the draft aims a connection's saved password somewhere else (host, port, socket,
- * user or SSH server changed) and no new password was typed: the backend will not send the
- * saved one there, so the dialog asks for it.
+ * Why the backend will not send a connection's saved password with the draft (it aims it
+ * elsewhere, or protects it less: see secret-unbinding.ts), as the sentence the password field
+ * shows; null when it will, or when a new password was typed or none is used.
  */
-export function draftMovesSavedPassword(
+export function draftSavedPasswordUnbound(
   d: ConnectionDraft,
   existing: SavedConnection | null,
-): boolean {
-  if (!existing?.secrets.password || d.passwordMode !== 'saved' || d.password !== '') return false;
+): string | null {
+  if (!existing?.secrets.password || d.passwordMode !== 'saved' || d.password !== '') return null;
   const now = settingsFromDraft(d);
-  return now.ok && !samePasswordTarget(settingsOf(existing), now.settings);
+  if (!now.ok) return null;
+  const why = passwordUnbinding(settingsOf(existing), now.settings);
+  return why && retypeSentence('password', why);
+}
+
+/** The same for the saved SSH password, when the draft logs in to SSH by password. */
+export function draftSavedSshPasswordUnbound(
+  d: ConnectionDraft,
+  existing: SavedConnection | null,
+): string | null {
+  if (!existing?.secrets.sshPassword || !d.sshEnabled || d.sshAuth !== 'password') return null;
+  if (d.sshPassword !== '') return null;
+  const now = settingsFromDraft(d);
+  if (!now.ok) return null;
+  const why = sshPasswordUnbinding(settingsOf(existing), now.settings);
+  return why && retypeSentence('sshPassword', why);
+}
+
+function retypeSentence(secret: BoundSecret, why: SecretUnbinding): string {
+  const { boundTo, change } = unbindingWords(secret, why);
+  const what = secret === 'password' ? 'password' : 'SSH password';
+  return `The saved ${what} is ${boundTo}: this connection's ${change}, so type it again.`;
 }
 
 /** The draft without secrets, as kept (draft-store) so a crash never loses typed settings. */

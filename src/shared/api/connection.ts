@@ -199,7 +199,8 @@ export function defaultConnectionSettings(): ConnectionSettings {
 /**
  * Where a saved database password may be sent: the same server (host and port, or socket), as
  * the same user, through the same SSH server. Settings that differ in any of these no longer
- * get the saved password; it has to be typed again.
+ * get the saved password; it has to be typed again. (How it must be protected on the way is
+ * the other half of the rule: `passwordUnbinding` in secret-unbinding.ts.)
  */
 export function samePasswordTarget(a: ConnectionSettings, b: ConnectionSettings): boolean {
   return passwordTargetOf(a) === passwordTargetOf(b);
