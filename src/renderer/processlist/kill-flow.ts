@@ -1,5 +1,5 @@
 import type { SavedConnection } from '../../shared/api/connection';
-import type { KillMode } from '../../shared/processlist/kill-plan';
+import { killEffect, type KillMode } from '../../shared/processlist/kill-plan';
 import type { ServerRun } from '../../shared/server/server-run';
 import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
@@ -25,10 +25,7 @@ function wording(
 ): Pick<ConfirmRequest, 'title' | 'consequence' | 'confirmLabel'> {
   const what =
     mode === 'query' ? `statement${n === 1 ? '' : 's'}` : `connection${n === 1 ? '' : 's'}`;
-  const effect =
-    mode === 'query'
-      ? 'Each statement below is stopped and rolled back; the sessions stay connected.'
-      : 'Each session below is disconnected: its statement and open transaction are rolled back.';
+  const effect = killEffect(mode);
   if (via === 'procedure') {
     return {
       title: `KILL was refused: call ${procedure ?? 'the kill procedure'} instead?`,

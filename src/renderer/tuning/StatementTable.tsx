@@ -15,7 +15,7 @@ const COLUMNS: Array<{ key: SortKey; label: string; title: string }> = [
   { key: 'calls', label: 'Calls', title: 'Executions' },
   { key: 'rowsExamined', label: 'Examined', title: 'Rows examined' },
   { key: 'rowsSent', label: 'Sent', title: 'Rows sent' },
-  { key: 'examinedPerSent', label: 'Exam/sent', title: 'Rows examined per row sent' },
+  { key: 'examinedPerSent', label: 'Exam/sent', title: 'Rows examined per row sent or changed' },
   {
     key: 'fullScans',
     label: 'Full scans',

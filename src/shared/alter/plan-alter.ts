@@ -396,7 +396,7 @@ export function planAlter(
       text: 'The whole table is rewritten: free disk space about the size of the table is needed, and writes made during the run must fit in innodb_online_alter_log_max_size.',
     });
   }
-  for (const p of operations) risks.push(...operationRisks(p));
+  for (const p of operations) risks.push(...operationRisks(p, server));
   if (
     limit !== null &&
     facts.rowVersions !== undefined &&
@@ -487,7 +487,7 @@ function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConvers
     : 'collation';
 }
 
-function operationRisks(p: PlannedOperation): AlterRisk[] {
+function operationRisks(p: PlannedOperation, server: PlanServer): AlterRisk[] {
   const op = p.operation;
   switch (op.kind) {
     case 'drop-column':
@@ -497,14 +497,24 @@ function operationRisks(p: PlannedOperation): AlterRisk[] {
           text: `Dropping column ${op.column ?? ''} destroys its data: there is no undo but a backup.`,
         },
       ];
-    case 'drop-index':
     case 'drop-primary-key':
+      // Neither server hides a primary key (MySQL 9.7: error 3522; MariaDB 10.11: 4174).
+      return [{ severity: 'info', text: 'Queries that use the primary key may become slow.' }];
+    case 'drop-index': {
+      // Hidden from the optimizer but kept up to date: MySQL's INVISIBLE, MariaDB 10.6's IGNORED.
+      const hide = !server.capabilities.invisibleIndexes
+        ? null
+        : server.flavor === 'mariadb'
+          ? 'IGNORED'
+          : 'INVISIBLE';
+      const index = op.index ?? '';
       return [
         {
           severity: 'info',
-          text: `Queries that use ${op.kind === 'drop-primary-key' ? 'the primary key' : `index ${op.index ?? ''}`} may become slow; MySQL 8 can make an index INVISIBLE first to try.`,
+          text: `Queries that use index ${index} may become slow${hide ? `; make it ${hide} first to try (ALTER INDEX ${index} ${hide})` : ''}.`,
         },
       ];
+    }
     case 'add-unique-index':
     case 'add-primary-key':
       return [

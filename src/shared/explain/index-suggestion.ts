@@ -4,14 +4,17 @@ export interface IndexColumns {
   range: string[];
 }
 
-const OPERATOR = String.raw`(=|<=>|!=|<>|<=|>=|<|>|\s+between\s|\s+in\s*\(|\s+like\s|\s+is\s+null)`;
+// LIKE counts only when its pattern does not start with a wildcard: no index narrows down
+// `'%son'` or `_utf8mb4'_a%'`, so an index suggested for them would be read in full.
+const OPERATOR = String.raw`(=|<=>|!=|<>|<=|>=|<|>|\s+between\s|\s+in\s*\(|\s+like\s+(?!(?:_\w+)?'[%_])|\s+is\s+null)`;
 const REVERSED = String.raw`(=|<=>|!=|<>|<=|>=|<|>)`;
 
 /**
  * The columns of `table` (as the plan names it: its alias) that conditions compare, read from
  * the servers' condition texts (`(`shop`.`o`.`total` between 100 and 105)`,
  * `(o.status = 'paid')`). Equality (`=`, `IN`, `IS NULL`) suits an index's leading columns;
- * ranges (`<`, `BETWEEN`, `LIKE`) suit the column after them. `!=` helps no index.
+ * ranges (`<`, `BETWEEN`, `LIKE 'abc%'`) suit the column after them. `!=` and `LIKE '%abc'` help
+ * no index.
  */
 export function indexColumnsFromConditions(table: string, conditions: string[]): IndexColumns {
   const equality: string[] = [];

@@ -17,6 +17,17 @@ export const KILL_PROCEDURES: Readonly<Record<KillMode, string>> = {
   query: 'rds_kill_query',
 };
 
+/**
+ * What a KILL does to the sessions it names, as its confirmation says it. KILL QUERY rolls back
+ * only the statement it stops: a transaction the session has open stays open with its row and
+ * metadata locks, so a blocker stays a blocker (the common mistake when clearing a lock pile-up).
+ */
+export function killEffect(mode: KillMode): string {
+  return mode === 'query'
+    ? 'Each statement below is stopped and its own changes rolled back; the sessions stay connected. A transaction open in one stays open and keeps its locks: sessions it blocks go on waiting (Kill connection ends the transaction).'
+    : 'Each session below is disconnected: its statement and open transaction are rolled back.';
+}
+
 /** Exactly what a KILL will run: one statement per session, in id order. */
 export interface KillPlan {
   mode: KillMode;

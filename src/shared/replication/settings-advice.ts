@@ -83,6 +83,16 @@ class Reader {
     return this.replica || severity === 'ok' ? severity : 'info';
   }
 
+  /**
+   * The statement that sets a global variable for now and for the next start: MySQL's
+   * SET PERSIST; MariaDB has none (it refuses the syntax), so SET GLOBAL and the option file.
+   */
+  persist(assignment: string): string {
+    return this.settings.flavor === 'mariadb'
+      ? `SET GLOBAL ${assignment} (and the same in the option file: MariaDB has no SET PERSIST)`
+      : `SET PERSIST ${assignment}`;
+  }
+
   /** Why a replica-only setting is shown on a server that is not one. */
   get notReplicaNote(): string {
     return this.replica ? '' : ' This server is not a replica now; this matters if it becomes one.';
@@ -155,7 +165,7 @@ const binlogFormat: Rule = (r) => {
     value === 'STATEMENT'
       ? 'Replicas run the statements again: statements with LIMIT without ORDER BY, UUID(), user variables or triggers can give other rows there, and replicas drift silently.'
       : 'Statements are logged as text unless the server judges them unsafe; row-based logging is what parallel appliers, change-data-capture tools and flashback read best.',
-    "SET PERSIST binlog_format = 'ROW' applies to new sessions; replicas must be able to read row events (every supported version can). Sessions already open keep their format.",
+    `${r.persist("binlog_format = 'ROW'")} applies to new sessions; replicas must be able to read row events (every supported version can). Sessions already open keep their format.`,
     manual,
   );
 };
@@ -185,7 +195,7 @@ const rowImage: Rule = (r) => {
     [image],
     value === 'MINIMAL' ? 'Minimal row images' : 'Row images without BLOBs',
     'Smaller binary logs, but row events no longer carry every column: a replica whose table has another key or no key must search harder, and tools that rebuild or undo rows from the log (flashback, CDC) may not work.',
-    "SET PERSIST binlog_row_image = 'FULL' applies to new sessions.",
+    `${r.persist("binlog_row_image = 'FULL'")} applies to new sessions.`,
     manual,
   );
 };
@@ -245,7 +255,7 @@ const syncBinlog: Rule = (r) => {
       ? 'The binary log is flushed to disk when the OS decides'
       : `The binary log is flushed to disk every ${sync.value} commits`,
     'After an OS crash or a power loss, transactions already sent to replicas can be missing from the source’s binary log: the replicas then hold transactions the source no longer has, and a failover loses or duplicates them.',
-    'SET PERSIST sync_binlog = 1 makes every commit durable in the binary log (at the cost of an fsync per group commit).',
+    `${r.persist('sync_binlog = 1')} makes every commit durable in the binary log (at the cost of an fsync per group commit).`,
     r.settings.flavor === 'mariadb'
       ? ['MariaDB: sync_binlog', `${MARIADB_VARS}sync_binlog`]
       : ['MySQL: sync_binlog', `${BINLOG_VARS}sync_binlog`],
@@ -261,7 +271,7 @@ const flushAtCommit: Rule = (r) => {
     [flush],
     `InnoDB flushes its log about once a second (innodb_flush_log_at_trx_commit = ${flush.value})`,
     'A crash (of the server with 0, of the OS with 2) loses up to a second of committed transactions, and InnoDB and the binary log can disagree about what was committed. On a replica that no server replicates from, with relay_log_recovery = ON and GTID auto-positioning, the lost part is fetched again.',
-    'SET PERSIST innodb_flush_log_at_trx_commit = 1 makes every commit durable.',
+    `${r.persist('innodb_flush_log_at_trx_commit = 1')} makes every commit durable.`,
     r.settings.flavor === 'mariadb'
       ? [
           'MariaDB: innodb_flush_log_at_trx_commit',
@@ -357,7 +367,7 @@ const mariadbGtidStrict: Rule = (r) => {
     [strict],
     'GTID strict mode is off',
     'A replica accepts GTIDs out of order, and two servers can log the same GTID with different changes: the binary logs diverge silently, and a later failover or a replica moved to another source finds it.',
-    'SET PERSIST gtid_strict_mode = ON (and in the option file) on every server of the topology.',
+    `${r.persist('gtid_strict_mode = ON')} on every server of the topology.`,
     manual,
   );
 };

@@ -22,7 +22,7 @@ export interface SweepingChange {
 }
 
 /** The statements' first words that can start a sweeping change. */
-const HEADS = new Set(['WITH', 'DELETE', 'UPDATE', 'TRUNCATE', 'DROP', 'ALTER']);
+const HEADS = new Set(['WITH', 'DELETE', 'UPDATE', 'TRUNCATE', 'DROP', 'ALTER', 'CREATE']);
 
 /** How much of a statement is read first to find its first word. */
 const HEAD_CHARS = 4096;
@@ -51,7 +51,10 @@ const SESSION_DROPS = new Set(['PREPARE']);
  * - TRUNCATE: every row, without a way back;
  * - DROP of a table (not a TEMPORARY one), database, schema, or any other object but a prepared
  *   statement (a view, an index, a routine, a user: what others depend on);
- * - ALTER TABLE that drops or truncates something: columns, indexes, keys, partitions.
+ * - ALTER TABLE that drops or truncates something: columns, indexes, keys, partitions; or that
+ *   loses every row another way: ENGINE=BLACKHOLE (an engine that keeps no rows), DISCARD
+ *   TABLESPACE;
+ * - CREATE OR REPLACE TABLE (MariaDB), which drops the table of that name first.
  * Null for anything else. Executable comments count as SQL (a dump's `DROP TABLE` runs).
  * It reads tokens only: a statement it cannot make sense of is not called sweeping.
  */
@@ -85,6 +88,8 @@ export function findSweepingChange(
       return drop(tokens.slice(i + 1));
     case 'ALTER':
       return alterTable(tokens.slice(i + 1));
+    case 'CREATE':
+      return createOrReplace(tokens.slice(i + 1));
     default:
       return null;
   }
@@ -269,11 +274,30 @@ function alterTable(rest: readonly SqlToken[]): SweepingChange | null {
     if (isWord(first, 'DROP')) dropped.push(describeDrop(clause.slice(start + 1)));
     else if (isWord(first, 'TRUNCATE') && isWord(clause[start + 1], 'PARTITION'))
       dropped.push(`truncates partition ${clause[start + 2]?.text ?? ''}`.trim());
+    else if (isWord(first, 'DISCARD'))
+      dropped.push('discards its tablespace, and every row with it');
+    // Table options share a clause (`COMMENT 'x' ENGINE=BLACKHOLE`).
+    const engine = clause.findIndex((t, k) => k >= start && isWord(t, 'ENGINE'));
+    const value = clause[engine + (isMark(clause[engine + 1], '=') ? 2 : 1)];
+    if (engine >= 0 && unquoteName(value).toUpperCase() === 'BLACKHOLE')
+      dropped.push('moves it to the BLACKHOLE engine, which keeps no rows: every row is lost');
   }
   if (dropped.length === 0) return null;
   return {
     keyword: 'ALTER TABLE',
     effect: `ALTER TABLE${name ? ` ${name}` : ''}: ${dropped.join(', ')}`,
+  };
+}
+
+/** MariaDB's `CREATE OR REPLACE [TEMPORARY] TABLE t ...`: a DROP TABLE IF EXISTS first. */
+function createOrReplace(rest: readonly SqlToken[]): SweepingChange | null {
+  if (!isWord(rest[0], 'OR') || !isWord(rest[1], 'REPLACE') || !isWord(rest[2], 'TABLE')) {
+    return null;
+  }
+  const name = quotedName(nameAt(rest, 3));
+  return {
+    keyword: 'CREATE OR REPLACE TABLE',
+    effect: `CREATE OR REPLACE TABLE: removes the table${name ? ` ${name}` : ''} and all its rows first, if it exists`,
   };
 }
 

@@ -144,8 +144,15 @@ export function diffDigests<T extends DigestCounts>(
   };
 }
 
-/** The ratio of rows examined to rows sent (∞ shown as the examined count when none were sent). */
-export function examinedPerSent(row: Pick<DigestCounts, 'rowsExamined' | 'rowsSent'>): number {
-  if (row.rowsSent === 0) return row.rowsExamined;
-  return row.rowsExamined / row.rowsSent;
+/**
+ * The ratio of rows examined to rows sent or changed (∞ shown as the examined count when none
+ * were). A write's result is the rows it changed: an INSERT ... SELECT that copies every row it
+ * reads sends none, and is no waste.
+ */
+export function examinedPerSent(
+  row: Pick<DigestCounts, 'rowsExamined' | 'rowsSent' | 'rowsAffected'>,
+): number {
+  const result = row.rowsSent + row.rowsAffected;
+  if (result === 0) return row.rowsExamined;
+  return row.rowsExamined / result;
 }

@@ -1,5 +1,5 @@
 import type { HealthFinding } from './schema-health';
-import { redundantIndexFinding, unusedIndexFinding } from './schema-health';
+import { redundantIndexFinding, unusedIndexFinding, type IndexHiding } from './schema-health';
 import {
   shapesOf,
   type IndexColumnRow,
@@ -179,8 +179,14 @@ function redundantAdvice(schema: string, table: string, plan: TablePlan, r: Redu
   return { ...finding, explanation: finding.explanation + extra };
 }
 
-function unusedAdvice(schema: string, table: string, plan: TablePlan, index: string) {
-  const finding = unusedIndexFinding(schema, table, index);
+function unusedAdvice(
+  schema: string,
+  table: string,
+  plan: TablePlan,
+  index: string,
+  hiding: IndexHiding,
+) {
+  const finding = unusedIndexFinding(schema, table, index, hiding);
   const used = plan.keptForUse.get(index);
   if (!used) return finding;
   const names = used.join(', ');
@@ -200,7 +206,8 @@ function unusedAdvice(schema: string, table: string, plan: TablePlan, index: str
  * covers it is not, the unused one is advised instead. No advice leaves a foreign key of
  * `foreignKeys` without an index that serves it (the server would refuse the DROP); an index
  * kept for that reason is said in `notes`. An index gets one finding at most. Redundant findings
- * come first, then unused ones, each by table and index.
+ * come first, then unused ones, each by table and index. `hiding` is how this server can hide an
+ * unused index first (see IndexHiding).
  */
 export function adviseIndexDrops(
   schema: string,
@@ -209,6 +216,7 @@ export function adviseIndexDrops(
   unused: readonly UnusedIndex[],
   foreignKeys: readonly ForeignKeyNeed[] = [],
   notes: string[] = [],
+  hiding: IndexHiding = 'invisible',
 ): HealthFinding[] {
   const shapes = shapesOf(rows);
   const tables = [...new Set([...redundant.map((r) => r.table), ...unused.map((u) => u.table)])];
@@ -235,7 +243,7 @@ export function adviseIndexDrops(
         redundantOut.push(redundantAdvice(schema, table, plan, r));
     }
     for (const [index, why] of [...plan.drops].sort(([a], [b]) => a.localeCompare(b))) {
-      if (why === 'unused') unusedOut.push(unusedAdvice(schema, table, plan, index));
+      if (why === 'unused') unusedOut.push(unusedAdvice(schema, table, plan, index, hiding));
     }
   }
   return [...redundantOut, ...unusedOut];

@@ -68,8 +68,25 @@ export function noPrimaryKeyFinding(
   };
 }
 
-/** An index sys.schema_unused_indexes lists: not used since the server started. */
-export function unusedIndexFinding(schema: string, table: string, index: string): HealthFinding {
+/**
+ * How a server hides an index from the optimizer while keeping it up to date: MySQL 8.0's
+ * INVISIBLE, MariaDB 10.6's IGNORED (it refuses INVISIBLE for an index); null where neither is.
+ */
+export type IndexHiding = 'invisible' | 'ignored' | null;
+
+/**
+ * An index sys.schema_unused_indexes lists: not used since the server started. `hiding` says
+ * how this server can hide it first, to watch what slows down before dropping it.
+ */
+export function unusedIndexFinding(
+  schema: string,
+  table: string,
+  index: string,
+  hiding: IndexHiding = 'invisible',
+): HealthFinding {
+  const hide = hiding
+    ? `, or make it ${hiding} first (ALTER TABLE ${at(schema, table)} ALTER INDEX ${quoteIdentifier(index)} ${hiding.toUpperCase()}) and watch.`
+    : '.';
   return {
     kind: 'unused-index',
     severity: 'info',
@@ -77,7 +94,8 @@ export function unusedIndexFinding(schema: string, table: string, index: string)
     index,
     title: `${table}.${index} has not been used since the server started`,
     explanation:
-      'Every write maintains this index, but no statement read through it since the server started or the table was last altered (performance_schema counts it). Check that the server has been up through a full business cycle (month-end jobs, reports) before dropping it, or make it invisible first and watch.',
+      'Every write maintains this index, but no statement read through it since the server started or the table was last altered (performance_schema counts it). Check that the server has been up through a full business cycle (month-end jobs, reports) before dropping it' +
+      hide,
     fixSql: `ALTER TABLE ${at(schema, table)} DROP INDEX ${quoteIdentifier(index)}`,
   };
 }

@@ -211,6 +211,31 @@ describe('planAlter', () => {
   });
 });
 
+describe('the advice before dropping an index', () => {
+  const slow = (sql: string, s = MYSQL97) =>
+    plan(sql, s).risks.find((r) => r.text.includes('may become slow'))?.text;
+
+  it('hides it first the way the server can, and never a primary key (the servers refuse)', () => {
+    expect(slow('ALTER TABLE t DROP INDEX ix_c')).toBe(
+      'Queries that use index ix_c may become slow; make it INVISIBLE first to try (ALTER INDEX ix_c INVISIBLE).',
+    );
+    // MariaDB has no INVISIBLE index (1064); 10.6+ has IGNORED.
+    expect(slow('ALTER TABLE t DROP INDEX ix_c', MARIADB1011)).toBe(
+      'Queries that use index ix_c may become slow; make it IGNORED first to try (ALTER INDEX ix_c IGNORED).',
+    );
+    expect(slow('ALTER TABLE t DROP INDEX ix_c', MARIADB103)).toBe(
+      'Queries that use index ix_c may become slow.',
+    );
+    // MySQL 9.7: error 3522, a primary key index cannot be invisible; MariaDB 10.11: error 4174.
+    expect(slow('ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (a, b)')).toBe(
+      'Queries that use the primary key may become slow.',
+    );
+    expect(slow('ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (a, b)', MARIADB1011)).toBe(
+      'Queries that use the primary key may become slow.',
+    );
+  });
+});
+
 describe('planAlter with ALGORITHM/LOCK written', () => {
   it('says what the statement as written does, and proposes the best', () => {
     const p = plan('ALTER TABLE t ALGORITHM=COPY, FORCE');

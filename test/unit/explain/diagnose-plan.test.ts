@@ -183,6 +183,11 @@ describe('indexColumnsFromConditions', () => {
     ['t.a1.x > 1 and t.a1.y in (1,2) and t.a1.z is null', 'a1', ['y', 'z'], ['x']],
     ["(c.name like 'a%') and (abc.x = 1) and (c.x <> 1)", 'c', [], ['name']],
     ['(5 < t.v)', 't', [], ['v']],
+    // A pattern that starts with a wildcard is no range: no index narrows it down.
+    ["((o.`status` = 'paid') and (o.note like '%5%'))", 'o', ['status'], []],
+    ["(c.name like _utf8mb4'%son')", 'c', [], []],
+    ["c.name like '_a%'", 'c', [], []],
+    ["(c.name like _utf8mb4'ab%')", 'c', [], ['name']],
   ])('%s on %s', (condition, table, equality, range) => {
     expect(indexColumnsFromConditions(table, [condition])).toEqual({ equality, range });
   });

@@ -5,7 +5,7 @@ import { blockingModel } from '../../../src/shared/processlist/blocking-chains';
 import { applyFilter, DEFAULT_FILTER, hidingPart } from '../../../src/shared/processlist/filters';
 import { groupCounts } from '../../../src/shared/processlist/group-counts';
 import { hostWithoutPort } from '../../../src/shared/processlist/host-name';
-import { killPlan, selectForKill } from '../../../src/shared/processlist/kill-plan';
+import { killEffect, killPlan, selectForKill } from '../../../src/shared/processlist/kill-plan';
 import type { LockWait } from '../../../src/shared/processlist/lock-wait';
 import { processRowFrom } from '../../../src/shared/processlist/map-process-row';
 import {
@@ -264,6 +264,17 @@ describe('KILL plans', () => {
     });
     expect(killPlan('connection', [7]).sql).toBe('KILL CONNECTION 7;');
     expect(() => killPlan('query', [1.5])).toThrow('not a processlist id: 1.5');
+  });
+
+  it('say that KILL QUERY leaves an open transaction and its locks, KILL CONNECTION does not', () => {
+    // Seen on MySQL 9.7: after KILL QUERY of a session that updated a row in an open
+    // transaction, the session it blocked still waits on it (sys.innodb_lock_waits).
+    expect(killEffect('query')).toBe(
+      'Each statement below is stopped and its own changes rolled back; the sessions stay connected. A transaction open in one stays open and keeps its locks: sessions it blocks go on waiting (Kill connection ends the transaction).',
+    );
+    expect(killEffect('connection')).toBe(
+      'Each session below is disconnected: its statement and open transaction are rolled back.',
+    );
   });
 
   it('pick every query of a user over a time, never the server’s threads nor itself', () => {

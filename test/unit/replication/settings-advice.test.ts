@@ -233,6 +233,36 @@ describe('replication settings advice (MariaDB)', () => {
     );
   });
 
+  it('never tells MariaDB to SET PERSIST, which it has not: SET GLOBAL and the option file', () => {
+    const lax = {
+      binlog_format: 'MIXED',
+      binlog_row_image: 'MINIMAL',
+      sync_binlog: '0',
+      innodb_flush_log_at_trx_commit: '2',
+      gtid_strict_mode: 'OFF',
+    };
+    const changes = Object.fromEntries(
+      adviseReplicationSettings(mariadb(lax)).map((a) => [a.id, a.change]),
+    );
+    expect(changes).toMatchObject({
+      'binlog-format':
+        "SET GLOBAL binlog_format = 'ROW' (and the same in the option file: MariaDB has no SET PERSIST) applies to new sessions; replicas must be able to read row events (every supported version can). Sessions already open keep their format.",
+      'binlog-row-image':
+        "SET GLOBAL binlog_row_image = 'FULL' (and the same in the option file: MariaDB has no SET PERSIST) applies to new sessions.",
+      'sync-binlog':
+        'SET GLOBAL sync_binlog = 1 (and the same in the option file: MariaDB has no SET PERSIST) makes every commit durable in the binary log (at the cost of an fsync per group commit).',
+      'flush-log-at-commit':
+        'SET GLOBAL innodb_flush_log_at_trx_commit = 1 (and the same in the option file: MariaDB has no SET PERSIST) makes every commit durable.',
+      'gtid-strict-mode':
+        'SET GLOBAL gtid_strict_mode = ON (and the same in the option file: MariaDB has no SET PERSIST) on every server of the topology.',
+    });
+    for (const change of Object.values(changes)) expect(change ?? '').not.toMatch(/SET PERSIST /);
+    // MySQL keeps SET PERSIST for the same advice.
+    expect(byId(mysql(lax))['sync-binlog']!.change).toBe(
+      'SET PERSIST sync_binlog = 1 makes every commit durable in the binary log (at the cost of an fsync per group commit).',
+    );
+  });
+
   it('cites MariaDB’s documentation for every advice', () => {
     for (const a of adviseReplicationSettings(mariadb({ binlog_format: 'MIXED' }))) {
       expect(a.manual.url).toMatch(/^https:\/\/mariadb\.com\//);

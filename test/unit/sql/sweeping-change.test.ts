@@ -123,6 +123,33 @@ describe('findSweepingChange', () => {
     );
   });
 
+  it('finds what throws every row away without saying DROP: BLACKHOLE, DISCARD, OR REPLACE', () => {
+    // Seen on MySQL 9.7: ENGINE=BLACKHOLE copies the rows into an engine that keeps none.
+    expect(effect('ALTER TABLE shop.orders ENGINE=BLACKHOLE')).toBe(
+      'ALTER TABLE “shop.orders”: moves it to the BLACKHOLE engine, which keeps no rows: every row is lost',
+    );
+    expect(effect("alter table t comment 'x' engine = 'blackhole', add column c int")).toBe(
+      'ALTER TABLE “t”: moves it to the BLACKHOLE engine, which keeps no rows: every row is lost',
+    );
+    expect(effect('ALTER TABLE t DISCARD TABLESPACE')).toBe(
+      'ALTER TABLE “t”: discards its tablespace, and every row with it',
+    );
+    expect(effect('ALTER TABLE t DISCARD PARTITION p1, p2 TABLESPACE')).toBe(
+      'ALTER TABLE “t”: discards its tablespace, and every row with it',
+    );
+    expect(effect('CREATE OR REPLACE TABLE shop.orders (id INT)', 'mariadb')).toBe(
+      'CREATE OR REPLACE TABLE: removes the table “shop.orders” and all its rows first, if it exists',
+    );
+    for (const sql of [
+      'ALTER TABLE t ENGINE=InnoDB',
+      "ALTER TABLE t COMMENT 'engine=blackhole'",
+      'ALTER TABLE t IMPORT TABLESPACE',
+      'CREATE TABLE t (id INT) ENGINE=BLACKHOLE',
+      'CREATE OR REPLACE VIEW v AS SELECT 1',
+    ])
+      expect(findSweepingChange(sql), sql).toBeNull();
+  });
+
   it('reads executable comments as SQL, and MariaDB history deletes', () => {
     expect(effect('/*!40000 DROP TABLE IF EXISTS `t` */')).toBe(
       'DROP TABLE: removes the table “t” and all its rows',

@@ -189,3 +189,23 @@ describe('adviseIndexDrops', () => {
     );
   });
 });
+
+describe('how an unused index can be hidden before it is dropped', () => {
+  const rows = stats('orders', { PRIMARY: ['id'], cust: ['customer_id'] });
+  const explanation = (hiding?: 'invisible' | 'ignored' | null) =>
+    adviseIndexDrops('shop', rows, [], [{ table: 'orders', index: 'cust' }], [], [], hiding)[0]!
+      .explanation;
+  const before =
+    'Every write maintains this index, but no statement read through it since the server started or the table was last altered (performance_schema counts it). Check that the server has been up through a full business cycle (month-end jobs, reports) before dropping it';
+
+  it('is INVISIBLE on MySQL, IGNORED on MariaDB 10.6+, and not offered where neither exists', () => {
+    expect(explanation()).toBe(
+      `${before}, or make it invisible first (ALTER TABLE \`shop\`.\`orders\` ALTER INDEX \`cust\` INVISIBLE) and watch.`,
+    );
+    // MariaDB refuses INVISIBLE for an index (error 1064); its word is IGNORED.
+    expect(explanation('ignored')).toBe(
+      `${before}, or make it ignored first (ALTER TABLE \`shop\`.\`orders\` ALTER INDEX \`cust\` IGNORED) and watch.`,
+    );
+    expect(explanation(null)).toBe(`${before}.`);
+  });
+});

@@ -115,7 +115,14 @@ export async function readHealth(
   );
   // Decided together, so that following every DROP advised never leaves a column set unindexed
   // nor a foreign key without its index.
-  findings.push(...adviseIndexDrops(schema, columns, redundant.indexes, unused, keys, notes));
+  const hiding = !server.capabilities.invisibleIndexes
+    ? null
+    : server.flavor === 'mariadb'
+      ? 'ignored'
+      : 'invisible';
+  findings.push(
+    ...adviseIndexDrops(schema, columns, redundant.indexes, unused, keys, notes, hiding),
+  );
   if (server.capabilities.innodbRowVersions) {
     const versions = await rowsOf(
       conn,
