@@ -276,6 +276,26 @@ describe('plan tabs and the compare view (MySQL 9.7)', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
+  it('labels a measured plan apart from the explained one of the same statement', async () => {
+    await page.getByRole('tab', { name: 'Tabs MySQL' }).click();
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+Shift+e');
+    await page.getByRole('dialog').getByRole('button', { name: 'Run and explain' }).click();
+    // A label holds the statement's first 60 characters.
+    const cut = (t: string) => (t.length > 60 ? `${t.slice(0, 59)}…` : t);
+    const labels = () =>
+      planTabs().evaluateAll((ts) => ts.map((t) => t.querySelector('.tab-name')?.textContent));
+    await expect
+      .poll(async () => (await labels()).filter((l) => l?.startsWith('Analyze: ')), {
+        timeout: 15_000,
+      })
+      .toEqual([`Analyze: ${cut(LOOKUP)}`]);
+    expect(await labels()).toContain(cut(LOOKUP));
+    // With more tabs than the strip holds, the strip scrolls; the page never gets wider.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1280);
+    await screenshot(page, 'plan-tabs-11-explain-and-analyze');
+  });
+
   it('logged no page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -14,14 +14,20 @@ function oneLine(sql: string, max: number): string {
  */
 export function planName(plan: PlanToShow): string {
   if (!plan.statement) return plan.title;
-  const analyzed = /^\s*(EXPLAIN\s+ANALYZE|ANALYZE)\b/i.test(plan.explainSql);
-  return `${analyzed ? 'Analyze' : 'Explain'}: ${oneLine(plan.statement, 120)}`;
+  return `${measured(plan) ? 'Analyze' : 'Explain'}: ${oneLine(plan.statement, 120)}`;
+}
+
+/** Whether the plan was measured by running the statement (EXPLAIN ANALYZE, MariaDB ANALYZE). */
+function measured(plan: PlanToShow): boolean {
+  return /^\s*(EXPLAIN\s+ANALYZE|ANALYZE)\b/i.test(plan.explainSql);
 }
 
 /**
  * What a plan tab shows of its plan, where a tab has room for a few words: the statement's
- * start (without "Explain:", which the tab's mark says), else the plan's title.
+ * start (without "Explain:", which the tab's mark says; but "Analyze:" for a measured plan, so
+ * the two plans of one statement read apart), else the plan's title.
  */
 export function planLabel(plan: PlanToShow): string {
-  return plan.statement ? oneLine(plan.statement, 60) : plan.title;
+  if (!plan.statement) return plan.title;
+  return `${measured(plan) ? 'Analyze: ' : ''}${oneLine(plan.statement, 60)}`;
 }

@@ -36,6 +36,10 @@ describe('plan tab names', () => {
     expect(planLabel(b)).toBe('SELECT id, total FROM shop.orders WHERE total > 5');
     const analyzed = { ...b, explainSql: 'EXPLAIN ANALYZE SELECT id FROM t' };
     expect(planTabTitle(analyzed, at)).toMatch(/^Plan · Analyze: SELECT id/);
+    // The tab's short label tells a measured plan from the explained one of the same statement.
+    expect(planLabel(analyzed)).toBe('Analyze: SELECT id, total FROM shop.orders WHERE total > 5');
+    const mariadb = { ...b, explainSql: 'ANALYZE FORMAT=JSON SELECT id FROM t' };
+    expect(planLabel(mariadb)).toBe('Analyze: SELECT id, total FROM shop.orders WHERE total > 5');
   });
 
   it('cuts a long statement with a mark, and names other plans by their title', () => {
