@@ -23,7 +23,10 @@ export interface ColumnRefusalFacts {
   foreignKeys?: readonly ForeignKeyUse[];
   /** Other tables' foreign keys into this table, with the columns of this table they reference. */
   incomingForeignKeys?: readonly ForeignKeyUse[];
-  /** @@foreign_key_checks of the ALTER's session; default on. */
+  /**
+   * @@foreign_key_checks of the ALTER's session. Absent (a migration file: its session is not
+   * known), the refusals that depend on it are not claimed.
+   */
   foreignKeyChecks?: boolean;
   /** The table's AUTO_INCREMENT column; null when it has none, absent when not known. */
   autoIncrementColumn?: string | null;
@@ -81,7 +84,7 @@ export function foreignKeyColumnRefusal(
   }
   // MySQL lengthens a VARCHAR in place under a foreign key as long as the length prefix keeps its size.
   if (change === 'varchar-widen') return null;
-  if (facts.foreignKeyChecks === false) return null;
+  if (facts.foreignKeyChecks !== true) return null;
   const collation =
     change === 'collation' || /\b(CHARACTER\s+SET|CHARSET|COLLATE)\b/i.test(op.definition);
   return collation

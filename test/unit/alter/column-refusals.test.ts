@@ -46,6 +46,7 @@ const ORDERS: PlanFacts = {
   ],
   indexedColumns: ['id', 'customer_id', 'code'],
   autoIncrementColumn: 'id',
+  foreignKeyChecks: true,
 };
 
 const CUSTOMERS: PlanFacts = {
@@ -122,6 +123,17 @@ describe('a type change of a column a foreign key uses', () => {
       expect(plan(sql, MYSQL, ORDERS).rejected, sql).toMatch(reason);
       expect(plan(sql, MYSQL, { ...ORDERS, foreignKeyChecks: false }).rejected, sql).toBeNull();
     }
+  });
+
+  it('claims no refusal that depends on foreign_key_checks when the session is not known', () => {
+    const { foreignKeyChecks: _, ...unknownSession } = ORDERS;
+    expect(
+      plan('ALTER TABLE orders MODIFY code VARCHAR(10)', MYSQL, unknownSession).rejected,
+    ).toBeNull();
+    expect(
+      plan('ALTER TABLE orders MODIFY customer_id BIGINT UNSIGNED NOT NULL', MYSQL, unknownSession)
+        .rejected,
+    ).toMatch(/error 3780/);
   });
 
   it('lets both flavors change what keeps the type', () => {
