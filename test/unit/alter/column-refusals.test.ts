@@ -151,6 +151,21 @@ describe('a type change of a column a foreign key uses', () => {
     }
   });
 
+  it('tells the two sides of a key of the table to itself apart', () => {
+    const facts: PlanFacts = {
+      columns: [int('id', 'int'), int('parent_id', 'int', true)],
+      foreignKeys: [{ name: 'fk_parent', columns: ['parent_id'] }],
+      incomingForeignKeys: [{ name: 'fk_parent', table: 'shop.tree', columns: ['id'] }],
+      foreignKeyChecks: true,
+    };
+    expect(plan('ALTER TABLE tree MODIFY parent_id BIGINT', MYSQL, facts).rejected).toMatch(
+      /^column parent_id is the referencing column of foreign key fk_parent: /,
+    );
+    expect(plan('ALTER TABLE tree MODIFY id BIGINT NOT NULL', MYSQL, facts).rejected).toMatch(
+      /^column id is referenced by foreign key fk_parent of shop\.tree: /,
+    );
+  });
+
   it('makes no claim for a column no foreign key uses, or when the column is not known', () => {
     expect(plan('ALTER TABLE orders MODIFY n BIGINT', MYSQL, ORDERS).rejected).toBeNull();
     const { columns: _, ...unknownColumns } = ORDERS;
