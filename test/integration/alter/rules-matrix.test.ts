@@ -219,14 +219,17 @@ for (const target of targets) {
  */
 const FK_DB = 'sl_alter_fk_refusals';
 const FK_SETUP = `CREATE TABLE customers (id INT UNSIGNED PRIMARY KEY, code VARCHAR(20) NOT NULL,
-  n INT NOT NULL, UNIQUE KEY uc (code), UNIQUE KEY un (n)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
-INSERT INTO customers VALUES (1, 'a', 1), (2, 'b', 2);
+  n INT NOT NULL, wide VARCHAR(70) NOT NULL, UNIQUE KEY uc (code), UNIQUE KEY un (n),
+  UNIQUE KEY uw (wide)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+INSERT INTO customers VALUES (1, 'a', 1, 'a'), (2, 'b', 2, 'b');
 CREATE TABLE orders (id INT PRIMARY KEY AUTO_INCREMENT, customer_id INT UNSIGNED NOT NULL,
-  code VARCHAR(20), n INT, m INT,
+  code VARCHAR(20), n INT, m INT, wide VARCHAR(70),
   CONSTRAINT fk_cust FOREIGN KEY (customer_id) REFERENCES customers (id),
   CONSTRAINT fk_code FOREIGN KEY (code) REFERENCES customers (code),
-  CONSTRAINT fk_n FOREIGN KEY (n) REFERENCES customers (n)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
-INSERT INTO orders (customer_id, code, n, m) VALUES (1, 'a', 1, 1), (2, 'b', 2, 2)`;
+  CONSTRAINT fk_n FOREIGN KEY (n) REFERENCES customers (n),
+  CONSTRAINT fk_wide FOREIGN KEY (wide) REFERENCES customers (wide))
+  ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+INSERT INTO orders (customer_id, code, n, m, wide) VALUES (1, 'a', 1, 1, 'a'), (2, 'b', 2, 2, 'b')`;
 
 const FK_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
   ['orders', 'MODIFY customer_id BIGINT UNSIGNED NOT NULL'],
@@ -245,6 +248,8 @@ const FK_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
   ['orders', 'MODIFY code VARCHAR(20) CHARACTER SET latin1'],
   ['orders', 'MODIFY code VARCHAR(20) COLLATE utf8mb4_bin'],
   ['orders', 'MODIFY code VARCHAR(20) NOT NULL'],
+  // both lengths past 255 bytes: the length prefix keeps its size
+  ['orders', 'MODIFY wide VARCHAR(100)'],
   ['orders', 'MODIFY n BIGINT'],
   ['orders', 'MODIFY n INT UNSIGNED'],
   ['orders', 'MODIFY n INT NOT NULL'],
@@ -258,6 +263,7 @@ const FK_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
   ['customers', 'MODIFY code VARCHAR(100) NOT NULL'],
   ['customers', 'MODIFY code VARCHAR(10) NOT NULL'],
   ['customers', 'MODIFY code VARCHAR(20) NULL'],
+  ['customers', 'MODIFY wide VARCHAR(100) NOT NULL'],
   ['customers', 'MODIFY code VARCHAR(20) NOT NULL COLLATE utf8mb4_bin'],
   ['customers', 'MODIFY n BIGINT NOT NULL'],
   ['customers', 'MODIFY n INT NULL'],
