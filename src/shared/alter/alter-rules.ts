@@ -1,6 +1,7 @@
 import type { Capabilities, CapabilityKey } from '../server/capabilities';
 import type { AlterOperation, AlterOperationKind } from './alter-operation';
 import type { ColumnChange } from './column-change';
+import type { ForeignKeyUse } from './column-refusals';
 
 /**
  * How the server runs an operation, cheapest first:
@@ -1835,6 +1836,12 @@ export interface TableFacts {
   foreignKeyColumns?: readonly string[];
   /** Those of them under an ON DELETE/UPDATE SET NULL foreign key. */
   setNullForeignKeyColumns?: readonly string[];
+  /** The table's own foreign keys: names and referencing columns. */
+  foreignKeys?: readonly ForeignKeyUse[];
+  /** Other tables' foreign keys into this one, with the columns of this table they reference. */
+  incomingForeignKeys?: readonly ForeignKeyUse[];
+  /** The AUTO_INCREMENT column; null when the table has none. */
+  autoIncrementColumn?: string | null;
   /** MariaDB UNIQUE indexes on long columns, kept through a hidden hash (type HASH). */
   longUniqueIndexes?: readonly string[];
   /** Indexes that are the only one serving one of the table's foreign keys. */

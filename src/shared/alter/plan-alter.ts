@@ -25,7 +25,15 @@ import {
   type RuleKey,
   type TableFacts,
 } from './alter-rules';
-import { classifyColumnChange, type ColumnChange, type CurrentColumn } from './column-change';
+import {
+  classifyColumnChange,
+  normaliseColumnType,
+  splitDefinition,
+  type ColumnChange,
+  type CurrentColumn,
+} from './column-change';
+import { autoIncrementReferenceRefusal, foreignKeyColumnRefusal } from './column-refusals';
+import { lossyChange } from '../lint/type-narrowing';
 
 /** What the plan needs to know about the server. */
 export interface PlanServer {
@@ -241,20 +249,23 @@ export function planAlter(
       algorithm = 'copy';
       lock = 'exclusive';
     }
-    const rejected = rejectionFor(
-      operation.text,
-      statementText,
-      facts,
-      flavor,
-      server.capabilities,
-      operation.kind === 'drop-column' ||
-        operation.kind === 'modify-column' ||
-        operation.kind === 'change-column' ||
-        operation.kind === 'rename-column'
-        ? operation.column
-        : undefined,
-      operation.kind === 'drop-index' ? operation.index : undefined,
-    );
+    const rejected =
+      rejectionFor(
+        operation.text,
+        statementText,
+        facts,
+        flavor,
+        server.capabilities,
+        operation.kind === 'drop-column' ||
+          operation.kind === 'modify-column' ||
+          operation.kind === 'change-column' ||
+          operation.kind === 'rename-column'
+          ? operation.column
+          : undefined,
+        operation.kind === 'drop-index' ? operation.index : undefined,
+      ) ??
+      foreignKeyColumnRefusal(operation, columnChange, facts, flavor) ??
+      autoIncrementReferenceRefusal(operation, facts, flavor);
     // A refusal is known whatever else is unknown about the operation.
     if (rejected !== null) certainty = 'known';
     if (rejected !== null) why = `the server refuses it: ${rejected}`;
@@ -385,18 +396,23 @@ export function planAlter(
       text: `The statement asks for LOCK=NONE, but this needs LOCK=${lock.toUpperCase()}: the server will refuse it.`,
     });
   }
-  if (algorithm === 'copy' && certainty === 'known') {
+  // A refused statement copies nothing: no advice about its copy or rebuild.
+  if (rejected === null && algorithm === 'copy' && certainty === 'known') {
     risks.push({
       severity: 'danger',
       text: 'Writes to the table wait for the whole copy; on a big, busy table consider gh-ost or pt-online-schema-change.',
     });
-  } else if (algorithm === 'inplace-rebuild') {
+  } else if (rejected === null && algorithm === 'inplace-rebuild') {
     risks.push({
       severity: 'warning',
       text: 'The whole table is rewritten: free disk space about the size of the table is needed, and writes made during the run must fit in innodb_online_alter_log_max_size.',
     });
   }
-  for (const p of operations) risks.push(...operationRisks(p, server));
+  // What an operation would do to the data is moot when the server refuses the statement.
+  for (const p of rejected === null ? operations : []) {
+    const current = columns.get((p.operation.column ?? '').toLowerCase());
+    risks.push(...operationRisks(p, server, current));
+  }
   if (
     limit !== null &&
     facts.rowVersions !== undefined &&
@@ -487,7 +503,35 @@ function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConvers
     : 'collation';
 }
 
-function operationRisks(p: PlannedOperation, server: PlanServer): AlterRisk[] {
+/**
+ * Why converting `current` to the type `definition` gives can lose or reject values (the lint's
+ * rules), '' when every value fits: a real widening; null when it cannot be told (the column
+ * not known, a generation expression, the same type written again).
+ */
+function conversionLoss(current: CurrentColumn | undefined, definition: string | undefined) {
+  if (!current || definition === undefined) return null;
+  if (/\b(AS|GENERATED)\s*(ALWAYS\s+AS\s*)?\(/i.test(definition)) return null;
+  const before = normaliseColumnType(current.columnType);
+  const after = normaliseColumnType(splitDefinition(definition).type);
+  if (before === after) return null;
+  const charsetOf = (collation: string | null | undefined) =>
+    collation ? collation.slice(0, collation.indexOf('_')).toLowerCase() : null;
+  const from = charsetOf(current.collation);
+  const named =
+    /\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1] ??
+    charsetOf(/\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1]);
+  const loss = lossyChange(
+    { type: before, charset: from },
+    { type: after, charset: named?.toLowerCase() ?? from },
+  );
+  return loss ?? '';
+}
+
+function operationRisks(
+  p: PlannedOperation,
+  server: PlanServer,
+  current: CurrentColumn | undefined,
+): AlterRisk[] {
   const op = p.operation;
   switch (op.kind) {
     case 'drop-column':
@@ -534,10 +578,20 @@ function operationRisks(p: PlannedOperation, server: PlanServer): AlterRisk[] {
         ];
       }
       if (p.columnChange === 'type') {
+        const loss = conversionLoss(current, op.definition);
+        if (loss === '') {
+          const rewrites = p.algorithm === 'copy' || p.algorithm === 'inplace-rebuild';
+          return [
+            {
+              severity: 'info',
+              text: `Column ${op.column ?? ''} widens from ${current?.columnType ?? ''} to ${normaliseColumnType(splitDefinition(op.definition ?? '').type)}: every value fits${rewrites ? ', but every row is rewritten' : ''}.`,
+            },
+          ];
+        }
         return [
           {
             severity: 'warning',
-            text: `Converting column ${op.column ?? ''} can truncate or reject values that do not fit the new type.`,
+            text: `Converting column ${op.column ?? ''} can truncate or reject values that do not fit the new type${loss ? `: ${loss}` : ''}.`,
           },
         ];
       }

@@ -133,7 +133,14 @@ export const TableFactsSchema = z.object({
     }),
   ),
   foreignKeysOut: z.array(z.object({ name: z.string(), referencedTable: z.string() })),
-  foreignKeysIn: z.array(z.object({ name: z.string(), fromTable: z.string() })),
+  foreignKeysIn: z.array(
+    z.object({
+      name: z.string(),
+      fromTable: z.string(),
+      /** The columns of this table the key references (absent: not read). */
+      columns: z.array(z.string()).optional(),
+    }),
+  ),
   triggers: z.array(z.string()),
   partitions: Count,
   columns: z.array(

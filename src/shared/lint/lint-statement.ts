@@ -32,6 +32,7 @@ import {
 } from './lint-finding';
 import type { LintTarget } from './lint-target';
 import { onlineToolAdvice, usersOfTable } from './object-users';
+import { foreignKeysInto } from './schema-model';
 import {
   nameKey,
   readSchemaStatement,
@@ -128,6 +129,8 @@ export function planFactsOf(table: TableModel, live: LiveTableFacts = {}): PlanF
       )
       .map((i) => i.columns),
     foreignKeyColumns: table.foreignKeys.flatMap((f) => f.columns),
+    foreignKeys: table.foreignKeys.map((f) => ({ name: f.name, columns: f.columns })),
+    autoIncrementColumn: table.columns.find((c) => c.autoIncrement)?.name ?? null,
     longUniqueIndexes: longUnique.map((i) => i.name),
     ...(live.rowVersions !== undefined ? { rowVersions: live.rowVersions } : {}),
   };
@@ -270,7 +273,18 @@ function lintAlter(
   const { server, flavor } = summariseTarget(target);
   const live = context.live ?? {};
   const facts: PlanFacts = table
-    ? planFactsOf(table, live)
+    ? {
+        ...planFactsOf(table, live),
+        ...(context.schema
+          ? {
+              incomingForeignKeys: foreignKeysInto(context.schema, table.name).map((f) => ({
+                name: f.name,
+                table: f.from,
+                columns: f.refColumns,
+              })),
+            }
+          : {}),
+      }
     : live.rowVersions !== undefined
       ? { rowVersions: live.rowVersions }
       : {};

@@ -68,7 +68,10 @@ function capacity(shape: TypeShape): number {
  * smaller integer, fewer ENUM members, a signedness change, a character set with fewer
  * characters, another type family), or null when every value fits.
  */
-export function lossyChange(before: ColumnModel, after: ColumnModel): string | null {
+export function lossyChange(
+  before: Pick<ColumnModel, 'type' | 'charset'>,
+  after: Pick<ColumnModel, 'type' | 'charset'>,
+): string | null {
   const a = shapeOf(before.type);
   const b = shapeOf(after.type);
   const charsetLoss = (): string | null => {

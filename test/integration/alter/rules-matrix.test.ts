@@ -212,6 +212,114 @@ for (const target of targets) {
 }
 
 /**
+ * Refusals that depend on foreign keys and the AUTO_INCREMENT column: a type change of a column
+ * a foreign key uses (either side, with foreign_key_checks on and off), and a generated column
+ * over the AUTO_INCREMENT column. The plan, made from the live table's facts, must say "refused"
+ * exactly when the server refuses, with the server's error number in its reason.
+ */
+const FK_DB = 'sl_alter_fk_refusals';
+const FK_SETUP = `CREATE TABLE customers (id INT UNSIGNED PRIMARY KEY, code VARCHAR(20) NOT NULL,
+  n INT NOT NULL, wide VARCHAR(70) NOT NULL, UNIQUE KEY uc (code), UNIQUE KEY un (n),
+  UNIQUE KEY uw (wide)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+INSERT INTO customers VALUES (1, 'a', 1, 'a'), (2, 'b', 2, 'b');
+CREATE TABLE orders (id INT PRIMARY KEY AUTO_INCREMENT, customer_id INT UNSIGNED NOT NULL,
+  code VARCHAR(20), n INT, m INT, wide VARCHAR(70),
+  CONSTRAINT fk_cust FOREIGN KEY (customer_id) REFERENCES customers (id),
+  CONSTRAINT fk_code FOREIGN KEY (code) REFERENCES customers (code),
+  CONSTRAINT fk_n FOREIGN KEY (n) REFERENCES customers (n),
+  CONSTRAINT fk_wide FOREIGN KEY (wide) REFERENCES customers (wide))
+  ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;
+INSERT INTO orders (customer_id, code, n, m, wide) VALUES (1, 'a', 1, 1, 'a'), (2, 'b', 2, 2, 'b')`;
+
+const FK_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
+  ['orders', 'MODIFY customer_id BIGINT UNSIGNED NOT NULL'],
+  ['orders', 'MODIFY customer_id INT NOT NULL'],
+  ['orders', 'MODIFY customer_id MEDIUMINT UNSIGNED NOT NULL'],
+  ['orders', 'CHANGE customer_id cid BIGINT UNSIGNED NOT NULL'],
+  ['orders', 'MODIFY customer_id INT UNSIGNED NULL'],
+  ['orders', "MODIFY customer_id INT UNSIGNED NOT NULL COMMENT 'x'"],
+  ['orders', 'MODIFY customer_id INT UNSIGNED NOT NULL DEFAULT 1'],
+  ['orders', 'CHANGE customer_id cid INT UNSIGNED NOT NULL'],
+  ['orders', 'MODIFY customer_id INT UNSIGNED NOT NULL FIRST'],
+  ['orders', 'MODIFY code VARCHAR(40)'],
+  ['orders', 'MODIFY code VARCHAR(100)'],
+  ['orders', 'MODIFY code VARCHAR(10)'],
+  ['orders', 'MODIFY code CHAR(20)'],
+  ['orders', 'MODIFY code VARCHAR(20) CHARACTER SET latin1'],
+  ['orders', 'MODIFY code VARCHAR(20) COLLATE utf8mb4_bin'],
+  ['orders', 'MODIFY code VARCHAR(20) NOT NULL'],
+  // both lengths past 255 bytes: the length prefix keeps its size
+  ['orders', 'MODIFY wide VARCHAR(100)'],
+  ['orders', 'MODIFY n BIGINT'],
+  ['orders', 'MODIFY n INT UNSIGNED'],
+  ['orders', 'MODIFY n INT NOT NULL'],
+  ['orders', 'MODIFY m BIGINT'],
+  ['customers', 'MODIFY id BIGINT UNSIGNED NOT NULL'],
+  ['customers', 'MODIFY id INT NOT NULL'],
+  ['customers', "MODIFY id INT UNSIGNED NOT NULL COMMENT 'x'"],
+  ['customers', 'MODIFY id INT UNSIGNED NOT NULL DEFAULT 5'],
+  ['customers', 'CHANGE id cid INT UNSIGNED NOT NULL'],
+  ['customers', 'MODIFY code VARCHAR(40) NOT NULL'],
+  ['customers', 'MODIFY code VARCHAR(100) NOT NULL'],
+  ['customers', 'MODIFY code VARCHAR(10) NOT NULL'],
+  ['customers', 'MODIFY code VARCHAR(20) NULL'],
+  ['customers', 'MODIFY wide VARCHAR(100) NOT NULL'],
+  ['customers', 'MODIFY code VARCHAR(20) NOT NULL COLLATE utf8mb4_bin'],
+  ['customers', 'MODIFY n BIGINT NOT NULL'],
+  ['customers', 'MODIFY n INT NULL'],
+  ['orders', 'ADD COLUMN g INT AS (id * 2) VIRTUAL'],
+  ['orders', 'ADD COLUMN g INT AS (id * 2) STORED'],
+  ['orders', 'ADD COLUMN g INT AS (customer_id * 2) VIRTUAL'],
+];
+
+for (const target of [servers.mysql, servers.mariadb, servers.mariadb118]) {
+  if (target === null) continue;
+  describe(`refusals on foreign-key and AUTO_INCREMENT columns on ${target.kind} ${target.version}`, () => {
+    it('are planned exactly when the server refuses, with its error number', async () => {
+      const conn = await connectTo(target);
+      try {
+        const server = await readServerInfo(conn, false);
+        const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
+        const expected: string[] = [];
+        const actual: string[] = [];
+        for (const checks of [true, false]) {
+          for (const [table, clause] of FK_CASES) {
+            await conn.query(
+              `SET SESSION foreign_key_checks = 1; DROP DATABASE IF EXISTS ${FK_DB};
+               CREATE DATABASE ${FK_DB}; USE ${FK_DB}; ${FK_SETUP}`,
+            );
+            await conn.query(`SET SESSION foreign_key_checks = ${checks ? 1 : 0}`);
+            const parsed = parseAlter(`ALTER TABLE ${table} ${clause}`, flavor);
+            if (!parsed.ok) throw new Error(parsed.error);
+            const facts = await readTableFacts(conn, server, FK_DB, table);
+            await conn.query(`USE ${FK_DB}`);
+            const plan = planAlter(parsed.alter, server, planFactsOf(facts, checks));
+            const label = `${table} ${clause} (foreign_key_checks=${checks ? 1 : 0})`;
+            expected.push(`${label}: ${plan.rejected === null ? 'runs' : 'refused'}`);
+            try {
+              await conn.query(`ALTER TABLE ${table} ${clause}`);
+              actual.push(`${label}: runs`);
+            } catch (e) {
+              const errno = (e as { errno?: number }).errno ?? 0;
+              const named = new RegExp(`\\b${errno}\\b`).test(plan.rejected ?? '');
+              actual.push(`${label}: refused${named ? '' : ` with ${errno}, not in the plan`}`);
+            }
+          }
+        }
+        const mismatches = expected.flatMap((e, k) =>
+          e === actual[k] ? [] : [`${e} → ${actual[k]}`],
+        );
+        expect(mismatches).toEqual([]);
+        expect(actual.length).toBe(FK_CASES.length * 2);
+      } finally {
+        await conn.query(`SET SESSION foreign_key_checks = 1; DROP DATABASE IF EXISTS ${FK_DB}`);
+        await conn.end();
+      }
+    }, 120_000);
+  });
+}
+
+/**
  * The generated matrix: every operation of rules-matrix-cases.ts on every table shape. For each
  * cell the server is asked from the cheapest ALGORITHM/LOCK up until it accepts (refusals change
  * nothing, so only the accepted attempt needs the shape put back); what it accepts first is its

@@ -120,6 +120,36 @@ describe('lint rules', () => {
     );
   });
 
+  it('server-refuses: a type change of a column a foreign key uses, on either side', () => {
+    for (const target of ['mysql-8.4', 'mariadb-10.11']) {
+      const out = findingOf(
+        'ALTER TABLE orders MODIFY customer_id BIGINT NOT NULL;',
+        'server-refuses',
+        {
+          target,
+        },
+      );
+      expect(out.message, target).toMatch(
+        /referencing column of foreign key fk_customer: .*(3780|1832)/,
+      );
+      const into = findingOf(
+        'ALTER TABLE customers MODIFY id BIGINT NOT NULL AUTO_INCREMENT;',
+        'server-refuses',
+        {
+          target,
+        },
+      );
+      expect(into.message, target).toMatch(
+        /referenced by foreign key fk_customer of orders: .*(3780|1833)/,
+      );
+    }
+    // What keeps the type passes; the session's foreign_key_checks is not known to the lint,
+    // so MySQL's refusals that depend on it are not claimed.
+    expect(
+      rules("ALTER TABLE orders MODIFY customer_id INT NOT NULL COMMENT 'who';"),
+    ).not.toContain('danger server-refuses');
+  });
+
   it('plan-unknown: what only the server knows (a keyring for ENCRYPTION)', () => {
     expect(rules("ALTER TABLE orders ENCRYPTION='Y';", { target: 'mysql-9.7' })).toContain(
       'warning plan-unknown',

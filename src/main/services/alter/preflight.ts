@@ -2,6 +2,7 @@ import type { Connection } from 'mysql2/promise';
 import { onlineToolCommands } from '../../../shared/alter/online-schema-tools';
 import type { ParsedAlter } from '../../../shared/alter/alter-operation';
 import type { TableTrait } from '../../../shared/alter/alter-rules';
+import type { ForeignKeyUse } from '../../../shared/alter/column-refusals';
 import {
   planAlter,
   type AlterPlan,
@@ -44,6 +45,11 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     ...(facts.defaultCollations ? { defaultCollations: facts.defaultCollations } : {}),
     foreignKeyColumns: foreignKeyColumns(facts.createTable, false),
     setNullForeignKeyColumns: foreignKeyColumns(facts.createTable, true),
+    foreignKeys: ownForeignKeys(facts.createTable),
+    incomingForeignKeys: facts.foreignKeysIn.flatMap((f) =>
+      f.columns ? [{ name: f.name, table: f.fromTable, columns: f.columns }] : [],
+    ),
+    autoIncrementColumn: autoIncrementColumn(facts.createTable),
     foreignKeyIndexes: foreignKeyIndexes(facts),
     longUniqueIndexes: facts.indexes.filter((i) => i.type === 'HASH').map((i) => i.name),
     generatedDependencies: generatedDependencies(facts.createTable),
@@ -94,6 +100,27 @@ function foreignKeyColumns(createTable: string, setNullOnly: boolean): string[] 
       const list = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line)?.[1] ?? '';
       return [...list.matchAll(/`((?:[^`]|``)+)`/g)].map((c) => (c[1] ?? '').replaceAll('``', '`'));
     });
+}
+
+/** The table's own foreign keys of a SHOW CREATE TABLE text: names and referencing columns. */
+function ownForeignKeys(createTable: string): ForeignKeyUse[] {
+  return createTable.split('\n').flatMap((line) => {
+    const m = /\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+FOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line);
+    if (!m) return [];
+    const columns = [...(m[2] ?? '').matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
+      (c[1] ?? '').replaceAll('``', '`'),
+    );
+    return [{ name: (m[1] ?? '').replaceAll('``', '`'), columns }];
+  });
+}
+
+/** The AUTO_INCREMENT column of a SHOW CREATE TABLE text (its line names it first), or null. */
+function autoIncrementColumn(createTable: string): string | null {
+  // A comment or a default may hold the word: quoted text does not count.
+  const line = /^\s*`((?:[^`]|``)+)`(?:[^'\n]|'(?:[^'\\]|\\.|'')*')*?\bAUTO_INCREMENT\b/im.exec(
+    createTable,
+  );
+  return line ? (line[1] ?? '').replaceAll('``', '`') : null;
 }
 
 /**
@@ -312,7 +339,9 @@ export async function preflight(conn: Connection, input: PreflightInput): Promis
       : null;
 
   const tableBytes = (facts.dataBytes ?? 0) + (facts.indexBytes ?? 0);
-  const rewrites = plan.algorithm === 'inplace-rebuild' || plan.algorithm === 'copy';
+  // A statement the server refuses rewrites nothing (no space, no online tools to consider).
+  const rewrites =
+    plan.rejected === null && (plan.algorithm === 'inplace-rebuild' || plan.algorithm === 'copy');
   const spaceNeededBytes = rewrites ? tableBytes : 0;
   const { seconds: estimateSeconds, basis: estimateBasis } = estimate(
     plan,

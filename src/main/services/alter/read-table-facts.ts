@@ -86,6 +86,24 @@ export async function readTableFacts(
       WHERE UNIQUE_CONSTRAINT_SCHEMA = ? AND REFERENCED_TABLE_NAME = ? ORDER BY TABLE_NAME, CONSTRAINT_NAME`,
     [schema, table],
   );
+  // The columns of this table each of those keys references, in the key's order.
+  const referenced = await selectRows(
+    conn,
+    `SELECT CONSTRAINT_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, REFERENCED_COLUMN_NAME
+       FROM information_schema.KEY_COLUMN_USAGE
+      WHERE REFERENCED_TABLE_SCHEMA = ? AND REFERENCED_TABLE_NAME = ?
+      ORDER BY CONSTRAINT_SCHEMA, TABLE_NAME, CONSTRAINT_NAME, ORDINAL_POSITION`,
+    [schema, table],
+  );
+  const referencedColumns = (r: Record<string, unknown>) =>
+    referenced
+      .filter(
+        (k) =>
+          textOf(k.CONSTRAINT_SCHEMA) === textOf(r.CONSTRAINT_SCHEMA) &&
+          textOf(k.TABLE_NAME) === textOf(r.TABLE_NAME) &&
+          textOf(k.CONSTRAINT_NAME) === textOf(r.CONSTRAINT_NAME),
+      )
+      .map((k) => textOf(k.REFERENCED_COLUMN_NAME));
   const triggers = await selectRows(
     conn,
     `SELECT TRIGGER_NAME FROM information_schema.TRIGGERS
@@ -125,6 +143,7 @@ export async function readTableFacts(
     foreignKeysIn: into.map((r) => ({
       name: textOf(r.CONSTRAINT_NAME),
       fromTable: `${textOf(r.CONSTRAINT_SCHEMA)}.${textOf(r.TABLE_NAME)}`,
+      columns: referencedColumns(r),
     })),
     triggers: triggers.map((r) => textOf(r.TRIGGER_NAME)),
     partitions: countOf(parts?.N) ?? 0,

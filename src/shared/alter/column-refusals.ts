@@ -1,0 +1,124 @@
+import type { AlterOperation } from './alter-operation';
+import {
+  normaliseColumnType,
+  splitDefinition,
+  type ColumnChange,
+  type CurrentColumn,
+} from './column-change';
+
+/** A foreign key that uses some of a table's columns. */
+export interface ForeignKeyUse {
+  /** The constraint's name. */
+  name: string;
+  /** For a key of another table into this one: that table (`schema.table`). */
+  table?: string;
+  /** The columns of THIS table it uses (referencing, or referenced). */
+  columns: readonly string[];
+}
+
+/** What the refusals below need to know about the table (all optional: unknown, no claim). */
+export interface ColumnRefusalFacts {
+  columns?: readonly CurrentColumn[];
+  /** The table's own foreign keys, with their referencing columns. */
+  foreignKeys?: readonly ForeignKeyUse[];
+  /** Other tables' foreign keys into this table, with the columns of this table they reference. */
+  incomingForeignKeys?: readonly ForeignKeyUse[];
+  /**
+   * @@foreign_key_checks of the ALTER's session. Absent (a migration file: its session is not
+   * known), the refusals that depend on it are not claimed.
+   */
+  foreignKeyChecks?: boolean;
+  /** The table's AUTO_INCREMENT column; null when it has none, absent when not known. */
+  autoIncrementColumn?: string | null;
+}
+
+const INTEGER = /^(tinyint|smallint|mediumint|int|bigint)\b/;
+const SEEN_FK =
+  'seen on MySQL 9.7, MariaDB 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)';
+
+/**
+ * Why the server refuses a CHANGE/MODIFY COLUMN of a column a foreign key uses, or null (also
+ * when the column or its keys are not known). Seen on the servers: a change that keeps the
+ * type (rename, move, comment, default, NULL ↔ NOT NULL) passes; MariaDB refuses any other
+ * (1832, or 1833 from the referenced side), even with foreign_key_checks=0; MySQL takes a
+ * VARCHAR made longer within its length-prefix size, refuses an integer size or sign change
+ * always (3780) and the other changes only with foreign_key_checks on (3780 for another
+ * collation or character set, 1832/1833 else).
+ */
+export function foreignKeyColumnRefusal(
+  op: AlterOperation,
+  change: ColumnChange | undefined,
+  facts: ColumnRefusalFacts,
+  flavor: 'mysql' | 'mariadb',
+): string | null {
+  if (op.kind !== 'change-column' && op.kind !== 'modify-column') return null;
+  const name = (op.column ?? '').toLowerCase();
+  const current = facts.columns?.find((c) => c.name.toLowerCase() === name);
+  if (!current || op.definition === undefined || change === undefined) return null;
+  if (change === 'same' || change === 'reorder' || change === 'nullability') return null;
+  const uses = (f: ForeignKeyUse) => f.columns.some((c) => c.toLowerCase() === name);
+  const own = (facts.foreignKeys ?? []).filter(uses);
+  const incoming = (facts.incomingForeignKeys ?? []).filter(uses);
+  if (own.length === 0 && incoming.length === 0) return null;
+
+  const keys = [
+    ...own.map((f) => f.name),
+    ...incoming.map((f) => (f.table ? `${f.name} of ${f.table}` : f.name)),
+  ].join(', ');
+  const side =
+    own.length > 0
+      ? `column ${op.column ?? ''} is the referencing column of foreign key ${keys}`
+      : `column ${op.column ?? ''} is referenced by foreign key ${keys}`;
+  const lengthError = own.length > 0 ? '1832' : '1833';
+  const fix =
+    'drop the foreign key, change the columns on both sides, then add it back (or change only what keeps the type: name, comment, default, NULL)';
+  const before = normaliseColumnType(current.columnType);
+  const after = normaliseColumnType(splitDefinition(op.definition).type);
+  const integerChange = INTEGER.test(before) && INTEGER.test(after) && before !== after;
+
+  if (flavor === 'mariadb') {
+    return `${side}: MariaDB refuses to change the type of a column a foreign key uses, error ${lengthError} (1846 when it is renamed too), even with foreign_key_checks=0; ${fix}; ${SEEN_FK}`;
+  }
+  if (integerChange) {
+    return `${side}: the two columns' integer types would differ in size or sign, MySQL error 3780 (even with foreign_key_checks=0); ${fix}; ${SEEN_FK}`;
+  }
+  // MySQL lengthens a VARCHAR in place under a foreign key as long as the length prefix keeps its size.
+  if (change === 'varchar-widen') return null;
+  if (facts.foreignKeyChecks !== true) return null;
+  const collation =
+    change === 'collation' || /\b(CHARACTER\s+SET|CHARSET|COLLATE)\b/i.test(op.definition);
+  return collation
+    ? `${side}: the two columns' character sets or collations would differ, MySQL error 3780 (with foreign_key_checks=1); ${fix}; ${SEEN_FK}`
+    : `${side}: MySQL refuses this change of its type, error ${lengthError} (with foreign_key_checks=1); ${fix}; ${SEEN_FK}`;
+}
+
+/**
+ * Why the server refuses a generated column whose expression uses the AUTO_INCREMENT column,
+ * or null: MySQL always (error 3109), MariaDB when it is STORED/PERSISTENT (error 1901; a
+ * VIRTUAL one it takes). Seen on MySQL 9.7, MariaDB 10.11 and 11.8.
+ */
+export function autoIncrementReferenceRefusal(
+  op: AlterOperation,
+  facts: ColumnRefusalFacts,
+  flavor: 'mysql' | 'mariadb',
+): string | null {
+  const kinds = ['add-column', 'change-column', 'modify-column'];
+  const column = facts.autoIncrementColumn;
+  if (!kinds.includes(op.kind) || !column || op.definition === undefined) return null;
+  // Quoted text (a COMMENT, a string in the expression) names no column.
+  const definition = op.definition.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+  const m = /\b(?:GENERATED\s+ALWAYS\s+)?AS\s*\(([^]*)\)\s*(VIRTUAL|STORED|PERSISTENT)?/i.exec(
+    definition,
+  );
+  if (!m) return null;
+  const escaped = column.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('`', '``');
+  const uses = new RegExp(`(^|[^\\w$\`])(\`${escaped}\`|${escaped})(?![\\w$])`, 'i');
+  if (!uses.test(m[1] ?? '')) return null;
+  const stored = /^(STORED|PERSISTENT)$/i.test(m[2] ?? '');
+  if (flavor === 'mysql') {
+    return `the generated column's expression uses the AUTO_INCREMENT column ${column}: MySQL refuses it, error 3109 (seen on 9.7)`;
+  }
+  return stored
+    ? `the stored generated column's expression uses the AUTO_INCREMENT column ${column}: MariaDB refuses it, error 1901 (a VIRTUAL one it takes; seen on 10.11 and 11.8)`
+    : null;
+}

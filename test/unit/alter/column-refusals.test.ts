@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import { parseAlter } from '../../../src/shared/alter/parse-alter';
+import { planAlter, type PlanFacts } from '../../../src/shared/alter/plan-alter';
+import { capabilitiesFor } from '../../../src/shared/server/capabilities';
+import { v } from '../../../src/shared/server/version';
+import type { ServerFlavor } from '../../../src/shared/server/flavor';
+
+const server = (flavor: ServerFlavor, version: string) => ({
+  flavor,
+  capabilities: capabilitiesFor(flavor, v(version)),
+});
+const MYSQL = server('mysql', '9.7.4');
+const MARIADB = server('mariadb', '10.11.19');
+
+function plan(sql: string, s: typeof MYSQL, facts: PlanFacts) {
+  const r = parseAlter(sql, s.flavor === 'mariadb' ? 'mariadb' : 'mysql');
+  if (!r.ok) throw new Error(r.error);
+  return planAlter(r.alter, s, facts);
+}
+
+const int = (name: string, columnType: string, nullable = false) => ({
+  name,
+  columnType,
+  nullable,
+  maxBytesPerChar: null,
+});
+
+/** orders(customer_id) → customers(id), orders(code) → customers(code), as the servers had. */
+const ORDERS: PlanFacts = {
+  columns: [
+    int('id', 'int'),
+    int('customer_id', 'int unsigned'),
+    {
+      name: 'code',
+      columnType: 'varchar(20)',
+      nullable: true,
+      maxBytesPerChar: 4,
+      collation: 'utf8mb4_0900_ai_ci',
+    },
+    int('n', 'int', true),
+  ],
+  foreignKeyColumns: ['customer_id', 'code'],
+  foreignKeys: [
+    { name: 'fk_cust', columns: ['customer_id'] },
+    { name: 'fk_code', columns: ['code'] },
+  ],
+  indexedColumns: ['id', 'customer_id', 'code'],
+  autoIncrementColumn: 'id',
+  foreignKeyChecks: true,
+};
+
+const CUSTOMERS: PlanFacts = {
+  columns: [int('id', 'int unsigned'), int('n', 'int')],
+  incomingForeignKeys: [{ name: 'fk_cust', table: 'shop.orders', columns: ['id'] }],
+  indexedColumns: ['id'],
+};
+
+describe('a type change of a column a foreign key uses', () => {
+  it('is refused on MySQL with error 3780 when the integer type grows, naming the key', () => {
+    const p = plan('ALTER TABLE orders MODIFY customer_id BIGINT UNSIGNED NOT NULL', MYSQL, ORDERS);
+    expect(p.rejected).toBe(
+      "column customer_id is the referencing column of foreign key fk_cust: the two columns' integer types would differ in size or sign, MySQL error 3780 (even with foreign_key_checks=0); drop the foreign key, change the columns on both sides, then add it back (or change only what keeps the type: name, comment, default, NULL); seen on MySQL 9.7, MariaDB 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)",
+    );
+    expect(p.clause).toBeNull();
+    expect(p.summary.startsWith('Refused: the server will not run this statement')).toBe(true);
+    // No online-tool advice for what never runs.
+    expect(p.risks.map((r) => r.text).filter((t) => /gh-ost|rewritten/.test(t))).toEqual([]);
+  });
+
+  it('is refused on MariaDB with error 1832, even with foreign_key_checks=0', () => {
+    for (const foreignKeyChecks of [true, false]) {
+      const p = plan('ALTER TABLE orders MODIFY customer_id BIGINT UNSIGNED NOT NULL', MARIADB, {
+        ...ORDERS,
+        foreignKeyChecks,
+      });
+      expect(p.rejected).toMatch(
+        /^column customer_id is the referencing column of foreign key fk_cust: MariaDB refuses to change the type of a column a foreign key uses, error 1832 \(1846 when it is renamed too\), even with foreign_key_checks=0;/,
+      );
+    }
+  });
+
+  it('is refused from the referenced side too (MySQL 3780, MariaDB 1833), naming the other table', () => {
+    const sql = 'ALTER TABLE customers MODIFY id BIGINT UNSIGNED NOT NULL';
+    expect(plan(sql, MYSQL, CUSTOMERS).rejected).toMatch(
+      /^column id is referenced by foreign key fk_cust of shop\.orders: .* MySQL error 3780 /,
+    );
+    expect(plan(sql, MARIADB, CUSTOMERS).rejected).toMatch(
+      /^column id is referenced by foreign key fk_cust of shop\.orders: MariaDB .* error 1833 /,
+    );
+    expect(plan('ALTER TABLE customers MODIFY id INT NOT NULL', MYSQL, CUSTOMERS).rejected).toMatch(
+      /error 3780/,
+    );
+  });
+
+  it('refuses a sign change on MySQL whatever foreign_key_checks says', () => {
+    const p = plan('ALTER TABLE orders MODIFY customer_id INT NOT NULL', MYSQL, {
+      ...ORDERS,
+      foreignKeyChecks: false,
+    });
+    expect(p.rejected).toMatch(/error 3780 \(even with foreign_key_checks=0\)/);
+  });
+
+  it('lets MySQL lengthen a VARCHAR within its length prefix, and refuses it on MariaDB', () => {
+    const sql = 'ALTER TABLE orders MODIFY code VARCHAR(40)';
+    expect(plan(sql, MYSQL, ORDERS).rejected).toBeNull();
+    expect(plan(sql, MARIADB, ORDERS).rejected).toMatch(/error 1832/);
+  });
+
+  it('has MySQL refuse other string changes only with foreign_key_checks on', () => {
+    const cases: Array<[string, RegExp]> = [
+      [
+        'ALTER TABLE orders MODIFY code VARCHAR(100)',
+        /MySQL refuses this change of its type, error 1832 \(with foreign_key_checks=1\)/,
+      ],
+      ['ALTER TABLE orders MODIFY code VARCHAR(10)', /error 1832 \(with foreign_key_checks=1\)/],
+      [
+        'ALTER TABLE orders MODIFY code VARCHAR(20) COLLATE utf8mb4_bin',
+        /character sets or collations would differ, MySQL error 3780 \(with foreign_key_checks=1\)/,
+      ],
+      ['ALTER TABLE orders MODIFY code VARCHAR(20) CHARACTER SET latin1', /MySQL error 3780/],
+    ];
+    for (const [sql, reason] of cases) {
+      expect(plan(sql, MYSQL, ORDERS).rejected, sql).toMatch(reason);
+      expect(plan(sql, MYSQL, { ...ORDERS, foreignKeyChecks: false }).rejected, sql).toBeNull();
+    }
+  });
+
+  it('claims no refusal that depends on foreign_key_checks when the session is not known', () => {
+    const { foreignKeyChecks: _, ...unknownSession } = ORDERS;
+    expect(
+      plan('ALTER TABLE orders MODIFY code VARCHAR(10)', MYSQL, unknownSession).rejected,
+    ).toBeNull();
+    expect(
+      plan('ALTER TABLE orders MODIFY customer_id BIGINT UNSIGNED NOT NULL', MYSQL, unknownSession)
+        .rejected,
+    ).toMatch(/error 3780/);
+  });
+
+  it('lets both flavors change what keeps the type', () => {
+    for (const sql of [
+      'ALTER TABLE orders MODIFY customer_id INT UNSIGNED NULL',
+      "ALTER TABLE orders MODIFY customer_id INT UNSIGNED NOT NULL COMMENT 'x'",
+      'ALTER TABLE orders MODIFY customer_id INT UNSIGNED NOT NULL DEFAULT 1',
+      'ALTER TABLE orders CHANGE customer_id cid INT UNSIGNED NOT NULL',
+      'ALTER TABLE orders MODIFY customer_id INT UNSIGNED NOT NULL FIRST',
+      "ALTER TABLE customers MODIFY id INT UNSIGNED NOT NULL COMMENT 'x'",
+    ]) {
+      const facts = sql.includes('customers') ? CUSTOMERS : ORDERS;
+      expect(plan(sql, MYSQL, facts).rejected, sql).toBeNull();
+      expect(plan(sql, MARIADB, facts).rejected, sql).toBeNull();
+    }
+  });
+
+  it('tells the two sides of a key of the table to itself apart', () => {
+    const facts: PlanFacts = {
+      columns: [int('id', 'int'), int('parent_id', 'int', true)],
+      foreignKeys: [{ name: 'fk_parent', columns: ['parent_id'] }],
+      incomingForeignKeys: [{ name: 'fk_parent', table: 'shop.tree', columns: ['id'] }],
+      foreignKeyChecks: true,
+    };
+    expect(plan('ALTER TABLE tree MODIFY parent_id BIGINT', MYSQL, facts).rejected).toMatch(
+      /^column parent_id is the referencing column of foreign key fk_parent: /,
+    );
+    expect(plan('ALTER TABLE tree MODIFY id BIGINT NOT NULL', MYSQL, facts).rejected).toMatch(
+      /^column id is referenced by foreign key fk_parent of shop\.tree: /,
+    );
+  });
+
+  it('makes no claim for a column no foreign key uses, or when the column is not known', () => {
+    expect(plan('ALTER TABLE orders MODIFY n BIGINT', MYSQL, ORDERS).rejected).toBeNull();
+    const { columns: _, ...unknownColumns } = ORDERS;
+    const sql = 'ALTER TABLE orders MODIFY customer_id BIGINT UNSIGNED NOT NULL';
+    expect(plan(sql, MYSQL, unknownColumns).rejected).toBeNull();
+    expect(plan(sql, MARIADB, unknownColumns).rejected).toBeNull();
+  });
+});
+
+describe('the risk of a column type conversion', () => {
+  const risksOf = (sql: string, facts: PlanFacts = ORDERS) =>
+    plan(sql, MYSQL, facts).risks.filter((r) => /\bcolumn n\b/i.test(r.text));
+
+  it('does not claim truncation for a widening, and says every row is rewritten', () => {
+    expect(risksOf('ALTER TABLE orders MODIFY n BIGINT')).toEqual([
+      {
+        severity: 'info',
+        text: 'Column n widens from int to bigint: every value fits, but every row is rewritten.',
+      },
+    ]);
+    expect(risksOf('ALTER TABLE orders MODIFY n DECIMAL(20,0)')).toEqual([
+      {
+        severity: 'info',
+        text: 'Column n widens from int to decimal(20,0): every value fits, but every row is rewritten.',
+      },
+    ]);
+  });
+
+  it('still warns, with the reason, for a narrowing or a sign change', () => {
+    expect(risksOf('ALTER TABLE orders MODIFY n SMALLINT')).toEqual([
+      {
+        severity: 'warning',
+        text: 'Converting column n can truncate or reject values that do not fit the new type: int narrows to smallint: larger values are out of range.',
+      },
+    ]);
+    expect(risksOf('ALTER TABLE orders MODIFY n INT UNSIGNED')).toEqual([
+      {
+        severity: 'warning',
+        text: 'Converting column n can truncate or reject values that do not fit the new type: int becomes unsigned: negative values are out of range.',
+      },
+    ]);
+  });
+
+  it('keeps the plain warning when the current column is not known', () => {
+    expect(risksOf('ALTER TABLE orders MODIFY n BIGINT', {})).toEqual([
+      {
+        severity: 'warning',
+        text: 'Converting column n can truncate or reject values that do not fit the new type.',
+      },
+    ]);
+  });
+});
+
+describe('a generated column over the AUTO_INCREMENT column', () => {
+  it('is refused by MySQL (3109), VIRTUAL or STORED', () => {
+    for (const kind of ['VIRTUAL', 'STORED']) {
+      expect(
+        plan(`ALTER TABLE orders ADD COLUMN g INT AS (id * 2) ${kind}`, MYSQL, ORDERS).rejected,
+      ).toBe(
+        "the generated column's expression uses the AUTO_INCREMENT column id: MySQL refuses it, error 3109 (seen on 9.7)",
+      );
+    }
+    expect(
+      plan('ALTER TABLE orders ADD COLUMN g INT AS (`id` + 1)', MYSQL, ORDERS).rejected,
+    ).toMatch(/error 3109/);
+  });
+
+  it('is refused by MariaDB only when STORED (1901)', () => {
+    expect(
+      plan('ALTER TABLE orders ADD COLUMN g INT AS (id * 2) VIRTUAL', MARIADB, ORDERS).rejected,
+    ).toBeNull();
+    expect(
+      plan('ALTER TABLE orders ADD COLUMN g INT AS (id * 2) PERSISTENT', MARIADB, ORDERS).rejected,
+    ).toMatch(/MariaDB refuses it, error 1901/);
+  });
+
+  it('is not claimed for other columns, a mere mention in a string, or an unknown table', () => {
+    const sqls = [
+      'ALTER TABLE orders ADD COLUMN g INT AS (customer_id * 2) VIRTUAL',
+      "ALTER TABLE orders ADD COLUMN g VARCHAR(9) AS (CONCAT(code, 'id')) VIRTUAL",
+      'ALTER TABLE orders ADD COLUMN g INT AS (n + 1) VIRTUAL',
+    ];
+    for (const sql of sqls) expect(plan(sql, MYSQL, ORDERS).rejected, sql).toBeNull();
+    const { autoIncrementColumn: _, ...unknown } = ORDERS;
+    expect(
+      plan('ALTER TABLE orders ADD COLUMN g INT AS (id * 2) VIRTUAL', MYSQL, unknown).rejected,
+    ).toBeNull();
+  });
+});
