@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient } from '../../shared/api/client';
 import { messagePortTransport, type DesktopBridge } from './port-transport';
-import { takePageToken } from './page-token';
+import { takePageToken, watchPageToken } from './page-token';
 import { webSocketTransport } from './ws-transport';
 
 declare global {
@@ -8,6 +8,8 @@ declare global {
     sightlineDesktop?: DesktopBridge;
   }
 }
+
+if (!window.sightlineDesktop) watchPageToken(window);
 
 /** The one api client of this window, over whichever transport this mode has. */
 export const api: ApiClient = createApiClient(

@@ -25,8 +25,18 @@ export async function newCheckedPage(browser: Browser): Promise<{ page: Page; er
   return { page, errors };
 }
 
-/** Saves a screenshot of the page under test-results/screenshots/. */
+/**
+ * Saves a screenshot of the page under test-results/screenshots/; first checks that the app fits
+ * the window: a window-filling app whose page is wider than the window can be scrolled sideways
+ * out of place, and some element of it has escaped its box.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  const width = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  if (width.page > width.window)
+    throw new Error(`${name}: the page is ${width.page} px wide in a ${width.window} px window`);
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
