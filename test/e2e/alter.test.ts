@@ -153,6 +153,31 @@ describe('the ALTER screen', () => {
     await page.getByLabel('ALTER statement').fill(`ALTER TABLE ${DB}.orders FORCE`);
   });
 
+  it('says when the server will refuse the statement, and runs it only as a choice made so', async () => {
+    const refused = `ALTER TABLE ${DB}.orders ADD COLUMN g BIGINT AS (id * 2) VIRTUAL`;
+    await page.getByLabel('ALTER statement').fill(refused);
+    await page.getByRole('button', { name: 'Check plan and risks' }).click();
+    const note = page.getByTestId('alter-run-refused');
+    await note.waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('alter-operations').textContent()).toContain('3109');
+    expect(await note.textContent()).toBe(
+      'The server is expected to refuse this statement (see the plan): running it would change nothing. It can still be run, for a server that answers otherwise.',
+    );
+    expect(await page.getByRole('button', { name: 'Run ALTER anyway…' }).count()).toBe(1);
+    // No duration promised for what will not run.
+    expect(await page.getByText('— (the server refuses the statement)').count()).toBe(1);
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(page, 'alter-02c-refused');
+    // What the server says, for the record: the plan was right.
+    const c = await connectTo(server(), { database: DB });
+    try {
+      await expect(c.query(refused)).rejects.toMatchObject({ errno: 3109 });
+    } finally {
+      await c.end();
+    }
+    await page.getByLabel('ALTER statement').fill(`ALTER TABLE ${DB}.orders FORCE`);
+  });
+
   it('runs the ALTER after confirming the exact SQL, with a bar that moves to 100 %', async () => {
     await page.getByRole('button', { name: 'Check plan and risks' }).click();
     // The fresh check no longer finds the transaction (it committed).

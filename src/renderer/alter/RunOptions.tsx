@@ -28,6 +28,7 @@ export function RunOptions({
   onRun: (() => void) | null;
 }) {
   const { useProposed, lockWait, consent } = choice;
+  const refused = preflight.plan.rejected !== null;
   return (
     <section className="alt-section" aria-labelledby="alt-runopts-title">
       <h3 id="alt-runopts-title">Run</h3>
@@ -76,13 +77,19 @@ export function RunOptions({
           </label>
         )}
       </div>
+      {refused && (
+        <p className="muted" data-testid="alter-run-refused">
+          The server is expected to refuse this statement (see the plan): running it would change
+          nothing. It can still be run, for a server that answers otherwise.
+        </p>
+      )}
       <button
         type="button"
         className="btn-danger alt-run-button"
         disabled={onRun === null}
         onClick={() => onRun?.()}
       >
-        Run ALTER…
+        {refused ? 'Run ALTER anyway…' : 'Run ALTER…'}
       </button>
     </section>
   );

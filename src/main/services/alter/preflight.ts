@@ -279,6 +279,7 @@ function estimate(
   server: ServerInfo,
   history: readonly AlterHistoryEntry[],
 ): { seconds: number | null; basis: string } {
+  if (plan.rejected !== null) return { seconds: null, basis: 'the server refuses the statement' };
   if (plan.algorithm === 'instant') return { seconds: 0, basis: 'instant: metadata only' };
   const bytes = (facts.dataBytes ?? 0) + (facts.indexBytes ?? 0);
   const past = history.find(
