@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { API_SUBPROTOCOL, tokenSubprotocol } from '../../src/shared/api/web-access';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { openApp } from './harness/open-app';
 
 function get(port: number, pathAndQuery: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
@@ -110,7 +111,7 @@ describe('browser mode refuses what it must', () => {
     const browser = await launchBrowser();
     try {
       const { page, errors } = await newCheckedPage(browser);
-      await page.goto(app.url);
+      await openApp(page, app);
       // The connections list comes from the API: it answers.
       await page.getByText('No saved connections yet.').waitFor();
       expect(page.url()).toBe(`http://${host}/`);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServers } from '../servers/provided';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { openApp } from './harness/open-app';
 
 /**
  * The connection dialog section by section (TCP and socket, each TLS mode's fields, SSH by key
@@ -20,7 +21,7 @@ describe('the connection dialog, section by section', () => {
     app = await startWebApp();
     browser = await launchBrowser();
     ({ page, errors } = await newCheckedPage(browser));
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.getByText('No saved connections yet.').waitFor({ timeout: 10_000 });
   });
 

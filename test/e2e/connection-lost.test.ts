@@ -4,6 +4,7 @@ import { useDedicatedServer } from '../servers/dedicated-servers';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 describe('a server restart while connected', () => {
   let app: RunningWebApp;
@@ -19,7 +20,7 @@ describe('a server restart while connected', () => {
 
   it('says the connection was lost, then reconnects on the next action', async () => {
     const s = server();
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.getByRole('button', { name: '+ New' }).click();
     const dialog = page.getByRole('dialog', { name: 'New connection' });
     await dialog.getByLabel('Name', { exact: true }).fill('Restarting MariaDB');

@@ -7,6 +7,7 @@ import { testServers, type ServerEndpoint } from '../servers/provided';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 async function serverFacts(s: ServerEndpoint) {
   const conn = await mysql.createConnection({
@@ -65,7 +66,7 @@ describe('connections in browser mode', () => {
   afterAll(() => closeWebPage(browser, app));
 
   it('opens on an empty state that says what to do', async () => {
-    await page.goto(app.url);
+    await openApp(page, app);
     // The token goes from the address bar into the tab's session storage.
     expect(new URL(page.url()).hash).toBe('');
     await expect.poll(() => page.getByText('No saved connections yet.').isVisible()).toBe(true);

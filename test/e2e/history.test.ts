@@ -9,6 +9,7 @@ import { savedEditorText, cursorToLine } from './harness/editor-text';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { saveConnectionTo } from './harness/open-tool';
+import { openApp } from './harness/open-app';
 
 const MARKER = "SELECT 'history-e2e' AS marker, 42 AS answer";
 const SCRIPT = [
@@ -77,7 +78,7 @@ describe('query history and .sql files', () => {
       color: 'green',
       tls: { mode: 'required' },
     });
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.evaluate(
       ([key, text]) => localStorage.setItem(key!, text!),
       [`sightline.editor-text.${connectionId}.0`, SCRIPT],

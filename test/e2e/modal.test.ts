@@ -6,6 +6,7 @@ import { openEditorWith } from './harness/open-editor';
 import { saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 /** What has the focus: its tag, its accessible-ish name, and whether it is inside `dialog`. */
 async function focused(dialog: Locator) {
@@ -64,7 +65,7 @@ describe('modal dialogs: focus stays inside, Esc closes, focus returns', () => {
     ({ app, browser, page, errors } = await openWebPage());
     await saveConnectionTo(app, servers.mysql, 'Modal keep');
     await saveConnectionTo(app, servers.mysql, 'Modal ask', { passwordMode: 'ask' });
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.locator('[data-connection-name="Modal keep"]').waitFor({ timeout: 10_000 });
   });
 

@@ -9,6 +9,7 @@ import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { saveConnectionTo } from './harness/open-tool';
+import { openApp } from './harness/open-app';
 
 const USER = 'sl_e2e_pw';
 const PASSWORD = 'E2e-Saved-Only-For-MySQL-7';
@@ -61,7 +62,7 @@ describe('the password is only sent where it is safe (browser mode)', () => {
   });
 
   it('a new connection starts with TLS required', async () => {
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.getByRole('button', { name: '+ New' }).click();
     const dialog = page.getByRole('dialog', { name: 'New connection' });
     expect(await dialog.getByLabel('TLS mode').inputValue()).toBe('required');

@@ -6,6 +6,7 @@ import { jsonV2Plan } from '../bench/explain-plans';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 /** A generated EXPLAIN ANALYZE FORMAT=JSON of about 2,000 nodes: it opens folded. */
 const BIG_PLAN = jsonV2Plan(2000);
@@ -37,7 +38,7 @@ describe('plan screen: classic table, search and minimap', () => {
 
   beforeAll(async () => {
     ({ app, browser, page, errors } = await openWebPage());
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.getByRole('button', { name: 'Paste a plan' }).click();
   });
   afterAll(() => closeWebPage(browser, app));

@@ -6,6 +6,7 @@ import { KIND_GLYPHS } from '../../src/renderer/plan/node-lines';
 import { screenshot } from './harness/browser';
 import { REPO, type RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // Issue 17 section 4 and the gallery's plan defects (issue 18, items 31-37), as the screen
 // shows them at 1280x800: the smallest window the app is laid out for.
@@ -45,7 +46,7 @@ describe('the plan view, polished', () => {
   beforeAll(async () => {
     ({ app, browser, page, errors } = await openWebPage());
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.getByRole('button', { name: 'Paste a plan' }).click();
     await page.getByLabel('Open a sample').selectOption('misestimate-mysql-analyze.txt');
     await page.getByTestId('plan-diagram').waitFor();

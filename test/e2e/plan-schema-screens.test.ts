@@ -7,6 +7,7 @@ import { testServers } from '../servers/provided';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { openApp } from './harness/open-app';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -60,7 +61,7 @@ describe('plan, compare, schema tree and history screens at laptop sizes, light 
     ({ page, errors } = await newCheckedPage(browser));
     await saveConnectionTo(app, testServers().mysql, NAME, { color: 'blue' });
     await page.setViewportSize(SIZES[0]);
-    await page.goto(app.url);
+    await openApp(page, app);
   });
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { explainPlanText } from '../../src/shared/explain/explain-report';
 import { screenshot } from './harness/browser';
 import { REPO, type RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 const SAMPLE = 'misestimate-mysql-analyze.txt';
 
@@ -17,7 +18,7 @@ describe('the plan screen (no connection needed)', () => {
 
   beforeAll(async () => {
     ({ app, browser, page, errors } = await openWebPage());
-    await page.goto(app.url);
+    await openApp(page, app);
   });
   afterAll(() => closeWebPage(browser, app));
 

@@ -9,6 +9,7 @@ import { screenshot } from './harness/browser';
 import { openToolWith, saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 const DB = 'sl_e2e_proc';
 
@@ -429,7 +430,7 @@ describe('the processlist screen through a server restart', () => {
   beforeAll(async () => {
     ({ app, browser, page, errors } = await openWebPage());
     await saveConnectionTo(app, server(), 'Proc restart');
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.locator('[data-connection-name="Proc restart"]').click();
     await page.locator('[data-tool-button=processlist]').click();
     await page.getByTestId('pl-status').waitFor({ timeout: 20_000 });

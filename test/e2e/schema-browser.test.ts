@@ -9,6 +9,7 @@ import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 import { appTabs } from './harness/tab-strip';
+import { openApp } from './harness/open-app';
 
 const DB = 'sl_e2e_schema';
 const ROWS = 1234;
@@ -71,7 +72,7 @@ describe('the schema browser and completion', () => {
       },
       secrets: {},
     });
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.reload();
     await page.locator('[data-connection-name="Schema MySQL"]').click();
     await page.getByRole('button', { name: 'Connect' }).click();

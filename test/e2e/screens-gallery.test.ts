@@ -7,6 +7,7 @@ import { screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // A gallery of every screen, in browser mode against MySQL 9.7 and MariaDB 11.8, for people to
 // look at (PNGs in test-results/screenshots/gallery-<screen>-<w>x<h>-<tabs>tabs-<scheme>.png)
@@ -237,7 +238,7 @@ describe('a gallery of every screen at 1280x800 and 1440x900, light and dark', (
       readOnly: true,
       production: true,
     });
-    await page.goto(app.url);
+    await openApp(page, app);
   }, 180_000);
 
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // The shell as a DBA sees it: tabs sized to their names and fading where the strip scrolls,
 // the status bar and the rail following the tab in front, a schema tree that leaves the other
@@ -72,7 +73,7 @@ describe('the shell fits and follows the tab in front, in light and dark', () =>
     await page.setViewportSize({ width: 1280, height: 800 });
     // An init script, as the app's content security policy refuses inline ones.
     await page.addInitScript({ content: luminanceScript });
-    await page.goto(app.url);
+    await openApp(page, app);
     await railItem(LONG).waitFor({ timeout: 10_000 });
   });
 

@@ -5,6 +5,7 @@ import { testServers, type ServerEndpoint } from '../servers/provided';
 import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { openApp } from './harness/open-app';
 
 /** Saves a connection through the API, as the connection dialog would. */
 async function save(app: RunningWebApp, name: string, server: ServerEndpoint, readOnly: boolean) {
@@ -52,7 +53,7 @@ describe('the shell: command palette, shortcut help, tabs by keyboard, flavor ma
     ({ page, errors } = await newCheckedPage(browser));
     await save(app, 'Shell MySQL', servers.mysql, true);
     await save(app, 'Shell MariaDB', servers.mariadb, false);
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.locator('[data-connection-name="Shell MariaDB"]').waitFor({ timeout: 10_000 });
   });
 

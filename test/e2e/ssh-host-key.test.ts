@@ -10,6 +10,7 @@ import { callApi } from './harness/api-socket';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 const NAME = 'MariaDB via SSH';
 /** A login with a password, so that the saved password's binding to the host key shows. */
@@ -86,7 +87,7 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
   }
 
   it('shows the key of an unknown SSH server, exactly as ssh-keygen -lf prints it, and sends nothing', async () => {
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.getByRole('button', { name: '+ New' }).click();
     const dialog = page.getByRole('dialog', { name: 'New connection' });
     const db = servers.mariadb;

@@ -7,6 +7,7 @@ import { defaultConnectionSettings } from '../../src/shared/api/connection';
 import { callApi } from './harness/api-socket';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp } from './harness/web-app';
+import { openApp } from './harness/open-app';
 
 describe('a damaged connections file', () => {
   let dataDir: string;
@@ -39,7 +40,7 @@ describe('a damaged connections file', () => {
     const app = await startWebApp({ dataDir });
     try {
       const { page, errors } = await newCheckedPage(browser);
-      await page.goto(app.url);
+      await openApp(page, app);
       const banner = page.getByRole('alert').filter({ hasText: 'connections.json' });
       await banner.waitFor({ timeout: 10_000 });
       const names = await page

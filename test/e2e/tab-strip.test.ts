@@ -4,6 +4,7 @@ import { testServers } from '../servers/provided';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { openApp } from './harness/open-app';
 
 const LONG = 'Reporting replica eu-west-1 (analytics)';
 const SHORT = 'Orders primary';
@@ -109,7 +110,7 @@ describe('the tab strip: one line that scrolls, an overflow menu, drag and middl
       production: true,
     });
     await saveConnectionTo(app, servers.mariadb, SHORT, { color: 'orange' });
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.locator(`[data-connection-name="${LONG}"]`).click();
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.locator('.monaco-editor .view-line').first().waitFor({ timeout: 20_000 });

@@ -6,6 +6,7 @@ import { screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // Trying an index while another session keeps a transaction open on the table: building the
 // index waits for the table (up to the experiment's 10 s), and the screen shows how long, with
@@ -48,7 +49,7 @@ describe('cancelling an index experiment (MySQL 9.7, scratch)', () => {
       tls: { mode: 'required' },
     });
     await page.setViewportSize({ width: 1500, height: 900 });
-    await page.goto(app.url);
+    await openApp(page, app);
   });
   afterAll(async () => {
     await closeWebPage(browser, app);

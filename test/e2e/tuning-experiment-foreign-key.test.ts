@@ -6,6 +6,7 @@ import { screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // Trying an index on a scratch server whose table has a foreign key with the index the server
 // made for it: building the tried index makes the server drop that one, and the experiment
@@ -54,7 +55,7 @@ describe('an index experiment on a table with a foreign key (MySQL 9.7, scratch)
     ({ app, browser, page, errors } = await openWebPage());
     await saveConnectionTo(app, server, 'scratch-fk', { scratch: true, tls: { mode: 'required' } });
     await page.setViewportSize({ width: 1500, height: 900 });
-    await page.goto(app.url);
+    await openApp(page, app);
   });
   afterAll(async () => {
     await closeWebPage(browser, app);

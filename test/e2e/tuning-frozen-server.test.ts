@@ -6,6 +6,7 @@ import { screenshot } from './harness/browser';
 import { openToolWith } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // Tuning on a server that stops answering (SIGSTOP: a stalled disk, a network cut): the read
 // gives up after the wait set in Settings (3 s here, saved through the Settings screen; 30 s by
@@ -29,7 +30,7 @@ describe('Tuning when its server stops answering (MySQL 9.7)', () => {
   });
 
   it('saves a wait of 3 s in Settings', async () => {
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     const wait = page.getByLabel('Give up on a server that does not answer after (s)');
     await expect.poll(() => wait.inputValue()).toBe('30');

@@ -6,6 +6,7 @@ import { screenshot } from './harness/browser';
 import { saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // Tuning at 1,280×800: the table fits its pane (scrolls sideways, statement column kept in
 // view), no column vanishes beside the detail pane, DDL wraps between tokens, labels sit
@@ -38,7 +39,7 @@ describe('the tuning screen at 1280×800', () => {
     ({ app, browser, page, errors } = await openWebPage());
     await saveConnectionTo(app, server, 'tune-look', { scratch: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.locator('[data-connection-name="tune-look"]').click();
     await page.locator('[data-tool-button="tuning"]').click();
     await page.getByLabel('Schema filter').selectOption(DB);

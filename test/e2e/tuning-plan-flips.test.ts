@@ -6,6 +6,7 @@ import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { saveConnectionTo } from './harness/open-tool';
+import { openApp } from './harness/open-app';
 
 const DB = `sl_flip_e2e_${Math.random().toString(36).slice(2, 7)}`;
 const RANGE_SQL = 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105';
@@ -55,7 +56,7 @@ describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () =>
     await workload(5);
     ({ app, browser, page, errors } = await openWebPage());
     await saveConnectionTo(app, server, 'flips-mysql', { color: 'teal' });
-    await page.goto(app.url);
+    await openApp(page, app);
   });
   afterAll(async () => {
     await closeWebPage(browser, app);

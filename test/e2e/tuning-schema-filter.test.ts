@@ -5,6 +5,7 @@ import { testServers } from '../servers/provided';
 import { saveConnectionTo } from './harness/open-tool';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
+import { openApp } from './harness/open-app';
 
 // The same statement in two schemas is two digests with one text. Picking a schema in the
 // filter must never show the other schema's row as this one's, not even while the new list is
@@ -34,7 +35,7 @@ describe('the tuning schema filter', () => {
     ({ app, browser, page } = await openWebPage());
     await saveConnectionTo(app, server, 'tune-filter');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.locator('[data-connection-name="tune-filter"]').click();
     await page.locator('[data-tool-button="tuning"]').click();
     // Both schemas' rows listed under All schemas.

@@ -15,6 +15,7 @@ import { appTabs } from './harness/tab-strip';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { slowLogBound, waitForSlowLogText } from '../servers/slow-log-file';
+import { openApp } from './harness/open-app';
 
 // The Tuning screen's Slow log view in browser mode, on a log a real MySQL 9.7 wrote: the
 // classes table's figures are the core digest's, a class's slowest statement opens in the
@@ -221,7 +222,7 @@ describe('the tuning screen reads a slow log', () => {
       for (let i = 0; i < 3; i += 1) await c.query(`SELECT * FROM orders WHERE customer = ${i}`);
     });
     // A new Tuning tab reads the sources afresh.
-    await page.goto(app.url);
+    await openApp(page, app);
     await page.locator('[data-connection-name="slowlog-e2e"]').click();
     await page.locator('[data-tool-button="tuning"]').click();
     await page.getByRole('tab', { name: 'Slow log' }).click();

@@ -7,6 +7,7 @@ import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { saveConnectionTo } from './harness/open-tool';
 import { appTabs } from './harness/tab-strip';
+import { openApp } from './harness/open-app';
 
 const DB = `sl_tune_e2e_${Math.random().toString(36).slice(2, 7)}`;
 const RANGE_SQL = 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105';
@@ -38,7 +39,7 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
       tls: { mode: 'required' },
     });
     await page.setViewportSize({ width: 1500, height: 900 });
-    await page.goto(app.url);
+    await openApp(page, app);
   });
   afterAll(async () => {
     await closeWebPage(browser, app);

@@ -7,6 +7,7 @@ import { closeWebPage, openWebPage } from './harness/web-page';
 import { rowsInView } from './harness/result-grid';
 import { saveConnectionTo } from './harness/open-tool';
 import { connectFromRail } from './harness/open-editor';
+import { openApp } from './harness/open-app';
 
 /** The editor's lines as shown (Monaco draws spaces as no-break spaces). */
 async function editorLines(page: Page): Promise<string[]> {
@@ -39,7 +40,7 @@ describe('a query typed in the editor, run, cancelled and found in history', () 
       color: 'blue',
       tls: { mode: 'required' },
     });
-    await page.goto(app.url);
+    await openApp(page, app);
     await connectFromRail(page, 'Typed MySQL');
   });
 

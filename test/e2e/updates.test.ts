@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
+import { openApp } from './harness/open-app';
 
 describe('update notifications', () => {
   let browser: Browser;
@@ -53,7 +54,7 @@ describe('update notifications', () => {
 
   it('are off until turned on, then say a newer version exists with a link to it', async () => {
     const { page, errors } = await newCheckedPage(browser);
-    await page.goto(app.url);
+    await openApp(page, app);
     const bar = page.getByRole('status', { name: 'Status' });
     const toggle = bar.getByRole('button', { name: 'Updates' });
     await toggle.waitFor();
@@ -99,7 +100,7 @@ describe('update notifications', () => {
 
   it('an invalid feed address is refused with the reason, and nothing is saved', async () => {
     const { page, errors } = await newCheckedPage(browser);
-    await page.goto(app.url);
+    await openApp(page, app);
     const bar = page.getByRole('status', { name: 'Status' });
     // The saved settings are back after a reload; the backend reuses its recent answer.
     await bar.getByTestId('update-available').waitFor();
@@ -119,7 +120,7 @@ describe('update notifications', () => {
 
   it('the settings popover closes on Esc or Close, the focus back on its button', async () => {
     const { page, errors } = await newCheckedPage(browser);
-    await page.goto(app.url);
+    await openApp(page, app);
     const bar = page.getByRole('status', { name: 'Status' });
     const toggle = bar.getByRole('button', { name: 'Updates' });
     const panel = page.getByRole('dialog', { name: 'Update notifications' });

@@ -3,6 +3,7 @@ import type { ConnectionSettings } from '../../../src/shared/api/connection';
 import type { ServerEndpoint } from '../../servers/provided';
 import { saveConnectionTo } from './open-tool';
 import type { RunningWebApp } from './web-app';
+import { openApp } from './open-app';
 
 /**
  * Saves a connection to `server` (through the API, to keep tests short), leaves `text` as the
@@ -18,7 +19,7 @@ export async function openEditorWith(
   settings: Partial<ConnectionSettings> = {},
 ): Promise<string> {
   const id = await saveConnectionTo(app, server, name, settings);
-  await page.goto(app.url);
+  await openApp(page, app);
   await page.evaluate(
     ([key, value]) => localStorage.setItem(key!, value!),
     [`sightline.editor-text.${id}.0`, text],

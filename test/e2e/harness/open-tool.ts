@@ -6,6 +6,7 @@ import {
 import type { ServerEndpoint } from '../../servers/provided';
 import { callApi } from './api-socket';
 import type { RunningWebApp } from './web-app';
+import { openApp } from './open-app';
 
 /**
  * Saves a connection to `server` through the API (to keep tests short) with a password-less
@@ -46,7 +47,7 @@ export async function openToolWith(
   settings: Partial<ConnectionSettings> = {},
 ): Promise<string> {
   const id = await saveConnectionTo(app, server, name, settings);
-  await page.goto(app.url);
+  await openApp(page, app);
   await page.locator(`[data-connection-name="${name}"]`).click();
   await page.locator(`[data-tool-button="${kind}"]`).click();
   return id;
