@@ -47,6 +47,14 @@ describe('channelProblems', () => {
     expect(codes({ Seconds_Behind_Source: 300 })).toEqual(['danger:lag']);
   });
 
+  it('says lag and a delay in minutes and hours as the channel card does, not in raw seconds', () => {
+    const titles = (row: Record<string, unknown>) =>
+      channelProblems(mysql(row)).map((p) => p.title);
+    expect(titles({ Seconds_Behind_Source: 45 })).toEqual(['Behind the source by 45 s']);
+    expect(titles({ Seconds_Behind_Source: 1150 })).toEqual(['Behind the source by 19 min 10 s']);
+    expect(titles({ SQL_Delay: 3600 })).toEqual(['Delayed replica: 1 h on purpose']);
+  });
+
   it('an IO error while the receiver runs again is a warning; stopped threads without error too', () => {
     expect(codes({ Last_IO_Errno: 2003, Last_IO_Error: 'x' })).toEqual(['warning:io-error']);
     expect(
