@@ -105,6 +105,32 @@ describe('nodeProblems', () => {
     expect(worstOf([])).toBe('ok');
   });
 
+  it('tells a writable replica the statement of its own flavor', () => {
+    const server = {
+      versionText: '',
+      serverId: 2,
+      serverUuid: '',
+      hostname: 'h',
+      readOnly: false,
+      superReadOnly: false,
+      gtidExecuted: '',
+      gtidPurged: '',
+    };
+    const detail = (flavor: 'mysql' | 'mariadb') =>
+      nodeProblems({
+        error: null,
+        server: { ...server, flavor },
+        channels: [mysql()],
+        errant: null,
+      }).problems.find((p) => p.code === 'writable-replica')?.detail;
+    expect(detail('mysql')).toBe(
+      'read_only is OFF: anyone with write privileges can create errant transactions here. SET PERSIST super_read_only = ON (it sets read_only too).',
+    );
+    expect(detail('mariadb')).toBe(
+      'read_only is OFF: anyone with write privileges can create errant transactions here. SET GLOBAL read_only = ON (and read_only = ON in the option file).',
+    );
+  });
+
   it('says when errant transactions could not be checked, and why', () => {
     const why = 'Its source 127.0.0.1:1 does not answer.';
     const server = {
