@@ -1,7 +1,6 @@
 import { scaleLinear } from 'd3-scale';
 import { line } from 'd3-shape';
-import { formatDuration } from '../../shared/format/duration';
-import { LAG_WINDOW_MS, type LagPoint } from './lag-history';
+import { highestLagText, LAG_WINDOW_MS, type LagPoint } from './lag-history';
 
 const WIDTH = 280;
 const HEIGHT = 64;
@@ -32,7 +31,7 @@ export function LagChart({ points, now }: { points: readonly LagPoint[]; now: nu
         width={WIDTH}
         height={HEIGHT}
         role="img"
-        aria-label={`Lag over the last 10 minutes, at most ${formatDuration(highest * 1000)}`}
+        aria-label={`Lag over the last 10 minutes, at most ${highestLagText(points)}`}
       >
         <line className="rp-chart-base" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} />
         <path className="rp-chart-line" d={path} />
@@ -42,7 +41,7 @@ export function LagChart({ points, now }: { points: readonly LagPoint[]; now: nu
       </svg>
       <figcaption className="rp-chart-caption">
         <span>10 min ago</span>
-        <span className="num">max {formatDuration(highest * 1000)}</span>
+        <span className="num">max {highestLagText(points)}</span>
         <span>now</span>
       </figcaption>
     </figure>

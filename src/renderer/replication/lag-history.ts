@@ -1,3 +1,4 @@
+import { formatDuration } from '../../shared/format/duration';
 import type { ReplicationChannel } from '../../shared/replication/replication-channel';
 
 /** One poll's lag of a channel: seconds, or null when the server could not tell. */
@@ -37,4 +38,14 @@ export function appendLag(
     ];
   }
   return next;
+}
+
+/**
+ * The chart's highest lag in words: `3 min 12 s`, or `unknown` when no poll of the window knew
+ * the lag (a MariaDB applier stopped on an error has no Seconds_Behind_Master): never `0 ms`
+ * for a replica that may be far behind.
+ */
+export function highestLagText(points: readonly LagPoint[]): string {
+  const known = points.flatMap((p) => (p.seconds === null ? [] : [p.seconds]));
+  return known.length === 0 ? 'unknown' : formatDuration(Math.max(...known) * 1000);
 }

@@ -1,5 +1,6 @@
 import type { ReplicationChannel } from './replication-channel';
 import type { ReplicationProblem } from './replication-problem';
+import { formatSeconds } from '../format/duration';
 import { worstFirst } from '../severity';
 
 /** Lag from which a channel is a warning, then a danger (seconds). */
@@ -76,7 +77,7 @@ export function channelProblems(channel: ReplicationChannel): ReplicationProblem
     add({
       severity: lag >= LAG_DANGER_SECONDS ? 'danger' : 'warning',
       code: 'lag',
-      title: `Behind the source by ${Math.round(lag)} s`,
+      title: `Behind the source by ${formatSeconds(Math.round(lag))}`,
       detail:
         channel.lag.source === 'commit-timestamps'
           ? 'Measured from the original commit time of the oldest transaction not yet applied (SQL_Delay subtracted).'
@@ -105,7 +106,7 @@ export function channelProblems(channel: ReplicationChannel): ReplicationProblem
     add({
       severity: 'info',
       code: 'delayed',
-      title: `Delayed replica: ${channel.delaySeconds} s on purpose`,
+      title: `Delayed replica: ${formatSeconds(channel.delaySeconds)} on purpose`,
       detail: 'SQL_Delay holds each transaction back; the lag shown has it subtracted.',
     });
   }

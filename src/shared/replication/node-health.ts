@@ -56,8 +56,11 @@ export function nodeProblems(node: {
       code: 'writable-replica',
       channel: null,
       title: 'Replica is writable',
-      detail:
-        'read_only is OFF: anyone with write privileges can create errant transactions here. SET GLOBAL super_read_only = ON (MySQL) / read_only = ON (MariaDB).',
+      detail: `read_only is OFF: anyone with write privileges can create errant transactions here. ${
+        node.server.flavor === 'mariadb'
+          ? 'SET GLOBAL read_only = ON (and read_only = ON in the option file).'
+          : 'SET PERSIST super_read_only = ON (it sets read_only too).'
+      }`,
     });
   }
   const sorted = worstFirst(problems);

@@ -47,6 +47,14 @@ describe('channelProblems', () => {
     expect(codes({ Seconds_Behind_Source: 300 })).toEqual(['danger:lag']);
   });
 
+  it('says lag and a delay in minutes and hours as the channel card does, not in raw seconds', () => {
+    const titles = (row: Record<string, unknown>) =>
+      channelProblems(mysql(row)).map((p) => p.title);
+    expect(titles({ Seconds_Behind_Source: 45 })).toEqual(['Behind the source by 45 s']);
+    expect(titles({ Seconds_Behind_Source: 1150 })).toEqual(['Behind the source by 19 min 10 s']);
+    expect(titles({ SQL_Delay: 3600 })).toEqual(['Delayed replica: 1 h on purpose']);
+  });
+
   it('an IO error while the receiver runs again is a warning; stopped threads without error too', () => {
     expect(codes({ Last_IO_Errno: 2003, Last_IO_Error: 'x' })).toEqual(['warning:io-error']);
     expect(
@@ -95,6 +103,32 @@ describe('nodeProblems', () => {
     expect(problems[0]!.title).toBe('1 errant transaction: 13fd8aa7-e61a-11f1-a84d-02fc00000001:1');
     expect(health).toBe('danger');
     expect(worstOf([])).toBe('ok');
+  });
+
+  it('tells a writable replica the statement of its own flavor', () => {
+    const server = {
+      versionText: '',
+      serverId: 2,
+      serverUuid: '',
+      hostname: 'h',
+      readOnly: false,
+      superReadOnly: false,
+      gtidExecuted: '',
+      gtidPurged: '',
+    };
+    const detail = (flavor: 'mysql' | 'mariadb') =>
+      nodeProblems({
+        error: null,
+        server: { ...server, flavor },
+        channels: [mysql()],
+        errant: null,
+      }).problems.find((p) => p.code === 'writable-replica')?.detail;
+    expect(detail('mysql')).toBe(
+      'read_only is OFF: anyone with write privileges can create errant transactions here. SET PERSIST super_read_only = ON (it sets read_only too).',
+    );
+    expect(detail('mariadb')).toBe(
+      'read_only is OFF: anyone with write privileges can create errant transactions here. SET GLOBAL read_only = ON (and read_only = ON in the option file).',
+    );
   });
 
   it('says when errant transactions could not be checked, and why', () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appendLag, LAG_WINDOW_MS } from '../../../src/renderer/replication/lag-history';
+import {
+  appendLag,
+  highestLagText,
+  LAG_WINDOW_MS,
+} from '../../../src/renderer/replication/lag-history';
 
 const lag = (name: string, seconds: number | null) => ({
   name,
@@ -28,5 +32,30 @@ describe('appendLag', () => {
   it('ignores a late reply older than the last point', () => {
     const h = appendLag({ '': [{ at: 5000, seconds: 1 }] }, [lag('', 9)], 4000);
     expect(h).toEqual({ '': [{ at: 5000, seconds: 1 }] });
+  });
+});
+
+// The lag chart's "max": a window in which no poll knew the lag (MariaDB's applier stopped on an
+// error: Seconds_Behind_Master is NULL) used to read "max 0 ms" beside "unknown" lag.
+describe('highestLagText', () => {
+  it('says unknown when no poll of the window knew the lag', () => {
+    expect(highestLagText([])).toBe('unknown');
+    expect(
+      highestLagText([
+        { at: 1, seconds: null },
+        { at: 2, seconds: null },
+      ]),
+    ).toBe('unknown');
+  });
+
+  it('says the highest known lag, skipping polls that did not know it', () => {
+    expect(
+      highestLagText([
+        { at: 1, seconds: 0 },
+        { at: 2, seconds: 192 },
+        { at: 3, seconds: null },
+      ]),
+    ).toBe('3 min 12 s');
+    expect(highestLagText([{ at: 1, seconds: 0 }])).toBe('0 ms');
   });
 });

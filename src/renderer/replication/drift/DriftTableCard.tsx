@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../app/ErrorNotice';
 import { Notice } from '../../ui/Notice';
 import { SeverityIcon } from '../../ui/SeverityIcon';
 import { WorkRunning } from '../../ui/WorkRunning';
+import { driftTableSummary } from './drift-table-summary';
 
 /** Differences listed on screen per table; all of them are in the fix. */
 const SHOWN = 50;
@@ -51,11 +52,7 @@ export function DriftTableCard({
         <SeverityIcon severity={severity} />
         <strong className="mono">{name}</strong>
         <span className="rp-muted">
-          {result.skipped
-            ? 'not compared'
-            : result.differencesTotal === 0
-              ? `equal: ${formatCount(result.rows)} rows in ${formatCount(result.chunks)} chunks`
-              : `${formatCount(result.differencesTotal)} row${result.differencesTotal === 1 ? '' : 's'} differ, in ${formatCount(result.chunksDiffering)} of ${formatCount(result.chunks)} chunks`}
+          {result.skipped ? 'not compared' : driftTableSummary(result)}
           {result.pausedMs > 0 && ` · applier held ${Math.round(result.pausedMs)} ms`}
           {result.points > 1 &&
             ` · read at ${formatCount(result.points)} points, a new one every 30 s`}
