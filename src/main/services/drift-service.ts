@@ -16,6 +16,7 @@ import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import { ER_LOCK_WAIT_TIMEOUT } from '../db/lock-wait-timeout';
 import { ER_NO_SUCH_THREAD } from '../db/no-such-thread';
+import { ER_DUP_ENTRY } from '../db/duplicate-entry';
 import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import { isAccessDenied } from './processlist/query-rows';
 import { openConnection } from '../db/open-connection';
@@ -453,6 +454,8 @@ export function driftService(
         });
       const c = await run.replica.open();
       let ran = 0;
+      // Statements that found the row no longer as compared (see fixStatements' guards).
+      const skipped: string[] = [];
       const key = fixKey(runId, schema, table);
       const work = { threadId: c.conn.threadId, cancelled: false };
       fixing.set(key, work);
@@ -462,6 +465,7 @@ export function driftService(
       /** The answer once a Cancel stopped the fix before `statement`, or in it. */
       const stopped = (statement: string) => ({
         ran,
+        skipped,
         failedStatement: statement,
         error: new ApiError({
           code: 'CANCELLED',
@@ -476,16 +480,25 @@ export function driftService(
           // A KILL QUERY that lands between two statements stops neither.
           if (work.cancelled) return stopped(statement);
           try {
-            await c.conn.query(statement);
+            const [outcome] = await c.conn.query(statement);
             ran++;
+            const changedRows = (outcome as { affectedRows?: number }).affectedRows;
+            if (changedRows === 0 && /^(UPDATE|DELETE)\b/.test(statement)) skipped.push(statement);
           } catch (error) {
             const api = errorToApi(error);
             if (work.cancelled && api.serverCode === ER_QUERY_INTERRUPTED)
               return stopped(statement);
+            // The row was inserted on the replica since the comparison (replicated): left alone.
+            if (api.serverCode === ER_DUP_ENTRY && statement.startsWith('INSERT ')) {
+              ran++;
+              skipped.push(statement);
+              continue;
+            }
             if (api.serverCode !== ER_LOCK_WAIT_TIMEOUT)
-              return { ran, failedStatement: statement, error: api.toShape() };
+              return { ran, skipped, failedStatement: statement, error: api.toShape() };
             return {
               ran,
+              skipped,
               failedStatement: statement,
               error: new ApiError({
                 ...api.toShape(),
@@ -494,7 +507,7 @@ export function driftService(
             };
           }
         }
-        return { ran, failedStatement: null, error: null };
+        return { ran, skipped, failedStatement: null, error: null };
       } finally {
         if (fixing.get(key) === work) fixing.delete(key);
         await c.close();

@@ -106,7 +106,8 @@ export const driftContract = {
   /**
    * Runs a table's fix statements on the replica, exactly as shown: `confirmSql` must equal
    * the result's `fix` joined with `;\n`. Refused on a read-only replica connection. Stops at
-   * the first statement that fails.
+   * the first statement that fails. `skipped`: statements that changed no row because the
+   * replica's row is no longer as compared (a newer write replicated since): left alone.
    */
   'drift.fix': {
     params: z.object({
@@ -120,6 +121,7 @@ export const driftContract = {
     }),
     result: z.object({
       ran: z.number().int().nonnegative(),
+      skipped: z.array(z.string()),
       failedStatement: z.string().nullable(),
       error: ApiErrorShapeSchema.nullable(),
     }),

@@ -64,26 +64,58 @@ function keyCondition(table: DriftTable, key: DriftKey, values: readonly KeyValu
 }
 
 /**
+ * `AND` the replica's row still holds exactly `row`, column by column, compared as it was read
+ * (bytes for text, binary and JSON; the server's own text for the rest, so approximate numbers
+ * compare as read too).
+ */
+function stillAsCompared(columns: readonly DriftColumn[], row: SourceRow): string {
+  return columns
+    .map((c) => {
+      const name = quoteIdentifier(c.name);
+      const value = row.get(c.name) ?? null;
+      if (value === null) return ` AND ${name} IS NULL`;
+      if ('hex' in value) {
+        if (!HEX.test(value.hex))
+          throw new Error(`column ${c.name}: not hex: ${value.hex.slice(0, 20)}`);
+        return ` AND CAST(${name} AS BINARY) = X'${value.hex.toUpperCase()}'`;
+      }
+      return ` AND CAST(${name} AS CHAR) = ${quoteString(value.text)}`;
+    })
+    .join('');
+}
+
+/**
  * The statements that make the replica's rows equal to the source's, like pt-table-sync
  * --print: INSERT for missing rows, DELETE for extra ones, UPDATE of every stored column for
  * changed ones, each for one row. They start with `SET SESSION sql_log_bin = 0` so that the
  * repair does not become an errant transaction on the replica (and so does not reach the
  * replica's own replicas: those need the same repair). Meant for the replica only, never run
  * without being shown.
+ *
+ * A DELETE or UPDATE also requires the replica's row to be as compared (`replicaRows`, read at
+ * the comparison's point, over `compared` columns): a row that changed since (the source's
+ * newer write replicated) is left alone, rather than set back to what the source had then. An
+ * INSERT of a row the replica has since got fails on its key, leaving that row alone too.
  */
 export function fixStatements(
   table: DriftTable,
   key: DriftKey,
   differences: readonly RowDifference[],
   sourceRows: ReadonlyMap<string, SourceRow>,
+  replicaRows: ReadonlyMap<string, SourceRow> = new Map(),
+  compared: readonly DriftColumn[] = [],
 ): string[] {
   const name = qualifiedName(table.schema, table.table);
   const stored = table.columns.filter((c) => !c.generated);
+  // The key is matched by keyCondition already.
+  const guarded = compared.filter((c) => !key.columns.includes(c.name));
   const out: string[] = [];
   for (const d of differences) {
     const row = sourceRows.get(keyText(d.key)) ?? null;
+    const replicaRow = replicaRows.get(keyText(d.key));
+    const guard = replicaRow ? stillAsCompared(guarded, replicaRow) : '';
     if (d.kind === 'extra') {
-      out.push(`DELETE FROM ${name} WHERE ${keyCondition(table, key, d.key)} LIMIT 1`);
+      out.push(`DELETE FROM ${name} WHERE ${keyCondition(table, key, d.key)}${guard} LIMIT 1`);
       continue;
     }
     if (!row) continue; // gone from the source's snapshot: nothing to copy (cannot happen in one snapshot)
@@ -98,7 +130,7 @@ export function fixStatements(
         .map((c) => `${quoteIdentifier(c.name)} = ${fixLiteral(c, row.get(c.name) ?? null)}`);
       if (sets.length === 0) continue;
       out.push(
-        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${keyCondition(table, key, d.key)} LIMIT 1`,
+        `UPDATE ${name} SET ${sets.join(', ')} WHERE ${keyCondition(table, key, d.key)}${guard} LIMIT 1`,
       );
     }
   }

@@ -104,7 +104,7 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       differencesTotal: 1,
       fix: [
         'SET SESSION sql_log_bin = 0',
-        "UPDATE `d`.`items` SET `name` = _utf8mb4 X'6974656D20353030' WHERE `id` = 500 LIMIT 1",
+        "UPDATE `d`.`items` SET `name` = _utf8mb4 X'6974656D20353030' WHERE `id` = 500 AND CAST(`name` AS BINARY) = X'6368616E676564' LIMIT 1",
       ],
     });
     expect(nokey).toMatchObject({ table: 'nokey', key: null, chunks: 0 });
@@ -126,7 +126,10 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       table: 'items',
       confirmSql: items!.fix.join(';\n'),
     });
-    expect(fixed).toEqual({ ok: true, value: { ran: 2, failedStatement: null, error: null } });
+    expect(fixed).toEqual({
+      ok: true,
+      value: { ran: 2, skipped: [], failedStatement: null, error: null },
+    });
     const again = await start(saved.replica!);
     if (!again.ok) throw new Error(again.error.message);
     const after = await finished(again.value.runId);
@@ -176,7 +179,10 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       table: 'items',
       confirmSql: fix.join(';\n'),
     });
-    expect(again).toEqual({ ok: true, value: { ran: 2, failedStatement: null, error: null } });
+    expect(again).toEqual({
+      ok: true,
+      value: { ran: 2, skipped: [], failedStatement: null, error: null },
+    });
   });
 
   it('stops a fix on Cancel, in the statement that waits for the table', async () => {
@@ -240,7 +246,10 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       value: { cancelled: false },
     });
     const again = await b.call('drift.fix', { ...target, confirmSql: fix.join(';\n') });
-    expect(again).toEqual({ ok: true, value: { ran: 2, failedStatement: null, error: null } });
+    expect(again).toEqual({
+      ok: true,
+      value: { ran: 2, skipped: [], failedStatement: null, error: null },
+    });
   });
 
   it('never writes through a read-only replica connection', async () => {
@@ -398,5 +407,67 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       return String(rows[0]!.Replica_SQL_Running);
     });
     expect(running).toBe('Yes');
+  });
+  it('leaves alone rows that changed since the comparison, rather than set them back', async () => {
+    // Equal first, whatever the tests before left.
+    const first = await start(saved.replica!);
+    if (!first.ok) throw new Error(first.error.message);
+    const before = (await finished(first.value.runId)).results[0]!;
+    if (before.fix.length > 0) {
+      const made = await b.call('drift.fix', {
+        runId: first.value.runId,
+        schema: 'd',
+        table: 'items',
+        confirmSql: before.fix.join(';\n'),
+      });
+      expect(made).toMatchObject({ ok: true, value: { skipped: [], error: null } });
+    }
+    await withConnection(replica, async (c) => {
+      await c.query('SET SESSION sql_log_bin = 0');
+      await c.query("UPDATE d.items SET name = 'drifted' WHERE id = 21");
+      await c.query('DELETE FROM d.items WHERE id = 22');
+      await c.query("INSERT INTO d.items VALUES (5000, 'only here')");
+    });
+    const started = await start(saved.replica!);
+    if (!started.ok) throw new Error(started.error.message);
+    const run = await finished(started.value.runId);
+    const fix = run.results[0]!.fix;
+    expect(fix.map((f) => f.split(' ')[0])).toEqual(['SET', 'UPDATE', 'INSERT', 'DELETE']);
+    // Then, before the fix runs: the source's newer write reaches the replica, the missing row
+    // comes back there, and the extra one changes.
+    await withConnection(source, (c) => c.query("UPDATE d.items SET name = 'newer' WHERE id = 21"));
+    await waitForCatchUp(source, replica);
+    await withConnection(replica, async (c) => {
+      await c.query('SET SESSION sql_log_bin = 0');
+      await c.query("INSERT INTO d.items VALUES (22, 'item 22')");
+      await c.query("UPDATE d.items SET name = 'touched' WHERE id = 5000");
+    });
+    const fixed = await b.call('drift.fix', {
+      runId: run.runId,
+      schema: 'd',
+      table: 'items',
+      confirmSql: fix.join(';\n'),
+    });
+    expect(fixed).toEqual({
+      ok: true,
+      value: { ran: 4, skipped: fix.slice(1), failedStatement: null, error: null },
+    });
+    const rows = await withConnection(replica, async (c) => {
+      const [r] = await c.query(
+        'SELECT id, name FROM d.items WHERE id IN (21, 22, 5000) ORDER BY id',
+      );
+      return r;
+    });
+    // Not set back to what the source had at the comparison ('drifted' -> 'item 21').
+    expect(rows).toEqual([
+      { id: 21, name: 'newer' },
+      { id: 22, name: 'item 22' },
+      { id: 5000, name: 'touched' },
+    ]);
+    const again = await start(saved.replica!);
+    if (!again.ok) throw new Error(again.error.message);
+    expect((await finished(again.value.runId)).results[0]!.differences).toEqual([
+      { kind: 'extra', key: ['5000'] },
+    ]);
   });
 });

@@ -131,4 +131,65 @@ describe('fix statements', () => {
     ]);
     expect(fixStatements(table, key, [], rows)).toEqual([]);
   });
+
+  it('update and delete a row only while the replica still holds it as compared', () => {
+    const k = (id: string, line: string) => [{ text: id }, { text: line }];
+    const source = new Map([
+      [
+        keyText(k('8', 'a')),
+        new Map<string, FixValue>([
+          ['order_id', { text: '8' }],
+          ['line', { hex: '61' }],
+          ['note', { hex: '6f6b' }],
+          ['blob', null],
+        ]),
+      ],
+    ]);
+    const replica = new Map([
+      [
+        keyText(k('8', 'a')),
+        new Map<string, FixValue>([
+          ['order_id', { text: '8' }],
+          ['line', { hex: '61' }],
+          ['note', null],
+          ['blob', { hex: '0a' }],
+        ]),
+      ],
+      [
+        keyText(k('9', 'z')),
+        new Map<string, FixValue>([
+          ['order_id', { text: '9' }],
+          ['line', { hex: '7a' }],
+          ['note', { hex: '27' }],
+          ['blob', null],
+        ]),
+      ],
+    ]);
+    const compared = table.columns.filter((c) => !c.generated);
+    expect(
+      fixStatements(
+        table,
+        key,
+        [
+          { kind: 'changed', key: k('8', 'a') },
+          { kind: 'extra', key: k('9', 'z') },
+        ],
+        source,
+        replica,
+        compared,
+      ),
+    ).toEqual([
+      'SET SESSION sql_log_bin = 0',
+      // The key's columns are matched by the key; the others as read: bytes, or NULL.
+      "UPDATE `shop`.`order items` SET `note` = _latin1 X'6F6B', `blob` = NULL WHERE `order_id` = 8 AND `line` = 'a' AND `note` IS NULL AND CAST(`blob` AS BINARY) = X'0A' LIMIT 1",
+      "DELETE FROM `shop`.`order items` WHERE `order_id` = 9 AND `line` = 'z' AND CAST(`note` AS BINARY) = X'27' AND `blob` IS NULL LIMIT 1",
+    ]);
+    const badHex = new Map(replica).set(
+      keyText(k('8', 'a')),
+      new Map<string, FixValue>([['note', { hex: "' OR 1=1 --" }]]),
+    );
+    expect(() =>
+      fixStatements(table, key, [{ kind: 'changed', key: k('8', 'a') }], source, badHex, compared),
+    ).toThrow(/not hex/);
+  });
 });

@@ -249,13 +249,14 @@ export async function compareTable(
       differences.filter((d) => d.kind !== 'extra').map((d) => d.key),
     );
     // A changed row says which of its columns differ: the replica's values, read at the same
-    // point as the source's.
+    // point as the source's. Those of changed and extra rows also guard the fix's UPDATE and
+    // DELETE (a row changed since is left alone).
     const changed = differences.filter((d) => d.kind === 'changed');
     const replicaRows = await readRows(
       pinned.replica,
       meta,
       key,
-      changed.map((d) => d.key),
+      differences.filter((d) => d.kind !== 'missing').map((d) => d.key),
     );
     for (const d of changed) {
       const s = sourceRows.get(keyText(d.key));
@@ -272,7 +273,7 @@ export async function compareTable(
       rows,
       differences,
       differencesTotal,
-      fix: fixStatements(meta, key, differences, sourceRows),
+      fix: fixStatements(meta, key, differences, sourceRows, replicaRows, hashedColumns(meta)),
       pausedMs,
     };
   } finally {

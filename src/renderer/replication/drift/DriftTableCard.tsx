@@ -18,7 +18,13 @@ const KIND_WORDS = {
 } as const;
 
 export type FixOutcome =
-  | { ran: number; failedStatement: string | null; error: ApiErrorShape | null }
+  | {
+      ran: number;
+      /** Statements that found their row no longer as compared, and left it alone. */
+      skipped: string[];
+      failedStatement: string | null;
+      error: ApiErrorShape | null;
+    }
   | { refused: ApiErrorShape };
 
 /**
@@ -122,6 +128,18 @@ export function DriftTableCard({
       {outcome && !('refused' in outcome) && outcome.error === null && (
         <Notice severity="ok" role="status">
           Ran {formatCount(outcome.ran)} statements on {replicaName}. Compare again to check.
+        </Notice>
+      )}
+      {outcome && !('refused' in outcome) && outcome.skipped.length > 0 && (
+        <Notice severity="warning" testId="drift-fix-skipped">
+          {formatCount(outcome.skipped.length)}{' '}
+          {outcome.skipped.length === 1 ? 'statement changed' : 'statements changed'} no row: the
+          row is no longer as compared on {replicaName} (a newer write reached it since), so it was
+          left alone rather than set back. Compare again to see what is left.
+          <details>
+            <summary>Statements left alone</summary>
+            <pre className="mono">{outcome.skipped.join(';\n')}</pre>
+          </details>
         </Notice>
       )}
       {fixingSince !== null && (
