@@ -289,7 +289,10 @@ function alterTable(rest: readonly SqlToken[]): SweepingChange | null {
   };
 }
 
-/** MariaDB's `CREATE OR REPLACE [TEMPORARY] TABLE t ...`: a DROP TABLE IF EXISTS first. */
+/**
+ * MariaDB's `CREATE OR REPLACE TABLE t ...`: a DROP TABLE IF EXISTS first. Not the TEMPORARY
+ * form, which (like DROP TEMPORARY TABLE) touches the session's own table only.
+ */
 function createOrReplace(rest: readonly SqlToken[]): SweepingChange | null {
   if (!isWord(rest[0], 'OR') || !isWord(rest[1], 'REPLACE') || !isWord(rest[2], 'TABLE')) {
     return null;
