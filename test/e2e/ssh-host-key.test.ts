@@ -1,10 +1,10 @@
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import mysql from 'mysql2/promise';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSshd, type SshServer } from '../integration/db/sshd';
+import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { callApi } from './harness/api-socket';
 import { screenshot } from './harness/browser';
@@ -31,21 +31,12 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
   let clientKey = '';
 
   beforeAll(async () => {
-    const s = servers.mariadb;
-    const conn = await mysql.createConnection({
-      host: s.host,
-      port: s.port,
-      user: s.user,
-      password: s.password,
-    });
-    try {
+    await withConnection(servers.mariadb, async (conn) => {
       const [rows] = await conn.query('SELECT VERSION() AS v');
       mariadbVersion = /^(\d+\.\d+\.\d+)/.exec((rows as Array<{ v: string }>)[0]!.v)![1]!;
       await conn.query(`DROP USER IF EXISTS '${DB_USER.user}'@'%'`);
       await conn.query(`CREATE USER '${DB_USER.user}'@'%' IDENTIFIED BY '${DB_USER.password}'`);
-    } finally {
-      await conn.end();
-    }
+    });
     sshd = await startSshd();
     // The connection's key lives in the test's folder: it outlives the sshd that made it.
     keyDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-ssh-'));
@@ -60,18 +51,9 @@ describe('SSH host keys in browser mode (trust on first use)', () => {
     await sshd?.stop();
     await impostor?.stop();
     if (keyDir !== '') await rm(keyDir, { recursive: true, force: true });
-    const s = servers.mariadb;
-    const conn = await mysql.createConnection({
-      host: s.host,
-      port: s.port,
-      user: s.user,
-      password: s.password,
-    });
-    try {
-      await conn.query(`DROP USER IF EXISTS '${DB_USER.user}'@'%'`);
-    } finally {
-      await conn.end();
-    }
+    await withConnection(servers.mariadb, (c) =>
+      c.query(`DROP USER IF EXISTS '${DB_USER.user}'@'%'`),
+    );
   });
 
   const hostKeyNotice = (dialog: Locator) => dialog.getByTestId('ssh-host-key-notice');

@@ -252,6 +252,7 @@ export async function compareTable(
     // point as the source's. Those of changed and extra rows also guard the fix's UPDATE and
     // DELETE (a row changed since is left alone).
     const changed = differences.filter((d) => d.kind === 'changed');
+    const compared = hashedColumns(meta);
     const replicaRows = await readRows(
       pinned.replica,
       meta,
@@ -261,7 +262,7 @@ export async function compareTable(
     for (const d of changed) {
       const s = sourceRows.get(keyText(d.key));
       const r = replicaRows.get(keyText(d.key));
-      if (s && r) d.columns = changedColumns(hashedColumns(meta), s, r);
+      if (s && r) d.columns = changedColumns(compared, s, r);
     }
     return {
       ...base,
@@ -273,7 +274,7 @@ export async function compareTable(
       rows,
       differences,
       differencesTotal,
-      fix: fixStatements(meta, key, differences, sourceRows, replicaRows, hashedColumns(meta)),
+      fix: fixStatements(meta, key, differences, sourceRows, replicaRows, compared),
       pausedMs,
     };
   } finally {
