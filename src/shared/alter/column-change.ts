@@ -270,9 +270,7 @@ function characterSetChange(
   if (charset === undefined && collate === undefined) return 'same';
   const now = current.collation?.toLowerCase();
   if (!now) return 'charset';
-  const charsetOf = (collation: string) =>
-    collation.slice(0, collation.indexOf('_')).replace(/^utf8$/, 'utf8mb3');
-  const nowCharset = charsetOf(now);
+  const nowCharset = charsetOfCollation(now);
   const want = charset?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
   if (want !== undefined && want !== nowCharset) return 'charset';
   // CHARACTER SET alone means the server's default collation for it: compared when known.
@@ -282,7 +280,7 @@ function characterSetChange(
     return byDefault.toLowerCase() === now ? 'same' : 'collation';
   }
   const wantCollation = collate.toLowerCase();
-  if (charsetOf(wantCollation) !== nowCharset) return 'charset';
+  if (charsetOfCollation(wantCollation) !== nowCharset) return 'charset';
   return wantCollation === now ? 'same' : 'collation';
 }
 
@@ -300,4 +298,15 @@ function membersAppended(before: string, after: string): boolean {
   const count = (list: string) => (list.match(/'(?:[^']|'')*'/g) ?? []).length;
   const size = (n: number) => (b[1] === 'enum' ? (n <= 255 ? 1 : 2) : Math.ceil(n / 8));
   return size(count(old)) === size(count(now));
+}
+
+/**
+ * The character set a collation belongs to (`utf8mb4_0900_ai_ci` gives `utf8mb4`), in lower case,
+ * with `utf8` read as the `utf8mb3` it stands for.
+ */
+export function charsetOfCollation(collation: string): string {
+  return collation
+    .slice(0, collation.indexOf('_'))
+    .toLowerCase()
+    .replace(/^utf8$/, 'utf8mb3');
 }

@@ -26,6 +26,7 @@ import {
   type TableFacts,
 } from './alter-rules';
 import {
+  charsetOfCollation,
   classifyColumnChange,
   normaliseColumnType,
   splitDefinition,
@@ -474,13 +475,8 @@ function keyColumns(text: string): string[] {
 function charsetConversion(op: AlterOperation, facts: PlanFacts): CharsetConversion {
   const target = op.value?.toLowerCase().replace(/^utf8$/, 'utf8mb3');
   if (facts.columns === undefined || target === undefined) return 'converts';
-  const charsetOf = (collation: string) =>
-    collation
-      .slice(0, collation.indexOf('_'))
-      .toLowerCase()
-      .replace(/^utf8$/, 'utf8mb3');
   const text = facts.columns.filter((c) => c.collation);
-  if (text.some((c) => charsetOf(c.collation ?? '') !== target)) return 'converts';
+  if (text.some((c) => charsetOfCollation(c.collation ?? '') !== target)) return 'converts';
   const collate = (
     /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(op.text)?.[1] ?? facts.defaultCollations?.[target]
   )?.toLowerCase();
@@ -515,7 +511,7 @@ function conversionLoss(current: CurrentColumn | undefined, definition: string |
   const after = normaliseColumnType(splitDefinition(definition).type);
   if (before === after) return null;
   const charsetOf = (collation: string | null | undefined) =>
-    collation ? collation.slice(0, collation.indexOf('_')).toLowerCase() : null;
+    collation ? charsetOfCollation(collation) : null;
   const from = charsetOf(current.collation);
   const named =
     /\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1] ??

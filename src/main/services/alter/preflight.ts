@@ -2,7 +2,6 @@ import type { Connection } from 'mysql2/promise';
 import { onlineToolCommands } from '../../../shared/alter/online-schema-tools';
 import type { ParsedAlter } from '../../../shared/alter/alter-operation';
 import type { TableTrait } from '../../../shared/alter/alter-rules';
-import type { ForeignKeyUse } from '../../../shared/alter/column-refusals';
 import {
   planAlter,
   type AlterPlan,
@@ -27,6 +26,7 @@ export const TOOL_THRESHOLD_BYTES = 1024 ** 3;
 
 /** What the plan is told about the live table (the matrix test plans through this too). */
 export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): PlanFacts {
+  const own = ownForeignKeys(facts.createTable);
   return {
     columns: facts.columns,
     engine: facts.engine,
@@ -43,9 +43,12 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
       .filter((i) => i.type === 'BTREE' && i.prefixed !== true)
       .map((i) => i.columns),
     ...(facts.defaultCollations ? { defaultCollations: facts.defaultCollations } : {}),
-    foreignKeyColumns: foreignKeyColumns(facts.createTable, false),
-    setNullForeignKeyColumns: foreignKeyColumns(facts.createTable, true),
-    foreignKeys: ownForeignKeys(facts.createTable),
+    foreignKeyColumns: own.flatMap((f) => f.columns),
+    setNullForeignKeyColumns: own.filter((f) => f.setNull).flatMap((f) => f.columns),
+    // Named ones only: SHOW CREATE TABLE names every constraint.
+    foreignKeys: own.flatMap((f) =>
+      f.name === null ? [] : [{ name: f.name, columns: f.columns }],
+    ),
     incomingForeignKeys: facts.foreignKeysIn.flatMap((f) =>
       f.columns ? [{ name: f.name, table: f.fromTable, columns: f.columns }] : [],
     ),
@@ -88,29 +91,28 @@ function virtualExpressions(createTable: string): Record<string, string> {
 }
 
 /**
- * The referencing columns of a SHOW CREATE TABLE's foreign keys (one per line), or only of
- * those with ON DELETE/UPDATE SET NULL.
+ * The table's own foreign keys of a SHOW CREATE TABLE text (one per line): the constraint's name
+ * (null where the line has none), its referencing columns, and whether it is ON DELETE/UPDATE
+ * SET NULL.
  */
-function foreignKeyColumns(createTable: string, setNullOnly: boolean): string[] {
-  return createTable
-    .split('\n')
-    .filter((line) => /\bFOREIGN\s+KEY\b/i.test(line))
-    .filter((line) => !setNullOnly || /\bON\s+(DELETE|UPDATE)\s+SET\s+NULL\b/i.test(line))
-    .flatMap((line) => {
-      const list = /\bFOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line)?.[1] ?? '';
-      return [...list.matchAll(/`((?:[^`]|``)+)`/g)].map((c) => (c[1] ?? '').replaceAll('``', '`'));
-    });
-}
-
-/** The table's own foreign keys of a SHOW CREATE TABLE text: names and referencing columns. */
-function ownForeignKeys(createTable: string): ForeignKeyUse[] {
+function ownForeignKeys(
+  createTable: string,
+): Array<{ name: string | null; columns: string[]; setNull: boolean }> {
   return createTable.split('\n').flatMap((line) => {
-    const m = /\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+FOREIGN\s+KEY\s*\(([^)]*)\)/i.exec(line);
+    const m = /(?:\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+)?\bFOREIGN\s+KEY\b\s*(?:\(([^)]*)\))?/i.exec(
+      line,
+    );
     if (!m) return [];
     const columns = [...(m[2] ?? '').matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
       (c[1] ?? '').replaceAll('``', '`'),
     );
-    return [{ name: (m[1] ?? '').replaceAll('``', '`'), columns }];
+    return [
+      {
+        name: m[1] === undefined ? null : m[1].replaceAll('``', '`'),
+        columns,
+        setNull: /\bON\s+(DELETE|UPDATE)\s+SET\s+NULL\b/i.test(line),
+      },
+    ];
   });
 }
 
