@@ -8,6 +8,15 @@ import { errorCode, errorMessage } from '../store/os-error';
 /** The suffix of a file still being written; a crash can leave one behind, clearly named. */
 export const PARTIAL_SUFFIX = '.sightline-partial';
 
+/** Read and write for this user only: how an export is created (see ExportFile.create). */
+export const PRIVATE_EXPORT_MODE = 0o600;
+
+/** The permission bits of an existing regular file, or null (missing, or not a file). */
+async function permissionsOf(target: string): Promise<number | null> {
+  const s = await stat(target).catch(() => null);
+  return s?.isFile() ? s.mode & 0o777 : null;
+}
+
 /** A FILE_ERROR naming the path, in words, with the OS's own message after them. */
 export function fileError(target: string, what: string, cause?: unknown): ApiError {
   const detail = cause === undefined ? '' : ` (${errorMessage(cause)})`;
@@ -68,15 +77,25 @@ export class ExportFile {
   }
 
   /**
-   * Creates the temporary file next to `target` (with `mode`, before the umask); FILE_ERROR when
-   * that is not possible.
+   * Creates the temporary file next to `target`; FILE_ERROR when that is not possible. A new
+   * export is readable by this user only: query results are often personal data, and a folder
+   * such as /tmp or a shared home lets every local user read a file made with the usual umask.
+   * A file being replaced keeps its own permissions, so a replaced private file never becomes
+   * readable by others and a report shared on purpose stays shared.
    */
-  static async create(target: string, overwrite: boolean, mode = 0o666): Promise<ExportFile> {
+  static async create(target: string, overwrite: boolean): Promise<ExportFile> {
     const tempPath = `${target}.${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`;
+    const mode = (overwrite && (await permissionsOf(target))) || PRIVATE_EXPORT_MODE;
     let handle;
     try {
-      handle = await open(tempPath, 'wx', mode);
+      handle = await open(tempPath, 'wx', PRIVATE_EXPORT_MODE);
+      // After the umask has had its say: the replaced file's mode is given back exactly.
+      if (mode !== PRIVATE_EXPORT_MODE) await handle.chmod(mode);
     } catch (err) {
+      if (handle) {
+        await handle.close().catch(() => undefined);
+        await unlink(tempPath).catch(() => undefined);
+      }
       throw osFileError(target, `Cannot create a file in ${path.dirname(target)}`, err);
     }
     return new ExportFile(target, tempPath, handle.createWriteStream(), overwrite);

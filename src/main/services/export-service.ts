@@ -342,7 +342,6 @@ export function exportService(
           ExportFile.create(
             nodePath.join(downloads.dir, `${randomBytes(16).toString('hex')}.${format}`),
             false,
-            0o600,
           ),
       }));
     },

@@ -1,6 +1,6 @@
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/shared/api/errors';
 import { ExportFile } from '../../../src/main/export/export-file';
 import { defaultExportPath, resolveExportPath } from '../../../src/main/export/export-path';
@@ -139,6 +139,49 @@ describe('ExportFile', () => {
     replacing.stream.write('mine');
     await replacing.complete();
     expect(await readFile(target, 'utf8')).toBe('mine');
+  });
+});
+
+describe('ExportFile permissions', () => {
+  const modeOf = async (p: string) => (await stat(p)).mode & 0o777;
+  let umask: number;
+  beforeEach(() => {
+    // The usual umask, which leaves a file made with 0666 readable by every local user.
+    umask = process.umask(0o022);
+  });
+  afterEach(() => {
+    process.umask(umask);
+  });
+
+  it('makes a new export readable by this user only, while written and once named', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'out.csv');
+    const file = await ExportFile.create(target, false);
+    expect(await modeOf(file.tempPath)).toBe(0o600);
+    await file.complete();
+    expect(await modeOf(target)).toBe(0o600);
+  });
+
+  it('gives a replaced file its own permissions back, private or shared', async () => {
+    const dir = await tempDir();
+    for (const mode of [0o600, 0o640, 0o664]) {
+      const target = path.join(dir, `out-${mode.toString(8)}.csv`);
+      await writeFile(target, 'old');
+      await chmod(target, mode);
+      const file = await ExportFile.create(target, true);
+      file.stream.write('new');
+      await file.complete();
+      expect(await readFile(target, 'utf8')).toBe('new');
+      expect(await modeOf(target)).toBe(mode);
+    }
+  });
+
+  it('makes an export private when told it may replace a file that is not there', async () => {
+    const dir = await tempDir();
+    const target = path.join(dir, 'gone.csv');
+    const file = await ExportFile.create(target, true);
+    await file.complete();
+    expect(await modeOf(target)).toBe(0o600);
   });
 });
 
