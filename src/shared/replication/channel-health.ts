@@ -2,6 +2,7 @@ import type { ReplicationChannel } from './replication-channel';
 import type { ReplicationProblem } from './replication-problem';
 import { formatSeconds } from '../format/duration';
 import { worstFirst } from '../severity';
+import type { ServerFlavor } from '../server/flavor';
 
 /** Lag from which a channel is a warning, then a danger (seconds). */
 export const LAG_WARNING_SECONDS = 30;
@@ -11,9 +12,13 @@ export const LAG_DANGER_SECONDS = 300;
  * What is wrong with one channel, worst first: thread errors with the server's number and text
  * (danger when the thread stopped on it), stopped or reconnecting threads, applier worker
  * errors, lag past LAG_WARNING_SECONDS / LAG_DANGER_SECONDS; then facts worth knowing (no GTID
- * auto-positioning, unencrypted, delayed on purpose).
+ * auto-positioning, unencrypted, delayed on purpose), with the statements of the replica's
+ * flavor (both when it is not known).
  */
-export function channelProblems(channel: ReplicationChannel): ReplicationProblem[] {
+export function channelProblems(
+  channel: ReplicationChannel,
+  flavor: ServerFlavor | null = null,
+): ReplicationProblem[] {
   const problems: ReplicationProblem[] = [];
   const add = (p: Omit<ReplicationProblem, 'channel'>) =>
     problems.push({ ...p, channel: channel.name });
@@ -90,8 +95,11 @@ export function channelProblems(channel: ReplicationChannel): ReplicationProblem
       severity: 'info',
       code: 'no-auto-position',
       title: 'Not positioned by GTID',
-      detail:
-        'The replica follows binary log file and position: a failover must compute positions by hand. MySQL: SOURCE_AUTO_POSITION=1; MariaDB: MASTER_USE_GTID=slave_pos.',
+      detail: `The replica follows binary log file and position: a failover must compute positions by hand. ${byFlavor(
+        flavor,
+        'CHANGE REPLICATION SOURCE TO SOURCE_AUTO_POSITION = 1',
+        'CHANGE MASTER TO MASTER_USE_GTID = slave_pos',
+      )} (replication stopped) positions it by GTID.`,
     });
   }
   if (!channel.ssl) {
@@ -99,7 +107,11 @@ export function channelProblems(channel: ReplicationChannel): ReplicationProblem
       severity: 'info',
       code: 'no-ssl',
       title: 'Replication traffic is not encrypted',
-      detail: 'The channel does not use TLS (SOURCE_SSL=1 / MASTER_SSL=1 turns it on).',
+      detail: `The channel does not use TLS: ${byFlavor(
+        flavor,
+        'CHANGE REPLICATION SOURCE TO SOURCE_SSL = 1',
+        'CHANGE MASTER TO MASTER_SSL = 1',
+      )} (replication stopped) turns it on.`,
     });
   }
   if (channel.delaySeconds > 0) {
@@ -111,4 +123,11 @@ export function channelProblems(channel: ReplicationChannel): ReplicationProblem
     });
   }
   return worstFirst(problems);
+}
+
+/** The statement of the flavor, or both named when the flavor is not known. */
+function byFlavor(flavor: ServerFlavor | null, mysql: string, mariadb: string): string {
+  if (flavor === 'mariadb') return mariadb;
+  if (flavor === null) return `MySQL: ${mysql}; MariaDB: ${mariadb}`;
+  return mysql;
 }

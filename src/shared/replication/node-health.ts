@@ -49,7 +49,8 @@ export function nodeProblems(node: {
       detail: node.errantUnchecked,
     });
   }
-  for (const channel of node.channels) problems.push(...channelProblems(channel));
+  for (const channel of node.channels)
+    problems.push(...channelProblems(channel, node.server?.flavor ?? null));
   if (node.server && node.channels.length > 0 && !node.server.readOnly) {
     problems.push({
       severity: 'warning',
@@ -61,6 +62,22 @@ export function nodeProblems(node: {
           ? 'SET GLOBAL read_only = ON (and read_only = ON in the option file).'
           : 'SET PERSIST super_read_only = ON (it sets read_only too).'
       }`,
+    });
+  }
+  if (
+    node.server !== null &&
+    node.server.flavor !== 'mariadb' &&
+    node.channels.length > 0 &&
+    node.server.readOnly &&
+    !node.server.superReadOnly
+  ) {
+    problems.push({
+      severity: 'info',
+      code: 'admin-writable-replica',
+      channel: null,
+      title: 'Administrators can still write here',
+      detail:
+        'read_only is ON but super_read_only is OFF: accounts with SUPER or CONNECTION_ADMIN (a DBA running a fix, a migration tool) still write, and each such write is an errant transaction. SET PERSIST super_read_only = ON closes that.',
     });
   }
   const sorted = worstFirst(problems);

@@ -9,7 +9,7 @@ export const ReplicationErrorSchema = z.object({
   /** The error number (e.g. 1062), never 0. */
   number: z.number().int().positive(),
   message: z.string(),
-  /** When it happened as the server printed it (`YYMMDD hh:mm:ss` or ISO), '' when not said. */
+  /** When it happened, `YYYY-MM-DD hh:mm:ss` (see replicationErrorTime); '' when not said. */
   timestamp: z.string(),
 });
 export type ReplicationError = z.infer<typeof ReplicationErrorSchema>;

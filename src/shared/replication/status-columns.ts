@@ -1,4 +1,5 @@
 import type { ReplicationChannel, ReplicationError, ThreadState } from './replication-channel';
+import { replicationErrorTime } from './error-time';
 
 /**
  * The columns of SHOW REPLICA STATUS (MySQL 8.0.22+), SHOW SLAVE STATUS (older MySQL, MariaDB)
@@ -135,7 +136,7 @@ function errorOf(
   timestamp: string,
 ): ReplicationError | null {
   if (number === null || number <= 0) return null;
-  return { number, message, timestamp };
+  return { number, message, timestamp: replicationErrorTime(timestamp) };
 }
 
 function textOf(value: unknown): string {

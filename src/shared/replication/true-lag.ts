@@ -1,6 +1,7 @@
 import { isGtidSubset } from '../gtid/gtid-set-algebra';
 import { parseGtidSet } from '../gtid/parse-gtid-set';
 import type { ReplicationChannel, WorkerError } from './replication-channel';
+import { replicationErrorTime } from './error-time';
 
 /**
  * A channel's applier and receiver as performance_schema shows them (MySQL 8.0.1+), timestamps
@@ -47,7 +48,7 @@ export function withTrueLag(
       workerId: w.workerId,
       number: w.errorNumber,
       message: w.errorMessage,
-      timestamp: w.errorTimestamp,
+      timestamp: replicationErrorTime(w.errorTimestamp),
     }));
   const age = trueAge(channel, snapshot);
   const lag =

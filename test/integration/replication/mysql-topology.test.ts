@@ -103,6 +103,21 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       'warning:writable-replica',
     ]);
     expect(status.value.health).toBe('warning');
+    // read_only alone still lets administrators (root here) write: said, as a note.
+    await run(replica1, ['SET GLOBAL read_only = ON']);
+    try {
+      const readOnly = await b.call('replication.status', { sessionId: onReplica1 });
+      if (!readOnly.ok) throw new Error(readOnly.error.message);
+      expect(readOnly.value.problems.map((p) => `${p.severity}:${p.code}`)).toEqual([
+        'info:admin-writable-replica',
+      ]);
+      await run(replica1, ['SET GLOBAL super_read_only = ON']);
+      const superReadOnly = await b.call('replication.status', { sessionId: onReplica1 });
+      if (!superReadOnly.ok) throw new Error(superReadOnly.error.message);
+      expect(superReadOnly.value.problems).toEqual([]);
+    } finally {
+      await run(replica1, ['SET GLOBAL super_read_only = OFF', 'SET GLOBAL read_only = OFF']);
+    }
 
     const onTop = await b.call('replication.status', { sessionId: onSource });
     if (!onTop.ok) throw new Error(onTop.error.message);
@@ -420,6 +435,8 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
     expect(channel!.sqlState).toBe('stopped');
     expect(channel!.ioState).toBe('running');
     expect(channel!.sqlError?.number).toBe(1062);
+    // SHOW REPLICA STATUS prints `YYMMDD hh:mm:ss`; performance_schema a TIMESTAMP(6).
+    expect(channel!.sqlError?.timestamp).toMatch(/^20\d\d-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect(channel!.sqlError?.message).toMatch(
       new RegExp(
         `^Coordinator stopped because there were error\\(s\\) in the worker\\(s\\)\\. The most recent failure being: Worker \\d+ failed executing transaction '${gtid}' at source log binlog\\.\\d+, end_log_pos \\d+\\. See error log and/or performance_schema\\.replication_applier_status_by_worker table for more details about this failure or others, if any\\.$`,
@@ -427,6 +444,9 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
     );
     expect(channel!.workerErrors).toHaveLength(1);
     expect(channel!.workerErrors[0]!.number).toBe(1062);
+    expect(channel!.workerErrors[0]!.timestamp).toMatch(
+      /^20\d\d-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$/,
+    );
     expect(channel!.workerErrors[0]!.message).toContain(
       "Could not execute Write_rows event on table dup.t; Duplicate entry '1' for key 't.PRIMARY', Error_code: 1062",
     );

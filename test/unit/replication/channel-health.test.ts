@@ -13,15 +13,37 @@ const codes = (row: Record<string, unknown> = {}) =>
 describe('channelProblems', () => {
   it('a healthy MySQL 9.7 replica has none; MariaDB without TLS gets a note', () => {
     expect(codes()).toEqual([]);
-    expect(channelProblems(channelFromStatusRow(MARIADB_1011_ALL_SLAVES_STATUS))).toEqual([
+    expect(
+      channelProblems(channelFromStatusRow(MARIADB_1011_ALL_SLAVES_STATUS), 'mariadb'),
+    ).toEqual([
       {
         severity: 'info',
         code: 'no-ssl',
         channel: '',
         title: 'Replication traffic is not encrypted',
-        detail: 'The channel does not use TLS (SOURCE_SSL=1 / MASTER_SSL=1 turns it on).',
+        detail:
+          'The channel does not use TLS: CHANGE MASTER TO MASTER_SSL = 1 (replication stopped) turns it on.',
       },
     ]);
+  });
+
+  it("gives the flavor's own statements, and both only when the flavor is not known", () => {
+    const plain = mysql({ Auto_Position: 0, Source_SSL_Allowed: 'No' });
+    const details = (flavor: 'mysql' | 'mariadb' | null) =>
+      channelProblems(plain, flavor)
+        .filter((p) => p.code === 'no-ssl' || p.code === 'no-auto-position')
+        .map((p) => p.detail);
+    expect(details('mysql')).toEqual([
+      'The replica follows binary log file and position: a failover must compute positions by hand. CHANGE REPLICATION SOURCE TO SOURCE_AUTO_POSITION = 1 (replication stopped) positions it by GTID.',
+      'The channel does not use TLS: CHANGE REPLICATION SOURCE TO SOURCE_SSL = 1 (replication stopped) turns it on.',
+    ]);
+    expect(details('mariadb')).toEqual([
+      'The replica follows binary log file and position: a failover must compute positions by hand. CHANGE MASTER TO MASTER_USE_GTID = slave_pos (replication stopped) positions it by GTID.',
+      'The channel does not use TLS: CHANGE MASTER TO MASTER_SSL = 1 (replication stopped) turns it on.',
+    ]);
+    expect(details(null)[1]).toBe(
+      'The channel does not use TLS: MySQL: CHANGE REPLICATION SOURCE TO SOURCE_SSL = 1; MariaDB: CHANGE MASTER TO MASTER_SSL = 1 (replication stopped) turns it on.',
+    );
   });
 
   it('puts a stopped applier with its error first, with number and text', () => {
@@ -128,6 +150,46 @@ describe('nodeProblems', () => {
     );
     expect(detail('mariadb')).toBe(
       'read_only is OFF: anyone with write privileges can create errant transactions here. SET GLOBAL read_only = ON (and read_only = ON in the option file).',
+    );
+  });
+
+  it('notes a MySQL replica that administrators can still write to, not a MariaDB one', () => {
+    const server = {
+      versionText: '',
+      serverId: 2,
+      serverUuid: null,
+      hostname: 'h',
+      gtidExecuted: '',
+      gtidPurged: '',
+    };
+    const codesOf = (
+      flavor: 'mysql' | 'percona' | 'mariadb',
+      readOnly: boolean,
+      superReadOnly: boolean,
+      channels = [mysql()],
+    ) =>
+      nodeProblems({
+        error: null,
+        server: { ...server, flavor, readOnly, superReadOnly },
+        channels,
+        errant: null,
+      }).problems.map((p) => `${p.severity}:${p.code}`);
+    expect(codesOf('mysql', true, false)).toEqual(['info:admin-writable-replica']);
+    expect(codesOf('percona', true, false)).toEqual(['info:admin-writable-replica']);
+    expect(codesOf('mysql', true, true)).toEqual([]);
+    // Not a replica: a source is meant to be written.
+    expect(codesOf('mysql', true, false, [])).toEqual([]);
+    // MariaDB has no super_read_only (READ_ONLY ADMIN is a privilege, not a switch).
+    expect(codesOf('mariadb', true, false)).toEqual([]);
+    expect(codesOf('mysql', false, false)).toEqual(['warning:writable-replica']);
+    const detail = nodeProblems({
+      error: null,
+      server: { ...server, flavor: 'mysql', readOnly: true, superReadOnly: false },
+      channels: [mysql()],
+      errant: null,
+    }).problems[0]!.detail;
+    expect(detail).toBe(
+      'read_only is ON but super_read_only is OFF: accounts with SUPER or CONNECTION_ADMIN (a DBA running a fix, a migration tool) still write, and each such write is an errant transaction. SET PERSIST super_read_only = ON closes that.',
     );
   });
 

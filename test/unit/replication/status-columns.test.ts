@@ -1,3 +1,4 @@
+import { replicationErrorTime } from '../../../src/shared/replication/error-time';
 import { describe, expect, it } from 'vitest';
 import {
   channelFromStatusRow,
@@ -165,9 +166,13 @@ describe('channelFromStatusRow on captured rows', () => {
     expect(c.ioError).toEqual({
       number: 2003,
       message: "error connecting to source 'root@127.0.0.1:34445' - retry-time: 60 retries: 1",
-      timestamp: '261122 02:20:01',
+      timestamp: '2026-11-22 02:20:01',
     });
-    expect(c.sqlError).toEqual({ number: 1062, message: 'dup', timestamp: '261122 02:20:02' });
+    expect(c.sqlError).toEqual({
+      number: 1062,
+      message: 'dup',
+      timestamp: '2026-11-22 02:20:02',
+    });
     expect(c.lag).toEqual({ seconds: null, source: 'none', secondsBehind: null });
     expect(c.autoPosition).toBe(false);
     expect(c.delaySeconds).toBe(3600);
@@ -178,5 +183,16 @@ describe('channelFromStatusRow on captured rows', () => {
     expect(
       channelFromStatusRow({ ...MARIADB_1011_ALL_SLAVES_STATUS, Using_Gtid: 'No' }).autoPosition,
     ).toBe(false);
+  });
+});
+
+describe('replicationErrorTime', () => {
+  it('writes SHOW REPLICA STATUS times as dates and keeps other forms as printed', () => {
+    expect(replicationErrorTime('261122 02:20:01')).toBe('2026-11-22 02:20:01');
+    expect(replicationErrorTime('2026-11-22 02:20:01.123456')).toBe('2026-11-22 02:20:01.123456');
+    expect(replicationErrorTime('0000-00-00 00:00:00.000000')).toBe('');
+    expect(replicationErrorTime('0000-00-00 00:00:00')).toBe('');
+    expect(replicationErrorTime('')).toBe('');
+    expect(replicationErrorTime('yesterday')).toBe('yesterday');
   });
 });
