@@ -142,7 +142,7 @@ describe('the data drift section of the replication screen', () => {
         'SET SESSION sql_log_bin = 0',
         // Only while the replica's row is as compared ('lost'): a newer write is not set back.
         "UPDATE `shop`.`orders` SET `status` = _utf8mb4 X'70616964' WHERE `id` = 42 AND CAST(`status` AS BINARY) = X'6C6F7374' LIMIT 1",
-        "INSERT INTO `shop`.`orders` (`id`, `status`) VALUES (250, _utf8mb4 X'6E6577')",
+        "INSERT INTO `shop`.`orders` (`id`, `status`) VALUES (250, _utf8mb4 X'6E6577');",
       ].join(';\n'),
     );
     await screenshot(page, 'replication-drift-confirm');

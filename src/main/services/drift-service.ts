@@ -100,6 +100,7 @@ async function channelFrom(
   source: ControlLink,
   replica: ControlLink,
   replicaInfo: ServerInfo,
+  names: { source: string; replica: string },
 ): Promise<string> {
   const ids = await single(source, 'SELECT @@server_id AS id, @@server_uuid AS uuid').catch(
     async () => single(source, 'SELECT @@server_id AS id, NULL AS uuid'),
@@ -119,8 +120,7 @@ async function channelFrom(
     if (!match)
       throw new ApiError({
         code: 'INVALID_REQUEST',
-        message:
-          'That server does not replicate from this one (none of its channels has this server as its source), so there is no point both can be read at.',
+        message: `“${names.replica}” does not replicate from “${names.source}” (none of its replication channels has that server as its source), so there is no point at which both can be read alike. Pick a replica of “${names.source}”.`,
         field: 'replicaConnectionId',
       });
     return match.name;
@@ -375,7 +375,10 @@ export function driftService(
       ).map((server) => new TrackedServer(server)) as [TrackedServer, TrackedServer];
       const control = { source: new ControlLink(source), replica: new ControlLink(replica) };
       const [channel, estimate, loadCheck] = await (async () => {
-        const channel = await channelFrom(control.source, control.replica, replica.info);
+        const channel = await channelFrom(control.source, control.replica, replica.info, {
+          source: store.get(owner.connectionId).name,
+          replica: replicaSaved.name,
+        });
         const estimate = await estimateRows(control.source, params.tables);
         return [channel, estimate, await chooseLoadCheck(control.source)] as const;
       })().catch(async (e: unknown) => {

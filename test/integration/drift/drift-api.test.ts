@@ -82,6 +82,24 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       expect(same.error.message).toBe(
         'The replica connection reaches the same server as this session.',
       );
+    // The other way round: a session on the replica, and its source offered as "the replica".
+    const onReplica = await openSession(b, replica, 'replica session');
+    const backwards = await b.call('drift.start', {
+      sessionId: onReplica,
+      replicaConnectionId: saved.sourceAgain!,
+      tables: [{ schema: 'd', table: 'items' }],
+      chunkRows: 100,
+      allowApplierPause: true,
+    });
+    expect(backwards).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_REQUEST', field: 'replicaConnectionId' },
+    });
+    if (!backwards.ok)
+      expect(backwards.error.message).toBe(
+        '“source again” does not replicate from “replica session” (none of its replication channels has that server as its source), so there is no point at which both can be read alike. Pick a replica of “replica session”.',
+      );
+    await b.call('session.close', { sessionId: onReplica });
   });
 
   it('compares, reports progress, and finds the changed row; a keyless table is said to be', async () => {

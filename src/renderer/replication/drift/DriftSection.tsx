@@ -54,7 +54,8 @@ export function DriftSection({
     const ok = await confirm({
       title: `Repair ${result.schema}.${result.table} on ${run.replicaName}?`,
       consequence: `These statements change rows on the replica ${run.replicaName} so that they equal the source's as read at the comparison's point. They run with sql_log_bin = 0: not logged, so they create no errant transaction, and the replica's own replicas do not get them. The source is not touched.`,
-      detail: sql,
+      // Each statement ended, so the text runs as shown when copied into a client.
+      detail: `${sql};`,
       connectionName: run.replicaName,
       color: target?.color ?? 'gray',
       typedConfirmation: target?.production ?? false,

@@ -138,7 +138,7 @@ export function DriftTableCard({
           left alone rather than set back. Compare again to see what is left.
           <details>
             <summary>Statements left alone</summary>
-            <pre className="mono">{outcome.skipped.join(';\n')}</pre>
+            <pre className="mono">{outcome.skipped.map((sql) => `${sql};`).join('\n')}</pre>
           </details>
         </Notice>
       )}
