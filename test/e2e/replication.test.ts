@@ -95,6 +95,10 @@ describe('the replication screen', () => {
 
   it('previews the fix as exact SQL per server, runs it after confirmation, and re-checks', async () => {
     await page.locator(`[data-errant-node="${id(replica1)}"] button`).click();
+    // The fix reconciles GTIDs only: said before it is even previewed.
+    expect(await page.locator('[data-errant-data-note]').textContent()).toBe(
+      `The fix below reconciles GTIDs, not data: whatever these transactions wrote stays on ${id(replica1)} alone, and the other servers never get it. If a change belongs everywhere, redo it on the source; if not, undo it here. Data drift (below) compares a table's rows between the source and a replica.`,
+    );
     await page.getByRole('button', { name: 'Preview the fix' }).click();
     const expected = `SET GTID_NEXT='${uuid1}:1'; BEGIN; COMMIT;\nSET GTID_NEXT='AUTOMATIC';\n`;
     const onSource = page.locator(`[data-fix-target="${id(source)}"] pre`);

@@ -60,7 +60,7 @@ export function ErrantFixPanel({
     const transactions = plan.targets.reduce((n, t) => n + t.transactions, 0);
     const ok = await confirm({
       title: `Inject ${transactions} empty transaction${transactions === 1 ? '' : 's'} on ${plan.targets.length} server${plan.targets.length === 1 ? '' : 's'}?`,
-      consequence: `Each server below gets an empty transaction for every errant GTID of ${node.id}, so that none of them will ever need ${node.id}'s own. Nothing changes in the data; ${node.id} is not touched. Errant detection runs again afterwards.`,
+      consequence: `Each server below gets an empty transaction for every errant GTID of ${node.id}, so that none of them will ever need ${node.id}'s own. No row changes on them, and ${node.id} is not touched: whatever its errant transactions wrote stays on ${node.id} only. Errant detection runs again afterwards.`,
       detail: plan.targets.map((t) => `-- on ${t.nodeId}\n${t.script}`).join('\n'),
       connectionName: connection.name,
       color: connection.color,
@@ -121,6 +121,14 @@ export function ErrantFixPanel({
             </p>
           )}
           <p>{errant.consequence}</p>
+          {errant.method !== 'mariadb-local' && (
+            <p className="rp-muted" data-errant-data-note>
+              The fix below reconciles GTIDs, not data: whatever these transactions wrote stays on{' '}
+              {node.id} alone, and the other servers never get it. If a change belongs everywhere,
+              redo it on the source; if not, undo it here. Data drift (below) compares a
+              table&apos;s rows between the source and a replica.
+            </p>
+          )}
         </>
       )}
       {errant?.method === 'mariadb-local' ? (
