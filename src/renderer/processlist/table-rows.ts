@@ -2,7 +2,7 @@ import { attentionFor, type AttentionThresholds } from '../../shared/processlist
 import { worstOf } from '../../shared/severity';
 import type { BlockingModel } from '../../shared/processlist/blocking-chains';
 import { filterTest, type FilterPart, type ProcessFilter } from '../../shared/processlist/filters';
-import type { ProcessRow } from '../../shared/processlist/process-row';
+import type { ProcessRow, ThreadKind } from '../../shared/processlist/process-row';
 import { rowKey } from '../../shared/processlist/snapshot-diff';
 import type { Transaction } from '../../shared/processlist/transaction';
 import { sortRows, type ColumnKey, type SortDirection, type TableRow } from './process-columns';
@@ -17,9 +17,12 @@ export function tableRows(
   thresholds: AttentionThresholds,
 ): TableRow[] {
   const trx = new Map(transactions.map((t) => [t.processId, t]));
+  // Kinds are asked only of waiting sessions, and only when there are some.
+  let kinds: Map<number, ThreadKind> | null = null;
+  const kindOf = (id: number) => (kinds ??= new Map(rows.map((r) => [r.id, r.kind]))).get(id);
   return rows.map((row) => {
     const transaction = trx.get(row.id);
-    const attentions = attentionFor(row, transaction, blocking, thresholds);
+    const attentions = attentionFor(row, transaction, blocking, thresholds, kindOf);
     // Most sessions need no attention: no severity to rank and no text to join for them.
     const severity = attentions.length === 0 ? 'ok' : worstOf(attentions);
     return {

@@ -1,6 +1,6 @@
 import type { Severity } from '../severity';
 import type { BlockingModel } from './blocking-chains';
-import type { ProcessRow } from './process-row';
+import type { ProcessRow, ThreadKind } from './process-row';
 import type { Transaction } from './transaction';
 
 /** Why a row deserves a look, with how much. */
@@ -33,16 +33,35 @@ function seconds(s: number): string {
 }
 
 /**
+ * How many of the sessions `id` holds up (directly or further down a chain) are replication
+ * threads of this server (its applier or workers), by `kindOf`.
+ */
+export function replicationThreadsHeldUp(
+  id: number,
+  blocking: BlockingModel,
+  kindOf: (id: number) => ThreadKind | undefined,
+): number {
+  let count = 0;
+  for (const [waiter, w] of blocking.waiting)
+    if (kindOf(waiter) === 'replication' && (w.blockedBy.includes(id) || w.chain.includes(id)))
+      count++;
+  return count;
+}
+
+/**
  * What is worth a look in one row: blocked (danger, naming the blocker and the root of its
- * chain), blocking others (warning), a long statement, a long transaction, or a session sitting
- * idle inside a transaction (it holds its locks while nothing happens). The server's own threads
- * run for ever by design and get no time-based highlight.
+ * chain), blocking others (warning; danger when it is the root, or holds up the replication
+ * applier, which the default filter hides: the replica's lag grows while it waits), a long
+ * statement, a long transaction, or a session sitting idle inside a transaction (it holds its
+ * locks while nothing happens). The server's own threads run for ever by design and get no
+ * time-based highlight. `kindOf` tells the kind of another session (rows by id).
  */
 export function attentionFor(
   row: ProcessRow,
   transaction: Transaction | undefined,
   blocking: BlockingModel,
   thresholds: AttentionThresholds = DEFAULT_THRESHOLDS,
+  kindOf: (id: number) => ThreadKind | undefined = () => undefined,
 ): Attention[] {
   const out: Attention[] = [];
   const waits = blocking.waiting.get(row.id);
@@ -58,10 +77,17 @@ export function attentionFor(
   }
   const blocks = blocking.blocks.get(row.id);
   if (blocks) {
+    const applier = replicationThreadsHeldUp(row.id, blocking, kindOf);
+    const others = blocks - applier;
     out.push({
-      severity: waits ? 'warning' : 'danger',
+      severity: waits && applier === 0 ? 'warning' : 'danger',
       reason: 'blocking',
-      text: `Blocks ${blocks} session${blocks === 1 ? '' : 's'}`,
+      text:
+        applier === 0
+          ? `Blocks ${blocks} session${blocks === 1 ? '' : 's'}`
+          : `Blocks the replication applier${applier > 1 ? ` (${applier} threads)` : ''}${
+              others > 0 ? ` and ${others} other session${others === 1 ? '' : 's'}` : ''
+            }`,
     });
   }
   if (row.kind !== 'client') return out;

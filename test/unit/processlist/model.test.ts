@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { attentionFor } from '../../../src/shared/processlist/attention';
+import {
+  attentionFor,
+  DEFAULT_THRESHOLDS,
+  replicationThreadsHeldUp,
+} from '../../../src/shared/processlist/attention';
 import { worstOf } from '../../../src/shared/severity';
 import { blockingModel } from '../../../src/shared/processlist/blocking-chains';
 import { applyFilter, DEFAULT_FILTER, hidingPart } from '../../../src/shared/processlist/filters';
@@ -222,6 +226,37 @@ describe('attention', () => {
       'danger',
       'warning',
     ]);
+  });
+
+  it('says when a session holds up the replication applier, hidden by the default filter', () => {
+    // 5 and 6: applier workers waiting for client 1; 3 waits for 2, which waits for 1.
+    const m = blockingModel([wait(5, 1), wait(6, 1), wait(3, 2), wait(2, 1)]);
+    const kinds = new Map([
+      [5, 'replication' as const],
+      [6, 'replication' as const],
+    ]);
+    const kindOf = (id: number) => kinds.get(id) ?? 'client';
+    expect(attentionFor(row({ id: 1 }), undefined, m, DEFAULT_THRESHOLDS, kindOf)).toEqual([
+      {
+        severity: 'danger',
+        reason: 'blocking',
+        text: 'Blocks the replication applier (2 threads) and 2 other sessions',
+      },
+    ]);
+    const one = blockingModel([wait(5, 1)]);
+    expect(attentionFor(row({ id: 1 }), undefined, one, DEFAULT_THRESHOLDS, kindOf)).toEqual([
+      { severity: 'danger', reason: 'blocking', text: 'Blocks the replication applier' },
+    ]);
+    // A blocker that itself waits is a warning, unless the applier waits behind it.
+    const behind = blockingModel([wait(5, 2), wait(2, 1)]);
+    expect(
+      attentionFor(running(2, 'UPDATE t', 1), undefined, behind, DEFAULT_THRESHOLDS, kindOf),
+    ).toEqual([
+      { severity: 'danger', reason: 'blocked', text: 'Blocked by #1' },
+      { severity: 'danger', reason: 'blocking', text: 'Blocks the replication applier' },
+    ]);
+    expect(replicationThreadsHeldUp(1, behind, kindOf)).toBe(1);
+    expect(replicationThreadsHeldUp(1, m, () => 'client')).toBe(0);
   });
 
   it('flags long statements, long transactions and idle-in-transaction sleepers', () => {
