@@ -107,6 +107,10 @@ describe('the replication screen', () => {
     expect(await page.locator(`[data-fix-target="${id(replica2)}"] pre`).textContent()).toBe(
       expected,
     );
+    // What the errant transaction did, from replica 1's binary logs.
+    const did = page.locator(`[data-errant-contents="read"] [data-errant-gtid="${uuid1}:1"]`);
+    expect(await did.locator('ul li').allTextContents()).toEqual(['CREATE DATABASE errant_e2e']);
+    expect(await did.locator('.rp-muted').textContent()).toMatch(/^at binlog\.\d{6}:\d+$/);
     await screenshot(page, 'replication-fix-preview');
 
     await page.getByRole('button', { name: 'Run the fix…' }).click();

@@ -11,7 +11,13 @@ import type { CallContext, Handlers } from '../backend/handlers';
 import { errorToApi } from '../db/error-to-api';
 import type { ConnectionStore } from '../store/connection-store';
 import { discoverTopology, type Discovery } from './replication/discover-topology';
-import { planErrantFix, RESET_ALTERNATIVE, runErrantFix, samePlan } from './replication/errant-fix';
+import {
+  errantContents,
+  planErrantFix,
+  RESET_ALTERNATIVE,
+  runErrantFix,
+  samePlan,
+} from './replication/errant-fix';
 import { hostLinker, sessionLink } from './replication/node-links';
 import { readNode } from './replication/read-node';
 import { readReplicationSettings } from './replication/read-replication-settings';
@@ -142,6 +148,7 @@ export function replicationService(
         if (!run) {
           return ErrantFixResultSchema.parse({
             ...base,
+            contents: await errantContents(discovery, nodeId),
             ran: false,
             outcomes: [],
             errantAfter: null,
@@ -162,6 +169,7 @@ export function replicationService(
         await after.close();
         return ErrantFixResultSchema.parse({
           ...base,
+          contents: null,
           ran: true,
           outcomes,
           errantAfter: again?.errant?.gtids ?? '',

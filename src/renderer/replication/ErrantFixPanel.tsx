@@ -7,6 +7,7 @@ import { api } from '../app/api';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import { Notice } from '../ui/Notice';
+import { ErrantContentsList } from './ErrantContentsList';
 
 /**
  * The guided fix for one node's errant transactions: the exact SQL per server first, then,
@@ -151,6 +152,7 @@ export function ErrantFixPanel({
       {error && <ErrorNotice error={error} title="The fix could not be prepared or run" />}
       {preview && !result && (
         <div className="rp-fix-plan">
+          {preview.contents && <ErrantContentsList contents={preview.contents} nodeId={node.id} />}
           {preview.targets.length === 0 ? (
             <p className="empty-state">
               Every other server already has these GTIDs: nothing to inject.

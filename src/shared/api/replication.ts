@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrantContentsSchema } from '../replication/errant-binlog-contents';
 import { ReplicationChannelSchema } from '../replication/replication-channel';
 import { ReplicationProblemSchema } from '../replication/replication-problem';
 import { ReplicationSettingsSchema } from '../replication/replication-settings';
@@ -65,6 +66,11 @@ export const ErrantFixResultSchema = z.object({
   targets: z.array(FixTargetSchema),
   /** Why RESET on the replica is the other way, and why it is not done for you. */
   resetAlternative: z.string(),
+  /**
+   * A preview's reading of what the errant transactions did, from the node's binary logs;
+   * null after running, and where there is nothing to read (no errant GTIDs, MariaDB).
+   */
+  contents: ErrantContentsSchema.nullable(),
   /** False for a preview. */
   ran: z.boolean(),
   outcomes: z.array(FixOutcomeSchema),

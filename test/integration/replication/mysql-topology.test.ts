@@ -330,6 +330,28 @@ describe('replication through the backend API on MySQL 9.7 (source + 2 replicas)
       expect.objectContaining({ nodeId: id(replica2), statements }),
     ]);
     expect(preview.value.resetAlternative).toContain('RESET BINARY LOGS AND GTIDS');
+    // What they did, read from replica 1's binary logs.
+    expect(preview.value.contents).toEqual({
+      transactions: [
+        {
+          gtid: `${uuid1}:1`,
+          at: expect.stringMatching(/^binlog\.\d{6}:\d+$/) as string,
+          actions: ['CREATE DATABASE errant_db'],
+          moreActions: 0,
+        },
+        {
+          gtid: `${uuid1}:errant_tag:1`,
+          at: expect.stringMatching(/^binlog\.\d{6}:\d+$/) as string,
+          actions: ['CREATE DATABASE errant_tagged'],
+          moreActions: 0,
+        },
+      ],
+      moreTransactions: 0,
+      notRead: '0',
+      filesRead: 1,
+      eventsRead: expect.any(Number) as number,
+      unavailable: null,
+    });
 
     const readOnly = await openSession(b, source, 'source read-only', { readOnly: true });
     const refused = await fix(readOnly, id(replica1), true, preview.value.targets);

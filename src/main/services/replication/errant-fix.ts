@@ -9,6 +9,8 @@ import { requireGtidSet } from '../../../shared/gtid/parse-gtid-set';
 import { downstreamOf } from '../../../shared/replication/errant-references';
 import { errorToApi } from '../../db/error-to-api';
 import type { Discovery } from './discover-topology';
+import { readErrantContents } from './read-errant-contents';
+import type { ErrantContents } from '../../../shared/replication/errant-binlog-contents';
 
 /** Why the other fix exists and why Sightline does not run it. */
 export const RESET_ALTERNATIVE =
@@ -70,6 +72,20 @@ export function planErrantFix(
     }
   }
   return { errant: finding.gtids, targets };
+}
+
+/**
+ * What `nodeId`'s errant transactions did, read from its binary logs (see readErrantContents);
+ * null where there is nothing to read: no errant GTIDs, or MariaDB local writes.
+ */
+export async function errantContents(
+  discovery: Discovery,
+  nodeId: string,
+): Promise<ErrantContents | null> {
+  const finding = discovery.topology.nodes.find((n) => n.id === nodeId)?.errant;
+  const node = discovery.nodes.get(nodeId);
+  if (!finding || finding.method === 'mariadb-local' || !node) return null;
+  return readErrantContents(node.link, requireGtidSet(finding.inBinlogs));
 }
 
 /** True when two plans would run the same statements on the same servers. */
