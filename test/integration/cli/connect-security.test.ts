@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../../src/main/cli/commands';
-import { runCli } from '../../../src/main/cli/run-cli';
+import { runCapturedCli } from '../../cli-harness/captured-cli';
 import type { LintReport } from '../../../src/shared/lint';
 import { queryRow, withConnection } from '../../servers/connect';
 import { testServers } from '../../servers/provided';
@@ -37,17 +37,8 @@ afterAll(async () => {
 });
 
 /** `sightline <args>` in this process, with `env` as the only environment it may read. */
-async function cli(args: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, COMMANDS, {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => '',
-    env,
-  });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCapturedCli(args, COMMANDS, { env });
 
 /** The command's own arguments around `--connect URL ...connection`. */
 function commandArgs(command: 'lint' | 'plan-check', connect: string[]): string[] {

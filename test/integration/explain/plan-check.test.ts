@@ -7,7 +7,7 @@ import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planCheckCommand } from '../../../src/main/cli/plan-check/plan-check-command';
 import { PlanBaselineSchema } from '../../../src/main/cli/plan-check/plan-baseline';
-import { runCli } from '../../../src/main/cli/run-cli';
+import { runCapturedCli } from '../../cli-harness/captured-cli';
 import { connectTo } from '../../servers/connect';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
 
@@ -26,16 +26,7 @@ CREATE TABLE not_explained (id INT);
 UPDATE orders SET total = 0 WHERE customer_id = 7;
 `;
 
-async function cli(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(['plan-check', ...args], [planCheckCommand], {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => '',
-  });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = (args: string[]) => runCapturedCli(['plan-check', ...args], [planCheckCommand]);
 
 describe.each(targets)('$name: sightline plan-check', ({ endpoint, depth }) => {
   let c: Connection;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Connection, RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainCommand } from '../../../src/main/cli/explain-command';
-import { runCli } from '../../../src/main/cli/run-cli';
+import { runCapturedCli } from '../../cli-harness/captured-cli';
 import {
   diffPlans,
   explainPlanText,
@@ -68,14 +68,7 @@ async function compareFiles(name: string, before: string, after: string) {
   const files = [path.join(dir, `${name}-before.txt`), path.join(dir, `${name}-after.txt`)];
   await writeFile(files[0]!, before);
   await writeFile(files[1]!, after);
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(['explain', '--compare', ...files], [explainCommand], {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => '',
-  });
-  return { code, stdout: out.join(''), stderr: err.join('') };
+  return runCapturedCli(['explain', '--compare', ...files], [explainCommand]);
 }
 
 describe.each(targets)(

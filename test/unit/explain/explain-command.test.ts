@@ -4,22 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainCommand } from '../../../src/main/cli/explain-command';
 import { runCli } from '../../../src/main/cli/run-cli';
+import { capturedIo } from '../../cli-harness/captured-cli';
 import { PlanReportSchema } from '../../../src/shared/explain';
 import { CORPUS_DIR } from '../../explain-corpus/corpus-index';
 
-function io(stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    stdout: () => out.join(''),
-    stderr: () => err.join(''),
-    io: {
-      stdout: (t: string) => out.push(t),
-      stderr: (t: string) => err.push(t),
-      readStdin: async () => stdin,
-    },
-  };
-}
+const io = (stdin = '') => capturedIo(stdin);
 
 const corpus = (file: string) => path.join(CORPUS_DIR, file);
 const V1 = corpus('mysql-9.7/full-scan-filesort.json-v1.json');

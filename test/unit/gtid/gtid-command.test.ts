@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { gtidCommand } from '../../../src/main/cli/gtid-command';
-import { runCli } from '../../../src/main/cli/run-cli';
+import { runCapturedCli } from '../../cli-harness/captured-cli';
 
 const U = '3e11fa47-71ca-11e1-9e33-c80aa9429562';
 const V = '00000000-0000-0000-0000-000000000001';
 
-async function gtid(args: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['gtid', ...args], [gtidCommand], {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    readStdin: async () => stdin,
-  });
-  return { code, stdout, stderr };
-}
+const gtid = (args: string[], stdin = '') =>
+  runCapturedCli(['gtid', ...args], [gtidCommand], { stdin });
 
 describe('sightline gtid', () => {
   it('subtract prints the set as GTID_SUBTRACT does', async () => {

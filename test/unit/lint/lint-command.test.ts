@@ -8,6 +8,7 @@ import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintCommand } from '../../../src/main/cli/lint-command';
 import { runCli } from '../../../src/main/cli/run-cli';
+import { capturedIo } from '../../cli-harness/captured-cli';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -15,19 +16,7 @@ const CLI = path.join(repo, 'src/main/cli/cli.ts');
 /** tsx by path: the child runs in a scratch directory, where the package cannot be resolved. */
 const TSX = pathToFileURL(path.join(repo, 'node_modules/tsx/dist/loader.mjs')).href;
 
-function io(stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    stdout: () => out.join(''),
-    stderr: () => err.join(''),
-    io: {
-      stdout: (t: string) => out.push(t),
-      stderr: (t: string) => err.push(t),
-      readStdin: async () => stdin,
-    },
-  };
-}
+const io = (stdin = '') => capturedIo(stdin);
 
 /** `sightline lint ...` as a child process, as CI runs it. */
 async function sightline(

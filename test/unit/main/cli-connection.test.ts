@@ -9,7 +9,7 @@ import {
 } from '../../../src/main/cli/cli-connection';
 import { COMMANDS } from '../../../src/main/cli/commands';
 import { maskUrlPasswords, parseConnectUrl } from '../../../src/main/cli/connect-url';
-import { runCli } from '../../../src/main/cli/run-cli';
+import { runCapturedCli } from '../../cli-harness/captured-cli';
 import { ApiError } from '../../../src/shared/api/errors';
 
 const URL_NO_PASSWORD = 'mysql://app@db.example.com:3307/shop';
@@ -20,17 +20,8 @@ function options(...pairs: Array<[string, string]>): ConnectOptions {
   return o;
 }
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runCli(args, COMMANDS, {
-    stdout: (t) => out.push(t),
-    stderr: (t) => err.push(t),
-    readStdin: async () => 'SELECT 1;',
-    env,
-  });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCapturedCli(args, COMMANDS, { stdin: 'SELECT 1;', env });
 
 describe('parseConnectUrl', () => {
   it('reads user, password, host, port and database, percent-decoded', () => {

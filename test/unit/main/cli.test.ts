@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CliCommand } from '../../../src/main/cli/command';
 import { runCli } from '../../../src/main/cli/run-cli';
+import { capturedIo } from '../../cli-harness/captured-cli';
 
-function io(stdin = '') {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    out,
-    err,
-    io: {
-      stdout: (t: string) => out.push(t),
-      stderr: (t: string) => err.push(t),
-      readStdin: async () => stdin,
-    },
-  };
-}
+const io = (stdin = '') => capturedIo(stdin);
 
 const echo: CliCommand = {
   name: 'echo',
