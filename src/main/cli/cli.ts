@@ -1,6 +1,7 @@
 // `sightline`: the command line over src/shared.
 import { COMMANDS } from './commands';
 import { runCli } from './run-cli';
+import { terminalWriter } from './terminal-output';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -9,8 +10,8 @@ async function readStdin(): Promise<string> {
 }
 
 runCli(process.argv.slice(2), COMMANDS, {
-  stdout: (t) => process.stdout.write(t),
-  stderr: (t) => process.stderr.write(t),
+  stdout: terminalWriter(process.stdout),
+  stderr: terminalWriter(process.stderr),
   readStdin,
   env: process.env,
 }).then(
@@ -18,7 +19,7 @@ runCli(process.argv.slice(2), COMMANDS, {
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`sightline: ${e instanceof Error ? e.message : String(e)}\n`);
+    terminalWriter(process.stderr)(`sightline: ${e instanceof Error ? e.message : String(e)}\n`);
     process.exitCode = 1;
   },
 );

@@ -9,7 +9,12 @@ import { downloadBlob } from '../ui/browser-download';
 /** The largest file opened into the editor: Monaco slows down well before, and memory counts. */
 export const MAX_SQL_FILE_BYTES = 50 * 1024 * 1024;
 
-/** The text of a picked file (UTF-8, a byte-order mark dropped); refuses files too large to edit. */
+/**
+ * The text of a picked file: UTF-8 (a byte-order mark dropped), or UTF-16 when it starts with
+ * one. Refuses files too large to edit, and files in another encoding (latin1, cp1252, ...):
+ * read as UTF-8, each of their accented letters would become U+FFFD, silently, and saving the
+ * file would write those instead.
+ */
 export async function readSqlFile(file: File): Promise<string> {
   if (file.size > MAX_SQL_FILE_BYTES) {
     throw new Error(
@@ -17,7 +22,22 @@ export async function readSqlFile(file: File): Promise<string> {
         `${megabytes(MAX_SQL_FILE_BYTES)}. Split it, or run it with the mysql client.`,
     );
   }
-  return file.text();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? 'utf-16le'
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? 'utf-16be'
+        : 'utf-8';
+  try {
+    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    throw new Error(
+      `${file.name} is not ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text, so opening it ` +
+        'here would change its characters. Convert it first (for example ' +
+        '`iconv -f latin1 -t utf-8`), or run it with the mysql client.',
+    );
+  }
 }
 
 /** Saves `text` as the file `name` through the browser's download (the desktop app asks where). */

@@ -6,7 +6,10 @@ export interface IndexColumns {
 
 // LIKE counts only when its pattern does not start with a wildcard: no index narrows down
 // `'%son'` or `_utf8mb4'_a%'`, so an index suggested for them would be read in full.
-const OPERATOR = String.raw`(=|<=>|!=|<>|<=|>=|<|>|\s+between\s|\s+in\s*\(|\s+like\s+(?!(?:_\w+)?'[%_])|\s+is\s+null)`;
+// The white space before an operator is matched once, by one branch: `\s*` followed by a word
+// operator's own `\s+` (as before) tried every split of a run of spaces, quadratic in its
+// length, and LIKE's `\s+` could give back a space to get past the wildcard check.
+const OPERATOR = String.raw`(?:\s*(=|<=>|!=|<>|<=|>=|<|>)|\s+(between\s|in\s*\(|like\s+(?!\s|(?:_\w+)?'[%_])|is\s+null))`;
 const REVERSED = String.raw`(=|<=>|!=|<>|<=|>=|<|>)`;
 
 /**
@@ -29,7 +32,7 @@ export function indexColumnsFromConditions(table: string, conditions: string[]):
   };
   for (const text of conditions) {
     forward.lastIndex = 0;
-    for (let m = forward.exec(text); m; m = forward.exec(text)) add(m[1]!, m[2]!);
+    for (let m = forward.exec(text); m; m = forward.exec(text)) add(m[1]!, (m[2] ?? m[3])!);
     // `a.x = b.y` reads both ways: `= b.y` names b's column.
     reversed.lastIndex = 0;
     for (let m = reversed.exec(text); m; m = reversed.exec(text)) add(m[2]!, m[1]!);
@@ -50,10 +53,7 @@ function patternsFor(table: string): [RegExp, RegExp] {
     const name = escapeRegExp(table);
     // `schema.table.column` or `table.column`, each part optionally in backticks.
     const column = String.raw`(?<![\w$\`.])(?:\`?[\w$]+\`?\.)?\`?${name}\`?\.\`?([\w$]+)\`?`;
-    p = [
-      new RegExp(`${column}\\s*${OPERATOR}`, 'gi'),
-      new RegExp(`${REVERSED}\\s*${column}`, 'gi'),
-    ];
+    p = [new RegExp(`${column}${OPERATOR}`, 'gi'), new RegExp(`${REVERSED}\\s*${column}`, 'gi')];
     if (patterns.size > 500) patterns.clear();
     patterns.set(table, p);
   }

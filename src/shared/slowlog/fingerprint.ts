@@ -13,11 +13,11 @@ const NS = '[^\\t\\n\\v\\f\\r ]';
 const MYSQLDUMP = /^SELECT \/\*!40001 SQL_NO_CACHE \*\/ \* FROM `/;
 const PERCONA_TOOLKIT = /\/\*\w+\.\w+:[0-9]\/[0-9]\*\//;
 const CALL = new RegExp(`^${S}*(call${S}+${NS}+)\\(`, 'i');
-const MULTI_INSERT = new RegExp(
-  `^((?:INSERT|REPLACE)(?: IGNORE)?${S}+INTO[^]+?VALUES${S}*\\([^]*?\\))${S}*,${S}*\\(`,
-  'i',
-);
-const MULTI_LINE_COMMENT = /\/\*[^!][^]*?\*\//g;
+// pt-query-digest's `^((?:INSERT|REPLACE)(?: IGNORE)?\s+INTO.+?VALUES\s*\(.*?\))\s*,\s*\(`/is
+// in three steps (see firstRowOfInsert).
+const INSERT_HEAD = new RegExp(`^(?:INSERT|REPLACE)(?: IGNORE)?${S}+INTO`, 'i');
+const VALUES_OPEN = new RegExp(`VALUES${S}*\\(`, 'gi');
+const ROW_SEPARATOR = new RegExp(`\\)${S}*,${S}*\\(`, 'g');
 const ONE_LINE_COMMENT = /(?:--|#)[^'"\r\n]*(?=[\r\n]|$)/g;
 const USE = new RegExp(`^use ${NS}+(?=\\n?$)`, 'i');
 const ESCAPED_QUOTE = /\\["']/g;
@@ -54,11 +54,11 @@ export function fingerprint(query: string): string {
   if (call) return asciiLower(call[1]!);
   const first = query.charCodeAt(0) | 0x20;
   if (first === 105 /* i */ || first === 114 /* r */) {
-    const insert = MULTI_INSERT.exec(query);
-    if (insert) query = insert[1]!;
+    const firstRow = firstRowOfInsert(query);
+    if (firstRow !== null) query = firstRow;
   }
 
-  if (hasComment) query = query.replace(MULTI_LINE_COMMENT, '');
+  if (hasComment) query = dropBlockComments(query);
   if (query.includes('--') || query.includes('#')) query = query.replace(ONE_LINE_COMMENT, '');
   if (USE.test(query)) return query.replace(USE, 'use ?');
 
@@ -76,6 +76,48 @@ export function fingerprint(query: string): string {
   if (query.includes('union')) query = query.replace(UNION, '$1 /*repeat$2*/');
   if (query.includes('limit ?')) query = query.replace(LIMIT, 'limit ?');
   return query.includes('order by ') ? dropAscInOrderBy(query) : query;
+}
+
+/**
+ * The statement up to the end of its first row when it is an INSERT or REPLACE of several rows
+ * (pt-query-digest's rule quoted above), else null. As one regex, each `VALUES (` was tried
+ * against every `)` after it: quadratic in a statement holding many of them (in a string, say),
+ * which a slow-log entry can be. Here the first `VALUES (` after INTO decides, because a later
+ * one could only find a row separator the first one finds too.
+ */
+function firstRowOfInsert(query: string): string | null {
+  const head = INSERT_HEAD.exec(query);
+  if (!head) return null;
+  VALUES_OPEN.lastIndex = head[0].length + 1; // `.+?`: at least one character after INTO
+  if (!VALUES_OPEN.exec(query)) return null;
+  ROW_SEPARATOR.lastIndex = VALUES_OPEN.lastIndex;
+  const separator = ROW_SEPARATOR.exec(query);
+  return separator ? query.slice(0, separator.index + 1) : null;
+}
+
+/**
+ * MULTI_LINE_COMMENT of pt-query-digest: every comment but the `/*!` kind removed, each from
+ * `/*` and the character after it to the first end-of-comment mark past them. As a regex, each
+ * `/*` with no end after it scanned to the end of the text: quadratic in a statement holding
+ * many (a 600 KB one took 40 s), which any client can get into the slow log inside a string.
+ */
+function dropBlockComments(query: string): string {
+  let out = '';
+  let copied = 0;
+  let at = query.indexOf('/*');
+  while (at >= 0 && at + 2 < query.length) {
+    if (query.charCodeAt(at + 2) === 33 /* ! */) {
+      at = query.indexOf('/*', at + 1);
+      continue;
+    }
+    // `[^!]` takes the character after `/*`, so the end is looked for past it.
+    const end = query.indexOf('*/', at + 3);
+    if (end < 0) break; // no later `/*` has an end either
+    out += query.slice(copied, at);
+    copied = end + 2;
+    at = query.indexOf('/*', copied);
+  }
+  return copied === 0 ? query : out + query.slice(copied);
 }
 
 /** Whether CALL can match: its `^\s*call` needs a `c` as the first character after white space. */
