@@ -5,6 +5,7 @@
 // and JavaScript's \s and `.` differ from Perl's (NBSP, \r, U+2028).
 import { md5Hex } from './md5';
 import { isSpaceCode, isWordCode } from './perl-char-classes';
+import { collapseRepeatedUnions } from './repeated-unions';
 
 /** Perl's \s on a byte string: space, \t, \n, \v, \f, \r. */
 const S = '[\\t\\n\\v\\f\\r ]';
@@ -34,7 +35,6 @@ const UPPER = /[A-Z]+/g;
 const LATIN1_UPPER = /[\xc0-\xde]/;
 const NULL_WORD = /\bnull\b/g;
 const LIST = new RegExp(`\\b(in|values?)(?:[\\t\\n\\v\\f\\r ,]*\\([\\t\\n\\v\\f\\r ?,]*\\))+`, 'g');
-const UNION = new RegExp(`\\b(select${S}[^\\n]*?)(?:(${S}union(?:${S}all)?)${S}\\1)+`, 'g');
 const LIMIT = /\blimit \?(?:, ?\?| offset \?)?/;
 const ORDER_BY = /\bORDER BY /i;
 const ASC = new RegExp(`([^\\n]+?)${S}+ASC`, 'iy');
@@ -73,7 +73,7 @@ export function fingerprint(query: string): string {
   query = asciiLower(query.replace(WHITESPACE_RUN, ' '));
   if (query.includes('null')) query = query.replace(NULL_WORD, '?');
   if (hasListCandidate(query)) query = query.replace(LIST, '$1(?+)');
-  if (query.includes('union')) query = query.replace(UNION, '$1 /*repeat$2*/');
+  if (query.includes('union')) query = collapseRepeatedUnions(query);
   if (query.includes('limit ?')) query = query.replace(LIMIT, 'limit ?');
   return query.includes('order by ') ? dropAscInOrderBy(query) : query;
 }
