@@ -254,4 +254,28 @@ describe('the editor for daily work', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
+
+  it('shows a direction override in a name as what it is, not as what it makes the SQL look like', async () => {
+    // `DROP TABLE x.`a‮txt.sgol`` displays as `...logs.txt` with U+202E shown raw.
+    const sql = `DROP TABLE ${DB}.\`a\u202etxt.sgol\``;
+    await front(page).locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(sql);
+    await page.keyboard.press('Control+Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Exact operation').textContent()).toBe(
+      `DROP TABLE ${DB}.\`a⟨U+202E⟩txt.sgol\``,
+    );
+    expect(await dialog.locator('p').first().textContent()).toBe(
+      `DROP TABLE: removes the table “${DB}.a⟨U+202E⟩txt.sgol” and all its rows.`,
+    );
+    expect(await dialog.getByTestId('confirm-hidden-characters').textContent()).toContain(
+      'This contains 1 invisible or direction-changing character (in a name or a value), shown below as ⟨U+…⟩',
+    );
+    await screenshot(page, 'editor-daily-07-hidden-character');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
 });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { ConfirmRequest } from './confirm-request';
 import { Field } from '../ui/Field';
 import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
+import { revealHiddenCharacters } from '../../shared/text/hidden-characters';
 
 export type { ConfirmRequest } from './confirm-request';
 
@@ -17,11 +19,16 @@ export function ConfirmDialog({
 }) {
   const [typed, setTyped] = useState('');
   const allowed = !request.typedConfirmation || typed === request.connectionName;
+  // Shown with its hidden characters made visible; the text itself is what runs and is copied.
+  const revealed = revealHiddenCharacters(request.detail);
+  // The title and the words name the same objects: an override there would garble them too.
+  const title = revealHiddenCharacters(request.title).shown;
+  const consequence = revealHiddenCharacters(request.consequence).shown;
   return (
     <Modal
       title={
         <>
-          <span className={`color-dot color-${request.color}`} aria-hidden="true" /> {request.title}
+          <span className={`color-dot color-${request.color}`} aria-hidden="true" /> {title}
         </>
       }
       onClose={onCancel}
@@ -40,9 +47,16 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p>{request.consequence}</p>
+      <p>{consequence}</p>
+      {revealed.hidden > 0 && (
+        <Notice severity="warning" testId="confirm-hidden-characters">
+          This contains {revealed.hidden} invisible or direction-changing character
+          {revealed.hidden === 1 ? '' : 's'} (in a name or a value), shown below as ⟨U+…⟩ so that
+          what you read is what runs. They are sent as they are.
+        </Notice>
+      )}
       <pre className="confirm-detail" aria-label="Exact operation">
-        {request.detail}
+        {revealed.shown}
       </pre>
       <button
         type="button"

@@ -94,10 +94,17 @@ export function onlineToolCommands(
   if (context.replicaCount === 0) {
     ghostNotes.push('No replica seen: add --allow-on-master to read the binlog on this server.');
   }
-  let ghostBlocker: string | null = null;
-  if (context.hasForeignKeys) ghostBlocker = 'gh-ost does not support tables with foreign keys.';
-  else if (context.hasTriggers) ghostBlocker = 'gh-ost does not support tables with triggers.';
-  else if (renames) ghostBlocker = 'gh-ost cannot rename the table; rename it separately.';
+  const ghostNameProblem =
+    controlCharacterIn(target.schema, 'schema') ?? controlCharacterIn(target.table, 'table');
+  const ghostBlocker =
+    ghostNameProblem ??
+    (context.hasForeignKeys
+      ? 'gh-ost does not support tables with foreign keys.'
+      : context.hasTriggers
+        ? 'gh-ost does not support tables with triggers.'
+        : renames
+          ? 'gh-ost cannot rename the table; rename it separately.'
+          : null);
 
   // A DSN has no escaping: a `,` in a name would start another key (`t,h=elsewhere`), so host
   // and user go as options, and names a DSN cannot hold get no line at all. The port stays in
@@ -154,8 +161,8 @@ export function onlineToolCommands(
   return [
     {
       tool: 'gh-ost',
-      command: renderCommand(ghostLines, 'posix'),
-      powershell: renderCommand(ghostLines, 'powershell'),
+      command: ghostNameProblem ? null : renderCommand(ghostLines, 'posix'),
+      powershell: ghostNameProblem ? null : renderCommand(ghostLines, 'powershell'),
       notes: ghostNotes,
       blocker: ghostBlocker,
     },
@@ -169,6 +176,18 @@ export function onlineToolCommands(
         (renames ? 'pt-online-schema-change cannot rename the table; rename it separately.' : null),
     },
   ];
+}
+
+/**
+ * Why a command line must not carry `name`, or null: a control character is invisible in the
+ * page yet acted on by the terminal it is pasted into (an escape sequence, a Ctrl-C, a
+ * newline that runs the line early), quoting or not.
+ */
+function controlCharacterIn(name: string, what: 'schema' | 'table'): string | null {
+  // Control characters are what this looks for.
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0000-\u001f\u007f-\u009f]/u.test(name)) return null;
+  return `gh-ost's command line would carry a control character of this ${what}'s name: invisible here, yet acted on by the terminal it is pasted into. No command line is written; rename the ${what} first.`;
 }
 
 /**

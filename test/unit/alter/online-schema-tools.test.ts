@@ -144,4 +144,22 @@ describe('onlineToolCommands', () => {
     );
     expect(evil.powershell).toContain("'P=3306,D=shop,t=orders$(touch /tmp/x)'");
   });
+
+  it('writes no gh-ost line for a name with a control character (invisible, yet run when pasted)', () => {
+    const plain = { hasForeignKeys: true, hasTriggers: false, replicaCount: 1, server: mysql80 };
+    for (const name of ['t\u001b]0;x\u0007', 't\u0003', 't\nrm -rf ~', 't\u009b2J']) {
+      const [ghost, pt] = onlineToolCommands(
+        alter('ALTER TABLE orders FORCE'),
+        { ...target, table: name },
+        plain,
+      );
+      expect(ghost).toMatchObject({
+        command: null,
+        powershell: null,
+        blocker:
+          "gh-ost's command line would carry a control character of this table's name: invisible here, yet acted on by the terminal it is pasted into. No command line is written; rename the table first.",
+      });
+      if (name !== 't\u009b2J') expect(pt!.command).toBeNull();
+    }
+  });
 });
