@@ -81,6 +81,8 @@ export class DbSession {
   #identity: { db: DbConnection; identity: ThreadIdentity | null; why: string } | null = null;
   /** Connections made so far (see linkId). */
   #linkCount = 0;
+  /** Calls of `run` under way on the session's own connection (see close). */
+  #running = 0;
 
   constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
     this.#settings = settings;
@@ -122,6 +124,7 @@ export class DbSession {
     // meant for may have ended meanwhile, and the next one must not be the one it stops.
     while (this.#killing) await this.#killing;
     const db = await this.#ensure();
+    this.#running++;
     try {
       // Given up, the link's loss fires `onLost` (the screen is told) and the next call
       // connects again.
@@ -132,6 +135,8 @@ export class DbSession {
         throw db.lost ?? errorToApi(err);
       }
       throw err;
+    } finally {
+      this.#running--;
     }
   }
 
@@ -301,8 +306,19 @@ export class DbSession {
     return () => this.#reconnectListeners.delete(cb);
   }
 
-  /** Closes the connection. A later `open`, `status` or `run` connects again. */
+  /**
+   * Closes the connection, first stopping with KILL QUERY (checked as Cancel checks it) a
+   * statement still running on it: closing the socket alone does not stop it, since the server
+   * notices a client gone only when it next writes to it, so a statement computing or writing
+   * without sending rows would run on with its locks after its tab closed or its page reloaded.
+   * A later `open`, `status` or `run` connects again.
+   */
   async close(): Promise<void> {
+    const threadId = this.threadId;
+    if (this.#running > 0 && threadId !== null) {
+      // Nothing more can be done about a KILL that could not be sent: the session goes anyway.
+      await this.killQuery(threadId).catch(() => undefined);
+    }
     const pending = this.#connecting;
     const db = this.#db;
     this.#db = null;
