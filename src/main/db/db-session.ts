@@ -81,6 +81,10 @@ export class DbSession {
   #identity: { db: DbConnection; identity: ThreadIdentity | null; why: string } | null = null;
   /** Connections made so far (see linkId). */
   #linkCount = 0;
+  /** Calls of `run` under way on the session's own connection that close stops. */
+  #running = 0;
+  /** Calls of `run` under way that were asked to outlive a close (see run). */
+  #outliving = 0;
 
   constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
     this.#settings = settings;
@@ -112,16 +116,21 @@ export class DbSession {
    * Runs `fn` on the live connection, reconnecting first if it was lost. A failure that broke
    * the connection is reported (and `onLost` fired) as CONNECTION_LOST; other errors from
    * `fn` pass through as they are. With `timeoutMs`, a connection that has not finished the
-   * work by then is given up as lost too.
+   * work by then is given up as lost too. With `outlivesClose`, closing the session lets the
+   * statement run on in the server instead of stopping it (an ALTER hours in is not thrown
+   * away because its page was reloaded).
    */
   async run<T>(
     fn: (conn: Connection) => Promise<T>,
-    options: { timeoutMs?: number } = {},
+    options: { timeoutMs?: number; outlivesClose?: boolean } = {},
   ): Promise<T> {
     // A KILL QUERY on its way stops whatever statement runs when it arrives: the one it was
     // meant for may have ended meanwhile, and the next one must not be the one it stops.
     while (this.#killing) await this.#killing;
     const db = await this.#ensure();
+    const outlives = options.outlivesClose === true;
+    if (outlives) this.#outliving++;
+    else this.#running++;
     try {
       // Given up, the link's loss fires `onLost` (the screen is told) and the next call
       // connects again.
@@ -132,6 +141,9 @@ export class DbSession {
         throw db.lost ?? errorToApi(err);
       }
       throw err;
+    } finally {
+      if (outlives) this.#outliving--;
+      else this.#running--;
     }
   }
 
@@ -301,8 +313,20 @@ export class DbSession {
     return () => this.#reconnectListeners.delete(cb);
   }
 
-  /** Closes the connection. A later `open`, `status` or `run` connects again. */
+  /**
+   * Closes the connection, first stopping with KILL QUERY (checked as Cancel checks it) a
+   * statement still running on it: closing the socket alone does not stop it, since the server
+   * notices a client gone only when it next writes to it, so a statement computing or writing
+   * without sending rows would run on with its locks after its tab closed or its page reloaded.
+   * Not while work asked to outlive the close runs: the KILL would stop that. A later `open`,
+   * `status` or `run` connects again.
+   */
   async close(): Promise<void> {
+    const threadId = this.threadId;
+    if (this.#running > 0 && this.#outliving === 0 && threadId !== null) {
+      // Nothing more can be done about a KILL that could not be sent: the session goes anyway.
+      await this.killQuery(threadId).catch(() => undefined);
+    }
     const pending = this.#connecting;
     const db = this.#db;
     this.#db = null;

@@ -22,6 +22,8 @@ export function webSocketTransport(url: string, token: string | null): ClientTra
   let queue: string[] = [];
   let wasDown = false;
   let retryMs = 250;
+  /** Set when the page went into the back/forward cache: no reconnecting from there. */
+  let leftPage = false;
 
   const open = () => {
     const ws = new WebSocket(url, [API_SUBPROTOCOL, tokenSubprotocol(token!)]);
@@ -45,6 +47,7 @@ export function webSocketTransport(url: string, token: string | null): ClientTra
     };
     ws.onclose = () => {
       socket = null;
+      if (leftPage) return;
       if (!wasDown) {
         wasDown = true;
         receiver({
@@ -59,8 +62,21 @@ export function webSocketTransport(url: string, token: string | null): ClientTra
       retryMs = Math.min(retryMs * 2, 5000);
     };
   };
-  if (token) open();
-  else {
+  if (token) {
+    open();
+    // A page left for another one can stay alive in the browser's back/forward cache, socket
+    // included, and with it every server session it opened: open transactions and their locks
+    // held for minutes by a page no one sees. Leaving closes the socket (the backend then closes
+    // the sessions); coming back from that cache starts the page afresh.
+    window.addEventListener('pagehide', (event) => {
+      if (!event.persisted) return;
+      leftPage = true;
+      socket?.close();
+    });
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted && leftPage) location.reload();
+    });
+  } else {
     wasDown = true;
     // Told once the screens listen (onMessage comes after this returns).
     queueMicrotask(() => receiver({ t: 'backend', state: 'down', reason: NO_TOKEN_REASON }));

@@ -384,6 +384,35 @@ for (const [kind, server] of [
       }
     });
 
+    it('an ALTER outlives its tab: closing the session lets it finish on the server', async () => {
+      // A closed session stops its running statement (a reloaded page's query must not run on
+      // unseen), but not an ALTER hours in: that goes on, as it would from the mysql client.
+      const own = await openSession(b, endpointOf(server()), `alter-close-${kind}`);
+      await runStatement(b, own, 'USE sl_alter_runs');
+      const before = await tableId();
+      const started: AlterRunStatus = await call('alter.run', {
+        sessionId: own,
+        sql: 'ALTER TABLE big FORCE',
+        lockWaitTimeoutSeconds: 10,
+        enableStageInstruments: false,
+      });
+      const running = async () => {
+        const [rows] = await direct.query(
+          "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE 'ALTER%'",
+          [started.processId],
+        );
+        return Number((rows as Array<{ n: number }>)[0]?.n) === 1;
+      };
+      await until('the ALTER to be under way', running);
+      expect(await b.call('session.close', { sessionId: own })).toEqual({
+        ok: true,
+        value: { closed: true },
+      });
+      await until('the ALTER to end', async () => !(await running()), 120_000);
+      // Rebuilt: the table has a new InnoDB id (a stopped rebuild keeps the old one).
+      expect(await tableId()).not.toBe(before);
+    });
+
     it('a lost connection makes the outcome unknown, then the definition tells', async () => {
       const definition = await createTable();
       const started: AlterRunStatus = await call('alter.run', {

@@ -173,19 +173,26 @@ export class AlterRun {
     let polling = true;
     let poller: Promise<void> = Promise.resolve();
     try {
-      await o.session.run(async (conn) => {
-        await conn.query(`SET SESSION lock_wait_timeout = ${Math.trunc(o.lockWaitTimeoutSeconds)}`);
-        const [rows] = await conn.query({ sql: 'SELECT CONNECTION_ID()', rowsAsArray: true });
-        const processId = Number((rows as unknown[][])[0]?.[0]);
-        this.#startMs = Date.now();
-        this.#tracker = new ProgressTracker(this.#startMs);
-        this.#update({ processId, startedAt: new Date(this.#startMs).toISOString() });
-        // The user's ALTER goes as they planned it: untagged (see untagged).
-        const query = untagged(conn).query(o.sql);
-        started();
-        poller = this.#poll(processId, () => polling);
-        await query;
-      });
+      // Closing the tab or reloading the page leaves the ALTER to finish on the server, as
+      // before: hours of work are not thrown away with a page.
+      await o.session.run(
+        async (conn) => {
+          await conn.query(
+            `SET SESSION lock_wait_timeout = ${Math.trunc(o.lockWaitTimeoutSeconds)}`,
+          );
+          const [rows] = await conn.query({ sql: 'SELECT CONNECTION_ID()', rowsAsArray: true });
+          const processId = Number((rows as unknown[][])[0]?.[0]);
+          this.#startMs = Date.now();
+          this.#tracker = new ProgressTracker(this.#startMs);
+          this.#update({ processId, startedAt: new Date(this.#startMs).toISOString() });
+          // The user's ALTER goes as they planned it: untagged (see untagged).
+          const query = untagged(conn).query(o.sql);
+          started();
+          poller = this.#poll(processId, () => polling);
+          await query;
+        },
+        { outlivesClose: true },
+      );
       polling = false;
       await poller;
       // Settings are back before the run reports its end.
