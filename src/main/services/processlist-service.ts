@@ -16,7 +16,12 @@ import type { ConnectionStore } from '../store/connection-store';
 import { probeAccess, type AccessProbe } from './processlist/access-probe';
 import { explainConnection } from './processlist/explain-connection';
 import { withExplainedStatement } from './processlist/explained-statement';
-import { KillsInFlight, killProcedure, killSessions } from './processlist/kill-sessions';
+import {
+  KillsInFlight,
+  killProcedure,
+  killSessions,
+  runningStatements,
+} from './processlist/kill-sessions';
 import { readBlockerStory } from './processlist/read-blocker-story';
 import { readSnapshot, type ThreadCache } from './processlist/read-snapshot';
 import { readStatement } from './processlist/read-statement';
@@ -161,7 +166,7 @@ export function processlistService(
     },
 
     'processlist.kill': async (
-      { sessionId, mode, ids, seenIn, confirmSql, readOnlyConfirmed, via = 'statement' },
+      { sessionId, mode, ids, seenIn, confirmSql, readOnlyConfirmed, expected, via = 'statement' },
       ctx,
     ) => {
       const owner = sessions.owned(sessionId, ctx.peerId);
@@ -176,11 +181,29 @@ export function processlistService(
         });
       };
       if (confirmSql === undefined) {
-        await onTool(sessionId, ctx.peerId, async (conn, facts) => {
+        const running = await onTool(sessionId, ctx.peerId, async (conn, facts) => {
           refuseIfRelisted(facts.run, seenIn, plan.ids);
           await refuseMissingProcedure(conn);
+          if (mode !== 'query') return null;
+          const seenAtMs = Date.now();
+          const now = await runningStatements(conn, plan.ids, facts.server.flavor);
+          return {
+            seenAtMs,
+            targets: [...now.values()].map(({ id, info, timeSeconds, queryId }) => ({
+              id,
+              info,
+              timeSeconds,
+              queryId,
+            })),
+          };
         });
-        return { phase: 'preview', sql: plan.sql, ids: plan.ids, readOnly: connection.readOnly };
+        return {
+          phase: 'preview',
+          sql: plan.sql,
+          ids: plan.ids,
+          readOnly: connection.readOnly,
+          running,
+        };
       }
       if (confirmSql !== plan.sql) {
         throw new ApiError({
@@ -202,6 +225,8 @@ export function processlistService(
           selfId: facts.threadId,
           runKey: `${seenIn.hostname}|${seenIn.serverId}|${seenIn.startedAtMs}`,
           inFlight,
+          expected,
+          flavor: facts.server.flavor,
         });
         const denied = outcomes.filter((o) => o.outcome === 'denied').map((o) => o.id);
         // Read only after a refusal: the usual KILL costs no extra round trip.

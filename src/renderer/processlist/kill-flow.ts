@@ -1,4 +1,5 @@
 import type { SavedConnection } from '../../shared/api/connection';
+import type { KillTargets } from '../../shared/api/processlist';
 import { killEffect, type KillMode } from '../../shared/processlist/kill-plan';
 import type { ServerRun } from '../../shared/server/server-run';
 import { api } from '../app/api';
@@ -40,6 +41,22 @@ function wording(
   };
 }
 
+/** The statements a KILL QUERY stops, as read for its question (the first three, then a count). */
+function runningText(running: KillTargets | null): string {
+  if (!running || running.targets.length === 0) return '';
+  const shown = running.targets.slice(0, 3).map((t) => {
+    const text = t.info === null ? 'no statement' : flat(t.info);
+    return `#${t.id} runs ${text} (for ${t.timeSeconds} s)`;
+  });
+  const more = running.targets.length - shown.length;
+  return ` Now: ${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}. A session that runs another statement by the time you confirm is left alone.`;
+}
+
+function flat(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > 160 ? `${one.slice(0, 160)}…` : one;
+}
+
 /**
  * One preview, confirmation (a second one on a read-only connection) and run. Returns the
  * `done` answer, or null when the user cancelled.
@@ -60,9 +77,11 @@ async function previewConfirmRun(
     color: connection.color,
     typedConfirmation: connection.production,
   };
+  const words = wording(via, mode, preview.ids.length, procedure, connection.name);
   const first = await confirm({
     ...base,
-    ...wording(via, mode, preview.ids.length, procedure, connection.name),
+    ...words,
+    consequence: `${words.consequence}${runningText(preview.running)}`,
   });
   if (!first) return null;
   if (preview.readOnly) {
@@ -83,6 +102,8 @@ async function previewConfirmRun(
     via,
     confirmSql: preview.sql,
     readOnlyConfirmed: preview.readOnly,
+    // What the question showed: a session running another statement by now is left alone.
+    ...(preview.running ? { expected: preview.running } : {}),
   });
   return done.phase === 'done' ? done : null;
 }

@@ -11,6 +11,28 @@ export const KillModeSchema = z.enum(['query', 'connection']);
 /** `procedure`: the server's kill procedure (`CALL mysql.rds_kill(id)`) instead of KILL. */
 export const KillViaSchema = z.enum(['statement', 'procedure']);
 
+/** Characters of a statement compared before KILL QUERY (see KillTarget). */
+export const STATEMENT_CHECK_CHARS = 1024;
+
+/** The statement a session ran when a KILL QUERY was previewed: what the KILL is meant to stop. */
+export const KillTargetSchema = z.object({
+  id: ProcessId,
+  /** Its first characters (null: it ran none). */
+  info: z.string().max(STATEMENT_CHECK_CHARS).nullable(),
+  /** How long it had run, in whole seconds, as the server said. */
+  timeSeconds: z.number().int().nonnegative(),
+  /** MariaDB's QUERY_ID of it, exact; null elsewhere. */
+  queryId: z.string().max(20).nullable(),
+});
+export type KillTarget = z.infer<typeof KillTargetSchema>;
+
+/** The KILL QUERY targets of a preview, and when (backend clock, ms) they were read. */
+export const KillTargetsSchema = z.object({
+  seenAtMs: z.number(),
+  targets: z.array(KillTargetSchema).max(10_000),
+});
+export type KillTargets = z.infer<typeof KillTargetsSchema>;
+
 /** What `processlist.kill` answers: the plan to confirm, or what happened to each session. */
 export const KillResultSchema = z.discriminatedUnion('phase', [
   z.object({
@@ -20,6 +42,11 @@ export const KillResultSchema = z.discriminatedUnion('phase', [
     ids: z.array(ProcessId),
     /** The connection is marked read-only: ask a second time, and say why. */
     readOnly: z.boolean(),
+    /**
+     * KILL QUERY: the statement each session runs now. Shown with the question, and sent back
+     * with the confirmation: a session that runs another statement by then is not killed.
+     */
+    running: KillTargetsSchema.nullable(),
   }),
   z.object({
     phase: z.literal('done'),
@@ -33,9 +60,11 @@ export const KillResultSchema = z.discriminatedUnion('phase', [
          * `already`: another KILL from this app had stopped it (`message` says when), so this
          * request did nothing; `failed`: not killed, `message` says why (the server's error, or
          * that it is the processlist's own connection); `denied`: the server refused it for
-         * lack of privilege (ER_KILL_DENIED_ERROR 1095, ER_SPECIFIC_ACCESS_DENIED_ERROR 1227).
+         * lack of privilege (ER_KILL_DENIED_ERROR 1095, ER_SPECIFIC_ACCESS_DENIED_ERROR 1227);
+         * `changed`: KILL QUERY not sent, the session runs another statement than the one
+         * shown when it was confirmed (`message` says which).
          */
-        outcome: z.enum(['killed', 'gone', 'idle', 'already', 'failed', 'denied']),
+        outcome: z.enum(['killed', 'gone', 'idle', 'already', 'failed', 'denied', 'changed']),
         message: z.string().nullable(),
       }),
     ),
@@ -87,6 +116,11 @@ export const processlistContract = {
       seenIn: ServerRunSchema,
       confirmSql: z.string().max(1_000_000).optional(),
       readOnlyConfirmed: z.boolean().optional(),
+      /**
+       * KILL QUERY: the preview's `running`, sent back as confirmed. A session whose statement
+       * is no longer that one is left alone (`changed`).
+       */
+      expected: KillTargetsSchema.optional(),
       /** Default `statement`; `procedure` is refused where the server has no such procedure. */
       via: KillViaSchema.optional(),
     }),

@@ -82,6 +82,7 @@ describe.each<[string, ServerKind]>([
       seenIn: seen.serverRun,
       via,
       confirmSql: preview.value.sql,
+      ...(preview.value.running ? { expected: preview.value.running } : {}),
     });
   }
 
@@ -135,6 +136,18 @@ describe.each<[string, ServerKind]>([
         sql: `CALL mysql.rds_kill_query(${q.id});`,
         ids: [q.id],
         readOnly: false,
+        // The statement it stops, as the question shows it.
+        running: {
+          seenAtMs: expect.any(Number) as number,
+          targets: [
+            {
+              id: q.id,
+              info: 'SELECT SLEEP(60) AS slept',
+              timeSeconds: expect.any(Number) as number,
+              queryId: kind === 'mariadb' ? (expect.stringMatching(/^\d+$/) as string) : null,
+            },
+          ],
+        },
       },
     });
     const done = await kill('query', q.id, 'procedure', true);

@@ -93,6 +93,69 @@ describe.each<[string, ServerKind]>([
     });
   });
 
+  it('KILL QUERY stops only the statement shown when confirmed, not the next one', async () => {
+    const busy = await newClient();
+    // One client, two statements in a row: the first ends while the question is open.
+    const done = start(busy, 'SELECT SLEEP(1.5) AS first_stmt').then(() =>
+      start(busy, 'SELECT SLEEP(30) AS second_stmt'),
+    );
+    const seen = await snapshotWhen(b, sessionId, (s) =>
+      (rowOf(s, busy.id)?.info ?? '').includes('first_stmt'),
+    );
+    const kill = (extra: object) =>
+      b.call('processlist.kill', {
+        sessionId,
+        mode: 'query',
+        ids: [busy.id],
+        seenIn: seen.serverRun,
+        ...extra,
+      });
+    const preview = await kill({});
+    if (!preview.ok || preview.value.phase !== 'preview') throw new Error(JSON.stringify(preview));
+    expect(preview.value.running).toEqual({
+      seenAtMs: expect.any(Number) as number,
+      targets: [
+        {
+          id: busy.id,
+          info: 'SELECT SLEEP(1.5) AS first_stmt',
+          timeSeconds: expect.any(Number) as number,
+          queryId: kind === 'mariadb' ? (expect.stringMatching(/^\d+$/) as string) : null,
+        },
+      ],
+    });
+    await snapshotWhen(b, sessionId, (s) =>
+      (rowOf(s, busy.id)?.info ?? '').includes('second_stmt'),
+    );
+    const sql = `KILL QUERY ${busy.id};`;
+    const late = await kill({ confirmSql: sql, expected: preview.value.running });
+    expect(late).toEqual({
+      ok: true,
+      value: {
+        phase: 'done',
+        sql,
+        outcomes: [
+          {
+            id: busy.id,
+            outcome: 'changed',
+            message: `Not killed: #${busy.id} now runs another statement: SELECT SLEEP(30) AS second_stmt.`,
+          },
+        ],
+      },
+    });
+    const still = await snapshotWhen(b, sessionId, () => true);
+    expect(rowOf(still, busy.id)?.info).toBe('SELECT SLEEP(30) AS second_stmt');
+    // Asked again, it is the statement shown, and it is stopped.
+    const again = await kill({});
+    if (!again.ok || again.value.phase !== 'preview') throw new Error(JSON.stringify(again));
+    const stopped = await kill({ confirmSql: sql, expected: again.value.running });
+    expect(stopped.ok && stopped.value.phase === 'done' && stopped.value.outcomes[0]).toEqual({
+      id: busy.id,
+      outcome: 'killed',
+      message: null,
+    });
+    await done;
+  });
+
   it("a KILL CONNECTION of the tool's own connection says so and runs nothing for it", async () => {
     const seen = await snapshotWhen(b, sessionId, (s) => s.rows.some((r) => r.self));
     const self = seen.rows.find((r) => r.self)!.id;

@@ -217,6 +217,17 @@ describe.each(cases)('the live processlist on %s', (_name, server, flavor) => {
         sql: `KILL QUERY ${sleepy.id};`,
         ids: [sleepy.id],
         readOnly: false,
+        running: {
+          seenAtMs: expect.any(Number) as number,
+          targets: [
+            {
+              id: sleepy.id,
+              info: 'SELECT SLEEP(60) AS slept',
+              timeSeconds: expect.any(Number) as number,
+              queryId: flavor === 'mariadb' ? (expect.stringMatching(/^\d+$/) as string) : null,
+            },
+          ],
+        },
       },
     });
     const wrong = await b.call('processlist.kill', {

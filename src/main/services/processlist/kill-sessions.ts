@@ -1,5 +1,11 @@
 import type { Connection, RowDataPacket } from 'mysql2/promise';
-import type { KillResult } from '../../../shared/api/processlist';
+import {
+  STATEMENT_CHECK_CHARS,
+  type KillResult,
+  type KillTarget,
+  type KillTargets,
+} from '../../../shared/api/processlist';
+import type { ServerFlavor } from '../../../shared/server/flavor';
 import { ER_NO_SUCH_THREAD } from '../../db/no-such-thread';
 import {
   KILL_PROCEDURES,
@@ -46,6 +52,9 @@ export interface KillContext {
   selfId: number | null;
   runKey: string;
   inFlight: KillsInFlight;
+  /** KILL QUERY: the statements confirmed (see KillTargets); others are not stopped. */
+  expected?: KillTargets;
+  flavor: ServerFlavor;
 }
 
 /**
@@ -57,7 +66,13 @@ export async function killSessions(
   plan: KillPlan,
   context: KillContext,
 ): Promise<Outcome[]> {
-  const idle = plan.mode === 'query' ? await idleSessions(conn, plan.ids) : new Set<number>();
+  const now =
+    plan.mode === 'query'
+      ? await runningStatements(conn, plan.ids, context.flavor)
+      : new Map<number, KillTarget & { idle: boolean }>();
+  const expected = new Map(context.expected?.targets.map((t) => [t.id, t]));
+  const elapsedSeconds =
+    context.expected === undefined ? 0 : (Date.now() - context.expected.seenAtMs) / 1000;
   const outcomes: Outcome[] = [];
   for (const [i, id] of plan.ids.entries()) {
     if (id === context.selfId) {
@@ -68,12 +83,19 @@ export async function killSessions(
       });
       continue;
     }
-    if (idle.has(id)) {
+    const running = now.get(id);
+    if (running?.idle) {
       outcomes.push({
         id,
         outcome: 'idle',
         message: `#${id} was running no statement, so no KILL QUERY was sent.`,
       });
+      continue;
+    }
+    const was = expected.get(id);
+    const changed = running && was ? otherStatement(was, running, elapsedSeconds) : null;
+    if (changed !== null) {
+      outcomes.push({ id, outcome: 'changed', message: changed });
       continue;
     }
     const result = await context.inFlight.once(`${context.runKey}|${plan.mode}|${id}`, () =>
@@ -120,13 +142,61 @@ async function killOne(conn: Connection, statement: string, id: number): Promise
   }
 }
 
-/** Of `ids`, the sessions that exist and run no statement: KILL QUERY would stop nothing. */
-async function idleSessions(conn: Connection, ids: readonly number[]): Promise<Set<number>> {
+/**
+ * What each of `ids` runs now (sessions that ended are absent): its statement's first
+ * characters and time, MariaDB's QUERY_ID, and whether it is idle (KILL QUERY would stop
+ * nothing).
+ */
+export async function runningStatements(
+  conn: Connection,
+  ids: readonly number[],
+  flavor: ServerFlavor,
+): Promise<Map<number, KillTarget & { idle: boolean }>> {
   const [rows] = await conn.query<RowDataPacket[]>(
-    "SELECT ID AS id FROM information_schema.PROCESSLIST WHERE ID IN (?) AND COMMAND = 'Sleep'",
+    `SELECT ID AS id, COMMAND AS command, TIME AS time, LEFT(INFO, ${STATEMENT_CHECK_CHARS}) AS info${
+      flavor === 'mariadb' ? ', QUERY_ID AS queryId' : ''
+    } FROM information_schema.PROCESSLIST WHERE ID IN (?)`,
     [ids],
   );
-  return new Set(rows.map((r) => Number(r.id)));
+  const out = new Map<number, KillTarget & { idle: boolean }>();
+  for (const r of rows) {
+    const id = Number(r.id);
+    const info = r.info === null || r.info === undefined ? null : String(r.info);
+    out.set(id, {
+      id,
+      info,
+      timeSeconds: Math.max(0, Math.trunc(Number(r.time) || 0)),
+      queryId: r.queryId === null || r.queryId === undefined ? null : String(r.queryId),
+      idle: String(r.command) === 'Sleep',
+    });
+  }
+  return out;
+}
+
+/**
+ * Why the statement running now is not the one confirmed (`was`, read `elapsedSeconds` ago),
+ * or null when it is: another text, another MariaDB query id, or the same text started since
+ * (its time is shorter than the confirmed one's plus the time gone by, a second's rounding
+ * either side allowed).
+ */
+export function otherStatement(
+  was: KillTarget,
+  now: KillTarget,
+  elapsedSeconds: number,
+): string | null {
+  const runs = `#${now.id} now runs another statement`;
+  const text = now.info === null ? '' : `: ${shorten(now.info)}`;
+  if (was.info !== now.info) return `Not killed: ${runs}${text}.`;
+  if (was.queryId !== null && now.queryId !== null && was.queryId !== now.queryId)
+    return `Not killed: ${runs} of the same text (query id ${now.queryId}, not ${was.queryId}).`;
+  if (now.timeSeconds < was.timeSeconds + Math.floor(elapsedSeconds) - 2)
+    return `Not killed: ${runs} of the same text, started ${now.timeSeconds} s ago (the one confirmed had run ${was.timeSeconds} s by then).`;
+  return null;
+}
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
 }
 
 /**
