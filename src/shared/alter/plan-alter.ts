@@ -33,7 +33,11 @@ import {
   type ColumnChange,
   type CurrentColumn,
 } from './column-change';
-import { autoIncrementReferenceRefusal, foreignKeyColumnRefusal } from './column-refusals';
+import {
+  autoIncrementReferenceRefusal,
+  columnUseRefusal,
+  foreignKeyColumnRefusal,
+} from './column-refusals';
 import { lossyChange } from '../lint/type-narrowing';
 
 /** What the plan needs to know about the server. */
@@ -218,6 +222,12 @@ export function planAlter(
       lock = 'none';
       why = `${instantBlocked}: the table is rebuilt in place`;
     }
+    const refusedInstant = instantColumnSetting(ruleKey, operation, facts, flavor);
+    if (algorithm === 'instant' && refusedInstant !== null) {
+      algorithm = 'inplace-rebuild';
+      lock = 'none';
+      why = `${refusedInstant}: the table is rebuilt in place; reads and writes go on`;
+    }
     let certainty: PlanCertainty =
       operation.kind === 'unknown' || row.unknown === true ? 'unknown' : 'known';
     if (certainty === 'known' && unverifiedOn(row, flavor, server.capabilities)) {
@@ -266,7 +276,8 @@ export function planAlter(
         operation.kind === 'drop-index' ? operation.index : undefined,
       ) ??
       foreignKeyColumnRefusal(operation, columnChange, facts, flavor) ??
-      autoIncrementReferenceRefusal(operation, facts, flavor);
+      autoIncrementReferenceRefusal(operation, facts, flavor) ??
+      columnUseRefusal(operation, alter.operations, facts, flavor);
     // A refusal is known whatever else is unknown about the operation.
     if (rejected !== null) certainty = 'known';
     if (rejected !== null) why = `the server refuses it: ${rejected}`;
@@ -450,6 +461,36 @@ export function planAlter(
     proposedSql: withClause(alter, clause),
     risks,
   };
+}
+
+/** What each value of MariaDB's @@innodb_instant_alter_column_allowed keeps from being instant. */
+const NOT_INSTANT_UNDER: Record<'never' | 'add_last', readonly RuleKey[]> = {
+  never: ['add-column-last', 'add-column-positioned', 'drop-column', 'column-reorder'],
+  add_last: ['add-column-positioned', 'drop-column', 'column-reorder'],
+};
+
+/**
+ * Why the server's @@innodb_instant_alter_column_allowed keeps this operation from being instant
+ * (MariaDB refuses ALGORITHM=INSTANT naming the variable and rebuilds; seen on 10.11 and 11.8),
+ * or null. A VIRTUAL column stores nothing: dropping one stays instant.
+ */
+function instantColumnSetting(
+  key: RuleKey,
+  operation: AlterOperation,
+  facts: PlanFacts,
+  flavor: 'mysql' | 'mariadb',
+): string | null {
+  const setting = facts.instantAlterColumnAllowed;
+  if (flavor !== 'mariadb' || (setting !== 'never' && setting !== 'add_last')) return null;
+  if (!NOT_INSTANT_UNDER[setting].includes(key)) return null;
+  const column = (operation.column ?? '').toLowerCase();
+  if (
+    key === 'drop-column' &&
+    (facts.virtualColumns ?? []).some((c) => c.toLowerCase() === column)
+  ) {
+    return null;
+  }
+  return `the server has innodb_instant_alter_column_allowed=${setting}, which keeps ${setting === 'never' ? 'ADD/DROP COLUMN and column moves' : 'DROP COLUMN, ADD COLUMN FIRST/AFTER and column moves'} from being instant`;
 }
 
 /** The expression of `column` when it is a VIRTUAL generated column the facts know. */

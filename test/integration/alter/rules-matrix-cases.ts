@@ -768,6 +768,40 @@ INSERT INTO t (a, b, c, v, lv, e) VALUES (1, 'x', 1, 'v', 'l', 'a'), (2, 'z', 2,
     ],
   },
   {
+    // Columns of keys: the AUTO_INCREMENT primary key, unique and plain keys of two columns,
+    // a column another table's foreign key references.
+    name: 'key-columns',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT, a INT, b INT, c INT, d INT, u INT,
+  PRIMARY KEY (id), UNIQUE KEY uab (a, b), KEY kcd (c, d), UNIQUE KEY uu (u)) ENGINE=InnoDB;
+INSERT INTO t (a, b, c, d, u) VALUES (1, 2, 3, 4, 1), (1, 3, 3, 4, 2);
+CREATE TABLE ch (id INT PRIMARY KEY, tu INT, CONSTRAINT fk_in FOREIGN KEY (tu) REFERENCES t (u)) ENGINE=InnoDB;
+INSERT INTO ch VALUES (1, 1)`,
+    ops: [
+      'DROP COLUMN id',
+      'DROP COLUMN c',
+      'DROP COLUMN c, DROP COLUMN d',
+      'MODIFY COLUMN id INT NOT NULL',
+      'CHANGE COLUMN id id2 INT NOT NULL AUTO_INCREMENT',
+      'RENAME COLUMN u TO u2',
+      'CHANGE COLUMN u u2 INT',
+      "MODIFY COLUMN u INT COMMENT 'x'",
+    ],
+  },
+  {
+    name: 'composite-primary-key',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, a INT, PRIMARY KEY (id, k)) ENGINE=InnoDB;
+INSERT INTO t VALUES (1, 1, 1), (2, 1, 1)`,
+    ops: [
+      'MODIFY COLUMN id INT NOT NULL AUTO_INCREMENT',
+      'DROP COLUMN k, DROP COLUMN id',
+      'DROP COLUMN k, DROP COLUMN id, ADD PRIMARY KEY (id2), ADD COLUMN id2 INT NOT NULL AUTO_INCREMENT',
+    ],
+  },
+  {
     name: 'varchar-primary-key',
     table: 't',
     noCommon: true,

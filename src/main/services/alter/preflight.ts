@@ -56,6 +56,14 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     foreignKeyIndexes: foreignKeyIndexes(facts),
     longUniqueIndexes: facts.indexes.filter((i) => i.type === 'HASH').map((i) => i.name),
     generatedDependencies: generatedDependencies(facts.createTable),
+    generatedColumnUses: generatedColumnUses(facts.createTable),
+    checkConstraintColumns: checkConstraintColumns(facts.createTable),
+    keys: facts.indexes
+      .filter((i) => i.name === 'PRIMARY' || i.type !== 'FULLTEXT')
+      .map((i) => ({ name: i.name, columns: i.columns, unique: i.unique })),
+    ...(facts.instantAlterColumnAllowed !== undefined
+      ? { instantAlterColumnAllowed: facts.instantAlterColumnAllowed }
+      : {}),
     checkConstraints: [
       ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
     ].map((m) => (m[1] ?? '').replaceAll('``', '`')),
@@ -157,6 +165,42 @@ function generatedDependencies(createTable: string): string[] {
       (c[1] ?? '').replaceAll('``', '`'),
     );
   });
+}
+
+/** The columns each generated column's expression uses, by generated column (as written). */
+function generatedColumnUses(createTable: string): Record<string, string[]> {
+  const line =
+    /^\s*`((?:[^`]|``)+)`[^\n]*?\bGENERATED\s+ALWAYS\s+AS\s*\(([^\n]*)\)\s*(?:STORED|VIRTUAL|PERSISTENT)\b/gim;
+  return Object.fromEntries(
+    [...createTable.matchAll(line)].map((m) => [
+      (m[1] ?? '').replaceAll('``', '`'),
+      quotedNames(m[2] ?? ''),
+    ]),
+  );
+}
+
+/**
+ * The columns each named CHECK constraint uses, by name: both flavors write the table's
+ * constraints as `CONSTRAINT \`name\` CHECK (expr)` lines (MariaDB keeps a column's own
+ * unnamed CHECK on the column's line: dropping the column drops it).
+ */
+function checkConstraintColumns(createTable: string): Record<string, string[]> {
+  const line = /^\s*CONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\s*\(([^\n]*)\)/gim;
+  return Object.fromEntries(
+    [...createTable.matchAll(line)].map((m) => [
+      (m[1] ?? '').replaceAll('``', '`'),
+      quotedNames(m[2] ?? ''),
+    ]),
+  );
+}
+
+/** The distinct back-quoted names of an expression, string literals left out. */
+function quotedNames(expression: string): string[] {
+  const unquoted = expression.replace(/'(?:[^'\\]|\\.|'')*'/g, "''");
+  const names = [...unquoted.matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
+    (c[1] ?? '').replaceAll('``', '`'),
+  );
+  return [...new Set(names)];
 }
 
 /** The facts the situation rules of alter-rules.ts look at. */
