@@ -98,6 +98,8 @@ export type RuleKey =
   | 'drop-indexed-column'
   | 'drop-indexed-virtual-column'
   | 'drop-column-shrinks-index'
+  | 'add-column-references'
+  | 'add-column-references-unchecked'
   | 'drop-primary-key-column'
   | 'column-auto-increment-add'
   | 'column-auto-increment-drop'
@@ -1138,6 +1140,24 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       observedOn: ['mariadb'],
     },
   ],
+  'add-column-references': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `the column's own REFERENCES clause creates a foreign key (MySQL 9 and MariaDB do; MySQL 8.4 ignored it), and with foreign_key_checks on every row is checked: ${COPY_WHY}`,
+      cite: `${MY_FK}: Adding a foreign key constraint (COPY with foreign_key_checks on); seen on MySQL 9.7, MariaDB 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'add-column-references-unchecked': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `the column's own REFERENCES clause creates a foreign key (MySQL 9 and MariaDB do), which is not instant; with foreign_key_checks off the rows are not checked (seen on all three servers): ${REBUILD}`,
+      cite: `${MY_FK}: Adding a foreign key constraint (in place with foreign_key_checks disabled); seen on MySQL 9.7, MariaDB 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
   'drop-primary-key-column': [
     {
       algorithm: 'copy',
@@ -2038,6 +2058,11 @@ export function ruleKeyFor(
       // Quoted text (a COMMENT, a string default) says nothing about the column's kind.
       const definition = (op.definition ?? '').replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
       if (/\bAUTO_INCREMENT\b/i.test(definition)) return 'add-column-auto-increment';
+      if (/\bREFERENCES\b/i.test(definition)) {
+        return facts.foreignKeyChecks === false
+          ? 'add-column-references-unchecked'
+          : 'add-column-references';
+      }
       if (/\b(UNIQUE|PRIMARY\s+KEY|KEY)\b/i.test(definition)) return 'add-column-indexed';
       if (EXPRESSION_DEFAULT.test(definition)) return 'add-column-expression-default';
       if (/\bCHECK\s*\(/i.test(definition)) return 'add-column-check';

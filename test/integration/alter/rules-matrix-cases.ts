@@ -403,6 +403,9 @@ const TABLE_OPS: readonly string[] = [
   'DROP FOREIGN KEY fk_c',
   'ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id)',
   'ADD CONSTRAINT fk3 FOREIGN KEY (n_i) REFERENCES p (id) ON DELETE CASCADE',
+  // A column's own REFERENCES: MySQL 9 and MariaDB create the foreign key.
+  'ADD COLUMN x INT REFERENCES p (id)',
+  'ADD COLUMN x INT NULL REFERENCES p (id) ON DELETE CASCADE',
   'DROP FOREIGN KEY fk_c, ADD CONSTRAINT fk_c2 FOREIGN KEY (c) REFERENCES p (id)',
   'ORDER BY a',
   'RENAME AS t_renamed',
@@ -647,6 +650,7 @@ ${ROWS('t')}`,
     ops: [
       'ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id)',
       'ADD CONSTRAINT fk3 FOREIGN KEY (c) REFERENCES p (id) ON DELETE SET NULL',
+      'ADD COLUMN x INT REFERENCES p (id)',
       'DROP FOREIGN KEY fk_c',
       'ADD COLUMN x INT',
       'DROP COLUMN c',

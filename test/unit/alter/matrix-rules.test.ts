@@ -663,3 +663,21 @@ describe("MariaDB's innodb_instant_alter_column_allowed", () => {
     expect(plans('never', MYSQL97).slice(0, 3)).toEqual(all.slice(0, 3));
   });
 });
+
+describe("a new column's own REFERENCES clause", () => {
+  it('adds a foreign key: a copy with foreign_key_checks on, a rebuild with them off', () => {
+    const sql = 'ALTER TABLE t ADD COLUMN x INT REFERENCES p (id)';
+    expect(how(sql, MYSQL97)).toBe('copy/shared');
+    expect(how(sql, MARIADB1011)).toBe('copy/shared');
+    expect(how(sql, MARIADB118)).toBe('copy/none');
+    const unchecked: PlanFacts = { foreignKeyChecks: false };
+    expect(how(sql, MYSQL97, unchecked)).toBe('inplace-rebuild/none');
+    expect(how(sql, MARIADB1011, unchecked)).toBe('inplace-rebuild/none');
+    // MySQL 8.4 ignored the clause; behaviour seen only on 9.7 is not promised there.
+    expect(plan(sql, server('mysql', '8.4.3')).certainty).toBe('unknown');
+    // The word in a comment is no clause.
+    expect(how("ALTER TABLE t ADD COLUMN x INT COMMENT 'REFERENCES p'", MYSQL97)).toBe(
+      'instant/none',
+    );
+  });
+});
