@@ -98,6 +98,7 @@ export type RuleKey =
   | 'drop-indexed-column'
   | 'drop-indexed-virtual-column'
   | 'drop-column-shrinks-index'
+  | 'check-not-enforced'
   | 'add-column-references'
   | 'add-column-references-unchecked'
   | 'drop-primary-key-column'
@@ -1225,6 +1226,24 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       cite: `MySQL manual, Online DDL index operations: adding a FULLTEXT index; seen on both flavors`,
     },
   ],
+  'check-enforcement': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `ENFORCED checks every row against the constraint (seen on 9.7 for a NOT ENFORCED one; one already enforced is left as it is, instantly): ${COPY_WHY}`,
+      cite: `MySQL manual, CHECK Constraints (ALTER CHECK ... ENFORCED, 8.0.16+); seen on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql'],
+    },
+  ],
+  'check-not-enforced': [
+    {
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'NOT ENFORCED only marks the constraint in the table definition: no row is read (seen on 9.7)',
+      cite: `MySQL manual, CHECK Constraints (ALTER CHECK ... NOT ENFORCED, 8.0.16+); seen on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql'],
+    },
+  ],
   'drop-check': [
     {
       needs: ['alterInstantDropColumn'],
@@ -1763,6 +1782,28 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
   },
   {
     flavor: 'mariadb',
+    clause: /^ALTER\s+(CHECK|CONSTRAINT)\b/i,
+    reason:
+      "MariaDB cannot switch a CHECK constraint's enforcement (it has no NOT ENFORCED; drop and add it instead): syntax error 1064 (seen on 10.11 and 11.8)",
+    cite: SEEN,
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ALTER\s+CHECK\b/i,
+    unlessCapability: 'alterDropCheckClause',
+    reason:
+      'ALTER CHECK arrived in MySQL 8.0.16, with enforced CHECK constraints: syntax error 1064',
+    cite: 'MySQL 8.0 manual, CHECK Constraints (8.0.16)',
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ALTER\s+CONSTRAINT\b/i,
+    unlessCapability: 'alterDropConstraintClause',
+    reason: 'ALTER CONSTRAINT arrived in MySQL 8.0.19: syntax error 1064',
+    cite: 'MySQL 8.0 manual, ALTER TABLE: ALTER CONSTRAINT (8.0.19)',
+  },
+  {
+    flavor: 'mariadb',
     clause: /^DROP\s+CHECK\b/i,
     reason: 'MariaDB has no DROP CHECK (it writes DROP CONSTRAINT name): syntax error 1064',
     cite: SEEN,
@@ -2110,6 +2151,8 @@ export function ruleKeyFor(
       return referenced(op.column) ? 'rename-referenced-column' : op.kind;
     case 'drop-index':
       return has(facts.longUniqueIndexes, op.index) ? 'drop-long-unique-index' : op.kind;
+    case 'check-enforcement':
+      return /\bNOT\s+ENFORCED\s*$/i.test(op.text) ? 'check-not-enforced' : op.kind;
     case 'drop-constraint':
       return /^DROP\s+CHECK\b/i.test(op.text) || has(facts.checkConstraints, op.index)
         ? 'drop-check'

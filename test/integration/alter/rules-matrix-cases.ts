@@ -663,7 +663,13 @@ ${ROWS('t')}`,
     setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS},
   CONSTRAINT ck_a CHECK (a >= 0)) ENGINE=InnoDB;
 ${ROWS('t')}`,
-    ops: ['DROP CHECK ck_a', 'DROP CONSTRAINT ck_a', 'ADD CONSTRAINT ck_b CHECK (c > 0)'],
+    ops: [
+      'DROP CHECK ck_a',
+      'DROP CONSTRAINT ck_a',
+      'ADD CONSTRAINT ck_b CHECK (c > 0)',
+      'ALTER CHECK ck_a NOT ENFORCED',
+      'ALTER CONSTRAINT ck_a NOT ENFORCED',
+    ],
   },
   {
     name: 'utf8mb4-unindexed',

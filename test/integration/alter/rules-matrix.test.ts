@@ -298,6 +298,7 @@ const USE_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
   ['t', 'RENAME COLUMN e TO e2'],
   ['t', 'DROP COLUMN p'],
   ['t', 'DROP COLUMN p, DROP INDEX upq'],
+  ['t', 'ALTER CHECK ck_cd NOT ENFORCED'],
 ];
 
 const REFUSAL_SETS = [

@@ -681,3 +681,31 @@ describe("a new column's own REFERENCES clause", () => {
     );
   });
 });
+
+describe('ALTER CHECK / CONSTRAINT ... [NOT] ENFORCED', () => {
+  it('is read as a CHECK constraint, not as a column named CHECK', () => {
+    const r = parseAlter('ALTER TABLE t ALTER CHECK ck NOT ENFORCED', 'mysql');
+    if (!r.ok) throw new Error(r.error);
+    expect(r.alter.operations.map((o) => [o.kind, o.index, o.column])).toEqual([
+      ['check-enforcement', 'ck', undefined],
+    ]);
+    const quoted = parseAlter('ALTER TABLE t ALTER `check` SET DEFAULT 1', 'mysql');
+    if (!quoted.ok) throw new Error(quoted.error);
+    expect(quoted.alter.operations[0]?.kind).toBe('set-default');
+  });
+
+  it('is instant NOT ENFORCED on MySQL, a copy ENFORCED; MariaDB has neither', () => {
+    expect(how('ALTER TABLE t ALTER CHECK ck NOT ENFORCED')).toBe('instant/none');
+    expect(how('ALTER TABLE t ALTER CONSTRAINT ck NOT ENFORCED')).toBe('instant/none');
+    expect(how('ALTER TABLE t ALTER CHECK ck ENFORCED')).toBe('copy/shared');
+    expect(plan('ALTER TABLE t ALTER CHECK ck NOT ENFORCED', MARIADB1011).rejected).toMatch(
+      /error 1064/,
+    );
+    expect(
+      plan('ALTER TABLE t ALTER CHECK ck ENFORCED', server('mysql', '8.0.15')).rejected,
+    ).toMatch(/8\.0\.16/);
+    expect(
+      plan('ALTER TABLE t ALTER CONSTRAINT ck ENFORCED', server('mysql', '8.0.18')).rejected,
+    ).toMatch(/8\.0\.19/);
+  });
+});
