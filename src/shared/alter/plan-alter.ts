@@ -39,6 +39,7 @@ import {
   foreignKeyColumnRefusal,
 } from './column-refusals';
 import { lossyChange } from '../lint/type-narrowing';
+import { MAX_RECORD_BYTES, maxRecordBytes, type SizedColumn } from './record-size';
 
 /** What the plan needs to know about the server. */
 export interface PlanServer {
@@ -230,6 +231,14 @@ export function planAlter(
     }
     let certainty: PlanCertainty =
       operation.kind === 'unknown' || row.unknown === true ? 'unknown' : 'known';
+    const nearLimit =
+      algorithm === 'instant' && flavor === 'mysql' && server.capabilities.alterInstantDropColumn
+        ? recordSizeConcern(operation, ruleKey, facts)
+        : null;
+    if (nearLimit !== null) {
+      certainty = 'unknown';
+      why = nearLimit;
+    }
     if (certainty === 'known' && unverifiedOn(row, flavor, server.capabilities)) {
       certainty = 'unknown';
       why = `${why} (seen only on newer servers; no manual states it for this version)`;
@@ -461,6 +470,39 @@ export function planAlter(
     proposedSql: withClause(alter, clause),
     risks,
   };
+}
+
+/** How close to InnoDB's record limit a plan stops promising an instant ADD/DROP COLUMN. */
+const RECORD_MARGIN = 150;
+
+/**
+ * Why an instant ADD/DROP COLUMN may be refused by MySQL for the size of the table's largest
+ * record (error 4157: it then rebuilds), or null: the estimate (record-size.ts) is within
+ * RECORD_MARGIN bytes of the limit, or past it. Not knowing the columns, no claim.
+ */
+function recordSizeConcern(
+  operation: AlterOperation,
+  key: RuleKey,
+  facts: PlanFacts,
+): string | null {
+  if (facts.columns === undefined) return null;
+  if (key !== 'add-column-last' && key !== 'add-column-positioned' && key !== 'drop-column') {
+    return null;
+  }
+  const columns: SizedColumn[] = [...facts.columns];
+  if (operation.kind === 'add-column' && operation.definition !== undefined) {
+    const { type, nullable } = splitDefinition(operation.definition);
+    const charset = /\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?(\w+)/i.exec(
+      operation.definition,
+    )?.[1];
+    const width = { latin1: 1, ascii: 1, binary: 1, ucs2: 2, utf8: 3, utf8mb3: 3, utf8mb4: 4 }[
+      charset?.toLowerCase() ?? ''
+    ];
+    columns.push({ columnType: type, nullable, maxBytesPerChar: width ?? null });
+  }
+  const bytes = maxRecordBytes(columns);
+  if (bytes <= MAX_RECORD_BYTES - RECORD_MARGIN) return null;
+  return `the table's largest possible record is about ${bytes} bytes, near or past InnoDB's limit of ${MAX_RECORD_BYTES} (16 KiB pages): MySQL then refuses ALGORITHM=INSTANT for ADD/DROP COLUMN (error 4157) and rebuilds the table (seen on 9.7)`;
 }
 
 /** What each value of MariaDB's @@innodb_instant_alter_column_allowed keeps from being instant. */

@@ -812,6 +812,17 @@ INSERT INTO t VALUES (1, 1, 1), (2, 1, 1)`,
     ],
   },
   {
+    // Records near InnoDB's 8126-byte limit: 31 CHAR(255) latin1 columns, 7944 bytes at most.
+    name: 'wide-record',
+    table: 't',
+    only: 'mysql',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, ${Array.from({ length: 31 }, (_, k) => `c${k} CHAR(255)`).join(', ')},
+  a INT) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+INSERT INTO t (id, a) VALUES (1, 1), (2, 2)`,
+    ops: ['ADD COLUMN x VARCHAR(255)', 'ADD COLUMN x INT', 'DROP COLUMN a'],
+  },
+  {
     name: 'varchar-primary-key',
     table: 't',
     noCommon: true,
