@@ -1998,6 +1998,15 @@ export interface TableFacts {
   /** The columns each named CHECK constraint uses, by constraint name. */
   checkConstraintColumns?: Readonly<Record<string, readonly string[]>>;
   /**
+   * Expressions that use columns outside generated columns and CHECKs: a functional key part
+   * (MySQL) or a DEFAULT (expression) of a column, named by the index or the column.
+   */
+  expressionUses?: ReadonlyArray<{
+    kind: 'functional-index' | 'default';
+    name: string;
+    columns: readonly string[];
+  }>;
+  /**
    * MariaDB's @@innodb_instant_alter_column_allowed (10.3.23+): `add_last` keeps DROP COLUMN,
    * ADD COLUMN FIRST/AFTER and reordering from being instant, `never` ADD COLUMN too. Absent or
    * null: the default, `add_drop_reorder`, which forbids nothing.

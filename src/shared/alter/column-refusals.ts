@@ -36,6 +36,15 @@ export interface ColumnRefusalFacts {
   generatedColumnUses?: Readonly<Record<string, readonly string[]>>;
   /** The columns each named CHECK constraint uses, by constraint name. */
   checkConstraintColumns?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Expressions that use columns outside generated columns and CHECKs: a functional key part
+   * (MySQL) or a DEFAULT (expression) of a column, named by the index or the column.
+   */
+  expressionUses?: ReadonlyArray<{
+    kind: 'functional-index' | 'default';
+    name: string;
+    columns: readonly string[];
+  }>;
 }
 
 const INTEGER = /^(tinyint|smallint|mediumint|int|bigint)\b/;
@@ -137,6 +146,8 @@ export function autoIncrementReferenceRefusal(
  * - a CHECK constraint uses it: MySQL refuses to rename it (3959), and to drop it when the
  *   constraint uses other columns too (a constraint on it alone goes with it); MariaDB refuses
  *   that drop as well (1054) and renames it in the constraint;
+ * - a functional key part or another column's DEFAULT expression uses it: MySQL refuses to
+ *   drop or rename it (3837, 3766; MariaDB not checked, no claim);
  * - MariaDB refuses to drop one column of a UNIQUE or PRIMARY key of several (1072); MySQL
  *   shrinks the key.
  * A statement that also drops the constraint or the index is not claimed.
@@ -182,6 +193,21 @@ export function columnUseRefusal(
     const error =
       flavor === 'mysql' ? 'MySQL refuses it, error 3959' : 'MariaDB refuses it, error 1054';
     return `CHECK constraint ${check[0]} uses column ${op.column ?? ''}${drops ? ' and others' : ''}: ${error} (drop the constraint first; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
+  }
+
+  // MySQL keeps the expression's column from being dropped or renamed under it.
+  const expression = (facts.expressionUses ?? []).find(
+    (e) =>
+      uses(e.columns) &&
+      (e.kind === 'functional-index'
+        ? !droppedNames.has(lower(e.name))
+        : !dropped.has(lower(e.name))) &&
+      lower(e.name) !== name,
+  );
+  if (expression && flavor === 'mysql') {
+    return expression.kind === 'functional-index'
+      ? `functional index ${expression.name} uses column ${op.column ?? ''}: MySQL refuses to drop or rename it, error 3837 (drop the index first; seen on 9.7)`
+      : `the DEFAULT expression of column ${expression.name} uses column ${op.column ?? ''}: MySQL refuses to drop or rename it, error 3766 (change that default first; seen on 9.7)`;
   }
 
   if (flavor === 'mariadb' && drops) {

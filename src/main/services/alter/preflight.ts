@@ -58,6 +58,7 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     generatedDependencies: generatedDependencies(facts.createTable),
     generatedColumnUses: generatedColumnUses(facts.createTable),
     checkConstraintColumns: checkConstraintColumns(facts.createTable),
+    expressionUses: expressionUses(facts.createTable),
     keys: facts.indexes
       .filter((i) => i.name === 'PRIMARY' || i.type !== 'FULLTEXT')
       .map((i) => ({ name: i.name, columns: i.columns, unique: i.unique })),
@@ -192,6 +193,52 @@ function checkConstraintColumns(createTable: string): Record<string, string[]> {
       quotedNames(m[2] ?? ''),
     ]),
   );
+}
+
+/** An expression of the table that uses columns: a functional key part or a DEFAULT. */
+type ExpressionUse = { kind: 'functional-index' | 'default'; name: string; columns: string[] };
+
+/**
+ * Functional key parts and DEFAULT expressions in a SHOW CREATE TABLE text, with the columns
+ * they use: MySQL writes `KEY \`k\` (((\`a\` + 1)))` (an expression in its own parentheses,
+ * plain columns beside it bare) and `\`c\` int DEFAULT ((\`b\` + 1))`.
+ */
+function expressionUses(createTable: string): ExpressionUse[] {
+  return createTable.split('\n').flatMap((line): ExpressionUse[] => {
+    const key = /^\s*(?:UNIQUE\s+|SPATIAL\s+|FULLTEXT\s+)?KEY\s+`((?:[^`]|``)+)`\s*\((.*)\)/i.exec(
+      line,
+    );
+    if (key) {
+      const columns = quotedNames(parenthesised(key[2] ?? ''));
+      return columns.length > 0
+        ? [
+            {
+              kind: 'functional-index',
+              name: (key[1] ?? '').replaceAll('``', '`'),
+              columns,
+            },
+          ]
+        : [];
+    }
+    const column = /^\s*`((?:[^`]|``)+)`.*?\bDEFAULT\s*\((.*)\)/i.exec(line);
+    if (!column || /\bGENERATED\s+ALWAYS\b/i.test(line)) return [];
+    const columns = quotedNames(column[2] ?? '');
+    return columns.length > 0
+      ? [{ kind: 'default', name: (column[1] ?? '').replaceAll('``', '`'), columns }]
+      : [];
+  });
+}
+
+/** The text of a key's column list inside parentheses of its own (its expressions). */
+function parenthesised(list: string): string {
+  let depth = 0;
+  let inner = '';
+  for (const ch of list) {
+    if (ch === '(') depth++;
+    if (depth > 0) inner += ch;
+    if (ch === ')') depth--;
+  }
+  return inner;
 }
 
 /** The distinct back-quoted names of an expression, string literals left out. */
