@@ -21,6 +21,7 @@ export const ALTER_OPERATION_KINDS = [
   'drop-foreign-key',
   'add-check',
   'drop-constraint',
+  'check-enforcement',
   'rename-table',
   'engine',
   'row-format',

@@ -97,6 +97,14 @@ export type RuleKey =
   | 'column-varchar-widen-redundant'
   | 'drop-indexed-column'
   | 'drop-indexed-virtual-column'
+  | 'drop-column-shrinks-index'
+  | 'check-not-enforced'
+  | 'add-column-references'
+  | 'add-column-references-unchecked'
+  | 'drop-primary-key-column'
+  | 'column-auto-increment-add'
+  | 'column-auto-increment-drop'
+  | 'rename-referenced-column'
   | 'add-fulltext-index-more'
   | 'drop-check'
   | 'partition-check'
@@ -1124,6 +1132,84 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       cite: `MySQL manual, ALGORITHM=INSTANT limitations`,
     },
   ],
+  'drop-column-shrinks-index': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `the column is part of an index that keeps its other columns: the index is rebuilt without it, and the table with it (MySQL manual, ALGORITHM=INSTANT limitations; MariaDB too, NOCOPY refused: seen on 10.11 and 11.8): ${REBUILD}`,
+      cite: `MySQL manual, ALGORITHM=INSTANT limitations; seen on all three servers (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mariadb'],
+    },
+  ],
+  'add-column-references': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `the column's own REFERENCES clause creates a foreign key (MySQL 9 and MariaDB do; MySQL 8.4 ignored it), and with foreign_key_checks on every row is checked: ${COPY_WHY}`,
+      cite: `${MY_FK}: Adding a foreign key constraint (COPY with foreign_key_checks on); seen on MySQL 9.7, MariaDB 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'add-column-references-unchecked': [
+    {
+      algorithm: 'inplace-rebuild',
+      lock: 'none',
+      why: `the column's own REFERENCES clause creates a foreign key (MySQL 9 and MariaDB do), which is not instant; with foreign_key_checks off the rows are not checked (seen on all three servers): ${REBUILD}`,
+      cite: `${MY_FK}: Adding a foreign key constraint (in place with foreign_key_checks disabled); seen on MySQL 9.7, MariaDB 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'drop-primary-key-column': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `dropping every column of the primary key drops the primary key, and the statement adds no other (seen on all three servers: "Dropping a primary key is not allowed without also adding a new primary key"): ${COPY_WHY}`,
+      cite: `${MY_PK}: Dropping a primary key (COPY only); seen on all three servers (test/integration/alter/rules-matrix.test.ts)`,
+    },
+  ],
+  'column-auto-increment-add': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `making an existing column AUTO_INCREMENT checks (and may renumber) every row: ${COPY_WHY} (seen on all three servers, MariaDB 11.8 included: no online copy for it)`,
+      cite: `seen on MySQL 9.7, MariaDB 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
+  'column-auto-increment-drop': [
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'taking AUTO_INCREMENT off a column keeps every value: MariaDB only changes the definition (seen on 10.11 and 11.8)',
+      cite: `seen on 10.11 and 11.8 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mariadb'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `taking AUTO_INCREMENT off a column: MySQL copies the table ("Need to rebuild the table to change column type", seen on 9.7): ${COPY_WHY}`,
+      cite: `seen on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql'],
+    },
+  ],
+  'rename-referenced-column': [
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: "only the name changes; MariaDB renames it in the other table's foreign key too (seen on 10.11 and 11.8)",
+      cite: `${MDB_INSTANT}: CHANGE COLUMN (rename only); seen on 10.11 and 11.8`,
+      observedOn: ['mariadb'],
+    },
+    {
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'another table\'s foreign key references the column: MySQL renames it in place, not instantly ("Columns participating in a foreign key are renamed", seen on 9.7)',
+      cite: `${MY57_COL}: Renaming a column (in place, metadata only); INSTANT refused for a column a foreign key references, seen on 9.7`,
+      observedOn: ['mysql'],
+    },
+  ],
   'drop-indexed-virtual-column': [
     {
       algorithm: 'inplace',
@@ -1138,6 +1224,24 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       lock: 'shared',
       why: 'the table already has a FULLTEXT index and its hidden FTS_DOC_ID column: the new one is built in place without a rebuild, while writes wait (MySQL manual, Online DDL index operations: adding a FULLTEXT index; seen on both flavors)',
       cite: `MySQL manual, Online DDL index operations: adding a FULLTEXT index; seen on both flavors`,
+    },
+  ],
+  'check-enforcement': [
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `ENFORCED checks every row against the constraint (seen on 9.7 for a NOT ENFORCED one; one already enforced is left as it is, instantly): ${COPY_WHY}`,
+      cite: `MySQL manual, CHECK Constraints (ALTER CHECK ... ENFORCED, 8.0.16+); seen on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql'],
+    },
+  ],
+  'check-not-enforced': [
+    {
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'NOT ENFORCED only marks the constraint in the table definition: no row is read (seen on 9.7)',
+      cite: `MySQL manual, CHECK Constraints (ALTER CHECK ... NOT ENFORCED, 8.0.16+); seen on 9.7 (test/integration/alter/rules-matrix.test.ts)`,
+      observedOn: ['mysql'],
     },
   ],
   'drop-check': [
@@ -1240,6 +1344,8 @@ export const LOCK_RELIEFS: readonly LockRelief[] = [
     lock: 'none',
     // The change buffer cannot replay cascades: refused with LOCK=NONE (seen on 11.8).
     unless: ['cascading-foreign-keys'],
+    // Nor can it number rows for a column made AUTO_INCREMENT (seen on 11.8).
+    except: ['column-auto-increment-add'],
     why: 'MariaDB 11.2+ copies the table online: writes made meanwhile go to an online change buffer and are replayed (MariaDB knowledge base, Online Schema Change: LOCK=NONE with ALGORITHM=COPY; seen on 11.8 for every copying operation of the matrix)',
   },
 ];
@@ -1371,6 +1477,7 @@ const REBUILDING: readonly RuleKey[] = [
   'add-column-positioned',
   'drop-column',
   'drop-indexed-column',
+  'drop-column-shrinks-index',
   'column-reorder',
   'column-virtual-reorder',
   'column-nullability',
@@ -1409,7 +1516,8 @@ export const SITUATION_RULES: readonly SituationRule[] = [
         k !== 'add-column-last' &&
         k !== 'add-column-positioned' &&
         k !== 'drop-column' &&
-        k !== 'drop-indexed-column',
+        k !== 'drop-indexed-column' &&
+        k !== 'drop-column-shrinks-index',
     ),
     outcome: { algorithm: 'inplace-rebuild', lock: 'shared' },
     why: 'the table has a SPATIAL index: a rebuild needs LOCK=SHARED (MySQL manual, Online DDL limitations; MariaDB the same)',
@@ -1448,7 +1556,12 @@ export const SITUATION_RULES: readonly SituationRule[] = [
   {
     trait: 'indexed-virtual-columns',
     flavor: 'mariadb',
-    keys: ['add-primary-key', 'replace-primary-key', 'drop-indexed-column'],
+    keys: [
+      'add-primary-key',
+      'replace-primary-key',
+      'drop-indexed-column',
+      'drop-column-shrinks-index',
+    ],
     outcome: 'unknown',
     why: 'an index on a VIRTUAL column: MariaDB plans a new primary key or dropping an indexed column case by case on such a table (not seen by the matrix); Sightline cannot tell how',
     cite: `MariaDB KB, Generated Columns: Statement Support; ${SEEN}`,
@@ -1669,6 +1782,28 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
   },
   {
     flavor: 'mariadb',
+    clause: /^ALTER\s+(CHECK|CONSTRAINT)\b/i,
+    reason:
+      "MariaDB cannot switch a CHECK constraint's enforcement (it has no NOT ENFORCED; drop and add it instead): syntax error 1064 (seen on 10.11 and 11.8)",
+    cite: SEEN,
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ALTER\s+CHECK\b/i,
+    unlessCapability: 'alterDropCheckClause',
+    reason:
+      'ALTER CHECK arrived in MySQL 8.0.16, with enforced CHECK constraints: syntax error 1064',
+    cite: 'MySQL 8.0 manual, CHECK Constraints (8.0.16)',
+  },
+  {
+    flavor: 'mysql',
+    clause: /^ALTER\s+CONSTRAINT\b/i,
+    unlessCapability: 'alterDropConstraintClause',
+    reason: 'ALTER CONSTRAINT arrived in MySQL 8.0.19: syntax error 1064',
+    cite: 'MySQL 8.0 manual, ALTER TABLE: ALTER CONSTRAINT (8.0.19)',
+  },
+  {
+    flavor: 'mariadb',
     clause: /^DROP\s+CHECK\b/i,
     reason: 'MariaDB has no DROP CHECK (it writes DROP CONSTRAINT name): syntax error 1064',
     cite: SEEN,
@@ -1856,6 +1991,27 @@ export interface TableFacts {
   primaryKeyColumns?: readonly string[];
   /** The collation the server gives a character set named without COLLATE, by character set. */
   defaultCollations?: Readonly<Record<string, string>>;
+  /** Every index, the primary key (`PRIMARY`) included: name, columns in order, uniqueness. */
+  keys?: ReadonlyArray<{ name: string; columns: readonly string[]; unique: boolean }>;
+  /** The columns each generated column's expression uses, by generated column. */
+  generatedColumnUses?: Readonly<Record<string, readonly string[]>>;
+  /** The columns each named CHECK constraint uses, by constraint name. */
+  checkConstraintColumns?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Expressions that use columns outside generated columns and CHECKs: a functional key part
+   * (MySQL) or a DEFAULT (expression) of a column, named by the index or the column.
+   */
+  expressionUses?: ReadonlyArray<{
+    kind: 'functional-index' | 'default';
+    name: string;
+    columns: readonly string[];
+  }>;
+  /**
+   * MariaDB's @@innodb_instant_alter_column_allowed (10.3.23+): `add_last` keeps DROP COLUMN,
+   * ADD COLUMN FIRST/AFTER and reordering from being instant, `never` ADD COLUMN too. Absent or
+   * null: the default, `add_drop_reorder`, which forbids nothing.
+   */
+  instantAlterColumnAllowed?: 'never' | 'add_last' | 'add_drop_reorder' | null;
 }
 
 /**
@@ -1941,6 +2097,10 @@ export function ruleKeyFor(
   const traits = new Set(facts.traits ?? []);
   const has = (list: readonly string[] | undefined, name: string | undefined) =>
     (list ?? []).some((c) => c.toLowerCase() === (name ?? '').toLowerCase());
+  const columnName = (name: string | undefined) => (name ?? '').toLowerCase();
+  // A column another table's foreign key references (MySQL renames it in place, not instantly).
+  const referenced = (name: string | undefined) =>
+    (facts.incomingForeignKeys ?? []).some((f) => has(f.columns, name));
   switch (op.kind) {
     case 'system-versioning':
       return /^DROP\b/i.test(op.text) ? 'drop-system-versioning' : op.kind;
@@ -1948,6 +2108,11 @@ export function ruleKeyFor(
       // Quoted text (a COMMENT, a string default) says nothing about the column's kind.
       const definition = (op.definition ?? '').replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
       if (/\bAUTO_INCREMENT\b/i.test(definition)) return 'add-column-auto-increment';
+      if (/\bREFERENCES\b/i.test(definition)) {
+        return facts.foreignKeyChecks === false
+          ? 'add-column-references-unchecked'
+          : 'add-column-references';
+      }
       if (/\b(UNIQUE|PRIMARY\s+KEY|KEY)\b/i.test(definition)) return 'add-column-indexed';
       if (EXPRESSION_DEFAULT.test(definition)) return 'add-column-expression-default';
       if (/\bCHECK\s*\(/i.test(definition)) return 'add-column-check';
@@ -1966,13 +2131,37 @@ export function ruleKeyFor(
         : op.kind;
     case 'add-fulltext-index':
       return traits.has('fulltext-index') ? 'add-fulltext-index-more' : op.kind;
-    case 'drop-column':
+    case 'drop-column': {
+      const dropped = new Set(
+        all.filter((o) => o.kind === 'drop-column').map((o) => (o.column ?? '').toLowerCase()),
+      );
+      const primary = facts.primaryKeyColumns ?? [];
+      const addsPrimary = all.some(
+        (o) =>
+          o.kind === 'add-primary-key' ||
+          (o.kind === 'add-column' && /\bPRIMARY\s+KEY\b/i.test(o.definition ?? '')),
+      );
+      if (
+        has(primary, op.column) &&
+        primary.every((c) => dropped.has(c.toLowerCase())) &&
+        !addsPrimary
+      ) {
+        return 'drop-primary-key-column';
+      }
       if (!has(facts.indexedColumns, op.column)) return op.kind;
-      return has(facts.virtualColumns, op.column)
-        ? 'drop-indexed-virtual-column'
-        : 'drop-indexed-column';
+      if (has(facts.virtualColumns, op.column)) return 'drop-indexed-virtual-column';
+      // An index that keeps other columns is rebuilt smaller, and the table with it.
+      const shrinks = (facts.keys ?? []).some(
+        (k) => has(k.columns, op.column) && k.columns.some((c) => !dropped.has(c.toLowerCase())),
+      );
+      return shrinks ? 'drop-column-shrinks-index' : 'drop-indexed-column';
+    }
+    case 'rename-column':
+      return referenced(op.column) ? 'rename-referenced-column' : op.kind;
     case 'drop-index':
       return has(facts.longUniqueIndexes, op.index) ? 'drop-long-unique-index' : op.kind;
+    case 'check-enforcement':
+      return /\bNOT\s+ENFORCED\s*$/i.test(op.text) ? 'check-not-enforced' : op.kind;
     case 'drop-constraint':
       return /^DROP\s+CHECK\b/i.test(op.text) || has(facts.checkConstraints, op.index)
         ? 'drop-check'
@@ -1993,6 +2182,18 @@ export function ruleKeyFor(
     case 'change-column':
     case 'modify-column': {
       const change = columnChange ?? 'type';
+      if ((change === 'same' || change === 'reorder') && facts.autoIncrementColumn !== undefined) {
+        const was = (facts.autoIncrementColumn ?? '').toLowerCase() === columnName(op.column);
+        const definition = (op.definition ?? '').replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+        const now = /\bAUTO_INCREMENT\b/i.test(definition);
+        if (now && !was) return 'column-auto-increment-add';
+        if (was && !now) return 'column-auto-increment-drop';
+      }
+      const renamed =
+        op.kind === 'change-column' &&
+        op.newName !== undefined &&
+        columnName(op.newName) !== columnName(op.column);
+      if (change === 'same' && renamed && referenced(op.column)) return 'rename-referenced-column';
       if (change === 'collation' && has(facts.primaryKeyColumns, op.column)) {
         return 'column-collation-primary';
       }

@@ -30,6 +30,21 @@ export interface ColumnRefusalFacts {
   foreignKeyChecks?: boolean;
   /** The table's AUTO_INCREMENT column; null when it has none, absent when not known. */
   autoIncrementColumn?: string | null;
+  /** Every index, the primary key (`PRIMARY`) included: name, columns in order, uniqueness. */
+  keys?: ReadonlyArray<{ name: string; columns: readonly string[]; unique: boolean }>;
+  /** The columns each generated column's expression uses, by generated column. */
+  generatedColumnUses?: Readonly<Record<string, readonly string[]>>;
+  /** The columns each named CHECK constraint uses, by constraint name. */
+  checkConstraintColumns?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Expressions that use columns outside generated columns and CHECKs: a functional key part
+   * (MySQL) or a DEFAULT (expression) of a column, named by the index or the column.
+   */
+  expressionUses?: ReadonlyArray<{
+    kind: 'functional-index' | 'default';
+    name: string;
+    columns: readonly string[];
+  }>;
 }
 
 const INTEGER = /^(tinyint|smallint|mediumint|int|bigint)\b/;
@@ -121,4 +136,91 @@ export function autoIncrementReferenceRefusal(
   return stored
     ? `the stored generated column's expression uses the AUTO_INCREMENT column ${column}: MariaDB refuses it, error 1901 (a VIRTUAL one it takes; seen on 10.11 and 11.8)`
     : null;
+}
+
+/**
+ * Why the server refuses to drop or rename a column that something else of the table uses, or
+ * null (also when that is not known). Seen on MySQL 9.7, MariaDB 10.11 and 11.8:
+ * - a generated column's expression uses it: dropping is refused by both (MySQL 3108, MariaDB
+ *   1054) unless the statement drops that generated column too; renaming by MySQL (3108);
+ * - a CHECK constraint uses it: MySQL refuses to rename it (3959), and to drop it when the
+ *   constraint uses other columns too (a constraint on it alone goes with it); MariaDB refuses
+ *   that drop as well (1054) and renames it in the constraint;
+ * - a functional key part or another column's DEFAULT expression uses it: MySQL refuses to
+ *   drop or rename it (3837, 3766; MariaDB not checked, no claim);
+ * - MariaDB refuses to drop one column of a UNIQUE or PRIMARY key of several (1072); MySQL
+ *   shrinks the key.
+ * A statement that also drops the constraint or the index is not claimed.
+ */
+export function columnUseRefusal(
+  op: AlterOperation,
+  all: readonly AlterOperation[],
+  facts: ColumnRefusalFacts,
+  flavor: 'mysql' | 'mariadb',
+): string | null {
+  const lower = (s: string | undefined) => (s ?? '').toLowerCase();
+  const name = lower(op.column);
+  const drops = op.kind === 'drop-column';
+  const renames =
+    op.kind === 'rename-column' ||
+    (op.kind === 'change-column' && op.newName !== undefined && lower(op.newName) !== name);
+  if (name === '' || (!drops && !renames)) return null;
+  const dropped = new Set(all.filter((o) => o.kind === 'drop-column').map((o) => lower(o.column)));
+  const droppedNames = new Set(
+    all
+      .filter((o) => o.kind === 'drop-index' || o.kind === 'drop-constraint')
+      .map((o) => lower(o.index)),
+  );
+  if (all.some((o) => o.kind === 'drop-primary-key')) droppedNames.add('primary');
+  const uses = (columns: readonly string[]) => columns.some((c) => lower(c) === name);
+
+  const generated = Object.entries(facts.generatedColumnUses ?? {}).find(
+    ([g, columns]) => lower(g) !== name && uses(columns) && !dropped.has(lower(g)),
+  );
+  if (generated && (drops || flavor === 'mysql')) {
+    const error =
+      flavor === 'mysql' ? 'MySQL refuses it, error 3108' : 'MariaDB refuses it, error 1054';
+    return `the generated column ${generated[0]} uses column ${op.column ?? ''}: ${error} (change or drop the generated column first; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
+  }
+
+  const check = Object.entries(facts.checkConstraintColumns ?? {}).find(
+    ([c, columns]) =>
+      uses(columns) &&
+      !droppedNames.has(lower(c)) &&
+      (renames || columns.some((other) => !dropped.has(lower(other)))),
+  );
+  if (check && (flavor === 'mysql' || drops)) {
+    const error =
+      flavor === 'mysql' ? 'MySQL refuses it, error 3959' : 'MariaDB refuses it, error 1054';
+    return `CHECK constraint ${check[0]} uses column ${op.column ?? ''}${drops ? ' and others' : ''}: ${error} (drop the constraint first; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
+  }
+
+  // MySQL keeps the expression's column from being dropped or renamed under it.
+  const expression = (facts.expressionUses ?? []).find(
+    (e) =>
+      uses(e.columns) &&
+      (e.kind === 'functional-index'
+        ? !droppedNames.has(lower(e.name))
+        : !dropped.has(lower(e.name))) &&
+      lower(e.name) !== name,
+  );
+  if (expression && flavor === 'mysql') {
+    return expression.kind === 'functional-index'
+      ? `functional index ${expression.name} uses column ${op.column ?? ''}: MySQL refuses to drop or rename it, error 3837 (drop the index first; seen on 9.7)`
+      : `the DEFAULT expression of column ${expression.name} uses column ${op.column ?? ''}: MySQL refuses to drop or rename it, error 3766 (change that default first; seen on 9.7)`;
+  }
+
+  if (flavor === 'mariadb' && drops) {
+    const key = (facts.keys ?? []).find(
+      (k) =>
+        k.unique &&
+        uses(k.columns) &&
+        k.columns.some((c) => !dropped.has(lower(c))) &&
+        !droppedNames.has(lower(k.name)),
+    );
+    if (key) {
+      return `column ${op.column ?? ''} is one of the columns of ${key.name === 'PRIMARY' ? 'the primary key' : `UNIQUE key ${key.name}`}: MariaDB refuses to drop it, error 1072 (drop or redefine the key in the same statement; seen on 10.11 and 11.8)`;
+    }
+  }
+  return null;
 }

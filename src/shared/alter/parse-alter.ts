@@ -224,6 +224,10 @@ function readSpec(sql: string, spec: SqlToken[]): AlterOperation[] {
       if (w(1) === 'INDEX' || w(1) === 'KEY') {
         return op('index-visibility', { index: unquote(spec[2]) });
       }
+      // ALTER CHECK | CONSTRAINT name [NOT] ENFORCED (reserved words: never a column's name).
+      if ((w(1) === 'CHECK' || w(1) === 'CONSTRAINT') && spec[1]?.kind === 'word') {
+        return op('check-enforcement', { index: unquote(spec[2]) });
+      }
       let n = w(1) === 'COLUMN' ? 2 : 1;
       if (w(n) === 'IF' && w(n + 1) === 'EXISTS') n += 2;
       const column = unquote(spec[n]);

@@ -33,8 +33,13 @@ import {
   type ColumnChange,
   type CurrentColumn,
 } from './column-change';
-import { autoIncrementReferenceRefusal, foreignKeyColumnRefusal } from './column-refusals';
+import {
+  autoIncrementReferenceRefusal,
+  columnUseRefusal,
+  foreignKeyColumnRefusal,
+} from './column-refusals';
 import { lossyChange } from '../lint/type-narrowing';
+import { MAX_RECORD_BYTES, maxRecordBytes, type SizedColumn } from './record-size';
 
 /** What the plan needs to know about the server. */
 export interface PlanServer {
@@ -218,8 +223,22 @@ export function planAlter(
       lock = 'none';
       why = `${instantBlocked}: the table is rebuilt in place`;
     }
+    const refusedInstant = instantColumnSetting(ruleKey, operation, facts, flavor);
+    if (algorithm === 'instant' && refusedInstant !== null) {
+      algorithm = 'inplace-rebuild';
+      lock = 'none';
+      why = `${refusedInstant}: the table is rebuilt in place; reads and writes go on`;
+    }
     let certainty: PlanCertainty =
       operation.kind === 'unknown' || row.unknown === true ? 'unknown' : 'known';
+    const nearLimit =
+      algorithm === 'instant' && flavor === 'mysql' && server.capabilities.alterInstantDropColumn
+        ? recordSizeConcern(operation, ruleKey, facts)
+        : null;
+    if (nearLimit !== null) {
+      certainty = 'unknown';
+      why = nearLimit;
+    }
     if (certainty === 'known' && unverifiedOn(row, flavor, server.capabilities)) {
       certainty = 'unknown';
       why = `${why} (seen only on newer servers; no manual states it for this version)`;
@@ -266,7 +285,8 @@ export function planAlter(
         operation.kind === 'drop-index' ? operation.index : undefined,
       ) ??
       foreignKeyColumnRefusal(operation, columnChange, facts, flavor) ??
-      autoIncrementReferenceRefusal(operation, facts, flavor);
+      autoIncrementReferenceRefusal(operation, facts, flavor) ??
+      columnUseRefusal(operation, alter.operations, facts, flavor);
     // A refusal is known whatever else is unknown about the operation.
     if (rejected !== null) certainty = 'known';
     if (rejected !== null) why = `the server refuses it: ${rejected}`;
@@ -450,6 +470,69 @@ export function planAlter(
     proposedSql: withClause(alter, clause),
     risks,
   };
+}
+
+/** How close to InnoDB's record limit a plan stops promising an instant ADD/DROP COLUMN. */
+const RECORD_MARGIN = 150;
+
+/**
+ * Why an instant ADD/DROP COLUMN may be refused by MySQL for the size of the table's largest
+ * record (error 4157: it then rebuilds), or null: the estimate (record-size.ts) is within
+ * RECORD_MARGIN bytes of the limit, or past it. Not knowing the columns, no claim.
+ */
+function recordSizeConcern(
+  operation: AlterOperation,
+  key: RuleKey,
+  facts: PlanFacts,
+): string | null {
+  if (facts.columns === undefined) return null;
+  if (key !== 'add-column-last' && key !== 'add-column-positioned' && key !== 'drop-column') {
+    return null;
+  }
+  const columns: SizedColumn[] = [...facts.columns];
+  if (operation.kind === 'add-column' && operation.definition !== undefined) {
+    const { type, nullable } = splitDefinition(operation.definition);
+    const charset = /\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?(\w+)/i.exec(
+      operation.definition,
+    )?.[1];
+    const width = { latin1: 1, ascii: 1, binary: 1, ucs2: 2, utf8: 3, utf8mb3: 3, utf8mb4: 4 }[
+      charset?.toLowerCase() ?? ''
+    ];
+    columns.push({ columnType: type, nullable, maxBytesPerChar: width ?? null });
+  }
+  const bytes = maxRecordBytes(columns);
+  if (bytes <= MAX_RECORD_BYTES - RECORD_MARGIN) return null;
+  return `the table's largest possible record is about ${bytes} bytes, near or past InnoDB's limit of ${MAX_RECORD_BYTES} (16 KiB pages): MySQL then refuses ALGORITHM=INSTANT for ADD/DROP COLUMN (error 4157) and rebuilds the table (seen on 9.7)`;
+}
+
+/** What each value of MariaDB's @@innodb_instant_alter_column_allowed keeps from being instant. */
+const NOT_INSTANT_UNDER: Record<'never' | 'add_last', readonly RuleKey[]> = {
+  never: ['add-column-last', 'add-column-positioned', 'drop-column', 'column-reorder'],
+  add_last: ['add-column-positioned', 'drop-column', 'column-reorder'],
+};
+
+/**
+ * Why the server's @@innodb_instant_alter_column_allowed keeps this operation from being instant
+ * (MariaDB refuses ALGORITHM=INSTANT naming the variable and rebuilds; seen on 10.11 and 11.8),
+ * or null. A VIRTUAL column stores nothing: dropping one stays instant.
+ */
+function instantColumnSetting(
+  key: RuleKey,
+  operation: AlterOperation,
+  facts: PlanFacts,
+  flavor: 'mysql' | 'mariadb',
+): string | null {
+  const setting = facts.instantAlterColumnAllowed;
+  if (flavor !== 'mariadb' || (setting !== 'never' && setting !== 'add_last')) return null;
+  if (!NOT_INSTANT_UNDER[setting].includes(key)) return null;
+  const column = (operation.column ?? '').toLowerCase();
+  if (
+    key === 'drop-column' &&
+    (facts.virtualColumns ?? []).some((c) => c.toLowerCase() === column)
+  ) {
+    return null;
+  }
+  return `the server has innodb_instant_alter_column_allowed=${setting}, which keeps ${setting === 'never' ? 'ADD/DROP COLUMN and column moves' : 'DROP COLUMN, ADD COLUMN FIRST/AFTER and column moves'} from being instant`;
 }
 
 /** The expression of `column` when it is a VIRTUAL generated column the facts know. */

@@ -154,6 +154,14 @@ export const TableFactsSchema = z.object({
   ),
   /** INNODB_TABLES.TOTAL_ROW_VERSIONS on MySQL 8.0.29+, else null. */
   rowVersions: Count.nullable(),
+  /**
+   * MariaDB's @@innodb_instant_alter_column_allowed (10.3.23+); null on MySQL and on versions
+   * without it, absent when not read.
+   */
+  instantAlterColumnAllowed: z
+    .enum(['never', 'add_last', 'add_drop_reorder'])
+    .nullable()
+    .optional(),
   createTable: z.string(),
   /**
    * The collation the server gives a character set named without COLLATE (`utf8mb4` →

@@ -403,6 +403,9 @@ const TABLE_OPS: readonly string[] = [
   'DROP FOREIGN KEY fk_c',
   'ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id)',
   'ADD CONSTRAINT fk3 FOREIGN KEY (n_i) REFERENCES p (id) ON DELETE CASCADE',
+  // A column's own REFERENCES: MySQL 9 and MariaDB create the foreign key.
+  'ADD COLUMN x INT REFERENCES p (id)',
+  'ADD COLUMN x INT NULL REFERENCES p (id) ON DELETE CASCADE',
   'DROP FOREIGN KEY fk_c, ADD CONSTRAINT fk_c2 FOREIGN KEY (c) REFERENCES p (id)',
   'ORDER BY a',
   'RENAME AS t_renamed',
@@ -647,6 +650,7 @@ ${ROWS('t')}`,
     ops: [
       'ADD CONSTRAINT fk2 FOREIGN KEY (a) REFERENCES p (id)',
       'ADD CONSTRAINT fk3 FOREIGN KEY (c) REFERENCES p (id) ON DELETE SET NULL',
+      'ADD COLUMN x INT REFERENCES p (id)',
       'DROP FOREIGN KEY fk_c',
       'ADD COLUMN x INT',
       'DROP COLUMN c',
@@ -659,7 +663,13 @@ ${ROWS('t')}`,
     setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS},
   CONSTRAINT ck_a CHECK (a >= 0)) ENGINE=InnoDB;
 ${ROWS('t')}`,
-    ops: ['DROP CHECK ck_a', 'DROP CONSTRAINT ck_a', 'ADD CONSTRAINT ck_b CHECK (c > 0)'],
+    ops: [
+      'DROP CHECK ck_a',
+      'DROP CONSTRAINT ck_a',
+      'ADD CONSTRAINT ck_b CHECK (c > 0)',
+      'ALTER CHECK ck_a NOT ENFORCED',
+      'ALTER CONSTRAINT ck_a NOT ENFORCED',
+    ],
   },
   {
     name: 'utf8mb4-unindexed',
@@ -766,6 +776,51 @@ INSERT INTO t (a, b, c, v, lv, e) VALUES (1, 'x', 1, 'v', 'l', 'a'), (2, 'z', 2,
       'DROP COLUMN v',
       'DROP INDEX kv, DROP COLUMN v',
     ],
+  },
+  {
+    // Columns of keys: the AUTO_INCREMENT primary key, unique and plain keys of two columns,
+    // a column another table's foreign key references.
+    name: 'key-columns',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT NOT NULL AUTO_INCREMENT, a INT, b INT, c INT, d INT, u INT,
+  PRIMARY KEY (id), UNIQUE KEY uab (a, b), KEY kcd (c, d), UNIQUE KEY uu (u)) ENGINE=InnoDB;
+INSERT INTO t (a, b, c, d, u) VALUES (1, 2, 3, 4, 1), (1, 3, 3, 4, 2);
+CREATE TABLE ch (id INT PRIMARY KEY, tu INT, CONSTRAINT fk_in FOREIGN KEY (tu) REFERENCES t (u)) ENGINE=InnoDB;
+INSERT INTO ch VALUES (1, 1)`,
+    ops: [
+      'DROP COLUMN id',
+      'DROP COLUMN c',
+      'DROP COLUMN c, DROP COLUMN d',
+      'MODIFY COLUMN id INT NOT NULL',
+      'CHANGE COLUMN id id2 INT NOT NULL AUTO_INCREMENT',
+      'RENAME COLUMN u TO u2',
+      'CHANGE COLUMN u u2 INT',
+      "MODIFY COLUMN u INT COMMENT 'x'",
+    ],
+  },
+  {
+    name: 'composite-primary-key',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT NOT NULL, k INT NOT NULL, a INT, PRIMARY KEY (id, k)) ENGINE=InnoDB;
+INSERT INTO t VALUES (1, 1, 1), (2, 1, 1)`,
+    ops: [
+      'MODIFY COLUMN id INT NOT NULL AUTO_INCREMENT',
+      'DROP COLUMN k, DROP COLUMN id',
+      'DROP COLUMN k, DROP COLUMN id, ADD PRIMARY KEY (id2), ADD COLUMN id2 INT NOT NULL AUTO_INCREMENT',
+    ],
+  },
+  {
+    // Records near InnoDB's 8126-byte limit: 31 CHAR(255) latin1 columns, 7944 bytes at most.
+    name: 'wide-record',
+    table: 't',
+    only: 'mysql',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, ${Array.from({ length: 31 }, (_, k) => `c${k} CHAR(255)`).join(', ')},
+  a INT) ENGINE=InnoDB DEFAULT CHARSET=latin1;
+INSERT INTO t (id, a) VALUES (1, 1), (2, 2)`,
+    ops: ['ADD COLUMN x VARCHAR(255)', 'ADD COLUMN x INT', 'DROP COLUMN a'],
   },
   {
     name: 'varchar-primary-key',

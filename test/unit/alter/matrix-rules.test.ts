@@ -532,3 +532,180 @@ describe('cells the wide matrix showed were planned too slow', () => {
     expect(how('ALTER TABLE t MODIFY COLUMN tx BLOB', MARIADB1011, facts)).toBe('copy/shared');
   });
 });
+
+describe('columns of keys (the key-columns and composite-primary-key shapes)', () => {
+  const ids: PlanFacts = {
+    columns: [
+      { name: 'id', columnType: 'int', nullable: false, maxBytesPerChar: null },
+      { name: 'u', columnType: 'int', nullable: true, maxBytesPerChar: null },
+    ],
+    primaryKeyColumns: ['id'],
+    indexedColumns: ['id', 'c', 'd', 'u'],
+    keys: [
+      { name: 'PRIMARY', columns: ['id'], unique: true },
+      { name: 'kcd', columns: ['c', 'd'], unique: false },
+      { name: 'uu', columns: ['u'], unique: true },
+    ],
+    autoIncrementColumn: 'id',
+    incomingForeignKeys: [{ name: 'fk_in', table: 'db.ch', columns: ['u'] }],
+  };
+
+  it('copies to drop the primary key column, unless the statement adds another key', () => {
+    expect(how('ALTER TABLE t DROP COLUMN id', MYSQL97, ids)).toBe('copy/shared');
+    expect(how('ALTER TABLE t DROP COLUMN id', MARIADB1011, ids)).toBe('copy/shared');
+    expect(how('ALTER TABLE t DROP COLUMN id', MARIADB118, ids)).toBe('copy/none');
+    expect(how('ALTER TABLE t DROP COLUMN id, ADD PRIMARY KEY (u)', MYSQL97, ids)).toBe(
+      'inplace-rebuild/none',
+    );
+    // One column of a composite key: the key shrinks (MySQL rebuilds).
+    const composite = { ...ids, primaryKeyColumns: ['id', 'k'] };
+    expect(how('ALTER TABLE t DROP COLUMN id', MYSQL97, composite)).toBe('inplace-rebuild/none');
+    expect(how('ALTER TABLE t DROP COLUMN k, DROP COLUMN id', MYSQL97, composite)).toBe(
+      'copy/shared',
+    );
+  });
+
+  it('rebuilds to drop a column from an index that keeps other columns, on MariaDB too', () => {
+    expect(how('ALTER TABLE t DROP COLUMN c', MARIADB1011, ids)).toBe('inplace-rebuild/none');
+    expect(how('ALTER TABLE t DROP COLUMN c', MYSQL97, ids)).toBe('inplace-rebuild/none');
+    // The whole index goes: MariaDB drops it and the columns without a rebuild.
+    expect(how('ALTER TABLE t DROP COLUMN c, DROP COLUMN d', MARIADB1011, ids)).toBe(
+      'inplace/none',
+    );
+  });
+
+  it('copies to make a column AUTO_INCREMENT; MySQL copies to take it off', () => {
+    const plain = { ...ids, autoIncrementColumn: null };
+    const add = 'ALTER TABLE t MODIFY COLUMN id INT NOT NULL AUTO_INCREMENT';
+    expect(how(add, MYSQL97, plain)).toBe('copy/shared');
+    expect(how(add, MARIADB1011, plain)).toBe('copy/shared');
+    // No online copy for it on 11.8.
+    expect(how(add, MARIADB118, plain)).toBe('copy/shared');
+    const drop = 'ALTER TABLE t MODIFY COLUMN id INT NOT NULL';
+    expect(how(drop, MYSQL97, ids)).toBe('copy/shared');
+    expect(how(drop, MARIADB1011, ids)).toBe('instant/none');
+    // Kept through a rename; and not claimed when the AUTO_INCREMENT column is not known.
+    expect(
+      how('ALTER TABLE t CHANGE COLUMN id id2 INT NOT NULL AUTO_INCREMENT', MYSQL97, ids),
+    ).toBe('instant/none');
+    const { autoIncrementColumn: _, ...unknown } = ids;
+    expect(how(drop, MYSQL97, unknown)).toBe('instant/none');
+  });
+
+  it('renames a column another table references in place on MySQL, instantly on MariaDB', () => {
+    for (const sql of [
+      'ALTER TABLE t RENAME COLUMN u TO u2',
+      'ALTER TABLE t CHANGE COLUMN u u2 INT',
+    ]) {
+      expect(how(sql, MYSQL97, ids), sql).toBe('inplace/none');
+      expect(how(sql, MARIADB1011, ids), sql).toBe('instant/none');
+    }
+    // Without a rename, or on a column no other table references: instant.
+    expect(how("ALTER TABLE t MODIFY COLUMN u INT COMMENT 'x'", MYSQL97, ids)).toBe('instant/none');
+    expect(how('ALTER TABLE t RENAME COLUMN c TO c2', MYSQL97, ids)).toBe('instant/none');
+  });
+});
+
+describe("MariaDB's innodb_instant_alter_column_allowed", () => {
+  const facts = (setting: PlanFacts['instantAlterColumnAllowed']): PlanFacts => ({
+    columns: [
+      { name: 'a', columnType: 'int', nullable: true, maxBytesPerChar: null },
+      { name: 'g', columnType: 'int', nullable: true, maxBytesPerChar: null },
+    ],
+    indexedColumns: [],
+    virtualColumns: ['g'],
+    instantAlterColumnAllowed: setting,
+  });
+  const cases = [
+    'ALTER TABLE t ADD COLUMN x INT',
+    'ALTER TABLE t ADD COLUMN x INT FIRST',
+    'ALTER TABLE t DROP COLUMN a',
+    'ALTER TABLE t MODIFY COLUMN a INT FIRST',
+    'ALTER TABLE t DROP COLUMN g',
+    'ALTER TABLE t RENAME COLUMN a TO a2',
+  ];
+  const plans = (setting: PlanFacts['instantAlterColumnAllowed'], s = MARIADB1011) =>
+    cases.map((sql) => `${sql.slice(14)}: ${how(sql, s, facts(setting))}`);
+
+  it('keeps what it names from being instant: the table is rebuilt in place', () => {
+    expect(plans('add_last')).toEqual([
+      'ADD COLUMN x INT: instant/none',
+      'ADD COLUMN x INT FIRST: inplace-rebuild/none',
+      'DROP COLUMN a: inplace-rebuild/none',
+      'MODIFY COLUMN a INT FIRST: inplace-rebuild/none',
+      'DROP COLUMN g: instant/none',
+      'RENAME COLUMN a TO a2: instant/none',
+    ]);
+    expect(plans('never')).toEqual([
+      'ADD COLUMN x INT: inplace-rebuild/none',
+      'ADD COLUMN x INT FIRST: inplace-rebuild/none',
+      'DROP COLUMN a: inplace-rebuild/none',
+      'MODIFY COLUMN a INT FIRST: inplace-rebuild/none',
+      'DROP COLUMN g: instant/none',
+      'RENAME COLUMN a TO a2: instant/none',
+    ]);
+    expect(plan('ALTER TABLE t DROP COLUMN a', MARIADB1011, facts('add_last')).clause).toBe(
+      'ALGORITHM=INPLACE, LOCK=NONE',
+    );
+  });
+
+  it('changes nothing at its default, when not known, or on MySQL', () => {
+    const all = [
+      'ADD COLUMN x INT: instant/none',
+      'ADD COLUMN x INT FIRST: instant/none',
+      'DROP COLUMN a: instant/none',
+      'MODIFY COLUMN a INT FIRST: instant/none',
+      'DROP COLUMN g: instant/none',
+      'RENAME COLUMN a TO a2: instant/none',
+    ];
+    expect(plans('add_drop_reorder')).toEqual(all);
+    expect(plans(null)).toEqual(all);
+    expect(plans('never', MYSQL97).slice(0, 3)).toEqual(all.slice(0, 3));
+  });
+});
+
+describe("a new column's own REFERENCES clause", () => {
+  it('adds a foreign key: a copy with foreign_key_checks on, a rebuild with them off', () => {
+    const sql = 'ALTER TABLE t ADD COLUMN x INT REFERENCES p (id)';
+    expect(how(sql, MYSQL97)).toBe('copy/shared');
+    expect(how(sql, MARIADB1011)).toBe('copy/shared');
+    expect(how(sql, MARIADB118)).toBe('copy/none');
+    const unchecked: PlanFacts = { foreignKeyChecks: false };
+    expect(how(sql, MYSQL97, unchecked)).toBe('inplace-rebuild/none');
+    expect(how(sql, MARIADB1011, unchecked)).toBe('inplace-rebuild/none');
+    // MySQL 8.4 ignored the clause; behaviour seen only on 9.7 is not promised there.
+    expect(plan(sql, server('mysql', '8.4.3')).certainty).toBe('unknown');
+    // The word in a comment is no clause.
+    expect(how("ALTER TABLE t ADD COLUMN x INT COMMENT 'REFERENCES p'", MYSQL97)).toBe(
+      'instant/none',
+    );
+  });
+});
+
+describe('ALTER CHECK / CONSTRAINT ... [NOT] ENFORCED', () => {
+  it('is read as a CHECK constraint, not as a column named CHECK', () => {
+    const r = parseAlter('ALTER TABLE t ALTER CHECK ck NOT ENFORCED', 'mysql');
+    if (!r.ok) throw new Error(r.error);
+    expect(r.alter.operations.map((o) => [o.kind, o.index, o.column])).toEqual([
+      ['check-enforcement', 'ck', undefined],
+    ]);
+    const quoted = parseAlter('ALTER TABLE t ALTER `check` SET DEFAULT 1', 'mysql');
+    if (!quoted.ok) throw new Error(quoted.error);
+    expect(quoted.alter.operations[0]?.kind).toBe('set-default');
+  });
+
+  it('is instant NOT ENFORCED on MySQL, a copy ENFORCED; MariaDB has neither', () => {
+    expect(how('ALTER TABLE t ALTER CHECK ck NOT ENFORCED')).toBe('instant/none');
+    expect(how('ALTER TABLE t ALTER CONSTRAINT ck NOT ENFORCED')).toBe('instant/none');
+    expect(how('ALTER TABLE t ALTER CHECK ck ENFORCED')).toBe('copy/shared');
+    expect(plan('ALTER TABLE t ALTER CHECK ck NOT ENFORCED', MARIADB1011).rejected).toMatch(
+      /error 1064/,
+    );
+    expect(
+      plan('ALTER TABLE t ALTER CHECK ck ENFORCED', server('mysql', '8.0.15')).rejected,
+    ).toMatch(/8\.0\.16/);
+    expect(
+      plan('ALTER TABLE t ALTER CONSTRAINT ck ENFORCED', server('mysql', '8.0.18')).rejected,
+    ).toMatch(/8\.0\.19/);
+  });
+});

@@ -56,6 +56,15 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     foreignKeyIndexes: foreignKeyIndexes(facts),
     longUniqueIndexes: facts.indexes.filter((i) => i.type === 'HASH').map((i) => i.name),
     generatedDependencies: generatedDependencies(facts.createTable),
+    generatedColumnUses: generatedColumnUses(facts.createTable),
+    checkConstraintColumns: checkConstraintColumns(facts.createTable),
+    expressionUses: expressionUses(facts.createTable),
+    keys: facts.indexes
+      .filter((i) => i.name === 'PRIMARY' || i.type !== 'FULLTEXT')
+      .map((i) => ({ name: i.name, columns: i.columns, unique: i.unique })),
+    ...(facts.instantAlterColumnAllowed !== undefined
+      ? { instantAlterColumnAllowed: facts.instantAlterColumnAllowed }
+      : {}),
     checkConstraints: [
       ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
     ].map((m) => (m[1] ?? '').replaceAll('``', '`')),
@@ -157,6 +166,88 @@ function generatedDependencies(createTable: string): string[] {
       (c[1] ?? '').replaceAll('``', '`'),
     );
   });
+}
+
+/** The columns each generated column's expression uses, by generated column (as written). */
+function generatedColumnUses(createTable: string): Record<string, string[]> {
+  const line =
+    /^\s*`((?:[^`]|``)+)`[^\n]*?\bGENERATED\s+ALWAYS\s+AS\s*\(([^\n]*)\)\s*(?:STORED|VIRTUAL|PERSISTENT)\b/gim;
+  return Object.fromEntries(
+    [...createTable.matchAll(line)].map((m) => [
+      (m[1] ?? '').replaceAll('``', '`'),
+      quotedNames(m[2] ?? ''),
+    ]),
+  );
+}
+
+/**
+ * The columns each named CHECK constraint uses, by name: both flavors write the table's
+ * constraints as `CONSTRAINT \`name\` CHECK (expr)` lines (MariaDB keeps a column's own
+ * unnamed CHECK on the column's line: dropping the column drops it).
+ */
+function checkConstraintColumns(createTable: string): Record<string, string[]> {
+  const line = /^\s*CONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\s*\(([^\n]*)\)/gim;
+  return Object.fromEntries(
+    [...createTable.matchAll(line)].map((m) => [
+      (m[1] ?? '').replaceAll('``', '`'),
+      quotedNames(m[2] ?? ''),
+    ]),
+  );
+}
+
+/** An expression of the table that uses columns: a functional key part or a DEFAULT. */
+type ExpressionUse = { kind: 'functional-index' | 'default'; name: string; columns: string[] };
+
+/**
+ * Functional key parts and DEFAULT expressions in a SHOW CREATE TABLE text, with the columns
+ * they use: MySQL writes `KEY \`k\` (((\`a\` + 1)))` (an expression in its own parentheses,
+ * plain columns beside it bare) and `\`c\` int DEFAULT ((\`b\` + 1))`.
+ */
+function expressionUses(createTable: string): ExpressionUse[] {
+  return createTable.split('\n').flatMap((line): ExpressionUse[] => {
+    const key = /^\s*(?:UNIQUE\s+|SPATIAL\s+|FULLTEXT\s+)?KEY\s+`((?:[^`]|``)+)`\s*\((.*)\)/i.exec(
+      line,
+    );
+    if (key) {
+      const columns = quotedNames(parenthesised(key[2] ?? ''));
+      return columns.length > 0
+        ? [
+            {
+              kind: 'functional-index',
+              name: (key[1] ?? '').replaceAll('``', '`'),
+              columns,
+            },
+          ]
+        : [];
+    }
+    const column = /^\s*`((?:[^`]|``)+)`.*?\bDEFAULT\s*\((.*)\)/i.exec(line);
+    if (!column || /\bGENERATED\s+ALWAYS\b/i.test(line)) return [];
+    const columns = quotedNames(column[2] ?? '');
+    return columns.length > 0
+      ? [{ kind: 'default', name: (column[1] ?? '').replaceAll('``', '`'), columns }]
+      : [];
+  });
+}
+
+/** The text of a key's column list inside parentheses of its own (its expressions). */
+function parenthesised(list: string): string {
+  let depth = 0;
+  let inner = '';
+  for (const ch of list) {
+    if (ch === '(') depth++;
+    if (depth > 0) inner += ch;
+    if (ch === ')') depth--;
+  }
+  return inner;
+}
+
+/** The distinct back-quoted names of an expression, string literals left out. */
+function quotedNames(expression: string): string[] {
+  const unquoted = expression.replace(/'(?:[^'\\]|\\.|'')*'/g, "''");
+  const names = [...unquoted.matchAll(/`((?:[^`]|``)+)`/g)].map((c) =>
+    (c[1] ?? '').replaceAll('``', '`'),
+  );
+  return [...new Set(names)];
 }
 
 /** The facts the situation rules of alter-rules.ts look at. */

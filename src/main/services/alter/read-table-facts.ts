@@ -158,12 +158,28 @@ export async function readTableFacts(
       };
     }),
     rowVersions,
+    instantAlterColumnAllowed:
+      server.flavor === 'mariadb' ? await readInstantAlterColumnAllowed(conn) : null,
     createTable,
     defaultCollations: await readDefaultCollations(
       conn,
       columns.map((r) => textOrNull(r.COLLATION_NAME)),
     ),
   };
+}
+
+/**
+ * MariaDB's @@innodb_instant_alter_column_allowed, which can keep ADD/DROP COLUMN from being
+ * instant; null where the variable does not exist (before 10.3.23) or holds another value.
+ */
+async function readInstantAlterColumnAllowed(
+  conn: Connection,
+): Promise<'never' | 'add_last' | 'add_drop_reorder' | null> {
+  const rows = await selectRows(conn, 'SELECT @@innodb_instant_alter_column_allowed AS v').catch(
+    () => [],
+  );
+  const value = textOrNull(rows[0]?.v)?.toLowerCase();
+  return value === 'never' || value === 'add_last' || value === 'add_drop_reorder' ? value : null;
 }
 
 /**
