@@ -318,7 +318,8 @@ export function resultEditService(
           return applyInTransaction(conn, owner.session, plan, state);
         });
       } catch (e) {
-        throw e instanceof ApiError ? e : errorToApi(e);
+        const error = e instanceof ApiError ? e : errorToApi(e);
+        throw error.code === 'CONNECTION_LOST' ? lostDuringApply(error, state, plan) : error;
       } finally {
         running = false;
         applying.delete(plan.sessionId);
@@ -344,6 +345,21 @@ interface ApplyState {
   threadId: number | null;
   committing: boolean;
   killed: boolean;
+}
+
+/**
+ * A lost connection in words that say what became of the changes: a server rolls back the
+ * transaction of a connection it loses, but once COMMIT is sent it may have committed before
+ * the link broke, and nobody here can tell which.
+ */
+function lostDuringApply(error: ApiError, state: ApplyState, plan: EditPlan): ApiError {
+  const changes = plan.statements.length === 1 ? 'change was' : 'changes were';
+  return new ApiError({
+    code: 'CONNECTION_LOST',
+    message: state.committing
+      ? `The connection was lost after COMMIT was sent: whether the ${changes} committed is unknown. Run the statement again to see the rows as they are now. (${error.message})`
+      : `Not applied: the connection was lost before COMMIT, so the server rolls the transaction back and nothing changed. (${error.message})`,
+  });
 }
 
 function transactionOpenError(): ApiError {

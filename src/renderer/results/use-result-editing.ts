@@ -3,6 +3,7 @@ import type { Cell, QueryStatus, ResultColumn } from '../../shared/api/query';
 import type { EditPreview } from '../../shared/api/result-edit';
 import type { Editability, EditValue, RowEdit } from '../../shared/result-edit/edit-model';
 import { api } from '../app/api';
+import { errorShapeOf } from '../app/ErrorNotice';
 import type { CellDraw, GridEditing, GridRowRef } from '../grid/grid-editing';
 import type { RowCache } from '../grid/row-cache';
 import {
@@ -218,7 +219,12 @@ export function useResultEditing(result: ResultOf, columns: ResultColumn[], cach
         setNote({ ok: false, text: outcome.message, statement: outcome.statement });
       }
     } catch (e) {
-      setNote({ ok: false, text: `Not applied: ${e instanceof Error ? e.message : String(e)}` });
+      const error = errorShapeOf(e);
+      // A lost connection says itself whether the changes are known not to be applied.
+      setNote({
+        ok: false,
+        text: error.code === 'CONNECTION_LOST' ? error.message : `Not applied: ${error.message}`,
+      });
     } finally {
       setBusy(false);
       setApplying(false);

@@ -325,6 +325,44 @@ describe.each([
     });
   });
 
+  it('a connection lost before COMMIT says nothing changed (the server rolled it back)', async () => {
+    const { status, rows } = await run('SELECT id, name FROM items ORDER BY id');
+    const p = await preview(status, [
+      {
+        op: 'update',
+        original: rows[1]!.map(original),
+        values: [{ column: 1, value: { text: 'lost' } }],
+      },
+    ]);
+    if (!p.ok) throw new Error(p.error.message);
+    const before = await read(`SELECT id, name FROM \`${DB}\`.items ORDER BY id`);
+    await withConnection(server(), async (locker) => {
+      await locker.query(`LOCK TABLES \`${DB}\`.items WRITE`);
+      const applying = b.call('result.applyEdits', { planId: p.value.planId });
+      let id = 0;
+      for (let i = 0; id === 0; i++) {
+        const [waiting] = await locker.query(
+          "SELECT ID AS id FROM information_schema.PROCESSLIST WHERE INFO LIKE 'UPDATE %lost%'",
+        );
+        id = Number((waiting as Array<{ id: unknown }>)[0]?.id ?? 0);
+        if (i > 200) throw new Error('the UPDATE never reached the server');
+        if (id === 0) await new Promise((r) => setTimeout(r, 25));
+      }
+      // The link dies under the waiting UPDATE, before any COMMIT.
+      await locker.query(`KILL CONNECTION ${id}`);
+      const applied = await applying;
+      expect(applied.ok).toBe(false);
+      if (!applied.ok) {
+        expect(applied.error.code).toBe('CONNECTION_LOST');
+        expect(applied.error.message).toMatch(
+          /^Not applied: the connection was lost before COMMIT, so the server rolls the transaction back and nothing changed\. \(.+\)$/,
+        );
+      }
+      await locker.query('UNLOCK TABLES');
+    });
+    expect(await read(`SELECT id, name FROM \`${DB}\`.items ORDER BY id`)).toEqual(before);
+  });
+
   it('a server error (duplicate key) rolls everything back and names the statement', async () => {
     const { status, rows } = await run('SELECT id, name FROM items ORDER BY id');
     const p = await preview(status, [
