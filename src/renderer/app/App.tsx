@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { sendEditorCommand } from '../editor/editor-commands';
 import { onOpenSettingsRequest } from '../settings/open-settings';
 import { Banners } from '../shell/Banners';
+import { closeQuestion } from '../shell/close-question';
 import { deleteRequest } from '../shell/delete-request';
 import { HomePage } from '../shell/HomePage';
 import { pageStatus } from '../shell/page-status';
@@ -28,6 +29,7 @@ import { useTabActions } from '../shell/use-tab-actions';
 import '../shell/shell.css';
 import { api } from './api';
 import { ErrorNotice, errorShapeOf } from './ErrorNotice';
+import { useSessionActivity } from './session-activity';
 import { ShellOverlays } from './ShellOverlays';
 import { tabKinds } from './tab-kinds';
 import { registeredTools, toolScreens } from './tool-registry';
@@ -48,6 +50,28 @@ export function App() {
   const actions = useTabActions(tabs, dispatch, openSession);
   const { confirm, ask, dialog: confirmDialog } = useConfirm(setError);
   useEffect(() => onOpenSettingsRequest(actions.openSettings), [actions]);
+  const activity = useSessionActivity();
+  // Closing a tab stops its statement and rolls back its transaction: asked first.
+  const closeTab = useCallback(
+    async (id: string) => {
+      const tab = tabs.tabs.find((t) => t.id === id);
+      const question =
+        tab && isSessionTab(tab)
+          ? closeQuestion(
+              activity.get(tab.sessionId),
+              byId.get(tab.connectionId),
+              performance.now(),
+            )
+          : null;
+      if (question && !(await confirm(question))) return;
+      actions.closeTab(id);
+    },
+    [tabs, activity, byId, confirm, actions],
+  );
+  const closeActive = useCallback(() => {
+    const front = activeTab(tabs);
+    if (front) void closeTab(front.id);
+  }, [tabs, closeTab]);
 
   const services = useMemo<ShellServices>(
     () => ({
@@ -60,11 +84,11 @@ export function App() {
       openInEditor: (c, sql, run) => void actions.openInEditor(c, sql, run),
       newEditor: (c) => void actions.openEditor(c, true),
       openTool: (c, kind) => void actions.openTool(c, kind),
-      closeTab: actions.closeTab,
+      closeTab: (id) => void closeTab(id),
       sessionRefreshed: (sessionId, server) =>
         dispatch({ type: 'session-back', sessionId, server }),
     }),
-    [byId, appInfo, confirm, actions],
+    [byId, appInfo, confirm, actions, closeTab],
   );
 
   const front = activeTab(tabs);
@@ -119,7 +143,7 @@ export function App() {
               kinds={tabKinds}
               connections={byId}
               dispatch={dispatch}
-              onClose={actions.closeTab}
+              onClose={(id) => void closeTab(id)}
             >
               <button type="button" className="btn-small tabs-action" onClick={actions.pastePlan}>
                 Paste a plan
@@ -179,7 +203,7 @@ export function App() {
             },
             newConnection: () => setEditing({ existing: null }),
             newEditor: (c) => void actions.openEditor(c, true),
-            closeTab: actions.closeActive,
+            closeTab: closeActive,
             pastePlan: actions.pastePlan,
             openTool: (c, kind) => void actions.openTool(c, kind),
             openSettings: actions.openSettings,
