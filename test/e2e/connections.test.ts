@@ -167,6 +167,13 @@ describe('connections in browser mode', () => {
   });
 
   it('survives a backend crash: says so, restarts it, and carries on', async () => {
+    // A session open when it stops: its tab goes, and what it ran is not known to have ended.
+    await page.locator('[data-connection-name="Local MySQL"]').click();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page
+      .getByRole('region', { name: 'Session on Local MySQL' })
+      .getByTestId('connected-state')
+      .waitFor({ timeout: 20_000 });
     const info = await page.evaluate(async () => {
       const r = await fetch('/');
       return r.status;
@@ -184,6 +191,13 @@ describe('connections in browser mode', () => {
     await page.getByTestId('backend-down').waitFor({ timeout: 10_000 });
     await screenshot(page, 'connections-07-backend-down');
     await page.getByTestId('backend-down').waitFor({ state: 'detached', timeout: 20_000 });
+    const restarted = page.getByTestId('backend-restarted');
+    expect(await restarted.locator('.banner-text').textContent()).toMatch(
+      /^The backend stopped at \d\d:\d\d:\d\d and was started again: the tabs of its sessions were closed\. A statement they were running may still run on its server until the server notices the connection is gone, holding its locks: look for it in the processlist\.$/,
+    );
+    await screenshot(page, 'connections-08-backend-restarted');
+    await restarted.getByRole('button', { name: 'Dismiss' }).click();
+    await restarted.waitFor({ state: 'detached' });
     await page.locator('[data-connection-name="Local MySQL"]').click();
     await page.getByRole('button', { name: 'Connect' }).click();
     await page

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { sendEditorCommand } from '../editor/editor-commands';
@@ -45,7 +45,13 @@ export function App() {
   const [editing, setEditing] = useState<{ existing: SavedConnection | null } | null>(null);
   const [tabs, dispatch] = useReducer(tabsReducer, emptyTabs);
   const [railCollapsed, toggleRail] = useRailCollapsed();
-  const backend = useSessionEvents(dispatch, reload);
+  // Read when the backend stops: whether sessions' tabs were open then.
+  const tabsNow = useRef(tabs);
+  useEffect(() => {
+    tabsNow.current = tabs;
+  }, [tabs]);
+  const hasSessionTabs = useCallback(() => tabsNow.current.tabs.some(isSessionTab), []);
+  const backend = useSessionEvents(dispatch, reload, hasSessionTabs);
   const { openSession, connecting, prompt } = useSessionOpener(setError);
   const actions = useTabActions(tabs, dispatch, openSession);
   const { confirm, ask, dialog: confirmDialog } = useConfirm(setError);

@@ -4,9 +4,15 @@ import { StoreWriteNotice } from '../app/StoreWriteNotice';
 import { NO_TOKEN_REASON } from '../app/ws-transport';
 import type { BackendState } from './use-session-events';
 
+/** `hh:mm:ss` on this computer's clock. */
+function clockTime(ms: number): string {
+  return new Date(ms).toTimeString().slice(0, 8);
+}
+
 /** App-wide news above everything: the backend stopped, the store could not be read or written. */
 export function Banners({ backend, appInfo }: { backend: BackendState; appInfo: AppInfo | null }) {
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const [dismissedStop, setDismissedStop] = useState<number | null>(null);
   const warning = appInfo?.storeWarning;
   return (
     <>
@@ -18,6 +24,26 @@ export function Banners({ backend, appInfo }: { backend: BackendState; appInfo: 
           {backend.reason !== NO_TOKEN_REASON && ' Open sessions were closed.'}
         </div>
       )}
+      {backend.state === 'up' &&
+        backend.stoppedWithSessionsAt !== null &&
+        backend.stoppedWithSessionsAt !== dismissedStop && (
+          <div className="banner banner-warning" role="alert" data-testid="backend-restarted">
+            <span aria-hidden="true">⚠</span>
+            <span className="banner-text">
+              The backend stopped at {clockTime(backend.stoppedWithSessionsAt)} and was started
+              again: the tabs of its sessions were closed. A statement they were running may still
+              run on its server until the server notices the connection is gone, holding its locks:
+              look for it in the processlist.
+            </span>
+            <button
+              type="button"
+              className="btn-small"
+              onClick={() => setDismissedStop(backend.stoppedWithSessionsAt)}
+            >
+              Dismiss
+            </button>
+          </div>
+        )}
       {warning && warning !== dismissed && (
         <div className="banner banner-warning" role="alert">
           <span aria-hidden="true">⚠</span>
