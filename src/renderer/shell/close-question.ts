@@ -1,6 +1,6 @@
 import type { SavedConnection } from '../../shared/api/connection';
 import { formatDuration } from '../../shared/format/duration';
-import type { ConfirmRequest } from '../app/ConfirmDialog';
+import type { ConfirmRequest } from '../app/confirm-request';
 import type { SessionActivity } from '../app/session-activity-model';
 
 /**
