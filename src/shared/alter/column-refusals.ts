@@ -224,3 +224,58 @@ export function columnUseRefusal(
   }
   return null;
 }
+
+/** The first key part of an ADD INDEX/KEY/UNIQUE/PRIMARY KEY clause, when it is a plain column. */
+function firstKeyColumn(clause: string): string | null {
+  const m = /\(\s*(`(?:[^`]|``)+`|[\w$]+)\s*(?:\(\s*\d+\s*\)\s*)?(?:ASC|DESC)?\s*[,)]/i.exec(
+    clause,
+  );
+  if (!m) return null;
+  const name = m[1]!;
+  return name.startsWith('`') ? name.slice(1, -1).replaceAll('``', '`') : name;
+}
+
+/**
+ * Why the server refuses to drop the last key whose first column is the AUTO_INCREMENT column,
+ * or null (also when the keys or that column are not known): both flavors refuse it, error 1075
+ * ("there can be only one auto column and it must be defined as a key"), unless the statement
+ * adds another key starting with it, or changes or drops the column itself. Seen on MySQL 9.7,
+ * MariaDB 10.11 and 11.8.
+ */
+export function autoIncrementKeyRefusal(
+  op: AlterOperation,
+  all: readonly AlterOperation[],
+  facts: ColumnRefusalFacts,
+): string | null {
+  if (op.kind !== 'drop-index' && op.kind !== 'drop-primary-key') return null;
+  const column = facts.autoIncrementColumn;
+  const keys = facts.keys;
+  if (!column || keys === undefined) return null;
+  const lower = (s: string) => s.toLowerCase();
+  const ai = lower(column);
+  const dropsName = (o: AlterOperation): string | null =>
+    o.kind === 'drop-primary-key'
+      ? 'primary'
+      : o.kind === 'drop-index'
+        ? lower(o.index ?? '')
+        : null;
+  const own = dropsName(op);
+  const key = keys.find((k) => lower(k.name) === own);
+  if (!key || lower(key.columns[0] ?? '') !== ai) return null;
+  const touchesColumn = all.some(
+    (o) =>
+      (o.kind === 'drop-column' || o.kind === 'change-column' || o.kind === 'modify-column') &&
+      lower(o.column ?? '') === ai,
+  );
+  if (touchesColumn) return null;
+  const dropped = new Set(all.map(dropsName).filter((n): n is string => n !== null));
+  const kept = keys.some((k) => !dropped.has(lower(k.name)) && lower(k.columns[0] ?? '') === ai);
+  const added = all.some(
+    (o) =>
+      (o.kind === 'add-index' || o.kind === 'add-unique-index' || o.kind === 'add-primary-key') &&
+      lower(firstKeyColumn(o.text) ?? '') === ai,
+  );
+  if (kept || added) return null;
+  const what = key.name === 'PRIMARY' ? 'the primary key' : `index ${key.name}`;
+  return `${what} is the only key that starts with the AUTO_INCREMENT column ${column}: the server refuses to drop it, error 1075 (add another key starting with ${column} in the same statement; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
+}

@@ -34,6 +34,7 @@ import {
   type CurrentColumn,
 } from './column-change';
 import {
+  autoIncrementKeyRefusal,
   autoIncrementReferenceRefusal,
   columnUseRefusal,
   foreignKeyColumnRefusal,
@@ -286,6 +287,7 @@ export function planAlter(
       ) ??
       foreignKeyColumnRefusal(operation, columnChange, facts, flavor) ??
       autoIncrementReferenceRefusal(operation, facts, flavor) ??
+      autoIncrementKeyRefusal(operation, alter.operations, facts) ??
       columnUseRefusal(operation, alter.operations, facts, flavor);
     // A refusal is known whatever else is unknown about the operation.
     if (rejected !== null) certainty = 'known';

@@ -315,10 +315,29 @@ const EXPRESSION_CASES: ReadonlyArray<readonly [table: string, clause: string]> 
   ['t', 'DROP COLUMN b, DROP COLUMN c'],
 ];
 
+/** The keys an AUTO_INCREMENT column needs: one starting with it must stay (error 1075). */
+const AUTO_INCREMENT_KEY_SETUP = `CREATE TABLE a (id INT NOT NULL AUTO_INCREMENT, x INT,
+  KEY k_id (id), KEY k_x (x)) ENGINE=InnoDB;
+CREATE TABLE b (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, x INT) ENGINE=InnoDB;
+CREATE TABLE c (id INT NOT NULL AUTO_INCREMENT, x INT, KEY k_id (id), KEY k_idx (id, x))
+  ENGINE=InnoDB`;
+
+const AUTO_INCREMENT_KEY_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
+  ['a', 'DROP INDEX k_id'],
+  ['a', 'DROP INDEX k_x'],
+  ['a', 'DROP INDEX k_id, ADD INDEX k_id2 (id, x)'],
+  ['a', 'DROP INDEX k_id, ADD UNIQUE KEY u (`id`)'],
+  ['b', 'DROP PRIMARY KEY'],
+  ['b', 'DROP PRIMARY KEY, ADD KEY k (id)'],
+  ['c', 'DROP INDEX k_id'],
+  ['c', 'DROP INDEX k_id, DROP INDEX k_idx'],
+];
+
 const REFUSAL_SETS = [
   { setup: FK_SETUP, cases: FK_CASES, checks: [true, false] },
   { setup: USE_SETUP, cases: USE_CASES, checks: [true] },
   { setup: EXPRESSION_SETUP, cases: EXPRESSION_CASES, checks: [true], only: 'mysql' },
+  { setup: AUTO_INCREMENT_KEY_SETUP, cases: AUTO_INCREMENT_KEY_CASES, checks: [true] },
 ];
 
 for (const target of [servers.mysql, servers.mariadb, servers.mariadb118]) {

@@ -367,3 +367,51 @@ describe('dropping or renaming a column an expression uses (MySQL)', () => {
     expect(answer('DROP COLUMN b', MARIADB)).toBe('runs');
   });
 });
+
+describe('dropping the last key that starts with the AUTO_INCREMENT column', () => {
+  const T: PlanFacts = {
+    columns: [int('id', 'int'), int('x', 'int', true)],
+    autoIncrementColumn: 'id',
+    keys: [
+      { name: 'k_id', columns: ['id'], unique: false },
+      { name: 'k_x', columns: ['x'], unique: false },
+    ],
+  };
+  const PK: PlanFacts = { ...T, keys: [{ name: 'PRIMARY', columns: ['id'], unique: true }] };
+
+  it('is refused by both flavors (1075), the primary key too', () => {
+    for (const s of [MYSQL, MARIADB]) {
+      expect(plan('ALTER TABLE t DROP INDEX k_id', s, T).rejected).toBe(
+        'index k_id is the only key that starts with the AUTO_INCREMENT column id: the server refuses to drop it, error 1075 (add another key starting with id in the same statement; seen on MySQL 9.7, MariaDB 10.11 and 11.8)',
+      );
+      expect(plan('ALTER TABLE t DROP PRIMARY KEY', s, PK).rejected).toMatch(
+        /^the primary key is the only key that starts with the AUTO_INCREMENT column id: .*error 1075/,
+      );
+    }
+  });
+
+  it('is not claimed when another key starts with it, is added, or the column changes', () => {
+    const sqls = [
+      'ALTER TABLE t DROP INDEX k_x',
+      'ALTER TABLE t DROP INDEX k_id, ADD INDEX k2 (id, x)',
+      'ALTER TABLE t DROP INDEX k_id, ADD UNIQUE KEY u (`id`)',
+      'ALTER TABLE t ADD PRIMARY KEY (id), DROP INDEX k_id',
+      'ALTER TABLE t DROP INDEX k_id, MODIFY id INT NOT NULL',
+    ];
+    for (const sql of sqls) expect(plan(sql, MYSQL, T).rejected, sql).toBeNull();
+    const two: PlanFacts = {
+      ...T,
+      keys: [...T.keys!, { name: 'k_idx', columns: ['id', 'x'], unique: false }],
+    };
+    expect(plan('ALTER TABLE t DROP INDEX k_id', MYSQL, two).rejected).toBeNull();
+    expect(plan('ALTER TABLE t DROP INDEX k_id, DROP INDEX k_idx', MYSQL, two).rejected).toMatch(
+      /error 1075/,
+    );
+    // Keys or the column not known: no claim.
+    const { keys: _, ...noKeys } = T;
+    expect(plan('ALTER TABLE t DROP INDEX k_id', MYSQL, noKeys).rejected).toBeNull();
+    expect(
+      plan('ALTER TABLE t DROP INDEX k_id', MYSQL, { ...T, autoIncrementColumn: null }).rejected,
+    ).toBeNull();
+  });
+});
