@@ -279,3 +279,45 @@ export function autoIncrementKeyRefusal(
   const what = key.name === 'PRIMARY' ? 'the primary key' : `index ${key.name}`;
   return `${what} is the only key that starts with the AUTO_INCREMENT column ${column}: the server refuses to drop it, error 1075 (add another key starting with ${column} in the same statement; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
 }
+
+/** The plain column names of an ADD ... INDEX clause's key parts (functional parts left out). */
+function keyColumns(clause: string): string[] {
+  const open = clause.indexOf('(');
+  const close = clause.lastIndexOf(')');
+  if (open < 0 || close <= open) return [];
+  const out: string[] = [];
+  for (const part of clause.slice(open + 1, close).split(',')) {
+    const m = /^\s*(`(?:[^`]|``)+`|[\w$]+)\s*(?:\(\s*\d+\s*\)\s*)?(?:ASC|DESC)?\s*$/i.exec(part);
+    if (m) out.push(m[1]!.startsWith('`') ? m[1]!.slice(1, -1).replaceAll('``', '`') : m[1]!);
+  }
+  return out;
+}
+
+/**
+ * Why the server refuses a FULLTEXT index on a column that is not CHAR, VARCHAR or TEXT, or
+ * null (also when the column is not known, or is added or changed by the same statement):
+ * error 1283 on both flavors. Seen on MySQL 9.7, MariaDB 10.11 and 11.8.
+ */
+export function fulltextColumnRefusal(
+  op: AlterOperation,
+  all: readonly AlterOperation[],
+  facts: ColumnRefusalFacts,
+): string | null {
+  if (op.kind !== 'add-fulltext-index' || facts.columns === undefined) return null;
+  const lower = (s: string) => s.toLowerCase();
+  const redefined = new Set(
+    all
+      .filter((o) => ['add-column', 'change-column', 'modify-column'].includes(o.kind))
+      .flatMap((o) => [lower(o.column ?? ''), lower(o.newName ?? '')]),
+  );
+  for (const name of keyColumns(op.text)) {
+    if (redefined.has(lower(name))) continue;
+    const column = facts.columns.find((c) => lower(c.name) === lower(name));
+    if (!column) continue;
+    const type = normaliseColumnType(column.columnType);
+    if (!/^(char|varchar|tinytext|text|mediumtext|longtext)\b/.test(type)) {
+      return `column ${column.name} (${column.columnType}) cannot be part of a FULLTEXT index, only CHAR, VARCHAR and TEXT columns can: the server refuses it, error 1283 (seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
+    }
+  }
+  return null;
+}

@@ -315,12 +315,16 @@ const EXPRESSION_CASES: ReadonlyArray<readonly [table: string, clause: string]> 
   ['t', 'DROP COLUMN b, DROP COLUMN c'],
 ];
 
-/** The keys an AUTO_INCREMENT column needs: one starting with it must stay (error 1075). */
+/**
+ * The keys an AUTO_INCREMENT column needs: one starting with it must stay (error 1075); and
+ * FULLTEXT indexes, on text columns only (error 1283).
+ */
 const AUTO_INCREMENT_KEY_SETUP = `CREATE TABLE a (id INT NOT NULL AUTO_INCREMENT, x INT,
   KEY k_id (id), KEY k_x (x)) ENGINE=InnoDB;
 CREATE TABLE b (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, x INT) ENGINE=InnoDB;
 CREATE TABLE c (id INT NOT NULL AUTO_INCREMENT, x INT, KEY k_id (id), KEY k_idx (id, x))
-  ENGINE=InnoDB`;
+  ENGINE=InnoDB;
+CREATE TABLE d (id INT PRIMARY KEY, t TEXT, v VARCHAR(40), n DECIMAL(9, 2)) ENGINE=InnoDB`;
 
 const AUTO_INCREMENT_KEY_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
   ['a', 'DROP INDEX k_id'],
@@ -331,6 +335,10 @@ const AUTO_INCREMENT_KEY_CASES: ReadonlyArray<readonly [table: string, clause: s
   ['b', 'DROP PRIMARY KEY, ADD KEY k (id)'],
   ['c', 'DROP INDEX k_id'],
   ['c', 'DROP INDEX k_id, DROP INDEX k_idx'],
+  // FULLTEXT takes text columns only (error 1283).
+  ['a', 'ADD FULLTEXT INDEX ft (x)'],
+  ['d', 'ADD FULLTEXT INDEX ft (t, n)'],
+  ['d', 'ADD FULLTEXT INDEX ft (t, v)'],
 ];
 
 const REFUSAL_SETS = [

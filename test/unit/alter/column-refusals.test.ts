@@ -415,3 +415,30 @@ describe('dropping the last key that starts with the AUTO_INCREMENT column', () 
     ).toBeNull();
   });
 });
+
+describe('a FULLTEXT index on a column that is not text', () => {
+  const D: PlanFacts = {
+    columns: [
+      int('id', 'int'),
+      { name: 't', columnType: 'text', nullable: true, maxBytesPerChar: 4 },
+      { name: 'v', columnType: 'varchar(40)', nullable: true, maxBytesPerChar: 4 },
+      int('n', 'decimal(9,2)', true),
+    ],
+  };
+  it('is refused by both flavors (1283), naming the column and its type', () => {
+    for (const s of [MYSQL, MARIADB])
+      expect(plan('ALTER TABLE d ADD FULLTEXT INDEX ft (t, n)', s, D).rejected).toBe(
+        'column n (decimal(9,2)) cannot be part of a FULLTEXT index, only CHAR, VARCHAR and TEXT columns can: the server refuses it, error 1283 (seen on MySQL 9.7, MariaDB 10.11 and 11.8)',
+      );
+  });
+  it('is not claimed for text columns, a column the statement redefines, or unknown columns', () => {
+    for (const sql of [
+      'ALTER TABLE d ADD FULLTEXT INDEX ft (t, v)',
+      'ALTER TABLE d ADD FULLTEXT (`v`)',
+      'ALTER TABLE d MODIFY n TEXT, ADD FULLTEXT INDEX ft (n)',
+      'ALTER TABLE d ADD FULLTEXT INDEX ft (gone)',
+    ])
+      expect(plan(sql, MYSQL, D).rejected, sql).toBeNull();
+    expect(plan('ALTER TABLE d ADD FULLTEXT INDEX ft (n)', MYSQL, {}).rejected).toBeNull();
+  });
+});
