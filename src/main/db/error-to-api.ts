@@ -217,6 +217,14 @@ function serverError(e: ErrorFields, target: ConnectTarget | undefined): ApiErro
   switch (errno) {
     case 1045: {
       const user = target ? `user '${target.user}'` : userFromAccessDenied(text);
+      // The server says whether a password came with the login: without one, "wrong password"
+      // sends the user looking at the wrong setting.
+      if (/\(using password: NO\)/.test(text)) {
+        return withCodes(
+          'AUTH_FAILED',
+          `The server rejected ${user} — no password was sent (none is set or saved for this connection), or the user may not connect from this host (1045).`,
+        );
+      }
       return withCodes(
         'AUTH_FAILED',
         `The server rejected ${user} — wrong password, or the user may not connect from this host (1045).`,

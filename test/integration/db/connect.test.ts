@@ -130,6 +130,24 @@ describe.each(cases)('%s', (_name, server, flavor, versionPrefix) => {
     );
   });
 
+  it('a login with no password where one is needed says no password was sent (1045)', async () => {
+    const user = `sl_nopw_${process.pid}`;
+    await withConnection(server, (c) =>
+      c.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'needs-one'`),
+    );
+    try {
+      const e = await apiFailure(
+        openConnection(settingsFor(server, { user, tls: { mode: 'preferred' } }), {}),
+      );
+      expect(e.code).toBe('AUTH_FAILED');
+      expect(e.message).toBe(
+        `The server rejected user '${user}' — no password was sent (none is set or saved for this connection), or the user may not connect from this host (1045).`,
+      );
+    } finally {
+      await withConnection(server, (c) => c.query(`DROP USER '${user}'@'%'`));
+    }
+  });
+
   it("passwordMode 'ask' without a password is PASSWORD_REQUIRED before any connect", async () => {
     const e = await apiFailure(openConnection(settingsFor(server, { passwordMode: 'ask' }), {}));
     expect(e.code).toBe('PASSWORD_REQUIRED');

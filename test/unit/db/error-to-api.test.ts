@@ -52,6 +52,22 @@ describe('errorToApi: errors the server sent', () => {
     expect(e.sqlState).toBe('28000');
   });
 
+  it('1045 says when no password was sent, as the server tells', () => {
+    const e = errorToApi(
+      serverErr(
+        1045,
+        'ER_ACCESS_DENIED_ERROR',
+        '28000',
+        "Access denied for user 'app'@'10.0.0.7' (using password: NO)",
+      ),
+      target,
+    );
+    expect(e.code).toBe('AUTH_FAILED');
+    expect(e.message).toBe(
+      "The server rejected user 'app' — no password was sent (none is set or saved for this connection), or the user may not connect from this host (1045).",
+    );
+  });
+
   it('1045 without a target names the user from the server message', () => {
     const e = errorToApi(
       serverErr(
