@@ -25,7 +25,7 @@ describe('browser mode: a result export downloaded by the browser', () => {
           raw VARBINARY(8) NULL) DEFAULT CHARSET utf8mb4;
         INSERT INTO ${DB}.items VALUES
           (1, 'alpha', 'said "hi", then left', 0xDEAD),
-          (2, 'ü 😀', NULL, NULL),
+          (2, 'ü 😀', '@SUM(1+1)', NULL),
           (3, '', 'two\\nlines', '');`),
     );
     app = await startWebApp();
@@ -76,7 +76,7 @@ describe('browser mode: a result export downloaded by the browser', () => {
       [
         'id,name,note,raw',
         '1,alpha,"said ""hi"", then left",0xDEAD',
-        '2,ü 😀,,',
+        '2,ü 😀,@SUM(1+1),',
         '3,"","two\nlines",0x',
         '',
       ].join('\r\n'),
@@ -86,6 +86,10 @@ describe('browser mode: a result export downloaded by the browser', () => {
     await expect.poll(() => progress.getAttribute('data-state')).toBe('done');
     expect(await progress.textContent()).toContain('Exported 3 rows');
     expect(await progress.textContent()).toContain('your browser downloads it as items ü.csv');
+    // Written as it is, and said: a spreadsheet would run that cell.
+    expect(await dialog.getByTestId('export-formula-cells').textContent()).toContain(
+      '1 cell starts with =, +, -, @ or a tab and is not a number: a spreadsheet opening this file may run it as a formula',
+    );
     await screenshot(page, 'export-download-03-done-light');
     await page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(page, 'export-download-04-done-dark');

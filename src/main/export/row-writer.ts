@@ -8,6 +8,8 @@ import type { RawCell } from '../db/stream-statement';
 export interface RowWriter {
   header(): string;
   row(values: readonly RawCell[]): string;
+  /** Cells written so far that a spreadsheet may run as formulas (CSV only; see mayRunAsFormula). */
+  formulaLikeCells?(): number;
 }
 
 /** Makes the writer of one format for a result's columns. */

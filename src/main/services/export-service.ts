@@ -184,6 +184,7 @@ export function exportService(
       }
       status.elapsedMs = performance.now() - run.started;
       status.error = error ? error.toShape() : null;
+      status.formulaLikeCells = writer?.formulaLikeCells?.() ?? 0;
       // Last: the session stays taken until the file is settled and any KILL has landed.
       status.state = state;
       publish();
@@ -268,6 +269,7 @@ export function exportService(
       bytes: 0,
       elapsedMs: 0,
       error: null,
+      formulaLikeCells: 0,
     };
     // Taken before the guard reads sql_mode, so nothing else runs between that and the export.
     let preparing = true;

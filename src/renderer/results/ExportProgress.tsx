@@ -4,6 +4,7 @@ import { formatDuration } from '../../shared/format/duration';
 import { FailureNotice } from '../ui/FailureNotice';
 import { formatBytes } from '../grid/cell-text';
 import { Notice } from '../ui/Notice';
+import { formatCount } from '../../shared/format/count';
 
 /** Rows and bytes written, elapsed time, and how it ended (on disk, or handed to the browser). */
 export function ExportProgress({ run, expected }: { run: ExportStatus; expected: number | null }) {
@@ -35,6 +36,17 @@ export function ExportProgress({ run, expected }: { run: ExportStatus; expected:
             Exported {counts} to <span className="mono export-path">{run.path}</span>
           </Notice>
         ))}
+      {run.state === 'done' && run.formulaLikeCells > 0 && (
+        <Notice severity="warning" testId="export-formula-cells">
+          {formatCount(run.formulaLikeCells)} cell{run.formulaLikeCells === 1 ? '' : 's'} start
+          {run.formulaLikeCells === 1 ? 's' : ''} with =, +, -, @ or a tab and{' '}
+          {run.formulaLikeCells === 1 ? 'is' : 'are'} not a number: a spreadsheet opening this file
+          may run {run.formulaLikeCells === 1 ? 'it as a formula' : 'them as formulas'} (a link that
+          sends the sheet away, a command).{' '}
+          {run.formulaLikeCells === 1 ? 'It is written as it is' : 'They are written as they are'};
+          open the file with the columns imported as text if the data is not yours.
+        </Notice>
+      )}
       {run.state === 'cancelled' && (
         <Notice severity="warning">{run.error?.message ?? 'Export cancelled.'}</Notice>
       )}

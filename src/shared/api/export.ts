@@ -70,6 +70,11 @@ export const ExportStatusSchema = z.object({
   bytes: z.number().int().nonnegative(),
   elapsedMs: z.number().nonnegative(),
   error: ApiErrorShapeSchema.nullable(),
+  /**
+   * CSV: cells (header included) that a spreadsheet opening the file may run as formulas
+   * (`=HYPERLINK(...)`, `@SUM(...)`, `-1+cmd|...`), written as they are; 0 for JSON Lines.
+   */
+  formulaLikeCells: z.number().int().nonnegative(),
   /** A download export that is done: where the browser fetches it (absent otherwise). */
   download: ExportDownloadSchema.optional(),
 });

