@@ -68,14 +68,17 @@ export function webSocketTransport(url: string, token: string | null): ClientTra
     // included, and with it every server session it opened: open transactions and their locks
     // held for minutes by a page no one sees. Leaving closes the socket (the backend then closes
     // the sessions); coming back from that cache starts the page afresh.
-    window.addEventListener('pagehide', (event) => {
-      if (!event.persisted) return;
-      leftPage = true;
-      socket?.close();
-    });
-    window.addEventListener('pageshow', (event) => {
-      if (event.persisted && leftPage) location.reload();
-    });
+    // Only in a page: tests drive this transport from Node, where there is no window.
+    if (typeof window !== 'undefined') {
+      window.addEventListener('pagehide', (event) => {
+        if (!event.persisted) return;
+        leftPage = true;
+        socket?.close();
+      });
+      window.addEventListener('pageshow', (event) => {
+        if (event.persisted && leftPage) location.reload();
+      });
+    }
   } else {
     wasDown = true;
     // Told once the screens listen (onMessage comes after this returns).
