@@ -1,7 +1,7 @@
 import type { Capabilities, CapabilityKey } from '../server/capabilities';
 import type { AlterOperation, AlterOperationKind } from './alter-operation';
 import type { ColumnChange } from './column-change';
-import type { ForeignKeyUse } from './column-refusals';
+import type { ColumnRefusalFacts, ForeignKeyUse } from './column-refusals';
 
 /**
  * How the server runs an operation, cheapest first:
@@ -1992,20 +1992,13 @@ export interface TableFacts {
   /** The collation the server gives a character set named without COLLATE, by character set. */
   defaultCollations?: Readonly<Record<string, string>>;
   /** Every index, the primary key (`PRIMARY`) included: name, columns in order, uniqueness. */
-  keys?: ReadonlyArray<{ name: string; columns: readonly string[]; unique: boolean }>;
+  keys?: ColumnRefusalFacts['keys'];
   /** The columns each generated column's expression uses, by generated column. */
-  generatedColumnUses?: Readonly<Record<string, readonly string[]>>;
+  generatedColumnUses?: ColumnRefusalFacts['generatedColumnUses'];
   /** The columns each named CHECK constraint uses, by constraint name. */
-  checkConstraintColumns?: Readonly<Record<string, readonly string[]>>;
-  /**
-   * Expressions that use columns outside generated columns and CHECKs: a functional key part
-   * (MySQL) or a DEFAULT (expression) of a column, named by the index or the column.
-   */
-  expressionUses?: ReadonlyArray<{
-    kind: 'functional-index' | 'default';
-    name: string;
-    columns: readonly string[];
-  }>;
+  checkConstraintColumns?: ColumnRefusalFacts['checkConstraintColumns'];
+  /** Expressions that use columns outside generated columns and CHECKs (see ColumnRefusalFacts). */
+  expressionUses?: ColumnRefusalFacts['expressionUses'];
   /**
    * MariaDB's @@innodb_instant_alter_column_allowed (10.3.23+): `add_last` keeps DROP COLUMN,
    * ADD COLUMN FIRST/AFTER and reordering from being instant, `never` ADD COLUMN too. Absent or
