@@ -189,12 +189,7 @@ export function processlistService(
           const now = await runningStatements(conn, plan.ids, facts.server.flavor);
           return {
             seenAtMs,
-            targets: [...now.values()].map(({ id, info, timeSeconds, queryId }) => ({
-              id,
-              info,
-              timeSeconds,
-              queryId,
-            })),
+            targets: [...now.values()].map(({ id, info, key }) => ({ id, info, key })),
           };
         });
         return {

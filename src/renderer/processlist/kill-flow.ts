@@ -46,7 +46,7 @@ function runningText(running: KillTargets | null): string {
   if (!running || running.targets.length === 0) return '';
   const shown = running.targets.slice(0, 3).map((t) => {
     const text = t.info === null ? 'no statement' : flat(t.info);
-    return `#${t.id} runs ${text} (for ${t.timeSeconds} s)`;
+    return `#${t.id} runs ${text}`;
   });
   const more = running.targets.length - shown.length;
   return ` Now: ${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}. A session that runs another statement by the time you confirm is left alone.`;

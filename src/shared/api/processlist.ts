@@ -14,15 +14,21 @@ export const KillViaSchema = z.enum(['statement', 'procedure']);
 /** Characters of a statement compared before KILL QUERY (see KillTarget). */
 export const STATEMENT_CHECK_CHARS = 1024;
 
-/** The statement a session ran when a KILL QUERY was previewed: what the KILL is meant to stop. */
+/**
+ * The statement a session ran when a KILL QUERY was previewed: what the KILL is meant to stop.
+ * Its identity is the top-level statement's (a CALL, not the statement running inside it):
+ * MySQL's performance_schema event id, or MariaDB's start time from TIME_MS.
+ */
 export const KillTargetSchema = z.object({
   id: ProcessId,
   /** Its first characters (null: it ran none). */
   info: z.string().max(STATEMENT_CHECK_CHARS).nullable(),
-  /** How long it had run, in whole seconds, as the server said. */
-  timeSeconds: z.number().int().nonnegative(),
-  /** MariaDB's QUERY_ID of it, exact; null elsewhere. */
-  queryId: z.string().max(20).nullable(),
+  /**
+   * `event:<EVENT_ID>` (MySQL, from performance_schema.events_statements_current) or
+   * `start:<ms since the epoch, backend clock>` (MariaDB); null when neither can be read: then
+   * only a session that ran nothing and now runs something is told apart.
+   */
+  key: z.string().max(40).nullable(),
 });
 export type KillTarget = z.infer<typeof KillTargetSchema>;
 

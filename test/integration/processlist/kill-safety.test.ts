@@ -1,7 +1,7 @@
 import type { RowDataPacket } from 'mysql2';
 import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectTo } from '../../servers/connect';
+import { connectTo, withConnection } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import type { ServerKind } from '../../servers/server-kind';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
@@ -118,8 +118,7 @@ describe.each<[string, ServerKind]>([
         {
           id: busy.id,
           info: 'SELECT SLEEP(1.5) AS first_stmt',
-          timeSeconds: expect.any(Number) as number,
-          queryId: kind === 'mariadb' ? (expect.stringMatching(/^\d+$/) as string) : null,
+          key: expect.stringMatching(kind === 'mariadb' ? /^start:\d+$/ : /^event:\d+$/) as string,
         },
       ],
     });
@@ -150,6 +149,43 @@ describe.each<[string, ServerKind]>([
     const stopped = await kill({ confirmSql: sql, expected: again.value.running });
     expect(stopped.ok && stopped.value.phase === 'done' && stopped.value.outcomes[0]).toEqual({
       id: busy.id,
+      outcome: 'killed',
+      message: null,
+    });
+    await done;
+  });
+
+  it('KILL QUERY stops a procedure although the statement it runs changed since the question', async () => {
+    await withConnection(dedicated(), (c) =>
+      c.query(
+        'CREATE DATABASE IF NOT EXISTS ks; DROP PROCEDURE IF EXISTS ks.steps; CREATE PROCEDURE ks.steps() BEGIN DO SLEEP(1.5); DO SLEEP(30); END',
+      ),
+    );
+    const caller = await newClient();
+    const done = start(caller, 'CALL ks.steps()');
+    const seen = await snapshotWhen(b, sessionId, (s) =>
+      (rowOf(s, caller.id)?.info ?? '').includes('SLEEP(1.5)'),
+    );
+    const kill = (extra: object) =>
+      b.call('processlist.kill', {
+        sessionId,
+        mode: 'query',
+        ids: [caller.id],
+        seenIn: seen.serverRun,
+        ...extra,
+      });
+    const preview = await kill({});
+    if (!preview.ok || preview.value.phase !== 'preview') throw new Error(JSON.stringify(preview));
+    // Inside the CALL now runs its second statement: still the statement confirmed.
+    await snapshotWhen(b, sessionId, (s) =>
+      (rowOf(s, caller.id)?.info ?? '').includes('SLEEP(30)'),
+    );
+    const stopped = await kill({
+      confirmSql: `KILL QUERY ${caller.id};`,
+      expected: preview.value.running,
+    });
+    expect(stopped.ok && stopped.value.phase === 'done' && stopped.value.outcomes[0]).toEqual({
+      id: caller.id,
       outcome: 'killed',
       message: null,
     });

@@ -71,8 +71,6 @@ export async function killSessions(
       ? await runningStatements(conn, plan.ids, context.flavor)
       : new Map<number, KillTarget & { idle: boolean }>();
   const expected = new Map(context.expected?.targets.map((t) => [t.id, t]));
-  const elapsedSeconds =
-    context.expected === undefined ? 0 : (Date.now() - context.expected.seenAtMs) / 1000;
   const outcomes: Outcome[] = [];
   for (const [i, id] of plan.ids.entries()) {
     if (id === context.selfId) {
@@ -93,7 +91,7 @@ export async function killSessions(
       continue;
     }
     const was = expected.get(id);
-    const changed = running && was ? otherStatement(was, running, elapsedSeconds) : null;
+    const changed = running && was ? otherStatement(was, running) : null;
     if (changed !== null) {
       outcomes.push({ id, outcome: 'changed', message: changed });
       continue;
@@ -142,56 +140,104 @@ async function killOne(conn: Connection, statement: string, id: number): Promise
   }
 }
 
+/** MariaDB start times read apart closer than this are one statement's (two reads' latency). */
+const SAME_START_MS = 250;
+
 /**
- * What each of `ids` runs now (sessions that ended are absent): its statement's first
- * characters and time, MariaDB's QUERY_ID, and whether it is idle (KILL QUERY would stop
- * nothing).
+ * What each of `ids` runs now (sessions that ended are absent): the top-level statement's
+ * first characters and identity (see KillTarget), and whether the session is idle (KILL QUERY
+ * would stop nothing). Inside a stored procedure the processlist shows the statement running in
+ * it, which changes as it goes: the identity is the CALL's, so a procedure can be stopped.
  */
 export async function runningStatements(
   conn: Connection,
   ids: readonly number[],
   flavor: ServerFlavor,
 ): Promise<Map<number, KillTarget & { idle: boolean }>> {
+  const mariadb = flavor === 'mariadb';
   const [rows] = await conn.query<RowDataPacket[]>(
-    `SELECT ID AS id, COMMAND AS command, TIME AS time, LEFT(INFO, ${STATEMENT_CHECK_CHARS}) AS info${
-      flavor === 'mariadb' ? ', QUERY_ID AS queryId' : ''
+    `SELECT ID AS id, COMMAND AS command, LEFT(INFO, ${STATEMENT_CHECK_CHARS}) AS info${
+      mariadb ? ', TIME_MS AS timeMs' : ''
     } FROM information_schema.PROCESSLIST WHERE ID IN (?)`,
     [ids],
   );
+  const readAt = Date.now();
+  const events = mariadb ? new Map<number, TopStatement>() : await topStatements(conn, ids);
   const out = new Map<number, KillTarget & { idle: boolean }>();
   for (const r of rows) {
     const id = Number(r.id);
     const info = r.info === null || r.info === undefined ? null : String(r.info);
+    const event = events.get(id);
+    const started = mariadb && info !== null ? readAt - Number(r.timeMs) : NaN;
     out.set(id, {
       id,
-      info,
-      timeSeconds: Math.max(0, Math.trunc(Number(r.time) || 0)),
-      queryId: r.queryId === null || r.queryId === undefined ? null : String(r.queryId),
+      info: event?.text ?? info,
+      key: event
+        ? `event:${event.eventId}`
+        : Number.isFinite(started)
+          ? `start:${Math.round(started)}`
+          : null,
       idle: String(r.command) === 'Sleep',
     });
   }
   return out;
 }
 
+interface TopStatement {
+  eventId: string;
+  text: string | null;
+}
+
 /**
- * Why the statement running now is not the one confirmed (`was`, read `elapsedSeconds` ago),
- * or null when it is: another text, another MariaDB query id, or the same text started since
- * (its time is shorter than the confirmed one's plus the time gone by, a second's rounding
- * either side allowed).
+ * MySQL: each session's running top-level statement from performance_schema (its event id
+ * stays while a CALL runs the statements inside it); empty when it cannot be read.
  */
-export function otherStatement(
-  was: KillTarget,
-  now: KillTarget,
-  elapsedSeconds: number,
-): string | null {
-  const runs = `#${now.id} now runs another statement`;
-  const text = now.info === null ? '' : `: ${shorten(now.info)}`;
-  if (was.info !== now.info) return `Not killed: ${runs}${text}.`;
-  if (was.queryId !== null && now.queryId !== null && was.queryId !== now.queryId)
-    return `Not killed: ${runs} of the same text (query id ${now.queryId}, not ${was.queryId}).`;
-  if (now.timeSeconds < was.timeSeconds + Math.floor(elapsedSeconds) - 2)
-    return `Not killed: ${runs} of the same text, started ${now.timeSeconds} s ago (the one confirmed had run ${was.timeSeconds} s by then).`;
-  return null;
+async function topStatements(
+  conn: Connection,
+  ids: readonly number[],
+): Promise<Map<number, TopStatement>> {
+  const out = new Map<number, TopStatement>();
+  try {
+    const [rows] = await conn.query<RowDataPacket[]>(
+      `SELECT t.PROCESSLIST_ID AS id, s.EVENT_ID AS eventId,
+         LEFT(s.SQL_TEXT, ${STATEMENT_CHECK_CHARS}) AS text
+       FROM performance_schema.threads t
+       JOIN performance_schema.events_statements_current s ON s.THREAD_ID = t.THREAD_ID
+       WHERE t.PROCESSLIST_ID IN (?) AND s.NESTING_EVENT_ID IS NULL AND s.END_EVENT_ID IS NULL`,
+      [ids],
+    );
+    for (const r of rows)
+      out.set(Number(r.id), {
+        eventId: String(r.eventId),
+        text: r.text === null || r.text === undefined ? null : String(r.text),
+      });
+  } catch {
+    // performance_schema off, or not this account's to read: no identity, no claim.
+  }
+  return out;
+}
+
+/**
+ * Why the statement running now is not the one confirmed (`was`), or null when it is (or when
+ * that cannot be told): another top-level event (MySQL), a start more than SAME_START_MS apart
+ * (MariaDB), or a statement where there was none.
+ */
+export function otherStatement(was: KillTarget, now: KillTarget): string | null {
+  const changed = `Not killed: #${now.id} now runs another statement${
+    now.info === null ? '' : `: ${shorten(now.info)}`
+  }.`;
+  if (was.info === null) return now.info === null ? null : changed;
+  if (was.key === null || now.key === null) return null;
+  const [wasKind, wasValue] = splitKey(was.key);
+  const [nowKind, nowValue] = splitKey(now.key);
+  if (wasKind !== nowKind) return null;
+  if (wasKind === 'event') return wasValue === nowValue ? null : changed;
+  return Math.abs(Number(wasValue) - Number(nowValue)) <= SAME_START_MS ? null : changed;
+}
+
+function splitKey(key: string): [string, string] {
+  const colon = key.indexOf(':');
+  return [key.slice(0, colon), key.slice(colon + 1)];
 }
 
 function shorten(text: string): string {
