@@ -1,5 +1,6 @@
 import type { SavedConnection } from '../../shared/api/connection';
 import type { KillTargets } from '../../shared/api/processlist';
+import { oneLineStatement } from '../../shared/processlist/statement-text';
 import { killEffect, type KillMode } from '../../shared/processlist/kill-plan';
 import type { ServerRun } from '../../shared/server/server-run';
 import { api } from '../app/api';
@@ -45,16 +46,11 @@ function wording(
 function runningText(running: KillTargets | null): string {
   if (!running || running.targets.length === 0) return '';
   const shown = running.targets.slice(0, 3).map((t) => {
-    const text = t.info === null ? 'no statement' : flat(t.info);
+    const text = t.info === null ? 'no statement' : oneLineStatement(t.info, 160);
     return `#${t.id} runs ${text}`;
   });
   const more = running.targets.length - shown.length;
   return ` Now: ${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}. A session that runs another statement by the time you confirm is left alone.`;
-}
-
-function flat(text: string): string {
-  const one = text.replace(/\s+/g, ' ').trim();
-  return one.length > 160 ? `${one.slice(0, 160)}…` : one;
 }
 
 /**

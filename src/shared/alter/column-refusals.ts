@@ -225,16 +225,6 @@ export function columnUseRefusal(
   return null;
 }
 
-/** The first key part of an ADD INDEX/KEY/UNIQUE/PRIMARY KEY clause, when it is a plain column. */
-function firstKeyColumn(clause: string): string | null {
-  const m = /\(\s*(`(?:[^`]|``)+`|[\w$]+)\s*(?:\(\s*\d+\s*\)\s*)?(?:ASC|DESC)?\s*[,)]/i.exec(
-    clause,
-  );
-  if (!m) return null;
-  const name = m[1]!;
-  return name.startsWith('`') ? name.slice(1, -1).replaceAll('``', '`') : name;
-}
-
 /**
  * Why the server refuses to drop the last key whose first column is the AUTO_INCREMENT column,
  * or null (also when the keys or that column are not known): both flavors refuse it, error 1075
@@ -273,24 +263,29 @@ export function autoIncrementKeyRefusal(
   const added = all.some(
     (o) =>
       (o.kind === 'add-index' || o.kind === 'add-unique-index' || o.kind === 'add-primary-key') &&
-      lower(firstKeyColumn(o.text) ?? '') === ai,
+      lower(keyColumns(o.text)[0] ?? '') === ai,
   );
   if (kept || added) return null;
   const what = key.name === 'PRIMARY' ? 'the primary key' : `index ${key.name}`;
   return `${what} is the only key that starts with the AUTO_INCREMENT column ${column}: the server refuses to drop it, error 1075 (add another key starting with ${column} in the same statement; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
 }
 
-/** The plain column names of an ADD ... INDEX clause's key parts (functional parts left out). */
-function keyColumns(clause: string): string[] {
+/**
+ * The key parts of an ADD ... INDEX/KEY/UNIQUE/PRIMARY KEY clause, in order: each a plain
+ * column's name, or null for a part that is not one (an expression).
+ */
+function keyColumns(clause: string): Array<string | null> {
   const open = clause.indexOf('(');
   const close = clause.lastIndexOf(')');
   if (open < 0 || close <= open) return [];
-  const out: string[] = [];
-  for (const part of clause.slice(open + 1, close).split(',')) {
-    const m = /^\s*(`(?:[^`]|``)+`|[\w$]+)\s*(?:\(\s*\d+\s*\)\s*)?(?:ASC|DESC)?\s*$/i.exec(part);
-    if (m) out.push(m[1]!.startsWith('`') ? m[1]!.slice(1, -1).replaceAll('``', '`') : m[1]!);
-  }
-  return out;
+  return clause
+    .slice(open + 1, close)
+    .split(',')
+    .map((part) => {
+      const m = /^\s*(`(?:[^`]|``)+`|[\w$]+)\s*(?:\(\s*\d+\s*\)\s*)?(?:ASC|DESC)?\s*$/i.exec(part);
+      if (!m) return null;
+      return m[1]!.startsWith('`') ? m[1]!.slice(1, -1).replaceAll('``', '`') : m[1]!;
+    });
 }
 
 /**
@@ -311,7 +306,7 @@ export function fulltextColumnRefusal(
       .flatMap((o) => [lower(o.column ?? ''), lower(o.newName ?? '')]),
   );
   for (const name of keyColumns(op.text)) {
-    if (redefined.has(lower(name))) continue;
+    if (name === null || redefined.has(lower(name))) continue;
     const column = facts.columns.find((c) => lower(c.name) === lower(name));
     if (!column) continue;
     const type = normaliseColumnType(column.columnType);

@@ -29,3 +29,12 @@ export function statementPreview(text: string, max: number): string {
   const code = text.charCodeAt(max - 1);
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
+
+/**
+ * A statement on one line for a sentence: white space runs made one space, cut at `max`
+ * characters (see statementPreview) with `…` when longer.
+ */
+export function oneLineStatement(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${statementPreview(flat, max)}…` : flat;
+}

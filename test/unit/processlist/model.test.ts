@@ -28,6 +28,7 @@ import { chooseProcesslistSource } from '../../../src/shared/processlist/process
 import { diffSnapshots, rowKey } from '../../../src/shared/processlist/snapshot-diff';
 import {
   safeStatementText,
+  oneLineStatement,
   statementPreview,
 } from '../../../src/shared/processlist/statement-text';
 import { classifyThread } from '../../../src/shared/processlist/thread-kind';
@@ -349,6 +350,9 @@ describe('statement text', () => {
     expect(mapped.info).toHaveLength(2048);
     expect(mapped.infoLength).toBe(big.length);
     expect(statementPreview('ab😀', 3)).toBe('ab');
+    // On one line for a sentence: white space made one space, cut with an ellipsis.
+    expect(oneLineStatement('  SELECT 1\n\t FROM  t ', 20)).toBe('SELECT 1 FROM t');
+    expect(oneLineStatement('SELECT  😀x', 8)).toBe('SELECT …');
   });
 });
 

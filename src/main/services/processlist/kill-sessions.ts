@@ -5,6 +5,7 @@ import {
   type KillTarget,
   type KillTargets,
 } from '../../../shared/api/processlist';
+import { oneLineStatement } from '../../../shared/processlist/statement-text';
 import type { ServerFlavor } from '../../../shared/server/flavor';
 import { ER_NO_SUCH_THREAD } from '../../db/no-such-thread';
 import {
@@ -224,7 +225,7 @@ async function topStatements(
  */
 export function otherStatement(was: KillTarget, now: KillTarget): string | null {
   const changed = `Not killed: #${now.id} now runs another statement${
-    now.info === null ? '' : `: ${shorten(now.info)}`
+    now.info === null ? '' : `: ${oneLineStatement(now.info, 120)}`
   }.`;
   if (was.info === null) return now.info === null ? null : changed;
   if (was.key === null || now.key === null) return null;
@@ -238,11 +239,6 @@ export function otherStatement(was: KillTarget, now: KillTarget): string | null 
 function splitKey(key: string): [string, string] {
   const colon = key.indexOf(':');
   return [key.slice(0, colon), key.slice(colon + 1)];
-}
-
-function shorten(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
 }
 
 /**
