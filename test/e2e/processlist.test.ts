@@ -452,12 +452,27 @@ describe('the processlist screen through a server restart', () => {
     expect(sinceSeconds - beforeSeconds).toBeGreaterThanOrEqual(0);
     expect(sinceSeconds - beforeSeconds).toBeLessThan(15);
     expect(text).toContain('the view resumes by itself');
+    // The rows kept are the last good read's, said so and greyed: a DBA must not take them as live.
+    const from = /The sessions shown are from (\d\d):(\d\d):(\d\d) and may have ended since/.exec(
+      text,
+    );
+    expect(from).not.toBeNull();
+    const fromSeconds = Number(from![1]) * 3600 + Number(from![2]) * 60 + Number(from![3]);
+    expect(fromSeconds).toBeLessThanOrEqual(sinceSeconds);
+    expect(sinceSeconds - fromSeconds).toBeLessThan(5);
+    const table = page.getByTestId('pl-scroller');
+    expect(await table.getAttribute('class')).toContain('pl-stale');
+    expect(await page.locator('.pl-stale .pl-row').count()).toBeGreaterThan(0);
+    expect(
+      await page.locator('.pl-stale .pl-rows').evaluate((el) => getComputedStyle(el).opacity),
+    ).toBe('0.5');
     await expect
       .poll(async () => (await notice.textContent()) ?? '', { timeout: 15_000 })
       .toMatch(/retrying at \d\d:\d\d:\d\d \(attempt \d+\)/);
     await screenshot(page, 'processlist-04-disconnected');
     await server().start();
     await notice.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await table.getAttribute('class')).not.toContain('pl-stale');
     expect(await page.locator('.notice-danger').count()).toBe(0);
     expect(await page.getByTestId('pl-status').textContent()).toContain('information_schema');
     expect(errors).toEqual([]);

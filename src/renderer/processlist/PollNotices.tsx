@@ -26,7 +26,14 @@ export function PollNotices({
           {disconnected.attempt > 0
             ? ` at ${clockTime(disconnected.retryAt)} (attempt ${disconnected.attempt})`
             : ''}
-          ; the view resumes by itself.{' '}
+          ; the view resumes by itself.
+          {latest && (
+            <>
+              {' '}
+              The sessions shown are from {clockTime(new Date(latest.takenAt))} and may have ended
+              since.
+            </>
+          )}{' '}
           <span className="pl-muted">{disconnected.error.message}</span>
         </Notice>
       )}

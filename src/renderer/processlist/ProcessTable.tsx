@@ -30,6 +30,8 @@ export const ProcessTable = memo(function ProcessTable({
     /** Row keys ticked for a KILL of the selection. */
     ticked: ReadonlySet<string>;
     sort: { key: ColumnKey; dir: SortDirection };
+    /** The rows are from the last good read of a server that stopped answering since. */
+    stale?: boolean;
   };
   actions: {
     onSelect: (r: TableRow) => void;
@@ -75,7 +77,7 @@ export const ProcessTable = memo(function ProcessTable({
 
   return (
     <div
-      className="pl-table pl-body"
+      className={shown.stale ? 'pl-table pl-body pl-stale' : 'pl-table pl-body'}
       role="table"
       aria-label="Sessions"
       aria-rowcount={rows.length + 1}

@@ -148,9 +148,10 @@ export function ProcesslistScreen(props: ToolScreenProps) {
   );
 
   // One object each, so the memoised table sees a change only when one of them changed.
+  const stale = polling.disconnected !== null && !frozen;
   const tableView = useMemo(
-    () => ({ selectedKey: selected, ticked, sort }),
-    [selected, ticked, sort],
+    () => ({ selectedKey: selected, ticked, sort, stale }),
+    [selected, ticked, sort, stale],
   );
   const tableActions = useMemo(
     () => ({ onSelect: onSelectRow, onTick, onSort }),
