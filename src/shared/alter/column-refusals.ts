@@ -270,6 +270,43 @@ export function autoIncrementKeyRefusal(
   return `${what} is the only key that starts with the AUTO_INCREMENT column ${column}: the server refuses to drop it, error 1075 (add another key starting with ${column} in the same statement; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
 }
 
+/** Whether a column definition makes the column AUTO_INCREMENT (quoted text aside). */
+function definesAutoIncrement(definition: string | undefined): boolean {
+  const unquoted = (definition ?? '').replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+  return /\bAUTO_INCREMENT\b/i.test(unquoted);
+}
+
+/**
+ * Why the server refuses to make a column AUTO_INCREMENT while another column of the table still
+ * is, or null (also when the table's AUTO_INCREMENT column is not known): both flavors refuse it,
+ * error 1075 ("there can be only one auto column"), unless the same statement drops the other
+ * column or changes it into a plain one. Seen on MySQL 9.7, MariaDB 10.11 and 11.8.
+ */
+export function secondAutoIncrementRefusal(
+  op: AlterOperation,
+  all: readonly AlterOperation[],
+  facts: ColumnRefusalFacts,
+): string | null {
+  if (op.kind !== 'add-column' && op.kind !== 'modify-column' && op.kind !== 'change-column') {
+    return null;
+  }
+  const current = facts.autoIncrementColumn;
+  if (!current || !definesAutoIncrement(op.definition)) return null;
+  const lower = (s: string | undefined) => (s ?? '').toLowerCase();
+  const ai = lower(current);
+  if (op.kind !== 'add-column' && lower(op.column) === ai) return null;
+  const released = all.some(
+    (o) =>
+      lower(o.column) === ai &&
+      (o.kind === 'drop-column' ||
+        ((o.kind === 'modify-column' || o.kind === 'change-column') &&
+          !definesAutoIncrement(o.definition))),
+  );
+  if (released) return null;
+  const name = op.kind === 'change-column' ? (op.newName ?? op.column) : op.column;
+  return `${current} is already the table's AUTO_INCREMENT column: the server refuses a second one (${name ?? 'this column'}), error 1075 (in the same statement, MODIFY ${current} without AUTO_INCREMENT or drop it; seen on MySQL 9.7, MariaDB 10.11 and 11.8)`;
+}
+
 /**
  * The key parts of an ADD ... INDEX/KEY/UNIQUE/PRIMARY KEY clause, in order: each a plain
  * column's name, or null for a part that is not one (an expression).

@@ -35,6 +35,7 @@ import {
 } from './column-change';
 import {
   autoIncrementKeyRefusal,
+  secondAutoIncrementRefusal,
   fulltextColumnRefusal,
   autoIncrementReferenceRefusal,
   columnUseRefusal,
@@ -289,6 +290,7 @@ export function planAlter(
       foreignKeyColumnRefusal(operation, columnChange, facts, flavor) ??
       autoIncrementReferenceRefusal(operation, facts, flavor) ??
       autoIncrementKeyRefusal(operation, alter.operations, facts) ??
+      secondAutoIncrementRefusal(operation, alter.operations, facts) ??
       fulltextColumnRefusal(operation, alter.operations, facts) ??
       columnUseRefusal(operation, alter.operations, facts, flavor);
     // A refusal is known whatever else is unknown about the operation.

@@ -316,7 +316,8 @@ const EXPRESSION_CASES: ReadonlyArray<readonly [table: string, clause: string]> 
 ];
 
 /**
- * The keys an AUTO_INCREMENT column needs: one starting with it must stay (error 1075); and
+ * The keys an AUTO_INCREMENT column needs: one starting with it must stay, and it must be the only
+ * AUTO_INCREMENT column (both error 1075); and
  * FULLTEXT indexes, on text columns only (error 1283).
  */
 const AUTO_INCREMENT_KEY_SETUP = `CREATE TABLE a (id INT NOT NULL AUTO_INCREMENT, x INT,
@@ -335,6 +336,14 @@ const AUTO_INCREMENT_KEY_CASES: ReadonlyArray<readonly [table: string, clause: s
   ['b', 'DROP PRIMARY KEY, ADD KEY k (id)'],
   ['c', 'DROP INDEX k_id'],
   ['c', 'DROP INDEX k_id, DROP INDEX k_idx'],
+  // Only one AUTO_INCREMENT column (error 1075), unless the statement releases the other.
+  ['a', 'MODIFY x INT NOT NULL AUTO_INCREMENT'],
+  ['a', 'CHANGE x x2 INT NOT NULL AUTO_INCREMENT'],
+  ['a', 'ADD COLUMN m INT AUTO_INCREMENT UNIQUE'],
+  ['a', "ADD COLUMN m INT COMMENT 'AUTO_INCREMENT'"],
+  ['a', 'MODIFY id INT NOT NULL, MODIFY x INT NOT NULL AUTO_INCREMENT'],
+  ['a', 'DROP COLUMN id, MODIFY x INT NOT NULL AUTO_INCREMENT'],
+  ['a', 'MODIFY id BIGINT NOT NULL AUTO_INCREMENT'],
   // FULLTEXT takes text columns only (error 1283).
   ['a', 'ADD FULLTEXT INDEX ft (x)'],
   ['d', 'ADD FULLTEXT INDEX ft (t, n)'],

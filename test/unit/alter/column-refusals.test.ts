@@ -416,6 +416,47 @@ describe('dropping the last key that starts with the AUTO_INCREMENT column', () 
   });
 });
 
+describe('a second AUTO_INCREMENT column', () => {
+  const T: PlanFacts = {
+    autoIncrementColumn: 'id',
+    keys: [
+      { name: 'k_id', columns: ['id'], unique: false },
+      { name: 'k_x', columns: ['x'], unique: false },
+    ],
+  };
+  it('is refused by both flavors (1075), for MODIFY, CHANGE and ADD COLUMN', () => {
+    for (const s of [MYSQL, MARIADB]) {
+      expect(plan('ALTER TABLE t MODIFY x INT NOT NULL AUTO_INCREMENT', s, T).rejected).toBe(
+        "id is already the table's AUTO_INCREMENT column: the server refuses a second one (x), error 1075 (in the same statement, MODIFY id without AUTO_INCREMENT or drop it; seen on MySQL 9.7, MariaDB 10.11 and 11.8)",
+      );
+      expect(plan('ALTER TABLE t CHANGE x x2 INT NOT NULL auto_increment', s, T).rejected).toMatch(
+        /^id is already .*a second one \(x2\), error 1075/,
+      );
+      expect(plan('ALTER TABLE t ADD COLUMN m INT AUTO_INCREMENT UNIQUE', s, T).rejected).toMatch(
+        /a second one \(m\), error 1075/,
+      );
+    }
+  });
+  it('is not claimed when the statement releases the other, for the column itself, or unknown', () => {
+    for (const sql of [
+      'ALTER TABLE t MODIFY id INT NOT NULL, MODIFY x INT NOT NULL AUTO_INCREMENT',
+      'ALTER TABLE t DROP COLUMN id, MODIFY x INT NOT NULL AUTO_INCREMENT',
+      'ALTER TABLE t MODIFY id BIGINT NOT NULL AUTO_INCREMENT',
+      "ALTER TABLE t ADD COLUMN m INT COMMENT 'AUTO_INCREMENT'",
+    ])
+      expect(plan(sql, MYSQL, T).rejected, sql).toBeNull();
+    const sql = 'ALTER TABLE t MODIFY x INT NOT NULL AUTO_INCREMENT';
+    expect(plan(sql, MYSQL, { ...T, autoIncrementColumn: null }).rejected).toBeNull();
+    const { autoIncrementColumn: _, ...unknown } = T;
+    expect(plan(sql, MYSQL, unknown).rejected).toBeNull();
+    // Still releasing it keeps the refusal: the other stays AUTO_INCREMENT.
+    expect(
+      plan('ALTER TABLE t MODIFY id BIGINT AUTO_INCREMENT, MODIFY x INT AUTO_INCREMENT', MYSQL, T)
+        .rejected,
+    ).toMatch(/error 1075/);
+  });
+});
+
 describe('a FULLTEXT index on a column that is not text', () => {
   const D: PlanFacts = {
     columns: [
