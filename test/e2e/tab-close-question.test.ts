@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { RowDataPacket } from 'mysql2';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +40,7 @@ describe('closing a tab that still works on the server', () => {
   beforeAll(async () => {
     await withConnection(server, (c) =>
       c.query(
-        `DROP DATABASE IF EXISTS ${DB}; CREATE DATABASE ${DB}; CREATE TABLE ${DB}.t (id INT PRIMARY KEY)`,
+        `DROP DATABASE IF EXISTS ${DB}; CREATE DATABASE ${DB}; CREATE TABLE ${DB}.t (id INT PRIMARY KEY); CREATE TABLE ${DB}.slow (n INT)`,
       ),
     );
     ({ app, browser, page, errors } = await openWebPage());
@@ -72,6 +76,62 @@ describe('closing a tab that still works on the server', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Stop it and close' }).click();
     await expect.poll(() => tab().count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => running(marker), { timeout: 10_000 }).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('asks before cancelling a running export, and Cancel lets it go on', async () => {
+    const marker = 'close_question_export';
+    const name = `sightline-e2e-close-export-${process.pid}.csv`;
+    const file = path.join(os.homedir(), name);
+    // Quick the first time; the export's run of it (once a row is in `slow`) takes 30 s.
+    await openEditorWith(
+      page,
+      app,
+      server,
+      'Close question 3',
+      `SELECT SLEEP(IF((SELECT COUNT(*) FROM ${DB}.slow) > 0, 30, 0)) AS ${marker};`,
+    );
+    await cursorToLine(page, 1);
+    await page.keyboard.press('Control+Enter');
+    await expect
+      .poll(() => page.getByTestId('result-summary').last().getAttribute('data-state'), {
+        timeout: 10_000,
+      })
+      .toBe('done');
+    await withConnection(server, (c) => c.query(`INSERT INTO ${DB}.slow VALUES (1)`));
+    await page.getByRole('button', { name: 'Export full result…' }).first().click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export full result' });
+    await exportDialog.getByRole('radio', { name: 'Save on the server’s disk' }).check();
+    await exportDialog.getByRole('textbox', { name: /File/ }).fill(`~/${name}`);
+    await exportDialog.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect.poll(() => running(marker), { timeout: 10_000 }).toBe(1);
+    const progress = exportDialog.getByTestId('export-progress');
+    await expect.poll(() => progress.getAttribute('data-state')).toBe('running');
+    // The export dialog is modal; the shortcut still reaches the tab.
+    await page.keyboard.press('Control+w');
+    const question = page.getByRole('dialog', { name: /cancel its export/ });
+    await question.waitFor();
+    expect(await question.locator('h2').textContent()).toContain(
+      'Close the tab and cancel its export on Close question 3?',
+    );
+    expect(await question.locator('p').first().textContent()).toBe(
+      `An export of this tab's result is running (0 rows written so far). Closing the tab ends its session: the export stops and its partial file is removed, so ${file} is not written.`,
+    );
+    expect(await question.getByLabel('Exact operation').textContent()).toBe(file);
+    await screenshot(page, 'tab-close-question-export');
+    await question.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await tab().count()).toBe(1);
+    expect(await running(marker)).toBe(1);
+    expect(await progress.getAttribute('data-state')).toBe('running');
+    await page.keyboard.press('Control+w');
+    await page
+      .getByRole('dialog', { name: /cancel its export/ })
+      .getByRole('button', { name: 'Cancel the export and close' })
+      .click();
+    await expect.poll(() => tab().count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => running(marker), { timeout: 10_000 }).toBe(0);
+    expect(existsSync(file)).toBe(false);
+    expect((await readdir(os.homedir())).filter((f) => f.startsWith(name))).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -192,6 +192,9 @@ export function exportService(
     };
 
     run.file.onError(() => stopStatement(run, 'file'));
+    // Announced at once, not with the first rows: a statement may run long before its first row,
+    // and the page must know the session is exporting (closing its tab would cancel it).
+    publish();
 
     run.owner.session
       .run(async (conn) => {

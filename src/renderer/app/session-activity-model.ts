@@ -1,3 +1,4 @@
+import type { ExportStatus } from '../../shared/api/export';
 import type { QueryUpdate } from '../../shared/api/query';
 
 /** What the status bar shows about one session: its running statement and its transaction. */
@@ -6,6 +7,8 @@ export interface SessionActivity {
   running: { queryId: string; sql: string; startedAt: number } | null;
   /** Whether a transaction is open, as the server last said; null when it did not say. */
   inTransaction: boolean | null;
+  /** An export re-running a result's statement on this session (absent: none runs). */
+  exporting?: { exportId: string; path: string; rows: number };
 }
 
 /** A session whose connection was lost: the server rolled back what it had open. */
@@ -21,7 +24,10 @@ export function activityAfter(
   status: QueryUpdate,
   now: number,
 ): SessionActivity {
-  if (status.state !== 'running') return { running: null, inTransaction: status.inTransaction };
+  const exporting = previous?.exporting ? { exporting: previous.exporting } : {};
+  if (status.state !== 'running') {
+    return { running: null, inTransaction: status.inTransaction, ...exporting };
+  }
   const same = previous?.running?.queryId === status.queryId ? previous.running : null;
   return {
     running: same ?? {
@@ -30,5 +36,21 @@ export function activityAfter(
       startedAt: now - status.elapsedMs,
     },
     inTransaction: status.inTransaction,
+    ...exporting,
+  };
+}
+
+/** A session's activity after an export update: a running export is kept, an ended one dropped. */
+export function activityAfterExport(
+  previous: SessionActivity | undefined,
+  status: ExportStatus,
+): SessionActivity {
+  const { exporting: _, ...rest } = previous ?? { running: null, inTransaction: null };
+  if (status.state !== 'running') {
+    return previous?.exporting && previous.exporting.exportId !== status.exportId ? previous : rest;
+  }
+  return {
+    ...rest,
+    exporting: { exportId: status.exportId, path: status.path, rows: status.rows },
   };
 }

@@ -5,8 +5,8 @@ import type { SessionActivity } from '../app/session-activity-model';
 
 /**
  * The question to ask before closing a session's tab, or null when closing loses nothing: a
- * running statement is stopped (KILL QUERY) and an open transaction rolled back when its
- * session closes, so either is said, with the statement, before it happens.
+ * running export is cancelled, a running statement stopped (KILL QUERY) and an open
+ * transaction rolled back when its session closes, so each is said before it happens.
  */
 export function closeQuestion(
   activity: SessionActivity | undefined,
@@ -15,7 +15,8 @@ export function closeQuestion(
 ): ConfirmRequest | null {
   const running = activity?.running ?? null;
   const inTransaction = activity?.inTransaction === true;
-  if (!running && !inTransaction) return null;
+  const exporting = activity?.exporting;
+  if (!running && !inTransaction && !exporting) return null;
   const base = {
     connectionName: connection?.name ?? 'this connection',
     color: connection?.color ?? ('gray' as const),
@@ -24,6 +25,15 @@ export function closeQuestion(
   const transaction = inTransaction
     ? ' A transaction is open in this session as well: it is rolled back, and every change in it not committed is lost.'
     : '';
+  if (exporting) {
+    return {
+      ...base,
+      title: `Close the tab and cancel its export on ${base.connectionName}?`,
+      consequence: `An export of this tab's result is running (${exporting.rows.toLocaleString('en-US')} rows written so far). Closing the tab ends its session: the export stops and its partial file is removed, so ${exporting.path} is not written.${transaction}`,
+      detail: exporting.path,
+      confirmLabel: 'Cancel the export and close',
+    };
+  }
   if (running) {
     return {
       ...base,

@@ -46,7 +46,8 @@ export const ExportDownloadSchema = z.object({
 export type ExportDownload = z.infer<typeof ExportDownloadSchema>;
 
 /**
- * Where an export stands; pushed as `export.update` while it runs (throttled) and when it ends.
+ * Where an export stands; pushed as `export.update` when it starts, while it runs (throttled) and
+ * when it ends.
  * While it runs the file is written under a temporary name beside `path`
  * (`<name>.<8 hex digits>.sightline-partial`); it takes its name only once complete, and a
  * cancelled or failed export removes it, so `path` never holds a partial export (a backend

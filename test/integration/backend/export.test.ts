@@ -228,6 +228,7 @@ describe('full-result export (MySQL 9.7)', () => {
       .filter((e) => e.name === 'export.update')
       .map((e) => e.payload as ExportStatus)
       .filter((s) => s.exportId === done.exportId);
+    expect(updates[0]).toMatchObject({ state: 'running', rows: 0 });
     expect(updates.at(-1)).toMatchObject({ state: 'done', rows: ROWS, bytes: done.bytes });
     const rows = updates.map((u) => u.rows);
     expect(rows).toEqual([...rows].sort((x, y) => x - y));

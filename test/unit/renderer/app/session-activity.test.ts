@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryStatus } from '../../../../src/shared/api/query';
-import { activityAfter, LOST_SESSION } from '../../../../src/renderer/app/session-activity-model';
+import {
+  activityAfter,
+  activityAfterExport,
+  LOST_SESSION,
+} from '../../../../src/renderer/app/session-activity-model';
+import type { ExportStatus } from '../../../../src/shared/api/export';
 
 const status = (over: Partial<QueryStatus>): QueryStatus => ({
   queryId: 'q1',
@@ -52,5 +57,38 @@ describe('session activity for the status bar', () => {
 
   it('says a lost session has nothing running and no transaction', () => {
     expect(LOST_SESSION).toEqual({ running: null, inTransaction: false });
+  });
+
+  it('keeps a running export until it ends, through statement updates', () => {
+    const exportStatus = (o: Partial<ExportStatus>): ExportStatus => ({
+      exportId: 'e1',
+      queryId: 'q1',
+      sessionId: 's1',
+      format: 'csv',
+      path: '/tmp/a.csv',
+      state: 'running',
+      rows: 10,
+      bytes: 100,
+      elapsedMs: 5,
+      error: null,
+      formulaLikeCells: 0,
+      ...o,
+    });
+    const started = activityAfterExport(undefined, exportStatus({}));
+    expect(started).toEqual({
+      running: null,
+      inTransaction: null,
+      exporting: { exportId: 'e1', path: '/tmp/a.csv', rows: 10 },
+    });
+    const more = activityAfterExport(started, exportStatus({ rows: 500 }));
+    expect(more.exporting?.rows).toBe(500);
+    const withStatement = activityAfter(more, status({ state: 'done' }), 30);
+    expect(withStatement.exporting?.rows).toBe(500);
+    // Another export's end leaves this one; its own end clears it.
+    expect(activityAfterExport(more, exportStatus({ exportId: 'e2', state: 'done' }))).toBe(more);
+    expect(activityAfterExport(more, exportStatus({ state: 'cancelled' }))).toEqual({
+      running: null,
+      inTransaction: null,
+    });
   });
 });

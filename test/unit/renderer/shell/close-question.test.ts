@@ -30,4 +30,17 @@ describe('closeQuestion', () => {
       confirmLabel: 'Roll back and close',
     });
   });
+
+  it('asks before cancelling a running export, with its file and the transaction', () => {
+    const exporting = { exportId: 'e1', path: '/home/dba/orders.csv', rows: 12345 };
+    const q = closeQuestion({ running: null, inTransaction: true, exporting }, undefined, 0)!;
+    expect(q).toMatchObject({
+      title: 'Close the tab and cancel its export on this connection?',
+      detail: '/home/dba/orders.csv',
+      confirmLabel: 'Cancel the export and close',
+    });
+    expect(q.consequence).toBe(
+      "An export of this tab's result is running (12,345 rows written so far). Closing the tab ends its session: the export stops and its partial file is removed, so /home/dba/orders.csv is not written. A transaction is open in this session as well: it is rolled back, and every change in it not committed is lost.",
+    );
+  });
 });
