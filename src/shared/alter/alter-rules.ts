@@ -2005,6 +2005,8 @@ export interface TableFacts {
    * null: the default, `add_drop_reorder`, which forbids nothing.
    */
   instantAlterColumnAllowed?: 'never' | 'add_last' | 'add_drop_reorder' | null;
+  /** @@innodb_page_size in bytes, which sets InnoDB's record limit; absent or null: 16 KiB. */
+  innodbPageSize?: number | null;
 }
 
 /**

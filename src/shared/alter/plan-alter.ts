@@ -42,7 +42,7 @@ import {
   foreignKeyColumnRefusal,
 } from './column-refusals';
 import { lossyChange } from '../lint/type-narrowing';
-import { MAX_RECORD_BYTES, maxRecordBytes, type SizedColumn } from './record-size';
+import { maxRecordBytes, maxRecordBytesFor, type SizedColumn } from './record-size';
 
 /** What the plan needs to know about the server. */
 export interface PlanServer {
@@ -507,8 +507,10 @@ function recordSizeConcern(
     columns.push({ columnType: type, nullable, maxBytesPerChar: width ?? null });
   }
   const bytes = maxRecordBytes(columns);
-  if (bytes <= MAX_RECORD_BYTES - RECORD_MARGIN) return null;
-  return `the table's largest possible record is about ${bytes} bytes, near or past InnoDB's limit of ${MAX_RECORD_BYTES} (16 KiB pages): MySQL then refuses ALGORITHM=INSTANT for ADD/DROP COLUMN (error 4157) and rebuilds the table (seen on 9.7)`;
+  const limit = maxRecordBytesFor(facts.innodbPageSize);
+  if (bytes <= limit - RECORD_MARGIN) return null;
+  const page = (facts.innodbPageSize || 16384) / 1024;
+  return `the table's largest possible record is about ${bytes} bytes, near or past InnoDB's limit of ${limit} (${page} KiB pages): MySQL then refuses ALGORITHM=INSTANT for ADD/DROP COLUMN (error 4157) and rebuilds the table (seen on 9.7)`;
 }
 
 /** What each value of MariaDB's @@innodb_instant_alter_column_allowed keeps from being instant. */

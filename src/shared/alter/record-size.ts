@@ -7,6 +7,17 @@ import { normaliseColumnType } from './column-change';
  */
 export const MAX_RECORD_BYTES = 8126;
 
+/**
+ * InnoDB's largest record for a page size (@@innodb_page_size, bytes; absent or null: the 16 KiB
+ * default): half a page less 66 bytes, at most 16,383 (64 KiB pages). MySQL 9.7 says 1982, 4030,
+ * 8126, 16318 and 16383 for 4, 8, 16, 32 and 64 KiB pages (error 1118), and refuses an instant
+ * ADD COLUMN past 1982 on 4 KiB pages (error 4157).
+ */
+export function maxRecordBytesFor(pageSize: number | null | undefined): number {
+  if (!pageSize || pageSize === 16384) return MAX_RECORD_BYTES;
+  return Math.min(16383, pageSize / 2 - 66);
+}
+
 /** A column as far as its size goes: COLUMN_TYPE and the bytes per character of its set. */
 export interface SizedColumn {
   columnType: string;

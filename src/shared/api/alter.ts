@@ -162,6 +162,8 @@ export const TableFactsSchema = z.object({
     .enum(['never', 'add_last', 'add_drop_reorder'])
     .nullable()
     .optional(),
+  /** @@innodb_page_size in bytes; null when it could not be read, absent when not read. */
+  innodbPageSize: z.number().int().positive().nullable().optional(),
   createTable: z.string(),
   /**
    * The collation the server gives a character set named without COLLATE (`utf8mb4` →

@@ -141,6 +141,7 @@ for (const target of targets) {
         expect(facts.instantAlterColumnAllowed).toBe(
           server.flavor === 'mariadb' ? 'add_drop_reorder' : null,
         );
+        expect(facts.innodbPageSize).toBe(16384);
         await conn.query(`USE ${DB}`);
         const plan = planAlter(parsed.alter, server, {
           columns: facts.columns,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseAlter } from '../../../src/shared/alter/parse-alter';
 import { planAlter, type PlanFacts } from '../../../src/shared/alter/plan-alter';
-import { columnRecordBytes, maxRecordBytes } from '../../../src/shared/alter/record-size';
+import {
+  columnRecordBytes,
+  maxRecordBytes,
+  maxRecordBytesFor,
+} from '../../../src/shared/alter/record-size';
 import { capabilitiesFor } from '../../../src/shared/server/capabilities';
 import { v } from '../../../src/shared/server/version';
 
@@ -63,6 +67,46 @@ describe('an instant ADD/DROP COLUMN near the record limit on MySQL', () => {
     );
     expect(plan('ALTER TABLE t ADD COLUMN x INT').algorithm).toBe('instant');
     expect(plan('ALTER TABLE t DROP COLUMN a').algorithm).toBe('instant');
+  });
+
+  it('weighs the limit of the server’s page size', () => {
+    // MySQL 9.7's own figures (error 1118) for 4, 8, 16, 32 and 64 KiB pages.
+    expect([4096, 8192, 16384, 32768, 65536].map(maxRecordBytesFor)).toEqual([
+      1982, 4030, 8126, 16318, 16383,
+    ]);
+    expect(maxRecordBytesFor(null)).toBe(8126);
+    const on = (innodbPageSize: number, sql: string) => {
+      const r = parseAlter(sql, 'mysql');
+      if (!r.ok) throw new Error(r.error);
+      return planAlter(
+        r.alter,
+        { flavor: 'mysql', capabilities: capabilitiesFor('mysql', v('9.7.4')) },
+        { ...facts, innodbPageSize },
+      );
+    };
+    // About 8,000 bytes: within 64 KiB pages' limit, past 8 KiB pages' one.
+    expect(on(65536, 'ALTER TABLE t ADD COLUMN x VARCHAR(255)').algorithm).toBe('instant');
+    const small = on(8192, 'ALTER TABLE t ADD COLUMN x INT');
+    expect(small.certainty).toBe('unknown');
+    expect(small.operations[0]?.why).toMatch(/near or past InnoDB's limit of 4030 \(8 KiB pages\)/);
+    // The shape that MySQL 9.7 with 4 KiB pages refused instantly at one byte more (error 4157).
+    const four: PlanFacts = {
+      columns: [
+        col('int', null, false),
+        ...Array.from({ length: 7 }, (_, k) => ({ ...col('char(255)', 1, false), name: `c${k}` })),
+        { ...col('char(171)', 1, false), name: 'c' },
+      ],
+      innodbPageSize: 4096,
+    };
+    const r = parseAlter('ALTER TABLE t ADD COLUMN x INT NOT NULL DEFAULT 0', 'mysql');
+    if (!r.ok) throw new Error(r.error);
+    const p = planAlter(
+      r.alter,
+      { flavor: 'mysql', capabilities: capabilitiesFor('mysql', v('9.7.4')) },
+      four,
+    );
+    expect(p.certainty).toBe('unknown');
+    expect(p.operations[0]?.why).toMatch(/about 1982 bytes, near or past InnoDB's limit of 1982/);
   });
 
   it('is not MariaDB’s concern, nor before MySQL 8.0.29', () => {

@@ -65,6 +65,7 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     ...(facts.instantAlterColumnAllowed !== undefined
       ? { instantAlterColumnAllowed: facts.instantAlterColumnAllowed }
       : {}),
+    ...(facts.innodbPageSize !== undefined ? { innodbPageSize: facts.innodbPageSize } : {}),
     checkConstraints: [
       ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
     ].map((m) => (m[1] ?? '').replaceAll('``', '`')),

@@ -160,6 +160,7 @@ export async function readTableFacts(
     rowVersions,
     instantAlterColumnAllowed:
       server.flavor === 'mariadb' ? await readInstantAlterColumnAllowed(conn) : null,
+    innodbPageSize: await readInnodbPageSize(conn),
     createTable,
     defaultCollations: await readDefaultCollations(
       conn,
@@ -180,6 +181,13 @@ async function readInstantAlterColumnAllowed(
   );
   const value = textOrNull(rows[0]?.v)?.toLowerCase();
   return value === 'never' || value === 'add_last' || value === 'add_drop_reorder' ? value : null;
+}
+
+/** @@innodb_page_size in bytes, or null where it cannot be read (InnoDB absent). */
+async function readInnodbPageSize(conn: Connection): Promise<number | null> {
+  const rows = await selectRows(conn, 'SELECT @@innodb_page_size AS v').catch(() => []);
+  const size = Number(textOrNull(rows[0]?.v));
+  return Number.isInteger(size) && size >= 4096 && size <= 65536 ? size : null;
 }
 
 /**
