@@ -289,11 +289,15 @@ function clientError(e: ErrorFields, target: ConnectTarget | undefined): ApiErro
         `The host name '${target?.host ?? e.hostname ?? '?'}' could not be looked up right now ` +
           '(temporary DNS failure).',
       );
-    case 'ECONNREFUSED':
+    case 'ECONNREFUSED': {
+      // A Unix socket has no port, and a file that is not a socket is refused the same way.
+      const socket = target !== undefined && target.host === undefined;
       return build(
         'CONNECTION_REFUSED',
-        `Nothing is listening on ${server} (connection refused). Is the server running, and is the port right?`,
+        `Nothing is listening on ${server} (connection refused). Is the server running, and is ` +
+          `${socket ? 'this path its socket file' : 'the port right'}?`,
       );
+    }
     case 'ENOENT':
       return build('CONNECTION_REFUSED', `There is no server ${server} (no such file).`);
     case 'EACCES':

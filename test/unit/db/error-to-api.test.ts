@@ -190,6 +190,22 @@ describe('errorToApi: network and DNS', () => {
     expect(e.serverCode).toBeUndefined();
   });
 
+  it('a refused socket asks about the socket file, not a port', () => {
+    const e = errorToApi(
+      err('connect ECONNREFUSED /tmp/data', {
+        errno: -111,
+        code: 'ECONNREFUSED',
+        syscall: 'connect',
+        address: '/tmp/data',
+      }),
+      { server: 'socket /tmp/data', user: 'app', tlsMode: 'preferred', timeoutMs: 10_000 },
+    );
+    expect(e.code).toBe('CONNECTION_REFUSED');
+    expect(e.message).toBe(
+      'Nothing is listening on socket /tmp/data (connection refused). Is the server running, and is this path its socket file?',
+    );
+  });
+
   it('ENOTFOUND and EAI_AGAIN are HOST_NOT_FOUND naming the host', () => {
     const notFound = errorToApi(
       err('getaddrinfo ENOTFOUND nonexistent.invalid', {
