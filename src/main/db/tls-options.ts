@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { SslOptions } from 'mysql2';
 import { ApiError } from '../../shared/api/errors';
 import type { TlsSettings } from '../../shared/api/connection';
@@ -23,6 +23,17 @@ export async function tlsOptionsFor(tls: TlsSettings): Promise<SslOptions | unde
   };
   if (tls.caFile !== undefined) {
     ssl.ca = (await readSettingsFile(tls.caFile, 'CA file', 'tls.caFile')).toString('utf8');
+    // Without a certificate in it every server is "not signed by the CA", which sends the
+    // user looking at the server instead of at the file.
+    if (verify && !holdsCertificate(ssl.ca)) {
+      throw new ApiError({
+        code: 'FILE_ERROR',
+        message:
+          `The CA file ${tls.caFile} holds no certificate in PEM form (-----BEGIN ` +
+          "CERTIFICATE-----), so the server's certificate cannot be checked against it.",
+        field: 'tls.caFile',
+      });
+    }
   }
   if (tls.certFile !== undefined && tls.keyFile !== undefined) {
     ssl.cert = (
@@ -31,6 +42,24 @@ export async function tlsOptionsFor(tls: TlsSettings): Promise<SslOptions | unde
     ssl.key = (await readSettingsFile(tls.keyFile, 'client key', 'tls.keyFile')).toString('utf8');
   }
   return ssl;
+}
+
+/** True when `pem` holds at least one certificate OpenSSL can read as a trust anchor. */
+function holdsCertificate(pem: string): boolean {
+  const blocks = pem.matchAll(
+    /-----BEGIN (TRUSTED )?CERTIFICATE-----[\s\S]*?-----END (?:TRUSTED )?CERTIFICATE-----/g,
+  );
+  for (const [block, trusted] of blocks) {
+    // OpenSSL's "trusted" form carries trust settings Node's X509Certificate does not parse.
+    if (trusted !== undefined) return true;
+    try {
+      new X509Certificate(block);
+      return true;
+    } catch {
+      // Damaged: try the next block.
+    }
+  }
+  return false;
 }
 
 /**

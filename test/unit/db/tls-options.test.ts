@@ -5,10 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tlsOptionsFor } from '../../../src/main/db/tls-options';
 import { isApiError } from '../../../src/shared/api/errors';
 
+/** A real (self-signed CA) certificate: a CA file must hold one for the verify modes. */
+const CA_PEM = `-----BEGIN CERTIFICATE-----
+MIIBRDCB96ADAgECAhRmClWZ4Bv15QHLam3ngmoxLdoy2DAFBgMrZXAwFzEVMBMG
+A1UEAwwMVW5pdCBUZXN0IENBMCAXDTI2MTEyNzE4MzcwNloYDzIxMjYxMTAzMTgz
+NzA2WjAXMRUwEwYDVQQDDAxVbml0IFRlc3QgQ0EwKjAFBgMrZXADIQAhoblbvUeJ
+2342qorLO+fcb46BDCjgX5iUZ47ZIrRn9aNTMFEwHQYDVR0OBBYEFCqbfhSzQgxn
+ipoEODuzZg7822pNMB8GA1UdIwQYMBaAFCqbfhSzQgxnipoEODuzZg7822pNMA8G
+A1UdEwEB/wQFMAMBAf8wBQYDK2VwA0EAgV5vfHcnFO6SUe7di1BgoDbjyRpURmav
+1XucidxQp41dhAkczjzf5k6VUjrtzdBlF/gJE9ebqwm+MiUp8Ym2AQ==
+-----END CERTIFICATE-----
+`;
+
 let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sightline-tls-options-'));
-  await writeFile(join(dir, 'ca.pem'), 'CA PEM');
+  await writeFile(join(dir, 'ca.pem'), CA_PEM);
+  await writeFile(join(dir, 'not-a-cert.pem'), 'root:x:0:0:root:/root:/bin/bash\n');
   await writeFile(join(dir, 'cert.pem'), 'CERT PEM');
   await writeFile(join(dir, 'key.pem'), 'KEY PEM');
 });
@@ -34,7 +47,7 @@ describe('tlsOptionsFor', () => {
     expect(await tlsOptionsFor({ mode: 'verify-ca', caFile: join(dir, 'ca.pem') })).toEqual({
       rejectUnauthorized: true,
       verifyIdentity: false,
-      ca: 'CA PEM',
+      ca: CA_PEM,
     });
   });
 
@@ -49,7 +62,7 @@ describe('tlsOptionsFor', () => {
     ).toEqual({
       rejectUnauthorized: true,
       verifyIdentity: true,
-      ca: 'CA PEM',
+      ca: CA_PEM,
       cert: 'CERT PEM',
       key: 'KEY PEM',
     });
@@ -72,5 +85,30 @@ describe('tlsOptionsFor', () => {
       code: 'FILE_ERROR',
       message: `The CA file ${dir} could not be read: it does not exist, is not a file, or this user may not read it.`,
     });
+  });
+
+  it('a CA file without a certificate is FILE_ERROR saying so, for the modes that use it', async () => {
+    const caFile = join(dir, 'not-a-cert.pem');
+    for (const mode of ['verify-ca', 'verify-identity'] as const) {
+      const e = await tlsOptionsFor({ mode, caFile }).catch((x: unknown) => x);
+      expect(e).toMatchObject({
+        code: 'FILE_ERROR',
+        field: 'tls.caFile',
+        message: `The CA file ${caFile} holds no certificate in PEM form (-----BEGIN CERTIFICATE-----), so the server's certificate cannot be checked against it.`,
+      });
+    }
+  });
+
+  it('a damaged certificate block is no certificate; a good one after it is', async () => {
+    const damaged = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n';
+    await writeFile(join(dir, 'damaged.pem'), damaged);
+    await writeFile(join(dir, 'bundle.pem'), damaged + CA_PEM);
+    const e = await tlsOptionsFor({ mode: 'verify-ca', caFile: join(dir, 'damaged.pem') }).catch(
+      (x: unknown) => x,
+    );
+    expect(isApiError(e, 'FILE_ERROR')).toBe(true);
+    expect(
+      await tlsOptionsFor({ mode: 'verify-ca', caFile: join(dir, 'bundle.pem') }),
+    ).toMatchObject({ ca: damaged + CA_PEM });
   });
 });
