@@ -1,4 +1,4 @@
-import { createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import type { SslOptions } from 'mysql2';
 import { ApiError } from '../../shared/api/errors';
 import type { TlsSettings } from '../../shared/api/connection';
@@ -40,8 +40,47 @@ export async function tlsOptionsFor(tls: TlsSettings): Promise<SslOptions | unde
       await readSettingsFile(tls.certFile, 'client certificate', 'tls.certFile')
     ).toString('utf8');
     ssl.key = (await readSettingsFile(tls.keyFile, 'client key', 'tls.keyFile')).toString('utf8');
+    // OpenSSL would refuse these only inside the handshake, in its own words and naming neither.
+    checkClientPair(tls.certFile, ssl.cert, tls.keyFile, ssl.key);
   }
   return ssl;
+}
+
+/** The client certificate and key, parsed and matched, or a FILE_ERROR naming the file at fault. */
+function checkClientPair(certFile: string, certPem: string, keyFile: string, keyPem: string): void {
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(certPem);
+  } catch {
+    throw new ApiError({
+      code: 'FILE_ERROR',
+      message: `The client certificate ${certFile} is not a certificate in PEM form (-----BEGIN CERTIFICATE-----).`,
+      field: 'tls.certFile',
+    });
+  }
+  let key: KeyObject;
+  try {
+    key = createPrivateKey(keyPem);
+  } catch (err) {
+    // PKCS#8 ("ENCRYPTED PRIVATE KEY") and traditional ("Proc-Type: 4,ENCRYPTED") forms.
+    const encrypted =
+      (err as { code?: unknown }).code === 'ERR_MISSING_PASSPHRASE' ||
+      /-----BEGIN ENCRYPTED PRIVATE KEY-----|Proc-Type: 4,ENCRYPTED/.test(keyPem);
+    throw new ApiError({
+      code: 'FILE_ERROR',
+      message: encrypted
+        ? `The client key ${keyFile} is protected by a passphrase, which Sightline cannot ask for; use an unencrypted copy (openssl pkey -in <file> -out <copy>) readable only by you.`
+        : `The client key ${keyFile} is not a private key in PEM form.`,
+      field: 'tls.keyFile',
+    });
+  }
+  if (!cert.checkPrivateKey(key)) {
+    throw new ApiError({
+      code: 'FILE_ERROR',
+      message: `The client key ${keyFile} does not belong to the client certificate ${certFile}.`,
+      field: 'tls.keyFile',
+    });
+  }
 }
 
 /** True when `pem` holds at least one certificate OpenSSL can read as a trust anchor. */

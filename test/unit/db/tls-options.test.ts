@@ -1,6 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tlsOptionsFor } from '../../../src/main/db/tls-options';
 import { isApiError } from '../../../src/shared/api/errors';
@@ -17,13 +19,43 @@ A1UdEwEB/wQFMAMBAf8wBQYDK2VwA0EAgV5vfHcnFO6SUe7di1BgoDbjyRpURmav
 -----END CERTIFICATE-----
 `;
 
+const run = promisify(execFile);
 let dir = '';
+/** A client certificate and its key as openssl writes them (ed25519: made in milliseconds). */
+let certPem = '';
+let keyPem = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sightline-tls-options-'));
+  const key = (name: string) =>
+    run('openssl', ['genpkey', '-algorithm', 'ed25519', '-out', join(dir, name)]);
+  await key('key.pem');
+  await key('other-key.pem');
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-key',
+    join(dir, 'key.pem'),
+    '-out',
+    join(dir, 'cert.pem'),
+    '-days',
+    '2',
+    '-subj',
+    '/CN=client',
+  ]);
+  await run('openssl', [
+    'pkey',
+    '-in',
+    join(dir, 'key.pem'),
+    '-aes256',
+    '-passout',
+    'pass:secret',
+    '-out',
+    join(dir, 'encrypted-key.pem'),
+  ]);
+  certPem = await readFile(join(dir, 'cert.pem'), 'utf8');
+  keyPem = await readFile(join(dir, 'key.pem'), 'utf8');
   await writeFile(join(dir, 'ca.pem'), CA_PEM);
   await writeFile(join(dir, 'not-a-cert.pem'), 'root:x:0:0:root:/root:/bin/bash\n');
-  await writeFile(join(dir, 'cert.pem'), 'CERT PEM');
-  await writeFile(join(dir, 'key.pem'), 'KEY PEM');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -63,8 +95,8 @@ describe('tlsOptionsFor', () => {
       rejectUnauthorized: true,
       verifyIdentity: true,
       ca: CA_PEM,
-      cert: 'CERT PEM',
-      key: 'KEY PEM',
+      cert: certPem,
+      key: keyPem,
     });
   });
 
@@ -110,5 +142,34 @@ describe('tlsOptionsFor', () => {
     expect(
       await tlsOptionsFor({ mode: 'verify-ca', caFile: join(dir, 'bundle.pem') }),
     ).toMatchObject({ ca: damaged + CA_PEM });
+  });
+
+  it('a client certificate or key that is not one, or a pair that does not match, is FILE_ERROR naming the file', async () => {
+    const failure = (certFile: string, keyFile: string) =>
+      tlsOptionsFor({
+        mode: 'required',
+        certFile: join(dir, certFile),
+        keyFile: join(dir, keyFile),
+      }).catch((x: unknown) => x);
+    expect(await failure('not-a-cert.pem', 'key.pem')).toMatchObject({
+      code: 'FILE_ERROR',
+      field: 'tls.certFile',
+      message: `The client certificate ${join(dir, 'not-a-cert.pem')} is not a certificate in PEM form (-----BEGIN CERTIFICATE-----).`,
+    });
+    expect(await failure('cert.pem', 'not-a-cert.pem')).toMatchObject({
+      code: 'FILE_ERROR',
+      field: 'tls.keyFile',
+      message: `The client key ${join(dir, 'not-a-cert.pem')} is not a private key in PEM form.`,
+    });
+    expect(await failure('cert.pem', 'other-key.pem')).toMatchObject({
+      code: 'FILE_ERROR',
+      field: 'tls.keyFile',
+      message: `The client key ${join(dir, 'other-key.pem')} does not belong to the client certificate ${join(dir, 'cert.pem')}.`,
+    });
+    expect(await failure('cert.pem', 'encrypted-key.pem')).toMatchObject({
+      code: 'FILE_ERROR',
+      field: 'tls.keyFile',
+      message: `The client key ${join(dir, 'encrypted-key.pem')} is protected by a passphrase, which Sightline cannot ask for; use an unencrypted copy (openssl pkey -in <file> -out <copy>) readable only by you.`,
+    });
   });
 });
