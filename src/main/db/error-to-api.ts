@@ -289,11 +289,15 @@ function clientError(e: ErrorFields, target: ConnectTarget | undefined): ApiErro
         `The host name '${target?.host ?? e.hostname ?? '?'}' could not be looked up right now ` +
           '(temporary DNS failure).',
       );
-    case 'ECONNREFUSED':
+    case 'ECONNREFUSED': {
+      // A Unix socket has no port, and a file that is not a socket is refused the same way.
+      const socket = target !== undefined && target.host === undefined;
       return build(
         'CONNECTION_REFUSED',
-        `Nothing is listening on ${server} (connection refused). Is the server running, and is the port right?`,
+        `Nothing is listening on ${server} (connection refused). Is the server running, and is ` +
+          `${socket ? 'this path its socket file' : 'the port right'}?`,
       );
+    }
     case 'ENOENT':
       return build('CONNECTION_REFUSED', `There is no server ${server} (no such file).`);
     case 'EACCES':
@@ -330,12 +334,46 @@ function clientError(e: ErrorFields, target: ConnectTarget | undefined): ApiErro
         })
       : build('SERVER_ERROR', `The server reported an error: ${e.message} (${e.code}).`);
   }
+  const refusedPlugin = authPluginRefusal(e, target);
+  if (refusedPlugin) return refusedPlugin;
   switch (e.code) {
     case 'AUTH_SWITCH_PLUGIN_ERROR':
     case 'AUTH_SWITCH_PLUGIN_NOT_FOUND':
       return build('AUTH_FAILED', `Logging in to ${server} failed: ${e.message}`);
   }
   return build('INTERNAL', `Unexpected error talking to ${server}: ${e.message}`);
+}
+
+/**
+ * A login the server wanted with a plugin we do not speak (MariaDB's client_ed25519, parsec,
+ * dialog/PAM, GSSAPI) or with mysql_clear_password, which we never use. mysql2's own words
+ * name its options (`enableCleartextPlugin`, `authPlugins`) and a "TODO" placeholder, which
+ * mean nothing to a user; these say which plugin, for whom, and that nothing secret went out.
+ */
+function authPluginRefusal(e: ErrorFields, target: ConnectTarget | undefined): ApiError | null {
+  const server = target?.server ?? 'the server';
+  const who = target !== undefined ? `user '${target.user}'` : 'the user';
+  if (e.code === 'MYSQL_CLEAR_PASSWORD_NOT_ENABLED') {
+    return build(
+      'AUTH_FAILED',
+      `The server ${server} asked for the password of ${who} in clear text (mysql_clear_password, ` +
+        'as LDAP and PAM accounts use). Sightline never sends a password that way, so it was ' +
+        'not sent. Log in as an account that uses caching_sha2_password or ' +
+        'mysql_native_password.',
+    );
+  }
+  // The name is the server's to choose: only a plain one is repeated in our words.
+  const unknown = /unknown plugin ([\w.-]{1,64}?)\.?(?:\s|$)/.exec(e.message)?.[1];
+  if (e.code === 'AUTH_SWITCH_PLUGIN_ERROR' && unknown !== undefined) {
+    return build(
+      'AUTH_FAILED',
+      `The server ${server} asked ${who} to log in with the authentication plugin ` +
+        `'${unknown}', which Sightline does not support; nothing secret was sent. Sightline ` +
+        'logs in with caching_sha2_password, sha256_password and mysql_native_password ' +
+        'accounts.',
+    );
+  }
+  return null;
 }
 
 /** The OpenSSL verification codes Node surfaces, plus its own TLS error codes. */

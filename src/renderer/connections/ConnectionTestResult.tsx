@@ -45,7 +45,10 @@ export function ConnectionTestResult({
       {busy === 'test' && <Notice severity="info">Connecting…</Notice>}
       {tested && 'server' in tested && (
         <Notice severity="ok" testId="test-ok">
-          <ServerSummary server={tested.server} compact />
+          <ServerSummary
+            server={tested.server}
+            compact={{ endpoint: tested.endpoint, tlsMode: tested.tlsMode }}
+          />
         </Notice>
       )}
       {testError && refusedKey && (

@@ -3,31 +3,37 @@ import type { ServerInfo } from '../../shared/server/server-info';
 import { formatVersion } from '../../shared/server/version';
 import { formatSeconds } from '../../shared/format/duration';
 import { formatExactCount } from '../../shared/format/count';
+import type { Endpoint, TlsMode } from '../../shared/api/connection';
+import { testedLinkText } from './transport-text';
 
-/** Flavor, version, host and uptime of a server, as every screen shows them. */
+/**
+ * Flavor, version, host and uptime of a server, as every screen shows them; `compact` is one
+ * line, naming the link as the status bar does for the settings that made it.
+ */
 export function ServerSummary({
   server,
-  compact = false,
+  compact,
 }: {
   server: ServerInfo;
-  compact?: boolean;
+  compact?: { endpoint: Endpoint; tlsMode: TlsMode };
 }) {
   const flavor = FLAVOR_NAMES[server.flavor];
   if (compact) {
+    const link = testedLinkText(server, compact.endpoint, compact.tlsMode);
     return (
       <span>
         Connected to <strong data-testid="server-flavor">{flavor}</strong>{' '}
         <strong data-testid="server-version">{formatVersion(server.version)}</strong> on{' '}
         <span data-testid="server-hostname">{server.hostname}</span>
-        {server.tlsCipher ? (
-          ` · TLS ${server.tlsCipher}`
+        {' · '}
+        {link.warning ? (
+          <strong className="status-warning" data-testid="test-not-encrypted" title={link.title}>
+            {link.text}
+          </strong>
         ) : (
-          <>
-            {' · '}
-            <strong className="status-warning" data-testid="test-not-encrypted">
-              not encrypted
-            </strong>
-          </>
+          <span data-testid="test-link" title={link.title}>
+            {link.text}
+          </span>
         )}
         {server.viaSsh ? ' · via SSH' : ''}
       </span>

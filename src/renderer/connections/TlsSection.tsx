@@ -1,4 +1,5 @@
 import { TLS_MODES, type TlsMode } from '../../shared/api/connection';
+import { caFileHint } from './ca-file-hint';
 import { ChoiceField, TextField } from './DraftFields';
 import { useDraftForm } from './draft-form';
 import { PasswordKeyFields } from './PasswordKeyFields';
@@ -29,7 +30,7 @@ export function TlsSection() {
           <TextField
             label="CA file"
             field="caFile"
-            hint="A path on the machine running the backend"
+            hint={caFileHint(draft.tlsMode, draft.caFile)}
           />
           <div className="row">
             <TextField label="Client certificate" field="certFile" />

@@ -1,5 +1,6 @@
-import type { TlsMode } from '../../shared/api/connection';
-import type { LinkTransport } from '../../shared/server/link-transport';
+import type { Endpoint, TlsMode } from '../../shared/api/connection';
+import { linkTransport, type LinkTransport } from '../../shared/server/link-transport';
+import type { ServerInfo } from '../../shared/server/server-info';
 
 /** How the status bar names a session's link: its label, tooltip, and what TLS proved. */
 export interface TransportText {
@@ -50,4 +51,28 @@ export function transportText(transport: LinkTransport, tlsMode: TlsMode): Trans
     title: `Encrypted with TLS, but the server's certificate is not checked (TLS mode "${tlsMode}"): a machine in the middle could pose as the server and read the session, the password included. Use "Verify CA and host name" with the server's CA file.`,
     verified: false,
   };
+}
+
+/**
+ * How a Test's "Connected to ..." line names the link it made, in the status bar's terms: TLS
+ * says whether the certificate was checked, a local socket or an SSH tunnel is not called
+ * "not encrypted" (`warning` only for a network link without TLS).
+ */
+export function testedLinkText(
+  server: ServerInfo,
+  endpoint: Endpoint,
+  tlsMode: TlsMode,
+): { text: string; title: string; warning: boolean } {
+  const transport = linkTransport(server, endpoint);
+  const { label, title } = transportText(transport, tlsMode);
+  switch (transport) {
+    case 'tls':
+      return { text: `${label} (${server.tlsCipher})`, title, warning: false };
+    case 'ssh':
+      // "via SSH" follows on the same line.
+      return { text: 'no TLS', title, warning: false };
+    case 'socket':
+    case 'clear':
+      return { text: label, title, warning: transport === 'clear' };
+  }
 }

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type {
   ConnectionSettings,
+  Endpoint,
   SavedConnection,
   SecretsPatch,
+  TlsMode,
 } from '../../shared/api/connection';
 import type { ApiErrorShape, SshHostKeyInfo } from '../../shared/api/errors';
 import type { ServerInfo } from '../../shared/server/server-info';
@@ -15,8 +17,9 @@ import {
 } from './connection-draft';
 import type { ConnectionForm } from './use-connection-form';
 
-/** What the last Test gave: the server it reached, or why it did not. */
-export type TestOutcome = { server: ServerInfo } | { error: ApiErrorShape };
+/** What the last Test gave: the server it reached (and how: the settings tested), or why not. */
+export type TestOutcome =
+  { server: ServerInfo; endpoint: Endpoint; tlsMode: TlsMode } | { error: ApiErrorShape };
 
 /** The request Test and Save both send: the settings, and the secrets typed or kept. */
 interface DraftRequest {
@@ -58,8 +61,15 @@ export function useTestAndSave(form: ConnectionForm, onSaved: (saved: SavedConne
   }
 
   const test = async (d: ConnectionDraft = form.draft) => {
-    const outcome = await send('test', d, (request) => api.call('connections.test', request));
-    if (outcome) setTested('error' in outcome ? outcome : { server: outcome.value });
+    let tried: ConnectionSettings | undefined;
+    const outcome = await send('test', d, (request) => {
+      tried = request.settings;
+      return api.call('connections.test', request);
+    });
+    if (outcome && 'error' in outcome) setTested(outcome);
+    else if (outcome && tried) {
+      setTested({ server: outcome.value, endpoint: tried.endpoint, tlsMode: tried.tls.mode });
+    }
   };
 
   const save = async () => {

@@ -190,6 +190,22 @@ describe('errorToApi: network and DNS', () => {
     expect(e.serverCode).toBeUndefined();
   });
 
+  it('a refused socket asks about the socket file, not a port', () => {
+    const e = errorToApi(
+      err('connect ECONNREFUSED /tmp/data', {
+        errno: -111,
+        code: 'ECONNREFUSED',
+        syscall: 'connect',
+        address: '/tmp/data',
+      }),
+      { server: 'socket /tmp/data', user: 'app', tlsMode: 'preferred', timeoutMs: 10_000 },
+    );
+    expect(e.code).toBe('CONNECTION_REFUSED');
+    expect(e.message).toBe(
+      'Nothing is listening on socket /tmp/data (connection refused). Is the server running, and is this path its socket file?',
+    );
+  });
+
   it('ENOTFOUND and EAI_AGAIN are HOST_NOT_FOUND naming the host', () => {
     const notFound = errorToApi(
       err('getaddrinfo ENOTFOUND nonexistent.invalid', {
@@ -397,6 +413,62 @@ describe('errorToApi: TLS', () => {
     const e = errorToApi(err('certificate has expired', { code: 'HANDSHAKE_SSL_ERROR' }), target);
     expect(e.code).toBe('TLS_FAILED');
     expect(e.message).toContain('has expired');
+  });
+});
+
+describe('errorToApi: authentication plugins we do not use', () => {
+  it("mysql_clear_password is AUTH_FAILED saying it was not sent, not mysql2's option names", () => {
+    const e = errorToApi(
+      err(
+        'Server requested authentication using mysql_clear_password, which sends the password ' +
+          'in plaintext over the network and is disabled by default. To enable it, set the ' +
+          '`enableCleartextPlugin` option to `true` in your connection configuration, or ' +
+          'provide a custom `mysql_clear_password` auth plugin via the `authPlugins` option. ' +
+          'Only use this over a secure connection (TLS/SSL).',
+        { code: 'MYSQL_CLEAR_PASSWORD_NOT_ENABLED', fatal: true },
+      ),
+      target,
+    );
+    expect(e.code).toBe('AUTH_FAILED');
+    expect(e.message).toBe(
+      "The server db.example.com:3306 asked for the password of user 'app' in clear text " +
+        '(mysql_clear_password, as LDAP and PAM accounts use). Sightline never sends a password ' +
+        'that way, so it was not sent. Log in as an account that uses caching_sha2_password or ' +
+        'mysql_native_password.',
+    );
+  });
+
+  it.each(['client_ed25519', 'parsec', 'dialog', 'auth_gssapi_client'])(
+    'an unknown plugin (%s) is AUTH_FAILED naming it, without "TODO" from mysql2',
+    (plugin) => {
+      const e = errorToApi(
+        err(
+          `Server requests authentication using unknown plugin ${plugin}. See TODO: add ` +
+            'plugins doco here on how to configure or author authentication plugins.',
+          { code: 'AUTH_SWITCH_PLUGIN_ERROR', fatal: true },
+        ),
+        target,
+      );
+      expect(e.code).toBe('AUTH_FAILED');
+      expect(e.message).toBe(
+        `The server db.example.com:3306 asked user 'app' to log in with the authentication ` +
+          `plugin '${plugin}', which Sightline does not support; nothing secret was sent. ` +
+          'Sightline logs in with caching_sha2_password, sha256_password and ' +
+          'mysql_native_password accounts.',
+      );
+    },
+  );
+
+  it('other plugin errors keep their own words', () => {
+    const e = errorToApi(
+      err('The server sent an unexpected authentication packet.', {
+        code: 'AUTH_SWITCH_PLUGIN_ERROR',
+      }),
+      target,
+    );
+    expect(e.message).toBe(
+      'Logging in to db.example.com:3306 failed: The server sent an unexpected authentication packet.',
+    );
   });
 });
 

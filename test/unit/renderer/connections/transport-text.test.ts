@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { transportText } from '../../../../src/renderer/connections/transport-text';
+import { testedLinkText, transportText } from '../../../../src/renderer/connections/transport-text';
+import type { Endpoint } from '../../../../src/shared/api/connection';
+import type { ServerInfo } from '../../../../src/shared/server/server-info';
 
 describe('transportText', () => {
   it('says TLS only where the server certificate was checked', () => {
@@ -33,5 +35,45 @@ describe('transportText', () => {
     });
     expect(transportText('socket', 'verify-identity').label).toBe('local socket');
     expect(transportText('ssh', 'off').label).toBe('SSH, no TLS');
+  });
+});
+
+describe('testedLinkText (the Test result line)', () => {
+  // Only the link facts matter here.
+  const server = (tlsCipher: string | null, viaSsh = false) =>
+    ({ tlsCipher, viaSsh }) as ServerInfo;
+  const tcp: Endpoint = { kind: 'tcp', host: 'db', port: 3306 };
+  const socket: Endpoint = { kind: 'socket', path: '/run/mysqld/mysqld.sock' };
+
+  it('TLS says whether the certificate was checked, with the cipher', () => {
+    const cipher = 'TLS_AES_128_GCM_SHA256';
+    expect(testedLinkText(server(cipher), tcp, 'required').text).toBe(
+      'TLS, not verified (TLS_AES_128_GCM_SHA256)',
+    );
+    expect(testedLinkText(server(cipher), tcp, 'preferred').text).toBe(
+      'TLS, not verified (TLS_AES_128_GCM_SHA256)',
+    );
+    expect(testedLinkText(server(cipher), tcp, 'verify-identity')).toEqual({
+      text: 'TLS (TLS_AES_128_GCM_SHA256)',
+      title:
+        "Encrypted with TLS; the server's certificate chains to the CA file and names the host connected to",
+      warning: false,
+    });
+  });
+
+  it('warns only for a network link without TLS, not for a socket or an SSH tunnel', () => {
+    expect(testedLinkText(server(null), tcp, 'preferred')).toMatchObject({
+      text: 'not encrypted',
+      warning: true,
+    });
+    expect(testedLinkText(server(null), socket, 'preferred')).toMatchObject({
+      text: 'local socket',
+      warning: false,
+    });
+    expect(testedLinkText(server(null, true), tcp, 'preferred')).toEqual({
+      text: 'no TLS',
+      title: 'Encrypted by the SSH tunnel up to the SSH server; no TLS from there to the database',
+      warning: false,
+    });
   });
 });
