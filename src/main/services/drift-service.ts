@@ -259,6 +259,7 @@ export function driftService(
         await new Promise((r) => setTimeout(r, THROTTLE_CHECK_MS));
       }
     };
+    let ended: 'done' | 'cancelled' | 'error' = 'done';
     try {
       for (let i = 0; i < status.tables.length; i++) {
         status.current = i;
@@ -315,12 +316,11 @@ export function driftService(
         status.rowsDone = rowsBefore;
         emit(true);
       }
-      status.state = 'done';
     } catch (thrown) {
       const note = thrown instanceof ApplierNotRestarted ? applierNote(thrown.statement) : '';
       const error = thrown instanceof ApplierNotRestarted ? thrown.cause : thrown;
       if (run.stop) {
-        status.state = 'cancelled';
+        ended = 'cancelled';
         status.error = {
           code: 'CANCELLED',
           message:
@@ -329,7 +329,7 @@ export function driftService(
               : 'Comparison cancelled: the session or the screen was closed.',
         };
       } else if (run.silent) {
-        status.state = 'error';
+        ended = 'error';
         const progress = { compared: status.results.length, tables: status.tables.length };
         status.error = silentServerError(
           run.silent.which,
@@ -338,7 +338,7 @@ export function driftService(
           progress,
         ).toShape();
       } else {
-        status.state = 'error';
+        ended = 'error';
         status.error =
           error instanceof PinError
             ? { code: 'INVALID_REQUEST', message: error.message }
@@ -351,6 +351,8 @@ export function driftService(
     watch.stop();
     status.throttled = null;
     await closeControl(run.control);
+    // Said ended only now, with the last event: a status read that says so finds every event out.
+    status.state = ended;
     emit(true);
     forgetOld();
   };
