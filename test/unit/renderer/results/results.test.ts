@@ -68,6 +68,11 @@ describe('copy as SQL INSERT', () => {
     expect(insertTarget([ID, col('NOW()', { table: '', schema: '', orgName: '' })]).table).toBe(
       'your_table',
     );
+    // `SELECT id, photo, photo AS copy`: INSERT INTO users (id, photo, photo) would be refused.
+    expect(insertTarget([ID, PHOTO, col('copy', { orgName: 'Photo' })])).toEqual({
+      table: 'your_table',
+      names: ['`id`', '`photo`', '`copy`'],
+    });
     expect(insertTarget([col('a`b', { table: 't`x', schema: '' })])).toEqual({
       table: '`t``x`',
       names: ['`a``b`'],
