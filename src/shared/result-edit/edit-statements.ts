@@ -16,10 +16,10 @@ const NOT_COMPARABLE = new Set(['float', 'double', 'real', 'json', ...SPATIAL_TY
 
 /**
  * A value as an SQL literal for a column of `dataType`: NULL, bytes as `X'..'` (a BIT value as
- * its unsigned integer), a number bare
- * when it is one (BIGINT UNSIGNED and DECIMAL keep every digit that way; quoted, a comparison
- * with an integer column would go through a double), anything else as a string literal quoted
- * for the session's sql_mode (never with double quotes, so ANSI_QUOTES does not matter).
+ * its unsigned integer), a number bare when it is one (BIGINT UNSIGNED and DECIMAL keep every
+ * digit that way; quoted, a comparison with an integer column would go through a double),
+ * anything else as a string literal quoted for the session's sql_mode (never with double
+ * quotes, so ANSI_QUOTES does not matter).
  */
 export function sqlLiteral(value: EditValue, dataType: string, options: LiteralOptions): string {
   if (value === null) return 'NULL';
