@@ -37,7 +37,7 @@ describe('a 100 MB single cell', () => {
     await expect.poll(() => rowsInView(page).then((r) => r.length), { timeout: 10_000 }).toBe(1);
     const [row] = await rowsInView(page);
     expect(row![0]).toBe('1');
-    expect(row![1]).toBe(`${'x'.repeat(40)}… (104,857,600 chars)`);
+    expect(row![1]).toBe(`${'x'.repeat(24)}… (104,857,600 chars)`);
     expect(row![2]).toBe('after');
     await screenshot(page, 'huge-cell-01-grid');
   });

@@ -1,8 +1,14 @@
 import type { Cell } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 
-/** Characters of a long value (one the grid holds only the start of) shown before its size. */
-const LONG_PREVIEW_CHARS = 40;
+/**
+ * Characters of a long value (one the grid holds only the start of) shown before its size, and
+ * hex digits of bytes beyond which they are cut: few enough that the size after them still fits
+ * in a column at its widest fitted width (MAX_FITTED_WIDTH, 50 characters). Cut further right,
+ * the size was clipped off and a 16 MB BLOB looked like a whole value of 32 bytes.
+ */
+const LONG_PREVIEW_CHARS = 24;
+const HEX_PREVIEW_DIGITS = 32;
 
 /** How a value reads in a grid cell: NULL is its own mark, bytes show as hex with their size. */
 export function cellDisplayText(cell: Cell): string {
@@ -11,10 +17,10 @@ export function cellDisplayText(cell: Cell): string {
   // A value cut while it arrived (the result's memory limit) says so, with its whole size.
   const cut = cell.wholeBytes === undefined ? '' : `, cut from ${formatBytes(cell.wholeBytes)}`;
   if (cell.t === 'bin') {
-    const hex = cell.hex.length > 64 ? `${cell.hex.slice(0, 64)}…` : cell.hex;
+    const hex =
+      cell.hex.length > HEX_PREVIEW_DIGITS ? `${cell.hex.slice(0, HEX_PREVIEW_DIGITS)}…` : cell.hex;
     return `0x${hex.toUpperCase()} (${formatBytes(cell.bytes)}${cut})`;
   }
-  // Short enough that the size still fits in a column of usual width.
   return `${cell.text.slice(0, LONG_PREVIEW_CHARS)}… (${formatExactCount(cell.chars)} chars${cut})`;
 }
 

@@ -32,7 +32,10 @@ export function gridCell(
     displayData: text,
     allowOverlay: editText !== null,
     readonly: editText === null,
-    contentAlign: columns[col]?.numeric && typeof value === 'string' ? 'right' : 'left',
+    // Text is left unaligned, not 'left': the grid then right-aligns text that starts in a
+    // right-to-left script. Told 'left', it draws such text leftwards from the cell's left edge,
+    // outside the cell, and a Hebrew or Arabic value shows as an empty cell.
+    contentAlign: columns[col]?.numeric && typeof value === 'string' ? 'right' : undefined,
     // NULL (and a default) is drawn apart from the string 'NULL': muted and italic.
     themeOverride:
       muted || mark

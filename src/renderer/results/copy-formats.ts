@@ -77,17 +77,20 @@ function columnName(name: string): string {
 
 /**
  * Where copied INSERTs go: the table all the columns come from, by its own column names (not
- * aliases) - or, when they come from several tables or from expressions, `your_table` and the
- * names as shown, for the user to fill in.
+ * aliases) - or, when they come from several tables or from expressions, or one column is shown
+ * twice, `your_table` and the names as shown, for the user to fill in.
  */
 export function insertTarget(columns: readonly ResultColumn[]): {
   table: string;
   names: string[];
 } {
   const first = columns[0];
+  // A column shown twice (`lb, lb AS copy`) would name it twice: the server refuses that INSERT.
+  const own = new Set(columns.map((c) => c.orgName.toLowerCase()));
   const oneTable =
     first !== undefined &&
     first.table !== '' &&
+    own.size === columns.length &&
     columns.every((c) => c.table === first.table && c.schema === first.schema && c.orgName !== '');
   if (!oneTable) return { table: PLACEHOLDER_TABLE, names: columns.map((c) => columnName(c.name)) };
   let table: string;

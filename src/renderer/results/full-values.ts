@@ -1,4 +1,5 @@
 import { MAX_CELL_SLICE, type Cell, type CellSlice } from '../../shared/api/query';
+import { formatBytes } from '../grid/cell-text';
 import type { CopyValue } from './copy-formats';
 
 /** Fetches part of one cell's full value (`query.cell`). */
@@ -19,6 +20,7 @@ export function missingSize(cell: Cell): number {
 /**
  * A cell's value in full: the grid holds only the start of long text (2,000 characters) and of
  * long bytes (256), so those are fetched slice by slice; everything else is already whole.
+ * Throws for a value cut while it arrived (`wholeBytes`): the backend no longer has all of it.
  */
 export async function fullValue(
   cell: Cell,
@@ -27,6 +29,12 @@ export async function fullValue(
   fetch: FetchSlice,
 ): Promise<CopyValue> {
   if (cell === null || typeof cell === 'string') return cell;
+  if (cell.wholeBytes !== undefined) {
+    // Only its start was kept: copied, it would pass for the whole value.
+    throw new Error(
+      `row ${row + 1}, column ${column + 1} holds only the start of its ${formatBytes(cell.wholeBytes)} value (cut while it arrived, to stay within the result's memory limit). Export the full result to get it whole.`,
+    );
+  }
   if (cell.t === 'bin' && !cell.partial) return { hex: cell.hex };
   const parts: string[] = [];
   let offset = 0;

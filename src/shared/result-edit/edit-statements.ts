@@ -15,14 +15,20 @@ export interface LiteralOptions {
 const NOT_COMPARABLE = new Set(['float', 'double', 'real', 'json', ...SPATIAL_TYPES]);
 
 /**
- * A value as an SQL literal for a column of `dataType`: NULL, bytes as `X'..'`, a number bare
- * when it is one (BIGINT UNSIGNED and DECIMAL keep every digit that way; quoted, a comparison
- * with an integer column would go through a double), anything else as a string literal quoted
- * for the session's sql_mode (never with double quotes, so ANSI_QUOTES does not matter).
+ * A value as an SQL literal for a column of `dataType`: NULL, bytes as `X'..'` (a BIT value as
+ * its unsigned integer), a number bare when it is one (BIGINT UNSIGNED and DECIMAL keep every
+ * digit that way; quoted, a comparison with an integer column would go through a double),
+ * anything else as a string literal quoted for the session's sql_mode (never with double
+ * quotes, so ANSI_QUOTES does not matter).
  */
 export function sqlLiteral(value: EditValue, dataType: string, options: LiteralOptions): string {
   if (value === null) return 'NULL';
-  if ('hex' in value) return `X'${value.hex.toUpperCase()}'`;
+  if ('hex' in value) {
+    // MariaDB compares a BIT column with a string (X'01' is one) as DECIMAL and strict mode
+    // refuses it; the value as an unsigned integer is exact (64 bits at most) on both servers.
+    if (dataType === 'bit' && value.hex !== '') return BigInt(`0x${value.hex}`).toString();
+    return `X'${value.hex.toUpperCase()}'`;
+  }
   if (NUMERIC_TYPES.has(dataType) && BARE_NUMBER.test(value.text)) return value.text;
   return quoteString(value.text, { noBackslashEscapes: options.noBackslashEscapes });
 }

@@ -31,6 +31,13 @@ export interface LiveTable {
 
 const BASE_TABLE_TYPES = new Set(['BASE TABLE', 'SYSTEM VERSIONED']);
 
+/**
+ * Types whose values the text protocol rounds: a FLOAT travels as 6 significant digits, so
+ * 1.0000001 and 1 both read `1` and `WHERE f = 1` finds the other row. A key holding one does
+ * not name a row (DOUBLE travels exactly: shortest round-trip digits).
+ */
+const INEXACT_TYPES: ReadonlySet<string> = new Set(['float']);
+
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** `` `name` `` for messages. */
@@ -78,12 +85,23 @@ export function judgeEditability(
   });
 
   const live = new Map(table.columns.map((c) => [c.name.toLowerCase(), c]));
-  const candidates = table.keys
+  const unique = table.keys
     .filter((k) => k.columns.every((c) => c !== null))
     .filter(
       (k) => k.primary || k.columns.every((c) => live.get(c!.toLowerCase())?.nullable === false),
     )
     .sort((a, b) => Number(b.primary) - Number(a.primary));
+  const inexactPart = (k: LiveKey) =>
+    k.columns.find((c) => INEXACT_TYPES.has(live.get(c!.toLowerCase())?.dataType ?? ''));
+  const candidates = unique.filter((k) => inexactPart(k) === undefined);
+  if (candidates.length === 0 && unique.length > 0) {
+    const k = unique[0]!;
+    const keyName = k.primary ? 'primary key' : `unique key ${named(k.name)}`;
+    return {
+      editable: false,
+      reason: `its ${keyName} holds the FLOAT column ${named(inexactPart(k)!)}, which the server sends rounded to 6 digits, so a row shown cannot be named exactly`,
+    };
+  }
   if (candidates.length === 0) {
     return {
       editable: false,

@@ -68,6 +68,9 @@ describe.each([
           `CREATE TABLE \`${DB}\`.autos (id INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(10),` +
           ` g INT AS (LENGTH(v)) VIRTUAL, code CHAR(36) NOT NULL DEFAULT (UUID()),` +
           ` UNIQUE KEY uq_code (code));` +
+          `CREATE TABLE \`${DB}\`.flags (id INT PRIMARY KEY, on_off BIT(1), mask BIT(64));` +
+          `INSERT INTO \`${DB}\`.flags VALUES (1, b'1', X'FFFFFFFFFFFFFFFF');` +
+          `CREATE TABLE \`${DB}\`.floats (f FLOAT PRIMARY KEY, v VARCHAR(10));` +
           `CREATE VIEW \`${DB}\`.items_v AS SELECT id, name FROM \`${DB}\`.items;`,
       ),
     );
@@ -412,6 +415,37 @@ describe.each([
     const applied = await b.call('result.applyEdits', { planId: p.value.planId });
     expect(applied.ok && applied.value.applied).toBe(true);
     expect(await read(`SELECT name FROM \`${DB}\`.items WHERE id = 1`)).toEqual([['a\\\'b"c']]);
+  });
+
+  it('changes BIT values, compared and written as integers (MariaDB refuses X literals there)', async () => {
+    const { status, rows } = await run('SELECT id, on_off, mask FROM flags');
+    const p = await preview(status, [
+      {
+        op: 'update',
+        original: rows[0]!.map(original),
+        values: [
+          { column: 1, value: { hex: '00' } },
+          { column: 2, value: { hex: '8000000000000001' } },
+        ],
+      },
+    ]);
+    if (!p.ok) throw new Error(p.error.message);
+    expect(p.value.statements).toEqual([
+      `UPDATE \`${DB}\`.\`flags\` SET \`on_off\` = 0, \`mask\` = 9223372036854775809 WHERE \`id\` = 1 AND \`on_off\` <=> 1 AND \`mask\` <=> 18446744073709551615 LIMIT 1`,
+    ]);
+    const applied = await b.call('result.applyEdits', { planId: p.value.planId });
+    expect(applied.ok && applied.value.applied).toBe(true);
+    expect(await read(`SELECT HEX(on_off), HEX(mask) FROM \`${DB}\`.flags`)).toEqual([
+      ['0', '8000000000000001'],
+    ]);
+  });
+
+  it('a FLOAT key does not name rows: the server sends FLOAT rounded to 6 digits', async () => {
+    expect(await editability('SELECT f, v FROM floats')).toEqual({
+      editable: false,
+      reason:
+        'its primary key holds the FLOAT column `f`, which the server sends rounded to 6 digits, so a row shown cannot be named exactly',
+    });
   });
 
   it('is refused on a connection marked read-only and while a transaction is open', async () => {

@@ -67,6 +67,14 @@ describe('sqlLiteral', () => {
     expect(sqlLiteral({ hex: '' }, 'blob', BACKSLASH)).toBe("X''");
   });
 
+  it('writes BIT values as unsigned integers, which MariaDB compares with a BIT column', () => {
+    // MariaDB reads `b <=> X'01'` as a DECIMAL comparison and strict mode refuses the update.
+    expect(sqlLiteral({ hex: '01' }, 'bit', BACKSLASH)).toBe('1');
+    expect(sqlLiteral({ hex: '0000' }, 'bit', BACKSLASH)).toBe('0');
+    expect(sqlLiteral({ hex: 'ffffffffffffffff' }, 'bit', BACKSLASH)).toBe('18446744073709551615');
+    expect(sqlLiteral({ hex: '8000000000000001' }, 'bit', BACKSLASH)).toBe('9223372036854775809');
+  });
+
   it('refuses text that is not well-formed UTF-16', () => {
     expect(() => sqlLiteral({ text: 'a\uD800' }, 'varchar', BACKSLASH)).toThrow(/lone surrogate/);
   });

@@ -116,6 +116,31 @@ describe('judgeEditability', () => {
     });
   });
 
+  it('never names rows by a FLOAT key: the server sends FLOAT rounded to 6 digits', () => {
+    // 1.0000001 and 1 both arrive as `1`: `WHERE f = 1` would change or delete the other row.
+    const floatKey: LiveTable = {
+      ...live,
+      columns: [
+        { name: 'f', dataType: 'float', nullable: false, generated: false },
+        { name: 'd', dataType: 'double', nullable: false, generated: false },
+        { name: 'code', dataType: 'varchar', nullable: false, generated: false },
+      ],
+      keys: [
+        { name: 'PRIMARY', primary: true, columns: ['code', 'f'] },
+        { name: 'uq_d', primary: false, columns: ['d'] },
+      ],
+    };
+    const cols = [col('f'), col('d'), col('code')];
+    // A unique key without a FLOAT names the rows instead (DOUBLE travels exactly).
+    const v = judgeEditability(cols, floatKey, base);
+    expect(v.editable && v.key).toEqual({ name: 'uq_d', columns: [1], names: ['d'] });
+    expect(judgeEditability(cols, { ...floatKey, keys: [floatKey.keys[0]!] }, base)).toEqual({
+      editable: false,
+      reason:
+        'its primary key holds the FLOAT column `f`, which the server sends rounded to 6 digits, so a row shown cannot be named exactly',
+    });
+  });
+
   it('names the key columns the result lacks', () => {
     expect(judgeEditability([col('name')], live, base)).toEqual({
       editable: false,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Cell } from '../../../../src/shared/api/query';
+import type { Cell, ResultColumn } from '../../../../src/shared/api/query';
+import { fitColumnWidths, MAX_FITTED_WIDTH } from '../../../../src/renderer/grid/column-widths';
 import {
   cellCopyText,
   cellDisplayText,
@@ -19,12 +20,40 @@ describe('cell text', () => {
     expect(cellCopyText(cell)).toBe('0xDEADBEEF');
     expect(
       cellDisplayText({ t: 'bin', hex: 'ab'.repeat(256), bytes: 3_000_000, partial: true }),
-    ).toBe(`0x${'AB'.repeat(32)}… (2.9 MB)`);
+    ).toBe(`0x${'AB'.repeat(16)}… (2.9 MB)`);
+    // 16 bytes (a UUID) show whole.
+    expect(
+      cellDisplayText({ t: 'bin', hex: '0123456789abcdef'.repeat(2), bytes: 16, partial: false }),
+    ).toBe('0x0123456789ABCDEF0123456789ABCDEF (16 B)');
   });
   it('truncates long text with its full length', () => {
     expect(cellDisplayText({ t: 'long', text: 'x'.repeat(2000), chars: 100_000 })).toBe(
-      `${'x'.repeat(40)}… (100,000 chars)`,
+      `${'x'.repeat(24)}… (100,000 chars)`,
     );
+  });
+  it('keeps the size of a long value within the widest fitted column, so it is never clipped off', () => {
+    const column: ResultColumn = {
+      name: 'doc',
+      orgName: 'doc',
+      table: 't',
+      schema: 'db',
+      typeName: 'LONGBLOB',
+      typeCode: 251,
+      flags: 0,
+      charset: 63,
+      length: 0,
+      decimals: 0,
+      binary: true,
+      numeric: false,
+    };
+    const cells: Cell[] = [
+      { t: 'bin', hex: '00'.repeat(256), bytes: 16 * 1024 * 1024, partial: true },
+      { t: 'long', text: 'x'.repeat(2000), chars: 104_857_600 },
+    ];
+    for (const cell of cells) {
+      // Capped at MAX_FITTED_WIDTH, the end of the text (the size) would not show.
+      expect(fitColumnWidths([column], [[cell]])[0]).toBeLessThan(MAX_FITTED_WIDTH);
+    }
   });
   it('says when a value was cut while it arrived, with its whole size', () => {
     expect(
@@ -34,7 +63,7 @@ describe('cell text', () => {
         chars: 1000,
         wholeBytes: 300 * 1024 * 1024,
       }),
-    ).toBe(`${'x'.repeat(40)}… (1,000 chars, cut from 300 MB)`);
+    ).toBe(`${'x'.repeat(24)}… (1,000 chars, cut from 300 MB)`);
     expect(
       cellDisplayText({ t: 'bin', hex: 'ab', bytes: 1, partial: true, wholeBytes: 2048 }),
     ).toBe('0xAB (1 B, cut from 2.0 KB)');

@@ -68,6 +68,11 @@ describe('copy as SQL INSERT', () => {
     expect(insertTarget([ID, col('NOW()', { table: '', schema: '', orgName: '' })]).table).toBe(
       'your_table',
     );
+    // `SELECT id, photo, photo AS copy`: INSERT INTO users (id, photo, photo) would be refused.
+    expect(insertTarget([ID, PHOTO, col('copy', { orgName: 'Photo' })])).toEqual({
+      table: 'your_table',
+      names: ['`id`', '`photo`', '`copy`'],
+    });
     expect(insertTarget([col('a`b', { table: 't`x', schema: '' })])).toEqual({
       table: '`t``x`',
       names: ['`a``b`'],
@@ -211,6 +216,28 @@ describe('full values for copying', () => {
     );
     expect(missingSize({ t: 'bin', hex: 'ab', bytes: 3000, partial: true })).toBe(3000);
     expect(missingSize('x')).toBe(0);
+  });
+
+  it('refuses a value cut while it arrived rather than copy its start as the whole', async () => {
+    const fetch = async (_r: number, _c: number, offset: number): Promise<CellSlice> => ({
+      kind: 'binary',
+      total: 2,
+      offset,
+      data: offset === 0 ? 'abcd' : '',
+    });
+    await expect(
+      fullValue(
+        { t: 'bin', hex: 'ab', bytes: 2, partial: true, wholeBytes: 16 * 1024 * 1024 },
+        4,
+        1,
+        fetch,
+      ),
+    ).rejects.toThrow(
+      "row 5, column 2 holds only the start of its 16 MB value (cut while it arrived, to stay within the result's memory limit). Export the full result to get it whole.",
+    );
+    await expect(
+      fullValue({ t: 'long', text: 'x', chars: 1, wholeBytes: 0 }, 0, 0, fetch),
+    ).rejects.toThrow(/holds only the start of its 0 B value/);
   });
 });
 
