@@ -32,11 +32,20 @@ export interface LiveTable {
 const BASE_TABLE_TYPES = new Set(['BASE TABLE', 'SYSTEM VERSIONED']);
 
 /**
- * Types whose values the text protocol rounds: a FLOAT travels as 6 significant digits, so
- * 1.0000001 and 1 both read `1` and `WHERE f = 1` finds the other row. A key holding one does
- * not name a row (DOUBLE travels exactly: shortest round-trip digits).
+ * Types whose values as read do not name one stored value, so a key holding one does not name a
+ * row: a FLOAT travels as 6 significant digits (1.0000001 and 1 both read `1`, and `WHERE f = 1`
+ * finds the other row; DOUBLE travels exactly), and a TIMESTAMP as the session time zone's
+ * wall-clock time (two instants an hour apart read the same in a DST fall-back hour, and a
+ * `SET time_zone` after the read points the text at another instant). Both were seen deleting
+ * another row than the one shown, on MySQL 9.7 and MariaDB 10.11.
  */
-const INEXACT_TYPES: ReadonlySet<string> = new Set(['float']);
+const INEXACT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['float', 'which the server sends rounded to 6 digits'],
+  [
+    'timestamp',
+    'which the server sends as the session time zone’s wall-clock time (the same text for two instants in a DST fall-back hour, another instant after a time_zone change)',
+  ],
+]);
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -92,14 +101,18 @@ export function judgeEditability(
     )
     .sort((a, b) => Number(b.primary) - Number(a.primary));
   const inexactPart = (k: LiveKey) =>
-    k.columns.find((c) => INEXACT_TYPES.has(live.get(c!.toLowerCase())?.dataType ?? ''));
+    k.columns.find((c) =>
+      INEXACT_TYPES.has(live.get(c!.toLowerCase())?.dataType.toLowerCase() ?? ''),
+    );
   const candidates = unique.filter((k) => inexactPart(k) === undefined);
   if (candidates.length === 0 && unique.length > 0) {
     const k = unique[0]!;
+    const column = inexactPart(k)!;
+    const type = live.get(column.toLowerCase())!.dataType.toLowerCase();
     const keyName = k.primary ? 'primary key' : `unique key ${named(k.name)}`;
     return {
       editable: false,
-      reason: `its ${keyName} holds the FLOAT column ${named(inexactPart(k)!)}, which the server sends rounded to 6 digits, so a row shown cannot be named exactly`,
+      reason: `its ${keyName} holds the ${type.toUpperCase()} column ${named(column)}, ${INEXACT_TYPES.get(type)}, so a row shown cannot be named exactly`,
     };
   }
   if (candidates.length === 0) {

@@ -71,6 +71,9 @@ describe.each([
           `CREATE TABLE \`${DB}\`.flags (id INT PRIMARY KEY, on_off BIT(1), mask BIT(64));` +
           `INSERT INTO \`${DB}\`.flags VALUES (1, b'1', X'FFFFFFFFFFFFFFFF');` +
           `CREATE TABLE \`${DB}\`.floats (f FLOAT PRIMARY KEY, v VARCHAR(10));` +
+          `CREATE TABLE \`${DB}\`.stamps (ts TIMESTAMP PRIMARY KEY, v VARCHAR(10));` +
+          `CREATE TABLE \`${DB}\`.stamps2 (ts TIMESTAMP PRIMARY KEY, code INT NOT NULL,` +
+          ` v VARCHAR(10), UNIQUE KEY uq_code (code));` +
           `CREATE VIEW \`${DB}\`.items_v AS SELECT id, name FROM \`${DB}\`.items;`,
       ),
     );
@@ -445,6 +448,20 @@ describe.each([
       editable: false,
       reason:
         'its primary key holds the FLOAT column `f`, which the server sends rounded to 6 digits, so a row shown cannot be named exactly',
+    });
+  });
+
+  it('a TIMESTAMP key does not name rows: it reads as the session time zone’s wall clock', async () => {
+    expect(await editability('SELECT ts, v FROM stamps')).toEqual({
+      editable: false,
+      reason:
+        'its primary key holds the TIMESTAMP column `ts`, which the server sends as the session time zone’s wall-clock time (the same text for two instants in a DST fall-back hour, another instant after a time_zone change), so a row shown cannot be named exactly',
+    });
+    const other = await editability('SELECT ts, code, v FROM stamps2');
+    expect(other.editable && other.key).toEqual({
+      name: 'uq_code',
+      columns: [1],
+      names: ['code'],
     });
   });
 

@@ -141,6 +141,29 @@ describe('judgeEditability', () => {
     });
   });
 
+  it('never names rows by a TIMESTAMP key: it reads as the session’s wall-clock time', () => {
+    const stamped: LiveTable = {
+      ...live,
+      columns: [
+        { name: 'ts', dataType: 'timestamp', nullable: false, generated: false },
+        { name: 'made', dataType: 'datetime', nullable: false, generated: false },
+      ],
+      keys: [
+        { name: 'PRIMARY', primary: true, columns: ['ts'] },
+        { name: 'uq_made', primary: false, columns: ['made'] },
+      ],
+    };
+    const cols = [col('ts'), col('made')];
+    // DATETIME keeps no time zone: it names the rows instead.
+    const v = judgeEditability(cols, stamped, base);
+    expect(v.editable && v.key).toEqual({ name: 'uq_made', columns: [1], names: ['made'] });
+    expect(judgeEditability(cols, { ...stamped, keys: [stamped.keys[0]!] }, base)).toEqual({
+      editable: false,
+      reason:
+        'its primary key holds the TIMESTAMP column `ts`, which the server sends as the session time zone’s wall-clock time (the same text for two instants in a DST fall-back hour, another instant after a time_zone change), so a row shown cannot be named exactly',
+    });
+  });
+
   it('names the key columns the result lacks', () => {
     expect(judgeEditability([col('name')], live, base)).toEqual({
       editable: false,
