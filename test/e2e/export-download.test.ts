@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
 import { testServers } from '../servers/provided';
 import { openEditorWith } from './harness/open-editor';
+import { rowsInView } from './harness/result-grid';
 import { launchBrowser, newCheckedPage, screenshot } from './harness/browser';
 import { startWebApp, type RunningWebApp } from './harness/web-app';
 
@@ -47,6 +48,9 @@ describe('browser mode: a result export downloaded by the browser', () => {
     await page.keyboard.press('Control+Enter');
     const summary = page.getByTestId('result-summary');
     await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    // The canvas draws `two\nlines` as `two↵lines`; the screen-reader table keeps the break.
+    expect((await rowsInView(page))[2]).toEqual(['3', '', 'two\nlines', '0x']);
+    await screenshot(page, 'export-download-00-grid');
 
     await page.getByRole('button', { name: 'Export full result…' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Export full result' });

@@ -13,7 +13,9 @@ const HEX_PREVIEW_DIGITS = 32;
 /** How a value reads in a grid cell: NULL is its own mark, bytes show as hex with their size. */
 export function cellDisplayText(cell: Cell): string {
   if (cell === null) return 'NULL';
-  if (typeof cell === 'string') return cell.length > 500 ? `${cell.slice(0, 500)}…` : cell;
+  if (typeof cell === 'string') {
+    return markLineBreaks(cell.length > 500 ? `${cell.slice(0, 500)}…` : cell);
+  }
   // A value cut while it arrived (the result's memory limit) says so, with its whole size.
   const cut = cell.wholeBytes === undefined ? '' : `, cut from ${formatBytes(cell.wholeBytes)}`;
   if (cell.t === 'bin') {
@@ -21,7 +23,15 @@ export function cellDisplayText(cell: Cell): string {
       cell.hex.length > HEX_PREVIEW_DIGITS ? `${cell.hex.slice(0, HEX_PREVIEW_DIGITS)}…` : cell.hex;
     return `0x${hex.toUpperCase()} (${formatBytes(cell.bytes)}${cut})`;
   }
-  return `${cell.text.slice(0, LONG_PREVIEW_CHARS)}… (${formatExactCount(cell.chars)} chars${cut})`;
+  return `${markLineBreaks(cell.text.slice(0, LONG_PREVIEW_CHARS))}… (${formatExactCount(cell.chars)} chars${cut})`;
+}
+
+/**
+ * Line breaks drawn as `↵`: a one-line cell shows only its first line, so `line1\nline2` would
+ * look exactly like `line1`. Copies and exports keep the breaks (cellCopyText).
+ */
+function markLineBreaks(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, '↵');
 }
 
 /** The value as copied: exact text, `NULL` for NULL, bytes as 0x-hex. */

@@ -1,4 +1,4 @@
-import { drawTextCell, GridCellKind, type Theme } from '@glideapps/glide-data-grid';
+import { drawTextCell, GridCellKind } from '@glideapps/glide-data-grid';
 import { describe, expect, it } from 'vitest';
 import type { Cell, ResultColumn } from '../../../../src/shared/api/query';
 import { gridCell } from '../../../../src/renderer/grid/grid-cells';
@@ -59,12 +59,13 @@ function drawnSpan(value: Cell, numeric: boolean, rect = { x: 100, y: 0, width: 
       spans.push(anchorRight ? { left: x - width, right: x } : { left: x, right: x + width });
     },
   };
-  const theme = { cellHorizontalPadding: 8, baseFontFull: '13px mono', textDark: '#000' };
-  drawTextCell(
-    { ctx: ctx as unknown as CanvasRenderingContext2D, rect, theme: theme as Theme },
-    cell.displayData,
-    cell.contentAlign,
-  );
+  // The drawing reads only these from its arguments; the rest of them is the grid's business.
+  const args = {
+    ctx,
+    rect,
+    theme: { cellHorizontalPadding: 8, baseFontFull: '13px mono', textDark: '#000' },
+  } as unknown as Parameters<typeof drawTextCell>[0];
+  drawTextCell(args, cell.displayData, cell.contentAlign);
   return spans;
 }
 

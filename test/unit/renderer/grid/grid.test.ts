@@ -26,6 +26,13 @@ describe('cell text', () => {
       cellDisplayText({ t: 'bin', hex: '0123456789abcdef'.repeat(2), bytes: 16, partial: false }),
     ).toBe('0x0123456789ABCDEF0123456789ABCDEF (16 B)');
   });
+  it('marks line breaks, which a one-line cell would hide, and copies them as they are', () => {
+    expect(cellDisplayText('line1\nline2\r\nline3\rline4')).toBe('line1↵line2↵line3↵line4');
+    expect(cellCopyText('line1\nline2')).toBe('line1\nline2');
+    expect(cellDisplayText({ t: 'long', text: 'a\nb'.repeat(100), chars: 5000 })).toBe(
+      `${'a↵ba↵ba↵ba↵ba↵ba↵ba↵ba↵b'}… (5,000 chars)`,
+    );
+  });
   it('truncates long text with its full length', () => {
     expect(cellDisplayText({ t: 'long', text: 'x'.repeat(2000), chars: 100_000 })).toBe(
       `${'x'.repeat(24)}… (100,000 chars)`,
