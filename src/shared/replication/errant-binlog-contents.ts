@@ -73,6 +73,61 @@ export function filesWithErrant(
   return out;
 }
 
+/**
+ * The binary log files (by index, oldest first) that hold errant GTIDs, reading as few
+ * Previous_gtids as it can: a server keeps thousands of binary logs, and each Previous_gtids is
+ * a round trip. Previous_gtids only grow from file to file, so a run of files holds no errant
+ * GTID when none is past the run's first Previous_gtids and within the next one's: such runs
+ * are passed over whole, halving the rest (a few reads per file that holds errant GTIDs, times
+ * the logarithm of the count). A run whose halving meets a Previous_gtids that cannot be read
+ * has every head read and is judged as filesWithErrant does; the files found are always among
+ * those filesWithErrant would pick. `previousOf` is asked at most once per file.
+ */
+export async function findErrantFiles(
+  count: number,
+  errant: GtidSet,
+  previousOf: (index: number) => Promise<GtidSet | null>,
+): Promise<number[]> {
+  const known = new Map<number, GtidSet | null>();
+  const previous = async (i: number) => {
+    if (!known.has(i)) known.set(i, await previousOf(i));
+    return known.get(i)!;
+  };
+  const out: number[] = [];
+  // Files lo..hi-1, where hi === count means "to the end" (everything after the last file).
+  const visit = async (lo: number, hi: number): Promise<void> => {
+    if (lo >= hi) return;
+    const first = await previous(lo);
+    const after = hi === count ? null : await previous(hi);
+    if (first !== null && (hi === count || after !== null)) {
+      const past = gtidSubtract(errant, first);
+      const within = hi === count ? past : gtidIntersection(past, after!);
+      if (within.isEmpty) return;
+      if (hi - lo === 1) {
+        out.push(lo);
+        return;
+      }
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if ((await previous(mid)) !== null) {
+        await visit(lo, mid);
+        await visit(mid, hi);
+        return;
+      }
+    }
+    const files: Array<{ name: string; previous: GtidSet | null }> = [];
+    for (let i = lo; i < hi; i++) files.push({ name: String(i), previous: await previous(i) });
+    // The file after the run decides its last file; past the end, nothing does.
+    if (hi < count) files.push({ name: 'next', previous: await previous(hi) });
+    out.push(
+      ...filesWithErrant(files, errant)
+        .filter((n) => n !== 'next')
+        .map(Number),
+    );
+  };
+  await visit(0, count);
+  return out.sort((a, b) => a - b);
+}
+
 const GTID_NEXT = /GTID_NEXT\s*=\s*'([^']+)'/i;
 const TABLE_MAP = /^table_id: (\d+) \((.*)\)$/s;
 const ROW_EVENT_TABLE = /^table_id: (\d+)/;

@@ -82,6 +82,46 @@ describe('reading errant transactions from the binary logs (MySQL 9.7)', () => {
     }
   });
 
+  it('among many binary logs, reads the heads of a few and the one file that holds them', async () => {
+    const s = server();
+    const flushes = (n: number) => 'FLUSH BINARY LOGS; INSERT INTO many.t VALUES (NULL);'.repeat(n);
+    const uuid = await withConnection(s, async (c) => {
+      await c.query(`CREATE DATABASE many; CREATE TABLE many.t (id INT AUTO_INCREMENT PRIMARY KEY);
+        ${flushes(25)}
+        SET gtid_next = 'AUTOMATIC:lone'; INSERT INTO many.t VALUES (NULL);
+        SET gtid_next = 'AUTOMATIC'; ${flushes(15)}`);
+      const [[row]] = await c.query<mysql.RowDataPacket[]>('SELECT @@server_uuid AS u');
+      return String(row!.u);
+    });
+    const conn = await connectTo(s);
+    let heads = 0;
+    const counting = new Proxy(conn, {
+      get(target, key, receiver) {
+        if (key !== 'query') return Reflect.get(target, key, receiver) as unknown;
+        return (sql: string, ...rest: unknown[]) => {
+          if (/^SHOW BINLOG EVENTS IN \? FROM 4 LIMIT 3$/.test(sql)) heads++;
+          return (target.query as (...a: unknown[]) => unknown).call(target, sql, ...rest);
+        };
+      },
+    });
+    try {
+      const [logs] = await conn.query<mysql.RowDataPacket[]>('SHOW BINARY LOGS');
+      expect(logs.length).toBeGreaterThan(40);
+      const contents = await readErrantContents(
+        linkOver(counting),
+        requireGtidSet(`${uuid}:lone:1`),
+      );
+      expect(contents.transactions.map((t) => [t.gtid, t.actions])).toEqual([
+        [`${uuid}:lone:1`, ['rows inserted into many.t']],
+      ]);
+      expect(contents.filesRead).toBe(1);
+      // Halving over the files' Previous_gtids, not one read per file.
+      expect(heads).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(logs.length)) + 2);
+    } finally {
+      await conn.end();
+    }
+  });
+
   it('says why when the account may not read the binary logs', async () => {
     const s = server();
     await withConnection(s, (c) =>

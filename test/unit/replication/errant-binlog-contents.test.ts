@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { GtidSet } from '../../../src/shared/gtid/gtid-set';
 import { requireGtidSet } from '../../../src/shared/gtid/parse-gtid-set';
 import {
   ErrantBinlogReader,
   filesWithErrant,
+  findErrantFiles,
   type BinlogEvent,
 } from '../../../src/shared/replication/errant-binlog-contents';
 
@@ -155,5 +157,79 @@ describe('filesWithErrant', () => {
   it('reads a file whose neighbour’s Previous_gtids is unknown rather than skip it', () => {
     const unknown = [files[0]!, { name: 'b.2', previous: null }, files[2]!];
     expect(filesWithErrant(unknown, requireGtidSet(`${U}:25`))).toEqual(['b.1', 'b.2', 'b.3']);
+  });
+});
+
+describe('findErrantFiles', () => {
+  /** A seeded generator, so a failure replays. */
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const set = (numbers: number[]) =>
+    requireGtidSet(numbers.length === 0 ? '' : `${U}:${numbers.join(':')}`);
+  const upTo = (n: number) => requireGtidSet(n === 0 ? '' : `${U}:1-${n}`);
+
+  it('finds every file holding errant GTIDs, reading no more than filesWithErrant would', async () => {
+    const next = random(20261127);
+    for (let round = 0; round < 400; round++) {
+      const count = 1 + Math.floor(next() * 40);
+      let last = 0;
+      const truth: GtidSet[] = [];
+      const readable: Array<GtidSet | null> = [];
+      for (let i = 0; i < count; i++) {
+        last += Math.floor(next() * 4);
+        truth.push(upTo(last));
+        readable.push(next() < 0.1 ? null : truth[i]!);
+      }
+      const errant = set(
+        Array.from({ length: Math.floor(next() * 4) }, () => 1 + Math.floor(next() * (last + 3))),
+      );
+      const asked: number[] = [];
+      const found = await findErrantFiles(count, errant, async (i) => {
+        asked.push(i);
+        return readable[i]!;
+      });
+      const label = `round ${round}`;
+      // Every file that holds one (from the true Previous_gtids) is found...
+      const holding = filesWithErrant(
+        truth.map((p, i) => ({ name: String(i), previous: p })),
+        errant,
+      );
+      expect(
+        holding.every((f) => found.includes(Number(f))),
+        label,
+      ).toBe(true);
+      // ...and no file filesWithErrant would pass over is read: an unreadable head between two
+      // readable ones needs no read when nothing errant lies between them.
+      const linear = filesWithErrant(
+        readable.map((p, i) => ({ name: String(i), previous: p })),
+        errant,
+      );
+      expect(
+        found.every((f) => linear.includes(String(f))),
+        label,
+      ).toBe(true);
+      expect(new Set(asked).size, label).toBe(asked.length);
+    }
+  });
+
+  it('reads a few heads, not every one, among thousands of files', async () => {
+    const count = 5000;
+    // File 3210 holds GTIDs 3211..3212 of the 5,000 files' 1..5001.
+    const previousAt = (i: number) => upTo(i <= 3210 ? i : i + 1);
+    let reads = 0;
+    const found = await findErrantFiles(count, set([3212]), async (i) => {
+      reads++;
+      return previousAt(i);
+    });
+    expect(found).toEqual([3210]);
+    expect(reads).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(count)) + 2);
+    // Nothing errant left in the logs: one read says so.
+    reads = 0;
+    expect(
+      await findErrantFiles(count, requireGtidSet(''), async (i) => (reads++, previousAt(i))),
+    ).toEqual([]);
+    expect(reads).toBe(1);
   });
 });

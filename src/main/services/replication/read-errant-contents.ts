@@ -4,7 +4,7 @@ import { countGtids } from '../../../shared/gtid/gtid-set-algebra';
 import { parseGtidSet } from '../../../shared/gtid/parse-gtid-set';
 import {
   ErrantBinlogReader,
-  filesWithErrant,
+  findErrantFiles,
   type BinlogEvent,
   type ErrantContents,
 } from '../../../shared/replication/errant-binlog-contents';
@@ -22,7 +22,7 @@ export interface ContentsBudget {
 /**
  * Reads what `errant` (GTIDs still in the replica's binary logs) did, from the binary logs of
  * the server behind `link`: only the files whose Previous_gtids say they hold errant GTIDs
- * (see filesWithErrant), a page of events at a time, until every errant GTID was met or the
+ * (see findErrantFiles), a page of events at a time, until every errant GTID was met or the
  * budget is spent. A server that refuses (no REPLICATION CLIENT / REPLICATION SLAVE, binary
  * logging off) gives `unavailable` with its reason, never a failure of the fix preview.
  */
@@ -43,11 +43,15 @@ export async function readErrantContents(
   if (errant.isEmpty) return { ...empty(null), notRead: '0' };
   try {
     return await link.run(async (conn) => {
-      const files = await binlogFiles(conn);
+      const [logs] = await conn.query<RowDataPacket[]>('SHOW BINARY LOGS');
+      const names = logs.map((l) => String(l.Log_name));
+      const picked = await findErrantFiles(names.length, errant, (i) =>
+        previousGtids(conn, names[i]!),
+      );
       const reader = new ErrantBinlogReader(errant);
       let events = 0;
       let filesRead = 0;
-      for (const file of filesWithErrant(files, errant)) {
+      for (const file of picked.map((i) => names[i]!)) {
         if (events >= budget.events || BigInt(reader.found) >= total) break;
         filesRead++;
         let from = 4;
@@ -81,20 +85,12 @@ export async function readErrantContents(
   }
 }
 
-/** SHOW BINARY LOGS, oldest first, each with its Previous_gtids (null when not read). */
-async function binlogFiles(
-  conn: Connection,
-): Promise<Array<{ name: string; previous: GtidSet | null }>> {
-  const [logs] = await conn.query<RowDataPacket[]>('SHOW BINARY LOGS');
-  const files: Array<{ name: string; previous: GtidSet | null }> = [];
-  for (const log of logs) {
-    const name = String(log.Log_name);
-    const head = await eventsOf(conn, name, 4, 3);
-    const previous = head.find((e) => e.event.type === 'Previous_gtids');
-    const parsed = previous ? parseGtidSet(previous.event.info.replace(/\s+/g, '')) : null;
-    files.push({ name, previous: parsed?.ok ? parsed.set : null });
-  }
-  return files;
+/** A binary log file's Previous_gtids (the GTIDs of all files before it), or null if unread. */
+async function previousGtids(conn: Connection, file: string): Promise<GtidSet | null> {
+  const head = await eventsOf(conn, file, 4, 3);
+  const previous = head.find((e) => e.event.type === 'Previous_gtids');
+  const parsed = previous ? parseGtidSet(previous.event.info.replace(/\s+/g, '')) : null;
+  return parsed?.ok ? parsed.set : null;
 }
 
 async function eventsOf(
