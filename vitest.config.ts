@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Property tests are CPU-bound; under `npm test` they share 2 cores with the other
+          // lane's servers, and vitest's 5 s default failed one that took 5.6 s there.
+          testTimeout: 30_000,
         },
       },
       {
