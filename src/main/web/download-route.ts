@@ -60,6 +60,8 @@ export async function serveDownload(
   const token = new URL(req.url ?? '/', 'http://x').pathname.slice(DOWNLOAD_PREFIX.length);
   const taken = store.take(token, isConnected);
   if (!taken.ok) {
+    // Answered once its file is gone: the refusal means nothing of it is left on disk.
+    await taken.removed;
     return refuse(res, 404, 'This download is not available (used, expired or unknown)', security);
   }
   const download = taken.download;

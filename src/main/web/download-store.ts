@@ -70,19 +70,20 @@ export class DownloadStore {
   take(
     token: string,
     mayServe: (owner: string) => boolean,
-  ): { ok: true; download: PendingDownload } | { ok: false; why: DownloadRefusal } {
+  ):
+    | { ok: true; download: PendingDownload }
+    | { ok: false; why: DownloadRefusal; removed?: Promise<void> } {
     if (!TOKEN.test(token)) return { ok: false, why: 'malformed' };
     const key = keyOf(token);
     const entry = this.#entries.get(key);
     if (!entry) return { ok: false, why: 'unknown' };
     this.#drop(key, false);
+    // The file goes with the refusal: `removed` settles once it is gone.
     if (entry.expiresAt <= this.now()) {
-      void this.remove(entry.file);
-      return { ok: false, why: 'expired' };
+      return { ok: false, why: 'expired', removed: this.remove(entry.file) };
     }
     if (!mayServe(entry.client)) {
-      void this.remove(entry.file);
-      return { ok: false, why: 'other-client' };
+      return { ok: false, why: 'other-client', removed: this.remove(entry.file) };
     }
     const { timer: _timer, ...download } = entry;
     return { ok: true, download };

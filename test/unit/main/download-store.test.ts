@@ -65,7 +65,11 @@ describe('one-time download tokens', () => {
     const h = handover();
     store.add(h);
     clock.now = h.expiresAt;
-    expect(store.take(h.token, anyPage)).toEqual({ ok: false, why: 'expired' });
+    expect(store.take(h.token, anyPage)).toEqual({
+      ok: false,
+      why: 'expired',
+      removed: expect.any(Promise) as Promise<void>,
+    });
     expect(removed).toEqual([`/private/dl/${FILE}`]);
   });
 
@@ -76,6 +80,7 @@ describe('one-time download tokens', () => {
     expect(store.take(h.token, (owner) => owner === 'page-b')).toEqual({
       ok: false,
       why: 'other-client',
+      removed: expect.any(Promise) as Promise<void>,
     });
     expect(store.take(h.token, anyPage)).toEqual({ ok: false, why: 'unknown' });
     expect(removed).toEqual([`/private/dl/${FILE}`]);
