@@ -80,11 +80,11 @@ async function driftServer(store: ConnectionStore, connectionId: string): Promis
   const secrets = store.secretsOf(connectionId);
   const open = async () => {
     const db = await openConnection(settings, secrets);
-    return { conn: db.conn, close: () => db.close(), viaSsh: db.viaSsh };
+    return { conn: db.conn, close: () => db.close(), viaSsh: db.viaSsh, tlsCert: db.tlsCert };
   };
   const probe = await open();
   try {
-    const info: ServerInfo = await readServerInfo(probe.conn, probe.viaSsh);
+    const info: ServerInfo = await readServerInfo(probe.conn, probe.viaSsh, probe.tlsCert);
     return { open, info };
   } finally {
     await probe.close();

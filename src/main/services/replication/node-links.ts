@@ -119,7 +119,7 @@ function ownedLink(open: () => Promise<DbConnection>, readTimeoutMs: number | nu
     (opened ??= (async () => {
       const db = await open();
       try {
-        return { db, server: await readServerInfo(db.conn, db.viaSsh) };
+        return { db, server: await readServerInfo(db.conn, db.viaSsh, db.tlsCert) };
       } catch (e) {
         await db.close();
         throw e;
