@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,10 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openConnection } from '../../../src/main/db/open-connection';
 import { readServerInfo } from '../../../src/main/db/read-server-info';
+import { hostLinker } from '../../../src/main/services/replication/node-links';
+import { pinningOpener } from '../../../src/main/services/tls-pin-on-first-use';
+import { ConnectionStore } from '../../../src/main/store/connection-store';
+import { keySecretBox } from '../../../src/main/store/key-secret-box';
 import type { TlsSettings } from '../../../src/shared/api/connection';
 import { queryRow, withConnection } from '../../servers/connect';
 import { testServers } from '../../servers/provided';
@@ -104,6 +109,61 @@ describe('MySQL 9.7 with TLS: the certificate pinned on first use', () => {
         ),
       });
       expect(e.message).toContain(`saved ${OTHER_PIN}, presented ${serverPin}`);
+    }
+  });
+
+  it('a saved connection pins on its first connect, and later connects are held to it', async () => {
+    const store = await ConnectionStore.open(
+      await mkdtemp(join(dir, 'store-')),
+      keySecretBox(randomBytes(32), 'key-file', 'test key'),
+    );
+    const settings = settingsFor(server, { tls: { mode: 'required' } });
+    const { id } = await store.save(undefined, settings, { password: server.password });
+    const open = pinningOpener(store, id);
+
+    const first = await open(settings, secretsFor(server));
+    await first.close();
+    expect(first.tlsCert).toEqual({ sha256: serverPin, pinned: true });
+    expect(store.get(id).tls).toEqual({ mode: 'required', serverCertSha256: serverPin });
+    expect(store.secretsOf(id)).toEqual({ password: server.password });
+
+    // A session's reconnect still holds the settings read before the pin: it gets the pin.
+    const again = await open(settings, secretsFor(server));
+    await again.close();
+    expect(again.tlsCert).toEqual({ sha256: serverPin, pinned: true });
+
+    // The saved pin is another certificate's: refused, and the pin is not overwritten.
+    await store.save(
+      id,
+      { ...settings, tls: { mode: 'required', serverCertSha256: OTHER_PIN } },
+      {},
+    );
+    const e = await apiFailure(open(store.get(id), secretsFor(server)));
+    expect(e.code).toBe('TLS_CERT_CHANGED');
+    expect(store.get(id).tls.serverCertSha256).toBe(OTHER_PIN);
+  });
+
+  it("servers found through replication do not inherit the session's pin", async () => {
+    const base = settingsFor(
+      { ...server, host: 'db-1.example.com', port: 3306 },
+      { tls: { mode: 'required', serverCertSha256: OTHER_PIN } },
+    );
+    const key = `${server.host}:${server.port}`.toLowerCase();
+    const linkTo = hostLinker({
+      base,
+      baseSecrets: {},
+      saved: [],
+      secretsOf: () => ({}),
+      logins: new Map([[key, { user: server.user, password: server.password }]]),
+    });
+    const link = linkTo(server.host, server.port);
+    try {
+      expect(await link.run(async (_conn, info) => info.tlsCert)).toEqual({
+        sha256: serverPin,
+        pinned: false,
+      });
+    } finally {
+      await link.close();
     }
   });
 
