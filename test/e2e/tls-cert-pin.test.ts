@@ -193,6 +193,34 @@ describe('TLS certificates pinned on first use (browser mode)', () => {
     expect(await savedTls()).toEqual({ mode: 'required', serverCertSha256: serverPin });
   });
 
+  it("a server that stops offering TLS is refused for 'preferred' with a pin (a downgrade)", async () => {
+    relayTo = testServers().mariadb.port; // MariaDB here has no TLS
+    await page.locator(`[data-connection-name="${NAME}"]`).click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit connection “${NAME}”` });
+    await dialog.getByLabel('TLS mode').selectOption('preferred');
+    // A lower mode unbinds the saved password: typed again, it is still never sent.
+    await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    expect(await dialog.getByTestId('tls-pinned-fingerprint').textContent()).toBe(serverPin);
+    await dialog.getByRole('button', { name: 'Test' }).click();
+    const notice = certNotice(dialog);
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain('answered without TLS');
+    expect(await notice.getByTestId('tls-saved-fingerprint').textContent()).toBe(serverPin);
+    expect(await notice.getByTestId('tls-presented-fingerprint').textContent()).toBe('no TLS');
+    const forget = notice.getByRole('button', { name: 'Forget the pinned certificate' });
+    expect(await forget.isDisabled()).toBe(true);
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(page, 'tls-pin-05-no-tls');
+    await notice.getByLabel("The server's administrator confirmed that TLS was turned off").check();
+    await forget.click();
+    await expect
+      .poll(() => dialog.getByTestId('tls-pinned-cert').textContent())
+      .toContain('None yet');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await savedTls()).toEqual({ mode: 'required', serverCertSha256: serverPin });
+  });
+
   it('logged no page errors', () => {
     expect(errors).toEqual([]);
   });

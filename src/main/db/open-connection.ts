@@ -138,6 +138,9 @@ class TlsPeer {
   watch(core: CoreConnection): void {
     this.#core = core;
     const upgradable = core as unknown as { startTLS?: (onSecure: (err?: Error) => void) => void };
+    // mysql2's own step from the SSL request to the login packet. Were it ever renamed, the
+    // checks before a password and after the login still hold; the fake-server integration
+    // test (nothing sent inside TLS to a wrong certificate) is what notices.
     const startTls = upgradable.startTLS;
     if (typeof startTls !== 'function') return;
     upgradable.startTLS = (onSecure) =>

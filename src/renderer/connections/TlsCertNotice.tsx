@@ -61,13 +61,16 @@ export function TlsCertNotice({
         ? `The server ${cert.server} answered without TLS, but this connection has its certificate pinned.`
         : `The server ${cert.server} presented a different TLS certificate than the one pinned for this connection.`}{' '}
       Nothing secret was sent to it. An attacker in the middle would do this to capture your
-      password. Check with the server&apos;s administrator whether its certificate was replaced;
-      trust the new one only if they confirm its fingerprint. Better: use the TLS mode &ldquo;Verify
-      CA&rdquo; with the server&apos;s CA file.
+      password.{' '}
+      {noTls
+        ? "Check with the server's administrator whether TLS was turned off; forget the pinned certificate only if they confirm it, and better ask them to turn TLS back on."
+        : "Check with the server's administrator whether its certificate was replaced; trust the new one only if they confirm its fingerprint."}{' '}
+      Better: use the TLS mode &ldquo;Verify CA&rdquo; with the server&apos;s CA file.
       {savedPassword && (
         <p data-testid="tls-cert-retype">
           The saved password of this connection is only sent to the certificate it was saved with:
-          after trusting the new one, type it again.
+          after {noTls ? 'forgetting the pinned certificate' : 'trusting the new one'}, type it
+          again.
         </p>
       )}
       <dl className="facts key-facts">
