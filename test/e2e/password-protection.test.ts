@@ -100,7 +100,7 @@ describe('the password is only sent where it is safe (browser mode)', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
-  it('the real server with TLS required: the test result and the status bar say TLS', async () => {
+  it('the real server with TLS required: the status bar says TLS, pinned on first use', async () => {
     await page.locator(`[data-connection-name="${NAME}"]`).click();
     await page.getByRole('button', { name: 'Connect' }).click();
     const view = page.getByRole('region', { name: `Session on ${NAME}` });
@@ -109,11 +109,14 @@ describe('the password is only sent where it is safe (browser mode)', () => {
     const transport = status.getByTestId('transport');
     expect(await transport.getAttribute('data-transport')).toBe('tls');
     // "required" encrypts without checking the certificate: the status bar says so.
-    expect(await transport.textContent()).toBe('TLS, not verified');
+    // The first connect pinned the server's certificate (trust on first use).
+    const pin = await transport.getAttribute('data-tls-pinned');
+    expect(pin).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+    expect(await transport.textContent()).toBe(`TLS, certificate pinned ${pin?.slice(0, 15)}…`);
     expect(await transport.getAttribute('data-tls-verified')).toBe('false');
     await screenshot(page, 'password-00-tls-not-verified');
     expect(await transport.getAttribute('title')).toBe(
-      `Encrypted with TLS, but the server's certificate is not checked (TLS mode "required"): a machine in the middle could pose as the server and read the session, the password included. Use "Verify CA and host name" with the server's CA file.`,
+      `Encrypted with TLS; the server's certificate is the one pinned for this connection on first use (${pin}), so a machine in the middle with another certificate is refused. Its CA is not checked (TLS mode "required"): "Verify CA and host name" with the server's CA file is stronger.`,
     );
     const item = page.locator(`[data-connection-name="${NAME}"]`);
     expect(await item.getByTestId('rail-not-encrypted').count()).toBe(0);

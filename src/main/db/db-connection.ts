@@ -29,6 +29,11 @@ const ABANDONED = new Error('connect attempt abandoned');
 export class DbConnection {
   readonly conn: Connection;
   readonly viaSsh: boolean;
+  /**
+   * The server's TLS certificate on this link and whether it is pinned for the connection
+   * (checked against the pin; set to pinned by whoever pins it on first use); null without TLS.
+   */
+  tlsCert: { sha256: string; pinned: boolean } | null = null;
 
   readonly #core: CoreConnection;
   readonly #stream: Duplex;

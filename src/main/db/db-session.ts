@@ -421,7 +421,7 @@ export class DbSession {
 
   async #serverInfo(db: DbConnection): Promise<ServerInfo> {
     try {
-      return await readServerInfo(db.conn, db.viaSsh);
+      return await readServerInfo(db.conn, db.viaSsh, db.tlsCert);
     } catch (err) {
       if (isFatal(err) || (err instanceof ApiError && err.code === 'CONNECTION_LOST')) {
         db.markLost(err);

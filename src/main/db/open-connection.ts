@@ -1,7 +1,12 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createConnection, type AuthPlugin, type SslOptions } from 'mysql2';
-import type { ConnectionSettings, Secrets } from '../../shared/api/connection';
+import {
+  createConnection,
+  type AuthPlugin,
+  type Connection as CoreConnection,
+  type SslOptions,
+} from 'mysql2';
+import { tlsModePins, type ConnectionSettings, type Secrets } from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
 import { ConnectScope, ConnectTimedOut } from './connect-scope';
 import { connectTargetOf, type ConnectTarget } from './connect-target';
@@ -12,6 +17,7 @@ import { connectTimeoutError, errorToApi, serverErrorText } from './error-to-api
 import { passwordAuth } from './password-auth';
 import { readSessionLexing } from './session-lexing';
 import { sshCredentialsFor, SshTunnel } from './ssh-tunnel';
+import { checkTlsCert, presentedCert, type PresentedCert } from './tls-cert-pin';
 import { serverPublicKeyFor, tlsOptionsFor } from './tls-options';
 import { untagged } from './tagged-connection';
 
@@ -42,6 +48,9 @@ export async function openConnection(
         ? await scope.race(SshTunnel.open(settings.ssh, sshCredentials, target, scope))
         : null;
     const login = async (withTls: SslOptions | undefined) => {
+      // The TLS link's certificate, once mysql2 has one; checked against a pin right after the
+      // TLS handshake (nothing of the login sent yet) and again before a password goes out.
+      const peer = new TlsPeer(settings, target.server);
       const auth = passwordAuth({
         password,
         // mysql2 fails the handshake when TLS was asked for and could not be set up, so a
@@ -52,13 +61,23 @@ export async function openConnection(
         pinnedKey,
         trustServerKey: settings.tls.getServerPublicKey === true,
         server: target.server,
+        ...(withTls ? { linkRefusal: () => peer.refusal() } : {}),
       });
       try {
-        return await scope.race(
-          logIn(settings, password, withTls, auth.plugins, tunnel, target, scope),
+        const db = await scope.race(
+          logIn(settings, password, withTls, auth.plugins, tunnel, target, scope, peer),
         );
+        // Once more after the login, before any statement: whatever path the login took.
+        const refused = withTls ? peer.refusal() : null;
+        if (refused) {
+          db.abandon();
+          throw refused;
+        }
+        const cert = withTls ? peer.cert() : null;
+        if (cert) db.tlsCert = { sha256: cert.sha256, pinned: peer.pinned() };
+        return db;
       } catch (err) {
-        throw auth.refusal() ?? err;
+        throw peer.refused ?? auth.refusal() ?? err;
       }
     };
     let db: DbConnection;
@@ -68,6 +87,9 @@ export async function openConnection(
       // 'preferred' means TLS when the server has it. mysql2 can only fail in that case, so try
       // again in the clear (a new stream: the first one is closed by the failed handshake).
       if (settings.tls.mode !== 'preferred' || !isNoTlsSupport(err)) throw err;
+      // A pinned certificate says this server had TLS: its absence now may be a downgrade.
+      const downgrade = checkTlsCert(settings.tls, target.server, null);
+      if (downgrade) throw downgrade;
       db = await login(undefined);
     }
     await runInitSql(db, settings.initSql, target, scope);
@@ -97,6 +119,60 @@ function passwordFor(settings: ConnectionSettings, secrets: Secrets): string {
   return '';
 }
 
+/**
+ * The server certificate of one login attempt's TLS link, and its check against the pin. The
+ * check runs as soon as mysql2 has finished the TLS handshake, before it sends the login
+ * packet: a machine in the middle gets neither a password nor a scramble it could relay.
+ */
+class TlsPeer {
+  #core: CoreConnection | null = null;
+  /** Set when the check refused the link. */
+  refused: ApiError | null = null;
+
+  constructor(
+    private readonly settings: ConnectionSettings,
+    private readonly server: string,
+  ) {}
+
+  /** Watches `core`'s TLS upgrade, failing the handshake when the certificate is refused. */
+  watch(core: CoreConnection): void {
+    this.#core = core;
+    const upgradable = core as unknown as { startTLS?: (onSecure: (err?: Error) => void) => void };
+    // mysql2's own step from the SSL request to the login packet. Were it ever renamed, the
+    // checks before a password and after the login still hold; the fake-server integration
+    // test (nothing sent inside TLS to a wrong certificate) is what notices.
+    const startTls = upgradable.startTLS;
+    if (typeof startTls !== 'function') return;
+    upgradable.startTLS = (onSecure) =>
+      startTls.call(core, (err?: Error) => {
+        if (err) return onSecure(err);
+        const refused = this.refusal();
+        // mysql2 reports it as a TLS error; the caller throws `refused` instead.
+        onSecure(refused ? new Error(refused.message) : undefined);
+      });
+  }
+
+  cert(): PresentedCert | null {
+    return presentedCert((this.#core as unknown as { stream?: Duplex } | null)?.stream);
+  }
+
+  /** The refusal for the certificate now on the link, remembered; null when it may be used. */
+  refusal(): ApiError | null {
+    this.refused ??= checkTlsCert(this.settings.tls, this.server, this.cert());
+    return this.refused;
+  }
+
+  /** True when the link's certificate matched a pin (checked, so not trusted blindly). */
+  pinned(): boolean {
+    const { tls } = this.settings;
+    return (
+      tlsModePins(tls.mode) &&
+      tls.serverCertSha256 !== undefined &&
+      tls.serverCertSha256 === this.cert()?.sha256
+    );
+  }
+}
+
 function isNoTlsSupport(err: unknown): boolean {
   return (
     typeof err === 'object' &&
@@ -114,6 +190,7 @@ async function logIn(
   tunnel: SshTunnel | null,
   target: ConnectTarget,
   scope: ConnectScope,
+  peer: TlsPeer,
 ): Promise<DbConnection> {
   const { endpoint } = settings;
   const stream: Duplex = tunnel
@@ -145,6 +222,7 @@ async function logIn(
     dateStrings: true,
     charset: 'UTF8MB4_UNICODE_CI',
   });
+  peer.watch(core);
   const db = new DbConnection(core, stream, tunnel, target);
   scope.own(() => db.abandon());
   try {

@@ -27,6 +27,11 @@ export interface PasswordAuthOptions {
   trustServerKey: boolean;
   /** For messages: `db.example.com:3306`. */
   server: string;
+  /**
+   * Why the TLS link may not carry the password (its certificate is not the pinned one), or
+   * null; asked right before the password would be sent in the clear inside TLS.
+   */
+  linkRefusal?: () => ApiError | null;
 }
 
 export interface PasswordAuth {
@@ -42,8 +47,8 @@ const SHA256_REQUEST_KEY = 0x01;
 
 export function passwordAuth(options: PasswordAuthOptions): PasswordAuth {
   let refused: ApiError | undefined;
-  const refuse = (plugin: string): never => {
-    refused = insecurePasswordError(options.server, plugin);
+  const refuse = (plugin: string, why?: ApiError): never => {
+    refused = why ?? insecurePasswordError(options.server, plugin);
     // mysql2 overwrites the `code` of what a plugin throws, so the ApiError is kept aside.
     throw new Error(refused.message);
   };
@@ -56,7 +61,7 @@ export function passwordAuth(options: PasswordAuthOptions): PasswordAuth {
   };
 }
 
-type Refuse = (plugin: string) => never;
+type Refuse = (plugin: string, why?: ApiError) => never;
 type Step = (data: Buffer) => Buffer | null;
 
 /**
@@ -71,6 +76,10 @@ function fullAuth(
   refuse: Refuse,
 ): { send: Buffer; next: Step | null } {
   const { password } = options;
+  if (options.secureLink) {
+    const linkRefused = options.linkRefusal?.();
+    if (linkRefused) return refuse(plugin, linkRefused);
+  }
   // An empty password has nothing to protect; the server needs the terminating zero only.
   if (options.secureLink || password === '') return { send: zeroTerminated(password), next: null };
   if (options.pinnedKey) {

@@ -14,7 +14,11 @@ import { errorToApi } from './error-to-api';
  * flavor and capabilities decide what every screen offers, so a value that is not what we
  * expect is an error naming that value, not a silently wrong screen.
  */
-export async function readServerInfo(conn: Connection, viaSsh: boolean): Promise<ServerInfo> {
+export async function readServerInfo(
+  conn: Connection,
+  viaSsh: boolean,
+  tlsCert: { sha256: string; pinned: boolean } | null = null,
+): Promise<ServerInfo> {
   const vars = single(
     await query(
       conn,
@@ -52,6 +56,7 @@ export async function readServerInfo(conn: Connection, viaSsh: boolean): Promise
     timeZone: vars.timeZone === 'SYSTEM' ? vars.systemTimeZone : vars.timeZone,
     tlsCipher: cipher === '' ? null : cipher,
     viaSsh,
+    ...(tlsCert ? { tlsCert: { ...tlsCert } } : {}),
     capabilities: capabilitiesFor(detected.flavor, detected.version),
   };
   return ServerInfoSchema.parse(info);

@@ -92,7 +92,7 @@ export class SideConnection {
     this.#db = null;
     const link = await this.#open();
     try {
-      this.#db = { link, server: await readServerInfo(link.conn, link.viaSsh) };
+      this.#db = { link, server: await readServerInfo(link.conn, link.viaSsh, link.tlsCert) };
     } catch (err) {
       await link.close();
       throw err;

@@ -39,7 +39,7 @@ export function connectionsService(store: ConnectionStore): Handlers<ConnectionM
       }
       const db = await openConnection(settings, mergeSecrets(stored, secrets));
       try {
-        return await readServerInfo(db.conn, db.viaSsh);
+        return await readServerInfo(db.conn, db.viaSsh, db.tlsCert);
       } finally {
         await db.close();
       }

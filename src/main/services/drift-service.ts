@@ -19,7 +19,7 @@ import { ER_NO_SUCH_THREAD } from '../db/no-such-thread';
 import { ER_DUP_ENTRY } from '../db/duplicate-entry';
 import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import { isAccessDenied } from './processlist/query-rows';
-import { openConnection } from '../db/open-connection';
+import { pinningOpener } from './tls-pin-on-first-use';
 import { readServerInfo } from '../db/read-server-info';
 import type { ConnectionStore } from '../store/connection-store';
 import { compareTable, type TableDrift } from './drift/compare-table';
@@ -79,12 +79,12 @@ async function driftServer(store: ConnectionStore, connectionId: string): Promis
   const settings = store.get(connectionId);
   const secrets = store.secretsOf(connectionId);
   const open = async () => {
-    const db = await openConnection(settings, secrets);
-    return { conn: db.conn, close: () => db.close(), viaSsh: db.viaSsh };
+    const db = await pinningOpener(store, connectionId)(settings, secrets);
+    return { conn: db.conn, close: () => db.close(), viaSsh: db.viaSsh, tlsCert: db.tlsCert };
   };
   const probe = await open();
   try {
-    const info: ServerInfo = await readServerInfo(probe.conn, probe.viaSsh);
+    const info: ServerInfo = await readServerInfo(probe.conn, probe.viaSsh, probe.tlsCert);
     return { open, info };
   } finally {
     await probe.close();

@@ -2,6 +2,7 @@ import type { Handlers } from '../backend/handlers';
 import { DbSession } from '../db/db-session';
 import type { ConnectionStore } from '../store/connection-store';
 import { mergeSecrets } from './merge-secrets';
+import { pinningOpener } from './tls-pin-on-first-use';
 import type { SessionRegistry } from './session-registry';
 
 /**
@@ -15,7 +16,11 @@ export function sessionService(
   return {
     'session.open': async ({ connectionId, secrets }, ctx) => {
       const saved = store.get(connectionId);
-      const session = new DbSession(saved, mergeSecrets(store.secretsOf(connectionId), secrets));
+      const session = new DbSession(
+        saved,
+        mergeSecrets(store.secretsOf(connectionId), secrets),
+        pinningOpener(store, connectionId),
+      );
       const server = await session.open();
       const { sessionId } = sessions.add(connectionId, ctx.peerId, session);
       session.onLost((error) => {

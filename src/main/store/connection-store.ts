@@ -10,6 +10,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   ConnectionSettingsSchema,
+  samePasswordTarget,
   SecretsPatchSchema,
   type ConnectionSettings,
   type SavedConnection,
@@ -164,6 +165,31 @@ export class ConnectionStore {
         ? state.entries.map((e) => (e === previous ? entry : e))
         : [...state.entries, entry];
       return { state: { ...state, entries }, result: toSaved(entry.connection) };
+    });
+  }
+
+  /**
+   * Pins the server's TLS certificate (`SHA256:` fingerprint) for a connection that has none,
+   * on first use: only while the connection still aims at the server and uses the TLS mode it
+   * was connected with (`connected`), so an edit made meanwhile is never overwritten. Secrets
+   * are untouched. Resolves to whether the pin was stored.
+   */
+  pinTlsCertificate(id: string, connected: ConnectionSettings, sha256: string): Promise<boolean> {
+    return this.#change((state) => {
+      const entry = this.#find(state, id);
+      const { connection } = entry;
+      const applies =
+        connection.tls.serverCertSha256 === undefined &&
+        connection.tls.mode === connected.tls.mode &&
+        samePasswordTarget(connection, connected);
+      if (!applies) return { state, result: false };
+      const pinned = toEntry({
+        ...entry.raw,
+        tls: { ...connection.tls, serverCertSha256: sha256 },
+        updatedAt: new Date().toISOString(),
+      });
+      const entries = state.entries.map((e) => (e === entry ? pinned : e));
+      return { state: { ...state, entries }, result: true };
     });
   }
 

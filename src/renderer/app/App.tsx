@@ -52,7 +52,8 @@ export function App() {
   }, [tabs]);
   const hasSessionTabs = useCallback(() => tabsNow.current.tabs.some(isSessionTab), []);
   const backend = useSessionEvents(dispatch, reload, hasSessionTabs);
-  const { openSession, connecting, prompt } = useSessionOpener(setError);
+  const reloadSaved = useCallback(() => void reload(), [reload]);
+  const { openSession, connecting, prompt } = useSessionOpener(setError, reloadSaved);
   const actions = useTabActions(tabs, dispatch, openSession);
   const { confirm, ask, dialog: confirmDialog } = useConfirm(setError);
   useEffect(() => onOpenSettingsRequest(actions.openSettings), [actions]);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SavedConnection } from '../../shared/api/connection';
+import { tlsModePins, type SavedConnection } from '../../shared/api/connection';
 
 /** A saved connection before connecting: its settings and the actions on it. */
 export function ConnectionDetails({
@@ -68,6 +68,9 @@ export function ConnectionDetails({
           {c.tls.mode}
           {c.tls.serverPublicKeyFile ? `, server key pinned (${c.tls.serverPublicKeyFile})` : ''}
           {c.tls.getServerPublicKey ? ', trusts the key the server sends' : ''}
+          {c.tls.serverCertSha256 && tlsModePins(c.tls.mode)
+            ? `, certificate pinned ${c.tls.serverCertSha256}`
+            : ''}
         </dd>
         <dt>SSH tunnel</dt>
         <dd>{c.ssh ? `${c.ssh.user}@${c.ssh.host}:${c.ssh.port} (${c.ssh.auth})` : 'No'}</dd>

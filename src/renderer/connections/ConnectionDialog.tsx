@@ -26,7 +26,10 @@ export function ConnectionDialog({
   onSaved: (saved: SavedConnection) => void;
 }) {
   const form = useConnectionForm(existing);
-  const { busy, tested, saveError, test, save, trustHostKey } = useTestAndSave(form, onSaved);
+  const { busy, tested, saveError, test, save, trustHostKey, trustTlsCert } = useTestAndSave(
+    form,
+    onSaved,
+  );
   const close = () => {
     form.forget();
     onClose();
@@ -87,6 +90,8 @@ export function ConnectionDialog({
         saveError={saveError}
         savedPasswords={Boolean(existing?.secrets.password || existing?.secrets.sshPassword)}
         onTrust={trustHostKey}
+        savedPassword={Boolean(existing?.secrets.password)}
+        onTrustCert={trustTlsCert}
       />
     </Modal>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { ApiErrorShape, SshHostKeyInfo } from '../../shared/api/errors';
+import type { ApiErrorShape, SshHostKeyInfo, TlsCertInfo } from '../../shared/api/errors';
 import { ErrorNotice } from '../app/ErrorNotice';
 import { Notice } from '../ui/Notice';
 import { HostKeyNotice } from './HostKeyNotice';
 import { ServerSummary } from './ServerSummary';
+import { TlsCertNotice } from './TlsCertNotice';
 import type { TestOutcome } from './use-test-and-save';
 
 /** The SSH host key a test was refused for (unknown or changed), if that was the refusal. */
@@ -12,6 +13,11 @@ function refusedHostKey(error: ApiErrorShape | null): SshHostKeyInfo | undefined
     (error.code === 'SSH_HOST_KEY_UNKNOWN' || error.code === 'SSH_HOST_KEY_CHANGED')
     ? error.sshHostKey
     : undefined;
+}
+
+/** The pinned TLS certificate a test was refused for, if that was the refusal. */
+function refusedCert(error: ApiErrorShape | null): TlsCertInfo | undefined {
+  return error?.code === 'TLS_CERT_CHANGED' ? error.tlsCert : undefined;
 }
 
 /**
@@ -23,7 +29,9 @@ export function ConnectionTestResult({
   tested,
   saveError,
   savedPasswords,
+  savedPassword,
   onTrust,
+  onTrustCert,
 }: {
   busy: 'test' | 'save' | null;
   tested: TestOutcome | null;
@@ -31,6 +39,9 @@ export function ConnectionTestResult({
   /** Whether the connection has a saved password or SSH password, bound to its host key. */
   savedPasswords: boolean;
   onTrust: (hostKey: SshHostKeyInfo) => void;
+  /** Whether the connection has a saved database password, bound to its pinned certificate. */
+  savedPassword: boolean;
+  onTrustCert: (cert: TlsCertInfo) => void;
 }) {
   const resultRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -40,6 +51,7 @@ export function ConnectionTestResult({
 
   const testError = tested && 'error' in tested ? tested.error : null;
   const refusedKey = refusedHostKey(testError);
+  const cert = refusedCert(testError);
   return (
     <div className="test-result" aria-live="polite" ref={resultRef}>
       {busy === 'test' && <Notice severity="info">Connecting…</Notice>}
@@ -61,7 +73,17 @@ export function ConnectionTestResult({
           onTrust={() => onTrust(refusedKey)}
         />
       )}
-      {testError && !refusedKey && <ErrorNotice error={testError} title="Test failed" />}
+      {testError && cert && (
+        <TlsCertNotice
+          key={`${testError.code} ${cert.fingerprint ?? 'no TLS'}`}
+          error={testError}
+          cert={cert}
+          busy={busy !== null}
+          savedPassword={savedPassword}
+          onTrust={() => onTrustCert(cert)}
+        />
+      )}
+      {testError && !refusedKey && !cert && <ErrorNotice error={testError} title="Test failed" />}
       {saveError && <ErrorNotice error={saveError} title="Could not save" />}
     </div>
   );

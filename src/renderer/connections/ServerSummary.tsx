@@ -62,7 +62,19 @@ export function ServerSummary({
       <dd className="num">{server.connectionId}</dd>
       <dt>Transport</dt>
       <dd>
-        {server.tlsCipher ? `TLS (${server.tlsCipher})` : 'Not encrypted'}
+        {server.tlsCipher && server.tlsCert?.pinned ? (
+          <>
+            TLS, certificate pinned{' '}
+            <code className="mono fingerprint" data-testid="server-pinned-cert">
+              {server.tlsCert.sha256}
+            </code>{' '}
+            ({server.tlsCipher})
+          </>
+        ) : server.tlsCipher ? (
+          `TLS (${server.tlsCipher})`
+        ) : (
+          'Not encrypted'
+        )}
         {server.viaSsh ? ', through an SSH tunnel' : ''}
       </dd>
     </dl>

@@ -3,6 +3,7 @@ import { caFileHint } from './ca-file-hint';
 import { ChoiceField, TextField } from './DraftFields';
 import { useDraftForm } from './draft-form';
 import { PasswordKeyFields } from './PasswordKeyFields';
+import { PinnedCertificate } from './PinnedCertificate';
 
 const TLS_LABELS: Record<TlsMode, string> = {
   off: 'Off',
@@ -25,6 +26,7 @@ export function TlsSection() {
       <legend>TLS</legend>
       <ChoiceField label="TLS mode" field="tlsMode" options={TLS_OPTIONS} />
       <PasswordKeyFields />
+      <PinnedCertificate />
       {draft.tlsMode !== 'off' && (
         <>
           <TextField

@@ -40,6 +40,13 @@ export interface ConnectionDraft {
   serverPublicKeyFile: string;
   /** The explicit, warned opt-in to encrypt the password with the key the server sends. */
   getServerPublicKey: boolean;
+  /** The server's pinned TLS certificate fingerprint (`SHA256:...`), or '' when none is. */
+  tlsCertSha256: string;
+  /**
+   * The server (`host:port`, or the socket path) that certificate was pinned for: like the SSH
+   * host key, it only applies while the draft points at that server.
+   */
+  tlsCertFor: string;
   sshEnabled: boolean;
   sshHost: string;
   sshPort: string;
@@ -87,6 +94,8 @@ export function draftFromSettings(
     keyFile: s.tls.keyFile ?? '',
     serverPublicKeyFile: s.tls.serverPublicKeyFile ?? '',
     getServerPublicKey: s.tls.getServerPublicKey ?? false,
+    tlsCertSha256: s.tls.serverCertSha256 ?? '',
+    tlsCertFor: s.tls.serverCertSha256 !== undefined ? endpointTarget(s.endpoint) : '',
     sshEnabled: s.ssh !== null,
     sshHost: s.ssh?.host ?? '',
     sshPort: String(s.ssh?.port ?? 22),
@@ -100,6 +109,35 @@ export function draftFromSettings(
     timeoutSeconds: String(s.connectTimeoutMs / 1000),
     initSql: s.initSql,
   };
+}
+
+/** The server an endpoint names, in one string: `host:port` or the socket path. */
+function endpointTarget(e: ConnectionSettings['endpoint']): string {
+  return e.kind === 'tcp' ? `${e.host.trim()}:${e.port}` : e.path.trim();
+}
+
+/** The server the draft points at, as `host:port` or the socket path. */
+export function draftServerTarget(d: ConnectionDraft): string {
+  return d.endpointKind === 'tcp' ? `${d.host.trim()}:${typedNumber(d.port)}` : d.socketPath.trim();
+}
+
+/** The pinned TLS certificate that applies to the draft's server, or undefined. */
+export function draftTlsCert(d: ConnectionDraft): string | undefined {
+  const pin = optional(d.tlsCertSha256);
+  return pin !== undefined && d.tlsCertFor === draftServerTarget(d) ? pin : undefined;
+}
+
+/**
+ * The draft pinning `fingerprint` as its server's TLS certificate, or forgetting the pin when
+ * it is undefined (a server that no longer offers TLS).
+ */
+export function draftPinningTlsCert(
+  d: ConnectionDraft,
+  fingerprint: string | undefined,
+): ConnectionDraft {
+  return fingerprint === undefined
+    ? { ...d, tlsCertSha256: '', tlsCertFor: '' }
+    : { ...d, tlsCertSha256: fingerprint, tlsCertFor: draftServerTarget(d) };
 }
 
 /** `host:port` of an SSH server as typed, the same however it was spaced. */
@@ -152,6 +190,7 @@ const FIELD_BY_PATH: Record<string, DraftField> = {
   'tls.certFile': 'certFile',
   'tls.keyFile': 'keyFile',
   'tls.serverPublicKeyFile': 'serverPublicKeyFile',
+  'tls.serverCertSha256': 'tlsCertSha256',
   'ssh.host': 'sshHost',
   'ssh.port': 'sshPort',
   'ssh.user': 'sshUser',
@@ -188,6 +227,7 @@ export function settingsFromDraft(
       keyFile: optional(d.keyFile),
       serverPublicKeyFile: optional(d.serverPublicKeyFile),
       getServerPublicKey: d.getServerPublicKey ? true : undefined,
+      serverCertSha256: draftTlsCert(d),
     },
     ssh: d.sshEnabled
       ? {

@@ -8,6 +8,13 @@ export interface TransportText {
   title: string;
   /** For TLS: whether the server's certificate was checked; undefined for other links. */
   verified: boolean | undefined;
+  /** For TLS in an unverified mode: the pinned certificate it matched, if any. */
+  pinned?: string;
+}
+
+/** `SHA256:abcdefgh…`: enough of a fingerprint to recognise it on a status bar. */
+export function shortFingerprint(sha256: string): string {
+  return sha256.length > 15 ? `${sha256.slice(0, 15)}…` : sha256;
 }
 
 const OTHER: Record<Exclude<LinkTransport, 'tls'>, { label: string; title: string }> = {
@@ -24,11 +31,16 @@ const OTHER: Record<Exclude<LinkTransport, 'tls'>, { label: string; title: strin
 };
 
 /**
- * The text for a session's link. Only the verify modes check the server's certificate;
- * "required" and "preferred" encrypt, but whatever answers could be a machine in the middle,
- * so their TLS is named as not verified.
+ * The text for a session's link. Only the verify modes check the server's certificate against a
+ * CA; "required" and "preferred" encrypt, but whatever answers could be a machine in the
+ * middle, so their TLS is named as not verified, unless the certificate matched the one pinned
+ * for the connection (`tlsCert`, as the session reported it).
  */
-export function transportText(transport: LinkTransport, tlsMode: TlsMode): TransportText {
+export function transportText(
+  transport: LinkTransport,
+  tlsMode: TlsMode,
+  tlsCert?: ServerInfo['tlsCert'],
+): TransportText {
   if (transport !== 'tls') return { ...OTHER[transport], verified: undefined };
   if (tlsMode === 'verify-identity') {
     return {
@@ -44,6 +56,14 @@ export function transportText(transport: LinkTransport, tlsMode: TlsMode): Trans
       title:
         "Encrypted with TLS; the server's certificate chains to the CA file (its host name is not checked)",
       verified: true,
+    };
+  }
+  if (tlsCert?.pinned) {
+    return {
+      label: `TLS, certificate pinned ${shortFingerprint(tlsCert.sha256)}`,
+      title: `Encrypted with TLS; the server's certificate is the one pinned for this connection on first use (${tlsCert.sha256}), so a machine in the middle with another certificate is refused. Its CA is not checked (TLS mode "${tlsMode}"): "Verify CA and host name" with the server's CA file is stronger.`,
+      verified: false,
+      pinned: tlsCert.sha256,
     };
   }
   return {
@@ -64,10 +84,27 @@ export function testedLinkText(
   tlsMode: TlsMode,
 ): { text: string; title: string; warning: boolean } {
   const transport = linkTransport(server, endpoint);
-  const { label, title } = transportText(transport, tlsMode);
+  const { label, title, pinned } = transportText(transport, tlsMode, server.tlsCert);
   switch (transport) {
-    case 'tls':
+    case 'tls': {
+      const cert = server.tlsCert;
+      if (pinned !== undefined) {
+        // The whole fingerprint: the Test result is where it is compared.
+        return {
+          text: `TLS, certificate pinned ${pinned} (${server.tlsCipher})`,
+          title,
+          warning: false,
+        };
+      }
+      if (cert && tlsMode !== 'verify-ca' && tlsMode !== 'verify-identity') {
+        return {
+          text: `${label} (${server.tlsCipher}), certificate ${cert.sha256}: Save pins it`,
+          title,
+          warning: false,
+        };
+      }
       return { text: `${label} (${server.tlsCipher})`, title, warning: false };
+    }
     case 'ssh':
       // "via SSH" follows on the same line.
       return { text: 'no TLS', title, warning: false };

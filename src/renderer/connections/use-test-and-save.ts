@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import type {
-  ConnectionSettings,
-  Endpoint,
-  SavedConnection,
-  SecretsPatch,
-  TlsMode,
+import {
+  tlsModePins,
+  type ConnectionSettings,
+  type Endpoint,
+  type SavedConnection,
+  type SecretsPatch,
+  type TlsMode,
 } from '../../shared/api/connection';
-import type { ApiErrorShape, SshHostKeyInfo } from '../../shared/api/errors';
+import type { ApiErrorShape, SshHostKeyInfo, TlsCertInfo } from '../../shared/api/errors';
 import type { ServerInfo } from '../../shared/server/server-info';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
 import {
+  draftPinningTlsCert,
   draftTrustingHostKey,
   secretsPatchFromDraft,
   type ConnectionDraft,
@@ -30,7 +32,9 @@ interface DraftRequest {
 
 /**
  * The dialog's Test and Save: each validates the draft, sends it, and shows a refusal on the
- * field it names. Trusting a presented SSH host key tests again with it.
+ * field it names. Trusting a presented SSH host key, or a changed TLS certificate, tests again
+ * with it. A test over TLS that verifies no certificate pins the one presented (trust on first
+ * use): Save keeps it.
  */
 export function useTestAndSave(form: ConnectionForm, onSaved: (saved: SavedConnection) => void) {
   const [busy, setBusy] = useState<'test' | 'save' | null>(null);
@@ -69,6 +73,10 @@ export function useTestAndSave(form: ConnectionForm, onSaved: (saved: SavedConne
     if (outcome && 'error' in outcome) setTested(outcome);
     else if (outcome && tried) {
       setTested({ server: outcome.value, endpoint: tried.endpoint, tlsMode: tried.tls.mode });
+      const cert = outcome.value.tlsCert;
+      if (cert && tlsModePins(tried.tls.mode) && tried.tls.serverCertSha256 === undefined) {
+        form.update((now) => draftPinningTlsCert(now, cert.sha256), 'tlsCertSha256');
+      }
     }
   };
 
@@ -90,5 +98,12 @@ export function useTestAndSave(form: ConnectionForm, onSaved: (saved: SavedConne
     void test(next);
   };
 
-  return { busy, tested, saveError, test, save, trustHostKey };
+  /** Pins the certificate a test was refused for (or forgets the pin: no TLS), tests again. */
+  const trustTlsCert = (cert: TlsCertInfo) => {
+    const next = draftPinningTlsCert(form.draft, cert.fingerprint);
+    form.update(() => next, 'tlsCertSha256');
+    void test(next);
+  };
+
+  return { busy, tested, saveError, test, save, trustHostKey, trustTlsCert };
 }

@@ -98,6 +98,7 @@ export function StatusBar({
           <TransportBadge
             transport={linkTransport(tab.server, connection.endpoint)}
             tlsMode={connection.tls.mode}
+            tlsCert={tab.server.tlsCert}
           />
           {toolTitle ? (
             <span data-testid="status-tool">{toolTitle}</span>

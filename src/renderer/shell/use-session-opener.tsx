@@ -22,7 +22,11 @@ export interface OpenedSession {
  * the password of an "ask each time" connection, says which connection is being connected,
  * reports a failure under `failure`. `report` must be stable (a state setter).
  */
-export function useSessionOpener(report: (error: ShellError | null) => void) {
+export function useSessionOpener(
+  report: (error: ShellError | null) => void,
+  /** Called when opening a session changed the saved connection (a first-use TLS pin). */
+  onSavedChanged: () => void = () => {},
+) {
   const [connecting, setConnecting] = useState<string | null>(null);
   const [asking, setAsking] = useState<{
     connection: SavedConnection;
@@ -42,10 +46,15 @@ export function useSessionOpener(report: (error: ShellError | null) => void) {
       setConnecting(connection.id);
       report(null);
       try {
-        return await api.call('session.open', {
+        const opened = await api.call('session.open', {
           connectionId: connection.id,
           ...(password !== undefined ? { secrets: { password } } : {}),
         });
+        // The backend pinned the server's certificate on this first use: the saved
+        // connection changed, and an edit must start from the pinned one.
+        const cert = opened.server.tlsCert;
+        if (cert?.pinned && connection.tls.serverCertSha256 !== cert.sha256) onSavedChanged();
+        return opened;
       } catch (e) {
         report({ title: failure, error: errorShapeOf(e) });
         return null;
@@ -53,7 +62,7 @@ export function useSessionOpener(report: (error: ShellError | null) => void) {
         setConnecting(null);
       }
     },
-    [report],
+    [report, onSavedChanged],
   );
 
   const prompt = asking && (

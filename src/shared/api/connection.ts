@@ -56,6 +56,22 @@ export const TlsSettingsSchema = z
      * over their own key and read the password, so it is off unless the user turns it on.
      */
     getServerPublicKey: z.boolean().optional(),
+    /**
+     * The server's TLS certificate, trusted on first use, for the modes that do not verify it
+     * (preferred, required): `SHA256:` and the unpadded base64 of the SHA-256 of the leaf
+     * certificate (DER), like an SSH host key fingerprint. `openssl x509 -in cert.pem -outform
+     * DER | openssl dgst -sha256 -binary | base64` prints the same (with a trailing `=`).
+     * While it is set, a server presenting another certificate, or no TLS, is refused before
+     * anything secret is sent. The verify modes check the certificate against the CA instead
+     * and ignore it.
+     */
+    serverCertSha256: z
+      .string()
+      .regex(
+        /^SHA256:[A-Za-z0-9+/]{43}$/,
+        'The certificate fingerprint must be SHA256: followed by 43 base64 characters',
+      )
+      .optional(),
   })
   .superRefine((tls, ctx) => {
     if ((tls.mode === 'verify-ca' || tls.mode === 'verify-identity') && !tls.caFile) {
@@ -74,6 +90,14 @@ export const TlsSettingsSchema = z
     }
   });
 export type TlsSettings = z.infer<typeof TlsSettingsSchema>;
+
+/**
+ * True when `mode` encrypts without verifying the server's certificate against a CA, so a
+ * pinned certificate (`serverCertSha256`) is what tells the real server from an impostor.
+ */
+export function tlsModePins(mode: TlsMode): boolean {
+  return mode === 'preferred' || mode === 'required';
+}
 
 export const SshSettingsSchema = z
   .object({

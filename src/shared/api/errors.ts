@@ -22,6 +22,11 @@ export const ERROR_CODES = [
   /** The SSH server's host key differs from the saved one: possibly someone in the middle. */
   'SSH_HOST_KEY_CHANGED',
   'SSH_FAILED',
+  /**
+   * The server's TLS certificate differs from the one pinned for the connection (or a server
+   * with a pin offered no TLS at all): possibly someone in the middle. Nothing secret was sent.
+   */
+  'TLS_CERT_CHANGED',
   'CONNECTION_LOST',
   'SERVER_ERROR',
   /** A statement is already running in this session. */
@@ -52,6 +57,22 @@ export const SshHostKeyInfoSchema = z.object({
 });
 export type SshHostKeyInfo = z.infer<typeof SshHostKeyInfoSchema>;
 
+/** The TLS certificate a server presented when it was refused for not matching the pin. */
+export const TlsCertInfoSchema = z.object({
+  /** The server as the settings name it: `db.example.com:3306`. */
+  server: z.string(),
+  /** The pinned fingerprint (`SHA256:...`). */
+  expected: z.string(),
+  /** The presented certificate's fingerprint; absent when the server offered no TLS. */
+  fingerprint: z.string().optional(),
+  subject: z.string().optional(),
+  issuer: z.string().optional(),
+  /** Validity as the certificate states it (OpenSSL's words, e.g. `Nov 27 18:00:00 2026 GMT`). */
+  validFrom: z.string().optional(),
+  validTo: z.string().optional(),
+});
+export type TlsCertInfo = z.infer<typeof TlsCertInfoSchema>;
+
 /** The serialisable shape of an error as it crosses the transport: never a stack trace. */
 export const ApiErrorShapeSchema = z.object({
   code: ErrorCodeSchema,
@@ -64,6 +85,8 @@ export const ApiErrorShapeSchema = z.object({
   field: z.string().optional(),
   /** SSH_HOST_KEY_UNKNOWN / SSH_HOST_KEY_CHANGED: the key the SSH server presented. */
   sshHostKey: SshHostKeyInfoSchema.optional(),
+  /** TLS_CERT_CHANGED: the certificate pinned and the one presented. */
+  tlsCert: TlsCertInfoSchema.optional(),
 });
 export type ApiErrorShape = z.infer<typeof ApiErrorShapeSchema>;
 
@@ -74,6 +97,7 @@ export class ApiError extends Error {
   readonly sqlState: string | undefined;
   readonly field: string | undefined;
   readonly sshHostKey: SshHostKeyInfo | undefined;
+  readonly tlsCert: TlsCertInfo | undefined;
 
   constructor(shape: ApiErrorShape) {
     super(shape.message);
@@ -83,6 +107,7 @@ export class ApiError extends Error {
     this.sqlState = shape.sqlState;
     this.field = shape.field;
     this.sshHostKey = shape.sshHostKey;
+    this.tlsCert = shape.tlsCert;
   }
 
   /** The wire form of this error. */
@@ -92,6 +117,7 @@ export class ApiError extends Error {
     if (this.sqlState !== undefined) shape.sqlState = this.sqlState;
     if (this.field !== undefined) shape.field = this.field;
     if (this.sshHostKey !== undefined) shape.sshHostKey = { ...this.sshHostKey };
+    if (this.tlsCert !== undefined) shape.tlsCert = { ...this.tlsCert };
     return shape;
   }
 }

@@ -2,6 +2,7 @@ import {
   samePasswordTarget,
   sameSshTarget,
   TLS_MODES,
+  tlsModePins,
   type ConnectionSettings,
   type TlsSettings,
 } from './connection';
@@ -60,7 +61,9 @@ function hostKeyUntrusted(saved: ConnectionSettings, now: ConnectionSettings): b
  * What makes `now` protect a password less than `saved` did, in words, or null when nothing
  * does. The TLS mode may only rise (off < preferred < required < verify-ca < verify-identity);
  * while the server's certificate was verified, the CA file may not change; a pinned server
- * public key may not be removed or changed; asking the server for its key may not be turned on.
+ * public key may not be removed or changed; asking the server for its key may not be turned on;
+ * while the mode relies on a pinned server certificate, the pin may not be forgotten or replaced
+ * (trusting a first one is not weaker: it is checked before any secret is sent).
  * "Not weaker" is transitive, so no series of allowed edits adds up to a weaker connection.
  */
 export function tlsWeakening(saved: TlsSettings, now: TlsSettings): string | null {
@@ -76,6 +79,16 @@ export function tlsWeakening(saved: TlsSettings, now: TlsSettings): string | nul
     return now.serverPublicKeyFile === undefined
       ? 'server public key file removed'
       : 'server public key file changed';
+  }
+  if (
+    tlsModePins(saved.mode) &&
+    tlsModePins(now.mode) &&
+    saved.serverCertSha256 !== undefined &&
+    now.serverCertSha256 !== saved.serverCertSha256
+  ) {
+    return now.serverCertSha256 === undefined
+      ? 'pinned server certificate forgotten'
+      : 'pinned server certificate replaced';
   }
   if (now.getServerPublicKey === true && saved.getServerPublicKey !== true) {
     return "requesting the server's public key turned on";

@@ -18,6 +18,12 @@ export const ServerInfoSchema = z.object({
   timeZone: z.string(),
   /** The TLS cipher in use, or null for an unencrypted connection. */
   tlsCipher: z.string().nullable(),
+  /**
+   * The server's TLS certificate on this session (`SHA256:` fingerprint) and whether it was
+   * pinned for the connection (checked against the pin, or pinned now on first use). Absent
+   * without TLS.
+   */
+  tlsCert: z.object({ sha256: z.string(), pinned: z.boolean() }).optional(),
   /** True when the session went through an SSH tunnel. */
   viaSsh: z.boolean(),
   capabilities: CapabilitiesSchema,

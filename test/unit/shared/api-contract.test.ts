@@ -116,6 +116,34 @@ describe('api client', () => {
     });
   });
 
+  it('rebuilds a refused TLS certificate with both fingerprints', async () => {
+    const t = fakeTransport();
+    const client = createApiClient(t.transport);
+    const p = client.call('connections.list', {});
+    const tlsCert = {
+      server: 'db:3306',
+      expected: `SHA256:${'A'.repeat(43)}`,
+      fingerprint: `SHA256:${'B'.repeat(43)}`,
+      subject: 'CN=db',
+      issuer: 'CN=ca',
+      validFrom: 'Nov 27 18:00:00 2026 GMT',
+      validTo: 'Nov 29 18:00:00 2026 GMT',
+    };
+    t.receive({
+      t: 'result',
+      id: 1,
+      ok: false,
+      error: { code: 'TLS_CERT_CHANGED', message: 'Danger', tlsCert },
+    });
+    const e = await p.catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    expect((e as ApiError).toShape()).toEqual({
+      code: 'TLS_CERT_CHANGED',
+      message: 'Danger',
+      tlsCert,
+    });
+  });
+
   it('fails pending calls when the backend goes down and tells listeners', async () => {
     const t = fakeTransport();
     const client = createApiClient(t.transport);

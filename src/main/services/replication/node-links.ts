@@ -1,5 +1,10 @@
 import type { Connection } from 'mysql2/promise';
-import type { ConnectionSettings, SavedConnection, Secrets } from '../../../shared/api/connection';
+import type {
+  ConnectionSettings,
+  SavedConnection,
+  Secrets,
+  TlsSettings,
+} from '../../../shared/api/connection';
 import { ApiError } from '../../../shared/api/errors';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import type { DbConnection } from '../../db/db-connection';
@@ -67,6 +72,8 @@ export function hostLinker(options: {
     let settings: ConnectionSettings = match ?? {
       ...options.base,
       endpoint: { kind: 'tcp', host, port },
+      // The pinned certificate is the base server's: another server's would be refused.
+      tls: withoutCertPin(options.base.tls),
     };
     let secrets: Secrets = match ? options.secretsOf(match.id) : options.baseSecrets;
     const login = options.logins.get(key);
@@ -82,6 +89,11 @@ export function hostLinker(options: {
     };
     return ownedLink(() => openConnection(settings, secrets), options.readTimeoutMs ?? null);
   };
+}
+
+function withoutCertPin(tls: TlsSettings): TlsSettings {
+  const { serverCertSha256: _pin, ...rest } = tls;
+  return rest;
 }
 
 /**
@@ -119,7 +131,7 @@ function ownedLink(open: () => Promise<DbConnection>, readTimeoutMs: number | nu
     (opened ??= (async () => {
       const db = await open();
       try {
-        return { db, server: await readServerInfo(db.conn, db.viaSsh) };
+        return { db, server: await readServerInfo(db.conn, db.viaSsh, db.tlsCert) };
       } catch (e) {
         await db.close();
         throw e;

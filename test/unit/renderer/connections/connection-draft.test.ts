@@ -6,6 +6,8 @@ import {
 import {
   draftFromSettings,
   draftHostKey,
+  draftPinningTlsCert,
+  draftTlsCert,
   draftTrustingHostKey,
   draftWithoutSecrets,
   secretsPatchFromDraft,
@@ -149,6 +151,54 @@ describe('SSH host key in the draft', () => {
       errors: {
         sshHostKeySha256:
           'The SSH host key fingerprint must be SHA256: followed by 43 base64 characters',
+      },
+    });
+  });
+});
+
+describe('pinned TLS certificate in the draft', () => {
+  const pin = `SHA256:${'D'.repeat(43)}`;
+  const pinned = (serverCertSha256?: string): ConnectionSettings => ({
+    ...defaultConnectionSettings(),
+    name: 'pinned',
+    endpoint: { kind: 'tcp', host: 'db.example.com', port: 3306 },
+    tls: { mode: 'required', ...(serverCertSha256 !== undefined ? { serverCertSha256 } : {}) },
+  });
+
+  it('round-trips a pin, for the server it was pinned for', () => {
+    const d = draftFromSettings(pinned(pin));
+    expect(d.tlsCertSha256).toBe(pin);
+    expect(d.tlsCertFor).toBe('db.example.com:3306');
+    expect(settingsFromDraft(d)).toEqual({ ok: true, settings: pinned(pin) });
+    expect(settingsFromDraft(draftFromSettings(pinned()))).toEqual({
+      ok: true,
+      settings: pinned(),
+    });
+  });
+
+  it('drops the pin for another server, and applies again typed back', () => {
+    const d = draftFromSettings(pinned(pin));
+    expect(draftTlsCert({ ...d, host: 'db-2.example.com' })).toBeUndefined();
+    expect(draftTlsCert({ ...d, port: '3307' })).toBeUndefined();
+    expect(draftTlsCert({ ...d, host: ' db.example.com ' })).toBe(pin);
+  });
+
+  it('pins a presented fingerprint for the server now typed, or forgets it (no TLS)', () => {
+    const d = draftPinningTlsCert(draftFromSettings(pinned()), pin);
+    expect(settingsFromDraft(d)).toEqual({ ok: true, settings: pinned(pin) });
+    expect(settingsFromDraft(draftPinningTlsCert(d, undefined))).toEqual({
+      ok: true,
+      settings: pinned(),
+    });
+  });
+
+  it('names the field when a stored value is malformed', () => {
+    const d = { ...draftFromSettings(pinned(pin)), tlsCertSha256: 'AB:CD' };
+    expect(settingsFromDraft(d)).toEqual({
+      ok: false,
+      errors: {
+        tlsCertSha256:
+          'The certificate fingerprint must be SHA256: followed by 43 base64 characters',
       },
     });
   });

@@ -26,6 +26,20 @@ describe('transportText', () => {
     }
   });
 
+  it('names a certificate that matched its pin, in the unverified modes only', () => {
+    const sha256 = `SHA256:${'Ab1+'.repeat(10)}xyz`;
+    expect(transportText('tls', 'required', { sha256, pinned: true })).toEqual({
+      label: 'TLS, certificate pinned SHA256:Ab1+Ab1+…',
+      title: `Encrypted with TLS; the server's certificate is the one pinned for this connection on first use (${sha256}), so a machine in the middle with another certificate is refused. Its CA is not checked (TLS mode "required"): "Verify CA and host name" with the server's CA file is stronger.`,
+      verified: false,
+      pinned: sha256,
+    });
+    expect(transportText('tls', 'preferred', { sha256, pinned: false }).label).toBe(
+      'TLS, not verified',
+    );
+    expect(transportText('tls', 'verify-ca', { sha256, pinned: false }).label).toBe('TLS');
+  });
+
   it('names the other links whatever the TLS mode, with no TLS verdict', () => {
     expect(transportText('clear', 'required')).toEqual({
       label: 'not encrypted',
@@ -59,6 +73,20 @@ describe('testedLinkText (the Test result line)', () => {
         "Encrypted with TLS; the server's certificate chains to the CA file and names the host connected to",
       warning: false,
     });
+  });
+
+  it('TLS names the certificate: pinned in full, or to be pinned by Save', () => {
+    const cipher = 'TLS_AES_128_GCM_SHA256';
+    const sha256 = `SHA256:${'C'.repeat(43)}`;
+    const withCert = (pinned: boolean) =>
+      ({ tlsCipher: cipher, viaSsh: false, tlsCert: { sha256, pinned } }) as ServerInfo;
+    expect(testedLinkText(withCert(true), tcp, 'required').text).toBe(
+      `TLS, certificate pinned ${sha256} (${cipher})`,
+    );
+    expect(testedLinkText(withCert(false), tcp, 'preferred').text).toBe(
+      `TLS, not verified (${cipher}), certificate ${sha256}: Save pins it`,
+    );
+    expect(testedLinkText(withCert(false), tcp, 'verify-ca').text).toBe(`TLS (${cipher})`);
   });
 
   it('warns only for a network link without TLS, not for a socket or an SSH tunnel', () => {
