@@ -28,6 +28,27 @@ const PRESENTED: PresentedCert = {
   validTo: 'Nov 29 18:00:00 2026 GMT',
 };
 
+/** A self-signed certificate made by openssl in `dir`; its file's path. */
+async function selfSigned(dir: string, subject: string): Promise<string> {
+  const cert = join(dir, 'cert.pem');
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    subject,
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    cert,
+  ]);
+  return cert;
+}
+
 describe('certFingerprint', () => {
   it('is SHA256: and the unpadded base64 of the SHA-256 (the empty input vector)', () => {
     // sha256("") = 47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU= (FIPS 180-2 vector, base64)
@@ -39,22 +60,7 @@ describe('certFingerprint', () => {
   it('matches openssl for a fresh certificate, and the settings schema takes it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sightline-cert-fp-'));
     try {
-      const cert = join(dir, 'cert.pem');
-      await run('openssl', [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=fp',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        cert,
-      ]);
+      const cert = await selfSigned(dir, '/CN=fp');
       const { stdout } = await run('sh', [
         '-c',
         `openssl x509 -in '${cert}' -outform DER | openssl dgst -sha256 -binary | base64`,
@@ -87,22 +93,7 @@ describe('presentedCert', () => {
   it('reads the leaf certificate of a TLS socket, and nothing from a plain stream', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sightline-cert-peer-'));
     try {
-      const certFile = join(dir, 'cert.pem');
-      await run('openssl', [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=peer/O=Acme',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        certFile,
-      ]);
+      const certFile = await selfSigned(dir, '/CN=peer/O=Acme');
       const x509 = new X509Certificate(await readFile(certFile));
       const tlsLike = Object.assign(new Duplex(), {
         getPeerCertificate: () => ({
