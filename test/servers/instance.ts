@@ -12,6 +12,7 @@ import { formatDuration, logProgress } from './progress-log';
 import { provisionServer } from './provision';
 import { disconnectReplicas } from './replication';
 import { serverArgs } from './server-args';
+import { waitUntilStopped } from './stopped-process';
 import type { ServerInstallation } from './server-installation';
 import { KIND_NAMES, type ServerKind } from './server-kind';
 import { serverLayout, type ServerLayout } from './server-layout';
@@ -201,6 +202,7 @@ class LocalServer implements RunningServer {
   pause(): void {
     if (!this.daemon?.running) throw new Error(`${this.label} is not running`);
     process.kill(this.daemon.pid, 'SIGSTOP');
+    waitUntilStopped(this.daemon.pid);
   }
 
   resume(): void {

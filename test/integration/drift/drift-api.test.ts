@@ -400,9 +400,16 @@ describe('data drift through the backend API (MySQL 9.7)', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     await busy;
-    expect([...reasons]).toEqual([
-      `waiting: the source runs ${idle + 2} threads (Threads_running, limit ${idle + 1})`,
-    ]);
+    // The two sleeps at least; a thread of the server's own may run at the moment of a read.
+    expect(reasons.size).toBeGreaterThan(0);
+    for (const reason of reasons) {
+      const m = /^waiting: the source runs (\d+) threads \(Threads_running, limit (\d+)\)$/.exec(
+        reason,
+      );
+      expect(m, reason).not.toBeNull();
+      expect(Number(m![2])).toBe(idle + 1);
+      expect(Number(m![1])).toBeGreaterThanOrEqual(idle + 2);
+    }
     expect(run.state).toBe('done');
     expect(run.results[0]).toMatchObject({ table: 'items', rows: 1000 });
   });
