@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { ApiErrorShape, SshHostKeyInfo } from '../../shared/api/errors';
 import { Notice } from '../ui/Notice';
+import { ConfirmedAction } from './ConfirmedAction';
 
 /** `host:port`, with IPv6 literals bracketed. */
 function hostPort(host: string, port: number): string {
@@ -43,7 +43,6 @@ export function HostKeyNotice({
   savedPasswords: boolean;
   onTrust: () => void;
 }) {
-  const [checked, setChecked] = useState(false);
   const server = hostPort(hostKey.host, hostKey.port);
   if (error.code === 'SSH_HOST_KEY_UNKNOWN') {
     return (
@@ -76,24 +75,12 @@ export function HostKeyNotice({
       testId="ssh-host-key-notice"
       data={{ 'data-error-code': error.code }}
       actions={
-        <>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={checked}
-              onChange={(e) => setChecked(e.target.checked)}
-            />
-            The server&apos;s administrator confirmed the new fingerprint
-          </label>
-          <button
-            type="button"
-            className="btn-danger"
-            onClick={onTrust}
-            disabled={busy || !checked}
-          >
-            Replace the saved key
-          </button>
-        </>
+        <ConfirmedAction
+          confirmation="The server's administrator confirmed the new fingerprint"
+          label="Replace the saved key"
+          busy={busy}
+          onConfirm={onTrust}
+        />
       }
       meta={error.code}
     >

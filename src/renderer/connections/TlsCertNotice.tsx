@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import type { ApiErrorShape, TlsCertInfo } from '../../shared/api/errors';
 import { Notice } from '../ui/Notice';
+import { ConfirmedAction } from './ConfirmedAction';
 
 /**
  * A test refused because the server's TLS certificate is not the pinned one (or the server
@@ -21,7 +21,6 @@ export function TlsCertNotice({
   savedPassword: boolean;
   onTrust: () => void;
 }) {
-  const [checked, setChecked] = useState(false);
   const noTls = cert.fingerprint === undefined;
   return (
     <Notice
@@ -34,26 +33,16 @@ export function TlsCertNotice({
       testId="tls-cert-notice"
       data={{ 'data-error-code': error.code }}
       actions={
-        <>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={checked}
-              onChange={(e) => setChecked(e.target.checked)}
-            />
-            {noTls
+        <ConfirmedAction
+          confirmation={
+            noTls
               ? "The server's administrator confirmed that TLS was turned off"
-              : "The server's administrator confirmed the new certificate"}
-          </label>
-          <button
-            type="button"
-            className="btn-danger"
-            onClick={onTrust}
-            disabled={busy || !checked}
-          >
-            {noTls ? 'Forget the pinned certificate' : 'Trust the new certificate'}
-          </button>
-        </>
+              : "The server's administrator confirmed the new certificate"
+          }
+          label={noTls ? 'Forget the pinned certificate' : 'Trust the new certificate'}
+          busy={busy}
+          onConfirm={onTrust}
+        />
       }
       meta={error.code}
     >

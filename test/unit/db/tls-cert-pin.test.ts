@@ -185,34 +185,31 @@ describe('checkTlsCert: mode x pin x presented', () => {
 });
 
 describe('passwordAuth inside TLS with a refused certificate', () => {
-  it('refuses before the password is sent in the clear, with the certificate error', () => {
-    const refusal = checkTlsCert({ mode: 'required', serverCertSha256: PIN }, SERVER, PRESENTED);
+  /** caching_sha2_password over TLS, its scramble answered; the next step is full auth. */
+  const afterScramble = (linkRefusal: () => ApiError | null) => {
     const auth = passwordAuth({
       password: 'hunter2',
       secureLink: true,
       pinnedKey: undefined,
       trustServerKey: false,
       server: SERVER,
-      linkRefusal: () => refusal,
+      linkRefusal,
     });
     const step = auth.plugins.caching_sha2_password?.({} as never) as (b: Buffer) => Buffer | null;
     step(Buffer.alloc(20, 1)); // the scramble: answered with a token
+    return { auth, step };
+  };
+
+  it('refuses before the password is sent in the clear, with the certificate error', () => {
+    const refusal = checkTlsCert({ mode: 'required', serverCertSha256: PIN }, SERVER, PRESENTED);
+    const { auth, step } = afterScramble(() => refusal);
     expect(() => step(Buffer.from([0x04]))).toThrow(refusal?.message);
     expect(auth.refusal()).toBe(refusal);
     expect(auth.refusal()).toBeInstanceOf(ApiError);
   });
 
   it('sends it when the certificate is the pinned one', () => {
-    const auth = passwordAuth({
-      password: 'hunter2',
-      secureLink: true,
-      pinnedKey: undefined,
-      trustServerKey: false,
-      server: SERVER,
-      linkRefusal: () => null,
-    });
-    const step = auth.plugins.caching_sha2_password?.({} as never) as (b: Buffer) => Buffer | null;
-    step(Buffer.alloc(20, 1));
+    const { auth, step } = afterScramble(() => null);
     expect(step(Buffer.from([0x04]))).toEqual(Buffer.from('hunter2\0'));
     expect(auth.refusal()).toBeUndefined();
   });
