@@ -1,12 +1,13 @@
 // `sightline`: the command line over src/shared.
 import { COMMANDS } from './commands';
+import { stdinText } from './read-input';
 import { runCli } from './run-cli';
 import { terminalWriter } from './terminal-output';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return stdinText(Buffer.concat(chunks));
 }
 
 runCli(process.argv.slice(2), COMMANDS, {

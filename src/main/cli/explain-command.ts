@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   DEFAULT_ROWS_FACTOR,
   diffPlans,
@@ -11,6 +10,7 @@ import {
   type PlanReport,
 } from '../../shared/explain';
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
+import { readInputFile, stdinInput, type InputText } from './read-input';
 
 const USAGE = `Usage: sightline explain [--json] [--dialect auto|${PLAN_DIALECTS.join('|')}] FILE... | -
        sightline explain --compare [--json] [--rows-factor N] BEFORE AFTER
@@ -53,7 +53,7 @@ export const explainCommand: CliCommand = {
   async run(args, io) {
     const options = optionsOrExit('explain', USAGE, readOptions(args), io);
     if (typeof options === 'number') return options;
-    const stdin = once(io.readStdin);
+    const stdin = stdinInput(io);
     if (options.compare) return compare(options, stdin, io);
     const outcomes: Outcome[] = [];
     for (const input of options.inputs) outcomes.push(await explainInput(input, options, stdin));
@@ -107,15 +107,11 @@ function readOptions(args: string[]): Options | 'help' | string {
 async function explainInput(
   input: string,
   options: Options,
-  stdin: () => Promise<string>,
+  stdin: () => Promise<InputText>,
 ): Promise<Outcome> {
-  let text: string;
-  try {
-    text = input === '-' ? await stdin() : await readFile(input, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return { input, readError: `cannot read ${input}${code ? ` (${code})` : ''}` };
-  }
+  const read = input === '-' ? await stdin() : await readInputFile(input);
+  if (!read.ok) return { input, readError: read.reason };
+  const text = read.text;
   const result = explainPlanText(text, { dialect: options.dialect });
   return result.ok ? { input, report: result.report } : { input, error: result.error };
 }
@@ -125,7 +121,7 @@ function print(outcome: Outcome, options: Options, several: boolean, io: CliIo):
   if ('readError' in outcome) {
     if (options.json && several)
       io.stdout(`${JSON.stringify({ file: name, error: { message: outcome.readError } })}\n`);
-    io.stderr(`${several ? `${name}: ` : ''}error: ${outcome.readError}\n`);
+    io.stderr(`${name}: error: ${outcome.readError}\n`);
     return;
   }
   if ('error' in outcome) {
@@ -155,7 +151,11 @@ function print(outcome: Outcome, options: Options, several: boolean, io: CliIo):
 }
 
 /** `--compare`: both plans read and parsed, then one comparison printed. */
-async function compare(options: Options, stdin: () => Promise<string>, io: CliIo): Promise<number> {
+async function compare(
+  options: Options,
+  stdin: () => Promise<InputText>,
+  io: CliIo,
+): Promise<number> {
   const [before, after] = await Promise.all(
     options.inputs.map((input) => explainInput(input, options, stdin)),
   );
@@ -174,10 +174,4 @@ async function compare(options: Options, stdin: () => Promise<string>, io: CliIo
   const diff = diffPlans(before.report.root, after.report.root, { rowsFactor: options.rowsFactor });
   io.stdout(options.json ? `${JSON.stringify(diff, null, 2)}\n` : renderPlanDiff(diff));
   return diff.sameShape ? 0 : 1;
-}
-
-/** Standard input can be read once; `-` given twice sees the same text. */
-function once(read: () => Promise<string>): () => Promise<string> {
-  let text: Promise<string> | undefined;
-  return () => (text ??= read());
 }

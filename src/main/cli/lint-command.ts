@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type mysql from 'mysql2/promise';
 import {
   DEFAULT_TARGET,
@@ -21,6 +20,7 @@ import type { FindingSeverity } from '../../shared/severity';
 import { readLiveFacts, readLiveSchema, readServerFlavor } from '../services/lint/read-live-schema';
 import { optionsOrExit, type CliCommand, type CliIo } from './command';
 import { lintJson, lintSarif, lintText } from './lint-output';
+import { readInputFile, stdinInput } from './read-input';
 import {
   cliConnectionFor,
   CONNECT_OPTION,
@@ -146,22 +146,14 @@ export const lintCommand: CliCommand = {
     const options = optionsOrExit('lint', USAGE, readOptions(args), io);
     if (typeof options === 'number') return options;
     const files: MigrationFile[] = [];
-    let stdin: string | null = null;
+    const stdin = stdinInput(io);
     for (const input of options.inputs) {
-      try {
-        const text =
-          input === '-' ? (stdin ??= await io.readStdin()) : await readFile(input, 'utf8');
-        files.push({ name: input === '-' ? '(stdin)' : input, text });
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        inputError(io, {
-          file: input,
-          line: 1,
-          column: 1,
-          message: `cannot read the file${code ? ` (${code})` : ''}`,
-        });
+      const read = input === '-' ? await stdin() : await readInputFile(input);
+      if (!read.ok) {
+        inputError(io, { file: input, line: read.line ?? 1, column: 1, message: read.reason });
         return 2;
       }
+      files.push({ name: input === '-' ? '(stdin)' : input, text: read.text });
     }
 
     let target: LintTarget = parseLintTarget(options.target ?? DEFAULT_TARGET)!;
@@ -169,19 +161,17 @@ export const lintCommand: CliCommand = {
     let live: Map<string, LiveTableFacts> | undefined;
     const ordered = orderMigrationFiles(files);
     if (options.schema !== null) {
-      let text: string;
-      try {
-        text = await readFile(options.schema, 'utf8');
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
+      const read = await readInputFile(options.schema);
+      if (!read.ok) {
         inputError(io, {
           file: options.schema,
-          line: 1,
+          line: read.line ?? 1,
           column: 1,
-          message: `cannot read the schema${code ? ` (${code})` : ''}`,
+          message: read.reason,
         });
         return 2;
       }
+      const text = read.text;
       const loaded = loadSchemaDump(text, target.flavor === 'mariadb' ? 'mariadb' : 'mysql');
       for (const p of loaded.problems)
         inputError(io, { file: options.schema, line: p.line, column: p.column, message: p.error });

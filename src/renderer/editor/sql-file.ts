@@ -4,6 +4,7 @@
  */
 
 import { safeFileName } from '../../shared/api/download-name';
+import { decodeText, describeUndecodable } from '../../shared/text/decode-text';
 import { downloadBlob } from '../ui/browser-download';
 
 /** The largest file opened into the editor: Monaco slows down well before, and memory counts. */
@@ -23,21 +24,13 @@ export async function readSqlFile(file: File): Promise<string> {
     );
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const encoding =
-    bytes[0] === 0xff && bytes[1] === 0xfe
-      ? 'utf-16le'
-      : bytes[0] === 0xfe && bytes[1] === 0xff
-        ? 'utf-16be'
-        : 'utf-8';
-  try {
-    return new TextDecoder(encoding, { fatal: true }).decode(bytes);
-  } catch {
-    throw new Error(
-      `${file.name} is not ${encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} text, so opening it ` +
-        'here would change its characters. Convert it first (for example ' +
-        '`iconv -f latin1 -t utf-8`), or run it with the mysql client.',
-    );
-  }
+  const decoded = decodeText(bytes);
+  if (decoded.ok) return decoded.text;
+  throw new Error(
+    `${file.name} is ${describeUndecodable(bytes, decoded)}, so opening it here would change ` +
+      'its characters. Convert it first (for example `iconv -f latin1 -t utf-8`), or run it ' +
+      'with the mysql client.',
+  );
 }
 
 /** Saves `text` as the file `name` through the browser's download (the desktop app asks where). */

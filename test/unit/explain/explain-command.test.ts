@@ -105,7 +105,7 @@ describe('sightline explain', () => {
     const t = io();
     const missing = path.join(dir, 'missing.json');
     expect(await runCli(['explain', missing], [explainCommand], t.io)).toBe(1);
-    expect(t.stderr()).toBe(`error: cannot read ${missing} (ENOENT)\n`);
+    expect(t.stderr()).toBe(`${missing}: error: cannot read the file (ENOENT)\n`);
   });
 
   it('usage errors exit 2; --help prints usage', async () => {

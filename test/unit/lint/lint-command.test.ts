@@ -107,6 +107,17 @@ describe('sightline lint (in process)', () => {
     expect(await runCli(['lint', path.join(dir, 'nope.sql')], [lintCommand], missing.io)).toBe(2);
     expect(missing.stderr()).toMatch(/nope\.sql:1:1: error: cannot read the file \(ENOENT\)/);
   });
+
+  it('refuses a migration file that is not UTF-8, saying where, rather than lint U+FFFD', async () => {
+    const file = path.join(dir, 'latin1.sql');
+    await writeFile(file, Buffer.from("-- fix\nALTER TABLE t COMMENT 'caf\xe9';\n", 'latin1'));
+    const t = io();
+    expect(await runCli(['lint', file], [lintCommand], t.io)).toBe(2);
+    expect(t.stderr()).toContain(
+      `${file}:2:1: error: the file is not UTF-8 text (byte 0xE9 at line 2, byte offset 33): ` +
+        'convert it first, for example with `iconv -f latin1 -t utf-8`',
+    );
+  });
 });
 
 describe('sightline lint (child process)', () => {

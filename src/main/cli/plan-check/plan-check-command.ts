@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type mysql from 'mysql2/promise';
 import type { RowDataPacket } from 'mysql2/promise';
 import {
@@ -24,6 +23,7 @@ import type { DbConnection } from '../../db/open-connection';
 import { baselineFile, readBaseline, writeBaseline } from './plan-baseline';
 import { planCheckJson, planCheckJunit, planCheckText } from './plan-check-output';
 import type { StatementOutcome } from './statement-outcome';
+import { readInputFile, stdinInput } from '../read-input';
 
 const USAGE = `Usage: sightline plan-check --connect URL --baseline DIR [--update]
          [--format text|json|junit] [--rows-factor N] FILE.sql... | -
@@ -71,16 +71,14 @@ export const planCheckCommand: CliCommand = {
     const options = optionsOrExit('plan-check', USAGE, readOptions(args), io);
     if (typeof options === 'number') return options;
     const statements: Array<{ file: string; line: number; sql: string }> = [];
-    let stdin: string | null = null;
+    const stdin = stdinInput(io);
     for (const input of options.inputs) {
-      let text: string;
-      try {
-        text = input === '-' ? (stdin ??= await io.readStdin()) : await readFile(input, 'utf8');
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        io.stderr(`${input}: error: cannot read the file${code ? ` (${code})` : ''}\n`);
+      const read = input === '-' ? await stdin() : await readInputFile(input);
+      if (!read.ok) {
+        io.stderr(`${input}: error: ${read.reason}\n`);
         return 2;
       }
+      const text = read.text;
       const file = input === '-' ? '(stdin)' : input;
       for (const s of splitStatements(text)) statements.push({ file, line: s.line, sql: s.text });
     }

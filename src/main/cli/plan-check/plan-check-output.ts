@@ -28,7 +28,7 @@ export function planCheckText(outcomes: StatementOutcome[]): string {
   const count = (status: StatementOutcome['status']) =>
     outcomes.filter((o) => o.status === status).length;
   lines.push(
-    `${outcomes.length} statement${outcomes.length === 1 ? '' : 's'}: ${count('pass')} passed, ${count('fail')} failed, ${count('new')} new, ${count('updated')} updated, ${count('skipped')} skipped, ${count('error')} errors`,
+    `${outcomes.length} statement${outcomes.length === 1 ? '' : 's'}: ${count('pass')} passed, ${count('fail')} failed, ${count('new')} new, ${count('updated')} updated, ${count('skipped')} skipped, ${count('error')} ${count('error') === 1 ? 'error' : 'errors'}`,
   );
   return `${lines.join('\n')}\n`;
 }

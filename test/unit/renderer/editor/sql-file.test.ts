@@ -22,7 +22,7 @@ describe('readSqlFile', () => {
   it('refuses a latin1 file rather than turn its letters into U+FFFD', async () => {
     const latin1 = fileOf(Buffer.from("INSERT INTO t VALUES ('caf\xe9');", 'latin1'), 'old.sql');
     await expect(readSqlFile(latin1)).rejects.toThrow(
-      'old.sql is not UTF-8 text, so opening it here would change its characters.',
+      'old.sql is not UTF-8 text (byte 0xE9 at line 1, byte offset 26), so opening it here would change its characters.',
     );
   });
 });
