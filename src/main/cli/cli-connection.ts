@@ -8,6 +8,7 @@ import {
   type TlsSettings,
 } from '../../shared/api/connection';
 import { ApiError } from '../../shared/api/errors';
+import { hostPort } from '../../shared/server/host-port';
 import { openConnection, type DbConnection } from '../db/open-connection';
 import { parseConnectUrl } from './connect-url';
 
@@ -188,7 +189,7 @@ export async function openCliConnection(connection: CliConnection): Promise<DbCo
 export function connectFailureText(err: unknown, settings: ConnectionSettings): string {
   if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
   const { endpoint } = settings;
-  const server = endpoint.kind === 'tcp' ? `${endpoint.host}:${endpoint.port}` : endpoint.path;
+  const server = endpoint.kind === 'tcp' ? hostPort(endpoint.host, endpoint.port) : endpoint.path;
   switch (err.code) {
     case 'INSECURE_PASSWORD':
       return (

@@ -1,4 +1,5 @@
 import type { ConnectionSettings, TlsMode } from '../../shared/api/connection';
+import { hostPort } from '../../shared/server/host-port';
 
 /**
  * What a connection attempt was aimed at, in the terms the user typed. Error messages name
@@ -40,9 +41,4 @@ export function connectTargetOf(settings: ConnectionSettings): ConnectTarget {
     target.sshUser = ssh.user;
   }
   return target;
-}
-
-/** `host:port`, with IPv6 literals bracketed so the port stays readable. */
-export function hostPort(host: string, port: number): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }

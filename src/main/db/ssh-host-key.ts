@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SshSettings } from '../../shared/api/connection';
 import { ApiError, type SshHostKeyInfo } from '../../shared/api/errors';
-import { hostPort } from './connect-target';
+import { hostPort } from '../../shared/server/host-port';
 
 /**
  * Host key checks for SSH tunnels, trust on first use: a connection's settings keep the

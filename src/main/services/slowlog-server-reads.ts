@@ -6,6 +6,7 @@ import type { SFTPWrapper } from 'ssh2';
 import { ApiError } from '../../shared/api/errors';
 import type { SlowLogRun } from '../../shared/api/slowlog';
 import type { SlowLogEntry, SlowLogProblem } from '../../shared/slowlog';
+import { hostPort } from '../../shared/server/host-port';
 import type { DbSession } from '../db/db-session';
 import { errorToApi } from '../db/error-to-api';
 import { readSlowLogSources, SlowLogSourceError } from '../slowlog/read-slowlog-sources';
@@ -92,7 +93,7 @@ export async function openServerFileRead(
     throw error;
   }
   const { size, stream } = opened;
-  const label = `ssh://${ssh.user}@${ssh.host}:${ssh.port}${file}`;
+  const label = `ssh://${ssh.user}@${hostPort(ssh.host, ssh.port)}${file}`;
   return {
     label,
     unit: 'bytes',

@@ -1,6 +1,7 @@
 import type { AlterPreflight } from '../../shared/api/alter';
 import { formatCount, formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
+import { hostPort } from '../../shared/server/host-port';
 
 function bytes(n: number | null): string {
   if (n === null) return '—';
@@ -72,7 +73,9 @@ export function TableFacts({ preflight }: { preflight: AlterPreflight }) {
         <dd>
           {preflight.replicas.length === 0
             ? 'none registered'
-            : preflight.replicas.map((r) => `${r.host}:${r.port} (id ${r.serverId})`).join(', ')}
+            : preflight.replicas
+                .map((r) => `${hostPort(r.host, r.port)} (id ${r.serverId})`)
+                .join(', ')}
           {preflight.ownReplicaLagSeconds !== null &&
             ` · this server lags its source by ${preflight.ownReplicaLagSeconds} s`}
         </dd>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { tlsModePins, type SavedConnection } from '../../shared/api/connection';
+import { hostPort } from '../../shared/server/host-port';
 
 /** A saved connection before connecting: its settings and the actions on it. */
 export function ConnectionDetails({
@@ -46,7 +47,7 @@ export function ConnectionDetails({
         <dt>Endpoint</dt>
         <dd className="mono">
           {c.endpoint.kind === 'tcp'
-            ? `${c.endpoint.host}:${c.endpoint.port}`
+            ? hostPort(c.endpoint.host, c.endpoint.port)
             : `socket ${c.endpoint.path}`}
         </dd>
         <dt>User</dt>
@@ -73,7 +74,9 @@ export function ConnectionDetails({
             : ''}
         </dd>
         <dt>SSH tunnel</dt>
-        <dd>{c.ssh ? `${c.ssh.user}@${c.ssh.host}:${c.ssh.port} (${c.ssh.auth})` : 'No'}</dd>
+        <dd>
+          {c.ssh ? `${c.ssh.user}@${hostPort(c.ssh.host, c.ssh.port)} (${c.ssh.auth})` : 'No'}
+        </dd>
         <dt>Connect timeout</dt>
         <dd>{c.connectTimeoutMs / 1000} s</dd>
         <dt>Flags</dt>

@@ -1,6 +1,7 @@
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { SavedConnection } from '../../shared/api/connection';
 import type { ServerFlavor } from '../../shared/server/flavor';
+import { hostPort } from '../../shared/server/host-port';
 import { LockIcon } from '../app/LockIcon';
 import { FlavorIcon } from './FlavorIcon';
 import { knownFlavor, rememberFlavor } from './known-flavors';
@@ -8,7 +9,7 @@ import './connections.css';
 
 function endpointText(c: SavedConnection): string {
   const base =
-    c.endpoint.kind === 'tcp' ? `${c.endpoint.host}:${c.endpoint.port}` : c.endpoint.path;
+    c.endpoint.kind === 'tcp' ? hostPort(c.endpoint.host, c.endpoint.port) : c.endpoint.path;
   return `${c.user}@${base}${c.ssh ? ` via ${c.ssh.host}` : ''}`;
 }
 

@@ -1,11 +1,7 @@
 import type { ApiErrorShape, SshHostKeyInfo } from '../../shared/api/errors';
+import { hostPort } from '../../shared/server/host-port';
 import { Notice } from '../ui/Notice';
 import { ConfirmedAction } from './ConfirmedAction';
-
-/** `host:port`, with IPv6 literals bracketed. */
-function hostPort(host: string, port: number): string {
-  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
-}
 
 /** The key an SSH server presented: its type and fingerprint, selectable to compare or copy. */
 function PresentedKey({ hostKey, label }: { hostKey: SshHostKeyInfo; label: string }) {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { HostCredential } from '../../shared/api/replication';
+import { hostPort } from '../../shared/server/host-port';
 
 /**
  * Asks for a login to one server that refused the session's (kept in memory for this screen
@@ -19,7 +20,7 @@ export function HostLogin({
   return (
     <form
       className="rp-login"
-      aria-label={`Log in to ${host}:${port}`}
+      aria-label={`Log in to ${hostPort(host, port)}`}
       onSubmit={(e) => {
         e.preventDefault();
         onLogin({ host, port, password, ...(user.trim() !== '' ? { user: user.trim() } : {}) });

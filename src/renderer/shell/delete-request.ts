@@ -1,10 +1,11 @@
 import type { SavedConnection } from '../../shared/api/connection';
+import { hostPort } from '../../shared/server/host-port';
 import type { ConfirmRequest } from '../app/ConfirmDialog';
 
 /** The confirmation deleting a saved connection asks for. */
 export function deleteRequest(c: SavedConnection): ConfirmRequest {
   const where =
-    c.endpoint.kind === 'tcp' ? `${c.endpoint.host}:${c.endpoint.port}` : c.endpoint.path;
+    c.endpoint.kind === 'tcp' ? hostPort(c.endpoint.host, c.endpoint.port) : c.endpoint.path;
   return {
     title: `Delete connection “${c.name}”?`,
     consequence:

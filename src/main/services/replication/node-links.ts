@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/api/connection';
 import { ApiError } from '../../../shared/api/errors';
 import type { ServerInfo } from '../../../shared/server/server-info';
+import { hostPort } from '../../../shared/server/host-port';
 import type { DbConnection } from '../../db/db-connection';
 import { openConnection } from '../../db/open-connection';
 import { readServerInfo } from '../../db/read-server-info';
@@ -110,7 +111,7 @@ function passwordNotReusedError(base: ConnectionSettings, host: string, port: nu
   return new ApiError({
     code: 'PASSWORD_REQUIRED',
     message:
-      `${host}:${port} was found through replication, not saved by you: the password of “${base.name}” is only sent there when TLS verifies the server’s certificate (TLS mode “${base.tls.mode}” does not). ` +
+      `${hostPort(host, port)} was found through replication, not saved by you: the password of “${base.name}” is only sent there when TLS verifies the server’s certificate (TLS mode “${base.tls.mode}” does not). ` +
       'Give a login for this server, or save a connection to it.',
     field: 'password',
   });
