@@ -78,6 +78,60 @@ describe('the editor when its server dies mid-statement', () => {
     expect(errors).toEqual([]);
   });
 
+  it('refuses the first statement after a connection lost with USE and a transaction in it', async () => {
+    const s = server();
+    await withConnection(s, (c) =>
+      c.query(
+        'CREATE DATABASE IF NOT EXISTS e2e_reset; CREATE TABLE IF NOT EXISTS e2e_reset.t (id INT PRIMARY KEY); DELETE FROM e2e_reset.t',
+      ),
+    );
+    await openEditorWith(
+      page,
+      app,
+      endpointOf(s),
+      'Reset MySQL',
+      'USE e2e_reset;\nBEGIN;\nINSERT INTO t VALUES (1);\nSELECT DATABASE() AS db;',
+    );
+    const summary = page.getByTestId('result-summary');
+    for (const line of [1, 2, 3]) {
+      await cursorToLine(page, line);
+      await page.keyboard.press('Control+Enter');
+      await expect.poll(() => summary.getAttribute('data-state')).toBe('done');
+    }
+    const status = page.getByRole('status', { name: 'Status' });
+    const id = (await status.textContent())?.match(/session (\d+)/)?.[1];
+    expect(id).toMatch(/^\d+$/);
+    // As wait_timeout or a proxy would: the server ends the session under the open transaction.
+    await withConnection(s, (c) => c.query(`KILL CONNECTION ${id}`));
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toContain('connection lost');
+
+    await cursorToLine(page, 4);
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('error');
+    const panel = page.getByTestId('result-panel');
+    const text = (await panel.textContent()) ?? '';
+    expect(text).toContain('Not run: the session started afresh');
+    expect(text).toContain('and Sightline connected again, so this statement was not run');
+    expect(text).toContain('the transaction that was open was rolled back by the server');
+    expect(text).toContain('no schema is selected again (the connection names none)');
+    await screenshot(page, 'server-death-07-session-reset');
+    expect(
+      await withConnection(s, async (c) => {
+        const [rows] = await c.query('SELECT COUNT(*) AS n FROM e2e_reset.t');
+        return (rows as Array<{ n: number }>)[0]!.n;
+      }),
+    ).toBe(0);
+
+    // Asked again, it runs in the new session: no schema.
+    await page.keyboard.press('Control+Enter');
+    await expect.poll(() => summary.getAttribute('data-state'), { timeout: 15_000 }).toBe('done');
+    const table = page.getByRole('table', { name: 'Rows in view' });
+    await expect
+      .poll(() => table.locator('td').allTextContents(), { timeout: 5000 })
+      .toEqual(['NULL']);
+    expect(errors).toEqual([]);
+  });
+
   it('says why Cancel sent no KILL when the server restarted behind a silent link', async () => {
     const s = server();
     const relay = await startSilentRelay(s.port);

@@ -11,6 +11,8 @@ import { noBackslashEscapes, transactionOpen } from './server-status';
 import { SideConnection } from './side-connection';
 import { checkThread, readOwnThreadIdentity, type ThreadIdentity } from './thread-identity';
 import { isFatal } from './fatal-error';
+import { SESSION_STATE_KINDS, type SessionStateKind } from '../../shared/sql/session-state';
+import { mergeLostStates, sessionResetMessage, type LostSessionState } from './session-reset';
 
 /** How long a liveness ping may take before the link is treated as dead. */
 const PING_TIMEOUT_MS = 5000;
@@ -85,6 +87,12 @@ export class DbSession {
   #running = 0;
   /** Calls of `run` under way that were asked to outlive a close (see run). */
   #outliving = 0;
+  /** What the current connection holds beyond its defaults (see noteSessionState). */
+  readonly #held = new Set<SessionStateKind>();
+  /** What a lost connection held, until the first user statement after it is refused with it. */
+  #lostState: LostSessionState | null = null;
+  /** The connection (linkId) whose loss `#lostState` includes, so each loss counts once. */
+  #lossRecordedFor = 0;
 
   constructor(settings: ConnectionSettings, secrets: Secrets, opener: Opener = openConnection) {
     this.#settings = settings;
@@ -122,12 +130,13 @@ export class DbSession {
    */
   async run<T>(
     fn: (conn: Connection) => Promise<T>,
-    options: { timeoutMs?: number; outlivesClose?: boolean } = {},
+    options: { timeoutMs?: number; outlivesClose?: boolean; userStatement?: boolean } = {},
   ): Promise<T> {
     // A KILL QUERY on its way stops whatever statement runs when it arrives: the one it was
     // meant for may have ended meanwhile, and the next one must not be the one it stops.
     while (this.#killing) await this.#killing;
     const db = await this.#ensure();
+    if (options.userStatement) this.#refuseAfterLostState();
     const outlives = options.outlivesClose === true;
     if (outlives) this.#outliving++;
     else this.#running++;
@@ -161,6 +170,57 @@ export class DbSession {
    */
   get noBackslashEscapes(): boolean | null {
     return this.#noBackslashEscapes;
+  }
+
+  /**
+   * Records what a statement the user ran left in the session (see sessionStateLeftBy): a loss
+   * of the connection then says it is gone before the next statement runs.
+   */
+  noteSessionState(kinds: Iterable<SessionStateKind>): void {
+    for (const kind of kinds) this.#held.add(kind);
+  }
+
+  /**
+   * Records that the connection broke under a statement (the server rolls back what it had
+   * open), before the session itself notices the loss.
+   */
+  noteLinkBroken(why: string): void {
+    this.#recordLoss(this.#linkCount, why);
+  }
+
+  /**
+   * Keeps what connection `link` held when it was lost, once per connection: the server drops
+   * its transaction, schema, variables, temporary tables and locks, and the next statement the
+   * user runs on the new connection must not run as if they were still there.
+   */
+  #recordLoss(link: number, why: string): void {
+    if (link !== this.#linkCount || this.#lossRecordedFor === link) return;
+    this.#lossRecordedFor = link;
+    const transaction = this.#inTransaction;
+    this.#inTransaction = false;
+    if (transaction === false && this.#held.size === 0) return;
+    const lost: LostSessionState = {
+      at: Date.now(),
+      why,
+      transaction,
+      held: SESSION_STATE_KINDS.filter((k) => this.#held.has(k)),
+    };
+    this.#lostState = mergeLostStates(this.#lostState, lost);
+  }
+
+  /**
+   * Refuses (once) a user statement on a new connection when the lost one held state: run as
+   * is, it would run outside the transaction the user opened, in the default schema, without
+   * the variables and temporary tables it may use.
+   */
+  #refuseAfterLostState(): void {
+    const lost = this.#lostState;
+    if (!lost || this.#lossRecordedFor >= this.#linkCount) return;
+    this.#lostState = null;
+    throw new ApiError({
+      code: 'SESSION_RESET',
+      message: sessionResetMessage(lost, this.#settings.defaultSchema),
+    });
   }
 
   /** Records the status flags the server sent after a statement (null: it sent none). */
@@ -371,11 +431,14 @@ export class DbSession {
     // Whatever was open died with the old connection.
     this.#inTransaction = false;
     this.#noBackslashEscapes = null;
+    this.#held.clear();
     const reconnect = this.#wasLost;
     if (reconnect) this.#reconnected = true;
     this.#wasLost = false;
+    const link = this.#linkCount + 1;
     db.onLost((err) => {
       this.#wasLost = true;
+      this.#recordLoss(link, err.message);
       for (const cb of [...this.#lostListeners]) {
         try {
           cb(err);

@@ -70,37 +70,42 @@ export function explainService(
       inProgress.set(sessionId, current);
       try {
         const document = await owner.session
-          .run(async (conn) => {
-            current.threadId = owner.session.threadId;
-            let restore: number | null = null;
-            if (request.jsonFormatVersion !== null) {
-              const [rows] = await conn.query({
-                sql: 'SELECT @@session.explain_json_format_version',
-                rowsAsArray: true,
-              });
-              const current = Number((rows as unknown[][])[0]?.[0]);
-              if (current !== request.jsonFormatVersion) {
-                await conn.query(
-                  `SET SESSION explain_json_format_version = ${request.jsonFormatVersion}`,
-                );
-                restore = current;
-              }
-            }
-            try {
-              const [rows] = await conn.query({ sql: request.sql, rowsAsArray: true });
-              const cell = (rows as unknown[][])[0]?.[0];
-              if (typeof cell !== 'string') {
-                throw new ApiError({
-                  code: 'SERVER_ERROR',
-                  message: 'The server answered EXPLAIN without a plan document.',
+          .run(
+            async (conn) => {
+              current.threadId = owner.session.threadId;
+              let restore: number | null = null;
+              if (request.jsonFormatVersion !== null) {
+                const [rows] = await conn.query({
+                  sql: 'SELECT @@session.explain_json_format_version',
+                  rowsAsArray: true,
                 });
+                const current = Number((rows as unknown[][])[0]?.[0]);
+                if (current !== request.jsonFormatVersion) {
+                  await conn.query(
+                    `SET SESSION explain_json_format_version = ${request.jsonFormatVersion}`,
+                  );
+                  restore = current;
+                }
               }
-              return cell;
-            } finally {
-              if (restore !== null)
-                await conn.query(`SET SESSION explain_json_format_version = ${restore}`);
-            }
-          })
+              try {
+                const [rows] = await conn.query({ sql: request.sql, rowsAsArray: true });
+                const cell = (rows as unknown[][])[0]?.[0];
+                if (typeof cell !== 'string') {
+                  throw new ApiError({
+                    code: 'SERVER_ERROR',
+                    message: 'The server answered EXPLAIN without a plan document.',
+                  });
+                }
+                return cell;
+              } finally {
+                if (restore !== null)
+                  await conn.query(`SET SESSION explain_json_format_version = ${restore}`);
+              }
+              // Explained (or with ANALYZE run) on a session that lost its schema or transaction,
+              // it would be another table's plan: refused once, as in the editor.
+            },
+            { userStatement: true },
+          )
           .catch((e: unknown) => {
             const api = e instanceof ApiError ? e : errorToApi(e);
             if (current.killed && api.serverCode === ER_QUERY_INTERRUPTED) {

@@ -197,38 +197,43 @@ export function exportService(
     publish();
 
     run.owner.session
-      .run(async (conn) => {
-        if (run.stop) return settle(null);
-        run.threadId = run.owner.session.threadId;
-        const pump = new ExportPump(run.file.stream, connectionFlow(conn));
-        run.pump = pump;
-        await new Promise<void>((resolve) => {
-          streamStatement(conn, sql, {
-            columns(fields) {
-              writer = WRITERS[status.format](resultColumnsOf(fields));
-              pump.push(writer.header());
-            },
-            row(values) {
-              if (run.stop || !writer) return;
-              pump.push(writer.row(values));
-              status.rows++;
-              const now = performance.now();
-              if (now - lastProgress > PROGRESS_EVERY_MS) {
-                lastProgress = now;
-                publish();
-              }
-            },
-            end() {
-              resolve();
-              void settle(null);
-            },
-            error(err) {
-              resolve();
-              void settle(err);
-            },
+      .run(
+        async (conn) => {
+          if (run.stop) return settle(null);
+          run.threadId = run.owner.session.threadId;
+          const pump = new ExportPump(run.file.stream, connectionFlow(conn));
+          run.pump = pump;
+          await new Promise<void>((resolve) => {
+            streamStatement(conn, sql, {
+              columns(fields) {
+                writer = WRITERS[status.format](resultColumnsOf(fields));
+                pump.push(writer.header());
+              },
+              row(values) {
+                if (run.stop || !writer) return;
+                pump.push(writer.row(values));
+                status.rows++;
+                const now = performance.now();
+                if (now - lastProgress > PROGRESS_EVERY_MS) {
+                  lastProgress = now;
+                  publish();
+                }
+              },
+              end() {
+                resolve();
+                void settle(null);
+              },
+              error(err) {
+                resolve();
+                void settle(err);
+              },
+            });
           });
-        });
-      })
+          // Re-run after a lost connection with state in it, the statement would read another
+          // schema's table, or miss its temporary table: refused once, as in the editor.
+        },
+        { userStatement: true },
+      )
       .catch((err: unknown) => void settle(err));
   }
 

@@ -15,6 +15,7 @@ import { guardUserSql } from './user-sql-guard';
 import { isFatal } from '../db/fatal-error';
 import { cancelAnswer } from '../db/db-session';
 import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
+import { sessionStateLeftBy } from '../../shared/sql/session-state';
 
 /** How often a running statement reports its growing row count. */
 const PROGRESS_EVERY_MS = 200;
@@ -211,6 +212,9 @@ export function queryService(
     };
 
     const session = run.owner.session;
+    /** What the statement may leave in the session, lexed as the session last said it lexes. */
+    const leftBy = (sql: string) =>
+      sessionStateLeftBy(sql, { noBackslashEscapes: session.noBackslashEscapes === true });
     // Announced at once: screens other than the one that started it (the status bar's timer)
     // learn it runs before any row or column arrives.
     publish();
@@ -231,54 +235,61 @@ export function queryService(
     };
 
     session
-      .run(async (conn) => {
-        run.threadId = session.threadId;
-        await new Promise<void>((resolve) => {
-          streamStatement(conn, status.sql, {
-            columns(fields) {
-              run.result.setColumns(fields);
-              publish();
-            },
-            // Packed rows: the result keeps the bytes and decodes only the pages screens ask for.
-            packedRow(packet, start, end, large) {
-              if (!run.result.add(packet, start, end, large)) {
-                void stopOnServer(run, 'limit').catch(() => {});
-                return;
-              }
-              if (progressTimer === null) {
-                publishProgress();
-                progressTimer = setTimeout(progressTick, PROGRESS_EVERY_MS);
-              } else {
-                progressPending = true;
-              }
-            },
-            largeRowRoom: () => run.result.largeRowRoom(),
-            end(header, serverStatus, warnings) {
-              session.noteServerStatus(serverStatus);
-              resolve();
-              // SLEEP() and some others end normally when killed: the user still stopped it.
-              if (run.stopReason === 'user') void finish('cancelled', cancelled(), header);
-              else void finish('done', null, header, warnings);
-            },
-            error(err) {
-              if (isFatal(err)) {
-                // The server rolls back whatever a dropped connection had open.
-                session.noteServerStatus(0);
+      .run(
+        async (conn) => {
+          run.threadId = session.threadId;
+          await new Promise<void>((resolve) => {
+            streamStatement(conn, status.sql, {
+              columns(fields) {
+                run.result.setColumns(fields);
+                publish();
+              },
+              // Packed rows: the result keeps the bytes and decodes only the pages screens ask for.
+              packedRow(packet, start, end, large) {
+                if (!run.result.add(packet, start, end, large)) {
+                  void stopOnServer(run, 'limit').catch(() => {});
+                  return;
+                }
+                if (progressTimer === null) {
+                  publishProgress();
+                  progressTimer = setTimeout(progressTick, PROGRESS_EVERY_MS);
+                } else {
+                  progressPending = true;
+                }
+              },
+              largeRowRoom: () => run.result.largeRowRoom(),
+              end(header, serverStatus, warnings) {
+                session.noteServerStatus(serverStatus);
+                session.noteSessionState(leftBy(status.sql));
                 resolve();
-                failed(err);
-                return;
-              }
-              // The failed statement may still have ended a transaction (DDL commits first).
-              void readServerStatus(conn)
-                .then((flags) => session.noteServerStatus(flags))
-                .finally(() => {
+                // SLEEP() and some others end normally when killed: the user still stopped it.
+                if (run.stopReason === 'user') void finish('cancelled', cancelled(), header);
+                else void finish('done', null, header, warnings);
+              },
+              error(err) {
+                if (isFatal(err)) {
+                  // The server rolls back whatever a dropped connection had open.
+                  session.noteLinkBroken(errorToApi(err).message);
+                  session.noteServerStatus(0);
                   resolve();
                   failed(err);
-                });
-            },
+                  return;
+                }
+                // A CALL that failed half-way may have set things in the session all the same.
+                if (leftBy(status.sql).has('code')) session.noteSessionState(['code']);
+                // The failed statement may still have ended a transaction (DDL commits first).
+                void readServerStatus(conn)
+                  .then((flags) => session.noteServerStatus(flags))
+                  .finally(() => {
+                    resolve();
+                    failed(err);
+                  });
+              },
+            });
           });
-        });
-      })
+        },
+        { userStatement: true },
+      )
       .catch((err: unknown) => {
         void finish('error', err instanceof ApiError ? err : errorToApi(err), null);
       });

@@ -185,7 +185,14 @@ export function ResultPanel({
           <ExportAction status={s} />
         </div>
         {s.error && s.state !== 'cancelled' && (
-          <FailureNotice error={s.error} title="The statement failed" />
+          <FailureNotice
+            error={s.error}
+            title={
+              s.error.code === 'SESSION_RESET'
+                ? 'Not run: the session started afresh'
+                : 'The statement failed'
+            }
+          />
         )}
         {s.truncated && (
           <Notice severity="warning" actions={<ExportAction status={s} prominent />}>

@@ -25,7 +25,7 @@ export interface RunLog {
   entries: RunLogEntry[];
   continueOnError: boolean;
   /** Set once the run ends: why it ended there. */
-  ended: null | 'finished' | 'stopped-at-error' | 'cancelled' | 'not-sent';
+  ended: null | 'finished' | 'stopped-at-error' | 'cancelled' | 'not-sent' | 'connection-lost';
 }
 
 /** A log with every statement waiting its turn. */
@@ -131,7 +131,9 @@ export function logSummary(log: RunLog): string {
         ? ' · cancelled'
         : log.ended === 'not-sent'
           ? ' · stopped: a statement could not be sent'
-          : '';
+          : log.ended === 'connection-lost'
+            ? ' · stopped: the connection was lost'
+            : '';
   return head + tail;
 }
 

@@ -20,8 +20,9 @@ export interface ScriptRunOutcome {
 /**
  * Runs statements one after another, as the mysql client does with a script, logging each. A
  * server error stops the run unless `continueOnError`; a cancel always stops it; a statement
- * that cannot be sent (the link broke, the backend refused it) stops it too, because going on
- * would run the rest on a session that may have lost its state (USE, variables, transaction).
+ * that cannot be sent (the backend refused it) or whose connection was lost (during it, or
+ * before it with state the new session lacks) stops it too, because going on would run the
+ * rest on a session that lost its state (USE, variables, transaction).
  */
 export async function runScript(
   statements: readonly PickedStatement[],
@@ -54,6 +55,13 @@ export async function runScript(
     if (status.state === 'error') {
       // The first failure is the one marked: later ones may follow from it.
       failed ??= { statement, message: status.error?.message ?? 'Failed' };
+      // Whatever the script set up (USE, SET, a transaction) is gone with the connection: the
+      // rest would run in a session it does not expect, committing at once.
+      const code = status.error?.code;
+      if (code === 'CONNECTION_LOST' || code === 'SESSION_RESET') {
+        publish(endLog(log, 'connection-lost'));
+        return { log, failed, notSent: null };
+      }
       if (!options.continueOnError) {
         publish(endLog(log, 'stopped-at-error'));
         return { log, failed, notSent: null };

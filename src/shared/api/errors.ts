@@ -28,6 +28,12 @@ export const ERROR_CODES = [
    */
   'TLS_CERT_CHANGED',
   'CONNECTION_LOST',
+  /**
+   * The statement was not run: the session's connection had been lost with state in it (a
+   * transaction, USE, SET, temporary tables, locks) and a new one starts without it. Said once;
+   * the same statement asked again runs.
+   */
+  'SESSION_RESET',
   'SERVER_ERROR',
   /** A statement is already running in this session. */
   'SESSION_BUSY',

@@ -216,6 +216,9 @@ describe('query history through the backend (MySQL 9.7)', () => {
     if (!rows.ok) throw new Error(rows.error.message);
     await run(b, other, `KILL ${String(rows.value.rows[0]![0])}`);
     await b.nextEvent('session.lost');
+    // The session had run USE: said once, not run, before anything runs in the default schema.
+    const refused = await run(b, session, 'SELECT DATABASE()');
+    expect(refused.error?.code).toBe('SESSION_RESET');
     const after = await run(b, session, 'SELECT DATABASE()');
     const db = await b.call('query.rows', { queryId: after.queryId, offset: 0, limit: 1 });
     expect(db.ok && db.value.rows).toEqual([[null]]);

@@ -139,6 +139,12 @@ describe.each<[string, ServerKind]>([
       expect(ended.error?.code).toBe('CONNECTION_LOST');
       expect(await readdir(dir)).toEqual([]);
       await server.start();
+      // The SET above died with the connection: said once before anything runs without it.
+      const refused = await runStatement(b, sessionId, 'SELECT 1 AS one');
+      expect(refused.error?.code).toBe('SESSION_RESET');
+      expect(refused.error?.message).toContain(
+        'session and user variables set with SET are back to their defaults',
+      );
       const after = await runStatement(b, sessionId, 'SELECT 1 AS one');
       expect(after.state).toBe('done');
     } finally {

@@ -135,6 +135,30 @@ describe('runScript', () => {
   });
 });
 
+describe('runScript after a lost connection', () => {
+  it.each(['CONNECTION_LOST', 'SESSION_RESET'])(
+    'stops at %s even when continuing on errors: the rest would run in a fresh session',
+    async (code) => {
+      const { sent, outcome } = await run(true, (sql) =>
+        sql.startsWith('INSERT')
+          ? status(sql, { state: 'error', error: { code, message: 'lost' } as never })
+          : server(sql),
+      );
+      expect(sent).toEqual(['SELECT 1', 'INSERT INTO t VALUES (1)']);
+      expect(outcome.log.ended).toBe('connection-lost');
+      expect(outcome.log.entries.map((e) => e.state)).toEqual([
+        'done',
+        'error',
+        'skipped',
+        'skipped',
+      ]);
+      expect(logSummary(outcome.log)).toBe(
+        '4 statements: 1 done, 1 failed, 2 not run · stopped: the connection was lost',
+      );
+    },
+  );
+});
+
 describe('outcomeOf', () => {
   it('reads rows, affected rows and OK', () => {
     expect(outcomeOf(status('s', { columns: [], rowCount: 1204331 }))).toBe('1,204,331 rows');

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { mergeLostStates, sessionResetMessage } from '../../../src/main/db/session-reset';
+
+const at = new Date(2026, 10, 27, 14, 2, 11).getTime();
+
+describe('sessionResetMessage', () => {
+  it('says when and why, each thing lost in order, and what to do', () => {
+    expect(
+      sessionResetMessage(
+        {
+          at,
+          why: 'Connection lost: The server closed the connection.',
+          transaction: true,
+          held: ['schema', 'variables', 'temporary'],
+        },
+        'shop',
+      ),
+    ).toBe(
+      'The connection was lost (at 14:02:11: Connection lost: The server closed the connection) ' +
+        'and Sightline connected again, so this statement was not run: the transaction that was ' +
+        'open was rolled back by the server: every change made in it is gone; the current schema ' +
+        "is `shop` again (the connection's default), not the one USE chose; session and user " +
+        'variables set with SET are back to their defaults; temporary tables are gone. Check ' +
+        'that the new session is set up as you need, then run the statement again.',
+    );
+  });
+
+  it('says a transaction may have been open when the flags did not say, and no schema', () => {
+    const text = sessionResetMessage({ at, why: 'gone', transaction: null, held: ['schema'] }, '');
+    expect(text).toContain('a transaction may have been open: if so, the server rolled it back');
+    expect(text).toContain('no schema is selected again (the connection names none)');
+  });
+
+  it('merges a second loss into one not told yet', () => {
+    const first = { at, why: 'first', transaction: true, held: ['schema' as const] };
+    const second = { at: at + 5000, why: 'second', transaction: false, held: ['locks' as const] };
+    expect(mergeLostStates(first, second)).toEqual({
+      at,
+      why: 'first',
+      transaction: true,
+      held: ['schema', 'locks'],
+    });
+    expect(mergeLostStates(null, second)).toBe(second);
+  });
+});
