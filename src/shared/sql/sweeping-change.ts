@@ -44,7 +44,8 @@ const SESSION_DROPS = new Set(['PREPARE']);
 
 /**
  * Whether one statement (as splitStatements returns it) is a sweeping change, and which:
- * - DELETE or UPDATE with no WHERE clause of its own (one inside a subquery does not count),
+ * - DELETE or UPDATE with no WHERE clause of its own (one inside a subquery does not count), or
+ *   one whose condition, or a side of its top-level OR, holds for every row (`WHERE 1 = 1`),
  *   also after a WITH clause, of one table or of tables joined without a condition or only by
  *   outer joins (an inner join's ON picks rows: not asked); a LIMIT does not make it safer (it
  *   picks rows by no condition);
@@ -108,13 +109,59 @@ function topLevel(tokens: readonly SqlToken[]): SqlToken[] {
   return out;
 }
 
-/** DELETE / UPDATE whose own clauses have no WHERE. */
+/** Words that end a DELETE's or UPDATE's WHERE condition at its own level. */
+const AFTER_WHERE = new Set(['ORDER', 'LIMIT', 'RETURNING']);
+const NUMBER = /^(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * The part of a WHERE condition that makes it true for every row, as written, or null: the
+ * condition, or one side of a top-level OR, is a non-zero number (`WHERE 1`), TRUE, or a
+ * comparison of a thing with itself (`1 = 1`, `'a' = 'a'`, `id = id`, `x >= x`).
+ */
+function alwaysTrue(outer: readonly SqlToken[], where: number): string | null {
+  const condition: SqlToken[] = [];
+  for (const t of outer.slice(where + 1)) {
+    if (t.kind === 'word' && AFTER_WHERE.has(t.upper)) break;
+    condition.push(t);
+  }
+  const disjuncts: SqlToken[][] = [[]];
+  for (const t of condition) {
+    if (isWord(t, 'OR') || isMark(t, '||')) disjuncts.push([]);
+    else disjuncts.at(-1)!.push(t);
+  }
+  const same = (a: SqlToken, b: SqlToken) =>
+    a.kind === b.kind && (a.kind === 'string' ? a.text === b.text : a.upper === b.upper);
+  for (const d of disjuncts) {
+    const [a, op, b] = d;
+    const text = d.map((t) => t.text).join(' ');
+    if (d.length === 1 && a!.kind === 'word') {
+      if (a!.upper === 'TRUE') return text;
+      if (NUMBER.test(a!.text) && Number(a!.text) !== 0) return text;
+    }
+    if (
+      d.length === 3 &&
+      op!.kind === 'punctuation' &&
+      ['=', '<=>', '>=', '<='].includes(op!.text) &&
+      a!.kind !== 'punctuation' &&
+      !isWord(a, 'NULL') &&
+      same(a!, b!)
+    ) {
+      return text;
+    }
+  }
+  return null;
+}
+
+/** DELETE / UPDATE whose own clauses have no WHERE, or a WHERE that holds for every row. */
 function withoutWhere(keyword: string, rest: readonly SqlToken[]): SweepingChange | null {
   const outer = topLevel(rest);
-  if (outer.some((t) => isWord(t, 'WHERE'))) return null;
+  const where = outer.findIndex((t) => isWord(t, 'WHERE'));
+  const always = where >= 0 ? alwaysTrue(outer, where) : null;
+  if (where >= 0 && always === null) return null;
+  const clause = always === null ? 'without WHERE' : `with a WHERE that is always true (${always})`;
   // MariaDB's `DELETE HISTORY FROM t BEFORE SYSTEM_TIME x` removes only the history before x.
   const history = keyword === 'DELETE' && outer.slice(0, 4).some((t) => isWord(t, 'HISTORY'));
-  if (history) {
+  if (history && always === null) {
     if (outer.some((t) => isWord(t, 'BEFORE'))) return null;
     const table = deletedTable(outer);
     return {
@@ -136,7 +183,7 @@ function withoutWhere(keyword: string, rest: readonly SqlToken[]): SweepingChang
         : '';
   return {
     keyword,
-    effect: `${keyword} without WHERE: ${keyword === 'DELETE' ? 'removes' : 'changes'} every row ${what}${why}${limited}`,
+    effect: `${keyword} ${clause}: ${keyword === 'DELETE' ? 'removes' : 'changes'} every row ${what}${why}${limited}`,
   };
 }
 

@@ -43,6 +43,39 @@ describe('findSweepingChange', () => {
     expect(findSweepingChange('DELETE FROM t')?.keyword).toBe('DELETE');
   });
 
+  it('finds a WHERE that holds for every row, or an OR side that does', () => {
+    expect(effect('DELETE FROM orders WHERE 1 = 1')).toBe(
+      'DELETE with a WHERE that is always true (1 = 1): removes every row of “orders”',
+    );
+    expect(effect('DELETE FROM orders WHERE 1')).toBe(
+      'DELETE with a WHERE that is always true (1): removes every row of “orders”',
+    );
+    expect(effect("UPDATE t SET a = 0 WHERE id = 5 OR 'x' = 'x'")).toBe(
+      "UPDATE with a WHERE that is always true ('x' = 'x'): changes every row of “t”",
+    );
+    expect(effect('UPDATE t SET a = 0 WHERE b = 2 AND c = 3 OR TRUE LIMIT 10')).toBe(
+      'UPDATE with a WHERE that is always true (TRUE): changes every row of “t”, up to LIMIT 10',
+    );
+    expect(effect('delete from t where id = id')).toBe(
+      'DELETE with a WHERE that is always true (id = id): removes every row of “t”',
+    );
+    expect(effect('DELETE t1 FROM t1, t2 WHERE 1 = 1')).toBe(
+      'DELETE with a WHERE that is always true (1 = 1): removes every row of “t1” that the join reaches (the join has no condition)',
+    );
+    for (const sql of [
+      'DELETE FROM t WHERE 1 = 1 AND id = 5',
+      'DELETE FROM t WHERE 0',
+      'DELETE FROM t WHERE 1 = 2',
+      'DELETE FROM t WHERE NULL = NULL',
+      "DELETE FROM t WHERE 'a' = 'A ' OR id = 3",
+      'DELETE FROM t WHERE (1 = 1) AND id = 4',
+      'DELETE t1 FROM t1 JOIN t2 ON t1.id = t2.id WHERE 1 = 1',
+      'UPDATE t SET a = 1 WHERE a = b',
+    ]) {
+      expect(effect(sql), sql).toBeNull();
+    }
+  });
+
   it('leaves alone what has a WHERE, reads, and writes that add rows', () => {
     for (const sql of [
       'DELETE FROM orders WHERE id = 5',
