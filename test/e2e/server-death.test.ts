@@ -113,7 +113,7 @@ describe('the editor when its server dies mid-statement', () => {
     expect(text).toContain('Not run: the session started afresh');
     expect(text).toContain('and Sightline connected again, so this statement was not run');
     expect(text).toContain('the transaction that was open was rolled back by the server');
-    expect(text).toContain('no schema is selected again (the connection names none)');
+    expect(text).toContain('no schema is selected now: the USE you ran is undone');
     await screenshot(page, 'server-death-07-session-reset');
     expect(
       await withConnection(s, async (c) => {

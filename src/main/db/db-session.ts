@@ -136,7 +136,7 @@ export class DbSession {
     // meant for may have ended meanwhile, and the next one must not be the one it stops.
     while (this.#killing) await this.#killing;
     const db = await this.#ensure();
-    if (options.userStatement) this.#refuseAfterLostState();
+    if (options.userStatement) await this.#refuseAfterLostState(db);
     const outlives = options.outlivesClose === true;
     if (outlives) this.#outliving++;
     else this.#running++;
@@ -213,14 +213,22 @@ export class DbSession {
    * is, it would run outside the transaction the user opened, in the default schema, without
    * the variables and temporary tables it may use.
    */
-  #refuseAfterLostState(): void {
+  async #refuseAfterLostState(db: DbConnection): Promise<void> {
     const lost = this.#lostState;
     if (!lost || this.#lossRecordedFor >= this.#linkCount) return;
     this.#lostState = null;
-    throw new ApiError({
-      code: 'SESSION_RESET',
-      message: sessionResetMessage(lost, this.#settings.defaultSchema),
-    });
+    let schema: string | null | undefined;
+    if (lost.held.includes('schema')) {
+      // The connection's default schema, or one its init SQL chose: what the statement would use.
+      schema = await db
+        .untilLost(db.conn.query({ sql: 'SELECT DATABASE()', rowsAsArray: true }), PING_TIMEOUT_MS)
+        .then(([rows]) => {
+          const value = (rows as unknown[][])[0]?.[0];
+          return value === null || value === undefined ? null : String(value);
+        })
+        .catch(() => undefined);
+    }
+    throw new ApiError({ code: 'SESSION_RESET', message: sessionResetMessage(lost, schema) });
   }
 
   /** Records the status flags the server sent after a statement (null: it sent none). */

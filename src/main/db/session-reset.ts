@@ -33,15 +33,17 @@ export function mergeLostStates(
   };
 }
 
-function defaultSchemaText(defaultSchema: string): string {
-  if (defaultSchema === '') return 'no schema is selected again (the connection names none)';
+/** Where the new connection is: its schema as DATABASE() says (null: none; undefined: unread). */
+function schemaText(schema: string | null | undefined): string {
+  if (schema === undefined) return 'the current schema is back to what the connection starts in';
+  if (schema === null) return 'no schema is selected now: the USE you ran is undone';
   let name: string;
   try {
-    name = quoteIdentifier(defaultSchema);
+    name = quoteIdentifier(schema);
   } catch {
-    name = `\`${defaultSchema}\``;
+    name = `\`${schema}\``;
   }
-  return `the current schema is ${name} again (the connection's default), not the one USE chose`;
+  return `the current schema is ${name} now, where the connection starts, not the one USE chose`;
 }
 
 const HELD_TEXT: Record<Exclude<SessionStateKind, 'schema'>, string> = {
@@ -54,9 +56,13 @@ const HELD_TEXT: Record<Exclude<SessionStateKind, 'schema'>, string> = {
 
 /**
  * Why a statement was not run on a session whose connection was lost with state in it: when and
- * why it was lost, each thing the new connection no longer has, and what to do.
+ * why it was lost, each thing the new connection no longer has (`schema`: the new connection's
+ * current schema, null for none, undefined when it could not be read), and what to do.
  */
-export function sessionResetMessage(lost: LostSessionState, defaultSchema: string): string {
+export function sessionResetMessage(
+  lost: LostSessionState,
+  schema: string | null | undefined,
+): string {
   const parts: string[] = [];
   if (lost.transaction === true) {
     parts.push(
@@ -66,7 +72,7 @@ export function sessionResetMessage(lost: LostSessionState, defaultSchema: strin
     parts.push('a transaction may have been open: if so, the server rolled it back');
   }
   for (const kind of lost.held) {
-    parts.push(kind === 'schema' ? defaultSchemaText(defaultSchema) : HELD_TEXT[kind]);
+    parts.push(kind === 'schema' ? schemaText(schema) : HELD_TEXT[kind]);
   }
   const time = new Date(lost.at).toTimeString().slice(0, 8);
   const why = lost.why.replace(/[.\s]+$/, '');

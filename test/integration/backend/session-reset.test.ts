@@ -82,7 +82,7 @@ describe.each(targets)('a session that lost its state with its connection (%s)',
       'the transaction that was open was rolled back by the server: every change made in it is gone',
     );
     expect(refused.error?.message).toContain(
-      `the current schema is \`${A}\` again (the connection's default), not the one USE chose`,
+      `the current schema is \`${A}\` now, where the connection starts, not the one USE chose`,
     );
     // Nothing ran: neither the rolled-back insert nor the refused one is anywhere.
     expect(await count(`${A}.t`)).toBe(0);
@@ -182,6 +182,6 @@ describe.each(targets)('a session that lost its state with its connection (%s)',
     expect(broken.state).toBe('error');
     const refused = await runStatement(b, session, 'DELETE FROM t');
     expect(refused.error?.code).toBe('SESSION_RESET');
-    expect(refused.error?.message).toContain(`the current schema is \`${A}\` again`);
+    expect(refused.error?.message).toContain(`the current schema is \`${A}\` now`);
   });
 });

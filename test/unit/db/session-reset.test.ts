@@ -19,16 +19,20 @@ describe('sessionResetMessage', () => {
       'The connection was lost (at 14:02:11: Connection lost: The server closed the connection) ' +
         'and Sightline connected again, so this statement was not run: the transaction that was ' +
         'open was rolled back by the server: every change made in it is gone; the current schema ' +
-        "is `shop` again (the connection's default), not the one USE chose; session and user " +
+        'is `shop` now, where the connection starts, not the one USE chose; session and user ' +
         'variables set with SET are back to their defaults; temporary tables are gone. Check ' +
         'that the new session is set up as you need, then run the statement again.',
     );
   });
 
   it('says a transaction may have been open when the flags did not say, and no schema', () => {
-    const text = sessionResetMessage({ at, why: 'gone', transaction: null, held: ['schema'] }, '');
+    const lost = { at, why: 'gone', transaction: null, held: ['schema' as const] };
+    const text = sessionResetMessage(lost, null);
     expect(text).toContain('a transaction may have been open: if so, the server rolled it back');
-    expect(text).toContain('no schema is selected again (the connection names none)');
+    expect(text).toContain('no schema is selected now: the USE you ran is undone');
+    expect(sessionResetMessage(lost, undefined)).toContain(
+      'the current schema is back to what the connection starts in',
+    );
   });
 
   it('merges a second loss into one not told yet', () => {
