@@ -3,7 +3,8 @@
  * atomically with a last-good backup like the connection store. Keys this version does not know
  * are kept, inside sections too, so a newer Sightline's settings survive a run of an older one;
  * a section this version cannot use is named in `warning`, its defaults apply, and it stays in
- * the file as it is until the user saves that section. A save applies at
+ * the file as it is until the user saves that section. A file of a newer format version is left
+ * unchanged (never moved aside as damaged): the defaults apply and saves stay in memory. A save applies at
  * once; if the file cannot be written the caller is told, and the change is kept and written
  * again until the disk takes it (RetryingWrite).
  */
@@ -42,7 +43,12 @@ import type { StoreWriteMonitor } from './store-write-monitor';
  * version cannot use), so a rewrite writes back everything it did not change. What applies is
  * read from each section by `sectionValue`.
  */
-const SettingsFileSchema = z.looseObject({ version: z.literal(1) });
+const SettingsFileSchema = z.looseObject({ version: z.number().int().min(1) });
+/**
+ * The format version this Sightline writes. A newer one (a change older versions cannot read
+ * safely) is left unchanged: not read, not moved aside as damaged, not written over.
+ */
+const SETTINGS_FILE_VERSION = 1;
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
 const LABEL = 'The settings file';
@@ -126,16 +132,20 @@ export class SettingsStore {
   readonly warning: string | null;
   /** Writes run one after another, each writing the settings as they are then. */
   readonly #writer: RetryingWrite;
+  /** The file is a newer version's: changes apply in memory only. */
+  readonly #newerFile: boolean;
 
   private constructor(
     file: string,
     value: SettingsFile,
     warning: string | null,
     writing: SettingsStoreWriting,
+    newerFile = false,
   ) {
     this.#path = file;
     this.#file = value;
     this.warning = warning;
+    this.#newerFile = newerFile;
     this.#writer = new RetryingWrite({
       store: 'settings',
       path: file,
@@ -151,9 +161,17 @@ export class SettingsStore {
     const file = path.join(dataDir, 'settings.json');
     await removeStrayTempFiles(file).catch(() => undefined);
     const read = await readJsonFileWithBackup(file, SettingsFileSchema, {
-      empty: () => ({ version: 1 as const, updates: defaultUpdateSettings() }),
+      empty: defaultFile,
       label: LABEL,
     });
+    if (read.value.version > SETTINGS_FILE_VERSION) {
+      const warning =
+        `${LABEL} ${file} was written by a newer version of Sightline (format version ` +
+        `${read.value.version}; this version reads version ${SETTINGS_FILE_VERSION}). It was ` +
+        `left unchanged and the defaults apply; settings changed here apply until Sightline ` +
+        `closes but are not saved.`;
+      return new SettingsStore(file, defaultFile(), warning, writing, true);
+    }
     const problems = SECTIONS.flatMap((section) => {
       const { problem } = sectionValue(read.value, section);
       return problem === null ? [] : [`${section.label} could not be used (${problem})`];
@@ -246,6 +264,15 @@ export class SettingsStore {
    */
   async #save(change: (file: SettingsFile) => SettingsFile): Promise<void> {
     this.#file = change(this.#file);
+    if (this.#newerFile) {
+      throw new ApiError({
+        code: 'STORE_FAILED',
+        message:
+          `The settings were not saved: ${this.#path} was written by a newer version of ` +
+          `Sightline, and this version leaves it unchanged. The change applies until Sightline ` +
+          `closes.`,
+      });
+    }
     this.#unsaved++;
     try {
       await this.#writer.run();
@@ -270,4 +297,8 @@ export class SettingsStore {
     });
     this.#unsaved -= saves;
   }
+}
+
+function defaultFile(): SettingsFile {
+  return { version: SETTINGS_FILE_VERSION, updates: defaultUpdateSettings() };
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScreenReadSettingsSchema } from '../../../src/shared/api/settings';
@@ -143,6 +143,30 @@ describe('SettingsStore', () => {
       maxRows: 5000,
       maxMegabytes: 64,
     });
+  });
+
+  it("leaves a newer version's file (a higher format version) as it is, saving nothing over it", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'settings.json');
+    const newer = JSON.stringify({ version: 2, results: { rows: 5000 } });
+    await writeFile(file, newer);
+    const store = await SettingsStore.open(dir);
+    expect(store.warning).toBe(
+      `The settings file ${file} was written by a newer version of Sightline (format version ` +
+        `2; this version reads version 1). It was left unchanged and the defaults apply; ` +
+        `settings changed here apply until Sightline closes but are not saved.`,
+    );
+    expect(store.results).toEqual({ maxRows: 1_000_000, maxMegabytes: 512 });
+    await expect(store.saveResults({ maxRows: 7000, maxMegabytes: 64 })).rejects.toMatchObject({
+      code: 'STORE_FAILED',
+      message:
+        `The settings were not saved: ${file} was written by a newer version of Sightline, ` +
+        `and this version leaves it unchanged. The change applies until Sightline closes.`,
+    });
+    expect(store.results).toEqual({ maxRows: 7000, maxMegabytes: 64 });
+    await store.flush();
+    expect(await readFile(file, 'utf8')).toBe(newer);
+    expect(await readdir(dir)).toEqual(['settings.json']);
   });
 
   it('keeps the wait for server answers: 30 s until saved, a damaged value falls back', async () => {
