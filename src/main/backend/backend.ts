@@ -109,7 +109,8 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       dataDir: options.dataDir,
       backendPid: process.pid,
       storeWarning:
-        [store.warning, history.warning, settings.warning, plans.warning]
+        // The ALTER history is read at its first use: its warning shows from then on.
+        [store.warning, history.warning, settings.warning, plans.warning, alterHistory.warning]
           .filter((w) => w !== null)
           .join(' ') || null,
       storeWrites: writes.failing,
