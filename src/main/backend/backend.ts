@@ -93,6 +93,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     historyRecorder(history, store),
   );
   const plans = await PlanStore.open(options.dataDir, {}, { monitor: writes });
+  if (plans.warning) console.error(`[backend] ${plans.warning}`);
   const explain = explainService(store, sessions, locks, () => settings.plan);
   const fixedReadTimeout = options.readTimeoutMs;
   const screenReadTimeout: ScreenReadTimeout =
@@ -108,8 +109,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       dataDir: options.dataDir,
       backendPid: process.pid,
       storeWarning:
-        [store.warning, history.warning, settings.warning].filter((w) => w !== null).join(' ') ||
-        null,
+        // The ALTER history is read at its first use: its warning shows from then on.
+        [store.warning, history.warning, settings.warning, plans.warning, alterHistory.warning]
+          .filter((w) => w !== null)
+          .join(' ') || null,
       storeWrites: writes.failing,
     })),
     ...connectionsService(store),

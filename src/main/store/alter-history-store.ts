@@ -2,8 +2,10 @@
  * The ALTER runs, kept in `<dataDir>/alter-history.jsonl`: one JSON object per line, appended
  * when a run ends and again whenever its outcome becomes known later (a check after a lost
  * connection): the last line of a run is the one that counts, so an update is one append and a
- * crash loses at most the line being written. Lines that cannot be read (a torn last line, a
- * damaged one) are skipped. Past MAX_ENTRIES lines the file is rewritten atomically with the
+ * crash loses at most the line being written. A torn last line is skipped; a file with any other
+ * line that cannot be read (damage, a newer Sightline's run this version cannot use) is kept
+ * aside (moveAsideDamaged) and its readable runs written back, so no compaction ever drops an
+ * unread line. Past MAX_ENTRIES lines the file is rewritten atomically with the
  * newest runs, one line each. Writes the disk refuses are kept, reported and retried
  * (AppendOnlyFile).
  */
@@ -11,7 +13,8 @@ import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AlterHistoryEntrySchema, type AlterHistoryEntry } from '../../shared/api/alter';
 import { AppendOnlyFile } from './append-only-file';
-import { PRIVATE_FILE_MODE } from './atomic-file';
+import { moveAsideDamaged, PRIVATE_FILE_MODE } from './atomic-file';
+import { errorMessage } from './os-error';
 import type { RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
 import { maskAlterHistoryEntry } from './record-masking';
@@ -41,6 +44,7 @@ export class AlterHistoryStore {
   readonly #path: string;
   readonly #writing: AlterHistoryWriting;
   #loaded: Promise<Loaded> | null = null;
+  #warning: string | null = null;
 
   constructor(dataDir: string, writing: AlterHistoryWriting = {}) {
     this.#dataDir = dataDir;
@@ -63,11 +67,13 @@ export class AlterHistoryStore {
     const entries: AlterHistoryEntry[] = [];
     const at = new Map<string, number>();
     let lines = 0;
-    for (const line of text.split('\n')) {
+    let damaged = 0;
+    const all = text.split('\n');
+    for (const [n, line] of all.entries()) {
       if (line.trim() === '') continue;
       try {
         const parsed = StoredLine.safeParse(JSON.parse(line));
-        if (!parsed.success) continue;
+        if (!parsed.success) throw new Error('not a run');
         lines++;
         const index = at.get(parsed.data.runId);
         if (index === undefined) {
@@ -77,7 +83,8 @@ export class AlterHistoryStore {
           entries[index] = parsed.data;
         }
       } catch {
-        // A torn or damaged line: skipped.
+        // The last line without its newline was cut short by a crash: it never was a run.
+        if (n < all.length - 1) damaged++;
       }
     }
     const loaded: Loaded = {
@@ -94,7 +101,31 @@ export class AlterHistoryStore {
         delays: this.#writing.retryDelays,
       }),
     };
+    if (damaged > 0) await this.#keepAside(loaded, damaged);
     return loaded;
+  }
+
+  /** Moves the file with `damaged` unreadable lines aside and writes the readable runs back. */
+  async #keepAside(loaded: Loaded, damaged: number): Promise<void> {
+    try {
+      const kept = await moveAsideDamaged(this.#path);
+      this.#warning =
+        `${damaged} ${damaged === 1 ? 'line' : 'lines'} of the ALTER history ${this.#path} ` +
+        `could not be read and ${damaged === 1 ? 'was' : 'were'} skipped; the file as it was ` +
+        `is kept as ${kept}.`;
+      loaded.lines = loaded.entries.length;
+      loaded.file.markRewrite();
+      // Failing, it is retried and reported like any write.
+      await loaded.file.flush().catch(() => undefined);
+    } catch (error) {
+      this.#warning = errorMessage(error);
+    }
+    console.error(`[backend] ${this.#warning}`);
+  }
+
+  /** What went wrong with the file once it was read, in plain words, or null. */
+  get warning(): string | null {
+    return this.#warning;
   }
 
   /**

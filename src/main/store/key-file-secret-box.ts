@@ -6,9 +6,9 @@
  * enforced, not just set.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, unlink } from 'node:fs/promises';
+import { chmod, link, mkdir, open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, isApiError } from '../../shared/api/errors';
 import { keySecretBox, SECRET_KEY_BYTES as KEY_BYTES } from './key-secret-box';
 import { errorCode, errorMessage } from './os-error';
 import type { SecretBox } from './secret-box';
@@ -90,14 +90,53 @@ async function createKeyFile(path: string): Promise<Buffer> {
     });
   }
   const key = randomBytes(KEY_BYTES);
-  let handle;
+  // Written beside it and then hard-linked into place, so the key file appears complete or not
+  // at all: a crash mid-write, or a second Sightline starting at the same moment, never finds
+  // it empty (and refuses it as damaged).
+  const temp = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`;
   try {
-    // 'wx': never overwrite a key that exists, since secrets sealed with it would be lost.
-    handle = await open(path, 'wx', 0o600);
+    await writeKeyFile(temp, key);
+    await link(temp, path);
+    return key;
   } catch (error) {
+    if (isApiError(error)) throw error;
     // Another process created it first: use that one.
     if (errorCode(error) === 'EEXIST') {
       const existing = await readKeyFile(path);
+      if (existing) return existing;
+    }
+    // A file system without hard links (FAT, some network shares): written in place instead.
+    if (NO_LINKS.has(errorCode(error) ?? '')) {
+      return await writeKeyFile(path, key, () => readKeyFile(path));
+    }
+    throw new ApiError({
+      code: 'STORE_FAILED',
+      message: `The key file ${path} could not be created: ${errorMessage(error)}`,
+    });
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+}
+
+/** File systems that cannot hard-link answer with one of these. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Writes `key` to a new file at `path` (never over an existing one: secrets sealed with that
+ * key would be lost). `ifExists` is asked for the key when the file exists; without it, that is
+ * an error.
+ */
+async function writeKeyFile(
+  path: string,
+  key: Buffer,
+  ifExists?: () => Promise<Buffer | null>,
+): Promise<Buffer> {
+  let handle;
+  try {
+    handle = await open(path, 'wx', 0o600);
+  } catch (error) {
+    if (errorCode(error) === 'EEXIST' && ifExists) {
+      const existing = await ifExists();
       if (existing) return existing;
     }
     throw new ApiError({

@@ -1,7 +1,10 @@
 /**
  * Plans kept as evidence, in `<dataDir>/plans.jsonl`: one explain per line, appended as it
- * happens, so "this query changed plan after the upgrade" can be shown with both plans. Lines
- * that cannot be read are skipped (a torn last line after a crash). Bounded: past `maxEntries`
+ * happens, so "this query changed plan after the upgrade" can be shown with both plans. A torn
+ * last line (a crash mid-write) is skipped; any other line that cannot be read (damage, or a
+ * newer Sightline's record this version cannot use) is skipped too, and the file holding it is
+ * kept aside (moveAsideDamaged) before the readable lines are written back. Keys a newer
+ * version added to a record are kept when the file is rewritten. Bounded: past `maxEntries`
  * or `maxBytes` the oldest go and the file is rewritten atomically; a plan document larger than
  * `maxDocumentChars` is not kept at all (it would crowd out the rest). Writes the disk refuses
  * are kept, reported and retried (AppendOnlyFile).
@@ -11,11 +14,16 @@ import { join } from 'node:path';
 import { PlanRecordSchema, type PlanRecord } from '../../shared/api/tuning';
 import { sameStatement, type StatementIdentity } from '../../shared/tuning/statement-identity';
 import { AppendOnlyFile } from './append-only-file';
+import { moveAsideDamaged } from './atomic-file';
+import { errorMessage } from './os-error';
 import type { RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
 import { maskPlanRecord } from './record-masking';
 
 export const PLAN_FILE_NAME = 'plans.jsonl';
+
+/** Records as stored, keeping keys a newer Sightline may have added. */
+const StoredRecordSchema = PlanRecordSchema.loose();
 
 export interface PlanStoreLimits {
   maxEntries: number;
@@ -41,6 +49,7 @@ export class PlanStore {
   #records: Array<{ record: PlanRecord; bytes: number }> = [];
   #bytes = 0;
   readonly #file: AppendOnlyFile;
+  #warning: string | null = null;
 
   private constructor(
     path: string,
@@ -76,16 +85,36 @@ export class PlanStore {
     // A torn last line stays skipped; the next plan starts a line of its own.
     const needsNewline = text.length > 0 && !text.endsWith('\n');
     const store = new PlanStore(path, { ...DEFAULT_PLAN_LIMITS, ...limits }, needsNewline, writing);
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
+    const lines = text.split('\n');
+    let damaged = 0;
+    lines.forEach((line, index) => {
+      if (!line.trim()) return;
+      const record = parseLine(line);
+      if (record) store.#keep(record, Buffer.byteLength(line) + 1);
+      // The last line without its newline was cut short by a crash: it never was a record.
+      else if (index < lines.length - 1) damaged++;
+    });
+    if (damaged > 0) {
+      // Kept aside before the readable lines are written back: nothing unread is dropped.
       try {
-        const parsed = PlanRecordSchema.safeParse(JSON.parse(line));
-        if (parsed.success) store.#keep(parsed.data, Buffer.byteLength(line) + 1);
-      } catch {
-        // A torn or foreign line: skipped, and gone at the next rewrite.
+        const kept = await moveAsideDamaged(path);
+        store.#warning =
+          `${damaged} ${damaged === 1 ? 'line' : 'lines'} of the plans kept as evidence ` +
+          `${path} could not be read and ${damaged === 1 ? 'was' : 'were'} skipped; ` +
+          `the file as it was is kept as ${kept}.`;
+        store.#file.markRewrite();
+        // Failing, it is retried and reported like any write.
+        await store.flush().catch(() => undefined);
+      } catch (error) {
+        store.#warning = errorMessage(error);
       }
     }
     return store;
+  }
+
+  /** What went wrong with the file, in plain words, or null. */
+  get warning(): string | null {
+    return this.#warning;
   }
 
   /**
@@ -164,5 +193,14 @@ export class PlanStore {
       this.#bytes -= this.#records.shift()!.bytes;
     }
     this.#file.markRewrite();
+  }
+}
+
+function parseLine(line: string): PlanRecord | null {
+  try {
+    const parsed = StoredRecordSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

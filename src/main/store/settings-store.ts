@@ -1,7 +1,10 @@
 /**
  * App settings (result limits, update notifications) in `settings.json` in the data folder, written
  * atomically with a last-good backup like the connection store. Keys this version does not know
- * are kept, so a newer Sightline's settings survive a run of an older one. A save applies at
+ * are kept, inside sections too, so a newer Sightline's settings survive a run of an older one;
+ * a section this version cannot use is named in `warning`, its defaults apply, and it stays in
+ * the file as it is until the user saves that section. A file of a newer format version is left
+ * unchanged (never moved aside as damaged): the defaults apply and saves stay in memory. A save applies at
  * once; if the file cannot be written the caller is told, and the change is kept and written
  * again until the disk takes it (RetryingWrite).
  */
@@ -35,20 +38,83 @@ import { errorMessage } from './os-error';
 import { RetryingWrite, type RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
 
-const SettingsFileSchema = z
-  .object({
-    version: z.literal(1),
-    // A damaged section falls back to its defaults rather than losing the whole file.
-    updates: UpdateSettingsSchema.catch(defaultUpdateSettings),
-    // Absent until the user saves limits, so a later version's new defaults still reach them.
-    results: ResultLimitSettingsSchema.optional().catch(undefined),
-    plan: PlanDiagnosticSettingsSchema.optional().catch(undefined),
-    screenReads: ScreenReadSettingsSchema.optional().catch(undefined),
-  })
-  .loose();
+/**
+ * The file as stored: sections are kept as they are (a newer Sightline's keys, a section this
+ * version cannot use), so a rewrite writes back everything it did not change. What applies is
+ * read from each section by `sectionValue`.
+ */
+const SettingsFileSchema = z.looseObject({ version: z.number().int().min(1) });
+/**
+ * The format version this Sightline writes. A newer one (a change older versions cannot read
+ * safely) is left unchanged: not read, not moved aside as damaged, not written over.
+ */
+const SETTINGS_FILE_VERSION = 1;
 type SettingsFile = z.infer<typeof SettingsFileSchema>;
 
 const LABEL = 'The settings file';
+
+/** One section of the file: its key, what it is called in messages, its shape and defaults. */
+interface Section<T> {
+  key: 'updates' | 'results' | 'plan' | 'screenReads';
+  label: string;
+  schema: z.ZodObject;
+  /** The same checks, but a key this version does not know is ignored rather than an error. */
+  reader: z.ZodObject;
+  defaults: () => T;
+}
+
+function section<T>(
+  key: Section<T>['key'],
+  label: string,
+  schema: z.ZodObject,
+  defaults: () => T,
+): Section<T> {
+  return { key, label, schema, reader: z.object(schema.shape), defaults };
+}
+
+const UPDATES = section<UpdateSettings>(
+  'updates',
+  'the update settings',
+  UpdateSettingsSchema,
+  defaultUpdateSettings,
+);
+const RESULTS = section<ResultLimitSettings>(
+  'results',
+  'the result limits',
+  ResultLimitSettingsSchema,
+  defaultResultLimitSettings,
+);
+const PLAN = section<PlanDiagnosticSettings>(
+  'plan',
+  'the plan diagnostic thresholds',
+  PlanDiagnosticSettingsSchema,
+  defaultPlanDiagnosticSettings,
+);
+const SCREEN_READS = section<ScreenReadSettings>(
+  'screenReads',
+  'the wait for server answers',
+  ScreenReadSettingsSchema,
+  defaultScreenReadSettings,
+);
+const SECTIONS: ReadonlyArray<Section<object>> = [UPDATES, RESULTS, PLAN, SCREEN_READS];
+
+/**
+ * What a section of the file says, as this version reads it: keys a newer Sightline added are
+ * left out (they stay in the file); null when the section is absent (the defaults apply, so a
+ * later version's new defaults still reach the user) or cannot be used (`problem` says why).
+ */
+function sectionValue<T>(
+  file: SettingsFile,
+  section: Section<T>,
+): { value: T | null; problem: string | null } {
+  const raw = file[section.key];
+  if (raw === undefined) return { value: null, problem: null };
+  const result = section.reader.safeParse(raw);
+  if (result.success) return { value: result.data as T, problem: null };
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return { value: null, problem: `${where}${issue?.message ?? 'not in the expected format'}` };
+}
 
 export interface SettingsStoreWriting {
   /** Told when a write fails and when writing works again. */
@@ -58,7 +124,7 @@ export interface SettingsStoreWriting {
 
 export class SettingsStore {
   readonly #path: string;
-  /** The settings in effect: every save applies here at once, then goes to the file. */
+  /** The file's content: every save applies here at once, then goes to the file. */
   #file: SettingsFile;
   /** Saves applied but not yet in the file. */
   #unsaved = 0;
@@ -66,16 +132,20 @@ export class SettingsStore {
   readonly warning: string | null;
   /** Writes run one after another, each writing the settings as they are then. */
   readonly #writer: RetryingWrite;
+  /** The file is a newer version's: changes apply in memory only. */
+  readonly #newerFile: boolean;
 
   private constructor(
     file: string,
     value: SettingsFile,
     warning: string | null,
     writing: SettingsStoreWriting,
+    newerFile = false,
   ) {
     this.#path = file;
     this.#file = value;
     this.warning = warning;
+    this.#newerFile = newerFile;
     this.#writer = new RetryingWrite({
       store: 'settings',
       path: file,
@@ -91,50 +161,66 @@ export class SettingsStore {
     const file = path.join(dataDir, 'settings.json');
     await removeStrayTempFiles(file).catch(() => undefined);
     const read = await readJsonFileWithBackup(file, SettingsFileSchema, {
-      empty: () => ({
-        version: 1 as const,
-        updates: defaultUpdateSettings(),
-      }),
+      empty: defaultFile,
       label: LABEL,
     });
-    return new SettingsStore(file, read.value, read.warning, writing);
+    if (read.value.version > SETTINGS_FILE_VERSION) {
+      const warning =
+        `${LABEL} ${file} was written by a newer version of Sightline (format version ` +
+        `${read.value.version}; this version reads version ${SETTINGS_FILE_VERSION}). It was ` +
+        `left unchanged and the defaults apply; settings changed here apply until Sightline ` +
+        `closes but are not saved.`;
+      return new SettingsStore(file, defaultFile(), warning, writing, true);
+    }
+    const problems = SECTIONS.flatMap((section) => {
+      const { problem } = sectionValue(read.value, section);
+      return problem === null ? [] : [`${section.label} could not be used (${problem})`];
+    });
+    const warnings = [read.warning];
+    if (problems.length > 0) {
+      warnings.push(
+        `${LABEL} ${file}: ${problems.join('; ')}, so the defaults apply. ` +
+          `${problems.length === 1 ? 'The section is' : 'These sections are'} kept in the file ` +
+          `as ${problems.length === 1 ? 'it is' : 'they are'} until these settings are saved again.`,
+      );
+    }
+    const warning = warnings.filter((w) => w !== null).join(' ') || null;
+    return new SettingsStore(file, read.value, warning, writing);
   }
 
   get updates(): UpdateSettings {
-    return { ...this.#file.updates };
+    return this.#get(UPDATES);
   }
 
   async saveUpdates(updates: UpdateSettings): Promise<UpdateSettings> {
-    await this.#save((file) => ({ ...file, updates: { ...updates } }));
+    await this.#saveSection(UPDATES, updates);
     return this.updates;
   }
 
   get results(): ResultLimitSettings {
-    return { ...(this.#file.results ?? defaultResultLimitSettings()) };
+    return this.#get(RESULTS);
   }
 
   async saveResults(results: ResultLimitSettings): Promise<ResultLimitSettings> {
-    await this.#save((file) => ({ ...file, results: { ...results } }));
+    await this.#saveSection(RESULTS, results);
     return this.results;
   }
 
-  /** Applies a change to the settings as they stand after any save still being written, so two
-   * sections saved at once both stay. */
   get plan(): PlanDiagnosticSettings {
-    return { ...(this.#file.plan ?? defaultPlanDiagnosticSettings()) };
+    return this.#get(PLAN);
   }
 
   async savePlan(plan: PlanDiagnosticSettings): Promise<PlanDiagnosticSettings> {
-    await this.#save((file) => ({ ...file, plan: { ...plan } }));
+    await this.#saveSection(PLAN, plan);
     return this.plan;
   }
 
   get screenReads(): ScreenReadSettings {
-    return { ...(this.#file.screenReads ?? defaultScreenReadSettings()) };
+    return this.#get(SCREEN_READS);
   }
 
   async saveScreenReads(screenReads: ScreenReadSettings): Promise<ScreenReadSettings> {
-    await this.#save((file) => ({ ...file, screenReads: { ...screenReads } }));
+    await this.#saveSection(SCREEN_READS, screenReads);
     return this.screenReads;
   }
 
@@ -148,18 +234,45 @@ export class SettingsStore {
     this.#writer.close();
   }
 
+  /** A section's values in effect: as the file says, or the defaults. */
+  #get<T>(section: Section<T>): T {
+    return { ...(sectionValue(this.#file, section).value ?? section.defaults()) };
+  }
+
+  /**
+   * Saves one section's values over the ones in the file. Keys a newer Sightline keeps in the
+   * section stay (when the section was usable; one that was not is replaced whole).
+   */
+  #saveSection<T extends object>(section: Section<T>, value: T): Promise<void> {
+    // Checked before it takes effect: a value the file would refuse is a bug, not a save.
+    if (!section.schema.safeParse(value).success) {
+      throw new Error(
+        `${section.label} do not match their own format. This is a bug in Sightline.`,
+      );
+    }
+    return this.#save((file) => {
+      const usable = sectionValue(file, section).value !== null;
+      const kept = usable ? (file[section.key] as Record<string, unknown>) : {};
+      return { ...file, [section.key]: { ...kept, ...value } };
+    });
+  }
+
   /**
    * Applies a change to the settings in effect (so two sections saved at once both stay) and
    * writes them. If the file cannot be written, the caller gets STORE_FAILED, while the change
    * stays in effect and is written by the next save or retry: nothing the user typed is lost.
    */
   async #save(change: (file: SettingsFile) => SettingsFile): Promise<void> {
-    const next = change(this.#file);
-    // Checked before it takes effect: a value the file would refuse is a bug, not a save.
-    if (!SettingsFileSchema.safeParse(next).success) {
-      throw new Error('The settings do not match their own format. This is a bug in Sightline.');
+    this.#file = change(this.#file);
+    if (this.#newerFile) {
+      throw new ApiError({
+        code: 'STORE_FAILED',
+        message:
+          `The settings were not saved: ${this.#path} was written by a newer version of ` +
+          `Sightline, and this version leaves it unchanged. The change applies until Sightline ` +
+          `closes.`,
+      });
     }
-    this.#file = next;
     this.#unsaved++;
     try {
       await this.#writer.run();
@@ -184,4 +297,8 @@ export class SettingsStore {
     });
     this.#unsaved -= saves;
   }
+}
+
+function defaultFile(): SettingsFile {
+  return { version: SETTINGS_FILE_VERSION, updates: defaultUpdateSettings() };
 }

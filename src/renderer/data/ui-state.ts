@@ -39,17 +39,23 @@ function load(): Stored {
   return { version: UI_STATE_VERSION, values: {} };
 }
 
-function save(stored: Stored): void {
+/** Whether it was kept: false when the storage is full (its quota) or unavailable. */
+function save(stored: Stored): boolean {
+  const target = storage();
+  if (!target) return false;
   try {
-    storage()?.setItem(
+    target.setItem(
       STORE_KEY,
       JSON.stringify({
         version: Math.max(stored.version, UI_STATE_VERSION),
         values: stored.values,
       }),
     );
+    return true;
   } catch {
-    // Storage full or unavailable: the screen still works, it is only not remembered.
+    // The screen still works, it is only not remembered: callers holding what the user typed
+    // say so.
+    return false;
   }
 }
 
@@ -101,12 +107,17 @@ export function readUiState<T>(
   }
 }
 
-/** Saves `value` under `name` (undefined: forgets it); other names, known or not, are kept. */
-export function writeUiState(name: string, value: unknown): void {
+/**
+ * Saves `value` under `name` (undefined: forgets it); other names, known or not, are kept.
+ * Returns whether it was kept: false when the browser's storage is full (every value shares one
+ * entry within the browser's quota of about 5 million characters) or unavailable, and then what
+ * was kept under `name` before stays.
+ */
+export function writeUiState(name: string, value: unknown): boolean {
   const stored = load();
   if (value === undefined) delete stored.values[name];
   else stored.values[name] = value;
-  save(stored);
+  return save(stored);
 }
 
 /** Parsers for the usual shapes. */

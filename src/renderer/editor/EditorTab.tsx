@@ -11,6 +11,7 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { useEditorCommands } from './editor-commands';
 import { loadEditorText, saveEditorText } from './editor-text-store';
 import { EditorToolbar } from './EditorToolbar';
+import { TextNotKeptNotice } from './TextNotKeptNotice';
 import { ExplainRunning } from '../ui/ExplainRunning';
 import { CancelProblemNotice } from '../ui/CancelProblemNotice';
 import { useExplainCancel } from '../data/use-explain-cancel';
@@ -76,6 +77,8 @@ export function EditorTab({
   const [split, setSplit] = useState(loadEditorSplit);
   const areaRef = useRef<HTMLDivElement>(null);
   const [initialText] = useState(() => loadEditorText(connection.id, slot));
+  /** The last change of the text could not be kept for the next start (storage full). */
+  const [textNotKept, setTextNotKept] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   /** The .sql file the text was last opened from or saved as, if any. */
   const [fileName, setFileName] = useState<string | null>(null);
@@ -229,12 +232,13 @@ export function EditorTab({
           historyOpen={historyOpen}
           onToggleHistory={() => setHistoryOpen((open) => !open)}
         />
+        {textNotKept && <TextNotKeptNotice onSaveAsFile={sqlFile.save} />}
         <SqlEditor
           ref={editorRef}
           onReady={() => setEditorReady(true)}
           initialText={initialText}
           running={running}
-          onChange={(text) => saveEditorText(connection.id, slot, text)}
+          onChange={(text) => setTextNotKept(!saveEditorText(connection.id, slot, text))}
           onRun={(kind) => void run(kind)}
           onCancel={cancelRunning}
           onExplain={(analyze) => void explain(analyze)}

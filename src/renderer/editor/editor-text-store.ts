@@ -16,6 +16,10 @@ export function loadEditorText(connectionId: string, slot: number): string {
   );
 }
 
-export function saveEditorText(connectionId: string, slot: number, text: string): void {
-  writeUiState(name(connectionId, slot), text === '' ? undefined : text);
+/**
+ * Keeps the text; false when it could not be kept (the browser's storage is full), so the
+ * editor can say that this text would not survive a restart.
+ */
+export function saveEditorText(connectionId: string, slot: number, text: string): boolean {
+  return writeUiState(name(connectionId, slot), text === '' ? undefined : text);
 }

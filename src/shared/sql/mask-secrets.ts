@@ -22,6 +22,7 @@ const TRIGGER_WORDS = [
   'RDS_SET_EXTERNAL',
   'AZ_REPLICATION_CHANGE_MASTER',
   'SETUPEXTERNAL',
+  'AUTHENTICATION_STRING',
 ];
 
 /** Functions whose string arguments are secrets (or data a secret protects): all are masked. */
@@ -52,7 +53,15 @@ const SECRET_PROCEDURE = /^(?:RDS_SET_EXTERNAL_|AZ_REPLICATION_CHANGE_MASTER|SET
  * `MASTER_PASSWORD`, `keyring_encrypted_file_password`, `@@global.x_secret`, `@api_token`, any
  * `keyring_*` setting.
  */
-const SECRET_NAME = /(?:PASSWORD|SECRET|TOKEN)$|^(?:@@(?:\w+\.)?)?KEYRING_/;
+const SECRET_NAME = /(?:PASSWORD|SECRET|TOKEN)$|^(?:@@(?:\w+\.)?)?KEYRING_|^AUTHENTICATION_STRING$/;
+
+/**
+ * A mysql_native_password hash as the server stores it (`*` and 40 hex digits): enough to
+ * attack the password offline, and never anything else in practice, so masked wherever it is
+ * a literal (`INSERT INTO mysql.user ... VALUES (..., '*2470...')`, `JSON_SET(priv, ...)`).
+ */
+const NATIVE_PASSWORD_HASH = /\*[0-9A-F]{40}/i;
+const NATIVE_PASSWORD_HASH_LITERAL = /^['"]\*[0-9A-F]{40}['"]$/i;
 
 /** Strings inside strings are read this deep (PREPARE of an EXECUTE IMMEDIATE of ...). */
 const MAX_NESTING = 4;
@@ -98,7 +107,9 @@ export const UNKNOWN_LEXING: SessionLexing = {
  * - the value of an option or variable named for a secret (SECRET_NAME), after `=`, `:=` or
  *   nothing: `SET PASSWORD [FOR user] = 'x'`, `PASSWORD = 'x'` / `PASSWORD 'x'` (START
  *   REPLICA, START GROUP_REPLICATION, CREATE SERVER ... OPTIONS), `SOURCE_PASSWORD = 'x'`,
- *   `MASTER_PASSWORD = 'x'`, `SET GLOBAL keyring_encrypted_file_password = 'x'`;
+ *   `MASTER_PASSWORD = 'x'`, `SET GLOBAL keyring_encrypted_file_password = 'x'`, and a
+ *   stored hash written by hand (`SET authentication_string = '...'`);
+ * - a literal that is a mysql_native_password hash (`'*2470C0...'`, 40 hex digits), anywhere;
  * - inside any other string literal that itself holds such SQL (`PREPARE s FROM '...'`,
  *   `EXECUTE IMMEDIATE '...'`, `SET @s = '...'`), read as the server will read it and masked
  *   with the literal's own quoting (`'... IDENTIFIED BY ''***'''`). When a secret runs past the
@@ -157,7 +168,7 @@ interface Found {
 function findEdits(sql: string, options: LexerOptions, depth: number): Found {
   // Every rule starts at a word containing a trigger: most text (a long INSERT) is then
   // returned without the cost of tokenizing it.
-  if (!hasTriggerWord(sql)) return { edits: [], spills: false };
+  if (!hasTriggerWord(sql) && !NATIVE_PASSWORD_HASH.test(sql)) return { edits: [], spills: false };
   const all = tokenize(sql, options);
   // Only the last token can be left open: it runs to the end of the text.
   const last = all.at(-1);
@@ -203,6 +214,8 @@ function findEdits(sql: string, options: LexerOptions, depth: number): Found {
     const next = tokens[i + 1];
     if (isMark(token, ';')) {
       identified = false;
+    } else if (token.kind === 'string' && NATIVE_PASSWORD_HASH_LITERAL.test(token.text)) {
+      masked.add(i);
     } else if (token.kind === 'word' && token.upper === 'IDENTIFIED') {
       identified = true;
     } else if (token.kind === 'word' && identified && ['BY', 'AS', 'USING'].includes(token.upper)) {

@@ -64,6 +64,36 @@ describe('maskSecrets', () => {
 
   it.each([
     [
+      "UPDATE mysql.user SET authentication_string = '*2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19' WHERE user = 'u'",
+      "UPDATE mysql.user SET authentication_string = '***' WHERE user = 'u'",
+    ],
+    [
+      'UPDATE mysql.user SET Authentication_String=0x2A32343730 WHERE User = "u"',
+      'UPDATE mysql.user SET Authentication_String=\'***\' WHERE User = "u"',
+    ],
+    [
+      "INSERT INTO mysql.user (Host, User, authentication_string) VALUES ('%', 'u', '*2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19')",
+      "INSERT INTO mysql.user (Host, User, authentication_string) VALUES ('%', 'u', '***')",
+    ],
+    [
+      "UPDATE mysql.global_priv SET Priv = JSON_SET(Priv, '$.authentication_string', \"*2470c0c06dee42fd1618bb99005adca2ec9d1e19\") WHERE User = 'u'",
+      "UPDATE mysql.global_priv SET Priv = JSON_SET(Priv, '$.authentication_string', '***') WHERE User = 'u'",
+    ],
+    [
+      "SELECT user FROM mysql.user WHERE authentication_string = '' OR plugin = 'x'",
+      "SELECT user FROM mysql.user WHERE authentication_string = '***' OR plugin = 'x'",
+    ],
+    [
+      'SELECT user, authentication_string FROM mysql.user',
+      'SELECT user, authentication_string FROM mysql.user',
+    ],
+  ])('masks stored password hashes written by hand: %s', (sql, masked) => {
+    expect(maskSecrets(sql)).toBe(masked);
+    expect(maskSecretsForSession(sql)).toBe(masked);
+  });
+
+  it.each([
+    [
       "CALL mysql.rds_set_external_master('src.example.com', 3306, 'repl', 'pw', 'mysql-bin.000031', 107, 0)",
       "CALL mysql.rds_set_external_master('***', 3306, '***', '***', '***', 107, 0)",
     ],

@@ -1,4 +1,4 @@
-import { appendFile, readFile, stat } from 'node:fs/promises';
+import { appendFile, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AlterHistoryEntry } from '../../../src/shared/api/alter';
@@ -58,6 +58,27 @@ describe('AlterHistoryStore', () => {
     const store = new AlterHistoryStore(dir);
     await store.add(entry('c'));
     expect((await new AlterHistoryStore(dir).list()).map((e) => e.runId)).toEqual(['c', 'a']);
+  });
+
+  it('keeps a file with unreadable lines aside, saying so, before they could be compacted away', async () => {
+    const dir = await tempDir();
+    const file = join(dir, ALTER_HISTORY_FILE_NAME);
+    const newer = JSON.stringify({ ...entry('x'), state: 'paused-by-newer-version' });
+    await appendFile(
+      file,
+      `${JSON.stringify(entry('a'))}\n${newer}\n${JSON.stringify(entry('b'))}\n`,
+    );
+    const store = new AlterHistoryStore(dir);
+    expect((await store.list()).map((e) => e.runId)).toEqual(['b', 'a']);
+    const kept = (await readdir(dir)).filter((name) => name !== ALTER_HISTORY_FILE_NAME);
+    expect(kept).toEqual([expect.stringMatching(/^alter-history\.jsonl\.corrupt-/)]);
+    expect(await readFile(join(dir, kept[0]!), 'utf8')).toContain(newer);
+    expect(store.warning).toBe(
+      `1 line of the ALTER history ${file} could not be read and was skipped; the file as it ` +
+        `was is kept as ${join(dir, kept[0]!)}.`,
+    );
+    // The readable runs were written back.
+    expect((await readFile(file, 'utf8')).trim().split('\n')).toHaveLength(2);
   });
 
   it('replaces a run recorded again (its outcome found out later), after a restart too', async () => {

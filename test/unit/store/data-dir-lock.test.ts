@@ -1,9 +1,36 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DataDirLockedError, LOCK_FILE, lockDataDir } from '../../../src/main/store/data-dir-lock';
 import { useTempDirs } from './temp-dirs';
+
+/**
+ * While set, every file write waits a moment before it starts: what a busy disk does, and what
+ * lets a second starter look at the lock file while the first is still writing it.
+ */
+const slow = vi.hoisted(() => ({ writes: false }));
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const pause = () => new Promise((resolve) => setTimeout(resolve, slow.writes ? 50 : 0));
+  return {
+    ...real,
+    writeFile: async (...args: Parameters<typeof real.writeFile>) => {
+      await pause();
+      return real.writeFile(...args);
+    },
+    open: async (...args: Parameters<typeof real.open>) => {
+      const handle = await real.open(...args);
+      const write = handle.writeFile.bind(handle);
+      handle.writeFile = async (...w: Parameters<typeof handle.writeFile>) => {
+        await pause();
+        return write(...w);
+      };
+      return handle;
+    },
+  };
+});
 
 describe('data folder lock', () => {
   const tempDir = useTempDirs();
@@ -16,6 +43,7 @@ describe('data folder lock', () => {
       pid: process.pid,
       host: os.hostname(),
       startedAt: expect.any(String),
+      token: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     await lock.release();
     // Free again.
@@ -67,5 +95,30 @@ describe('data folder lock', () => {
     await writeFile(file, JSON.stringify(other));
     await mine.release();
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(other);
+  });
+
+  it('gives the folder to exactly one of two starting at the same moment, on a slow disk too', async () => {
+    slow.writes = true;
+    try {
+      for (const stale of [false, true]) {
+        const dir = await tempDir();
+        const file = path.join(dir, LOCK_FILE);
+        if (stale) {
+          const gone = { pid: 999_999, host: os.hostname(), startedAt: '2026-11-01T00:00:00Z' };
+          await writeFile(file, JSON.stringify(gone));
+        }
+        const alive = (pid: number) => pid !== 999_999;
+        const tries = await Promise.allSettled([lockDataDir(dir, alive), lockDataDir(dir, alive)]);
+        expect(tries.map((t) => t.status).sort()).toEqual(['fulfilled', 'rejected']);
+        const refused = tries.find((t) => t.status === 'rejected');
+        expect(refused?.reason).toBeInstanceOf(DataDirLockedError);
+        expect(await readdir(dir)).toEqual([LOCK_FILE]);
+        const holder = tries.find((t) => t.status === 'fulfilled');
+        await holder?.value.release();
+        expect(await readdir(dir)).toEqual([]);
+      }
+    } finally {
+      slow.writes = false;
+    }
   });
 });

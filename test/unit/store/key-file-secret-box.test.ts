@@ -1,11 +1,30 @@
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isApiError } from '../../../src/shared/api/errors';
 import { openKeyFileSecretBox } from '../../../src/main/store/key-file-secret-box';
 import { permissions, useTempDirs } from './temp-dirs';
 
 const makeTempDir = useTempDirs();
+
+/** While set, every write to an open file waits a moment first, as on a busy disk. */
+const slow = vi.hoisted(() => ({ writes: false }));
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs/promises')>();
+  return {
+    ...real,
+    open: async (...args: Parameters<typeof real.open>) => {
+      const handle = await real.open(...args);
+      const write = handle.writeFile.bind(handle);
+      handle.writeFile = async (...w: Parameters<typeof handle.writeFile>) => {
+        await new Promise((resolve) => setTimeout(resolve, slow.writes ? 50 : 0));
+        return write(...w);
+      };
+      return handle;
+    },
+  };
+});
 
 async function rejection(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -39,6 +58,23 @@ describe('openKeyFileSecretBox', () => {
     const second = await openKeyFileSecretBox(keyPath);
     expect(second.decrypt(sealed)).toBe('hunter2');
     expect(await readFile(keyPath)).toEqual(keyBytes);
+  });
+
+  it('gives two Sightlines starting at once on a new folder the same key, never an empty file', async () => {
+    const dir = await makeTempDir();
+    const keyPath = join(dir, 'secret.key');
+    slow.writes = true;
+    try {
+      const [a, b] = await Promise.all([
+        openKeyFileSecretBox(keyPath),
+        openKeyFileSecretBox(keyPath),
+      ]);
+      expect(b.decrypt(a.encrypt('hunter2'))).toBe('hunter2');
+    } finally {
+      slow.writes = false;
+    }
+    expect((await stat(keyPath)).size).toBe(32);
+    expect(await readdir(dir)).toEqual(['secret.key']);
   });
 
   it('makes two different key files, which cannot read each other', async () => {

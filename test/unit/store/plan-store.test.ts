@@ -1,4 +1,4 @@
-import { appendFile, readFile, stat } from 'node:fs/promises';
+import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PlanRecord } from '../../../src/shared/api/tuning';
@@ -47,6 +47,30 @@ describe('PlanStore', () => {
     await appendFile(join(dir, PLAN_FILE_NAME), '{"not":"a plan"}\n{"recordedAt":"2026-');
     const again = await PlanStore.open(dir);
     expect(again.size).toBe(1);
+  });
+
+  it('keeps keys a newer version added, and unreadable lines aside, when it rewrites the file', async () => {
+    const dir = await tempDir();
+    const file = join(dir, PLAN_FILE_NAME);
+    const newer = { ...record(1), planCost: 12.5 };
+    const foreign = '{"recordedAt":"2026-11-22T02:00:02.000Z","dialect":"mysql-json-v9"}';
+    await writeFile(file, `${JSON.stringify(newer)}\n${foreign}\n${JSON.stringify(record(3))}\n`);
+    const store = await PlanStore.open(dir);
+    const kept = (await readdir(dir)).filter((name) => name !== PLAN_FILE_NAME);
+    expect(kept).toEqual([expect.stringMatching(/^plans\.jsonl\.corrupt-/)]);
+    expect(store.warning).toBe(
+      `1 line of the plans kept as evidence ${file} could not be read and was skipped; the ` +
+        `file as it was is kept as ${join(dir, kept[0]!)}.`,
+    );
+    expect(await readFile(join(dir, kept[0]!), 'utf8')).toContain(foreign);
+    expect(store.size).toBe(2);
+    // A superseding plan rewrites the file from memory.
+    const three = store.find(record(3).shape, null)[0]!;
+    await store.add(record(4), three);
+    await store.flush();
+    const lines = (await readFile(file, 'utf8')).trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([newer, record(4)]);
+    expect((await PlanStore.open(dir)).warning).toBeNull();
   });
 
   it('stays within its bounds, dropping the oldest, and refuses oversized documents', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ScreenReadSettingsSchema } from '../../../src/shared/api/settings';
@@ -45,7 +45,11 @@ describe('SettingsStore', () => {
       }),
     );
     const store = await SettingsStore.open(dir);
-    expect(store.warning).toBeNull();
+    expect(store.warning).toBe(
+      `The settings file ${path.join(dir, 'settings.json')}: the update settings could not be ` +
+        `used (enabled: Invalid input: expected boolean, received string), so the defaults ` +
+        `apply. The section is kept in the file as it is until these settings are saved again.`,
+    );
     expect(store.updates).toEqual({ enabled: false, feedUrl: DEFAULT_RELEASE_FEED });
     await store.saveUpdates({ enabled: true, feedUrl: 'https://example.com/f' });
     expect(JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8'))).toEqual({
@@ -74,12 +78,95 @@ describe('SettingsStore', () => {
 
   it('a damaged or out-of-range result limits section falls back to the defaults', async () => {
     const dir = await tempDir();
-    for (const results of [{ maxRows: 10, maxMegabytes: 64 }, 'lots', { maxRows: 5000 }]) {
-      await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ version: 1, results }));
+    const file = path.join(dir, 'settings.json');
+    const cases: Array<[unknown, string]> = [
+      [{ maxRows: 10, maxMegabytes: 64 }, 'maxRows: The row limit must be at least 1,000 rows'],
+      ['lots', 'Invalid input: expected object, received string'],
+      [{ maxRows: 5000 }, 'maxMegabytes: The memory limit must be a number'],
+    ];
+    for (const [results, problem] of cases) {
+      await writeFile(file, JSON.stringify({ version: 1, results }));
       const store = await SettingsStore.open(dir);
-      expect(store.warning).toBeNull();
+      expect(store.warning).toBe(
+        `The settings file ${file}: the result limits could not be used (${problem}), so the ` +
+          `defaults apply. The section is kept in the file as it is until these settings are ` +
+          `saved again.`,
+      );
       expect(store.results).toEqual({ maxRows: 1_000_000, maxMegabytes: 512 });
     }
+  });
+
+  it('keeps the settings of a newer version: known values apply, unknown keys stay on rewrite', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'settings.json');
+    // A newer Sightline added a key inside the result limits section.
+    const written = {
+      version: 1,
+      updates: { enabled: true, feedUrl: 'https://example.com/f', channel: 'beta' },
+      results: { maxRows: 5000, maxMegabytes: 64, maxCellKilobytes: 256 },
+      editor: { fontSize: 15 },
+    };
+    await writeFile(file, JSON.stringify(written));
+    const store = await SettingsStore.open(dir);
+    expect(store.warning).toBeNull();
+    expect(store.results).toEqual({ maxRows: 5000, maxMegabytes: 64 });
+    expect(store.updates).toEqual({ enabled: true, feedUrl: 'https://example.com/f' });
+    await store.saveScreenReads({ timeoutSeconds: 60 });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      ...written,
+      screenReads: { timeoutSeconds: 60 },
+    });
+    await store.saveResults({ maxRows: 7000, maxMegabytes: 64 });
+    expect(JSON.parse(await readFile(file, 'utf8')).results).toEqual({
+      maxRows: 7000,
+      maxMegabytes: 64,
+      maxCellKilobytes: 256,
+    });
+  });
+
+  it('says which section of the file is wrong and keeps it until that section is saved', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'settings.json');
+    const results = { maxRows: 10, maxMegabytes: 64 };
+    await writeFile(file, JSON.stringify({ version: 1, results }));
+    const store = await SettingsStore.open(dir);
+    expect(store.warning).toBe(
+      `The settings file ${file}: the result limits could not be used (maxRows: The row limit ` +
+        `must be at least 1,000 rows), so the defaults apply. The section is kept in the file as ` +
+        `it is until these settings are saved again.`,
+    );
+    expect(store.results).toEqual({ maxRows: 1_000_000, maxMegabytes: 512 });
+    await store.savePlan({ fullScanRows: 500, misestimateFactor: 10 });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ results });
+    await store.saveResults({ maxRows: 5000, maxMegabytes: 64 });
+    expect(JSON.parse(await readFile(file, 'utf8')).results).toEqual({
+      maxRows: 5000,
+      maxMegabytes: 64,
+    });
+  });
+
+  it("leaves a newer version's file (a higher format version) as it is, saving nothing over it", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'settings.json');
+    const newer = JSON.stringify({ version: 2, results: { rows: 5000 } });
+    await writeFile(file, newer);
+    const store = await SettingsStore.open(dir);
+    expect(store.warning).toBe(
+      `The settings file ${file} was written by a newer version of Sightline (format version ` +
+        `2; this version reads version 1). It was left unchanged and the defaults apply; ` +
+        `settings changed here apply until Sightline closes but are not saved.`,
+    );
+    expect(store.results).toEqual({ maxRows: 1_000_000, maxMegabytes: 512 });
+    await expect(store.saveResults({ maxRows: 7000, maxMegabytes: 64 })).rejects.toMatchObject({
+      code: 'STORE_FAILED',
+      message:
+        `The settings were not saved: ${file} was written by a newer version of Sightline, ` +
+        `and this version leaves it unchanged. The change applies until Sightline closes.`,
+    });
+    expect(store.results).toEqual({ maxRows: 7000, maxMegabytes: 64 });
+    await store.flush();
+    expect(await readFile(file, 'utf8')).toBe(newer);
+    expect(await readdir(dir)).toEqual(['settings.json']);
   });
 
   it('keeps the wait for server answers: 30 s until saved, a damaged value falls back', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useFakeLocalStorage } from '../fake-local-storage';
 import { loadEditorText, saveEditorText } from '../../../../src/renderer/editor/editor-text-store';
 
@@ -64,5 +64,23 @@ describe('editor text in the UI state store', () => {
     saveEditorText('c1', 0, 'newer');
     stored.set('sightline.editor-text.c1.0', 'older');
     expect(loadEditorText('c1', 0)).toBe('newer');
+  });
+
+  it('says when a text cannot be kept (the storage is full), keeping what it kept before', () => {
+    expect(saveEditorText('c1', 0, 'SELECT 1;')).toBe(true);
+    // The browser's quota, scaled down: a value past it is refused, as Chromium does.
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => {
+        if (v.length > 200)
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        stored.set(k, v);
+      },
+      removeItem: (k: string) => void stored.delete(k),
+    });
+    expect(saveEditorText('c1', 0, `SELECT '${'x'.repeat(300)}';`)).toBe(false);
+    expect(loadEditorText('c1', 0)).toBe('SELECT 1;');
+    expect(saveEditorText('c1', 0, 'SELECT 2;')).toBe(true);
+    expect(loadEditorText('c1', 0)).toBe('SELECT 2;');
   });
 });
