@@ -187,9 +187,11 @@ export function planAlter(
   const instantBlocked =
     facts.hasFulltextIndex === true
       ? 'the table has a FULLTEXT index, which rules out instant ADD/DROP COLUMN'
-      : limit !== null && (facts.rowVersions ?? 0) >= limit
-        ? `the table has used all ${limit} instant row versions (INNODB_TABLES.TOTAL_ROW_VERSIONS = ${facts.rowVersions}); the next ADD/DROP COLUMN rebuilds it, which resets the count`
-        : null;
+      : facts.hiddenFtsDocId === true
+        ? 'InnoDB keeps a hidden FTS_DOC_ID column in this table (left by a FULLTEXT index, even after dropping it), which rules out instant ADD/DROP COLUMN'
+        : limit !== null && (facts.rowVersions ?? 0) >= limit
+          ? `the table has used all ${limit} instant row versions (INNODB_TABLES.TOTAL_ROW_VERSIONS = ${facts.rowVersions}); the next ADD/DROP COLUMN rebuilds it, which resets the count`
+          : null;
 
   const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
   const statementText = alter.operations.map((o) => o.text).join(', ');
@@ -220,7 +222,10 @@ export function planAlter(
       algorithm === 'instant' &&
       instantBlocked &&
       ruleKey !== 'add-column-virtual' &&
-      (operation.kind === 'add-column' || operation.kind === 'drop-column')
+      (operation.kind === 'add-column' ||
+        operation.kind === 'drop-column' ||
+        // Moving a column is instant on MariaDB, but not past a hidden FTS_DOC_ID (10.11, 11.8).
+        (ruleKey === 'column-reorder' && facts.hiddenFtsDocId === true))
     ) {
       algorithm = 'inplace-rebuild';
       lock = 'none';

@@ -596,6 +596,22 @@ ${ROWS('t')}`,
     ],
   },
   {
+    // The last FULLTEXT index dropped: InnoDB keeps its hidden FTS_DOC_ID column, and both
+    // servers rebuild for ADD/DROP COLUMN (and MariaDB for moving a column) instead.
+    name: 'fulltext-dropped',
+    table: 't',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}, body TEXT,
+  FULLTEXT KEY fbody (body)) ENGINE=InnoDB;
+${ROWS('t')};
+ALTER TABLE t DROP INDEX fbody`,
+    ops: [
+      'ADD COLUMN x INT, ADD COLUMN y INT',
+      'MODIFY COLUMN c INT NULL AFTER id',
+      'MODIFY COLUMN c INT NULL FIRST',
+      'ADD FULLTEXT INDEX fb (body)',
+    ],
+  },
+  {
     name: 'spatial',
     table: 't',
     setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS},
