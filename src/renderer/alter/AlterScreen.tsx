@@ -131,7 +131,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
           preflight.estimateSeconds
             ? `Estimated ${formatDuration(preflight.estimateSeconds * 1000)}. `
             : ''
-        }It waits at most ${lockWait} s for the table's metadata lock.`,
+        }It waits at most ${lockWait} s for the table's metadata lock, at the start and again at the end: a transaction open on the table at the end for longer makes it give up and roll back all its work.`,
         detail,
         confirmLabel: 'Run ALTER',
       },

@@ -81,6 +81,11 @@ export class AlterRun {
   #ended: Promise<void> = Promise.resolve();
   /** The run is in the ALTER history: a later change of its outcome is recorded too. */
   #recorded = false;
+  /**
+   * A poll saw the ALTER at work (past its first metadata lock wait): a lock wait timeout after
+   * that is the one at the end, for the exclusive lock that makes the change visible.
+   */
+  #worked = false;
 
   constructor(options: AlterRunOptions) {
     this.#o = options;
@@ -231,6 +236,13 @@ export class AlterRun {
         );
         if (!active()) return;
         const waiting = r.present && /metadata lock/i.test(r.state ?? '');
+        if (
+          r.present &&
+          !waiting &&
+          ((r.sample?.workCompleted ?? 0) > 0 || /\b(alter|copy)/i.test(r.state ?? ''))
+        ) {
+          this.#worked = true;
+        }
         let blockers: AlterBlocker[] = [];
         if (waiting) {
           blockers = await this.#side(
@@ -295,7 +307,13 @@ export class AlterRun {
       return;
     }
     let shape = error.toShape();
-    if (errno === ER_LOCK_WAIT_TIMEOUT) {
+    if (errno === ER_LOCK_WAIT_TIMEOUT && this.#worked) {
+      const blockers = this.#status.blockers;
+      shape = {
+        ...shape,
+        message: `The ALTER did its work, then waited lock_wait_timeout (${this.#o.lockWaitTimeoutSeconds} s) for the exclusive metadata lock it needs to finish, and gave up (server error ${errno}: ${error.message}): all of its work is rolled back.${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: run it again when no long transaction uses the table (the end needs the table to itself for a moment), or allow a longer wait.`,
+      };
+    } else if (errno === ER_LOCK_WAIT_TIMEOUT) {
       const blockers = this.#status.blockers;
       shape = {
         ...shape,
