@@ -334,6 +334,32 @@ for (const [kind, server] of [
       }
     });
 
+    it('records the algorithm the preflight planned, from all the table facts', async () => {
+      // A dropped FULLTEXT index leaves a hidden FTS_DOC_ID: ADD COLUMN rebuilds the table.
+      await direct.query(`DROP TABLE IF EXISTS ft_was;
+        CREATE TABLE ft_was (id INT PRIMARY KEY, body TEXT, FULLTEXT KEY fb (body)) ENGINE=InnoDB;
+        ALTER TABLE ft_was DROP INDEX fb`);
+      const sql = 'ALTER TABLE ft_was ADD COLUMN x INT';
+      const p: AlterPreflight = await call('alter.preflight', { sessionId, sql });
+      expect(p.plan.algorithm).toBe('inplace-rebuild');
+      const started: AlterRunStatus = await call('alter.run', {
+        sessionId,
+        sql,
+        lockWaitTimeoutSeconds: 10,
+        enableStageInstruments: false,
+      });
+      expect((await ended(started.runId)).state).toBe('done');
+      const history: Array<{ runId: string; algorithm: string; lock: string }> = await call(
+        'alter.history',
+        {},
+      );
+      expect(history.find((h) => h.runId === started.runId)).toMatchObject({
+        algorithm: 'inplace-rebuild',
+        lock: 'none',
+      });
+      await direct.query('DROP TABLE ft_was');
+    });
+
     it('refuses on a read-only connection unless confirmed a second time', async () => {
       const readOnly = await openSession(b, endpointOf(server()), `ro-${kind}`, { readOnly: true });
       await runStatement(b, readOnly, 'USE sl_alter_runs');
