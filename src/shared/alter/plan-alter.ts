@@ -374,6 +374,15 @@ export function planAlter(
     algorithm = 'copy';
     if (lockRank(lock) < lockRank('shared')) lock = 'shared';
   }
+  // MySQL holds ALGORITHM=INPLACE to the letter: what would be instant is done in place, and
+  // ADD/DROP COLUMN then rebuild the table (MariaDB takes INPLACE as "in place or better").
+  if (alter.algorithm === 'INPLACE' && flavor === 'mysql' && algorithm === 'instant') {
+    for (const p of operations) {
+      const row = nonInstantRuleFor(p.ruleKey, server.capabilities);
+      if (algorithmRank(row.algorithm) > algorithmRank(algorithm)) algorithm = row.algorithm;
+      if (lockRank(row.lock) > lockRank(lock)) lock = row.lock;
+    }
+  }
   if (alter.lock === 'SHARED' && lockRank(lock) < lockRank('shared')) lock = 'shared';
   if (alter.lock === 'EXCLUSIVE') lock = 'exclusive';
   let clauseNote: string | null = null;
@@ -415,6 +424,12 @@ export function planAlter(
       'This MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY for another ENGINE or ORDER BY: it copies the table anyway.';
   }
 
+  if (alter.algorithm === 'INPLACE' && best === 'instant' && algorithm !== 'instant') {
+    risks.push({
+      severity: 'warning',
+      text: `ALGORITHM=INPLACE is written: MySQL then does it ${algorithm.replace('-', ' with a ')}, where instant would do (the proposed statement).`,
+    });
+  }
   if (alter.algorithm === 'COPY' && best !== 'copy') {
     risks.push({
       severity: 'warning',

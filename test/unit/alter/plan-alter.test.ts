@@ -407,3 +407,22 @@ describe('a key declared in a CHANGE/MODIFY COLUMN', () => {
     expect(comment.algorithm).toBe('instant');
   });
 });
+
+describe('ALGORITHM=INPLACE written on what would be instant', () => {
+  it('MySQL does it in place (ADD/DROP COLUMN rebuild); MariaDB stays instant', () => {
+    const add = plan('ALTER TABLE t ADD COLUMN x INT, ALGORITHM=INPLACE', MYSQL97);
+    expect([add.algorithm, add.lock, add.proposedSql]).toEqual([
+      'inplace-rebuild',
+      'none',
+      'ALTER TABLE t ALGORITHM=INSTANT, ADD COLUMN x INT',
+    ]);
+    expect(add.risks).toContainEqual({
+      severity: 'warning',
+      text: 'ALGORITHM=INPLACE is written: MySQL then does it inplace with a rebuild, where instant would do (the proposed statement).',
+    });
+    const rename = plan('ALTER TABLE t RENAME COLUMN a TO a2, ALGORITHM=INPLACE', MYSQL97);
+    expect(rename.algorithm).toBe('inplace');
+    const maria = plan('ALTER TABLE t ADD COLUMN x INT, ALGORITHM=INPLACE', MARIADB1011);
+    expect(maria.algorithm).toBe('instant');
+  });
+});
