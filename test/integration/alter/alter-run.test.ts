@@ -360,6 +360,25 @@ for (const [kind, server] of [
       await direct.query('DROP TABLE ft_was');
     });
 
+    it('is not stopped by a statement time limit of the session (MariaDB applies it to ALTER)', async () => {
+      // What a server or account default against runaway queries gives every session (MySQL's
+      // limit is for SELECT only).
+      const limit = kind === 'mariadb' ? 'max_statement_time' : 'max_execution_time';
+      await runStatement(b, sessionId, `SET SESSION ${limit} = ${kind === 'mariadb' ? 0.3 : 300}`);
+      try {
+        const started: AlterRunStatus = await call('alter.run', {
+          sessionId,
+          sql: rebuild,
+          lockWaitTimeoutSeconds: 10,
+          enableStageInstruments: false,
+        });
+        const done = await ended(started.runId);
+        expect([done.state, done.error?.serverCode ?? null]).toEqual(['done', null]);
+      } finally {
+        await runStatement(b, sessionId, `SET SESSION ${limit} = 0`);
+      }
+    });
+
     it('refuses on a read-only connection unless confirmed a second time', async () => {
       const readOnly = await openSession(b, endpointOf(server()), `ro-${kind}`, { readOnly: true });
       await runStatement(b, readOnly, 'USE sl_alter_runs');

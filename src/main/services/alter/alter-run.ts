@@ -1,5 +1,6 @@
 import type { Connection } from 'mysql2/promise';
 import { ProgressTracker } from '../../../shared/alter/alter-progress';
+import { runSettingsSql } from '../../../shared/alter/run-settings';
 import type { ParsedAlter } from '../../../shared/alter/alter-operation';
 import type { AlterAlgorithm, AlterLock } from '../../../shared/alter/alter-rules';
 import type { AlterBlocker, AlterHistoryEntry, AlterRunStatus } from '../../../shared/api/alter';
@@ -65,9 +66,10 @@ function describeBlockers(blockers: readonly AlterBlocker[]): string {
 }
 
 /**
- * One ALTER on the tool's session: lock_wait_timeout set first, progress polled on the side
- * connection, waiting for the metadata lock reported with who is in the way, cancel by KILL
- * QUERY, and the table's definition compared afterwards so the outcome says whether it changed.
+ * One ALTER on the tool's session: its session settings first (runSettingsSql), progress
+ * polled on the side connection, waiting for the metadata lock reported with who is in the way,
+ * cancel by KILL QUERY, and the table's definition compared afterwards so the outcome says
+ * whether it changed.
  */
 export class AlterRun {
   readonly #o: AlterRunOptions;
@@ -182,9 +184,10 @@ export class AlterRun {
       // before: hours of work are not thrown away with a page.
       await o.session.run(
         async (conn) => {
-          await conn.query(
-            `SET SESSION lock_wait_timeout = ${Math.trunc(o.lockWaitTimeoutSeconds)}`,
-          );
+          // As the confirmation showed them (one source for both).
+          for (const sql of runSettingsSql(o.lockWaitTimeoutSeconds, o.server.capabilities)) {
+            await conn.query(sql);
+          }
           const [rows] = await conn.query({ sql: 'SELECT CONNECTION_ID()', rowsAsArray: true });
           const processId = Number((rows as unknown[][])[0]?.[0]);
           this.#startMs = Date.now();
