@@ -162,18 +162,23 @@ export function onlineToolCommands(
     ptNotes.push('--alter-foreign-keys-method=auto: child tables are repointed to the new table.');
   }
   if (context.hasTriggers) ptNotes.push('--preserve-triggers: the table’s own triggers are kept.');
+  const ghostPowerShell = powerShellUnfit(ghostLines);
+  if (ghostPowerShell && !ghostNameProblem) ghostNotes.push(ghostPowerShell);
+  const ptPowerShell = powerShellUnfit(ptLines);
+  if (ptPowerShell && !dsnProblem) ptNotes.push(ptPowerShell);
   return [
     {
       tool: 'gh-ost',
       command: ghostNameProblem ? null : renderCommand(ghostLines, 'posix'),
-      powershell: ghostNameProblem ? null : renderCommand(ghostLines, 'powershell'),
+      powershell:
+        ghostNameProblem || ghostPowerShell ? null : renderCommand(ghostLines, 'powershell'),
       notes: ghostNotes,
       blocker: ghostBlocker,
     },
     {
       tool: 'pt-online-schema-change',
       command: dsnProblem ? null : renderCommand(ptLines, 'posix'),
-      powershell: dsnProblem ? null : renderCommand(ptLines, 'powershell'),
+      powershell: dsnProblem || ptPowerShell ? null : renderCommand(ptLines, 'powershell'),
       notes: ptNotes,
       blocker:
         dsnProblem ??
@@ -192,6 +197,18 @@ function controlCharacterIn(name: string, what: 'schema' | 'table'): string | nu
   // eslint-disable-next-line no-control-regex
   if (!/[\u0000-\u001f\u007f-\u009f]/u.test(name)) return null;
   return `gh-ost's command line would carry a control character of this ${what}'s name: invisible here, yet acted on by the terminal it is pasted into. No command line is written; rename the ${what} first.`;
+}
+
+/**
+ * Why no PowerShell line is written, or null. Windows PowerShell 5.1 (and 7 before 7.3) hands a
+ * program its arguments without escaping the `"` inside them, and wraps one with spaces in `"`
+ * without doubling a `\` before its end: the program then splits them differently, so a name
+ * holding `" --execute "` would add an argument that turns the dry run into the real one.
+ */
+function powerShellUnfit(lines: ArgumentLines): string | null {
+  const unfit = lines.flat().some((a) => a.includes('"') || a.endsWith('\\'));
+  if (!unfit) return null;
+  return 'No PowerShell line: an argument holds a double quote (or ends with a backslash), which Windows PowerShell passes to programs unescaped, splitting it into other arguments. Use the bash line (WSL, Git Bash).';
 }
 
 /**

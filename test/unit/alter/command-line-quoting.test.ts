@@ -187,6 +187,36 @@ describe('an ALTER whose text carries a control character', () => {
   });
 });
 
+describe('the PowerShell line', () => {
+  const context = {
+    hasForeignKeys: false,
+    hasTriggers: false,
+    replicaCount: 1,
+    server: { flavor: 'mysql' as const, version: { major: 8, minor: 0, patch: 40 } },
+  };
+  const parsed = parseAlter('ALTER TABLE t ADD COLUMN x INT');
+  if (!parsed.ok) throw new Error(parsed.error);
+  const target = { host: 'db', port: 3306, user: 'u', schema: 's', table: 't' };
+
+  it('is not written when Windows PowerShell would split an argument', () => {
+    // Windows PowerShell 5.1 would pass `"--table=x" --execute "y"`: three arguments.
+    for (const table of ['x" --execute "y', 'a b\\']) {
+      for (const tool of onlineToolCommands(parsed.alter, { ...target, table }, context)) {
+        expect(tool.command, `${tool.tool} ${table}`).not.toBeNull();
+        expect(tool.powershell, `${tool.tool} ${table}`).toBeNull();
+        expect(tool.notes.at(-1)).toMatch(/^No PowerShell line: an argument holds a double quote/);
+      }
+    }
+  });
+
+  it('is written for plain names', () => {
+    for (const tool of onlineToolCommands(parsed.alter, target, context)) {
+      expect(tool.powershell).toContain('--ask-pass');
+      expect(tool.notes.some((n) => n.startsWith('No PowerShell line'))).toBe(false);
+    }
+  });
+});
+
 describe('quoting one argument', () => {
   it('POSIX: plain words bare, everything else single-quoted', () => {
     expect(posixQuote('--max-lag=1')).toBe('--max-lag=1');
