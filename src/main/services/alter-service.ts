@@ -10,7 +10,7 @@ import { errorToApi } from '../db/error-to-api';
 import type { AlterHistoryStore } from '../store/alter-history-store';
 import type { ConnectionStore } from '../store/connection-store';
 import { AlterRun } from './alter/alter-run';
-import { preflight } from './alter/preflight';
+import { planFactsOf, preflight } from './alter/preflight';
 import { progressSampleOf } from './alter/read-progress';
 import { readTableFacts } from './alter/read-table-facts';
 import { selectRows, countOf, textOf, textOrNull } from './schema/metadata-query';
@@ -136,13 +136,8 @@ export function alterService(
       const facts = await owner.session.withSideConnection((conn) =>
         readTableFacts(conn, server, schema, alter.table),
       );
-      const plan = planAlter(alter, server, {
-        columns: facts.columns,
-        engine: facts.engine,
-        rowVersions: facts.rowVersions,
-        hasFulltextIndex: facts.indexes.some((i) => i.type === 'FULLTEXT'),
-        foreignKeyChecks,
-      });
+      // The same facts as the preflight's plan: the history keeps what the screen promised.
+      const plan = planAlter(alter, server, planFactsOf(facts, foreignKeyChecks));
       const runId = randomUUID();
       const run = new AlterRun({
         runId,

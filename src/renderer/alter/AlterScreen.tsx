@@ -7,6 +7,7 @@ import { formatDuration } from '../../shared/format/duration';
 import { FLAVOR_NAMES } from '../../shared/server/flavor';
 import { formatVersion } from '../../shared/server/version';
 import { qualifiedName } from '../../shared/sql/quote-identifier';
+import { runSettingsSql } from '../../shared/alter/run-settings';
 import { api } from '../app/api';
 import { ErrorNotice, errorShapeOf } from '../app/ErrorNotice';
 import type { ToolScreenProps } from '../app/tool-screen';
@@ -115,7 +116,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
     if (!preflight) return;
     const plan = preflight.plan;
     const detail = [
-      `SET SESSION lock_wait_timeout = ${lockWait};`,
+      ...runSettingsSql(lockWait, server.capabilities).map((line) => `${line};`),
       ...(wantsStages ? STAGE_SQL : []),
       `${statement};`,
       ...(wantsStages
@@ -131,7 +132,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
           preflight.estimateSeconds
             ? `Estimated ${formatDuration(preflight.estimateSeconds * 1000)}. `
             : ''
-        }It waits at most ${lockWait} s for the table's metadata lock.`,
+        }It waits at most ${lockWait} s for the table's metadata lock, at the start and again at the end: a transaction open on the table at the end for longer makes it give up and roll back all its work.`,
         detail,
         confirmLabel: 'Run ALTER',
       },

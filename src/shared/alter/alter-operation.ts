@@ -83,6 +83,12 @@ export interface ParsedAlter {
   /** ALGORITHM= and LOCK= written in the statement, if any. */
   algorithm: AlgorithmClause | null;
   lock: LockClause | null;
+  /**
+   * Words between ALTER and TABLE (`ONLINE`, `IGNORE`, `OFFLINE`), upper case: MariaDB's ONLINE
+   * asks for LOCK=NONE, its IGNORE deletes rows that a new unique key finds duplicate; MySQL
+   * has neither. Absent: none written.
+   */
+  modifiers?: readonly string[];
 }
 
 /** Operations that reshape partitions (they take the clause before them, never after). */

@@ -1953,6 +1953,11 @@ export interface TableFacts {
   /** Current engine (`InnoDB`). */
   engine?: string | null;
   hasFulltextIndex?: boolean;
+  /**
+   * InnoDB keeps a hidden FTS_DOC_ID column (left by a FULLTEXT index, even one since dropped):
+   * both servers then refuse ALGORITHM=INSTANT for ADD/DROP COLUMN and rebuild the table.
+   */
+  hiddenFtsDocId?: boolean;
   /** INNODB_TABLES.TOTAL_ROW_VERSIONS (MySQL 8.0.29+). */
   rowVersions?: number | null;
   /** @@foreign_key_checks of the session that runs the ALTER; default on. */
@@ -2125,7 +2130,10 @@ export function ruleKeyFor(
         ? 'add-unique-nullable-index'
         : op.kind;
     case 'add-fulltext-index':
-      return traits.has('fulltext-index') ? 'add-fulltext-index-more' : op.kind;
+      // A hidden FTS_DOC_ID left by a dropped FULLTEXT index serves the new one as it is.
+      return traits.has('fulltext-index') || facts.hiddenFtsDocId === true
+        ? 'add-fulltext-index-more'
+        : op.kind;
     case 'drop-column': {
       const dropped = new Set(
         all.filter((o) => o.kind === 'drop-column').map((o) => (o.column ?? '').toLowerCase()),

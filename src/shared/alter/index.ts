@@ -7,3 +7,4 @@ export * from './alter-progress';
 export * from './online-schema-tools';
 export * from './alter-form';
 export * from './rule-tables';
+export * from './run-settings';

@@ -94,8 +94,11 @@ export function onlineToolCommands(
   if (context.replicaCount === 0) {
     ghostNotes.push('No replica seen: add --allow-on-master to read the binlog on this server.');
   }
+  const clauseProblem = controlCharacterInClauses(clauses);
   const ghostNameProblem =
-    controlCharacterIn(target.schema, 'schema') ?? controlCharacterIn(target.table, 'table');
+    controlCharacterIn(target.schema, 'schema') ??
+    controlCharacterIn(target.table, 'table') ??
+    clauseProblem;
   const ghostBlocker =
     ghostNameProblem ??
     (context.hasForeignKeys
@@ -109,7 +112,8 @@ export function onlineToolCommands(
   // A DSN has no escaping: a `,` in a name would start another key (`t,h=elsewhere`), so host
   // and user go as options, and names a DSN cannot hold get no line at all. The port stays in
   // the DSN: pt-online-schema-change 3.2 ignores its --port option.
-  const dsnProblem = dsnUnfit(target.schema, 'schema') ?? dsnUnfit(target.table, 'table');
+  const dsnProblem =
+    dsnUnfit(target.schema, 'schema') ?? dsnUnfit(target.table, 'table') ?? clauseProblem;
   const dsn = `P=${target.port},D=${target.schema},t=${target.table}`;
   const withoutSlaveWords =
     context.server.flavor !== 'mariadb' &&
@@ -158,18 +162,23 @@ export function onlineToolCommands(
     ptNotes.push('--alter-foreign-keys-method=auto: child tables are repointed to the new table.');
   }
   if (context.hasTriggers) ptNotes.push('--preserve-triggers: the table’s own triggers are kept.');
+  const ghostPowerShell = powerShellUnfit(ghostLines);
+  if (ghostPowerShell && !ghostNameProblem) ghostNotes.push(ghostPowerShell);
+  const ptPowerShell = powerShellUnfit(ptLines);
+  if (ptPowerShell && !dsnProblem) ptNotes.push(ptPowerShell);
   return [
     {
       tool: 'gh-ost',
       command: ghostNameProblem ? null : renderCommand(ghostLines, 'posix'),
-      powershell: ghostNameProblem ? null : renderCommand(ghostLines, 'powershell'),
+      powershell:
+        ghostNameProblem || ghostPowerShell ? null : renderCommand(ghostLines, 'powershell'),
       notes: ghostNotes,
       blocker: ghostBlocker,
     },
     {
       tool: 'pt-online-schema-change',
       command: dsnProblem ? null : renderCommand(ptLines, 'posix'),
-      powershell: dsnProblem ? null : renderCommand(ptLines, 'powershell'),
+      powershell: dsnProblem || ptPowerShell ? null : renderCommand(ptLines, 'powershell'),
       notes: ptNotes,
       blocker:
         dsnProblem ??
@@ -191,13 +200,39 @@ function controlCharacterIn(name: string, what: 'schema' | 'table'): string | nu
 }
 
 /**
+ * Why no PowerShell line is written, or null. Windows PowerShell 5.1 (and 7 before 7.3) hands a
+ * program its arguments without escaping the `"` inside them, and wraps one with spaces in `"`
+ * without doubling a `\` before its end: the program then splits them differently, so a name
+ * holding `" --execute "` would add an argument that turns the dry run into the real one.
+ */
+function powerShellUnfit(lines: ArgumentLines): string | null {
+  const unfit = lines.flat().some((a) => a.includes('"') || a.endsWith('\\'));
+  if (!unfit) return null;
+  return 'No PowerShell line: an argument holds a double quote (or ends with a backslash), which Windows PowerShell passes to programs unescaped, splitting it into other arguments. Use the bash line (WSL, Git Bash).';
+}
+
+/**
+ * Why the ALTER's clauses must not go into a command line, or null: a control character (in a
+ * column or index name read from the server, say), invisible on the page, acts on the terminal
+ * the line is pasted into whatever the quoting: an escape sequence that ends a bracketed paste
+ * early, a Ctrl-key that edits or runs the line. Newlines and tabs that lay out a statement
+ * stay (quoted, they are part of the argument).
+ */
+function controlCharacterInClauses(clauses: string): string | null {
+  // Control characters are what this looks for.
+  // eslint-disable-next-line no-control-regex
+  if (!/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u.test(clauses)) return null;
+  return "The ALTER's text carries a control character (in a name, perhaps one read from the server): invisible here, yet acted on by the terminal a command line is pasted into. No command line is written; rename what carries it first.";
+}
+
+/**
  * Why `name` cannot be written in a pt-online-schema-change DSN (which has no escaping), or
  * null when it can: `,` starts another key, `=` and control characters confuse its parser.
  */
 function dsnUnfit(name: string, what: 'schema' | 'table'): string | null {
   // Control characters are what this looks for.
   // eslint-disable-next-line no-control-regex
-  const bad = /[,=]|[\u0000-\u001f\u007f]/u.exec(name);
+  const bad = /[,=]|[\u0000-\u001f\u007f-\u009f]/u.exec(name);
   if (!bad) return null;
   const shown = bad[0] === ',' || bad[0] === '=' ? `“${bad[0]}”` : 'a control character';
   return `pt-online-schema-change cannot be given this ${what}: its name contains ${shown}, which the tool's DSN cannot express (it has no escaping, so a comma would start another option). No command line is written; rename the ${what} first, or use gh-ost.`;

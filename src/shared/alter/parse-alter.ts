@@ -110,8 +110,9 @@ export function parseAlter(sql: string, flavor: SqlFlavor = 'mysql'): ParseAlter
   let i = 0;
   if (!isWord(tokens[i], 'ALTER')) return { ok: false, error: 'The statement is not an ALTER.' };
   i++;
+  const modifiers: string[] = [];
   while (isWord(tokens[i], 'ONLINE') || isWord(tokens[i], 'OFFLINE') || isWord(tokens[i], 'IGNORE'))
-    i++;
+    modifiers.push(tokens[i++]!.upper);
   if (!isWord(tokens[i], 'TABLE')) {
     return { ok: false, error: 'Only ALTER TABLE statements can be planned here.' };
   }
@@ -154,7 +155,18 @@ export function parseAlter(sql: string, flavor: SqlFlavor = 'mysql'): ParseAlter
   if (operations.length === 0) {
     return { ok: false, error: 'The ALTER TABLE says nothing to change.' };
   }
-  return { ok: true, alter: { schema, table, head, operations, algorithm, lock } };
+  return {
+    ok: true,
+    alter: {
+      schema,
+      table,
+      head,
+      operations,
+      algorithm,
+      lock,
+      ...(modifiers.length > 0 ? { modifiers } : {}),
+    },
+  };
 }
 
 /** Clauses that name partitions in a comma-separated list: `DROP PARTITION p1, p2`. */

@@ -43,6 +43,7 @@ import {
 } from './column-refusals';
 import { lossyChange } from '../lint/type-narrowing';
 import { maxRecordBytes, maxRecordBytesFor, type SizedColumn } from './record-size';
+import { quoteIdentifier } from '../sql/quote-identifier';
 
 /** What the plan needs to know about the server. */
 export interface PlanServer {
@@ -187,14 +188,20 @@ export function planAlter(
   const instantBlocked =
     facts.hasFulltextIndex === true
       ? 'the table has a FULLTEXT index, which rules out instant ADD/DROP COLUMN'
-      : limit !== null && (facts.rowVersions ?? 0) >= limit
-        ? `the table has used all ${limit} instant row versions (INNODB_TABLES.TOTAL_ROW_VERSIONS = ${facts.rowVersions}); the next ADD/DROP COLUMN rebuilds it, which resets the count`
-        : null;
+      : facts.hiddenFtsDocId === true
+        ? 'InnoDB keeps a hidden FTS_DOC_ID column in this table (left by a FULLTEXT index, even after dropping it), which rules out instant ADD/DROP COLUMN'
+        : limit !== null && (facts.rowVersions ?? 0) >= limit
+          ? `the table has used all ${limit} instant row versions (INNODB_TABLES.TOTAL_ROW_VERSIONS = ${facts.rowVersions}); the next ADD/DROP COLUMN rebuilds it, which resets the count`
+          : null;
 
   const flavor = server.flavor === 'mariadb' ? 'mariadb' : 'mysql';
   const statementText = alter.operations.map((o) => o.text).join(', ');
   const indexed = new Set((facts.indexedColumns ?? []).map((c) => c.toLowerCase()));
-  const operations = alter.operations.map((operation): PlannedOperation => {
+  const modifiers = new Set(alter.modifiers ?? []);
+  // MariaDB's ALTER IGNORE deletes the rows a new unique key finds duplicate: only a copy can.
+  const ignoreCopies = flavor === 'mariadb' && modifiers.has('IGNORE');
+  const planned = alter.operations.flatMap((o) => [o, ...inlineKeyOf(o)]);
+  const operations = planned.map((operation): PlannedOperation => {
     const isColumnChange = operation.kind === 'change-column' || operation.kind === 'modify-column';
     const columnName = (operation.column ?? '').toLowerCase();
     const columnChange = isColumnChange
@@ -208,7 +215,7 @@ export function planAlter(
       : undefined;
     const conversion =
       operation.kind === 'convert-charset' ? charsetConversion(operation, facts) : undefined;
-    const ruleKey = ruleKeyFor(operation, alter.operations, facts, columnChange, {
+    const ruleKey = ruleKeyFor(operation, planned, facts, columnChange, {
       ...(conversion !== undefined ? { conversion } : {}),
       ...(operation.kind === 'add-unique-index'
         ? { nullableUnique: keyColumns(operation.text).some((c) => columns.get(c)?.nullable) }
@@ -220,7 +227,10 @@ export function planAlter(
       algorithm === 'instant' &&
       instantBlocked &&
       ruleKey !== 'add-column-virtual' &&
-      (operation.kind === 'add-column' || operation.kind === 'drop-column')
+      (operation.kind === 'add-column' ||
+        operation.kind === 'drop-column' ||
+        // Moving a column is instant on MariaDB, but not past a hidden FTS_DOC_ID (10.11, 11.8).
+        (ruleKey === 'column-reorder' && facts.hiddenFtsDocId === true))
     ) {
       algorithm = 'inplace-rebuild';
       lock = 'none';
@@ -267,6 +277,15 @@ export function planAlter(
     if (relief !== null && lockRank(relief.lock) < lockRank(lock)) {
       lock = relief.lock;
       why = `${why}; ${relief.why}`;
+    }
+    if (ignoreCopies && createsUniqueKey(operation)) {
+      algorithm = 'copy';
+      lock = 'shared';
+      why =
+        'ALTER IGNORE with a new unique key: MariaDB copies the table to leave out the rows the key finds duplicate (INPLACE and NOCOPY refused with error 1846, and LOCK=NONE even where copies can be online; seen on 10.11 and 11.8)';
+    } else if (ignoreCopies && algorithm === 'copy' && lockRank(lock) < lockRank('shared')) {
+      lock = 'shared';
+      why = `${why}; but with IGNORE, MariaDB copies under LOCK=SHARED only (LOCK=NONE refused, seen on 11.8)`;
     }
     if (certainty === 'unknown') {
       algorithm = 'copy';
@@ -355,10 +374,22 @@ export function planAlter(
     algorithm = 'copy';
     if (lockRank(lock) < lockRank('shared')) lock = 'shared';
   }
+  // MySQL holds ALGORITHM=INPLACE to the letter: what would be instant is done in place, and
+  // ADD/DROP COLUMN then rebuild the table (MariaDB takes INPLACE as "in place or better").
+  if (alter.algorithm === 'INPLACE' && flavor === 'mysql' && algorithm === 'instant') {
+    for (const p of operations) {
+      const row = nonInstantRuleFor(p.ruleKey, server.capabilities);
+      if (algorithmRank(row.algorithm) > algorithmRank(algorithm)) algorithm = row.algorithm;
+      if (lockRank(row.lock) > lockRank(lock)) lock = row.lock;
+    }
+  }
   if (alter.lock === 'SHARED' && lockRank(lock) < lockRank('shared')) lock = 'shared';
   if (alter.lock === 'EXCLUSIVE') lock = 'exclusive';
   let clauseNote: string | null = null;
-  const rejected = operations.find((p) => p.rejected !== undefined)?.rejected ?? null;
+  const rejected =
+    modifierRefusal(modifiers, flavor) ??
+    operations.find((p) => p.rejected !== undefined)?.rejected ??
+    null;
   const clauseIgnored = operations.every((p) => p.clauseIgnored);
   let unenforced = operations.some((p) => p.unenforced);
   if (rejected !== null) {
@@ -393,6 +424,12 @@ export function planAlter(
       'This MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY for another ENGINE or ORDER BY: it copies the table anyway.';
   }
 
+  if (alter.algorithm === 'INPLACE' && best === 'instant' && algorithm !== 'instant') {
+    risks.push({
+      severity: 'warning',
+      text: `ALGORITHM=INPLACE is written: MySQL then does it ${algorithm.replace('-', ' with a ')}, where instant would do (the proposed statement).`,
+    });
+  }
   if (alter.algorithm === 'COPY' && best !== 'copy') {
     risks.push({
       severity: 'warning',
@@ -417,10 +454,24 @@ export function planAlter(
       });
     }
   }
+  // MariaDB's ALTER ONLINE is LOCK=NONE unless a LOCK= says otherwise.
+  const online = modifiers.has('ONLINE') && (alter.lock === null || alter.lock === 'DEFAULT');
+  if (certainty === 'known' && rejected === null && online && lock !== 'none') {
+    risks.push({
+      severity: 'danger',
+      text: `ALTER ONLINE asks for LOCK=NONE, but this needs LOCK=${lock.toUpperCase()}: the server will refuse the statement as written (the proposed one says LOCK=${lock.toUpperCase()}).`,
+    });
+  }
   if (certainty === 'known' && alter.lock === 'NONE' && lock !== 'none') {
     risks.push({
       severity: 'danger',
       text: `The statement asks for LOCK=NONE, but this needs LOCK=${lock.toUpperCase()}: the server will refuse it.`,
+    });
+  }
+  if (rejected === null && ignoreCopies && operations.some((p) => createsUniqueKey(p.operation))) {
+    risks.push({
+      severity: 'danger',
+      text: 'ALTER IGNORE: rows that the new unique key finds duplicate are deleted (all but the first of each value), silently: the server only counts them. Remove IGNORE to have duplicates refuse the change instead.',
     });
   }
   // A refused statement copies nothing: no advice about its copy or rebuild.
@@ -476,6 +527,46 @@ export function planAlter(
     proposedSql: withClause(alter, clause),
     risks,
   };
+}
+
+/**
+ * The key a CHANGE/MODIFY COLUMN declares inline (`MODIFY a INT UNIQUE`, `... PRIMARY KEY`; a
+ * bare KEY is a primary key) as an operation of its own: the servers build it like ADD UNIQUE /
+ * ADD PRIMARY KEY, so a column change that is otherwise instant is not (seen on all three).
+ */
+function inlineKeyOf(op: AlterOperation): AlterOperation[] {
+  if ((op.kind !== 'change-column' && op.kind !== 'modify-column') || !op.definition) return [];
+  // Quoted text (a COMMENT, a string default) says nothing about keys.
+  const definition = op.definition.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+  const column = quoteIdentifier(op.newName ?? op.column ?? '');
+  if (/\bUNIQUE\b/i.test(definition)) {
+    return [{ kind: 'add-unique-index', text: `ADD UNIQUE KEY (${column})` }];
+  }
+  if (/\b(PRIMARY\s+)?KEY\b/i.test(definition)) {
+    return [{ kind: 'add-primary-key', text: `ADD PRIMARY KEY (${column})` }];
+  }
+  return [];
+}
+
+/** Whether `op` makes a unique key (UNIQUE or PRIMARY), on its own or with a new column. */
+function createsUniqueKey(op: AlterOperation): boolean {
+  if (op.kind === 'add-unique-index' || op.kind === 'add-primary-key') return true;
+  if (op.kind !== 'add-column' || !op.definition) return false;
+  const definition = op.definition.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+  return /\b(UNIQUE|KEY)\b/i.test(definition);
+}
+
+/**
+ * Why the server refuses the words between ALTER and TABLE, or null: MySQL dropped ONLINE and
+ * OFFLINE in 5.6 and IGNORE in 5.7; MariaDB has ONLINE and IGNORE but not OFFLINE.
+ */
+function modifierRefusal(
+  modifiers: ReadonlySet<string>,
+  flavor: 'mysql' | 'mariadb',
+): string | null {
+  const refused = [...modifiers].filter((m) => flavor === 'mysql' || m === 'OFFLINE');
+  if (refused.length === 0) return null;
+  return `${flavor === 'mysql' ? 'MySQL' : 'MariaDB'} has no ALTER ${refused.join(' ')} TABLE (${flavor === 'mysql' ? 'MySQL removed ONLINE and OFFLINE in 5.6, IGNORE in 5.7' : 'only ONLINE and IGNORE'}): syntax error 1064`;
 }
 
 /** How close to InnoDB's record limit a plan stops promising an instant ADD/DROP COLUMN. */

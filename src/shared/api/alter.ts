@@ -155,6 +155,11 @@ export const TableFactsSchema = z.object({
   /** INNODB_TABLES.TOTAL_ROW_VERSIONS on MySQL 8.0.29+, else null. */
   rowVersions: Count.nullable(),
   /**
+   * InnoDB keeps a hidden FTS_DOC_ID column for a FULLTEXT index the table has or had (it stays
+   * when the last one is dropped): ADD/DROP COLUMN are then never instant. Absent: not read.
+   */
+  hiddenFtsDocId: z.boolean().optional(),
+  /**
    * MariaDB's @@innodb_instant_alter_column_allowed (10.3.23+); null on MySQL and on versions
    * without it, absent when not read.
    */

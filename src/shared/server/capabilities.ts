@@ -182,6 +182,12 @@ const TABLE = {
     mariadb: '10.1.1',
     about: 'MAX_EXECUTION_TIME hint (MySQL) / max_statement_time (MariaDB)',
   },
+  statementTimeoutStopsAlter: {
+    mysql: null,
+    mariadb: '10.1.1',
+    about:
+      'max_statement_time stops ALTER TABLE too (MariaDB; MySQL limits SELECT only; seen on 10.11)',
+  },
   windowFunctions: { mysql: '8.0.2', mariadb: '10.2.0', about: 'window functions' },
   commonTableExpressions: { mysql: '8.0.1', mariadb: '10.2.1', about: 'WITH and WITH RECURSIVE' },
   invisibleIndexes: {

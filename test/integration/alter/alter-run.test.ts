@@ -300,6 +300,85 @@ for (const [kind, server] of [
       }
     });
 
+    it('a transaction open at the end makes the ALTER give up after its work, and says so', async () => {
+      const definition = await createTable();
+      const started: AlterRunStatus = await call('alter.run', {
+        sessionId,
+        sql: rebuild,
+        lockWaitTimeoutSeconds: 1,
+        enableStageInstruments: true,
+      });
+      await until('some progress', async () =>
+        updates(started.runId).some((s) => (s.progress?.percent ?? 0) > 0),
+      );
+      // Reading a row while the ALTER works is allowed; the open transaction keeps the
+      // table's metadata lock until it ends, past the ALTER's end.
+      const holder = await connectTo(server(), { database: 'sl_alter_runs' });
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT id FROM big WHERE id = 1');
+        const [idRows] = await holder.query('SELECT CONNECTION_ID() AS id');
+        const holderId = Number((idRows as Array<{ id: number }>)[0]?.id);
+        const gaveUp = await ended(started.runId);
+        expect(gaveUp.state).toBe('failed');
+        expect(gaveUp.error?.serverCode).toBe(1205);
+        expect(gaveUp.error?.message).toMatch(
+          /^The ALTER did its work, then waited lock_wait_timeout \(1 s\) for the exclusive metadata lock it needs to finish, and gave up \(server error 1205: .*\): all of its work is rolled back\./,
+        );
+        expect(gaveUp.error?.message).toContain(`In the way: ${holderId} (root@`);
+        expect(gaveUp.tableUnchanged).toBe(true);
+        expect(await createTable()).toBe(definition);
+      } finally {
+        await holder.end().catch(() => undefined);
+        holder.destroy();
+      }
+    });
+
+    it('records the algorithm the preflight planned, from all the table facts', async () => {
+      // A dropped FULLTEXT index leaves a hidden FTS_DOC_ID: ADD COLUMN rebuilds the table.
+      await direct.query(`DROP TABLE IF EXISTS ft_was;
+        CREATE TABLE ft_was (id INT PRIMARY KEY, body TEXT, FULLTEXT KEY fb (body)) ENGINE=InnoDB;
+        ALTER TABLE ft_was DROP INDEX fb`);
+      const sql = 'ALTER TABLE ft_was ADD COLUMN x INT';
+      const p: AlterPreflight = await call('alter.preflight', { sessionId, sql });
+      expect(p.plan.algorithm).toBe('inplace-rebuild');
+      const started: AlterRunStatus = await call('alter.run', {
+        sessionId,
+        sql,
+        lockWaitTimeoutSeconds: 10,
+        enableStageInstruments: false,
+      });
+      expect((await ended(started.runId)).state).toBe('done');
+      const history: Array<{ runId: string; algorithm: string; lock: string }> = await call(
+        'alter.history',
+        {},
+      );
+      expect(history.find((h) => h.runId === started.runId)).toMatchObject({
+        algorithm: 'inplace-rebuild',
+        lock: 'none',
+      });
+      await direct.query('DROP TABLE ft_was');
+    });
+
+    it('is not stopped by a statement time limit of the session (MariaDB applies it to ALTER)', async () => {
+      // What a server or account default against runaway queries gives every session (MySQL's
+      // limit is for SELECT only).
+      const limit = kind === 'mariadb' ? 'max_statement_time' : 'max_execution_time';
+      await runStatement(b, sessionId, `SET SESSION ${limit} = ${kind === 'mariadb' ? 0.3 : 300}`);
+      try {
+        const started: AlterRunStatus = await call('alter.run', {
+          sessionId,
+          sql: rebuild,
+          lockWaitTimeoutSeconds: 10,
+          enableStageInstruments: false,
+        });
+        const done = await ended(started.runId);
+        expect([done.state, done.error?.serverCode ?? null]).toEqual(['done', null]);
+      } finally {
+        await runStatement(b, sessionId, `SET SESSION ${limit} = 0`);
+      }
+    });
+
     it('refuses on a read-only connection unless confirmed a second time', async () => {
       const readOnly = await openSession(b, endpointOf(server()), `ro-${kind}`, { readOnly: true });
       await runStatement(b, readOnly, 'USE sl_alter_runs');

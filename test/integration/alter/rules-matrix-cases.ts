@@ -18,6 +18,8 @@ export interface Shape {
   atRowVersionLimit?: boolean;
   /** The operations run with foreign_key_checks off in the session. */
   foreignKeyChecksOff?: boolean;
+  /** Words between ALTER and TABLE in every statement of this shape (`IGNORE`, `ONLINE`). */
+  head?: string;
   /** Operations for this shape only. */
   ops: readonly string[];
   /** Operations per copy of the shape (a costly setup is better spread over connections). */
@@ -594,6 +596,67 @@ ${ROWS('t')}`,
       'MODIFY COLUMN body MEDIUMTEXT',
       'RENAME INDEX fbody TO fbody2',
     ],
+  },
+  {
+    // The last FULLTEXT index dropped: InnoDB keeps its hidden FTS_DOC_ID column, and both
+    // servers rebuild for ADD/DROP COLUMN (and MariaDB for moving a column) instead.
+    name: 'fulltext-dropped',
+    table: 't',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}, body TEXT,
+  FULLTEXT KEY fbody (body)) ENGINE=InnoDB;
+${ROWS('t')};
+ALTER TABLE t DROP INDEX fbody`,
+    ops: [
+      'ADD COLUMN x INT, ADD COLUMN y INT',
+      'MODIFY COLUMN c INT NULL AFTER id',
+      'MODIFY COLUMN c INT NULL FIRST',
+      'ADD FULLTEXT INDEX fb (body)',
+    ],
+  },
+  {
+    // A key declared in a column's definition is built like ADD UNIQUE / ADD PRIMARY KEY.
+    name: 'inline-keys',
+    table: 't',
+    noCommon: true,
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}, KEY ka (a)) ENGINE=InnoDB;
+${ROWS('t')}`,
+    ops: [
+      'MODIFY COLUMN a INT NOT NULL DEFAULT 0 UNIQUE',
+      'CHANGE COLUMN b b2 VARCHAR(20) UNIQUE',
+      'MODIFY COLUMN b VARCHAR(40) UNIQUE KEY',
+      "MODIFY COLUMN b VARCHAR(20) COMMENT 'UNIQUE'",
+    ],
+  },
+  {
+    // ALTER IGNORE on a column holding a duplicate: MariaDB copies to delete it; MySQL has
+    // no IGNORE (syntax error).
+    name: 'ignore-duplicates',
+    table: 't',
+    noCommon: true,
+    head: 'IGNORE',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY, ${COMMON_COLUMNS}, KEY ka (a)) ENGINE=InnoDB;
+INSERT INTO t (id, a, b, c) VALUES (1, 1, 'x', 1), (2, 1, 'z', 2)`,
+    ops: [
+      'ADD UNIQUE INDEX ua (a)',
+      'ADD CONSTRAINT ua UNIQUE (a)',
+      'ADD COLUMN x INT UNIQUE',
+      'MODIFY COLUMN a INT NOT NULL DEFAULT 0 UNIQUE',
+      'DROP INDEX ka, ADD UNIQUE INDEX ka (a)',
+      'DROP PRIMARY KEY, ADD PRIMARY KEY (a)',
+      'ADD COLUMN x INT',
+      'ADD INDEX kb (b)',
+      'MODIFY COLUMN a BIGINT NOT NULL DEFAULT 0',
+      'FORCE',
+    ],
+  },
+  {
+    name: 'online',
+    table: 't',
+    noCommon: true,
+    head: 'ONLINE',
+    setup: `CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, ${COMMON_COLUMNS}) ENGINE=InnoDB;
+${ROWS('t')}`,
+    ops: ['ADD COLUMN x INT', 'ADD INDEX kb (b)', 'MODIFY COLUMN a BIGINT NOT NULL DEFAULT 0'],
   },
   {
     name: 'spatial',

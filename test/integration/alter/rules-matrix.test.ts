@@ -483,6 +483,8 @@ function jobsFor(flavor: 'mysql' | 'mariadb'): Job[] {
 
 interface Cell {
   shape: string;
+  /** Words between ALTER and TABLE (the shape's head), '' for none. */
+  head: string;
   clause: string;
   facts: TableFactsDto;
   foreignKeyChecks?: false;
@@ -567,14 +569,15 @@ async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]
     // After the job's last cell the shape is dropped, not put back.
     const putBack = () => (last ? Promise.resolve() : build(conn, job));
     const { table } = job.shape;
+    const alter = job.shape.head ? `ALTER ${job.shape.head} TABLE` : 'ALTER TABLE';
     // Partition management and ORDER BY (whose column list would swallow it) take the
     // clause before them; PARTITION BY / REMOVE PARTITIONING without a comma.
     const partitionOp = PARTITION_OP.test(clause) || /^ORDER BY/.test(clause);
     const trailing = TRAILING_OP.test(clause);
     const statement = (c: string) =>
       partitionOp || trailing
-        ? `ALTER TABLE ${table} ${c}${trailing ? '' : ','} ${clause}`
-        : `ALTER TABLE ${table} ${clause}, ${c}`;
+        ? `${alter} ${table} ${c}${trailing ? '' : ','} ${clause}`
+        : `${alter} ${table} ${clause}, ${c}`;
     const ids = await tableIds(conn, job);
     for (const step of ladder(server.capabilities.alterNocopy)) {
       try {
@@ -598,7 +601,7 @@ async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]
       return { kind: 'ok', algorithm, lock: step.lock, step: step.name };
     }
     try {
-      await query(conn, `ALTER TABLE ${table} ${clause}`);
+      await query(conn, `${alter} ${table} ${clause}`);
     } catch (e) {
       const err = e as { errno?: number; message?: string };
       return { kind: 'error', errno: err.errno ?? 0, message: err.message ?? String(e) };
@@ -618,6 +621,7 @@ async function askServer(target: ServerEndpoint, server: ServerInfo, jobs: Job[]
       const answer = await ask(conn, job, clause, k === job.ops.length - 1);
       cells.push({
         shape: job.shape.name,
+        head: job.shape.head ?? '',
         clause,
         facts,
         ...(off ? { foreignKeyChecks: false as const } : {}),
@@ -646,7 +650,10 @@ describe.concurrent('the generated ALTER matrix', () => {
       };
       const lines: string[] = [];
       for (const cell of cells) {
-        const parsed = parseAlter(`ALTER TABLE t ${cell.clause}`, flavor);
+        const parsed = parseAlter(
+          `${cell.head ? `ALTER ${cell.head} TABLE` : 'ALTER TABLE'} t ${cell.clause}`,
+          flavor,
+        );
         if (!parsed.ok) throw new Error(`${cell.clause}: ${parsed.error}`);
         const plan = planAlter(
           parsed.alter,
@@ -656,7 +663,9 @@ describe.concurrent('the generated ALTER matrix', () => {
         if (plan.certainty === 'unknown') expect(plan.clause, cell.clause).toBeNull();
         const [verdict, text] = judge(cell.clause, plan, cell.answer);
         counts[verdict]++;
-        if (verdict !== 'agree') lines.push(`  ${verdict} ${cell.shape}: ${cell.clause} ${text}`);
+        if (verdict !== 'agree') {
+          lines.push(`  ${verdict} ${cell.shape}: ${cell.head} ${cell.clause} ${text}`);
+        }
       }
       const dump = process.env.SIGHTLINE_MATRIX_DUMP;
       if (dump) {

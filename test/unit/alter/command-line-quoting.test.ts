@@ -112,7 +112,7 @@ describe('generated online schema change lines, read back by a real bash', () =>
         )[1]!;
         // Control characters are what this looks for.
         // eslint-disable-next-line no-control-regex
-        const unfit = /[,=\u0000-\u001f\u007f]/.test(schema + table);
+        const unfit = /[,=\u0000-\u001f\u007f-\u009f]/.test(schema + table);
         if (unfit) {
           expect(pt.command).toBeNull();
           expect(pt.blocker).toMatch(
@@ -137,6 +137,83 @@ describe('generated online schema change lines, read back by a real bash', () =>
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('an ALTER whose text carries a control character', () => {
+  const context = {
+    hasForeignKeys: false,
+    hasTriggers: false,
+    replicaCount: 1,
+    server: { flavor: 'mysql' as const, version: { major: 8, minor: 0, patch: 40 } },
+  };
+  const target = { host: 'db', port: 3306, user: 'u', schema: 's', table: 't' };
+  const commands = (sql: string) => {
+    const parsed = parseAlter(sql);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return onlineToolCommands(parsed.alter, target, context);
+  };
+
+  it('gets no command line: a column named to end a bracketed paste cannot reach a terminal', () => {
+    // ESC [201~ ends a bracketed paste: what follows would be taken as typed keys.
+    for (const name of ['a\u001b[201~b', 'a\u0003b', 'a\u009bb', 'a\rb']) {
+      for (const tool of commands(`ALTER TABLE t DROP COLUMN \`${name}\``)) {
+        expect([tool.tool, tool.command, tool.powershell]).toEqual([tool.tool, null, null]);
+        expect(tool.blocker).toMatch(/^The ALTER's text carries a control character/);
+      }
+    }
+  });
+
+  it('keeps the newlines and tabs that lay out a statement', () => {
+    for (const tool of commands('ALTER TABLE t\n  ADD COLUMN x INT,\n\tADD INDEX kx (x)')) {
+      expect(tool.command).not.toBeNull();
+      expect(tool.blocker).toBeNull();
+    }
+  });
+
+  it('a C1 control character in a table name keeps pt-online-schema-change out too', () => {
+    const [ghost, pt] = onlineToolCommands(
+      (() => {
+        const p = parseAlter('ALTER TABLE t ADD COLUMN x INT');
+        if (!p.ok) throw new Error(p.error);
+        return p.alter;
+      })(),
+      { ...target, table: 'a\u009b31mb' },
+      context,
+    );
+    expect(ghost!.command).toBeNull();
+    expect(pt!.command).toBeNull();
+    expect(pt!.blocker).toMatch(/^pt-online-schema-change cannot be given this table/);
+  });
+});
+
+describe('the PowerShell line', () => {
+  const context = {
+    hasForeignKeys: false,
+    hasTriggers: false,
+    replicaCount: 1,
+    server: { flavor: 'mysql' as const, version: { major: 8, minor: 0, patch: 40 } },
+  };
+  const parsed = parseAlter('ALTER TABLE t ADD COLUMN x INT');
+  if (!parsed.ok) throw new Error(parsed.error);
+  const target = { host: 'db', port: 3306, user: 'u', schema: 's', table: 't' };
+
+  it('is not written when Windows PowerShell would split an argument', () => {
+    // Windows PowerShell 5.1 would pass `"--table=x" --execute "y"`: three arguments.
+    for (const table of ['x" --execute "y', 'a b\\']) {
+      for (const tool of onlineToolCommands(parsed.alter, { ...target, table }, context)) {
+        expect(tool.command, `${tool.tool} ${table}`).not.toBeNull();
+        expect(tool.powershell, `${tool.tool} ${table}`).toBeNull();
+        expect(tool.notes.at(-1)).toMatch(/^No PowerShell line: an argument holds a double quote/);
+      }
+    }
+  });
+
+  it('is written for plain names', () => {
+    for (const tool of onlineToolCommands(parsed.alter, target, context)) {
+      expect(tool.powershell).toContain('--ask-pass');
+      expect(tool.notes.some((n) => n.startsWith('No PowerShell line'))).toBe(false);
+    }
   });
 });
 

@@ -330,3 +330,99 @@ describe('the cases the server matrix found', () => {
     expect(plan('ALTER TABLE t DROP COLUMN b', MYSQL97, facts).algorithm).toBe('instant');
   });
 });
+
+describe('the words between ALTER and TABLE', () => {
+  const columns = [
+    { name: 'a', columnType: 'int', nullable: true, maxBytesPerChar: null },
+    { name: 'b', columnType: 'varchar(20)', nullable: true, maxBytesPerChar: 4 },
+  ];
+
+  it('are refused by MySQL, which has no ALTER ONLINE or IGNORE TABLE (error 1064)', () => {
+    for (const sql of [
+      'ALTER ONLINE TABLE t ADD COLUMN x INT',
+      'ALTER IGNORE TABLE t ADD UNIQUE INDEX ua (a)',
+    ]) {
+      const p = plan(sql, MYSQL97);
+      expect(p.rejected, sql).toMatch(/^MySQL has no ALTER (ONLINE|IGNORE) TABLE .*1064$/);
+      expect(p.clause, sql).toBeNull();
+    }
+    expect(plan('ALTER OFFLINE TABLE t ADD COLUMN x INT', MARIADB1011).rejected).toMatch(/1064$/);
+    expect(plan('ALTER ONLINE TABLE t ADD COLUMN x INT', MARIADB1011).rejected).toBeNull();
+  });
+
+  it('MariaDB ONLINE: a lock it cannot keep is said to make the server refuse the statement', () => {
+    const p = plan('ALTER ONLINE TABLE t MODIFY a BIGINT', MARIADB1011, { columns });
+    expect([p.algorithm, p.lock]).toEqual(['copy', 'shared']);
+    expect(p.proposedSql).toBe('ALTER ONLINE TABLE t ALGORITHM=COPY, LOCK=SHARED, MODIFY a BIGINT');
+    expect(p.risks).toContainEqual({
+      severity: 'danger',
+      text: 'ALTER ONLINE asks for LOCK=NONE, but this needs LOCK=SHARED: the server will refuse the statement as written (the proposed one says LOCK=SHARED).',
+    });
+    const fine = plan('ALTER ONLINE TABLE t ADD INDEX kb (b)', MARIADB1011, { columns });
+    expect(fine.risks.some((r) => r.text.startsWith('ALTER ONLINE'))).toBe(false);
+  });
+
+  it('MariaDB IGNORE with a new unique key: a copy that deletes duplicates, under LOCK=SHARED', () => {
+    const p = plan('ALTER IGNORE TABLE t ADD UNIQUE INDEX ua (a)', MARIADB1011, { columns });
+    expect([p.algorithm, p.lock, p.proposedSql]).toEqual([
+      'copy',
+      'shared',
+      'ALTER IGNORE TABLE t ALGORITHM=COPY, LOCK=SHARED, ADD UNIQUE INDEX ua (a)',
+    ]);
+    expect(p.risks.find((r) => r.text.startsWith('ALTER IGNORE'))?.severity).toBe('danger');
+    // Without a new unique key IGNORE changes nothing here.
+    const add = plan('ALTER IGNORE TABLE t ADD COLUMN x INT', MARIADB1011, { columns });
+    expect([add.algorithm, add.lock]).toEqual(['instant', 'none']);
+    // MariaDB 11.8 copies online, but not with IGNORE.
+    const copy = plan('ALTER IGNORE TABLE t MODIFY a BIGINT', server('mariadb', '11.8.6'), {
+      columns,
+    });
+    expect([copy.algorithm, copy.lock]).toEqual(['copy', 'shared']);
+  });
+});
+
+describe('a key declared in a CHANGE/MODIFY COLUMN', () => {
+  const columns = [
+    { name: 'a', columnType: 'int', nullable: true, maxBytesPerChar: null },
+    { name: 'b', columnType: 'varchar(20)', nullable: true, maxBytesPerChar: 4 },
+  ];
+
+  it('is built like ADD UNIQUE: the column change is no longer instant', () => {
+    for (const [s, clause] of [
+      [MYSQL97, 'ALGORITHM=INPLACE, LOCK=NONE'],
+      [MARIADB1011, 'ALGORITHM=NOCOPY, LOCK=NONE'],
+    ] as const) {
+      const p = plan('ALTER TABLE t CHANGE COLUMN b b2 VARCHAR(20) UNIQUE', s, { columns });
+      expect([p.algorithm, p.lock, p.clause]).toEqual(['inplace', 'none', clause]);
+      expect(p.operations.map((o) => o.operation.text)).toEqual([
+        'CHANGE COLUMN b b2 VARCHAR(20) UNIQUE',
+        'ADD UNIQUE KEY (`b2`)',
+      ]);
+      expect(p.proposedSql).toBe(`ALTER TABLE t ${clause}, CHANGE COLUMN b b2 VARCHAR(20) UNIQUE`);
+    }
+    // The word in a comment is no key.
+    const comment = plan("ALTER TABLE t MODIFY b VARCHAR(20) COMMENT 'UNIQUE'", MYSQL97, {
+      columns,
+    });
+    expect(comment.algorithm).toBe('instant');
+  });
+});
+
+describe('ALGORITHM=INPLACE written on what would be instant', () => {
+  it('MySQL does it in place (ADD/DROP COLUMN rebuild); MariaDB stays instant', () => {
+    const add = plan('ALTER TABLE t ADD COLUMN x INT, ALGORITHM=INPLACE', MYSQL97);
+    expect([add.algorithm, add.lock, add.proposedSql]).toEqual([
+      'inplace-rebuild',
+      'none',
+      'ALTER TABLE t ALGORITHM=INSTANT, ADD COLUMN x INT',
+    ]);
+    expect(add.risks).toContainEqual({
+      severity: 'warning',
+      text: 'ALGORITHM=INPLACE is written: MySQL then does it inplace with a rebuild, where instant would do (the proposed statement).',
+    });
+    const rename = plan('ALTER TABLE t RENAME COLUMN a TO a2, ALGORITHM=INPLACE', MYSQL97);
+    expect(rename.algorithm).toBe('inplace');
+    const maria = plan('ALTER TABLE t ADD COLUMN x INT, ALGORITHM=INPLACE', MARIADB1011);
+    expect(maria.algorithm).toBe('instant');
+  });
+});

@@ -1,5 +1,6 @@
 import type { Connection } from 'mysql2/promise';
 import { ProgressTracker } from '../../../shared/alter/alter-progress';
+import { runSettingsSql } from '../../../shared/alter/run-settings';
 import type { ParsedAlter } from '../../../shared/alter/alter-operation';
 import type { AlterAlgorithm, AlterLock } from '../../../shared/alter/alter-rules';
 import type { AlterBlocker, AlterHistoryEntry, AlterRunStatus } from '../../../shared/api/alter';
@@ -65,9 +66,10 @@ function describeBlockers(blockers: readonly AlterBlocker[]): string {
 }
 
 /**
- * One ALTER on the tool's session: lock_wait_timeout set first, progress polled on the side
- * connection, waiting for the metadata lock reported with who is in the way, cancel by KILL
- * QUERY, and the table's definition compared afterwards so the outcome says whether it changed.
+ * One ALTER on the tool's session: its session settings first (runSettingsSql), progress
+ * polled on the side connection, waiting for the metadata lock reported with who is in the way,
+ * cancel by KILL QUERY, and the table's definition compared afterwards so the outcome says
+ * whether it changed.
  */
 export class AlterRun {
   readonly #o: AlterRunOptions;
@@ -81,6 +83,11 @@ export class AlterRun {
   #ended: Promise<void> = Promise.resolve();
   /** The run is in the ALTER history: a later change of its outcome is recorded too. */
   #recorded = false;
+  /**
+   * A poll saw the ALTER at work (past its first metadata lock wait): a lock wait timeout after
+   * that is the one at the end, for the exclusive lock that makes the change visible.
+   */
+  #worked = false;
 
   constructor(options: AlterRunOptions) {
     this.#o = options;
@@ -177,9 +184,10 @@ export class AlterRun {
       // before: hours of work are not thrown away with a page.
       await o.session.run(
         async (conn) => {
-          await conn.query(
-            `SET SESSION lock_wait_timeout = ${Math.trunc(o.lockWaitTimeoutSeconds)}`,
-          );
+          // As the confirmation showed them (one source for both).
+          for (const sql of runSettingsSql(o.lockWaitTimeoutSeconds, o.server.capabilities)) {
+            await conn.query(sql);
+          }
           const [rows] = await conn.query({ sql: 'SELECT CONNECTION_ID()', rowsAsArray: true });
           const processId = Number((rows as unknown[][])[0]?.[0]);
           this.#startMs = Date.now();
@@ -231,6 +239,13 @@ export class AlterRun {
         );
         if (!active()) return;
         const waiting = r.present && /metadata lock/i.test(r.state ?? '');
+        if (
+          r.present &&
+          !waiting &&
+          ((r.sample?.workCompleted ?? 0) > 0 || /\b(alter|copy)/i.test(r.state ?? ''))
+        ) {
+          this.#worked = true;
+        }
         let blockers: AlterBlocker[] = [];
         if (waiting) {
           blockers = await this.#side(
@@ -295,7 +310,13 @@ export class AlterRun {
       return;
     }
     let shape = error.toShape();
-    if (errno === ER_LOCK_WAIT_TIMEOUT) {
+    if (errno === ER_LOCK_WAIT_TIMEOUT && this.#worked) {
+      const blockers = this.#status.blockers;
+      shape = {
+        ...shape,
+        message: `The ALTER did its work, then waited lock_wait_timeout (${this.#o.lockWaitTimeoutSeconds} s) for the exclusive metadata lock it needs to finish, and gave up (server error ${errno}: ${error.message}): all of its work is rolled back.${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: run it again when no long transaction uses the table (the end needs the table to itself for a moment), or allow a longer wait.`,
+      };
+    } else if (errno === ER_LOCK_WAIT_TIMEOUT) {
       const blockers = this.#status.blockers;
       shape = {
         ...shape,

@@ -32,6 +32,7 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
     engine: facts.engine,
     rowVersions: facts.rowVersions,
     hasFulltextIndex: facts.indexes.some((i) => i.type === 'FULLTEXT'),
+    ...(facts.hiddenFtsDocId !== undefined ? { hiddenFtsDocId: facts.hiddenFtsDocId } : {}),
     traits: tableTraits(facts),
     indexedColumns: [...new Set(facts.indexes.flatMap((i) => i.columns))],
     virtualColumns: generatedColumns(facts.createTable, 'VIRTUAL'),

@@ -4,6 +4,7 @@ import { ApiError } from '../../../shared/api/errors';
 import { qualifiedName } from '../../../shared/sql/quote-identifier';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import { countOf, selectRows, textOf, textOrNull } from '../schema/metadata-query';
+import { readFtsDocIdIndex, readRowVersions } from './innodb-table-name';
 
 /** SHOW CREATE TABLE's text: what "unchanged" is judged by. */
 export async function readCreateTable(
@@ -116,15 +117,17 @@ export async function readTableFacts(
       WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?`,
     [schema, table],
   );
-  let rowVersions: number | null = null;
-  if (server.capabilities.alterInstantRowVersions) {
-    const [v] = await selectRows(
-      conn,
-      'SELECT TOTAL_ROW_VERSIONS FROM information_schema.INNODB_TABLES WHERE NAME = ?',
-      [`${schema}/${table}`],
-    );
-    rowVersions = v ? countOf(v.TOTAL_ROW_VERSIONS) : null;
-  }
+  const rowVersions = server.capabilities.alterInstantRowVersions
+    ? await readRowVersions(conn, schema, table)
+    : null;
+  const ftsDocIdIndex = /^innodb$/i.test(textOf(t.ENGINE))
+    ? await readFtsDocIdIndex(
+        conn,
+        server.flavor === 'mariadb' ? 'mariadb' : 'mysql',
+        schema,
+        table,
+      )
+    : null;
   const createTable = await readCreateTable(conn, schema, table);
   return {
     schema,
@@ -158,6 +161,9 @@ export async function readTableFacts(
       };
     }),
     rowVersions,
+    hiddenFtsDocId:
+      ftsDocIdIndex === true &&
+      !columns.some((r) => textOf(r.COLUMN_NAME).toUpperCase() === 'FTS_DOC_ID'),
     instantAlterColumnAllowed:
       server.flavor === 'mariadb' ? await readInstantAlterColumnAllowed(conn) : null,
     innodbPageSize: await readInnodbPageSize(conn),

@@ -12,9 +12,10 @@ import {
 import { quoteIdentifier, qualifiedName } from '../../../shared/sql/quote-identifier';
 import { detectFlavor, type DetectedFlavor } from '../../../shared/server/flavor';
 import { capabilitiesFor } from '../../../shared/server/capabilities';
-import { countOf, selectRows, textOf } from '../schema/metadata-query';
+import { selectRows, textOf } from '../schema/metadata-query';
 import type { AlterBlocker } from '../../../shared/api/alter';
 import { readBlockers } from '../alter/read-blockers';
+import { readRowVersions } from '../alter/innodb-table-name';
 
 /** How long the duplicate check of one unique key may run before it is given up (seconds). */
 export const DUPLICATE_CHECK_SECONDS = 5;
@@ -132,15 +133,9 @@ export async function readLiveFacts(
   const facts = new Map<string, LiveTableFacts>();
   for (const key of questions.tables) {
     const name = schema.tables.get(key)?.name ?? key;
-    let rowVersions: number | null = null;
-    if (capabilities.alterInstantRowVersions) {
-      const [v] = await selectRows(
-        conn,
-        'SELECT TOTAL_ROW_VERSIONS FROM information_schema.INNODB_TABLES WHERE NAME = ?',
-        [`${database}/${name}`],
-      );
-      rowVersions = v ? countOf(v.TOTAL_ROW_VERSIONS) : null;
-    }
+    const rowVersions = capabilities.alterInstantRowVersions
+      ? await readRowVersions(conn, database, name)
+      : null;
     const blockers = await blockersOf(name);
     facts.set(key, {
       rowVersions,
