@@ -51,9 +51,17 @@ export async function readHealth(
      WHERE TABLE_SCHEMA = ? AND TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED') ORDER BY TABLE_NAME`,
     [schema],
   );
+  // Whether the optimizer uses the index: an invisible (MySQL) or ignored (MariaDB) one covers
+  // no other (see adviseIndexDrops).
+  const hidden = !server.capabilities.invisibleIndexes
+    ? "'NO'"
+    : server.flavor === 'mariadb'
+      ? 'IGNORED'
+      : "IF(IS_VISIBLE = 'NO', 'YES', 'NO')";
   const stats = await rowsOf(
     conn,
-    `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, SUB_PART, INDEX_TYPE, NULLABLE
+    `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, SUB_PART, INDEX_TYPE, NULLABLE,
+       ${hidden} AS HIDDEN
      FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
     [schema],
   );
@@ -66,6 +74,7 @@ export async function readHealth(
     subPart: num(r.SUB_PART),
     type: str(r.INDEX_TYPE),
     nullable: str(r.NULLABLE) === 'YES',
+    visible: str(r.HIDDEN) !== 'YES',
   }));
   const findings: HealthFinding[] = [];
   for (const t of tables) {
