@@ -9,6 +9,8 @@ import {
   type SysRedundantRow,
 } from '../../../shared/tuning/redundant-indexes';
 import {
+  experimentIndexFinding,
+  experimentLeftovers,
   noPrimaryKeyFinding,
   rowVersionsFinding,
   type HealthFinding,
@@ -129,8 +131,23 @@ export async function readHealth(
     : server.flavor === 'mariadb'
       ? 'ignored'
       : 'invisible';
+  // An index an experiment left is said as such, and is no cover nor candidate in the advice:
+  // it is to be dropped, and advice counting on it would leave its columns unindexed.
+  const leftovers = experimentLeftovers(columns, keys);
+  for (const l of leftovers)
+    findings.push(experimentIndexFinding(schema, l.table, l.index, l.keyNeed));
+  const left = (table: string, index: string) =>
+    leftovers.some((l) => l.table === table && l.index === index);
   findings.push(
-    ...adviseIndexDrops(schema, columns, redundant.indexes, unused, keys, notes, hiding),
+    ...adviseIndexDrops(
+      schema,
+      columns.filter((c) => !left(c.table, c.index)),
+      redundant.indexes.filter((r) => !left(r.table, r.index) && !left(r.table, r.coveredBy)),
+      unused.filter((u) => !left(u.table, u.index)),
+      keys,
+      notes,
+      hiding,
+    ),
   );
   if (server.capabilities.innodbRowVersions) {
     const versions = await rowsOf(
