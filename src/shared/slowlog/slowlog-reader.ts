@@ -621,6 +621,14 @@ export class SlowLogReader {
     return this.userHostLines.read(text, start, end, line, entry, this.skipped[THREAD_ID] === 1);
   }
 
+  /**
+   * Counts a problem its feeder found about the text (a file that shrank while it was read),
+   * with the others, in order.
+   */
+  reportProblem(kind: SlowLogProblem['kind'], offset: number, detail: string): void {
+    this.problem(kind, offset, detail);
+  }
+
   private problem(kind: SlowLogProblem['kind'], offset: number, detail: string): void {
     this.problemCount += 1;
     if (this.problems.length < 1000) this.problems.push({ kind, offset, detail });
