@@ -26,6 +26,9 @@ const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
  */
 const NULL_QUERY_START = /^[\t\n\v\f\r ]*(?:[A-Z][a-z_]+|User@Host): /;
 
+/** The statement of an entry that had none (pt-query-digest's words). */
+export const NO_QUERY = '/* No query */';
+
 /** Options of {@link SlowLogReader}. */
 export interface SlowLogReaderOptions {
   /** Longest line kept whole, in bytes; longer statements are cut there and reported. Default 16 MiB. */
@@ -273,7 +276,7 @@ export class SlowLogReader {
       .join('\n')
       .slice(1);
     if (NULL_QUERY_START.test(head)) {
-      this.emit(waiting, '/* No query */', 'Query', waiting[0]!.offset);
+      this.emit(waiting, NO_QUERY, 'Query', waiting[0]!.offset);
       return false;
     }
     let statement = head.replace(/^[\t\n\v\f\r ]+/, '');
