@@ -113,6 +113,13 @@ describe('the tuning screen reads a slow log', () => {
       '10',
     ]);
     expect(known.numeric.get('Rows_sent')!.sum).toBe(10);
+    // pt-query-digest's 95th percentile is a bucket's lower bound, not a value that was logged.
+    expect(await page.getByRole('columnheader', { name: 'p95' }).getAttribute('title')).toBe(
+      '95th percentile of Query_time, estimated as pt-query-digest does: from buckets 5% wide, so up to 5% below the true value',
+    );
+    expect(await row.locator('td').nth(4).getAttribute('title')).toMatch(
+      /^\d+\.\d{6} s \(the lower bound of its 5% bucket\)$/,
+    );
     await expect.poll(() => page.getByTestId('slowlog-summary').textContent()).toMatch(/classes/);
     await row.click();
     await expect

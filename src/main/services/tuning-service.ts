@@ -18,6 +18,7 @@ import {
 } from '../../shared/tuning/digest-diff';
 import type { DigestCounts } from '../../shared/tuning/digest-row';
 import { sizesWithGrowth } from '../../shared/tuning/schema-health';
+import { lostDigestsBetween } from '../../shared/tuning/lost-digests';
 import {
   chooseWindowStart,
   snapshotsToKeep,
@@ -53,6 +54,8 @@ type TuningMethods = keyof typeof tuningContract;
 interface KeptSnapshot extends RingEntry {
   takenAt: string;
   counts: PackedCounts;
+  /** Performance_schema_digest_lost when it was taken (see lostDigestsBetween). */
+  lostDigests: number | null;
 }
 
 /** What a session's top-statements screen keeps between its polls. */
@@ -75,6 +78,8 @@ interface CallWindow {
   vanished: number;
   resets: number;
   probablyTruncated: boolean;
+  /** Statements that got no digest over the window (since the server started without one). */
+  lostDigests: number | null;
 }
 
 /**
@@ -110,6 +115,7 @@ function windowOf(
     takenAt: snap.takenAt,
     takenAtMs,
     counts: packCounts(snap.rows, snap.keys),
+    lostDigests: snap.lostDigests,
   };
   state.ring = snapshotsToKeep(
     [...state.ring, current],
@@ -125,12 +131,21 @@ function windowOf(
       vanished: 0,
       resets: 0,
       probablyTruncated: false,
+      lostDigests: snap.lostDigests === null ? null : 0,
     };
   }
   if (!from) {
     // The snapshot's rows themselves (not copies): only the ones sent are copied, below.
     const rows = snap.rows.filter((r) => r.calls > 0);
-    return { current, rows, baseline: null, vanished: 0, resets: 0, probablyTruncated: false };
+    return {
+      current,
+      rows,
+      baseline: null,
+      vanished: 0,
+      resets: 0,
+      probablyTruncated: false,
+      lostDigests: snap.lostDigests,
+    };
   }
   const diff = diffDigests(from.counts, snap.rows, snap.keys);
   return {
@@ -145,6 +160,7 @@ function windowOf(
     vanished: diff.vanished,
     resets: diff.resets,
     probablyTruncated: diff.probablyTruncated,
+    lostDigests: lostDigestsBetween(from.lostDigests, snap.lostDigests),
   };
 }
 
@@ -366,7 +382,8 @@ export function tuningService(deps: TuningDeps): Handlers<TuningMethods> {
         resets: window.resets,
         probablyTruncated: window.probablyTruncated,
         schemas: [...schemas].sort(),
-        lostDigests: snap.lostDigests,
+        lostDigests: window.lostDigests,
+        lostDigestsSinceStart: snap.lostDigests,
         sampleSource: snap.sampleSource,
         ownHidden: found.ownHidden,
         ownSource: snap.ownSource,

@@ -216,6 +216,7 @@ async function parallelRanges(
       end: cuts[i + 1] ?? info.size,
       last: i === cuts.length - 1,
       endsWithNewline: last === '\n',
+      fileSize: info.size,
     }));
   } finally {
     await handle.close();
@@ -369,8 +370,12 @@ async function digestInWorkers(
       `${sourceName(path)}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
     );
   const last = ranges[ranges.length - 1]!;
+  // A file that shrank while it was read: what was read of it (its ranges said so).
+  const short = results.some((r, i) => r.bytesRead < ranges[i]!.end - ranges[i]!.start);
   return {
-    bytes: last.end + (last.endsWithNewline ? 0 : 1),
+    bytes: short
+      ? results.reduce((sum, r) => sum + r.bytesRead, 0)
+      : last.end + (last.endsWithNewline ? 0 : 1),
     entries,
     reader: { problems, problemCount },
     workers: ranges.length,

@@ -1,6 +1,7 @@
 // Streams slow-log files (plain or gzip, told apart by their first bytes) and standard input
 // into one SlowLogReader, a chunk at a time, so memory stays flat whatever the log's size.
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { SlowLogReader, type SlowLogEntry, type SlowLogReaderOptions } from '../../shared/slowlog';
@@ -52,10 +53,17 @@ export async function readSlowLogSources(
     const before = reader.bytesRead;
     const entriesBefore = reader.entries;
     const sniff = { bytes: 0, nul: false, slowLog: false, generalLog: false, lastByte: 10 };
-    const stream =
+    // A file's size now: one that ends before it was cut short while being read.
+    const sizeAtStart =
       source === '-'
-        ? (options.stdin ?? process.stdin)
-        : createReadStream(source, { highWaterMark: CHUNK_BYTES });
+        ? undefined
+        : await stat(source).then(
+            (info) => (info.isFile() ? info.size : undefined),
+            () => undefined,
+          );
+    const file =
+      source === '-' ? undefined : createReadStream(source, { highWaterMark: CHUNK_BYTES });
+    const stream = file ?? options.stdin ?? process.stdin;
     try {
       for await (const chunk of decompressed(stream)) {
         const buffer = chunk as Buffer;
@@ -91,6 +99,12 @@ export async function readSlowLogSources(
                 : (error as Error).message;
       throw new SlowLogSourceError(`${sourceName(source)}: ${reason}`);
     }
+    if (file && sizeAtStart !== undefined && file.bytesRead < sizeAtStart)
+      reader.reportProblem(
+        'truncated',
+        reader.bytesRead,
+        shrunk(source, sizeAtStart, file.bytesRead),
+      );
     // A rotated file that ends mid-line must not glue its last line to the next file's first.
     if (sniff.lastByte !== 10 && reader.bytesRead > before) reader.pushLatin1('\n');
     if (reader.bytesRead === before) continue;
@@ -109,6 +123,14 @@ export async function readSlowLogSources(
       `${sources.map(sourceName).join(', ')}: no slow-log entries (no "# Time:", "# User@Host:" or "# Query_time:" lines)`,
     );
   return { bytes: reader.bytesRead, entries: reader.entries, reader };
+}
+
+/**
+ * What is said of a file that ended, at `read` bytes, before the `size` it had when reading
+ * began: it was truncated meanwhile (a log rotation that copies the file, then truncates it).
+ */
+export function shrunk(source: SlowLogSource, size: number, read: number): string {
+  return `${sourceName(source)} had ${size} bytes when reading began but ended after ${read}: it was truncated while being read (a log rotation by copy and truncate?), so the entries it held after that are missing`;
 }
 
 /** What the first bytes of a source showed. */

@@ -17,6 +17,7 @@ import {
   type SlowLogReaderOptions,
 } from '../../shared/slowlog';
 import { CHUNK_BYTES } from './slowlog-chunk';
+import { shrunk } from './read-slowlog-sources';
 
 /** How far past a point an entry boundary is looked for before giving up on it. */
 export const CUT_SEARCH_BYTES = 4 * 1024 * 1024;
@@ -30,6 +31,8 @@ export interface SlowLogRange {
   last: boolean;
   /** Whether the file's last byte is a newline (only read when `last`). */
   endsWithNewline: boolean;
+  /** The file's size when the ranges were cut (what a range that ends early is said against). */
+  fileSize: number;
 }
 
 /** A range's digest and what its reader met. */
@@ -39,6 +42,8 @@ export interface SlowLogRangeResult {
   problemCount: number;
   entries: number;
   looksLikeSlowLog: boolean;
+  /** Bytes of the range read: fewer than its length when the file shrank meanwhile. */
+  bytesRead: number;
 }
 
 /** Reads `[start, end)` of a file as latin1 strings, a chunk at a time. */
@@ -71,10 +76,20 @@ export async function digestRange(
     reader.pushLatin1(text);
     onBytes(reader.bytesRead - range.start);
   }
+  const bytesRead = reader.bytesRead - range.start;
+  const short = bytesRead < range.end - range.start;
+  if (short)
+    reader.reportProblem(
+      'truncated',
+      reader.bytesRead,
+      shrunk(range.path, range.fileSize, reader.bytesRead),
+    );
   // As the one-pass reader does at a file's end: a last line without a newline is still ended.
-  if (range.last && !range.endsWithNewline && range.end > range.start) reader.pushLatin1('\n');
+  if (range.last && !range.endsWithNewline && range.end > range.start && !short)
+    reader.pushLatin1('\n');
   reader.end();
   return {
+    bytesRead,
     state: digest.state(),
     problems: reader.problems,
     problemCount: reader.problemCount,

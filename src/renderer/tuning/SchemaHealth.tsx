@@ -11,6 +11,7 @@ import { TableHead } from '../alter/TableHead';
 import { SchemaSelect } from './SchemaSelect';
 
 const KIND_LABEL = {
+  'experiment-index': 'Left by an experiment',
   'no-primary-key': 'No primary key',
   'redundant-index': 'Redundant index',
   'unused-index': 'Unused index',

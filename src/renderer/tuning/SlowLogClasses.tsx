@@ -47,7 +47,10 @@ export function SlowLogClasses({
         <tr>
           <th>Fingerprint</th>
           {SORTABLE.map((c) => header(c.key, c.label, c.title))}
-          <th className="num" title="95th percentile of Query_time (pt-query-digest's)">
+          <th
+            className="num"
+            title="95th percentile of Query_time, estimated as pt-query-digest does: from buckets 5% wide, so up to 5% below the true value"
+          >
             p95
           </th>
           {header('rows-examined', 'Examined', 'Rows examined, in all')}
@@ -86,7 +89,15 @@ export function SlowLogClasses({
             <td className="num" title={`${c.queryTime.avg.toFixed(6)} s`}>
               {ms(c.queryTime.avg)}
             </td>
-            <td className="num" title={`${c.queryTime.p95.toFixed(6)} s`}>
+            <td
+              className="num"
+              title={
+                // Of one or two values, or equal ones, pt's figure is the largest value itself.
+                c.count < 3 || c.queryTime.p95 === c.queryTime.max
+                  ? `${c.queryTime.p95.toFixed(6)} s`
+                  : `${c.queryTime.p95.toFixed(6)} s (the lower bound of its 5% bucket)`
+              }
+            >
               {ms(c.queryTime.p95)}
             </td>
             <td className="num" title={formatExactCount(c.rowsExamined.sum)}>

@@ -1,5 +1,5 @@
 import type { TopStatements } from '../../shared/api/tuning';
-import { formatExactCount } from '../../shared/format/count';
+import { lostDigestsNote } from '../../shared/tuning/lost-digests';
 import { shortWindowNote } from '../../shared/tuning/snapshot-ring';
 import { Notice } from '../ui/Notice';
 
@@ -7,6 +7,11 @@ import { Notice } from '../ui/Notice';
 export function TopStatementsNotices({ data }: { data: TopStatements | null }) {
   if (!data?.available) return null;
   const shortNote = data.baseline ? shortWindowNote(data.baseline) : null;
+  const lost = lostDigestsNote({
+    lost: data.lostDigests,
+    sinceStart: data.lostDigestsSinceStart,
+    window: data.baseline !== null,
+  });
   return (
     <>
       {shortNote && (
@@ -20,10 +25,9 @@ export function TopStatementsNotices({ data }: { data: TopStatements | null }) {
           count from then.
         </Notice>
       )}
-      {(data.lostDigests ?? 0) > 0 && (
-        <Notice severity="warning">
-          {formatExactCount(data.lostDigests!)} statements were not summarised: the digest table is
-          full (performance_schema_digests_size).
+      {lost && (
+        <Notice severity={lost.severity} role="status" testId="tune-lost-digests">
+          {lost.text}
         </Notice>
       )}
     </>

@@ -64,8 +64,14 @@ export const TopStatementsSchema = z.discriminatedUnion('available', [
     probablyTruncated: z.boolean(),
     /** Schemas with statements, for the filter. */
     schemas: z.array(z.string()),
-    /** Rows the server dropped for lack of room (the digest table is full). */
+    /**
+     * Statements over the span of the figures (the window, else since the server started) that
+     * got no digest row of their own because the digest table was full: the growth of
+     * Performance_schema_digest_lost (see lostDigestsBetween). Null when the server does not say.
+     */
     lostDigests: z.number().int().nonnegative().nullable(),
+    /** Performance_schema_digest_lost itself: statements since the server started. */
+    lostDigestsSinceStart: z.number().int().nonnegative().nullable(),
     /** Where example statements come from, or why there are none. */
     sampleSource: z.string(),
     /** Sightline's own statements left out (0 when `showOwn` asked for them). */

@@ -12,6 +12,7 @@ import { FingerprintCache } from './fingerprint-cache';
 import { BUCKET_COUNT, bucketIndex } from './pt-buckets';
 import { isOwnStatementText } from '../tuning/own-statement-tag';
 import { slowLogSeconds } from './timestamp';
+import { NO_QUERY } from './slowlog-reader';
 
 /**
  * Attributes pt-query-digest does not aggregate (its --ignore-attributes default), nor does a
@@ -360,7 +361,9 @@ export class SlowLogDigest {
     if (entry.host !== undefined)
       (slots.hosts ??= new RecentValues(this.valuesOf(queryClass, 'host'))).add(entry.host);
     if (db !== undefined) (slots.dbs ??= new RecentValues(this.valuesOf(queryClass, 'db'))).add(db);
-    const length = entry.statement.length;
+    // pt-query-digest counts no bytes for an entry without a statement (and so the same text
+    // typed as a statement, which no one does).
+    const length = entry.statement === NO_QUERY ? 0 : entry.statement.length;
     const lengths = slots.queryLengthCounts;
     if (lengths !== undefined) addToDense(slots.queryLength!, length, false, lengths);
     else {

@@ -4,7 +4,9 @@
 // where pt-query-digest is wrong or unbounded: MariaDB's `mariadbd, Version:` banner lines are
 // dropped (pt only knows `mysqld, Version:` and glues the banner and the next entry onto the
 // previous statement); text with no `#` line before it is reported, not counted; a statement
-// over the size limit is cut and reported instead of held whole.
+// over the size limit is cut and reported instead of held whole; an entry without a statement
+// (the user's own `SET timestamp = ...`) followed by a MariaDB entry without `# Time:` is
+// `/* No query */`, where pt takes the next entry's header as its statement and loses that entry.
 import type { SlowLogEntry, SlowLogProblem } from './entry';
 import { detachedText } from './detached-text';
 import { SlowLogAttributes } from './entry-attributes';
@@ -17,7 +19,15 @@ const BANNER =
   /^(?:T[cC][pP][\t\n\v\f\r ][pP]ort:[\t\n\v\f\r ]+\d+|[/A-Z][^\n]*(?:mysqld|mariadbd|mysqld\.exe|mariadbd\.exe), Version[^\n]*(?:started with:|embedded library)|Time[\t\n\v\f\r ]+Id[\t\n\v\f\r ]+Command)/;
 const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
 const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
-const NULL_QUERY_START = /^[\t\n\v\f\r ]*[A-Z][a-z_]+: /;
+/**
+ * What, read on after an entry with no statement, means it had none (see lookAhead): pt's
+ * `Time: ` and the like, and (where pt is wrong) `User@Host: `, which MariaDB's next entry
+ * starts with when it shares the second (MariaDB writes `# Time:` only when the second changes).
+ */
+const NULL_QUERY_START = /^[\t\n\v\f\r ]*(?:[A-Z][a-z_]+|User@Host): /;
+
+/** The statement of an entry that had none (pt-query-digest's words). */
+export const NO_QUERY = '/* No query */';
 
 /** Options of {@link SlowLogReader}. */
 export interface SlowLogReaderOptions {
@@ -253,7 +263,9 @@ export class SlowLogReader {
    * pt-query-digest, on a record with metadata and no statement, reads on to the next ";\n":
    * text like `Time: ...` means the entry had no query (`/* No query *\/`); anything else (MySQL's
    * `# administrator command: Quit;` after `SET timestamp=...;`) is that entry's statement.
-   * Returns whether `next` was used up.
+   * Unlike pt, `User@Host: ...` (the next entry's header, on MariaDB) means no query too: pt
+   * takes that header as the statement and loses the entry it starts. Returns whether `next`
+   * was used up.
    */
   private lookAhead(waiting: Line[], next: Line[], last: boolean): boolean {
     let upTo = next.findIndex((line) => line.text.endsWith(';') && line.ended);
@@ -264,7 +276,7 @@ export class SlowLogReader {
       .join('\n')
       .slice(1);
     if (NULL_QUERY_START.test(head)) {
-      this.emit(waiting, '/* No query */', 'Query', waiting[0]!.offset);
+      this.emit(waiting, NO_QUERY, 'Query', waiting[0]!.offset);
       return false;
     }
     let statement = head.replace(/^[\t\n\v\f\r ]+/, '');
@@ -610,6 +622,14 @@ export class SlowLogReader {
     )
       return false;
     return this.userHostLines.read(text, start, end, line, entry, this.skipped[THREAD_ID] === 1);
+  }
+
+  /**
+   * Counts a problem its feeder found about the text (a file that shrank while it was read),
+   * with the others, in order.
+   */
+  reportProblem(kind: SlowLogProblem['kind'], offset: number, detail: string): void {
+    this.problem(kind, offset, detail);
   }
 
   private problem(kind: SlowLogProblem['kind'], offset: number, detail: string): void {

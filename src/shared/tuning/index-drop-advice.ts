@@ -40,9 +40,15 @@ function isPlainBtree(s: IndexShape): boolean {
 /**
  * Whether `k` serves every lookup `r` serves and enforces what `r` enforces: the same parts
  * (unique when `r` is), `r`'s parts followed by more (`r` not unique), or a unique `k` whose
- * parts start `r`'s (it already finds at most one row).
+ * parts start `r`'s (it already finds at most one row). An index the optimizer does not use
+ * (invisible, ignored) serves no lookup: it covers only an index that serves none either.
  */
 function covers(k: IndexShape, r: IndexShape): boolean {
+  return (k.visible || !r.visible) && coversParts(k, r);
+}
+
+/** {@link covers}, whatever the optimizer uses. */
+function coversParts(k: IndexShape, r: IndexShape): boolean {
   if (k.name === r.name || !isPlainBtree(k)) return false;
   if (k.parts.length === r.parts.length)
     return startsWith(k.parts, r.parts) && (k.unique || !r.unique);
@@ -67,6 +73,8 @@ interface TablePlan {
   keptAsCover: Set<string>;
   /** Indexes not advised because a foreign key would be left without an index (→ its name). */
   keptForKey: Map<string, string>;
+  /** Redundant indexes not advised because only hidden indexes cover them (→ the first). */
+  keptForHidden: Map<string, IndexShape>;
   unused: Set<string>;
   keys: readonly ForeignKeyNeed[];
 }
@@ -106,7 +114,13 @@ function mayDrop(plan: TablePlan, next: Map<string, Reason>, index: string): boo
 
 function shapeOf(shapes: Map<string, IndexShape>, r: RedundantIndex): IndexShape {
   return (
-    shapes.get(r.index) ?? { name: r.index, unique: false, type: 'BTREE', parts: [...r.columns] }
+    shapes.get(r.index) ?? {
+      name: r.index,
+      unique: false,
+      type: 'BTREE',
+      parts: [...r.columns],
+      visible: true,
+    }
   );
 }
 
@@ -124,6 +138,7 @@ function planTable(
     keptForUse: new Map(),
     keptAsCover: new Set(),
     keptForKey: new Map(),
+    keptForHidden: new Map(),
     unused,
     keys,
   };
@@ -134,7 +149,14 @@ function planTable(
   for (const r of ordered) {
     const shape = shapes.get(r.index)!;
     const cover = keptCovers(plan, shape, plan.drops);
-    if (cover.length === 0) continue;
+    if (cover.length === 0) {
+      // The sys view (and its rules) count invisible and ignored indexes as covers.
+      const hidden = [...shapes.values()].find(
+        (k) => !plan.drops.has(k.name) && !k.visible && coversParts(k, shape),
+      );
+      if (hidden) plan.keptForHidden.set(r.index, hidden);
+      continue;
+    }
     // Queries read through this one and not through what covers it: the unused one goes.
     if (!unused.has(r.index) && cover.every((k) => unused.has(k.name))) {
       for (const k of cover)
@@ -236,6 +258,19 @@ export function adviseIndexDrops(
       const listed = plan.unused.has(index) ? 'listed as unused' : 'redundant';
       notes.push(
         `${table}.${index} is ${listed}, but it is the last index that serves foreign key ${constraint} (${columns.columns.join(', ')}): the server refuses to drop it, and its checks of the key read through it without performance_schema counting them. Not advised.`,
+      );
+    }
+    for (const [index, hidden] of [...plan.keptForHidden].sort(([a], [b]) => a.localeCompare(b))) {
+      // Advised after all when unused: that finding says what to check.
+      if (plan.drops.has(index)) continue;
+      const shape = plan.shapes.get(index)!;
+      const says = {
+        duplicate: `duplicates ${hidden.name}`,
+        prefix: `is a prefix of ${hidden.name}`,
+        'extends-unique': `extends the unique ${hidden.name}`,
+      }[kindOf(hidden, shape)];
+      notes.push(
+        `${table}.${index} ${says}, but ${hidden.name} is invisible or ignored (the optimizer does not use it), so dropping ${index} would leave (${shape.parts.join(', ')}) without an index queries can use. Not advised.`,
       );
     }
     for (const r of [...mine].sort((a, b) => a.index.localeCompare(b.index))) {

@@ -41,6 +41,12 @@ function qualified(schema: string | null, table: string): string {
   return schema ? `${quoteIdentifier(schema)}.${quoteIdentifier(table)}` : quoteIdentifier(table);
 }
 
+/**
+ * What the name of every index an experiment builds starts with: an index so named that is
+ * still there when no experiment runs was left by one (see experimentIndexFinding).
+ */
+export const EXPERIMENT_INDEX_PREFIX = 'sl_try_';
+
 /** A name for an index on these columns, within MySQL's 64 characters. */
 export function indexNameFor(prefix: string, table: string, columns: readonly string[]): string {
   const name = `${prefix}${table}_${columns.join('_')}`.replace(/[^\w$]/g, '_');
@@ -106,7 +112,7 @@ export function experimentPlan(
   candidate: Pick<IndexCandidate, 'schema' | 'table' | 'columns'>,
   options: { invisibleIndexes: boolean; isMariaDb: boolean; useInvisibleWasOn?: boolean },
 ): ExperimentPlan {
-  const indexName = indexNameFor('sl_try_', candidate.table, candidate.columns);
+  const indexName = indexNameFor(EXPERIMENT_INDEX_PREFIX, candidate.table, candidate.columns);
   const target = qualified(candidate.schema, candidate.table);
   const cols = candidate.columns.map(quoteIdentifier).join(', ');
   const drop = `DROP INDEX ${quoteIdentifier(indexName)} ON ${target}`;

@@ -11,6 +11,11 @@ export interface IndexColumnRow {
   subPart: number | null;
   /** INDEX_TYPE: BTREE, HASH, FULLTEXT, SPATIAL. */
   type: string;
+  /**
+   * False for an index the optimizer does not use: INVISIBLE (MySQL IS_VISIBLE = 'NO') or
+   * IGNORED (MariaDB 10.6+). Absent: visible.
+   */
+  visible?: boolean;
 }
 
 /**
@@ -40,6 +45,8 @@ export interface IndexShape {
   type: string;
   /** `col` or `col(10)`; functional parts as `(expr)`. */
   parts: string[];
+  /** False when the optimizer does not use it (invisible or ignored); see IndexColumnRow. */
+  visible: boolean;
 }
 
 /** The indexes of each table (table → its indexes), from STATISTICS rows. */
@@ -51,12 +58,19 @@ export function shapesOf(rows: readonly IndexColumnRow[]): Map<string, IndexShap
     if (!e) {
       e = {
         table: r.table,
-        shape: { name: r.index, unique: !r.nonUnique, type: r.type.toUpperCase(), parts: [] },
+        shape: {
+          name: r.index,
+          unique: !r.nonUnique,
+          type: r.type.toUpperCase(),
+          parts: [],
+          visible: true,
+        },
         cols: [],
       };
       byIndex.set(id, e);
     }
     e.cols.push(r);
+    if (r.visible === false) e.shape.visible = false;
   }
   const byTable = new Map<string, IndexShape[]>();
   for (const e of byIndex.values()) {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { SeveritySchema } from '../severity';
 import { quoteIdentifier } from '../sql/quote-identifier';
-import type { RedundantIndex } from './redundant-indexes';
+import { EXPERIMENT_INDEX_PREFIX } from './index-experiment';
+import type { ForeignKeyNeed } from './index-drop-advice';
+import { shapesOf, type IndexColumnRow, type RedundantIndex } from './redundant-indexes';
 
 export const HEALTH_KINDS = [
+  'experiment-index',
   'no-primary-key',
   'redundant-index',
   'unused-index',
@@ -65,6 +68,37 @@ export function noPrimaryKeyFinding(
         ? ` Its unique index ${uniqueNotNull.index} on NOT NULL columns can become the primary key.`
         : ' Add a key column (check first that applications insert with explicit column lists).'),
     fixSql,
+  };
+}
+
+/**
+ * An index named as Sightline's index experiments name the index they build and drop again
+ * (EXPERIMENT_INDEX_PREFIX): one is left when the backend stopped mid-experiment (killed,
+ * crashed, the machine lost power) before its clean-up. `keyNeed`: the foreign key it is now the
+ * last index of (building it made the server drop the key's own index, which the clean-up
+ * would have built again): that index is built in the same statement, or the DROP is refused.
+ */
+export function experimentIndexFinding(
+  schema: string,
+  table: string,
+  index: string,
+  keyNeed: { constraint: string; columns: string[] } | null,
+): HealthFinding {
+  const drop = `DROP INDEX ${quoteIdentifier(index)}`;
+  return {
+    kind: 'experiment-index',
+    severity: 'warning',
+    table,
+    index,
+    title: `${table}.${index} was left by an index experiment`,
+    explanation:
+      `Sightline's index experiments build an index named ${EXPERIMENT_INDEX_PREFIX}… on a scratch server and drop it again; this one is still there, so an experiment was stopped before its clean-up (unless one runs on this server right now). Every write maintains it, and where it is not invisible (MariaDB) other sessions' queries may use it.` +
+      (keyNeed
+        ? ` It is now the only index that serves foreign key ${keyNeed.constraint} (${keyNeed.columns.join(', ')}): building it made the server drop the key's own index, so the statement builds that one again as it drops this one.`
+        : ''),
+    fixSql: keyNeed
+      ? `ALTER TABLE ${at(schema, table)} ADD INDEX ${quoteIdentifier(keyNeed.constraint)} (${keyNeed.columns.map(quoteIdentifier).join(', ')}), ${drop}`
+      : `ALTER TABLE ${at(schema, table)} ${drop}`,
   };
 }
 
@@ -165,4 +199,35 @@ export function sizesWithGrowth(
       };
     })
     .sort((a, b) => b.totalBytes - a.totalBytes || a.table.localeCompare(b.table));
+}
+
+/**
+ * The indexes of `rows` an index experiment left (see experimentIndexFinding), each with the
+ * foreign key of `keys` it is the last index of, if any.
+ */
+export function experimentLeftovers(
+  rows: readonly IndexColumnRow[],
+  keys: readonly ForeignKeyNeed[],
+): Array<{ table: string; index: string; keyNeed: ForeignKeyNeed | null }> {
+  const out: Array<{ table: string; index: string; keyNeed: ForeignKeyNeed | null }> = [];
+  for (const [table, shapes] of shapesOf(rows)) {
+    const serves = (parts: readonly string[], key: ForeignKeyNeed) =>
+      key.columns.every((c, i) => parts[i] === c);
+    for (const shape of shapes) {
+      if (!shape.name.startsWith(EXPERIMENT_INDEX_PREFIX)) continue;
+      const keyNeed =
+        keys.find(
+          (k) =>
+            k.table === table &&
+            !k.constraint.includes('.') &&
+            serves(shape.parts, k) &&
+            !shapes.some(
+              (o) =>
+                o !== shape && !o.name.startsWith(EXPERIMENT_INDEX_PREFIX) && serves(o.parts, k),
+            ),
+        ) ?? null;
+      out.push({ table, index: shape.name, keyNeed });
+    }
+  }
+  return out.sort((a, b) => a.table.localeCompare(b.table) || a.index.localeCompare(b.index));
 }

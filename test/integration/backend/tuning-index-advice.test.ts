@@ -43,6 +43,15 @@ describe.each([
       await c.query('INSERT INTO customers VALUES (1), (2)');
       await c.query('INSERT INTO fk_only VALUES (1, 1), (2, 2)');
       await c.query('INSERT INTO fk_covered VALUES (1, 1, 5), (2, 2, 6)');
+      // Both indexes are read, then cust_date, which covers cust, is hidden from the optimizer
+      // (the usual first step of dropping it): cust is the only index lookups can use now.
+      await c.query(`CREATE TABLE hidden_cover (id INT PRIMARY KEY, customer_id INT NOT NULL,
+        ordered_at DATE NOT NULL, KEY cust (customer_id), KEY cust_date (customer_id, ordered_at))`);
+      await c.query("INSERT INTO hidden_cover VALUES (1, 1, '2026-01-01'), (2, 2, '2026-01-02')");
+      for (const index of ['cust', 'cust_date'])
+        await c.query(`SELECT id FROM hidden_cover FORCE INDEX (${index}) WHERE customer_id = 1`);
+      const hide = server === servers.mysql ? 'INVISIBLE' : 'IGNORED';
+      await c.query(`ALTER TABLE hidden_cover ALTER INDEX cust_date ${hide}`);
       // The key is checked through fk_cust_idx, which performance_schema does not count.
       await c.query('DELETE FROM customers WHERE id = 3');
       await c.query('SELECT id FROM read_dup FORCE INDEX (cust_dup) WHERE customer_id = 1');
@@ -73,6 +82,10 @@ describe.each([
     expect(health.value.notes).toContain(
       'fk_only.fk_cust_idx is listed as unused, but it is the last index that serves foreign key fk_only_customer (customer_id): the server refuses to drop it, and its checks of the key read through it without performance_schema counting them. Not advised.',
     );
+    // The sys view (MySQL) and its rules (MariaDB) list cust as covered by the hidden index.
+    expect(health.value.notes).toContain(
+      'hidden_cover.cust is a prefix of cust_date, but cust_date is invisible or ignored (the optimizer does not use it), so dropping cust would leave (customer_id) without an index queries can use. Not advised.',
+    );
     expect(drops[0]!.explanation).toContain('Keep cust:');
     expect(drops[2]!.explanation).toContain('Keep cust_dup:');
 
@@ -91,6 +104,8 @@ describe.each([
       'both_unused.cust',
       'fk_covered.by_cust_total',
       'fk_only.fk_cust_idx',
+      'hidden_cover.cust',
+      'hidden_cover.cust_date',
       'read_dup.cust_dup',
     ]);
   });

@@ -90,8 +90,9 @@ describe.each(kinds)('slow log classes against pt-query-digest (%s)', (_name, ki
       ['--output', 'json', '--limit', '100%:1000000', log],
       { maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' },
     );
+    const ptClasses = (JSON.parse(stdout) as { classes: PtClass[] }).classes;
     const pt = byChecksum(
-      (JSON.parse(stdout) as { classes: PtClass[] }).classes.map((c) => [
+      ptClasses.map((c) => [
         c.checksum,
         { fingerprint: c.fingerprint, query_count: c.query_count, sums: sumsOf(c.metrics) },
       ]),
@@ -105,15 +106,15 @@ describe.each(kinds)('slow log classes against pt-query-digest (%s)', (_name, ki
       readStdin: () => Promise.resolve(''),
     });
     expect(code).toBe(0);
+    const ourClasses = json
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as PtClass);
     const ours = byChecksum(
-      json
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as PtClass)
-        .map((c) => [
-          c.checksum,
-          { fingerprint: c.fingerprint, query_count: c.query_count, sums: sumsOf(c.metrics) },
-        ]),
+      ourClasses.map((c) => [
+        c.checksum,
+        { fingerprint: c.fingerprint, query_count: c.query_count, sums: sumsOf(c.metrics) },
+      ]),
     );
     expect(ours.size).toBeGreaterThan(25);
 
@@ -131,6 +132,45 @@ describe.each(kinds)('slow log classes against pt-query-digest (%s)', (_name, ki
       ).toBe(true);
     }
     expect(pt).toEqual(expected);
+
+    // Every other figure of each class (minimum, maximum, 95th percentile, median, standard
+    // deviation of every metric, first and last seen, the example, the histogram) is pt's too,
+    // for the classes PT_MARIADBD_BANNER_BUG leaves whole. Two exceptions: an average whose
+    // exact value is a half-millionth may round the other way (our sums are exact, pt's are
+    // floating point), and on MariaDB each metric's share of all (`pct`) counts pt's glued
+    // event and the entry it lost.
+    const mine = new Map(ourClasses.map((c) => [c.checksum, c]));
+    let compared = 0;
+    for (const theirs of ptClasses) {
+      const our = mine.get(theirs.checksum);
+      if (!our || our.query_count !== theirs.query_count) continue;
+      compared += 1;
+      const figures = (c: PtClass) => ({
+        ts: [c.ts_min, c.ts_max],
+        example: [c.example?.query, c.example?.Query_time],
+        histograms: c.histograms,
+        metrics: Object.fromEntries(
+          Object.entries(c.metrics).map(([name, m]) => [
+            name,
+            Object.fromEntries(
+              Object.entries(m).filter(
+                ([field]) => field !== 'avg' && (kind === 'mysql' || field !== 'pct'),
+              ),
+            ),
+          ]),
+        ),
+      });
+      expect(figures(our), theirs.fingerprint).toEqual(figures(theirs));
+      for (const [name, m] of Object.entries(theirs.metrics)) {
+        if (m.avg === undefined) continue;
+        const digits = name.endsWith('_time') ? 1e6 : 1;
+        expect(
+          Math.abs(Number(our.metrics[name]!.avg) - Number(m.avg)) * digits,
+          `${theirs.fingerprint} ${name} avg`,
+        ).toBeLessThanOrEqual(1.000001);
+      }
+    }
+    expect(compared).toBeGreaterThan(25);
 
     // The same log cut into ranges on worker threads, as a big one is: the same figures.
     const oneDigest = new SlowLogDigest();
@@ -150,7 +190,11 @@ interface PtClass {
   checksum: string;
   fingerprint: string;
   query_count: number;
-  metrics: Record<string, { sum?: string }>;
+  ts_min?: string;
+  ts_max?: string;
+  example?: { query: string; Query_time: string };
+  histograms?: unknown;
+  metrics: Record<string, { sum?: string; avg?: string }>;
 }
 
 function sumsOf(metrics: PtClass['metrics']): Record<string, string> {

@@ -1,7 +1,8 @@
 // The slow-log reader as it was before it read entries in place in the chunk (session 15):
 // every line cut into a string and an object, records held as arrays of them. Kept unchanged
-// (but for its name and imports) as the reference the reader's differential test compares with;
-// not used by the app.
+// (but for its name and imports, and the look-ahead's `User@Host:` of session 22, which the
+// reader shares) as the reference the reader's differential test compares with; not used by the
+// app.
 // A streaming slow-log reader that splits and reads entries the way pt-query-digest 3.2.1's
 // SlowLogParser does (records end at ";\n#", `#`/`use `/`SET timestamp` lines are metadata, the
 // first other line starts the statement), so that counts match it exactly. On purpose it differs
@@ -21,7 +22,12 @@ const USER_HOST =
 const EMPTY_SCHEMA = /Schema:[\t\n\v\f\r ]+(?=\w+: )/;
 const USE_DB = /^use ([^;]+)/;
 const SET = /^SET[\t\n\v\f\r ]+([^;]*)/;
-const NULL_QUERY_START = /^[\t\n\v\f\r ]*[A-Z][a-z_]+: /;
+/**
+ * What, read on after an entry with no statement, means it had none (see lookAhead): pt's
+ * `Time: ` and the like, and (where pt is wrong) `User@Host: `, which MariaDB's next entry
+ * starts with when it shares the second (MariaDB writes `# Time:` only when the second changes).
+ */
+const NULL_QUERY_START = /^[\t\n\v\f\r ]*(?:[A-Z][a-z_]+|User@Host): /;
 
 /** Options of {@link SlowLogReader}. */
 export interface SlowLogReaderOptions {
@@ -215,7 +221,9 @@ export class ReferenceSlowLogReader {
    * pt-query-digest, on a record with metadata and no statement, reads on to the next ";\n":
    * text like `Time: ...` means the entry had no query (`/* No query *\/`); anything else (MySQL's
    * `# administrator command: Quit;` after `SET timestamp=...;`) is that entry's statement.
-   * Returns whether `next` was used up.
+   * Unlike pt, `User@Host: ...` (the next entry's header, on MariaDB) means no query too: pt
+   * takes that header as the statement and loses the entry it starts. Returns whether `next`
+   * was used up.
    */
   private lookAhead(waiting: Line[], next: Line[], last: boolean): boolean {
     let upTo = next.findIndex((line) => line.text.endsWith(';') && line.ended);

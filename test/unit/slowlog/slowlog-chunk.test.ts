@@ -42,7 +42,7 @@ describe('slow-log chunks', () => {
   it('reach the reader at CHUNK_BYTES from a worker range', async () => {
     const { path, size, entries } = bigLog();
     const push = vi.spyOn(SlowLogReader.prototype, 'pushLatin1');
-    const range = { path, start: 0, end: size, last: true, endsWithNewline: true };
+    const range = { path, start: 0, end: size, last: true, endsWithNewline: true, fileSize: size };
     const result = await digestRange(range, {}, {}, {}, () => undefined);
     const lengths = push.mock.calls.map(([text]) => text.length);
     expect(lengths).toEqual([CHUNK_BYTES, CHUNK_BYTES, size - 2 * CHUNK_BYTES]);

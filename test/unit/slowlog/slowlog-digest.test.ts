@@ -196,6 +196,35 @@ describe('SlowLogDigest', () => {
     });
   });
 
+  it('counts no bytes of Query_length for an entry without a statement, as pt-query-digest does', () => {
+    // MySQL 9.7 after a user's `SET timestamp = 1000000000` (a statement the log writes as its
+    // own SET line): pt-query-digest gives the class "" Query_length sum 0 (and 28 for two).
+    const log = [
+      '# Time: 2026-11-27T16:19:03.295102-05:00',
+      '# User@Host: root[root] @  [127.0.0.1]  Id:     9',
+      '# Query_time: 0.000025  Lock_time: 0.000000 Rows_sent: 0  Rows_examined: 0',
+      'SET timestamp=1000000000;',
+      'SET timestamp = 1000000000;',
+      '# Time: 2026-11-27T16:19:03.295494-05:00',
+      '# User@Host: root[root] @  [127.0.0.1]  Id:     9',
+      '# Query_time: 0.000237  Lock_time: 0.000003 Rows_sent: 26  Rows_examined: 30',
+      'SET timestamp=1000000000;',
+      'SELECT id FROM t WHERE v > 3;',
+      '',
+    ].join('\n');
+    const digest = new SlowLogDigest();
+    const reader = new SlowLogReader((e) => digest.add(e));
+    reader.pushLatin1(log);
+    reader.end();
+    const lengths = digest
+      .results()
+      .map((c) => [c.fingerprint, c.numeric.get('Query_length')?.sum]);
+    expect(lengths).toEqual([
+      ['', 0],
+      ['select id from t where v > ?', 28],
+    ]);
+  });
+
   it('filters by time window, user, host and database', () => {
     expect(digestOf(LOG, { since: Date.UTC(2026, 10, 25, 10, 1, 0) / 1000 }).count).toBe(9);
     expect(digestOf(LOG, { until: Date.UTC(2026, 10, 25, 10, 0, 59) / 1000 }).count).toBe(6);

@@ -41,13 +41,13 @@ describe('rangeTailCarry', () => {
     writeFileSync(path, text, 'latin1');
     const end = text.length;
     for (const start of [0, nextEntryBoundary(text, 1000)]) {
-      const range = { path, start, end, last: false, endsWithNewline: true };
+      const range = { path, start, end, last: false, endsWithNewline: true, fileSize: end };
       expect(await rangeTailCarry(range, {})).toEqual(carryOf(text.slice(start)));
     }
     expect(carryOf(text)).toEqual({ db: 'real', time: '2026-11-25T10:00:01' });
     // A range after the `use`: it sets no db.
     const later = nextEntryBoundary(text, text.indexOf('SELECT 5'));
-    const range = { path, start: later, end, last: false, endsWithNewline: true };
+    const range = { path, start: later, end, last: false, endsWithNewline: true, fileSize: end };
     expect(await rangeTailCarry(range, {})).toEqual({ db: undefined, time: carryOf(text).time });
   });
 
@@ -68,7 +68,14 @@ describe('rangeTailCarry', () => {
       expect(text.length).toBe(size);
       const path = join(dir, `far-use-${shift}.log`);
       writeFileSync(path, text, 'latin1');
-      const range = { path, start: 0, end: text.length, last: false, endsWithNewline: true };
+      const range = {
+        path,
+        start: 0,
+        end: text.length,
+        last: false,
+        endsWithNewline: true,
+        fileSize: text.length,
+      };
       expect(await rangeTailCarry(range, {})).toEqual({
         db: 'real',
         time: '2026-11-25T10:00:01',
@@ -95,6 +102,7 @@ describe('rangeTailCarry', () => {
         end: cuts[i + 1]!,
         last: false,
         endsWithNewline: true,
+        fileSize: log.length,
       };
       const expected = carryOf(log.slice(range.start, range.end));
       expect(await rangeTailCarry(range, {})).toEqual({ db: expected.db, time: expected.time });

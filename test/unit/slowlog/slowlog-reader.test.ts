@@ -282,6 +282,36 @@ describe('SlowLogReader', () => {
     expect(read(log).entries.map((e) => e.statement)).toEqual(['/* No query */', 'SELECT 3']);
   });
 
+  it('reads an entry without a statement before a MariaDB entry without "# Time:" as "/* No query */", unlike pt-query-digest', () => {
+    // MariaDB 10.11 after the statements `SET timestamp = 1000000000` and
+    // `SELECT id FROM t WHERE v > 3` (written as it wrote them; explain lines left out). pt
+    // takes the second header as the first entry's statement and loses the SELECT.
+    const log = `# Time: 010909  1:46:40
+# User@Host: root[root] @  [127.0.0.1]
+# Thread_id: 5  Schema: d1  QC_hit: No
+# Query_time: 0.000003  Lock_time: 0.000000  Rows_sent: 0  Rows_examined: 0
+# Rows_affected: 0  Bytes_sent: 11
+SET timestamp=1000000000;
+SET timestamp = 1000000000;
+# User@Host: root[root] @  [127.0.0.1]
+# Thread_id: 5  Schema: d1  QC_hit: No
+# Query_time: 0.000150  Lock_time: 0.000042  Rows_sent: 26  Rows_examined: 30
+# Rows_affected: 0  Bytes_sent: 234
+# Full_scan: Yes  Full_join: No  Tmp_table: No  Tmp_table_on_disk: No
+#
+SET timestamp=1000000000;
+SELECT id FROM t WHERE v > 3;
+`;
+    for (const chunk of [log.length, 7, 1]) {
+      const { entries, problems } = read(log, chunk);
+      expect(entries.map((e) => [e.statement, e.time, e.attributes.get('Query_time')])).toEqual([
+        ['/* No query */', '010909  1:46:40', '0.000003'],
+        ['SELECT id FROM t WHERE v > 3', undefined, '0.000150'],
+      ]);
+      expect(problems).toEqual([]);
+    }
+  });
+
   it('keeps no chunk alive once ended (a summary keeps its reader for the figures)', () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;

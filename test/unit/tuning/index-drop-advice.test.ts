@@ -209,3 +209,32 @@ describe('how an unused index can be hidden before it is dropped', () => {
     expect(explanation(null)).toBe(`${before}.`);
   });
 });
+
+describe('indexes the optimizer does not use (INVISIBLE on MySQL, IGNORED on MariaDB)', () => {
+  /** `hidden` names the indexes that are invisible or ignored. */
+  const withHidden = (rows: IndexColumnRow[], hidden: string[]) =>
+    rows.map((r) => ({ ...r, visible: !hidden.includes(r.index) }));
+  const rows = stats('orders', {
+    PRIMARY: ['id'],
+    cust: ['customer_id'],
+    cust_date: ['customer_id', 'ordered_at'],
+  });
+
+  it('never advise dropping a visible index as covered by a hidden one, and say why', () => {
+    // cust_date is invisible (often the first step of dropping it): only cust serves lookups
+    // on customer_id, so dropping cust would leave them with no index the optimizer can use.
+    const hidden = withHidden(rows, ['cust_date']);
+    const notes: string[] = [];
+    const findings = adviseIndexDrops('shop', hidden, findRedundantIndexes(hidden), [], [], notes);
+    expect(findings).toEqual([]);
+    expect(notes).toEqual([
+      'orders.cust is a prefix of cust_date, but cust_date is invisible or ignored (the optimizer does not use it), so dropping cust would leave (customer_id) without an index queries can use. Not advised.',
+    ]);
+  });
+
+  it('still advise dropping a hidden index that a visible one covers', () => {
+    const hidden = withHidden(rows, ['cust']);
+    const findings = adviseIndexDrops('shop', hidden, findRedundantIndexes(hidden), []);
+    expect(findings.map((f) => [f.kind, f.index])).toEqual([['redundant-index', 'cust']]);
+  });
+});

@@ -9,6 +9,8 @@ import {
   type SysRedundantRow,
 } from '../../../shared/tuning/redundant-indexes';
 import {
+  experimentIndexFinding,
+  experimentLeftovers,
   noPrimaryKeyFinding,
   rowVersionsFinding,
   type HealthFinding,
@@ -51,9 +53,17 @@ export async function readHealth(
      WHERE TABLE_SCHEMA = ? AND TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED') ORDER BY TABLE_NAME`,
     [schema],
   );
+  // Whether the optimizer uses the index: an invisible (MySQL) or ignored (MariaDB) one covers
+  // no other (see adviseIndexDrops).
+  const hidden = !server.capabilities.invisibleIndexes
+    ? "'NO'"
+    : server.flavor === 'mariadb'
+      ? 'IGNORED'
+      : "IF(IS_VISIBLE = 'NO', 'YES', 'NO')";
   const stats = await rowsOf(
     conn,
-    `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, SUB_PART, INDEX_TYPE, NULLABLE
+    `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, SUB_PART, INDEX_TYPE, NULLABLE,
+       ${hidden} AS HIDDEN
      FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
     [schema],
   );
@@ -66,6 +76,7 @@ export async function readHealth(
     subPart: num(r.SUB_PART),
     type: str(r.INDEX_TYPE),
     nullable: str(r.NULLABLE) === 'YES',
+    visible: str(r.HIDDEN) !== 'YES',
   }));
   const findings: HealthFinding[] = [];
   for (const t of tables) {
@@ -120,8 +131,23 @@ export async function readHealth(
     : server.flavor === 'mariadb'
       ? 'ignored'
       : 'invisible';
+  // An index an experiment left is said as such, and is no cover nor candidate in the advice:
+  // it is to be dropped, and advice counting on it would leave its columns unindexed.
+  const leftovers = experimentLeftovers(columns, keys);
+  for (const l of leftovers)
+    findings.push(experimentIndexFinding(schema, l.table, l.index, l.keyNeed));
+  const left = (table: string, index: string) =>
+    leftovers.some((l) => l.table === table && l.index === index);
   findings.push(
-    ...adviseIndexDrops(schema, columns, redundant.indexes, unused, keys, notes, hiding),
+    ...adviseIndexDrops(
+      schema,
+      columns.filter((c) => !left(c.table, c.index)),
+      redundant.indexes.filter((r) => !left(r.table, r.index) && !left(r.table, r.coveredBy)),
+      unused.filter((u) => !left(u.table, u.index)),
+      keys,
+      notes,
+      hiding,
+    ),
   );
   if (server.capabilities.innodbRowVersions) {
     const versions = await rowsOf(
