@@ -2012,7 +2012,16 @@ export interface TableFacts {
   instantAlterColumnAllowed?: 'never' | 'add_last' | 'add_drop_reorder' | null;
   /** @@innodb_page_size in bytes, which sets InnoDB's record limit; absent or null: 16 KiB. */
   innodbPageSize?: number | null;
+  /**
+   * The algorithm the server gives a statement that names none (or ALGORITHM=DEFAULT): MySQL's
+   * @@old_alter_table=ON copies, MariaDB's @@alter_algorithm acts as if it were written, with the
+   * setting in words for the plan to name. Absent or null: the server picks the best.
+   */
+  serverAlgorithm?: { algorithm: ServerDefaultAlgorithm; setting: string } | null;
 }
+
+/** An algorithm a server setting can impose on ALTERs that name none. */
+export type ServerDefaultAlgorithm = 'COPY' | 'INPLACE' | 'NOCOPY' | 'INSTANT';
 
 /**
  * Table options that live only in the table definition: the servers change them without

@@ -368,15 +368,35 @@ export function planAlter(
     : 'known';
   const hasPartitionOp = alter.operations.some((o) => PARTITION_KINDS.has(o.kind));
   let clause: string | null = clauseFor(algorithm, lock, server);
-  // The clause proposes the best; the plan says what the statement as written will do.
+  // The clause proposes the best; the plan says what the statement as written will do. A
+  // statement naming no algorithm gets the server's (old_alter_table, alter_algorithm).
   const best = algorithm;
-  if (alter.algorithm === 'COPY') {
+  // MariaDB 10.x copies under alter_algorithm=COPY even with ALGORITHM=INSTANT or NOCOPY
+  // written (seen on 10.11; a written INPLACE or COPY is held to).
+  const copyOverrides =
+    flavor === 'mariadb' &&
+    facts.serverAlgorithm?.algorithm === 'COPY' &&
+    (alter.algorithm === 'INSTANT' || alter.algorithm === 'NOCOPY');
+  const imposed =
+    (alter.algorithm === null || alter.algorithm === 'DEFAULT' || copyOverrides) &&
+    facts.serverAlgorithm
+      ? facts.serverAlgorithm
+      : null;
+  const written = imposed?.algorithm ?? alter.algorithm;
+  /** How the statement came to ask for `a`: written, or a server setting. */
+  const asking = (a: string) =>
+    !imposed
+      ? `ALGORITHM=${a} is written`
+      : copyOverrides
+        ? `The server's ${imposed.setting} overrides the written ALGORITHM=${alter.algorithm ?? ''} (MariaDB then copies)`
+        : `The statement names no ALGORITHM=, so the server's ${imposed.setting} applies`;
+  if (written === 'COPY') {
     algorithm = 'copy';
     if (lockRank(lock) < lockRank('shared')) lock = 'shared';
   }
   // MySQL holds ALGORITHM=INPLACE to the letter: what would be instant is done in place, and
   // ADD/DROP COLUMN then rebuild the table (MariaDB takes INPLACE as "in place or better").
-  if (alter.algorithm === 'INPLACE' && flavor === 'mysql' && algorithm === 'instant') {
+  if (written === 'INPLACE' && flavor === 'mysql' && algorithm === 'instant') {
     for (const p of operations) {
       const row = nonInstantRuleFor(p.ruleKey, server.capabilities);
       if (algorithmRank(row.algorithm) > algorithmRank(algorithm)) algorithm = row.algorithm;
@@ -424,24 +444,24 @@ export function planAlter(
       'This MariaDB accepts but does not enforce ALGORITHM=INSTANT or NOCOPY for another ENGINE or ORDER BY: it copies the table anyway.';
   }
 
-  if (alter.algorithm === 'INPLACE' && best === 'instant' && algorithm !== 'instant') {
+  if (written === 'INPLACE' && best === 'instant' && algorithm !== 'instant') {
     risks.push({
       severity: 'warning',
-      text: `ALGORITHM=INPLACE is written: MySQL then does it ${algorithm.replace('-', ' with a ')}, where instant would do (the proposed statement).`,
+      text: `${asking('INPLACE')}: MySQL then does it ${algorithm.replace('-', ' with a ')}, where instant would do (the proposed statement).`,
     });
   }
-  if (alter.algorithm === 'COPY' && best !== 'copy') {
+  if (written === 'COPY' && best !== 'copy') {
     risks.push({
-      severity: 'warning',
-      text: `ALGORITHM=COPY is written: the table is copied while writes wait, where ${best.replace('-', ' with a ')} would do (the proposed statement).`,
+      severity: imposed ? 'danger' : 'warning',
+      text: `${asking('COPY')}: the table is copied while writes wait, where ${best.replace('-', ' with a ')} would do (the proposed statement${imposed ? ', which names its algorithm' : ''}).`,
     });
   }
   if (rejected !== null) {
     risks.push({ severity: 'danger', text: `The server will refuse this statement: ${rejected}.` });
   } else if (certainty === 'unknown') {
     risks.push({ severity: 'danger', text: UNKNOWN_ADVICE });
-  } else if (alter.algorithm !== null && alter.algorithm !== 'DEFAULT') {
-    const asked = alter.algorithm;
+  } else if (written !== null && written !== 'DEFAULT') {
+    const asked = written;
     const needed = algorithm;
     const tooCheap =
       (asked === 'INSTANT' && needed !== 'instant') ||
@@ -450,7 +470,9 @@ export function planAlter(
     if (tooCheap) {
       risks.push({
         severity: 'danger',
-        text: `The statement asks for ALGORITHM=${asked}, but this needs ${needed.replace('-', ' with a ')}: the server will refuse it.`,
+        text: imposed
+          ? `${asking(asked)}, asking for ${asked}, but this needs ${needed.replace('-', ' with a ')}: the server will refuse it (the proposed statement names its algorithm).`
+          : `The statement asks for ALGORITHM=${asked}, but this needs ${needed.replace('-', ' with a ')}: the server will refuse it.`,
       });
     }
   }
@@ -505,6 +527,12 @@ export function planAlter(
       severity: facts.rowVersions >= limit - 8 ? 'warning' : 'info',
       text: `Instant ADD/DROP COLUMN uses one of the table's ${limit} row versions (${facts.rowVersions} used so far).`,
     });
+  }
+
+  // Under that setting MariaDB still holds a written INPLACE (in place or better, so instant
+  // where it can be): the proposal writes that instead of INSTANT or NOCOPY.
+  if (flavor === 'mariadb' && facts.serverAlgorithm?.algorithm === 'COPY' && clause !== null) {
+    clause = clause.replace(/^ALGORITHM=(INSTANT|NOCOPY)\b/, 'ALGORITHM=INPLACE');
   }
 
   return {

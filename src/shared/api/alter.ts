@@ -169,6 +169,17 @@ export const TableFactsSchema = z.object({
     .optional(),
   /** @@innodb_page_size in bytes; null when it could not be read, absent when not read. */
   innodbPageSize: z.number().int().positive().nullable().optional(),
+  /**
+   * The algorithm a server setting imposes on ALTERs that name none (MySQL @@old_alter_table=ON,
+   * MariaDB @@alter_algorithm), with the setting in words; null: none, absent: not read.
+   */
+  serverAlgorithm: z
+    .object({
+      algorithm: z.enum(['COPY', 'INPLACE', 'NOCOPY', 'INSTANT']),
+      setting: z.string().max(200),
+    })
+    .nullable()
+    .optional(),
   createTable: z.string(),
   /**
    * The collation the server gives a character set named without COLLATE (`utf8mb4` →

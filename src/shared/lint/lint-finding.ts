@@ -2,6 +2,7 @@ import type { LintRuleId } from './lint-rules';
 import type { FindingSeverity } from '../severity';
 import { lintRule } from './lint-rules';
 import type { SchemaModel } from './schema-model';
+import type { TableFacts } from '../alter/alter-rules';
 
 /** A session that holds (or waits for) a table's metadata lock, as read from the live server. */
 export interface LiveSession {
@@ -16,6 +17,8 @@ export interface LiveSession {
 export interface LiveTableFacts {
   /** INNODB_TABLES.TOTAL_ROW_VERSIONS. */
   rowVersions?: number | null;
+  /** The algorithm the server imposes on ALTERs naming none (see TableFacts.serverAlgorithm). */
+  serverAlgorithm?: TableFacts['serverAlgorithm'];
   /** Sessions holding or queued on its metadata lock. */
   sessions?: readonly LiveSession[];
   /**

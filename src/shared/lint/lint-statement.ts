@@ -133,6 +133,7 @@ export function planFactsOf(table: TableModel, live: LiveTableFacts = {}): PlanF
     autoIncrementColumn: table.columns.find((c) => c.autoIncrement)?.name ?? null,
     longUniqueIndexes: longUnique.map((i) => i.name),
     ...(live.rowVersions !== undefined ? { rowVersions: live.rowVersions } : {}),
+    ...(live.serverAlgorithm !== undefined ? { serverAlgorithm: live.serverAlgorithm } : {}),
   };
 }
 

@@ -426,3 +426,57 @@ describe('ALGORITHM=INPLACE written on what would be instant', () => {
     expect(maria.algorithm).toBe('instant');
   });
 });
+
+describe('an algorithm the server imposes (old_alter_table, alter_algorithm)', () => {
+  const copyMysql: PlanFacts = {
+    serverAlgorithm: { algorithm: 'COPY', setting: 'old_alter_table=ON' },
+  };
+  const copyMariadb: PlanFacts = {
+    serverAlgorithm: { algorithm: 'COPY', setting: 'alter_algorithm=COPY' },
+  };
+
+  it('copies a statement that names no algorithm, and says which setting does it', () => {
+    const p = plan('ALTER TABLE t ADD COLUMN x INT', MYSQL97, copyMysql);
+    expect([p.algorithm, p.lock, p.proposedSql]).toEqual([
+      'copy',
+      'shared',
+      'ALTER TABLE t ALGORITHM=INSTANT, ADD COLUMN x INT',
+    ]);
+    expect(p.risks[0]).toEqual({
+      severity: 'danger',
+      text: "The statement names no ALGORITHM=, so the server's old_alter_table=ON applies: the table is copied while writes wait, where instant would do (the proposed statement, which names its algorithm).",
+    });
+    expect(
+      plan('ALTER TABLE t ADD COLUMN x INT, ALGORITHM=DEFAULT', MYSQL97, copyMysql).algorithm,
+    ).toBe('copy');
+    // A written algorithm wins on MySQL.
+    expect(
+      plan('ALTER TABLE t ADD COLUMN x INT, ALGORITHM=INSTANT', MYSQL97, copyMysql).algorithm,
+    ).toBe('instant');
+  });
+
+  it('MariaDB under alter_algorithm=COPY copies a written INSTANT too: INPLACE is proposed', () => {
+    const p = plan('ALTER TABLE t ADD COLUMN x INT, ALGORITHM=INSTANT', MARIADB1011, copyMariadb);
+    expect([p.algorithm, p.clause]).toEqual(['copy', 'ALGORITHM=INPLACE']);
+    expect(p.risks[0]!.text).toBe(
+      "The server's alter_algorithm=COPY overrides the written ALGORITHM=INSTANT (MariaDB then copies): the table is copied while writes wait, where instant would do (the proposed statement, which names its algorithm).",
+    );
+    const inplace = plan(
+      'ALTER TABLE t ADD COLUMN x INT, ALGORITHM=INPLACE',
+      MARIADB1011,
+      copyMariadb,
+    );
+    expect(inplace.algorithm).toBe('instant');
+  });
+
+  it('a stricter setting makes the server refuse what it cannot meet', () => {
+    const p = plan('ALTER TABLE t MODIFY a BIGINT', MARIADB1011, {
+      columns: [{ name: 'a', columnType: 'int', nullable: true, maxBytesPerChar: null }],
+      serverAlgorithm: { algorithm: 'INSTANT', setting: 'alter_algorithm=INSTANT' },
+    });
+    expect(p.risks).toContainEqual({
+      severity: 'danger',
+      text: "The statement names no ALGORITHM=, so the server's alter_algorithm=INSTANT applies, asking for INSTANT, but this needs copy: the server will refuse it (the proposed statement names its algorithm).",
+    });
+  });
+});

@@ -235,6 +235,23 @@ describe('lint rules', () => {
     ).not.toContain('warning row-version-limit');
   });
 
+  it('a server that copies ALTERs naming no algorithm (old_alter_table=ON) is planned so', () => {
+    const live = {
+      customers: { serverAlgorithm: { algorithm: 'COPY' as const, setting: 'old_alter_table=ON' } },
+    };
+    const copied = lint('ALTER TABLE customers ADD COLUMN phone VARCHAR(20);', {
+      target: 'mysql-9.7',
+      live,
+    }).statements[0]!;
+    expect(copied.plan?.algorithm).toBe('copy');
+    expect(copied.findings.map((f) => `${f.severity} ${f.rule}`)).toContain('danger table-copy');
+    const written = lint('ALTER TABLE customers ADD COLUMN phone VARCHAR(20), ALGORITHM=INSTANT;', {
+      target: 'mysql-9.7',
+      live,
+    }).statements[0]!;
+    expect(written.plan?.algorithm).toBe('instant');
+  });
+
   it('row-version-limit counts instant changes made earlier in the same migration (a rebuild resets it)', () => {
     const sql = Array.from(
       { length: 5 },

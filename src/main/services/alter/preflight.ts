@@ -67,6 +67,7 @@ export function planFactsOf(facts: TableFactsDto, foreignKeyChecks?: boolean): P
       ? { instantAlterColumnAllowed: facts.instantAlterColumnAllowed }
       : {}),
     ...(facts.innodbPageSize !== undefined ? { innodbPageSize: facts.innodbPageSize } : {}),
+    ...(facts.serverAlgorithm !== undefined ? { serverAlgorithm: facts.serverAlgorithm } : {}),
     checkConstraints: [
       ...facts.createTable.matchAll(/\bCONSTRAINT\s+`((?:[^`]|``)+)`\s+CHECK\b/gi),
     ].map((m) => (m[1] ?? '').replaceAll('``', '`')),

@@ -167,6 +167,7 @@ export async function readTableFacts(
     instantAlterColumnAllowed:
       server.flavor === 'mariadb' ? await readInstantAlterColumnAllowed(conn) : null,
     innodbPageSize: await readInnodbPageSize(conn),
+    serverAlgorithm: await readServerAlgorithm(conn, server.flavor),
     createTable,
     defaultCollations: await readDefaultCollations(
       conn,
@@ -187,6 +188,29 @@ async function readInstantAlterColumnAllowed(
   );
   const value = textOrNull(rows[0]?.v)?.toLowerCase();
   return value === 'never' || value === 'add_last' || value === 'add_drop_reorder' ? value : null;
+}
+
+/**
+ * The algorithm this session gives an ALTER that names none: MySQL copies under
+ * @@old_alter_table=ON; MariaDB (10.3.7+) takes @@alter_algorithm as if written (its
+ * old_alter_table sets that too). Null when the server picks the best, or the variable is absent.
+ */
+export async function readServerAlgorithm(
+  conn: Connection,
+  flavor: string,
+): Promise<{ algorithm: 'COPY' | 'INPLACE' | 'NOCOPY' | 'INSTANT'; setting: string } | null> {
+  if (flavor === 'mariadb') {
+    const rows = await selectRows(conn, 'SELECT @@alter_algorithm AS v').catch(() => []);
+    const value = textOrNull(rows[0]?.v)?.toUpperCase();
+    return value === 'COPY' || value === 'INPLACE' || value === 'NOCOPY' || value === 'INSTANT'
+      ? { algorithm: value, setting: `alter_algorithm=${value}` }
+      : null;
+  }
+  const rows = await selectRows(conn, 'SELECT @@old_alter_table AS v').catch(() => []);
+  const value = textOrNull(rows[0]?.v);
+  return value === '1' || value?.toUpperCase() === 'ON'
+    ? { algorithm: 'COPY', setting: 'old_alter_table=ON' }
+    : null;
 }
 
 /** @@innodb_page_size in bytes, or null where it cannot be read (InnoDB absent). */

@@ -13,6 +13,7 @@ import { quoteIdentifier, qualifiedName } from '../../../shared/sql/quote-identi
 import { detectFlavor, type DetectedFlavor } from '../../../shared/server/flavor';
 import { capabilitiesFor } from '../../../shared/server/capabilities';
 import { selectRows, textOf } from '../schema/metadata-query';
+import { readServerAlgorithm } from '../alter/read-table-facts';
 import type { AlterBlocker } from '../../../shared/api/alter';
 import { readBlockers } from '../alter/read-blockers';
 import { readRowVersions } from '../alter/innodb-table-name';
@@ -131,6 +132,7 @@ export async function readLiveFacts(
 ): Promise<Map<string, LiveTableFacts>> {
   const capabilities = capabilitiesFor(server.flavor, server.version);
   const facts = new Map<string, LiveTableFacts>();
+  const serverAlgorithm = await readServerAlgorithm(conn, server.flavor);
   for (const key of questions.tables) {
     const name = schema.tables.get(key)?.name ?? key;
     const rowVersions = capabilities.alterInstantRowVersions
@@ -139,6 +141,7 @@ export async function readLiveFacts(
     const blockers = await blockersOf(name);
     facts.set(key, {
       rowVersions,
+      serverAlgorithm,
       sessions: blockers.map((b) => ({
         id: b.processId,
         user: b.user,
