@@ -99,24 +99,44 @@ export function TopStatements(props: ToolScreenProps) {
 
   const chooseWindow = (next: WindowMode) => {
     if (next === 'since-snapshot') {
-      startWindowNow();
+      void startWindowNow();
       return;
     }
     setBaseline(null);
     setMode(next);
   };
-  /** Counts from the latest snapshot on: the list empties until something runs. */
-  const startWindowNow = () => {
+  /**
+   * Counts from a snapshot taken now (not the last refresh, which may be minutes old and would
+   * count what ran since then): the list empties until something runs.
+   */
+  const startWindowNow = async () => {
     if (!data?.available) return;
-    const from = { id: data.snapshotId, takenAt: data.takenAt };
-    setBaseline(from);
-    setMode('since-snapshot');
-    setData({
-      ...data,
-      statements: [],
-      omitted: 0,
-      baseline: { ...from, seconds: 0, short: false },
-    });
+    const request = ++latest.current;
+    setLoading(true);
+    try {
+      const now = await api.call('tuning.statements', {
+        sessionId,
+        schema,
+        baselineId: null,
+        lastSeconds: null,
+        showOwn,
+      });
+      if (request !== latest.current || !now.available) return;
+      const from = { id: now.snapshotId, takenAt: now.takenAt };
+      setBaseline(from);
+      setMode('since-snapshot');
+      setData({
+        ...now,
+        statements: [],
+        omitted: 0,
+        baseline: { ...from, seconds: 0, short: false },
+      });
+      setError(null);
+    } catch (e) {
+      if (request === latest.current) setError(errorShapeOf(e));
+    } finally {
+      if (request === latest.current) setLoading(false);
+    }
   };
   const windowLabel =
     mode === 'since-start'
@@ -183,7 +203,7 @@ export function TopStatements(props: ToolScreenProps) {
             type="button"
             className="btn-small"
             title="Counts from now on: refresh later to see what ran since"
-            onClick={startWindowNow}
+            onClick={() => void startWindowNow()}
           >
             Start a window now
           </button>

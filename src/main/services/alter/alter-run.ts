@@ -280,6 +280,27 @@ export class AlterRun {
     }
   }
 
+  /**
+   * Who held the table's metadata lock when the wait gave up: as the last poll saw them, or read
+   * now when no poll caught the wait (a short lock_wait_timeout can fall between two polls; the
+   * holders are usually still there).
+   */
+  async #blockersNow(): Promise<readonly AlterBlocker[]> {
+    if (this.#status.blockers.length > 0) return this.#status.blockers;
+    const own = this.#status.processId;
+    return this.#side(
+      (c) =>
+        readBlockers(
+          c,
+          this.#flavor,
+          this.#o.schema,
+          this.#o.alter.table,
+          own === null ? [] : [own],
+        ),
+      5_000,
+    ).catch(() => []);
+  }
+
   async #failed(e: unknown): Promise<void> {
     const error = errorToApi(e);
     const errno = errnoOf(e);
@@ -311,13 +332,13 @@ export class AlterRun {
     }
     let shape = error.toShape();
     if (errno === ER_LOCK_WAIT_TIMEOUT && this.#worked) {
-      const blockers = this.#status.blockers;
+      const blockers = await this.#blockersNow();
       shape = {
         ...shape,
         message: `The ALTER did its work, then waited lock_wait_timeout (${this.#o.lockWaitTimeoutSeconds} s) for the exclusive metadata lock it needs to finish, and gave up (server error ${errno}: ${error.message}): all of its work is rolled back.${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: run it again when no long transaction uses the table (the end needs the table to itself for a moment), or allow a longer wait.`,
       };
     } else if (errno === ER_LOCK_WAIT_TIMEOUT) {
-      const blockers = this.#status.blockers;
+      const blockers = await this.#blockersNow();
       shape = {
         ...shape,
         message: `The ALTER waited lock_wait_timeout (${this.#o.lockWaitTimeoutSeconds} s) for the table's metadata lock and gave up (server error ${errno}: ${error.message}).${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: let those transactions end (or kill them), then run it again, or allow a longer wait.`,
