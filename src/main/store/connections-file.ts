@@ -92,7 +92,8 @@ export function readEntry(raw: unknown): ReadEntry {
     ok: false,
     raw,
     field: path.map(String).join('.'),
-    reason: `${issue?.message ?? 'The entry is not valid'}${shown}`,
+    // `"a"|"b"` as `"a", "b"`: the list of allowed values then wraps in a narrow rail.
+    reason: `${(issue?.message ?? 'The entry is not valid').replaceAll('"|"', '", "')}${shown}`,
   };
 }
 

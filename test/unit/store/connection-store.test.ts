@@ -624,7 +624,7 @@ describe('ConnectionStore: files', () => {
         id: c.id,
         name: 'c',
         field: 'ssh.auth',
-        reason: expect.stringMatching(/^Invalid option: .* \(found "agent"\)$/) as string,
+        reason: 'Invalid option: expected one of "password", "key" (found "agent")',
       },
       { id: 'unreadable-4', name: null, field: '', reason: 'The entry is not an object' },
     ]);
