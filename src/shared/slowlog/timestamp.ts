@@ -147,10 +147,12 @@ const BOUND =
 /**
  * The zone a slow-log time is in, for people: `UTC` for an ISO time without an offset (MySQL's
  * log_timestamps=UTC), `UTC-05:00` for one with, and null for the short form, which is the
- * server's local time without saying which zone that is.
+ * server's local time without saying which zone that is. The short form may come as written
+ * (`261125 10:00:00`) or as ptTimestamp prints it (`2026-11-25 10:00:00`, a space where MySQL's
+ * ISO form has `T`).
  */
 export function slowLogZone(time: string): string | null {
-  if (SHORT.test(time)) return null;
+  if (SHORT.test(time) || time.charCodeAt(10) === 32) return null;
   const zone = ISO_ZONE.exec(time);
   return zone ? `UTC${zone[1]}${zone[2]}:${zone[3]}` : 'UTC';
 }

@@ -34,6 +34,9 @@ describe('slow-log times', () => {
     expect(slowLogTimeText('2026-11-27T14:02:11-05:00', true)).toBe('11-27 14:02:11 UTC-05:00');
     expect(slowLogTimeText('2026-11-27T19:02:11')).toBe('2026-11-27 19:02:11 UTC');
     expect(slowLogTimeText('261127  9:02:11')).toBe('2026-11-27 09:02:11 server time');
+    // As the API carries it: printed by ptTimestamp, still the server's local time.
+    expect(slowLogTimeText(ptTimestamp('261127  9:02:11'))).toBe('2026-11-27 09:02:11 server time');
+    expect(slowLogZone('2026-11-27 09:02:11')).toBeNull();
   });
 
   it('prints times as pt-query-digest does (parse_timestamp)', () => {
