@@ -61,4 +61,61 @@ describe('a damaged connections file', () => {
       await app.stop();
     }
   });
+
+  it('lists an entry a newer version saved apart, with why, and deletes it only after asking', async () => {
+    const fresh = await mkdtemp(path.join(os.tmpdir(), 'sightline-e2e-unreadable-'));
+    try {
+      const first = await startWebApp({ dataDir: fresh });
+      let newerId = '';
+      try {
+        for (const name of ['Readable', 'Saved by a newer version']) {
+          const saved = (await callApi(first, 'connections.save', {
+            settings: { ...defaultConnectionSettings(), name },
+            secrets: {},
+          })) as { id: string };
+          newerId = saved.id;
+        }
+      } finally {
+        await first.stop();
+      }
+      const file = path.join(fresh, 'connections.json');
+      const json = JSON.parse(await readFile(file, 'utf8')) as {
+        connections: Record<string, unknown>[];
+      };
+      json.connections.find((c) => c.id === newerId)!.color = 'chartreuse';
+      await writeFile(file, JSON.stringify(json));
+
+      const app = await startWebApp({ dataDir: fresh });
+      try {
+        const { page, errors } = await newCheckedPage(browser);
+        await openApp(page, app);
+        const apart = page.getByRole('region', { name: 'Connections this version cannot read' });
+        await apart.waitFor({ timeout: 10_000 });
+        const names = await page
+          .locator('[data-connection-name]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-connection-name')));
+        expect(names).toEqual(['Readable']);
+        const entry = apart.locator('[data-unreadable-name="Saved by a newer version"]');
+        expect(await entry.locator('.unreadable-reason').textContent()).toMatch(
+          /^color: Invalid option: expected one of "gray", "red", .*, "pink" \(found "chartreuse"\)$/,
+        );
+        await screenshot(page, 'recovery-02-unreadable-entry');
+
+        await entry.getByRole('button', { name: 'Delete Saved by a newer version' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        expect(await dialog.textContent()).toContain('This version of Sightline cannot read');
+        await screenshot(page, 'recovery-03-unreadable-delete');
+        await dialog.getByRole('button', { name: 'Delete connection' }).click();
+        await apart.waitFor({ state: 'detached' });
+        const after = JSON.parse(await readFile(file, 'utf8')) as typeof json;
+        expect(after.connections.map((c) => c.name)).toEqual(['Readable']);
+        expect(errors).toEqual([]);
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  });
 });

@@ -121,6 +121,13 @@ describe('the tuning screen reads a slow log', () => {
       /^\d+\.\d{6} s \(the lower bound of its 5% bucket\)$/,
     );
     await expect.poll(() => page.getByTestId('slowlog-summary').textContent()).toMatch(/classes/);
+    // MySQL writes UTC (log_timestamps=UTC, `Z`): the times say so.
+    expect(await page.getByTestId('slowlog-summary').textContent()).toMatch(
+      / from \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC to \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC\./,
+    );
+    expect(await row.locator('td.tune-seen').first().textContent()).toMatch(
+      /^\d\d-\d\d \d\d:\d\d:\d\d UTC$/,
+    );
     await row.click();
     await expect
       .poll(() => page.getByTestId('slowlog-example').textContent())

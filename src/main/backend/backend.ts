@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import type { AppInfo } from '../../shared/api/contract';
 import { appService } from '../services/app-service';
 import { alterService } from '../services/alter-service';
@@ -28,6 +27,7 @@ import { PlanStore } from '../store/plan-store';
 import { SettingsStore } from '../store/settings-store';
 import { StoreWriteMonitor } from '../store/store-write-monitor';
 import { lockDataDir } from '../store/data-dir-lock';
+import { preparePrivateDataDir } from '../store/private-data-dir';
 import { updatesService } from '../services/updates-service';
 import { resultLimitsOf, settingsService } from '../services/settings-service';
 import { TableSizesStore } from '../store/table-sizes-store';
@@ -67,7 +67,7 @@ export interface Backend {
 
 /** Builds every service over one store and serves them to any number of peers. */
 export async function createBackend(options: BackendOptions): Promise<Backend> {
-  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  await preparePrivateDataDir(options.dataDir);
   const lock = await lockDataDir(options.dataDir);
   const store = await ConnectionStore.open(options.dataDir, options.secretBox);
   if (store.warning) console.error(`[backend] ${store.warning}`);

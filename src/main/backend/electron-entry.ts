@@ -5,6 +5,7 @@ import type { MessagePortMain } from 'electron';
 import type { ServerMessage } from '../../shared/api/wire';
 import { keySecretBox } from '../store/key-secret-box';
 import { openKeyFileSecretBox } from '../store/key-file-secret-box';
+import { preparePrivateDataDir } from '../store/private-data-dir';
 import { createBackend, type Backend } from './backend';
 import { MainToBackendSchema } from './electron-protocol';
 import type { Peer } from './peer';
@@ -30,6 +31,8 @@ process.parentPort.on('message', (e) => {
   const msg = parsed.data;
   if (msg.type === 'init' && !backend) {
     backend = (async () => {
+      // Before the key file in it is read or created (createBackend checks again).
+      await preparePrivateDataDir(msg.dataDir);
       const secretBox = msg.dataKey
         ? keySecretBox(Buffer.from(msg.dataKey, 'base64'), 'safe-storage')
         : await openKeyFileSecretBox(path.join(msg.dataDir, 'secret.key'));

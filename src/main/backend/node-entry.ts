@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { ServerMessage } from '../../shared/api/wire';
 import { openKeyFileSecretBox } from '../store/key-file-secret-box';
+import { preparePrivateDataDir } from '../store/private-data-dir';
 import { relayedDownloadOffers } from '../export/download-offer';
 import { createBackend } from './backend';
 import { defaultDataDir } from './data-dir';
@@ -34,6 +35,8 @@ function relayedPeer(client: string): RelayedPeer {
 async function main(): Promise<void> {
   if (!process.send) throw new Error('node-entry must be started by the web supervisor');
   const dataDir = defaultDataDir();
+  // Before the key file in it is read or created (createBackend checks again; it is quick).
+  await preparePrivateDataDir(dataDir);
   const secretBox = await openKeyFileSecretBox(path.join(dataDir, 'secret.key'));
   // The web server's private folder for exports the browser downloads (see web-server.ts).
   const downloadDir = process.env.SIGHTLINE_DOWNLOAD_DIR;

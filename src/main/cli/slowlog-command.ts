@@ -32,7 +32,9 @@ as one log, in the order given; - is standard input) and groups statements into 
 pt-query-digest's fingerprints and class IDs.
 
   --since T       only entries at or after T: 2026-11-25, "2026-11-25 10:00:00", 261125
-  --until T       only entries at or before T (same forms); times are the log's wall clock
+  --until T       only entries at or before T (same forms); a time may end in a UTC offset
+                  (2026-11-25T10:00:00-05:00) and is UTC without one; a MariaDB log's times
+                  are the server's wall clock, and compared as written
   --user U        only entries of this user      --host H   of this host or IP
   --db D          only entries in this database
   --order-by K    time (total Query_time, default), count, avg, rows-examined, rows-sent,

@@ -7,6 +7,7 @@ import { requireRetyped, secretsStillBound } from './secret-binding';
 
 type ConnectionMethods =
   | 'connections.list'
+  | 'connections.unreadable'
   | 'connections.save'
   | 'connections.duplicate'
   | 'connections.delete'
@@ -16,6 +17,7 @@ type ConnectionMethods =
 export function connectionsService(store: ConnectionStore): Handlers<ConnectionMethods> {
   return {
     'connections.list': async () => store.list(),
+    'connections.unreadable': async () => store.unreadable(),
     'connections.save': async ({ id, settings, secrets }) => {
       if (id === undefined) return store.save(id, settings, secrets);
       // Moving a connection elsewhere, or weakening its protection, forgets the secrets bound

@@ -138,12 +138,14 @@ export async function openTableRead(owner: OpenSession): Promise<SlowLogServerRe
         rowsAsArray: true,
       });
       const n = Number((count as unknown[][])[0]?.[0]);
-      // MySQL names the file's time zone; MariaDB has no such variable and writes local time.
+      // MySQL has log_timestamps and its file's times are instants (UTC, or with their offset
+      // under SYSTEM), so the table's are read as instants too (start_time would read in the
+      // session's zone, which is neither); MariaDB has no such variable and writes local time.
       const zone = await conn
         .query({ sql: 'SELECT @@global.log_timestamps', rowsAsArray: true })
         .then(([r]) => String((r as unknown[][])[0]?.[0] ?? ''))
         .catch(() => null);
-      return { rows: Number.isSafeInteger(n) && n >= 0 ? n : 0, utcTimes: zone === 'UTC' };
+      return { rows: Number.isSafeInteger(n) && n >= 0 ? n : 0, utcTimes: zone !== null };
     })
     .catch((e: unknown) => {
       throw e instanceof ApiError ? e : errorToApi(e);

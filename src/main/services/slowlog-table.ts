@@ -12,9 +12,10 @@ const seconds = (column: string) =>
 /**
  * The columns read, in order: the time, durations in seconds. (TIME_TO_SEC drops the
  * microseconds on MySQL and keeps them on MariaDB: not used.) The time is what the file's reader
- * takes from `# Time:`, whole seconds: the file's time zone is log_timestamps, which is UTC by
- * default on MySQL, while start_time reads in the session's time zone; so where the file is in
- * UTC the time is read as seconds since the epoch and written in UTC here.
+ * takes from `# Time:`, whole seconds. start_time reads in the session's time zone; MySQL's file
+ * times are instants (UTC, or with their offset under log_timestamps=SYSTEM), so on MySQL the
+ * time is read as seconds since the epoch and written in UTC here (`utcTimes`); MariaDB's file
+ * writes the server's local time, and its table's wall clock is kept.
  */
 export function slowLogTableSql(utcTimes: boolean): string {
   const time = utcTimes

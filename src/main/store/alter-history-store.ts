@@ -9,11 +9,12 @@
  * newest runs, one line each. Writes the disk refuses are kept, reported and retried
  * (AppendOnlyFile).
  */
-import { chmod, mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AlterHistoryEntrySchema, type AlterHistoryEntry } from '../../shared/api/alter';
 import { AppendOnlyFile } from './append-only-file';
 import { moveAsideDamaged, PRIVATE_FILE_MODE } from './atomic-file';
+import { chmodNoFollow } from './private-data-dir';
 import { errorMessage } from './os-error';
 import type { RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
@@ -150,7 +151,7 @@ export class AlterHistoryStore {
     await mkdir(this.#dataDir, { recursive: true, mode: 0o700 }).catch(() => undefined);
     try {
       await loaded.file.append(JSON.stringify(entry) + '\n');
-      await chmod(this.#path, PRIVATE_FILE_MODE).catch(() => undefined);
+      await chmodNoFollow(this.#path, PRIVATE_FILE_MODE).catch(() => undefined);
     } catch {
       // Reported to the monitor and retried by the file.
     }

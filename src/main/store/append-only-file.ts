@@ -8,6 +8,7 @@ import { open } from 'node:fs/promises';
 import type { WrittenStore } from '../../shared/api/store-writes';
 import { ApiError } from '../../shared/api/errors';
 import { PRIVATE_FILE_MODE, writeFileAtomic } from './atomic-file';
+import { APPEND_NO_FOLLOW } from './private-data-dir';
 import { errorMessage } from './os-error';
 import { RetryingWrite, type RetryDelays } from './retrying-write';
 import type { StoreWriteMonitor } from './store-write-monitor';
@@ -127,7 +128,9 @@ export class AppendOnlyFile {
     let handle;
     try {
       // Opened for each batch rather than held open: a rewrite renames a new file into place.
-      handle = await open(path, 'a', PRIVATE_FILE_MODE);
+      // Never through a symbolic link: the data folder is checked, but a link would send the
+      // history to a file elsewhere.
+      handle = await open(path, APPEND_NO_FOLLOW, PRIVATE_FILE_MODE);
     } catch (error) {
       this.#pending = [...lines, ...this.#pending];
       throw error;

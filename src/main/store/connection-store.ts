@@ -16,6 +16,7 @@ import {
   type SavedConnection,
   type Secrets,
   type SecretsPatch,
+  type UnreadableConnection,
 } from '../../shared/api/connection';
 import { ApiError, isApiError } from '../../shared/api/errors';
 import {
@@ -29,6 +30,8 @@ import {
   CONNECTIONS_FILE_NAME,
   CONNECTIONS_FILE_VERSION,
   ConnectionsFileSchema,
+  idOf,
+  readEntry,
   StoredConnectionSchema,
   type ConnectionsFile,
   type StoredConnection,
@@ -49,10 +52,28 @@ interface Entry {
   readonly connection: StoredConnection;
 }
 
+/**
+ * An entry this version cannot read (see UnreadableConnection): written back exactly as read,
+ * in its place, so the newer Sightline that wrote it still finds it.
+ */
+interface Unreadable {
+  readonly raw: unknown;
+  readonly view: UnreadableConnection;
+}
+
 interface State {
   /** The file's top-level keys other than `connections`, kept for rewriting. */
   readonly header: Readonly<Record<string, unknown>>;
-  readonly entries: readonly Entry[];
+  /** Every entry of the file, in its order. */
+  readonly items: readonly (Entry | Unreadable)[];
+}
+
+function isEntry(item: Entry | Unreadable): item is Entry {
+  return 'connection' in item;
+}
+
+function entriesOf(state: State): Entry[] {
+  return state.items.filter(isEntry);
 }
 
 const nameOrder = new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
@@ -75,7 +96,8 @@ export class ConnectionStore {
   /**
    * Opens (or starts) the store in `dataDir`, creating the folder (0700) if needed. A damaged
    * file falls back to its backup, with `warning` saying so; a file from a newer, incompatible
-   * Sightline is refused rather than misread or overwritten.
+   * Sightline is refused rather than misread or overwritten. An entry this version cannot read
+   * is kept aside, unchanged (see unreadable()), and the others are read.
    */
   static async open(dataDir: string, box: SecretBox): Promise<ConnectionStore> {
     const path = join(dataDir, CONNECTIONS_FILE_NAME);
@@ -105,8 +127,12 @@ export class ConnectionStore {
       });
     }
     const { connections, ...header } = file;
-    const entries = connections.map(toEntry);
-    return new ConnectionStore(path, box, { header, entries }, read.warning);
+    const items = connections.map((raw, index) => {
+      const read = readEntry(raw);
+      if (read.ok) return { raw: read.raw, connection: read.connection };
+      return unreadableItem(read.raw, index, read.field, read.reason);
+    });
+    return new ConnectionStore(path, box, { header, items }, read.warning);
   }
 
   /**
@@ -119,7 +145,7 @@ export class ConnectionStore {
 
   /** All saved connections sorted by name (case-insensitively); no secrets, only which exist. */
   list(): SavedConnection[] {
-    return this.#state.entries
+    return entriesOf(this.#state)
       .map((entry) => toSaved(entry.connection))
       .sort(
         (a, b) =>
@@ -127,6 +153,14 @@ export class ConnectionStore {
           byCodeUnits(a.name, b.name) ||
           byCodeUnits(a.id, b.id),
       );
+  }
+
+  /**
+   * The entries this version cannot read, in the file's order: kept as written, shown so that
+   * nobody thinks them lost, and changed by nothing but delete().
+   */
+  unreadable(): UnreadableConnection[] {
+    return this.#state.items.filter((i) => !isEntry(i)).map((i) => ({ ...(i as Unreadable).view }));
   }
 
   get(id: string): SavedConnection {
@@ -161,10 +195,10 @@ export class ConnectionStore {
         ),
       };
       const entry = toEntry(connection);
-      const entries = previous
-        ? state.entries.map((e) => (e === previous ? entry : e))
-        : [...state.entries, entry];
-      return { state: { ...state, entries }, result: toSaved(entry.connection) };
+      const items = previous
+        ? state.items.map((e) => (e === previous ? entry : e))
+        : [...state.items, entry];
+      return { state: { ...state, items }, result: toSaved(entry.connection) };
     });
   }
 
@@ -188,8 +222,8 @@ export class ConnectionStore {
         tls: { ...connection.tls, serverCertSha256: sha256 },
         updatedAt: new Date().toISOString(),
       });
-      const entries = state.entries.map((e) => (e === entry ? pinned : e));
-      return { state: { ...state, entries }, result: true };
+      const items = state.items.map((e) => (e === entry ? pinned : e));
+      return { state: { ...state, items }, result: true };
     });
   }
 
@@ -203,7 +237,7 @@ export class ConnectionStore {
     return this.#change((state) => {
       const source = this.#find(state, id);
       const now = new Date().toISOString();
-      const names = state.entries.map((e) => e.connection.name);
+      const names = entriesOf(state).map((e) => e.connection.name);
       const entry = toEntry({
         ...source.raw,
         ...backgroundExplainsOff(source.raw),
@@ -215,17 +249,19 @@ export class ConnectionStore {
         sealedSecrets: { ...source.connection.sealedSecrets },
       });
       return {
-        state: { ...state, entries: [...state.entries, entry] },
+        state: { ...state, items: [...state.items, entry] },
         result: toSaved(entry.connection),
       };
     });
   }
 
+  /** Deletes a connection, or an entry this version cannot read (the one change allowed on it). */
   delete(id: string): Promise<void> {
     return this.#change((state) => {
-      const target = this.#find(state, id);
+      const target = state.items.find((i) => (isEntry(i) ? i.connection.id : i.view.id) === id);
+      if (!target) throw notFound(id);
       return {
-        state: { ...state, entries: state.entries.filter((e) => e !== target) },
+        state: { ...state, items: state.items.filter((e) => e !== target) },
         result: undefined,
       };
     });
@@ -237,15 +273,20 @@ export class ConnectionStore {
     return unsealSecrets(connection.sealedSecrets, this.#box, connection.name);
   }
 
+  /** The readable entry `id`; an unreadable one is refused, saying why, and left as it is. */
   #find(state: State, id: string): Entry {
-    const entry = state.entries.find((e) => e.connection.id === id);
-    if (!entry) {
-      throw new ApiError({
-        code: 'NOT_FOUND',
-        message: `There is no saved connection with the id "${id}"; it may have been deleted.`,
-      });
-    }
-    return entry;
+    const item = state.items.find((i) => (isEntry(i) ? i.connection.id : i.view.id) === id);
+    if (!item) throw notFound(id);
+    if (isEntry(item)) return item;
+    const { name, field, reason } = item.view;
+    throw new ApiError({
+      code: 'INVALID_REQUEST',
+      message:
+        `The saved connection ${name === null ? `"${id}"` : `"${name}"`} cannot be used or ` +
+        `changed by this version of Sightline (${field || 'the entry'}: ${reason}). It was ` +
+        `saved by a newer version or edited by hand, and is kept as it is: open it with the ` +
+        `newer version, or delete it.`,
+    });
   }
 
   /**
@@ -268,7 +309,7 @@ export class ConnectionStore {
       ...state.header,
       format: CONNECTIONS_FILE_FORMAT,
       version: CONNECTIONS_FILE_VERSION,
-      connections: state.entries.map((e) => ({ ...e.raw })),
+      connections: state.items.map((e) => (isEntry(e) ? { ...e.raw } : e.raw)),
     };
     try {
       const { warning } = await writeJsonFileWithBackup(this.#path, file, ConnectionsFileSchema, {
@@ -300,6 +341,25 @@ function backgroundExplainsOff(raw: Readonly<Record<string, unknown>>): Record<s
   const kept = raw.backgroundExplains;
   if (kept === undefined || kept === null || typeof kept !== 'object') return {};
   return { backgroundExplains: { ...kept, enabled: false, allowOnProduction: false } };
+}
+
+function notFound(id: string): ApiError {
+  return new ApiError({
+    code: 'NOT_FOUND',
+    message: `There is no saved connection with the id "${id}"; it may have been deleted.`,
+  });
+}
+
+/**
+ * An unreadable entry with what the list shows of it. Its own id when it has a usable one (the
+ * file check made those unique), else a stand-in by its place in the file, for this run only.
+ */
+function unreadableItem(raw: unknown, index: number, field: string, reason: string): Unreadable {
+  const name =
+    raw !== null && typeof raw === 'object' && typeof (raw as { name?: unknown }).name === 'string'
+      ? ((raw as { name: string }).name as string)
+      : null;
+  return { raw, view: { id: idOf(raw) ?? `unreadable-${index + 1}`, name, field, reason } };
 }
 
 function toEntry(raw: Record<string, unknown>): Entry {

@@ -31,44 +31,78 @@ export const StoredConnectionSchema = ConnectionSettingsSchema.extend({
 export type StoredConnection = z.infer<typeof StoredConnectionSchema>;
 
 /**
- * The whole file. Entries are validated here (so a damaged entry makes the file count as damaged
- * and the backup is used), but kept as the raw objects: the parsed form drops unknown keys inside
- * nested objects, and the raw form is what gets written back.
+ * The whole file. Entries are read one by one (see readEntry), not here: one entry this version
+ * cannot read (a value a newer Sightline added to an enum, a hand edit) must not make the file
+ * count as damaged and cost every other connection. They are kept as the raw values: the parsed
+ * form drops unknown keys inside nested objects, and the raw form is what gets written back.
+ * Two entries with one id are damage, though: which one an id means would be a guess.
  */
 export const ConnectionsFileSchema = z
   .looseObject({
     format: z.literal(CONNECTIONS_FILE_FORMAT),
     version: z.number().int().min(1),
-    connections: z.array(z.record(z.string(), z.unknown())),
+    connections: z.array(z.unknown()),
   })
   .superRefine((file, ctx) => {
     // A newer format may have entries this version cannot validate; the store refuses it whole.
     if (file.version !== CONNECTIONS_FILE_VERSION) return;
     const seen = new Set<string>();
     file.connections.forEach((entry, index) => {
-      const result = StoredConnectionSchema.safeParse(entry);
-      if (!result.success) {
-        for (const issue of result.error.issues) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['connections', index, ...issue.path.map(pathKey)],
-            message: issue.message,
-          });
-        }
-        return;
-      }
-      if (seen.has(result.data.id)) {
+      const id = idOf(entry);
+      if (id === undefined) return;
+      if (seen.has(id)) {
         ctx.addIssue({
           code: 'custom',
           path: ['connections', index, 'id'],
-          message: `The id ${result.data.id} is used by more than one connection`,
+          message: `The id ${id} is used by more than one connection`,
         });
       }
-      seen.add(result.data.id);
+      seen.add(id);
     });
   });
 export type ConnectionsFile = z.infer<typeof ConnectionsFileSchema>;
 
-function pathKey(key: PropertyKey): string | number {
-  return typeof key === 'symbol' ? String(key) : key;
+/** An entry's id when it has a usable one (what StoredConnectionSchema accepts), else undefined. */
+export function idOf(entry: unknown): string | undefined {
+  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return undefined;
+  const id = (entry as Record<string, unknown>).id;
+  return typeof id === 'string' && id.length >= 1 && id.length <= 64 ? id : undefined;
+}
+
+/** One entry of the file, read: the connection, or why this version cannot read it. */
+export type ReadEntry =
+  | { ok: true; raw: Record<string, unknown>; connection: StoredConnection }
+  | { ok: false; raw: unknown; field: string; reason: string };
+
+/** Reads one entry; never throws. `field` is the first failing field's dotted path. */
+export function readEntry(raw: unknown): ReadEntry {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    return { ok: false, raw, field: '', reason: 'The entry is not an object' };
+  const result = StoredConnectionSchema.safeParse(raw);
+  if (result.success)
+    return { ok: true, raw: raw as Record<string, unknown>, connection: result.data };
+  const issue = result.error.issues[0];
+  const path = issue?.path ?? [];
+  const found = valueAt(raw, path);
+  const shown =
+    typeof found === 'string' || typeof found === 'number' || typeof found === 'boolean'
+      ? ` (found ${JSON.stringify(found)})`
+      : '';
+  return {
+    ok: false,
+    raw,
+    field: path.map(String).join('.'),
+    // `"a"|"b"` as `"a", "b"`: the list of allowed values then wraps in a narrow rail.
+    reason: `${(issue?.message ?? 'The entry is not valid').replaceAll('"|"', '", "')}${shown}`,
+  };
+}
+
+/** The value at a validation issue's path, or undefined. */
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let value = raw;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object' || typeof key === 'symbol') return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
 }

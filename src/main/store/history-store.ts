@@ -11,7 +11,7 @@
  * cleared. Statements are masked before they are kept (history-masking.ts): no password ever
  * reaches the file.
  */
-import { chmod, mkdir, readFile, truncate } from 'node:fs/promises';
+import { mkdir, readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   HistoryEntrySchema,
@@ -22,6 +22,7 @@ import {
 } from '../../shared/api/history';
 import { AppendOnlyFile } from './append-only-file';
 import { moveAsideDamaged, PRIVATE_FILE_MODE, removeStrayTempFiles } from './atomic-file';
+import { chmodNoFollow } from './private-data-dir';
 import type { SessionLexing } from '../../shared/sql/mask-secrets';
 import { maskErrorMessageForHistory, maskStatementForHistory } from './history-masking';
 import { errorCode, errorMessage } from './os-error';
@@ -109,7 +110,7 @@ export class HistoryStore {
       return new HistoryStore(path, [], false, warning, options);
     }
     // The history never held secrets, but it names servers and data: owner only, like all files.
-    await chmod(path, PRIVATE_FILE_MODE).catch(() => undefined);
+    await chmodNoFollow(path, PRIVATE_FILE_MODE).catch(() => undefined);
     const read = readLines(bytes);
     let warning: string | null = null;
     let needsNewline = read.needsNewline;

@@ -12,6 +12,7 @@ import { ApiError, isApiError } from '../../shared/api/errors';
 import { keySecretBox, SECRET_KEY_BYTES as KEY_BYTES } from './key-secret-box';
 import { errorCode, errorMessage } from './os-error';
 import type { SecretBox } from './secret-box';
+import { READ_NO_FOLLOW } from './private-data-dir';
 
 /**
  * A SecretBox using the key in `keyFilePath`, creating the file (mode 0600, in a directory
@@ -27,7 +28,7 @@ export async function openKeyFileSecretBox(keyFilePath: string): Promise<SecretB
 async function readKeyFile(path: string): Promise<Buffer | null> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    handle = await open(path, READ_NO_FOLLOW);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return null;
     throw new ApiError({

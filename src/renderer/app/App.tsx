@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { SavedConnection } from '../../shared/api/connection';
+import type { SavedConnection, UnreadableConnection } from '../../shared/api/connection';
 import { ConnectionDialog } from '../connections/ConnectionDialog';
 import { sendEditorCommand } from '../editor/editor-commands';
 import { onOpenSettingsRequest } from '../settings/open-settings';
 import { Banners } from '../shell/Banners';
 import { closeQuestion } from '../shell/close-question';
-import { deleteRequest } from '../shell/delete-request';
+import { deleteRequest, deleteUnreadableRequest } from '../shell/delete-request';
 import { HomePage } from '../shell/HomePage';
 import { pageStatus } from '../shell/page-status';
 import { Rail } from '../shell/Rail';
@@ -40,7 +40,8 @@ import { registeredTools, toolScreens } from './tool-registry';
  */
 export function App() {
   const [error, setError] = useState<ShellError | null>(null);
-  const { appInfo, connections, listState, byId, reload } = useSavedConnections(setError);
+  const { appInfo, connections, unreadable, listState, byId, reload } =
+    useSavedConnections(setError);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ existing: SavedConnection | null } | null>(null);
   const [tabs, dispatch] = useReducer(tabsReducer, emptyTabs);
@@ -122,6 +123,11 @@ export function App() {
       setSelectedId(null);
       await reload();
     });
+  const askDeleteUnreadable = (u: UnreadableConnection) =>
+    void ask(deleteUnreadableRequest(u), async () => {
+      await api.call('connections.delete', { id: u.id });
+      await reload();
+    });
 
   return (
     <ShellServicesContext.Provider value={services}>
@@ -130,6 +136,8 @@ export function App() {
         <div className="workspace">
           <Rail
             connections={connections}
+            unreadable={unreadable}
+            onDeleteUnreadable={askDeleteUnreadable}
             listState={listState}
             byId={byId}
             // The rail follows the tab in front (a plan: the connection whose tree is shown).

@@ -54,6 +54,8 @@ function ConnectionFlags({
 /** The left rail's saved connections, with colour tag and read-only / production marks. */
 export function ConnectionList({
   connections,
+  unreadable = null,
+  hasUnreadable = false,
   listState = 'loaded',
   selectedId,
   connectedIds,
@@ -67,6 +69,10 @@ export function ConnectionList({
   onToggleCollapsed,
 }: {
   connections: SavedConnection[];
+  /** Shown under the list: the saved entries this version cannot read. */
+  unreadable?: ReactNode;
+  /** Whether there are such entries (then an empty list is not "none saved"). */
+  hasUnreadable?: boolean;
   /** Whether `connections` was read: empty before then is not "none saved". */
   listState?: 'loading' | 'loaded' | 'failed';
   selectedId: string | null;
@@ -152,7 +158,7 @@ export function ConnectionList({
               : 'Saved connections could not be read: see the message beside. They show here once the backend answers.'}
           </p>
         </div>
-      ) : connections.length === 0 ? (
+      ) : connections.length === 0 && !hasUnreadable ? (
         <div className="empty-state">
           <p>No saved connections yet.</p>
           <p>
@@ -217,6 +223,7 @@ export function ConnectionList({
           ])}
         </ul>
       )}
+      {unreadable}
     </nav>
   );
 }

@@ -1,6 +1,7 @@
-import type { SavedConnection } from '../../shared/api/connection';
+import type { SavedConnection, UnreadableConnection } from '../../shared/api/connection';
 import { linkTransport } from '../../shared/server/link-transport';
 import { ConnectionList } from '../connections/ConnectionList';
+import { UnreadableConnections } from '../connections/UnreadableConnections';
 import { SchemaTree } from '../schema/SchemaTree';
 import { useShell } from './shell-services';
 import type { ListState } from './use-saved-connections';
@@ -12,6 +13,8 @@ import { contextSession, isSessionTab, recentTab, type TabsState } from './tabs/
  */
 export function Rail({
   connections,
+  unreadable,
+  onDeleteUnreadable,
   listState,
   byId,
   selectedId,
@@ -23,6 +26,9 @@ export function Rail({
   onNew,
 }: {
   connections: SavedConnection[];
+  /** Saved entries this version cannot read, listed apart; delete is all that can be done. */
+  unreadable: UnreadableConnection[];
+  onDeleteUnreadable: (entry: UnreadableConnection) => void;
   listState: ListState;
   byId: ReadonlyMap<string, SavedConnection>;
   selectedId: string | null;
@@ -48,6 +54,8 @@ export function Rail({
   return (
     <ConnectionList
       connections={connections}
+      unreadable={<UnreadableConnections entries={unreadable} onDelete={onDeleteUnreadable} />}
+      hasUnreadable={unreadable.length > 0}
       listState={listState}
       selectedId={selectedId}
       connectedIds={new Set(sessions.flatMap((t) => (t.kind === 'editor' ? [t.connectionId] : [])))}

@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AppInfo } from '../../shared/api/contract';
-import type { SavedConnection } from '../../shared/api/connection';
+import type { SavedConnection, UnreadableConnection } from '../../shared/api/connection';
 import { api } from '../app/api';
 import { errorShapeOf } from '../app/ErrorNotice';
 import { loadPlanDiagnostics } from '../settings/plan-diagnostics';
 import type { ShellError } from './use-session-opener';
 
-async function load(): Promise<{ info: AppInfo; list: SavedConnection[] }> {
-  const [info, list] = await Promise.all([
+async function load(): Promise<{
+  info: AppInfo;
+  list: SavedConnection[];
+  unreadable: UnreadableConnection[];
+}> {
+  const [info, list, unreadable] = await Promise.all([
     api.call('app.info', {}),
     api.call('connections.list', {}),
+    api.call('connections.unreadable', {}),
     loadPlanDiagnostics(),
   ]);
-  return { info, list };
+  return { info, list, unreadable };
 }
 
 /**
@@ -26,6 +31,8 @@ export type ListState = 'loading' | 'loaded' | 'failed';
 export function useSavedConnections(report: (error: ShellError | null) => void) {
   const [appInfo, setAppInfo] = useState<AppInfo | null>(null);
   const [connections, setConnections] = useState<SavedConnection[]>([]);
+  /** Saved entries this version cannot read (see UnreadableConnections). */
+  const [unreadable, setUnreadable] = useState<UnreadableConnection[]>([]);
   const [listState, setListState] = useState<ListState>('loading');
 
   const reload = useCallback(async () => {
@@ -33,6 +40,7 @@ export function useSavedConnections(report: (error: ShellError | null) => void) 
       const loaded = await load();
       setAppInfo(loaded.info);
       setConnections(loaded.list);
+      setUnreadable(loaded.unreadable);
       setListState('loaded');
     } catch (e) {
       setListState((was) => (was === 'loaded' ? was : 'failed'));
@@ -47,6 +55,7 @@ export function useSavedConnections(report: (error: ShellError | null) => void) 
         if (!live) return;
         setAppInfo(loaded.info);
         setConnections(loaded.list);
+        setUnreadable(loaded.unreadable);
         setListState('loaded');
       },
       (e: unknown) => {
@@ -61,5 +70,5 @@ export function useSavedConnections(report: (error: ShellError | null) => void) 
   }, [report]);
 
   const byId = useMemo(() => new Map(connections.map((c) => [c.id, c])), [connections]);
-  return { appInfo, connections, listState, byId, reload };
+  return { appInfo, connections, unreadable, listState, byId, reload };
 }

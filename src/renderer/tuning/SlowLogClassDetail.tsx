@@ -11,6 +11,7 @@ import { ActionFailure } from './ActionFailure';
 import { ExplainWait } from './ExplainWait';
 import { IndexExperiments } from './IndexExperiments';
 import { PlanFindingsList } from './PlanFindingsList';
+import { slowLogTimeText } from '../../shared/slowlog/timestamp';
 
 /**
  * One class of the slow log: its slowest statement, opened in the editor or explained on this
@@ -64,7 +65,7 @@ export function SlowLogClassDetail({
       <h4>Slowest example</h4>
       <p className="hint" data-testid="slowlog-example-meta">
         {formatMs(example.queryTime * 1000)}
-        {example.time && ` at ${example.time}`}
+        {example.time && ` at ${slowLogTimeText(example.time)}`}
         {example.db ? ` in ${example.db}` : ', no database named'},{' '}
         {unit === 'rows'
           ? `row ${example.offset + 1} of mysql.slow_log.`

@@ -6,6 +6,7 @@ import {
 } from '../../shared/api/slowlog';
 import { formatExactCount } from '../../shared/format/count';
 import { formatMs, formatRows } from '../../shared/explain/format-plan-figures';
+import { slowLogTimeText } from '../../shared/slowlog/timestamp';
 import { sortSlowLogClasses } from './slowlog-columns';
 
 const SORTABLE: Array<{ key: SlowLogRanking; label: string; title: string }> = [
@@ -15,8 +16,9 @@ const SORTABLE: Array<{ key: SlowLogRanking; label: string; title: string }> = [
 ];
 
 const ms = (seconds: number) => formatMs(seconds * 1000);
-/** `11-25 10:00:00`: the year is in the summary's time range and the hover. */
-const shortTime = (time: string | null) => (time ? time.slice(5, 19).replace('T', ' ') : '—');
+/** `11-25 10:00:00 UTC`: the year is in the summary's time range and the hover; the zone always. */
+const shortTime = (time: string | null) => (time ? slowLogTimeText(time, true) : '—');
+const fullTime = (time: string | null) => (time ? slowLogTimeText(time) : '');
 
 /** The log's classes, the top of the chosen ranking, one row each; a row opens its detail. */
 export function SlowLogClasses({
@@ -106,10 +108,10 @@ export function SlowLogClasses({
             <td className="num" title={formatExactCount(c.rowsSent.sum)}>
               {formatRows(c.rowsSent.sum)}
             </td>
-            <td className="num tune-seen" title={c.firstSeen ?? ''}>
+            <td className="num tune-seen" title={fullTime(c.firstSeen)}>
               {shortTime(c.firstSeen)}
             </td>
-            <td className="num tune-seen" title={c.lastSeen ?? ''}>
+            <td className="num tune-seen" title={fullTime(c.lastSeen)}>
               {shortTime(c.lastSeen)}
             </td>
           </tr>

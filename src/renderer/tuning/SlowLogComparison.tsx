@@ -1,6 +1,7 @@
 import type { SlowLogComparison as Comparison } from '../../shared/api/slowlog';
 import { formatExactCount } from '../../shared/format/count';
 import { formatMs } from '../../shared/explain/format-plan-figures';
+import { slowLogTimeText } from '../../shared/slowlog/timestamp';
 import { slowLogFilterText, slowLogRatioText } from './slowlog-columns';
 
 const ms = (seconds: number) => formatMs(seconds * 1000);
@@ -21,7 +22,8 @@ function WindowLine({ name, side }: { name: string; side: Comparison['before'] }
       <strong>{name}</strong> <span className="mono">{side.path}</span>
       {filter && <span className="mono"> ({filter})</span>}: {formatExactCount(side.entries)}{' '}
       statements in {formatExactCount(side.classesTotal)} classes
-      {side.timeRange && `, ${side.timeRange.first} to ${side.timeRange.last}`}
+      {side.timeRange &&
+        `, ${slowLogTimeText(side.timeRange.first)} to ${slowLogTimeText(side.timeRange.last)}`}
       {side.filteredOut > 0 && (
         <span className="hint"> · {formatExactCount(side.filteredOut)} left out by the filter</span>
       )}

@@ -8,11 +8,18 @@ const FIELDS: Array<{
   placeholder: string;
   title?: string;
 }> = [
-  { key: 'since', label: 'Since', placeholder: '2026-11-25 10:00:00' },
+  {
+    key: 'since',
+    label: 'Since',
+    title:
+      'UTC unless it names an offset (2026-11-25 10:00:00-05:00); a MariaDB log is in server time',
+    placeholder: '2026-11-25 10:00:00',
+  },
   {
     key: 'until',
     label: 'Until',
-    title: 'A bare date means the whole day',
+    title:
+      'A bare date means the whole day; UTC unless it names an offset, server time in a MariaDB log',
     placeholder: '2026-11-26',
   },
   { key: 'user', label: 'User', placeholder: 'any' },
@@ -26,8 +33,8 @@ export function filterProblems(filter: SlowLogFilter): boolean {
 }
 
 /**
- * Which entries count: a time window (as the log writes times, no zone) and an exact user,
- * host and database; empty fields filter nothing.
+ * Which entries count: a time window (UTC unless an offset is typed, as parseTimeBound reads
+ * it) and an exact user, host and database; empty fields filter nothing.
  */
 export function SlowLogFilterFields({
   value,

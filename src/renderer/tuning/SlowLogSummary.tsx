@@ -2,6 +2,7 @@ import { SLOWLOG_TOP_CLASSES, type SlowLogResult, type SlowLogRun } from '../../
 import { formatBytes } from '../../shared/format/bytes';
 import { formatExactCount } from '../../shared/format/count';
 import { formatDuration } from '../../shared/format/duration';
+import { slowLogTimeText } from '../../shared/slowlog/timestamp';
 import { Notice } from '../ui/Notice';
 import { slowLogFilterText } from './slowlog-columns';
 
@@ -23,7 +24,9 @@ export function SlowLogSummary({ run, result }: { run: SlowLogRun; result: SlowL
       <p className="slowlog-summary" data-testid="slowlog-summary">
         {formatExactCount(result.entries)} statements in {formatExactCount(result.classesTotal)}{' '}
         classes, {formatDuration(result.totalQueryTime * 1000)} of query time
-        {result.timeRange && `, from ${result.timeRange.first} to ${result.timeRange.last}`}.{' '}
+        {result.timeRange &&
+          `, from ${slowLogTimeText(result.timeRange.first)} to ${slowLogTimeText(result.timeRange.last)}`}
+        .{' '}
         <span className="hint">
           {run.unit === 'rows'
             ? `${formatExactCount(run.bytesRead)} rows`

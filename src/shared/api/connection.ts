@@ -176,6 +176,23 @@ export const SavedConnectionSchema = ConnectionSettingsSchema.extend({
 });
 export type SavedConnection = z.infer<typeof SavedConnectionSchema>;
 
+/**
+ * A saved connection this version cannot read: written by a newer Sightline (a colour or SSH
+ * method it added, say) or edited by hand. The store keeps it as written and never changes it;
+ * it can only be deleted.
+ */
+export const UnreadableConnectionSchema = z.object({
+  /** The entry's id, or a stand-in for this run of the backend when it has none usable. */
+  id: z.string().min(1).max(64),
+  /** Its name, when it has one. */
+  name: z.string().nullable(),
+  /** The first field this version could not read, as a dotted path (`color`, `ssh.auth`). */
+  field: z.string(),
+  /** Why, in the validator's words. */
+  reason: z.string(),
+});
+export type UnreadableConnection = z.infer<typeof UnreadableConnectionSchema>;
+
 /** Secret values; never stored in plaintext, never sent back to a screen. */
 export const SecretsSchema = z.object({
   password: z.string().max(4096).optional(),

@@ -5,6 +5,7 @@ import {
   SavedConnectionSchema,
   SecretsPatchSchema,
   SecretsSchema,
+  UnreadableConnectionSchema,
 } from './connection';
 import { ApiErrorShapeSchema } from './errors';
 import { ExplainRunResultSchema } from './explain';
@@ -90,6 +91,11 @@ export const contract = {
   'app.info': method(Empty, AppInfoSchema),
 
   'connections.list': method(Empty, z.array(SavedConnectionSchema)),
+  /**
+   * Saved connections this version cannot read (kept as written; `connections.delete` is the
+   * only change allowed on them), in the file's order.
+   */
+  'connections.unreadable': method(Empty, z.array(UnreadableConnectionSchema)),
   /** Creates (no id) or updates (id) a saved connection and patches its secrets. */
   'connections.save': method(
     z.object({

@@ -71,7 +71,10 @@ export const SlowLogClassSchema = z.object({
   lockTime: FigureSchema,
   rowsExamined: FigureSchema,
   rowsSent: FigureSchema,
-  /** `# Time:` of the first and last entry, as pt-query-digest prints them; null if none. */
+  /**
+   * `# Time:` of the first and last entry, as pt-query-digest prints them but with the UTC offset
+   * when the log writes one (see ptTimestamp; show with slowLogTimeText); null if none.
+   */
   firstSeen: z.string().nullable(),
   lastSeen: z.string().nullable(),
   /** The slowest statement of the class (its `use db` gives `db`). */

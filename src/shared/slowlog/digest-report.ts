@@ -3,7 +3,7 @@
 import { byteStringToText } from './display-text';
 import { bucketStatistics, decadeHistogram } from './pt-buckets';
 import type { QueryClass } from './slowlog-digest';
-import { ptTimestamp } from './timestamp';
+import { ptTimestamp, slowLogTimeText } from './timestamp';
 
 const MAX_FINGERPRINT = 5000;
 const MAX_QUERY = 10000;
@@ -126,7 +126,9 @@ export function classesToText(classes: QueryClass[], totalEntries: number): stri
       [...(c.values.get(name)?.keys() ?? [])].map(byteStringToText).join(', ');
     lines.push('', `# ${index + 1}. ${c.checksum}  ${c.count} calls`);
     if (c.firstSeen && c.lastSeen)
-      lines.push(`#   seen ${ptTimestamp(c.firstSeen.time)} .. ${ptTimestamp(c.lastSeen.time)}`);
+      lines.push(
+        `#   seen ${slowLogTimeText(c.firstSeen.time)} .. ${slowLogTimeText(c.lastSeen.time)}`,
+      );
     lines.push(
       `#   users: ${names('user') || '-'}  hosts: ${names('host') || '-'}  databases: ${names('db') || '-'}`,
     );

@@ -4,7 +4,11 @@ export interface SlowLogEntry {
   statement: string;
   /** `Query` or `Admin` (an administrator command such as `Quit` or `Ping`). */
   command: 'Query' | 'Admin';
-  /** The `# Time:` text as written (`2026-11-25T10:00:00` or `261125 10:00:00`), if this entry had one. */
+  /**
+   * The `# Time:` text as pt-query-digest captures it (`2026-11-25T10:00:00` or
+   * `261125 10:00:00`), plus the UTC offset when the log writes one (`2026-11-25T05:00:00-05:00`),
+   * if this entry had one. See timestamp.ts for what each form means.
+   */
   time?: string;
   user?: string;
   host?: string;

@@ -13,7 +13,8 @@ export interface FilterText {
 }
 
 /** The time forms a bound accepts, for messages. */
-export const TIME_FORMS = '2026-11-25, 2026-11-25 10:00:00, 2026-11-25T10:00:00 or 261125';
+export const TIME_FORMS =
+  '2026-11-25, 2026-11-25 10:00:00, 2026-11-25T10:00:00 (UTC unless followed by an offset such as -05:00) or 261125';
 
 const BARE_DATE = /^(?:\d{6}|\d{4}-\d\d-\d\d)$/;
 

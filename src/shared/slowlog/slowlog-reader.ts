@@ -11,7 +11,7 @@ import type { SlowLogEntry, SlowLogProblem } from './entry';
 import { detachedText } from './detached-text';
 import { SlowLogAttributes } from './entry-attributes';
 import { KNOWN_ATTRIBUTE_NAMES, KNOWN_INDEX, knownAttributeIndex } from './attribute-names';
-import { isAttributeLine, timeOf } from './slowlog-line-shapes';
+import { isAttributeLine, isoZoneAt, timeOf } from './slowlog-line-shapes';
 import { UserHostLines } from './user-host-lines';
 
 /** Lines a server writes when it opens the log (start, restart, FLUSH SLOW LOGS). */
@@ -97,6 +97,10 @@ export class SlowLogReader {
    * share their second with the one before (see timeAt).
    */
   private lastTime: string | undefined;
+  /** lastTime's captured characters (pt's 15 or 19), their count, and the offset after them. */
+  private lastTimeChars = '';
+  private lastTimeWidth = 0;
+  private lastTimeZone = '';
   /** Rare text that decides how a line reads, found once per chunk, not looked for per line. */
   private readonly schemaMarks = new Marks('Schema:', 0);
   private readonly userHostMarks = new Marks('# User@Host: ', 6 /* @ */);
@@ -578,15 +582,22 @@ export class SlowLogReader {
    */
   private timeAt(text: string, start: number, end: number): string | undefined {
     const last = this.lastTime;
+    const width = this.lastTimeWidth;
     if (
       last !== undefined &&
-      end - start >= 8 + last.length &&
-      text.slice(start + 8, start + 8 + last.length) === last &&
-      text.slice(start, start + 8) === '# Time: '
+      end - start >= 8 + width &&
+      text.slice(start + 8, start + 8 + width) === this.lastTimeChars &&
+      text.slice(start, start + 8) === '# Time: ' &&
+      // The offset after the seconds (and any fraction) is read each time: it is not in the 19.
+      (width !== 19 || isoZoneAt(text, start + 27, end) === this.lastTimeZone)
     )
       return last;
     const time = timeOf(text, start, end);
     if (time === undefined) return undefined;
+    const width19 = time.length >= 19;
+    this.lastTimeWidth = width19 ? 19 : time.length;
+    this.lastTimeChars = detachedText(time.slice(0, this.lastTimeWidth));
+    this.lastTimeZone = width19 ? time.slice(19) : '';
     return (this.lastTime = detachedText(time));
   }
 

@@ -128,7 +128,7 @@ describe('typed filters', () => {
 
   it('says why a time is not one', () => {
     expect(timeBoundProblem('yesterday')).toBe(
-      '"yesterday" is not a time (2026-11-25, 2026-11-25 10:00:00, 2026-11-25T10:00:00 or 261125)',
+      '"yesterday" is not a time (2026-11-25, 2026-11-25 10:00:00, 2026-11-25T10:00:00 (UTC unless followed by an offset such as -05:00) or 261125)',
     );
     expect(timeBoundProblem('')).toBeNull();
     expect(() => digestFilterOf({ until: 'soon' })).toThrow(/^until: "soon" is not a time/);

@@ -5,6 +5,7 @@ import {
   attributeTotals,
   bucketIndex,
   classToPtJson,
+  parseTimeBound,
   rankClasses,
   SlowLogDigest,
   SlowLogReader,
@@ -233,6 +234,29 @@ describe('SlowLogDigest', () => {
     expect(digestOf(LOG, { host: '10.0.0.2' }).count).toBe(5);
     const db0 = digestOf(LOG, { db: 'db0' });
     expect([db0.count, db0.filteredOut]).toEqual([8, 7]);
+  });
+
+  it('orders and filters log_timestamps=SYSTEM times as instants, across a DST change', () => {
+    // New York falls back at 02:00 EDT on 2026-11-01: 01:10 EST comes 20 minutes after 01:50 EDT.
+    const entry = (time: string, n: number) =>
+      `# Time: ${time}\n# User@Host: a[a] @ h []\n# Query_time: ${n}  Lock_time: 0  Rows_sent: 0  Rows_examined: 0\nSELECT ${n};\n`;
+    const log =
+      entry('2026-11-01T01:50:00.250000-04:00', 1) + entry('2026-11-01T01:10:00.500000-05:00', 2);
+    const [all] = digestOf(log).results();
+    expect([all!.firstSeen, all!.lastSeen]).toEqual([
+      { seconds: Date.UTC(2026, 10, 1, 5, 50) / 1000, time: '2026-11-01T01:50:00-04:00' },
+      { seconds: Date.UTC(2026, 10, 1, 6, 10) / 1000, time: '2026-11-01T01:10:00-05:00' },
+    ]);
+    // pt-query-digest would say ts_min 01:10:00 and ts_max 01:50:00 (19 characters, compared as
+    // text); the offset is kept on purpose.
+    expect(classToPtJson(all!, attributeTotals([all!]))).toMatchObject({
+      ts_min: '2026-11-01T01:50:00-04:00',
+      ts_max: '2026-11-01T01:10:00-05:00',
+    });
+    const since = parseTimeBound('2026-11-01 06:00:00Z');
+    expect(since).toBe(Date.UTC(2026, 10, 1, 6) / 1000);
+    expect(digestOf(log, { since }).count).toBe(1);
+    expect(digestOf(log, { until: parseTimeBound('2026-11-01T01:55:00-04:00') }).count).toBe(1);
   });
 
   it('carries db and time forward to entries without them (pt-query-digest --inherit-attributes db,ts)', () => {

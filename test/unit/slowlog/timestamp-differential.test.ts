@@ -6,6 +6,8 @@ import { slowLogSeconds } from '../../../src/shared/slowlog';
 
 const SHORT = /^(\d\d)(\d\d)(\d\d) +(\d+):(\d+):(\d+)(\.\d+)?/;
 const ISO = /^(\d{4})-(\d\d)-(\d\d)[T ](\d\d):(\d\d):(\d\d)(\.\d+)?/;
+/** A UTC offset ending an ISO time (log_timestamps=SYSTEM), which moves the instant. */
+const ZONED = /^\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?([+-])(\d\d):(\d\d)$/;
 
 /** slowLogSeconds as the patterns alone read a time. */
 function referenceSeconds(time: string): number | undefined {
@@ -18,7 +20,11 @@ function referenceSeconds(time: string): number | undefined {
       })();
   if (!parts) return undefined;
   const [year, month, day, hour, minute, second, fraction] = parts as number[];
-  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) / 1000 + fraction!;
+  const zone = short ? null : ZONED.exec(time);
+  const offset = zone
+    ? (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 3600 + Number(zone[3]) * 60)
+    : 0;
+  return Date.UTC(year!, month! - 1, day!, hour!, minute!, second!) / 1000 + fraction! - offset;
 }
 
 function random(seed: number): () => number {
@@ -45,9 +51,10 @@ describe('slowLogSeconds', () => {
         base = new Date(Date.UTC(2026, 10, 25) + next() * 1e9).toISOString().slice(0, 19);
       let time = base;
       const tail = next();
-      if (tail < 0.4) time += `.${digits(6)}${pick(['Z', '', ' ', '+01:00'])}`;
+      if (tail < 0.4) time += `.${digits(6)}${pick(['Z', '', ' ', '+01:00', '-05:30', '+01:00 '])}`;
       else if (tail < 0.5) time += `.${digits(1 + Math.floor(next() * 22))}`;
-      else if (tail < 0.55) time += pick(['.', '.Z', 'Z', ' x', '.-1']);
+      else if (tail < 0.55)
+        time += pick(['.', '.Z', 'Z', ' x', '.-1', '-05:00', '+1:00', '.+01:00']);
       else if (tail < 0.6) time = time.slice(0, Math.floor(next() * 20));
       else if (tail < 0.65)
         time = `${digits(6)}${pick([' ', '  ', 'T'])}${digits(1 + Math.floor(next() * 2))}:${digits(2)}:${digits(2)}${pick(['', '.5', '.123456'])}`;

@@ -591,7 +591,78 @@ describe('ConnectionStore: files', () => {
     expect(await readFile(keptPath)).toEqual(damaged);
   });
 
-  it('treats an entry that fails validation as damage and uses the backup', async () => {
+  it("keeps an entry it cannot read (a newer version's colour, SSH method) as written, and reads the rest", async () => {
+    const dataDir = await makeTempDir();
+    const box = testBox();
+    const store = await ConnectionStore.open(dataDir, box);
+    const a = await store.save(undefined, settings({ name: 'a' }), {});
+    const b = await store.save(undefined, settings({ name: 'b' }), { password: 'pw-b' });
+    const c = await store.save(undefined, settings({ name: 'c', ssh: SSH }), {});
+    const path = join(dataDir, 'connections.json');
+    const file = await readJson(path);
+    const entries = file.connections as Record<string, unknown>[];
+    entries[1]!.color = 'chartreuse';
+    entries[1]!.newerKey = { kept: [1, 2] };
+    (entries[2]!.ssh as Record<string, unknown>).auth = 'agent';
+    entries.push('not an entry' as never);
+    // The backup holds the same entries: before, both counted as damaged and the list was empty.
+    await writeFile(path, JSON.stringify(file));
+    await writeFile(`${path}.bak`, JSON.stringify(file));
+    const written = structuredClone(entries);
+
+    const reopened = await ConnectionStore.open(dataDir, box);
+    expect(reopened.warning).toBeNull();
+    expect(reopened.list()).toEqual([a]);
+    expect(reopened.unreadable()).toEqual([
+      {
+        id: b.id,
+        name: 'b',
+        field: 'color',
+        reason: expect.stringMatching(/^Invalid option: .* \(found "chartreuse"\)$/) as string,
+      },
+      {
+        id: c.id,
+        name: 'c',
+        field: 'ssh.auth',
+        reason: 'Invalid option: expected one of "password", "key" (found "agent")',
+      },
+      { id: 'unreadable-4', name: null, field: '', reason: 'The entry is not an object' },
+    ]);
+    expect((await readdir(dataDir)).sort()).toEqual(['connections.json', 'connections.json.bak']);
+
+    // Using or changing one is refused, saying why; nothing is written.
+    for (const attempt of [
+      () => reopened.save(b.id, settings({ name: 'b2' }), {}),
+      () => reopened.duplicate(c.id),
+      () => reopened.pinTlsCertificate(b.id, settings(), 'SHA256:x'),
+    ]) {
+      expect(await rejection(attempt())).toEqual({
+        code: 'INVALID_REQUEST',
+        field: undefined,
+        message: expect.stringMatching(
+          /^The saved connection "[bc]" cannot be used or changed by this version of Sightline \((color|ssh\.auth): .*\)\. It was saved by a newer version or edited by hand/,
+        ) as string,
+      });
+    }
+    expect(syncRejection(() => reopened.secretsOf(b.id)).code).toBe('INVALID_REQUEST');
+    expect(syncRejection(() => reopened.get(c.id)).code).toBe('INVALID_REQUEST');
+
+    // Another save writes them back untouched, in their places.
+    const d = await reopened.save(undefined, settings({ name: 'd' }), {});
+    const after = (await readJson(path)).connections as unknown[];
+    expect(after.slice(1, 4)).toEqual(written.slice(1, 4));
+    expect((after[4] as { id: string }).id).toBe(d.id);
+
+    // Deleting is allowed, the stand-in id included.
+    await reopened.delete(b.id);
+    await reopened.delete('unreadable-4');
+    const final = await ConnectionStore.open(dataDir, box);
+    expect(final.list().map((x) => x.name)).toEqual(['a', 'd']);
+    expect(final.unreadable().map((x) => x.id)).toEqual([c.id]);
+    expect(((await readJson(path)).connections as unknown[])[1]).toEqual(written[2]);
+  });
+
+  it('still treats two entries with one id as damage and uses the backup', async () => {
     const dataDir = await makeTempDir();
     const box = testBox();
     const store = await ConnectionStore.open(dataDir, box);
@@ -599,13 +670,14 @@ describe('ConnectionStore: files', () => {
     await store.save(a.id, settings({ name: 'a2' }), {});
     const path = join(dataDir, 'connections.json');
     const file = await readJson(path);
-    (file.connections as Record<string, unknown>[])[0]!.color = 'chartreuse';
+    const entries = file.connections as Record<string, unknown>[];
+    entries.push({ ...entries[0]!, color: 'chartreuse' });
     await writeFile(path, JSON.stringify(file));
 
     const reopened = await ConnectionStore.open(dataDir, box);
     expect(reopened.list().map((c) => c.name)).toEqual(['a']);
     expect(reopened.warning).toContain(
-      `could not be used because its content is not in the expected format: connections.0.color: `,
+      `could not be used because its content is not in the expected format: connections.1.id: The id ${a.id} is used by more than one connection`,
     );
   });
 
