@@ -1083,6 +1083,37 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       observedOn: ['mysql', 'mariadb'],
     },
   ],
+  'column-charset-widen': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'utf8mb3 to utf8mb4 for a column no index uses: every stored value is already valid utf8mb4, so MariaDB changes only the definition (MariaDB 10.4 release blog, ALTER TABLE improvements; seen on 10.5, 10.11 and 11.8)',
+      cite: `MariaDB Server 10.4 ALTER TABLE improvements (instant utf8mb3 to utf8mb4); seen on 10.5, 10.11 and 11.8; ${SEEN}`,
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the column (assumed: instant character set changes came with 10.4): ${COPY_WHY}`,
+      cite: `assumed: instant character set changes came with MariaDB 10.4`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'utf8mb3 to utf8mb4 for a column no index uses, its length prefix keeping its size: MySQL changes it in place without a rebuild (seen on 9.7)',
+      cite: `seen on 9.7; ${SEEN}`,
+      observedOn: ['mysql'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new character set converts every value (assumed before MySQL 8.0): ${COPY_WHY}`,
+      cite: `assumed before MySQL 8.0; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
   'column-collation-indexed': [
     {
       needs: ['alterInstantMetadata'],

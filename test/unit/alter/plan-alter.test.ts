@@ -575,3 +575,84 @@ describe("MariaDB's NOWAIT and WAIT n", () => {
     expect(plan('ALTER TABLE t WAIT 5 ADD COLUMN y INT').rejected).toMatch(/no WAIT.*1064/);
   });
 });
+
+describe('utf8mb3 to utf8mb4 for one column', () => {
+  const facts: PlanFacts = {
+    columns: [
+      {
+        name: 'u',
+        columnType: 'varchar(20)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'w',
+        columnType: 'varchar(70)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'tx',
+        columnType: 'text',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'ch',
+        columnType: 'char(10)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'k',
+        columnType: 'varchar(20)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+    ],
+    indexedColumns: ['k'],
+  };
+  const MARIADB105 = server('mariadb', '10.5.23');
+  const at = (sql: string, s: ReturnType<typeof server>) => {
+    const p = plan(`ALTER TABLE t ${sql}`, s, facts);
+    return `${p.certainty} ${p.algorithm}/${p.lock}`;
+  };
+
+  it('is instant on MariaDB and in place on MySQL for an unindexed VARCHAR or TEXT', () => {
+    for (const sql of [
+      'MODIFY u VARCHAR(20) CHARACTER SET utf8mb4',
+      'MODIFY u VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin',
+      'MODIFY u VARCHAR(20) COLLATE utf8mb4_general_ci',
+      'MODIFY tx TEXT CHARACTER SET utf8mb4',
+    ]) {
+      expect(at(sql, MARIADB1011), sql).toBe('known instant/none');
+      expect(at(sql, MARIADB105), sql).toBe('known instant/none');
+      expect(at(sql, MYSQL97), sql).toBe('known inplace/none');
+    }
+  });
+
+  it('stays a copy where the servers copy: indexed, CHAR, past 255 bytes, other changes too', () => {
+    for (const sql of [
+      'MODIFY k VARCHAR(20) CHARACTER SET utf8mb4',
+      'MODIFY ch CHAR(10) CHARACTER SET utf8mb4',
+      'MODIFY w VARCHAR(70) CHARACTER SET utf8mb4',
+      'MODIFY u VARCHAR(20) CHARACTER SET utf8mb4 NOT NULL',
+      'MODIFY u VARCHAR(30) CHARACTER SET utf8mb4',
+      'MODIFY u VARCHAR(20) CHARACTER SET latin1',
+    ]) {
+      expect(at(sql, MARIADB1011), sql).toBe('known copy/shared');
+      expect(at(sql, MYSQL97), sql).toBe('known copy/shared');
+    }
+  });
+
+  it('is not promised on a MySQL older than the servers it was seen on', () => {
+    expect(at('MODIFY u VARCHAR(20) CHARACTER SET utf8mb4', MYSQL8020)).toBe(
+      'unknown copy/exclusive',
+    );
+  });
+});
