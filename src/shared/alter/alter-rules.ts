@@ -1482,7 +1482,13 @@ export type TableTrait =
   /** PAGE_COMPRESSED=1 (MariaDB) in the table's definition. */
   | 'page-compressed'
   /** ENCRYPTION='Y' (MySQL) or ENCRYPTED=YES (MariaDB) in the table's definition. */
-  | 'encrypted';
+  | 'encrypted'
+  /**
+   * MySQL's generated invisible primary key: an invisible `my_row_id` BIGINT UNSIGNED
+   * AUTO_INCREMENT column as the whole primary key (made by sql_generate_invisible_primary_key,
+   * or written so; the server treats both alike).
+   */
+  | 'generated-invisible-primary-key';
 
 /** How a situation rule overrides the per-operation rule: a slower plan, or "unknown". */
 export type SituationOutcome = { algorithm: AlterAlgorithm; lock: AlterLock } | 'unknown';
@@ -1911,6 +1917,15 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
     reason:
       'MySQL takes only a literal or a parenthesised expression after ALTER COLUMN ... SET DEFAULT (write SET DEFAULT (CURRENT_TIMESTAMP)): syntax error 1064 (manual, ALTER TABLE syntax; seen on 9.7)',
     cite: `manual, ALTER TABLE syntax; seen on 9.7`,
+  },
+  {
+    flavor: 'mysql',
+    trait: 'generated-invisible-primary-key',
+    clause: /^DROP\s+PRIMARY\s+KEY\b/i,
+    unlessStatement: /\bDROP\s+(COLUMN\s+)?`?my_row_id\b/i,
+    reason:
+      "the primary key is MySQL's generated invisible one (my_row_id): the server refuses to drop it while the column stays, error 4111 (add DROP COLUMN my_row_id to the same statement; seen on 9.7)",
+    cite: SEEN,
   },
   {
     trait: 'foreign-keys',

@@ -382,6 +382,8 @@ const GIPK_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
   ['g', 'ADD PRIMARY KEY (x)'],
   ['g', 'MODIFY x INT NOT NULL PRIMARY KEY'],
   ['g', 'DROP PRIMARY KEY, DROP COLUMN my_row_id, ADD PRIMARY KEY (x)'],
+  ['g', 'DROP PRIMARY KEY, ADD PRIMARY KEY (x)'],
+  ['g', 'DROP PRIMARY KEY'],
 ];
 
 const REFUSAL_SETS = [
