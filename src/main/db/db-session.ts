@@ -293,6 +293,16 @@ export class DbSession {
     return attempt;
   }
 
+  /**
+   * Who the server says the session's connection is, when `threadId` is that connection's id
+   * (read when it opened); null otherwise, or when it could not be read. Lets a caller check
+   * later, with checkThread, that an id still names that very connection.
+   */
+  identityOf(threadId: number): ThreadIdentity | null {
+    const identity = this.#identity?.db === this.#db ? this.#identity?.identity : null;
+    return identity && identity.threadId === threadId ? identity : null;
+  }
+
   async #killQueryNow(threadId: number): Promise<KillQueryOutcome> {
     const db = this.#db;
     if (!db?.isOpen || this.#identity?.db !== db) {

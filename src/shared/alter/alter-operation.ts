@@ -89,7 +89,15 @@ export interface ParsedAlter {
    * has neither. Absent: none written.
    */
   modifiers?: readonly string[];
+  /** MariaDB's `NOWAIT` or `WAIT n` after the table name, part of `head`. Absent: none written. */
+  lockWait?: LockWait;
 }
+
+/**
+ * How long MariaDB waits for the table's metadata lock before giving up with error 1205:
+ * `NOWAIT` not at all, `WAIT n` n seconds (in place of @@lock_wait_timeout). MySQL has neither.
+ */
+export type LockWait = { nowait: true } | { seconds: number };
 
 /** Operations that reshape partitions (they take the clause before them, never after). */
 export const PARTITION_KINDS: ReadonlySet<AlterOperationKind> = new Set([

@@ -1083,6 +1083,37 @@ export const ALTER_RULES: Record<RuleKey, readonly RuleRow[]> = {
       observedOn: ['mysql', 'mariadb'],
     },
   ],
+  'column-charset-widen': [
+    {
+      needs: ['alterInstantMetadata'],
+      algorithm: 'instant',
+      lock: 'none',
+      why: 'utf8mb3 to utf8mb4 for a column no index uses: every stored value is already valid utf8mb4, so MariaDB changes only the definition (MariaDB 10.4 release blog, ALTER TABLE improvements; seen on 10.5, 10.11 and 11.8)',
+      cite: `MariaDB Server 10.4 ALTER TABLE improvements (instant utf8mb3 to utf8mb4); seen on 10.5, 10.11 and 11.8; ${SEEN}`,
+    },
+    {
+      needs: ['alterNocopy'],
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `MariaDB before 10.4 converts the column (assumed: instant character set changes came with 10.4): ${COPY_WHY}`,
+      cite: `assumed: instant character set changes came with MariaDB 10.4`,
+    },
+    {
+      needs: ['alterInstant'],
+      algorithm: 'inplace',
+      lock: 'none',
+      why: 'utf8mb3 to utf8mb4 for a column no index uses, its length prefix keeping its size: MySQL changes it in place without a rebuild (seen on 9.7)',
+      cite: `seen on 9.7; ${SEEN}`,
+      observedOn: ['mysql'],
+    },
+    {
+      algorithm: 'copy',
+      lock: 'shared',
+      why: `a new character set converts every value (assumed before MySQL 8.0): ${COPY_WHY}`,
+      cite: `assumed before MySQL 8.0; ${SEEN}`,
+      observedOn: ['mysql', 'mariadb'],
+    },
+  ],
   'column-collation-indexed': [
     {
       needs: ['alterInstantMetadata'],
@@ -1451,7 +1482,13 @@ export type TableTrait =
   /** PAGE_COMPRESSED=1 (MariaDB) in the table's definition. */
   | 'page-compressed'
   /** ENCRYPTION='Y' (MySQL) or ENCRYPTED=YES (MariaDB) in the table's definition. */
-  | 'encrypted';
+  | 'encrypted'
+  /**
+   * MySQL's generated invisible primary key: an invisible `my_row_id` BIGINT UNSIGNED
+   * AUTO_INCREMENT column as the whole primary key (made by sql_generate_invisible_primary_key,
+   * or written so; the server treats both alike).
+   */
+  | 'generated-invisible-primary-key';
 
 /** How a situation rule overrides the per-operation rule: a slower plan, or "unknown". */
 export type SituationOutcome = { algorithm: AlterAlgorithm; lock: AlterLock } | 'unknown';
@@ -1880,6 +1917,15 @@ export const REJECTION_RULES: readonly RejectionRule[] = [
     reason:
       'MySQL takes only a literal or a parenthesised expression after ALTER COLUMN ... SET DEFAULT (write SET DEFAULT (CURRENT_TIMESTAMP)): syntax error 1064 (manual, ALTER TABLE syntax; seen on 9.7)',
     cite: `manual, ALTER TABLE syntax; seen on 9.7`,
+  },
+  {
+    flavor: 'mysql',
+    trait: 'generated-invisible-primary-key',
+    clause: /^DROP\s+PRIMARY\s+KEY\b/i,
+    unlessStatement: /\bDROP\s+(COLUMN\s+)?`?my_row_id\b/i,
+    reason:
+      "the primary key is MySQL's generated invisible one (my_row_id): the server refuses to drop it while the column stays, error 4111 (add DROP COLUMN my_row_id to the same statement; seen on 9.7)",
+    cite: SEEN,
   },
   {
     trait: 'foreign-keys',

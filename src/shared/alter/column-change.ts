@@ -26,6 +26,8 @@ export interface CurrentColumn {
  * - `binary`: a character column made its binary counterpart of the same byte length
  *   (VARCHAR(n) to VARBINARY(n × bytes per character), TEXT to BLOB), unindexed: the bytes stay;
  * - `virtual-reorder`: an unindexed VIRTUAL column restated unchanged and moved (FIRST/AFTER);
+ * - `charset-widen`: an unindexed VARCHAR or TEXT column from utf8mb3 to utf8mb4, type and
+ *   nullability kept, its VARCHAR length prefix keeping its size: every value stays as it is;
  * - `type`: anything else, or a definition we cannot compare (every row is converted: a copy).
  */
 export type ColumnChange =
@@ -39,6 +41,7 @@ export type ColumnChange =
   | 'collation'
   | 'binary'
   | 'virtual-reorder'
+  | 'charset-widen'
   | 'type';
 
 /** Where a column definition's type ends and its attributes begin. */
@@ -161,7 +164,7 @@ export function classifyColumnChange(
   }
   const change = classifyKnownColumn(op, op.definition, current, defaultCollations);
   // An index on the column is re-sorted by bytes: not the same index any more.
-  if (change === 'binary') return indexed ? 'type' : change;
+  if (change === 'binary' || change === 'charset-widen') return indexed ? 'type' : change;
   if (change !== 'maybe-collation') return change;
   // The character set restated without COLLATE: the collation may change or not. Unindexed,
   // a collation change costs no more than a widening; indexed, it may cost a copy.
@@ -208,7 +211,8 @@ function classifyKnownColumn(
   // A generation expression written out: the servers recompute (copy) even when it is unchanged.
   if (/\b(AS|GENERATED)\s*(ALWAYS\s+AS\s*)?\(/i.test(definition)) return 'type';
   const charset = characterSetChange(definition, current, defaultCollations);
-  if (charset === 'charset') return 'type';
+  if (charset === 'charset')
+    return utf8mb4Widening(op, definition, current) ? 'charset-widen' : 'type';
   if (charset === 'maybe-collation') return charset;
   const wanted = splitDefinition(definition);
   const before = normaliseColumnType(current.columnType);
@@ -241,6 +245,34 @@ function classifyKnownColumn(
     return from * bytes <= 127 ? 'varchar-widen-short' : 'varchar-widen-prefix';
   }
   return 'type';
+}
+
+/**
+ * Whether a definition takes a utf8mb3 VARCHAR or TEXT column to utf8mb4 and changes nothing
+ * else that matters: same type, nullability and place, and a VARCHAR's length prefix the same
+ * size (up to 255 bytes, or past it, at 3 and 4 bytes a character). utf8mb3 is a subset of
+ * utf8mb4, so every stored byte stays valid (seen: MySQL 9.7 changes it in place without a
+ * rebuild, MariaDB 10.5, 10.11 and 11.8 instantly; crossing 255 bytes both may refuse).
+ */
+function utf8mb4Widening(op: AlterOperation, definition: string, current: CurrentColumn): boolean {
+  if (op.position || !current.collation) return false;
+  if (charsetOfCollation(current.collation) !== 'utf8mb3') return false;
+  const named = /\b(?:CHARACTER\s+SET|CHARSET)\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1];
+  const collate = /\bCOLLATE\s*=?\s*[`'"]?(\w+)/i.exec(definition)?.[1];
+  const target = named?.toLowerCase() ?? (collate ? charsetOfCollation(collate) : undefined);
+  if (target !== 'utf8mb4') return false;
+  if (collate !== undefined && charsetOfCollation(collate) !== 'utf8mb4') return false;
+  const wanted = splitDefinition(
+    withoutCharset(definition).replace(/\bCOLLATE\s*=?\s*[`'"]?\w+[`'"]?/i, ' '),
+  );
+  const before = normaliseColumnType(current.columnType);
+  if (normaliseColumnType(wanted.type) !== before || wanted.nullable !== current.nullable) {
+    return false;
+  }
+  if (before === 'text') return true;
+  const length = /^varchar\((\d+)\)$/.exec(before)?.[1];
+  if (length === undefined) return false;
+  return Number(length) * 3 <= 255 === Number(length) * 4 <= 255;
 }
 
 /**

@@ -353,3 +353,41 @@ export function fulltextColumnRefusal(
   }
   return null;
 }
+
+/**
+ * Whether `op` declares a primary key: ADD PRIMARY KEY, or a column defined with PRIMARY KEY or
+ * a bare KEY (`ADD COLUMN y INT KEY`, `MODIFY x INT PRIMARY KEY`); quoted text aside.
+ */
+function declaresPrimaryKey(op: AlterOperation): boolean {
+  if (op.kind === 'add-primary-key') return true;
+  if (op.kind !== 'add-column' && op.kind !== 'change-column' && op.kind !== 'modify-column') {
+    return false;
+  }
+  const unquoted = (op.definition ?? '').replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"/g, "''");
+  return !/\bUNIQUE\b/i.test(unquoted) && /\b(PRIMARY\s+)?KEY\b/i.test(unquoted);
+}
+
+/**
+ * Why the server refuses a second primary key, or null: both flavors answer error 1068
+ * ("Multiple primary key defined") to a statement that declares one while the table keeps its
+ * own (an explicit one, or MySQL's generated invisible `my_row_id`), even on the same column,
+ * and to one that declares two. `DROP PRIMARY KEY` in the same statement (before or after)
+ * frees the place. Without the table's keys, only the second case is claimed. Seen on MySQL 9.7,
+ * MariaDB 10.5, 10.11 and 11.8. `all`: the statement's operations as written.
+ */
+export function primaryKeyRefusal(
+  op: AlterOperation,
+  all: readonly AlterOperation[],
+  facts: ColumnRefusalFacts,
+): string | null {
+  if (!declaresPrimaryKey(op)) return null;
+  const declared = all.filter(declaresPrimaryKey).length;
+  const seen = '(seen on MySQL 9.7, MariaDB 10.5, 10.11 and 11.8)';
+  if (declared > 1) {
+    return `the statement declares ${declared} primary keys and a table has one: the server refuses it, error 1068 ${seen}`;
+  }
+  if (all.some((o) => o.kind === 'drop-primary-key')) return null;
+  const primary = facts.keys?.find((k) => k.name === 'PRIMARY');
+  if (!primary) return null;
+  return `the table already has a primary key (${primary.columns.join(', ')}): the server refuses another one, error 1068 (add DROP PRIMARY KEY to the same statement to replace it) ${seen}`;
+}

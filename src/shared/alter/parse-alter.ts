@@ -19,6 +19,7 @@ import type {
   AlterOperationKind,
   ColumnPosition,
   LockClause,
+  LockWait,
   ParsedAlter,
 } from './alter-operation';
 
@@ -128,6 +129,20 @@ export function parseAlter(sql: string, flavor: SqlFlavor = 'mysql'): ParseAlter
     table = unquote(tokens[i + 1]) ?? '';
     i += 2;
   }
+  // MariaDB's `WAIT n` / `NOWAIT` (10.3+) bound the wait for the metadata lock; kept in the head.
+  let lockWait: LockWait | undefined;
+  if (isWord(tokens[i], 'NOWAIT')) {
+    lockWait = { nowait: true };
+    i++;
+  } else if (isWord(tokens[i], 'WAIT') && /^\d+$/.test(tokens[i + 1]?.text ?? '')) {
+    let seconds = tokens[i + 1]!.text;
+    i += 2;
+    if (isMark(tokens[i], '.') && /^\d+$/.test(tokens[i + 1]?.text ?? '')) {
+      seconds += `.${tokens[i + 1]!.text}`;
+      i += 2;
+    }
+    lockWait = { seconds: Number(seconds) };
+  }
   const head = sql.slice(tokens[0]?.start ?? 0, tokens[i - 1]?.end ?? 0);
   const rest = tokens.slice(i);
   if (rest.length === 0) {
@@ -165,6 +180,7 @@ export function parseAlter(sql: string, flavor: SqlFlavor = 'mysql'): ParseAlter
       algorithm,
       lock,
       ...(modifiers.length > 0 ? { modifiers } : {}),
+      ...(lockWait !== undefined ? { lockWait } : {}),
     },
   };
 }

@@ -37,6 +37,7 @@ import {
   autoIncrementKeyRefusal,
   secondAutoIncrementRefusal,
   fulltextColumnRefusal,
+  primaryKeyRefusal,
   autoIncrementReferenceRefusal,
   columnUseRefusal,
   foreignKeyColumnRefusal,
@@ -310,6 +311,7 @@ export function planAlter(
       autoIncrementReferenceRefusal(operation, facts, flavor) ??
       autoIncrementKeyRefusal(operation, alter.operations, facts) ??
       secondAutoIncrementRefusal(operation, alter.operations, facts) ??
+      primaryKeyRefusal(operation, alter.operations, facts) ??
       fulltextColumnRefusal(operation, alter.operations, facts) ??
       columnUseRefusal(operation, alter.operations, facts, flavor);
     // A refusal is known whatever else is unknown about the operation.
@@ -408,6 +410,7 @@ export function planAlter(
   let clauseNote: string | null = null;
   const rejected =
     modifierRefusal(modifiers, flavor) ??
+    lockWaitRefusal(alter, flavor) ??
     operations.find((p) => p.rejected !== undefined)?.rejected ??
     null;
   const clauseIgnored = operations.every((p) => p.clauseIgnored);
@@ -490,6 +493,9 @@ export function planAlter(
       text: `The statement asks for LOCK=NONE, but this needs LOCK=${lock.toUpperCase()}: the server will refuse it.`,
     });
   }
+  if (rejected === null && alter.lockWait !== undefined) {
+    risks.push({ severity: 'info', text: lockWaitText(alter.lockWait) });
+  }
   if (rejected === null && ignoreCopies && operations.some((p) => createsUniqueKey(p.operation))) {
     risks.push({
       severity: 'danger',
@@ -511,7 +517,9 @@ export function planAlter(
   // What an operation would do to the data is moot when the server refuses the statement.
   for (const p of rejected === null ? operations : []) {
     const current = columns.get((p.operation.column ?? '').toLowerCase());
-    risks.push(...operationRisks(p, server, current));
+    risks.push(
+      ...operationRisks(p, server, current, facts.columns === undefined ? undefined : columns),
+    );
   }
   if (
     limit !== null &&
@@ -595,6 +603,22 @@ function modifierRefusal(
   const refused = [...modifiers].filter((m) => flavor === 'mysql' || m === 'OFFLINE');
   if (refused.length === 0) return null;
   return `${flavor === 'mysql' ? 'MySQL' : 'MariaDB'} has no ALTER ${refused.join(' ')} TABLE (${flavor === 'mysql' ? 'MySQL removed ONLINE and OFFLINE in 5.6, IGNORE in 5.7' : 'only ONLINE and IGNORE'}): syntax error 1064`;
+}
+
+/** Why MySQL refuses MariaDB's `WAIT n` / `NOWAIT` after the table name (seen on 9.7), or null. */
+function lockWaitRefusal(alter: ParsedAlter, flavor: 'mysql' | 'mariadb'): string | null {
+  if (alter.lockWait === undefined || flavor !== 'mysql') return null;
+  const words = 'nowait' in alter.lockWait ? 'NOWAIT' : 'WAIT';
+  return `MySQL has no ${words} in ALTER TABLE (MariaDB's way to bound the metadata lock wait; on MySQL set lock_wait_timeout for the session): syntax error 1064`;
+}
+
+/** What MariaDB's `NOWAIT` / `WAIT n` do (seen on 10.5, 10.11 and 11.8: error 1205). */
+function lockWaitText(wait: NonNullable<ParsedAlter['lockWait']>): string {
+  const how =
+    'nowait' in wait
+      ? 'NOWAIT: if another session holds the table’s metadata lock, the server gives up at once'
+      : `WAIT ${wait.seconds}: the server waits at most ${wait.seconds} s for the table’s metadata lock (in place of lock_wait_timeout), then gives up`;
+  return `${how} with error 1205 and changes nothing. It sets the statement's lock wait and nothing else: the algorithm and lock are the ones planned.`;
 }
 
 /** How close to InnoDB's record limit a plan stops promising an instant ADD/DROP COLUMN. */
@@ -733,10 +757,19 @@ function conversionLoss(current: CurrentColumn | undefined, definition: string |
   return loss ?? '';
 }
 
+const DUPLICATE_RISK =
+  'Fails at the end, after all the work, if a duplicate value exists (or is written meanwhile).';
+
+/** Seen on MySQL 9.7 (1138 in place, 1265 copying) and MariaDB 10.5, 10.11, 11.8 (1265). */
+const PRIMARY_KEY_NULL_RISK =
+  "A primary key's columns become NOT NULL: it also fails if one holds a NULL (error 1138 or 1265 under a strict sql_mode); without a strict sql_mode the server instead turns each NULL into 0 or '' with only a warning, which may then collide as a duplicate.";
+
 function operationRisks(
   p: PlannedOperation,
   server: PlanServer,
   current: CurrentColumn | undefined,
+  /** The table's columns by lower-case name; undefined when not known. */
+  columns: ReadonlyMap<string, CurrentColumn> | undefined,
 ): AlterRisk[] {
   const op = p.operation;
   switch (op.kind) {
@@ -766,13 +799,19 @@ function operationRisks(
       ];
     }
     case 'add-unique-index':
-    case 'add-primary-key':
+      return [{ severity: 'warning', text: DUPLICATE_RISK }];
+    case 'add-primary-key': {
+      // A primary key makes its columns NOT NULL: a NULL fails it as a duplicate does.
+      const nullable =
+        columns === undefined ||
+        keyColumns(op.text).some((c) => columns.get(c)?.nullable !== false);
       return [
         {
           severity: 'warning',
-          text: 'Fails at the end, after all the work, if a duplicate value exists (or is written meanwhile).',
+          text: nullable ? `${DUPLICATE_RISK} ${PRIMARY_KEY_NULL_RISK}` : DUPLICATE_RISK,
         },
       ];
+    }
     case 'change-column':
     case 'modify-column':
       if (p.columnChange === 'nullability' && /\bNOT\s+NULL\b/i.test(op.definition ?? '')) {

@@ -51,6 +51,7 @@ export const PlannedOperationSchema = z.object({
       'collation',
       'binary',
       'virtual-reorder',
+      'charset-widen',
       'type',
     ])
     .optional(),

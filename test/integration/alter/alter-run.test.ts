@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { connect, type Socket } from 'node:net';
 import type { Connection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlterPreflight, AlterRunStatus } from '../../../src/shared/api/alter';
@@ -8,6 +9,7 @@ import { connectTo } from '../../servers/connect';
 import { useDedicatedServer } from '../../servers/dedicated-servers';
 import { endpointOf } from '../../servers/endpoint';
 import type { RunningServer } from '../../servers/instance';
+import { startTcpRelay } from '../../servers/tcp-relay';
 import { startBackend, type BackendUnderTest } from '../backend/backend-harness';
 import { openSession, runStatement } from '../backend/session-helpers';
 import { failOnUnhandledErrors } from '../db/no-unhandled-errors';
@@ -516,10 +518,92 @@ for (const [kind, server] of [
         return s.applied !== null && s;
       });
       expect(checked.applied).toBe(false);
+      // FORCE leaves the definition as it was: the table ids tell that it was not rebuilt.
       expect(checked.outcome).toBe(
-        "The connection was lost during the ALTER; on reconnecting, the table's definition is as before: the change was not applied.",
+        'The connection was lost during the ALTER; on reconnecting, the table has not been rebuilt (same InnoDB table ids), which this statement always does: the change was not applied.',
       );
       expect(await createTable()).toBe(definition);
+    });
+
+    it('after a lost connection: still running on that very connection, then applied by its rebuild', async () => {
+      // The backend reaches the server through a relay; the ALTER's own connection is cut on
+      // the backend's side only, so the server keeps it and goes on with the ALTER.
+      const links: Array<{ client: Socket; upstream: Socket }> = [];
+      const relay = await startTcpRelay((client, track) => {
+        const upstream = connect(server().port, '127.0.0.1');
+        track(upstream);
+        links.push({ client, upstream });
+        client.pipe(upstream);
+        upstream.pipe(client);
+        client.on('error', () => undefined);
+        upstream.on('error', () => client.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      const holder = await connectTo(server(), { database: 'sl_alter_runs' });
+      try {
+        const own = await openSession(
+          b,
+          { ...endpointOf(server()), port: relay.port },
+          `alter-cut-${kind}`,
+        );
+        await runStatement(b, own, 'USE sl_alter_runs');
+        const definition = await createTable();
+        const before = await tableId();
+        // The ALTER waits behind this transaction's metadata lock until it commits.
+        await holder.query('BEGIN');
+        await holder.query('SELECT id FROM big LIMIT 1');
+        const started: AlterRunStatus = await call('alter.run', {
+          sessionId: own,
+          sql: 'ALTER TABLE big FORCE',
+          lockWaitTimeoutSeconds: 120,
+          enableStageInstruments: false,
+        });
+        const [hostRows] = await direct.query(
+          'SELECT HOST FROM information_schema.PROCESSLIST WHERE ID = ?',
+          [started.processId],
+        );
+        const port = Number(String((hostRows as Array<{ HOST: string }>)[0]?.HOST).split(':')[1]);
+        const link = links.find((l) => l.upstream.localPort === port);
+        expect(link).toBeDefined();
+        link!.client.unpipe(link!.upstream);
+        link!.client.destroy();
+
+        const lost = await ended(started.runId);
+        expect(lost.state).toBe('unknown');
+        const running = await until('the check after the loss', async () => {
+          const s: AlterRunStatus = await call('alter.status', { runId: started.runId });
+          return s.outcome?.includes('still running') && s;
+        });
+        expect(running.outcome).toBe(
+          `The connection was lost, but the server is still running the ALTER on it (connection ${started.processId}, checked to be the same connection). Check again when it ends.`,
+        );
+        expect(running.applied).toBeNull();
+
+        await holder.query('COMMIT');
+        await until(
+          'the ALTER to end on the server',
+          async () => {
+            const [rows] = await direct.query(
+              "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE ID = ? AND INFO LIKE 'ALTER%'",
+              [started.processId],
+            );
+            return Number((rows as Array<{ n: number }>)[0]?.n) === 0;
+          },
+          120_000,
+        );
+        expect(await tableId()).not.toBe(before);
+        expect(await createTable()).toBe(definition);
+        const checked: AlterRunStatus = await call('alter.verify', { runId: started.runId });
+        expect(checked.applied).toBe(true);
+        expect(checked.outcome).toBe(
+          "The connection was lost during the ALTER; on reconnecting, the table's definition is as before, but the table has been rebuilt since the run started (new InnoDB table ids): the change was applied, unless another session rebuilt the table meanwhile.",
+        );
+        await b.call('session.close', { sessionId: own });
+      } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        await holder.end();
+        await relay.close();
+      }
     });
   });
 }

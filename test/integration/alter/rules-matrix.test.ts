@@ -351,11 +351,48 @@ const AUTO_INCREMENT_KEY_CASES: ReadonlyArray<readonly [table: string, clause: s
   ['d', 'ADD FULLTEXT INDEX ft (t, v)'],
 ];
 
+/**
+ * A second primary key (error 1068 on every server): the table's own, explicit or (MySQL) the
+ * generated invisible one, refuses another unless the statement drops it.
+ */
+const PRIMARY_KEY_SETUP = `CREATE TABLE a (id INT PRIMARY KEY, x INT NOT NULL) ENGINE=InnoDB;
+CREATE TABLE b (id INT NOT NULL, x INT NOT NULL) ENGINE=InnoDB;
+INSERT INTO a VALUES (1, 1), (2, 2); INSERT INTO b VALUES (1, 1), (2, 2)`;
+
+const PRIMARY_KEY_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
+  ['a', 'ADD PRIMARY KEY (x)'],
+  ['a', 'MODIFY x INT NOT NULL PRIMARY KEY'],
+  ['a', 'MODIFY id INT KEY'],
+  ['a', 'ADD COLUMN y INT NOT NULL PRIMARY KEY'],
+  ['a', 'DROP PRIMARY KEY, ADD PRIMARY KEY (id, x)'],
+  ['a', 'ADD PRIMARY KEY (x), DROP PRIMARY KEY'],
+  ['a', 'ADD UNIQUE KEY ux (x)'],
+  ['b', 'ADD PRIMARY KEY (x)'],
+  ['b', 'MODIFY x INT NOT NULL PRIMARY KEY'],
+  ['b', 'ADD PRIMARY KEY (x), ADD PRIMARY KEY (id)'],
+];
+
+/** MySQL's generated invisible primary key (sql_generate_invisible_primary_key). */
+const GIPK_SETUP = `SET SESSION sql_generate_invisible_primary_key = ON;
+CREATE TABLE g (x INT NOT NULL, y INT) ENGINE=InnoDB;
+SET SESSION sql_generate_invisible_primary_key = OFF;
+INSERT INTO g (x, y) VALUES (1, 1), (2, 2)`;
+
+const GIPK_CASES: ReadonlyArray<readonly [table: string, clause: string]> = [
+  ['g', 'ADD PRIMARY KEY (x)'],
+  ['g', 'MODIFY x INT NOT NULL PRIMARY KEY'],
+  ['g', 'DROP PRIMARY KEY, DROP COLUMN my_row_id, ADD PRIMARY KEY (x)'],
+  ['g', 'DROP PRIMARY KEY, ADD PRIMARY KEY (x)'],
+  ['g', 'DROP PRIMARY KEY'],
+];
+
 const REFUSAL_SETS = [
   { setup: FK_SETUP, cases: FK_CASES, checks: [true, false] },
   { setup: USE_SETUP, cases: USE_CASES, checks: [true] },
   { setup: EXPRESSION_SETUP, cases: EXPRESSION_CASES, checks: [true], only: 'mysql' },
   { setup: AUTO_INCREMENT_KEY_SETUP, cases: AUTO_INCREMENT_KEY_CASES, checks: [true] },
+  { setup: PRIMARY_KEY_SETUP, cases: PRIMARY_KEY_CASES, checks: [true] },
+  { setup: GIPK_SETUP, cases: GIPK_CASES, checks: [true], only: 'mysql' },
 ];
 
 for (const target of [servers.mysql, servers.mariadb, servers.mariadb118]) {

@@ -480,3 +480,179 @@ describe('an algorithm the server imposes (old_alter_table, alter_algorithm)', (
     });
   });
 });
+
+describe('a second primary key', () => {
+  const withPk: PlanFacts = {
+    columns: [
+      { name: 'id', columnType: 'int', nullable: false, maxBytesPerChar: null },
+      { name: 'x', columnType: 'int', nullable: true, maxBytesPerChar: null },
+    ],
+    keys: [{ name: 'PRIMARY', columns: ['id'], unique: true }],
+  };
+  const withoutPk: PlanFacts = { ...withPk, keys: [] };
+
+  it('is refused (1068) when the table facts say it has one, in every form', () => {
+    for (const clause of [
+      'ADD PRIMARY KEY (x)',
+      'MODIFY x INT PRIMARY KEY',
+      'MODIFY id INT KEY',
+      'ADD COLUMN y INT PRIMARY KEY',
+    ]) {
+      for (const s of [MYSQL97, MARIADB1011]) {
+        const p = plan(`ALTER TABLE t ${clause}`, s, withPk);
+        expect(p.rejected, clause).toMatch(/already has a primary key \(id\).*error 1068/);
+        expect(p.clause, clause).toBeNull();
+      }
+    }
+  });
+
+  it('is not claimed without facts, without a primary key, or with DROP PRIMARY KEY', () => {
+    expect(plan('ALTER TABLE t ADD PRIMARY KEY (x)').rejected).toBeNull();
+    expect(plan('ALTER TABLE t ADD PRIMARY KEY (x)', MYSQL97, withoutPk).rejected).toBeNull();
+    const replaced = plan(
+      'ALTER TABLE t DROP PRIMARY KEY, ADD PRIMARY KEY (id, x)',
+      MYSQL97,
+      withPk,
+    );
+    expect(replaced.rejected).toBeNull();
+    expect(replaced.algorithm).toBe('inplace-rebuild');
+    expect(
+      plan('ALTER TABLE t ADD PRIMARY KEY (x), DROP PRIMARY KEY', MYSQL97, withPk).rejected,
+    ).toBeNull();
+    expect(plan('ALTER TABLE t ADD UNIQUE KEY (x)', MYSQL97, withPk).rejected).toBeNull();
+    expect(plan('ALTER TABLE t MODIFY x INT UNIQUE KEY', MYSQL97, withPk).rejected).toBeNull();
+  });
+
+  it('is refused when one statement declares two, whatever the facts', () => {
+    expect(plan('ALTER TABLE t ADD PRIMARY KEY (x), ADD PRIMARY KEY (id)').rejected).toMatch(
+      /declares 2 primary keys.*error 1068/,
+    );
+  });
+});
+
+describe('ADD PRIMARY KEY and NULLs', () => {
+  const cols = (nullable: boolean): PlanFacts => ({
+    columns: [{ name: 'x', columnType: 'int', nullable, maxBytesPerChar: null }],
+    keys: [],
+  });
+  const texts = (facts?: PlanFacts) =>
+    plan('ALTER TABLE t ADD PRIMARY KEY (x)', MYSQL97, facts).risks.map((r) => r.text);
+
+  it('says a NULL fails it (or is turned into 0 without strict mode) unless the column is NOT NULL', () => {
+    expect(texts(cols(true)).join('\n')).toMatch(
+      /fails if one holds a NULL \(error 1138 or 1265 under a strict sql_mode\).*turns each NULL into 0 or ''/,
+    );
+    expect(texts().join('\n')).toMatch(/holds a NULL/);
+    expect(texts(cols(false)).join('\n')).not.toMatch(/NULL/);
+    expect(texts(cols(false)).join('\n')).toMatch(/duplicate value/);
+  });
+});
+
+describe("MariaDB's NOWAIT and WAIT n", () => {
+  it('are read as the lock wait, and the rest is planned as without them', () => {
+    const nowait = plan('ALTER TABLE t NOWAIT ADD COLUMN y INT', MARIADB1011);
+    expect(nowait.certainty).toBe('known');
+    expect(nowait.algorithm).toBe('instant');
+    expect(nowait.proposedSql).toBe('ALTER TABLE t NOWAIT ALGORITHM=INSTANT, ADD COLUMN y INT');
+    expect(nowait.risks.map((r) => r.text)).toContain(
+      "NOWAIT: if another session holds the table’s metadata lock, the server gives up at once with error 1205 and changes nothing. It sets the statement's lock wait and nothing else: the algorithm and lock are the ones planned.",
+    );
+    const wait = plan('ALTER TABLE s.t WAIT 5 ADD INDEX kx (x), LOCK=NONE', MARIADB1011);
+    expect(wait.certainty).toBe('known');
+    expect(wait.algorithm).toBe('inplace');
+    expect(wait.proposedSql).toBe(
+      'ALTER TABLE s.t WAIT 5 ALGORITHM=NOCOPY, LOCK=NONE, ADD INDEX kx (x)',
+    );
+    expect(wait.risks.map((r) => r.text).join('\n')).toMatch(
+      /^WAIT 5: the server waits at most 5 s for the table’s metadata lock/m,
+    );
+    const r = parseAlter('ALTER TABLE t WAIT 0.5 FORCE', 'mariadb');
+    expect(r.ok && r.alter.lockWait).toEqual({ seconds: 0.5 });
+  });
+
+  it('are refused on MySQL (1064)', () => {
+    expect(plan('ALTER TABLE t NOWAIT ADD COLUMN y INT').rejected).toMatch(/no NOWAIT.*1064/);
+    expect(plan('ALTER TABLE t WAIT 5 ADD COLUMN y INT').rejected).toMatch(/no WAIT.*1064/);
+  });
+});
+
+describe('utf8mb3 to utf8mb4 for one column', () => {
+  const facts: PlanFacts = {
+    columns: [
+      {
+        name: 'u',
+        columnType: 'varchar(20)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'w',
+        columnType: 'varchar(70)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'tx',
+        columnType: 'text',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'ch',
+        columnType: 'char(10)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+      {
+        name: 'k',
+        columnType: 'varchar(20)',
+        nullable: true,
+        maxBytesPerChar: 3,
+        collation: 'utf8mb3_general_ci',
+      },
+    ],
+    indexedColumns: ['k'],
+  };
+  const MARIADB105 = server('mariadb', '10.5.23');
+  const at = (sql: string, s: ReturnType<typeof server>) => {
+    const p = plan(`ALTER TABLE t ${sql}`, s, facts);
+    return `${p.certainty} ${p.algorithm}/${p.lock}`;
+  };
+
+  it('is instant on MariaDB and in place on MySQL for an unindexed VARCHAR or TEXT', () => {
+    for (const sql of [
+      'MODIFY u VARCHAR(20) CHARACTER SET utf8mb4',
+      'MODIFY u VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin',
+      'MODIFY u VARCHAR(20) COLLATE utf8mb4_general_ci',
+      'MODIFY tx TEXT CHARACTER SET utf8mb4',
+    ]) {
+      expect(at(sql, MARIADB1011), sql).toBe('known instant/none');
+      expect(at(sql, MARIADB105), sql).toBe('known instant/none');
+      expect(at(sql, MYSQL97), sql).toBe('known inplace/none');
+    }
+  });
+
+  it('stays a copy where the servers copy: indexed, CHAR, past 255 bytes, other changes too', () => {
+    for (const sql of [
+      'MODIFY k VARCHAR(20) CHARACTER SET utf8mb4',
+      'MODIFY ch CHAR(10) CHARACTER SET utf8mb4',
+      'MODIFY w VARCHAR(70) CHARACTER SET utf8mb4',
+      'MODIFY u VARCHAR(20) CHARACTER SET utf8mb4 NOT NULL',
+      'MODIFY u VARCHAR(30) CHARACTER SET utf8mb4',
+      'MODIFY u VARCHAR(20) CHARACTER SET latin1',
+    ]) {
+      expect(at(sql, MARIADB1011), sql).toBe('known copy/shared');
+      expect(at(sql, MYSQL97), sql).toBe('known copy/shared');
+    }
+  });
+
+  it('is not promised on a MySQL older than the servers it was seen on', () => {
+    expect(at('MODIFY u VARCHAR(20) CHARACTER SET utf8mb4', MYSQL8020)).toBe(
+      'unknown copy/exclusive',
+    );
+  });
+});

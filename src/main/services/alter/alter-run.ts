@@ -12,6 +12,9 @@ import { errorToApi } from '../../db/error-to-api';
 import { readBlockers } from './read-blockers';
 import { readProgress } from './read-progress';
 import { readCreateTable } from './read-table-facts';
+import { readTableIds } from './innodb-table-name';
+import { checkThread, type ThreadIdentity } from '../../db/thread-identity';
+import type { AlterOperationKind } from '../../../shared/alter/alter-operation';
 import {
   enableStages,
   readStageSettings,
@@ -27,6 +30,34 @@ import { ER_LOCK_WAIT_TIMEOUT } from '../../db/lock-wait-timeout';
 const CONNECTION_KILLED = 1927;
 /** ER_NO_SUCH_TABLE. */
 const NO_SUCH_TABLE = 1146;
+
+/**
+ * Operations that, applied, always show in SHOW CREATE TABLE (unless written with IF [NOT]
+ * EXISTS): an ALTER is all or nothing, so one of them in a statement makes an unchanged
+ * definition mean "not applied". The others (FORCE, ENGINE=, options, a column restated as it
+ * is, partition maintenance) may leave the definition exactly as it was.
+ */
+const SHOWS_IN_DEFINITION: ReadonlySet<AlterOperationKind> = new Set([
+  'add-column',
+  'drop-column',
+  'rename-column',
+  'add-index',
+  'add-unique-index',
+  'add-fulltext-index',
+  'add-spatial-index',
+  'add-primary-key',
+  'drop-primary-key',
+  'drop-index',
+  'rename-index',
+  'add-foreign-key',
+  'drop-foreign-key',
+  'add-check',
+  'drop-constraint',
+  'add-partition',
+  'drop-partition',
+  'coalesce-partition',
+  'remove-partitioning',
+]);
 
 export interface AlterRunOptions {
   runId: string;
@@ -77,6 +108,10 @@ export class AlterRun {
   #status: AlterRunStatus;
   #tracker: ProgressTracker | null = null;
   #before: string | null = null;
+  /** The table's InnoDB ids before the run (null: not an InnoDB table, or not read). */
+  #beforeIds: string[] | null = null;
+  /** Who the server said the ALTER's connection was, for "still running" after a loss. */
+  #identity: ThreadIdentity | null = null;
   #stageSettings: StageSettings | null = null;
   #cancelRequested = false;
   #startMs = Date.now();
@@ -144,6 +179,9 @@ export class AlterRun {
   async start(): Promise<void> {
     const { server, schema, alter } = this.#o;
     this.#before = await this.#side((c) => readCreateTable(c, schema, alter.table));
+    this.#beforeIds = await this.#side((c) =>
+      readTableIds(c, this.#flavor, schema, alter.table),
+    ).catch(() => null);
     let source: AlterRunStatus['progressSource'] = 'none';
     if (server.capabilities.alterProgressColumn) source = 'processlist';
     else if (server.capabilities.alterProgressStages) {
@@ -190,6 +228,7 @@ export class AlterRun {
           }
           const [rows] = await conn.query({ sql: 'SELECT CONNECTION_ID()', rowsAsArray: true });
           const processId = Number((rows as unknown[][])[0]?.[0]);
+          this.#identity = o.session.identityOf(processId);
           this.#startMs = Date.now();
           this.#tracker = new ProgressTracker(this.#startMs);
           this.#update({ processId, startedAt: new Date(this.#startMs).toISOString() });
@@ -459,19 +498,27 @@ export class AlterRun {
   }
 
   /**
-   * After a lost connection: reconnects (the side connection) and compares the definition with
-   * the one read before the run. Still running on the server → not known yet. What it finds
-   * replaces the run's entry in the ALTER history.
+   * After a lost connection: reconnects (the side connection) and says what it can tell. The
+   * ALTER is still running only if its very connection (same server run, id, user and client
+   * address, as the editor's cancel checks) is there running it; an id alone may have been
+   * reused. Then the definition against the one read before the run, and the InnoDB table id
+   * (a rebuild gives a new one): a rebuild that finished leaves the definition as it was. What
+   * it finds replaces the run's entry in the ALTER history.
    */
   async verify(): Promise<AlterRunStatus> {
     if (this.#status.state !== 'unknown') return this.status;
     const id = this.#status.processId;
     if (id !== null) {
-      const still = await this.#side((c) => readProgress(c, 'none', this.#flavor, id, Date.now()));
-      if (still.present && /alter/i.test(still.info ?? '')) {
+      const running = await this.#side((c) => this.#stillRunning(c, id));
+      if (running !== 'no') {
         this.#status = {
           ...this.#status,
-          outcome: `The connection was lost, but the server is still running the ALTER (connection ${id}). Check again when it ends.`,
+          applied: null,
+          tableUnchanged: null,
+          outcome:
+            running === 'yes'
+              ? `The connection was lost, but the server is still running the ALTER on it (connection ${id}, checked to be the same connection). Check again when it ends.`
+              : `The connection was lost. Connection ${id} on the server is running an ALTER, but Sightline could not check that it is this run's connection (an id can be reused): whether this run is still going is not known. Check again later.`,
         };
         this.#o.emit(this.#status);
         if (this.#recorded) await this.#record();
@@ -479,18 +526,63 @@ export class AlterRun {
       }
     }
     const now = await this.#currentDefinition();
-    const applied = now.renamedTo !== null || now.definition !== this.#before;
+    const { schema, alter } = this.#o;
+    const ids =
+      now.renamedTo === null
+        ? await this.#side((c) => readTableIds(c, this.#flavor, schema, alter.table)).catch(
+            () => null,
+          )
+        : null;
+    const changed = now.renamedTo !== null || now.definition !== this.#before;
+    const rebuilt =
+      this.#beforeIds !== null && ids !== null && ids.join(',') !== this.#beforeIds.join(',');
+    const ops = alter.operations;
+    const visible = ops.some(
+      (op) => SHOWS_IN_DEFINITION.has(op.kind) && !/\bIF\s+(NOT\s+)?EXISTS\b/i.test(op.text),
+    );
+    // FORCE and ENGINE= rebuild the table every time (a new InnoDB table id).
+    const alwaysRebuilds = ops.some((op) => op.kind === 'force' || op.kind === 'engine');
+    const lost = 'The connection was lost during the ALTER; on reconnecting,';
+    let applied: boolean | null;
+    let outcome: string;
+    if (changed) {
+      applied = true;
+      outcome = `${lost} the table's definition has changed: the change was applied${now.renamedTo ? ` (the table is now ${now.renamedTo})` : ''}.`;
+    } else if (rebuilt) {
+      applied = true;
+      outcome = `${lost} the table's definition is as before, but the table has been rebuilt since the run started (new InnoDB table ids): the change was applied, unless another session rebuilt the table meanwhile.`;
+    } else if (visible) {
+      applied = false;
+      outcome = `${lost} the table's definition is as before: the change was not applied.`;
+    } else if (alwaysRebuilds && ids !== null && this.#beforeIds !== null) {
+      applied = false;
+      outcome = `${lost} the table has not been rebuilt (same InnoDB table ids), which this statement always does: the change was not applied.`;
+    } else {
+      applied = null;
+      outcome = `${lost} the table's definition is as before${ids !== null && this.#beforeIds !== null ? ' and it has not been rebuilt' : ''}, but this statement can leave the table so when applied: whether it was applied cannot be told.`;
+    }
     this.#status = {
       ...this.#status,
       applied,
-      tableUnchanged: !applied,
-      outcome: applied
-        ? `The connection was lost during the ALTER; on reconnecting, the table's definition has changed: the change was applied${now.renamedTo ? ` (the table is now ${now.renamedTo})` : ''}.`
-        : "The connection was lost during the ALTER; on reconnecting, the table's definition is as before: the change was not applied.",
+      tableUnchanged: applied === null ? null : !applied,
+      outcome,
     };
     this.#o.emit(this.#status);
     // The history said "unknown" when the run ended: it says what the check found now.
     if (this.#recorded) await this.#record();
     return this.status;
+  }
+
+  /**
+   * Whether the ALTER still runs on the server: `yes` only when its own connection, checked by
+   * identity, is there running an ALTER; `unconfirmed` when the id shows an ALTER but the
+   * connection's identity was never read; `no` otherwise.
+   */
+  async #stillRunning(c: Connection, id: number): Promise<'yes' | 'unconfirmed' | 'no'> {
+    const identity = this.#identity;
+    if (identity !== null && (await checkThread(c, identity)).verdict !== 'same') return 'no';
+    const r = await readProgress(c, 'none', this.#flavor, id, Date.now());
+    if (!r.present || !/alter/i.test(r.info ?? '')) return 'no';
+    return identity !== null ? 'yes' : 'unconfirmed';
   }
 }

@@ -94,3 +94,28 @@ export async function readFtsDocIdIndex(
   if (!row || (countOf(row.T) ?? 0) === 0) return null;
   return (countOf(row.I) ?? 0) > 0;
 }
+
+/**
+ * The InnoDB table ids of `schema.table` and its partitions, sorted: a rebuild (or copy) gives
+ * the table new ones. Null when InnoDB's views do not list the table (another engine, a name
+ * Sightline cannot encode).
+ */
+export async function readTableIds(
+  conn: Connection,
+  flavor: 'mysql' | 'mariadb',
+  schema: string,
+  table: string,
+): Promise<string[] | null> {
+  const match = innodbTableMatch(schema, table, flavor, 'it');
+  if (match === null) return null;
+  const view =
+    flavor === 'mariadb'
+      ? 'information_schema.INNODB_SYS_TABLES'
+      : 'information_schema.INNODB_TABLES';
+  const rows = await selectRows(
+    conn,
+    `SELECT it.TABLE_ID AS ID FROM ${view} it WHERE ${match.where} ORDER BY it.TABLE_ID`,
+    match.params,
+  );
+  return rows.length === 0 ? null : rows.map((r) => String(r.ID));
+}

@@ -268,6 +268,14 @@ function tableTraits(facts: TableFactsDto): TableTrait[] {
     traits.push('stored-generated-columns');
   }
   if (/^redundant$/i.test(facts.rowFormat ?? '')) traits.push('redundant-row-format');
+  if (
+    /^\s*`my_row_id` bigint unsigned NOT NULL AUTO_INCREMENT \/\*!80023 INVISIBLE \*\/,?$/m.test(
+      facts.createTable,
+    ) &&
+    /^\s*PRIMARY KEY \(`my_row_id`\)/m.test(facts.createTable)
+  ) {
+    traits.push('generated-invisible-primary-key');
+  }
   if (facts.foreignKeysOut.length > 0 || facts.foreignKeysIn.length > 0) {
     traits.push('foreign-keys');
   }

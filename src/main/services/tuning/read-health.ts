@@ -15,6 +15,7 @@ import {
   rowVersionsFinding,
   type HealthFinding,
 } from '../../../shared/tuning/schema-health';
+import { innodbNamePart } from '../alter/innodb-table-name';
 import { adviseIndexDrops, type UnusedIndex } from '../../../shared/tuning/index-drop-advice';
 import { foreignKeyNeeds } from '../../../shared/tuning/foreign-key-needs';
 
@@ -149,17 +150,42 @@ export async function readHealth(
       hiding,
     ),
   );
-  if (server.capabilities.innodbRowVersions) {
+  const innodbSchema = innodbNamePart(schema);
+  if (server.capabilities.innodbRowVersions && innodbSchema !== null) {
+    // INNODB_TABLES writes names in the server's file-name encoding (`order-items` is
+    // `order@002ditems`) and lists each partition (`t#p#p0`): matched back to the tables here.
+    const byInnodbName = new Map<string, string>();
+    for (const t of tables) {
+      const encoded = innodbNamePart(str(t.TABLE_NAME));
+      if (encoded !== null) byInnodbName.set(encoded, str(t.TABLE_NAME));
+    }
     const versions = await rowsOf(
       conn,
       `SELECT NAME, TOTAL_ROW_VERSIONS FROM information_schema.INNODB_TABLES
-       WHERE NAME LIKE CONCAT(?, '/%') AND TOTAL_ROW_VERSIONS >= ?`,
-      [schema.replace(/[\\%_]/g, '\\$&'), MIN_ROW_VERSIONS],
+       WHERE CAST(LEFT(NAME, CHAR_LENGTH(?)) AS BINARY) = CAST(? AS BINARY) AND TOTAL_ROW_VERSIONS >= ?`,
+      [`${innodbSchema}/`, `${innodbSchema}/`, MIN_ROW_VERSIONS],
     );
+    // Each partition counts its own versions: a table's is its partitions' most.
+    const most = new Map<string, number>();
     for (const v of versions) {
-      const table = str(v.NAME).slice(str(v.NAME).indexOf('/') + 1);
-      findings.push(rowVersionsFinding(schema, table, Number(v.TOTAL_ROW_VERSIONS)));
+      const inner = str(v.NAME)
+        .slice(innodbSchema.length + 1)
+        .replace(/#[pP]#.*$/, '');
+      const table = byInnodbName.get(inner);
+      if (table === undefined) continue;
+      most.set(table, Math.max(most.get(table) ?? 0, Number(v.TOTAL_ROW_VERSIONS)));
     }
+    for (const [table, count] of most) findings.push(rowVersionsFinding(schema, table, count));
+    const unencodable = tables.filter((t) => innodbNamePart(str(t.TABLE_NAME)) === null);
+    if (unencodable.length > 0) {
+      notes.push(
+        `Row versions were not checked for ${unencodable.length} table${unencodable.length === 1 ? '' : 's'} whose name has non-ASCII characters (InnoDB's views write those in an encoding Sightline does not reproduce).`,
+      );
+    }
+  } else if (server.capabilities.innodbRowVersions) {
+    notes.push(
+      "Row versions were not checked: the schema's name has non-ASCII characters, which InnoDB's views write in an encoding Sightline does not reproduce.",
+    );
   } else {
     notes.push(
       'Row versions were not checked: the server has no INNODB_TABLES.TOTAL_ROW_VERSIONS (MySQL 8.0.29+).',
