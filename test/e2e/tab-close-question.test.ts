@@ -131,7 +131,12 @@ describe('closing a tab that still works on the server', () => {
     await expect.poll(() => tab().count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => running(marker), { timeout: 10_000 }).toBe(0);
     expect(existsSync(file)).toBe(false);
-    expect((await readdir(os.homedir())).filter((f) => f.startsWith(name))).toEqual([]);
+    // The partial file goes once the stopped statement's stream has ended, a moment after.
+    await expect
+      .poll(async () => (await readdir(os.homedir())).filter((f) => f.startsWith(name)), {
+        timeout: 10_000,
+      })
+      .toEqual([]);
     expect(errors).toEqual([]);
   });
 
