@@ -21,6 +21,9 @@ export const SESSION_STATE_KINDS: readonly SessionStateKind[] = [
   'code',
 ];
 
+/** How much of a statement is lexed to find its first words. */
+const HEAD_CHARS = 4096;
+
 /** Functions whose call leaves a lock held by the session. */
 const LOCK_FUNCTIONS = new Set(['GET_LOCK']);
 
@@ -34,7 +37,15 @@ export function sessionStateLeftBy(
   text: string,
   options: LexerOptions = {},
 ): Set<SessionStateKind> {
-  const tokens = statementTokens(text, options);
+  // Run after every statement: a script's INSERTs can be megabytes each (lexing one costs
+  // ~150 ms a MB), so its head is read from its start, and the whole only when it may assign
+  // a variable or take a named lock somewhere.
+  const long = text.length > HEAD_CHARS;
+  let tokens = statementTokens(long ? text.slice(0, HEAD_CHARS) : text, options);
+  const anywhere = /:=|\binto\s+@|get_lock\s*\(/i.test(text);
+  if (long && (anywhere || tokens.every((t) => t.end >= HEAD_CHARS - 1))) {
+    tokens = statementTokens(text, options);
+  }
   const kinds = new Set<SessionStateKind>();
   let i = 0;
   while (isMark(tokens[i], '(')) i++;
@@ -79,6 +90,7 @@ export function sessionStateLeftBy(
       if (isWord(next, 'NOT')) kinds.add('code');
       break;
   }
+  if (!anywhere) return kinds;
   for (let k = i; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.kind === 'variable' && !t.text.startsWith('@@') && isAssignment(tokens, k)) {

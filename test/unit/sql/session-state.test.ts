@@ -46,4 +46,23 @@ describe('sessionStateLeftBy', () => {
     expect(left('BEGIN NOT ATOMIC SET @x = 1; END')).toEqual(['code']);
     expect(left('/*!40101 SET NAMES utf8 */')).toEqual(['code']);
   });
+
+  it('reads a long statement by its head, and all of it only where it may assign or lock', () => {
+    const values = Array.from({ length: 2000 }, (_, i) => `(${i}, 'user${i}@example.com')`);
+    expect(left(`INSERT INTO t VALUES ${values.join(', ')}`)).toEqual([]);
+    expect(
+      left(`INSERT INTO t SELECT a, @n := @n + 1 FROM u WHERE b IN (${values.join(', ')})`),
+    ).toEqual(['variables']);
+    expect(left(`SELECT ${values.map((_, i) => `${i}`).join(', ')}, @n := 1`)).toEqual([
+      'variables',
+    ]);
+    expect(left(`SELECT ${values.map((_, i) => `${i}`).join(', ')} INTO @a`)).toEqual([
+      'variables',
+    ]);
+    expect(left(`SELECT ${values.map((_, i) => `${i}`).join(', ')}, GET_LOCK('x', 1)`)).toEqual([
+      'locks',
+    ]);
+    expect(left(`/* ${'x'.repeat(5000)} */ USE shop`)).toEqual(['schema']);
+    expect(left(`SELECT '${':= '.repeat(3000)}'`)).toEqual([]);
+  });
 });
