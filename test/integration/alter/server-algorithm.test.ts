@@ -8,6 +8,7 @@ import { readTableFacts } from '../../../src/main/services/alter/read-table-fact
 import type { ServerInfo } from '../../../src/shared/server/server-info';
 import { connectTo } from '../../servers/connect';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
+import { tableIdOf } from './table-id';
 
 /**
  * A server setting that imposes an algorithm on ALTERs naming none (MySQL old_alter_table=ON,
@@ -47,14 +48,7 @@ describe.each([
     const facts = await readTableFacts(conn, server, DB, 't');
     await conn.query(`USE ${DB}`);
     const plan = planAlter(parsed.alter, server, planFactsOf(facts, true));
-    const view =
-      server.flavor === 'mariadb'
-        ? 'information_schema.INNODB_SYS_TABLES'
-        : 'information_schema.INNODB_TABLES';
-    const tableId = async () => {
-      const [rows] = await conn.query(`SELECT TABLE_ID FROM ${view} WHERE NAME = ?`, [`${DB}/t`]);
-      return String((rows as Array<{ TABLE_ID: unknown }>)[0]?.TABLE_ID);
-    };
+    const tableId = () => tableIdOf(conn, server, DB, 't');
     const before = await tableId();
     let outcome: string;
     try {

@@ -8,6 +8,7 @@ import { readTableFacts } from '../../../src/main/services/alter/read-table-fact
 import type { ServerInfo } from '../../../src/shared/server/server-info';
 import { connectTo } from '../../servers/connect';
 import { testServers, type ServerEndpoint } from '../../servers/provided';
+import { tableIdOf } from './table-id';
 
 /**
  * The plan of a statement as written, ALGORITHM= included (the screen can run it so): run as
@@ -44,14 +45,7 @@ describe.each([
   });
 
   it('rebuilds the table exactly when the plan of the written statement says so', async () => {
-    const view =
-      server.flavor === 'mariadb'
-        ? 'information_schema.INNODB_SYS_TABLES'
-        : 'information_schema.INNODB_TABLES';
-    const tableId = async () => {
-      const [rows] = await conn.query(`SELECT TABLE_ID FROM ${view} WHERE NAME = ?`, [`${DB}/t`]);
-      return String((rows as Array<{ TABLE_ID: unknown }>)[0]?.TABLE_ID);
-    };
+    const tableId = () => tableIdOf(conn, server, DB, 't');
     const expected: string[] = [];
     const actual: string[] = [];
     for (const sql of STATEMENTS) {
