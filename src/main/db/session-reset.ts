@@ -1,6 +1,6 @@
 import type { SessionStateKind } from '../../shared/sql/session-state';
 import { SESSION_STATE_KINDS } from '../../shared/sql/session-state';
-import { quoteIdentifier } from '../../shared/sql/quote-identifier';
+import { displayIdentifier } from '../../shared/sql/quote-identifier';
 
 /** What a session's lost connection held that its next connection does not. */
 export interface LostSessionState {
@@ -37,13 +37,7 @@ export function mergeLostStates(
 function schemaText(schema: string | null | undefined): string {
   if (schema === undefined) return 'the current schema is back to what the connection starts in';
   if (schema === null) return 'no schema is selected now: the USE you ran is undone';
-  let name: string;
-  try {
-    name = quoteIdentifier(schema);
-  } catch {
-    name = `\`${schema}\``;
-  }
-  return `the current schema is ${name} now, where the connection starts, not the one USE chose`;
+  return `the current schema is ${displayIdentifier(schema)} now, where the connection starts, not the one USE chose`;
 }
 
 const HELD_TEXT: Record<Exclude<SessionStateKind, 'schema'>, string> = {

@@ -1,7 +1,7 @@
 import type { ResultColumn } from '../../shared/api/query';
 import { CSV_RECORD_END, csvField } from '../../shared/format/csv-field';
 import { uniqueNames } from '../../shared/format/unique-names';
-import { qualifiedName, quoteIdentifier, quoteString } from '../../shared/sql/quote-identifier';
+import { displayIdentifier, qualifiedName, quoteString } from '../../shared/sql/quote-identifier';
 
 /** A value in full, ready to copy: NULL, exact text, or bytes as hex. */
 export type CopyValue = null | string | { hex: string };
@@ -66,15 +66,6 @@ export function formatJson(table: CopyTable): string {
   return `[\n${objects.join(',\n')}\n]`;
 }
 
-/** A backticked name; names no server object could have are still quoted, not refused. */
-function columnName(name: string): string {
-  try {
-    return quoteIdentifier(name);
-  } catch {
-    return '`' + name.replaceAll('`', '``') + '`';
-  }
-}
-
 /**
  * Where copied INSERTs go: the table all the columns come from, by its own column names (not
  * aliases) - or, when they come from several tables or from expressions, or one column is shown
@@ -92,14 +83,15 @@ export function insertTarget(columns: readonly ResultColumn[]): {
     first.table !== '' &&
     own.size === columns.length &&
     columns.every((c) => c.table === first.table && c.schema === first.schema && c.orgName !== '');
-  if (!oneTable) return { table: PLACEHOLDER_TABLE, names: columns.map((c) => columnName(c.name)) };
+  if (!oneTable)
+    return { table: PLACEHOLDER_TABLE, names: columns.map((c) => displayIdentifier(c.name)) };
   let table: string;
   try {
     table = qualifiedName(first.schema, first.table);
   } catch {
-    return { table: PLACEHOLDER_TABLE, names: columns.map((c) => columnName(c.name)) };
+    return { table: PLACEHOLDER_TABLE, names: columns.map((c) => displayIdentifier(c.name)) };
   }
-  return { table, names: columns.map((c) => columnName(c.orgName)) };
+  return { table, names: columns.map((c) => displayIdentifier(c.orgName)) };
 }
 
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

@@ -19,6 +19,14 @@ export function quoteIdentifier(name: string): string {
   return '`' + name.replaceAll('`', '``') + '`';
 }
 
+/**
+ * A name in backticks for showing it (messages, copied text for the user to finish): the same as
+ * {@link quoteIdentifier}, but a name no server object could have is still shown, not refused.
+ */
+export function displayIdentifier(name: string): string {
+  return '`' + name.replaceAll('`', '``') + '`';
+}
+
 /** `` `schema`.`table` ``, or just `` `table` `` when there is no schema. */
 export function qualifiedName(schema: string | null | undefined, name: string): string {
   const quoted = quoteIdentifier(name);

@@ -33,6 +33,8 @@ describe('sessionResetMessage', () => {
     expect(sessionResetMessage(lost, undefined)).toContain(
       'the current schema is back to what the connection starts in',
     );
+    // Backticks doubled as in SQL, also for a name quoteIdentifier would refuse.
+    expect(sessionResetMessage(lost, 'a`b😀')).toContain('the current schema is `a``b😀` now');
   });
 
   it('merges a second loss into one not told yet', () => {

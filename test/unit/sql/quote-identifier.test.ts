@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  displayIdentifier,
   qualifiedName,
   quoteIdentifier,
   quoteString,
@@ -32,6 +33,16 @@ describe('quoteIdentifier', () => {
       const tokens = significantTokens(quoteIdentifier(name));
       expect(tokens.map((t) => t.kind)).toEqual(['quoted-identifier']);
     }
+  });
+});
+
+describe('displayIdentifier', () => {
+  it('quotes as quoteIdentifier does, and still shows names no object could have', () => {
+    for (const name of ['t', 'a`b', 'x` FROM t; --', '日本']) {
+      expect(displayIdentifier(name)).toBe(quoteIdentifier(name));
+    }
+    expect(displayIdentifier('e😀`')).toBe('`e😀```');
+    expect(displayIdentifier('')).toBe('``');
   });
 });
 
