@@ -94,4 +94,19 @@ describe('the ALTER screen, for a table too big to rebuild natively', () => {
     await screenshot(page, 'alter-tools-02-unknown');
     expect(errors).toEqual([]);
   });
+
+  it('names the statement’s own WAIT n in the confirmation, not lock_wait_timeout', async () => {
+    await page.getByLabel('ALTER statement').fill(`ALTER TABLE ${DB}.gen WAIT 3 ADD COLUMN w INT`);
+    await page.getByRole('button', { name: 'Check plan and risks' }).click();
+    await page.getByRole('button', { name: 'Run ALTER…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(
+      "It waits at most 3 s for the table's metadata lock (WAIT 3 is written; lock_wait_timeout does not apply), at the start and again at the end",
+    );
+    await screenshot(page, 'alter-tools-03-wait-written');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
 });

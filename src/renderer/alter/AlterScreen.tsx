@@ -20,6 +20,7 @@ import { DEFAULT_RUN_CHOICE, RunOptions, type RunChoice } from './RunOptions';
 import { RunView } from './RunView';
 import { TablePicker, type Picked } from './TablePicker';
 import { ExternalAlters } from './ExternalAlters';
+import { waitSentence } from './wait-sentence';
 
 /** What to do first, by what is there already: a table, a statement. */
 function emptyStart(picked: { schema: string; table: string }, sql: string): string {
@@ -132,7 +133,7 @@ export function AlterScreen({ connection, sessionId, server, active, confirm }: 
           preflight.estimateSeconds
             ? `Estimated ${formatDuration(preflight.estimateSeconds * 1000)}. `
             : ''
-        }It waits at most ${lockWait} s for the table's metadata lock, at the start and again at the end: a transaction open on the table at the end for longer makes it give up and roll back all its work.`,
+        }${waitSentence(statement, server.flavor, lockWait)}`,
         detail,
         confirmLabel: 'Run ALTER',
       },

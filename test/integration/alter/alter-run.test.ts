@@ -302,39 +302,64 @@ for (const [kind, server] of [
       }
     });
 
-    it('a transaction open at the end makes the ALTER give up after its work, and says so', async () => {
-      const definition = await createTable();
-      const started: AlterRunStatus = await call('alter.run', {
-        sessionId,
+    // MariaDB's WAIT n, written in the statement, wins over the run's lock_wait_timeout.
+    const endWaits = [
+      {
         sql: rebuild,
-        lockWaitTimeoutSeconds: 1,
-        enableStageInstruments: true,
-      });
-      await until('some progress', async () =>
-        updates(started.runId).some((s) => (s.progress?.percent ?? 0) > 0),
-      );
-      // Reading a row while the ALTER works is allowed; the open transaction keeps the
-      // table's metadata lock until it ends, past the ALTER's end.
-      const holder = await connectTo(server(), { database: 'sl_alter_runs' });
-      try {
-        await holder.query('BEGIN');
-        await holder.query('SELECT id FROM big WHERE id = 1');
-        const [idRows] = await holder.query('SELECT CONNECTION_ID() AS id');
-        const holderId = Number((idRows as Array<{ id: number }>)[0]?.id);
-        const gaveUp = await ended(started.runId);
-        expect(gaveUp.state).toBe('failed');
-        expect(gaveUp.error?.serverCode).toBe(1205);
-        expect(gaveUp.error?.message).toMatch(
-          /^The ALTER did its work, then waited lock_wait_timeout \(1 s\) for the exclusive metadata lock it needs to finish, and gave up \(server error 1205: .*\): all of its work is rolled back\./,
+        seconds: 1,
+        words: 'lock_wait_timeout \\(1 s\\)',
+        longer: 'allow a longer wait',
+      },
+      ...(kind === 'mariadb'
+        ? [
+            {
+              sql: rebuild.replace('big ', 'big WAIT 1 '),
+              seconds: 60,
+              words: 'its WAIT 1 \\(1 s\\)',
+              longer: "write a longer WAIT (the statement's WAIT 1 wins over lock_wait_timeout)",
+            },
+          ]
+        : []),
+    ];
+    it.each(endWaits)(
+      'a transaction open at the end makes $sql give up after its work, and says so',
+      async ({ sql, seconds, words, longer }) => {
+        const definition = await createTable();
+        const started: AlterRunStatus = await call('alter.run', {
+          sessionId,
+          sql,
+          lockWaitTimeoutSeconds: seconds,
+          enableStageInstruments: true,
+        });
+        await until('some progress', async () =>
+          updates(started.runId).some((s) => (s.progress?.percent ?? 0) > 0),
         );
-        expect(gaveUp.error?.message).toContain(`In the way: ${holderId} (root@`);
-        expect(gaveUp.tableUnchanged).toBe(true);
-        expect(await createTable()).toBe(definition);
-      } finally {
-        await holder.end().catch(() => undefined);
-        holder.destroy();
-      }
-    });
+        // Reading a row while the ALTER works is allowed; the open transaction keeps the
+        // table's metadata lock until it ends, past the ALTER's end.
+        const holder = await connectTo(server(), { database: 'sl_alter_runs' });
+        try {
+          await holder.query('BEGIN');
+          await holder.query('SELECT id FROM big WHERE id = 1');
+          const [idRows] = await holder.query('SELECT CONNECTION_ID() AS id');
+          const holderId = Number((idRows as Array<{ id: number }>)[0]?.id);
+          const gaveUp = await ended(started.runId);
+          expect(gaveUp.state).toBe('failed');
+          expect(gaveUp.error?.serverCode).toBe(1205);
+          expect(gaveUp.error?.message).toMatch(
+            new RegExp(
+              `^The ALTER did its work, then waited ${words} for the exclusive metadata lock it needs to finish, and gave up \\(server error 1205: .*\\): all of its work is rolled back\\.`,
+            ),
+          );
+          expect(gaveUp.error?.message).toContain(`or ${longer}.`);
+          expect(gaveUp.error?.message).toContain(`In the way: ${holderId} (root@`);
+          expect(gaveUp.tableUnchanged).toBe(true);
+          expect(await createTable()).toBe(definition);
+        } finally {
+          await holder.end().catch(() => undefined);
+          holder.destroy();
+        }
+      },
+    );
 
     it('records the algorithm the preflight planned, from all the table facts', async () => {
       // A dropped FULLTEXT index leaves a hidden FTS_DOC_ID: ADD COLUMN rebuilds the table.

@@ -25,6 +25,7 @@ import {
 import { untagged } from '../../db/tagged-connection';
 import { ER_QUERY_INTERRUPTED } from '../../db/query-interrupted';
 import { ER_LOCK_WAIT_TIMEOUT } from '../../db/lock-wait-timeout';
+import { lockWaitWords, metadataLockWait } from '../../../shared/alter/metadata-lock-wait';
 
 /** ER_CONNECTION_KILLED (MariaDB): the connection itself was killed. */
 const CONNECTION_KILLED = 1927;
@@ -394,17 +395,18 @@ export class AlterRun {
       return;
     }
     let shape = error.toShape();
+    const wait = metadataLockWait(this.#o.alter, this.#o.lockWaitTimeoutSeconds);
     if (errno === ER_LOCK_WAIT_TIMEOUT && this.#worked) {
       const blockers = await this.#blockersNow();
       shape = {
         ...shape,
-        message: `The ALTER did its work, then waited lock_wait_timeout (${this.#o.lockWaitTimeoutSeconds} s) for the exclusive metadata lock it needs to finish, and gave up (server error ${errno}: ${error.message}): all of its work is rolled back.${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: run it again when no long transaction uses the table (the end needs the table to itself for a moment), or allow a longer wait.`,
+        message: `The ALTER did its work, then waited ${lockWaitWords(wait)} for the exclusive metadata lock it needs to finish, and gave up (server error ${errno}: ${error.message}): all of its work is rolled back.${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: run it again when no long transaction uses the table (the end needs the table to itself for a moment), or ${wait.longerWait}.`,
       };
     } else if (errno === ER_LOCK_WAIT_TIMEOUT) {
       const blockers = await this.#blockersNow();
       shape = {
         ...shape,
-        message: `The ALTER waited lock_wait_timeout (${this.#o.lockWaitTimeoutSeconds} s) for the table's metadata lock and gave up (server error ${errno}: ${error.message}).${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: let those transactions end (or kill them), then run it again, or allow a longer wait.`,
+        message: `The ALTER waited ${lockWaitWords(wait)} for the table's metadata lock and gave up (server error ${errno}: ${error.message}).${blockers.length > 0 ? ` In the way: ${describeBlockers(blockers)}.` : ''} Next: let those transactions end (or kill them), then run it again, or ${wait.longerWait}.`,
       };
     }
     this.#finish({
