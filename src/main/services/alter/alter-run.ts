@@ -203,7 +203,9 @@ export class AlterRun {
   /** Prepares (definition, instruments) and starts the ALTER; returns once it is under way. */
   async start(): Promise<void> {
     const { server, schema, alter } = this.#o;
-    this.#before = await this.#side((c) => readCreateTable(c, schema, alter.table));
+    this.#before = await this.#side((c) =>
+      readCreateTable(c, this.#o.server.flavor, schema, alter.table),
+    );
     this.#beforeIds = await this.#side((c) =>
       readTableIds(c, this.#flavor, schema, alter.table),
     ).catch(() => null);
@@ -434,14 +436,16 @@ export class AlterRun {
     const { schema, alter } = this.#o;
     try {
       return {
-        definition: await this.#side((c) => readCreateTable(c, schema, alter.table)),
+        definition: await this.#side((c) =>
+          readCreateTable(c, this.#o.server.flavor, schema, alter.table),
+        ),
         renamedTo: null,
       };
     } catch (e) {
       if (errnoOf(e) !== NO_SUCH_TABLE) throw e;
       const rename = alter.operations.find((op) => op.kind === 'rename-table')?.newName;
       if (!rename) throw e;
-      await this.#side((c) => readCreateTable(c, schema, rename));
+      await this.#side((c) => readCreateTable(c, this.#o.server.flavor, schema, rename));
       return { definition: null, renamedTo: rename };
     }
   }

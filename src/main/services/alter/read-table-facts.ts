@@ -5,14 +5,18 @@ import { qualifiedName } from '../../../shared/sql/quote-identifier';
 import type { ServerInfo } from '../../../shared/server/server-info';
 import { countOf, selectRows, textOf, textOrNull } from '../schema/metadata-query';
 import { readFtsDocIdIndex, readRowVersions } from './innodb-table-name';
+import { withGipkShown } from '../../db/gipk-shown';
 
-/** SHOW CREATE TABLE's text: what "unchanged" is judged by. */
+/** SHOW CREATE TABLE's text (a generated invisible primary key shown): what "unchanged" is judged by. */
 export async function readCreateTable(
   conn: Connection,
+  flavor: string,
   schema: string,
   table: string,
 ): Promise<string> {
-  const rows = await selectRows(conn, `SHOW CREATE TABLE ${qualifiedName(schema, table)}`);
+  const rows = await withGipkShown(conn, flavor, () =>
+    selectRows(conn, `SHOW CREATE TABLE ${qualifiedName(schema, table)}`),
+  );
   const text = rows[0]?.['Create Table'];
   if (typeof text !== 'string') {
     throw new ApiError({
@@ -25,9 +29,19 @@ export async function readCreateTable(
 
 /**
  * What the plan and the preflight need to know about a table, from information_schema (sizes
- * are the engine's estimates; on MySQL 8 the statistics cache is bypassed for this session).
+ * are the engine's estimates; on MySQL 8 the statistics cache is bypassed for this session; a
+ * generated invisible primary key is shown whatever the session's setting).
  */
 export async function readTableFacts(
+  conn: Connection,
+  server: ServerInfo,
+  schema: string,
+  table: string,
+): Promise<TableFactsDto> {
+  return withGipkShown(conn, server.flavor, () => readFacts(conn, server, schema, table));
+}
+
+async function readFacts(
   conn: Connection,
   server: ServerInfo,
   schema: string,
@@ -128,7 +142,7 @@ export async function readTableFacts(
         table,
       )
     : null;
-  const createTable = await readCreateTable(conn, schema, table);
+  const createTable = await readCreateTable(conn, server.flavor, schema, table);
   return {
     schema,
     table,

@@ -1,3 +1,4 @@
+import { withGipkShown } from '../../db/gipk-shown';
 import type { Connection } from 'mysql2/promise';
 import type { LiveTableFacts } from '../../../shared/lint/lint-finding';
 import { uniqueKeyId } from '../../../shared/lint/change-findings';
@@ -48,16 +49,19 @@ export async function readLiveSchema(
   );
   // `only`: the tables a single statement needs (a schema of thousands is read a table at a time).
   const wanted = only ? new Set(only.map(nameKey)) : null;
-  for (const t of tables) {
-    const name = textOf(t.TABLE_NAME);
-    if (textOf(t.TABLE_TYPE) === 'VIEW') continue;
-    if (wanted && !wanted.has(nameKey(name))) continue;
-    const [row] = await selectRows(conn, `SHOW CREATE TABLE ${qualifiedName(database, name)}`);
-    const text = row?.['Create Table'];
-    if (typeof text !== 'string') continue;
-    const read = readSchemaStatement(text, flavor);
-    if (read.ok) applySchemaStatement(schema, read.statement, flavor);
-  }
+  // A generated invisible primary key is a primary key, whatever the session shows.
+  await withGipkShown(conn, flavor, async () => {
+    for (const t of tables) {
+      const name = textOf(t.TABLE_NAME);
+      if (textOf(t.TABLE_TYPE) === 'VIEW') continue;
+      if (wanted && !wanted.has(nameKey(name))) continue;
+      const [row] = await selectRows(conn, `SHOW CREATE TABLE ${qualifiedName(database, name)}`);
+      const text = row?.['Create Table'];
+      if (typeof text !== 'string') continue;
+      const read = readSchemaStatement(text, flavor);
+      if (read.ok) applySchemaStatement(schema, read.statement, flavor);
+    }
+  });
   const views = await selectRows(
     conn,
     `SELECT TABLE_NAME, VIEW_DEFINITION FROM information_schema.VIEWS WHERE TABLE_SCHEMA = ?`,
