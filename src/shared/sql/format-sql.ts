@@ -25,7 +25,9 @@ export interface FormatSqlResult {
  * comments between statements stay where they are, and each statement is formatted on its own.
  * A statement is kept as written when sql-formatter cannot be trusted with it (a compound body,
  * an executable comment, a custom delimiter) or when its tokens after formatting differ from its
- * tokens before (whitespace aside): formatting changes layout only.
+ * tokens before (whitespace aside): formatting changes layout only. Where the server reads two
+ * tokens differently with or without space between them (`count (*)`, `1.5e-3`), the space is
+ * kept as written (keepGlue).
  */
 export function formatSql(text: string, options: FormatSqlOptions = {}): FormatSqlResult {
   const lexing: SplitOptions = {
@@ -90,8 +92,57 @@ function formatStatement(
     return null;
   }
   after = after.trim();
+  if (!sameTokens(statement.text, before, after, lexing)) return null;
+  after = keepGlue(statement.text, before, after, lexing);
   return sameTokens(statement.text, before, after, lexing) ? after : null;
 }
+
+/**
+ * `after` with the space between two tokens put back as written wherever the server reads the
+ * pair differently with or without it (see gluedMatters): sql-formatter writes `count (*)` as
+ * `count(*)`, which turns a syntax error into a query that runs (without IGNORE_SPACE a
+ * built-in name followed by a space is an identifier), and `1.2.3` as `1.2 .3`. Where the
+ * original had the tokens glued, the formatter's whitespace between them goes; where it had
+ * them apart and the formatter glued them, one space comes back. `after` must have the same
+ * tokens as the original (sameTokens).
+ */
+function keepGlue(original: string, before: Token[], after: string, lexing: SplitOptions): string {
+  const a = before.filter((t) => t.kind !== 'whitespace');
+  const b = tokenize(after, lexing).filter((t) => t.kind !== 'whitespace');
+  let out = '';
+  let at = 0;
+  for (let i = 0; i + 1 < a.length; i++) {
+    if (!gluedMatters(original, a[i]!, a[i + 1]!)) continue;
+    const glued = a[i]!.end === a[i + 1]!.start;
+    const gap = { start: b[i]!.end, end: b[i + 1]!.start };
+    if (glued === (gap.start === gap.end)) continue;
+    out += after.slice(at, gap.start) + (glued ? '' : ' ');
+    at = gap.end;
+  }
+  return out + after.slice(at);
+}
+
+/**
+ * Whether the server may read tokens `x` then `y` differently with whitespace between them
+ * than without: a name and its `(` (function-name parsing), anything and a `.` (qualified
+ * names, `1.5`, `.5`), a number and the `+` / `-` after it and what follows (`1e-3`, `1.5e+2`),
+ * and two operator characters (`<=` `>` is `<=>`, `->` `>` is `->>`).
+ */
+function gluedMatters(text: string, x: Token, y: Token): boolean {
+  const xs = text.slice(x.start, x.end);
+  const ys = text.slice(y.start, y.end);
+  if (x.kind === 'comment' || y.kind === 'comment') return false;
+  if (ys === '(' && x.kind !== 'punctuation') return true;
+  if (xs === '.' || ys === '.') return true;
+  const exponent = (s: string) => /^[0-9.]*[0-9][eE]$/.test(s);
+  if (x.kind === 'word' && exponent(xs) && (ys === '+' || ys === '-')) return true;
+  if (x.kind === 'punctuation' && y.kind === 'punctuation') {
+    return !BRACKETS.has(xs) && !BRACKETS.has(ys);
+  }
+  return false;
+}
+
+const BRACKETS = new Set(['(', ')', ',', ';']);
 
 const COMPOUND_WORDS = new Set(['begin', 'end', 'declare', 'loop', 'repeat', 'while', 'case']);
 

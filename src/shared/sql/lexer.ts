@@ -12,6 +12,10 @@
  * - `/*+ ... *\/` optimizer hints are comments here.
  * - On MySQL, `$$ ... $$` and `$tag$ ... $tag$` are quoted text (JavaScript routine bodies); the
  *   mysql 9.7 client keeps a `;` inside them. MariaDB has no such quoting.
+ * - When splitting (a delimiter is set), `\g` and `\G` outside quotes and plain comments end a
+ *   statement whatever the delimiter, as in both command-line clients (the mysql 9.7 client
+ *   needs `--commands` in batch mode; interactively and in mariadb it is always on). Inside an
+ *   executable comment they end it too, as in both clients.
  */
 
 /** Which server's lexical rules apply where MySQL and MariaDB differ. */
@@ -34,7 +38,7 @@ export type TokenKind =
   /** Keywords, names and numbers: a run of letters, digits, `_`, `$` and non-ASCII. */
   | 'word'
   | 'punctuation'
-  /** The current statement delimiter (only when the lexer was given one). */
+  /** The current statement delimiter, or `\g` / `\G` (only when the lexer was given one). */
   | 'delimiter';
 
 export interface Token {
@@ -110,6 +114,10 @@ export class Lexer {
     }
     const code = text.charCodeAt(start);
     const nextCode = text.charCodeAt(start + 1);
+    if (code === BACKSLASH && (nextCode === 0x67 || nextCode === 0x47) && this.delimiter !== null) {
+      // `\g` and `\G`: the clients' "go" commands end a statement under any delimiter.
+      return this.emit('delimiter', start, start + 2);
+    }
     if (isSpaceOrControl(code)) return this.whitespace(start);
     if (code === 0x2d && nextCode === 0x2d) {
       // `--` then a space, a control character or the end: a comment. `--x` is two minuses.

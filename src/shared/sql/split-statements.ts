@@ -18,7 +18,10 @@ export interface Statement {
   line: number;
   /** 1-based column of `start`, in UTF-16 code units. */
   column: number;
-  /** The delimiter that ended the statement (`;`, `$$`, ...), or null when the script ended. */
+  /**
+   * What ended the statement as written: the delimiter (`;`, `$$`, ...), the clients' `\g` or
+   * `\G`, or null when the script ended.
+   */
   delimiter: string | null;
 }
 
@@ -37,6 +40,8 @@ export interface SplitOptions {
  * - the delimiter (`;` at first) ends a statement anywhere outside strings, quoted names and
  *   comments - also inside an executable comment `/*! ... *\/`, as both clients and the server
  *   do (a `;` there cannot be run anywhere: the server rejects `SELECT 1 /*! ; *\/` too);
+ * - so do the clients' `\g` and `\G` (run, run showing rows vertically), whatever the
+ *   delimiter: `SELECT 1\G` sends `SELECT 1`;
  * - `DELIMITER x` (any case) as the first thing on a line, with no statement pending, changes
  *   the delimiter; it is a client command, never sent (see readDelimiterCommand);
  * - statements with nothing but whitespace and comments are skipped.
@@ -73,11 +78,13 @@ export function splitStatements(text: string, options: SplitOptions = {}): State
 
   for (let token = lexer.next(); token; token = lexer.next()) {
     if (token.kind === 'delimiter') {
-      if (lexer.delimiter === ';' && tracker.insideBlock) {
+      const ending = text.slice(token.start, token.end);
+      // `\g` / `\G` end the statement even inside a block, as in the clients.
+      if (ending === ';' && lexer.delimiter === ';' && tracker.insideBlock) {
         tracker.feed(token);
         last = token;
       } else {
-        finish(lexer.delimiter);
+        finish(ending);
       }
       continue;
     }

@@ -92,6 +92,22 @@ describe('formatSql', () => {
     expectSameMeaning("SELECT @a := 1, j->'$.a', j->>'$.b', ? FROM t WHERE x <=> NULL", {});
   });
 
+  it('keeps a name and its ( glued or apart as written, and numbers whole', () => {
+    // Without IGNORE_SPACE `count (*)` is a syntax error on both servers and `count(*)` runs:
+    // sql-formatter glued them. It also wrote `1.2.3` as `1.2 .3` and `ROW(` as `ROW (`.
+    for (const flavor of ['mysql', 'mariadb'] as const) {
+      expect(formatSql('SELECT count (*), COUNT(*) FROM t', { flavor }).text).toBe(
+        'SELECT\n  count (*),\n  COUNT(*)\nFROM\n  t',
+      );
+      expect(formatSql('SELECT 1.2.3, 1.5e-3, .5, t.`a`', { flavor }).text).toBe(
+        'SELECT\n  1.2.3,\n  1.5e-3,\n  .5,\n  t.`a`',
+      );
+      expect(
+        formatSql("SELECT ROW(1,2) = ROW(1,2), CONVERT('a' USING utf8mb4)", { flavor }).text,
+      ).toBe("SELECT\n  ROW(1, 2) = ROW(1, 2),\n  CONVERT('a' USING utf8mb4)");
+    }
+  });
+
   it('is idempotent', () => {
     const once = formatSql('select a from t where b in (1,2,3) order by a desc limit 5').text;
     expect(formatSql(once).text).toBe(once);

@@ -64,6 +64,40 @@ describe('splitStatements: delimiters, quotes and comments', () => {
     expect(texts('SELECT 6 --')).toEqual(['SELECT 6']);
   });
 
+  it('ends a statement at \\g and \\G as the clients do, under any delimiter', () => {
+    // What mariadb and mysql --commands sent, read from the server's general log.
+    expect(splitStatements('SELECT 1\\G\nSELECT 2 \\g')).toMatchObject([
+      { text: 'SELECT 1', delimiter: '\\G' },
+      { text: 'SELECT 2', delimiter: '\\g' },
+    ]);
+    expect(texts('SELECT 4 /* \\G */, 5\\gSELECT 6;')).toEqual([
+      'SELECT 4 /* \\G */, 5',
+      'SELECT 6',
+    ]);
+    expect(texts('SELECT "\\G", `a\\G` \\G # \\G\nSELECT 13 --\\G\n;')).toEqual([
+      'SELECT "\\G", `a\\G`',
+      'SELECT 13 --',
+    ]);
+    // A DELIMITER line after `\G` is a command again, so the body below stays whole.
+    const script =
+      'SELECT 1\\G\nDELIMITER //\nCREATE PROCEDURE p() BEGIN DELETE FROM t; DELETE FROM u; END//\n' +
+      'SELECT 7 // SELECT 8\\G\nDELIMITER ;\n';
+    expect(texts(script)).toEqual([
+      'SELECT 1',
+      'CREATE PROCEDURE p() BEGIN DELETE FROM t; DELETE FROM u; END',
+      'SELECT 7',
+      'SELECT 8',
+    ]);
+    // Inside a BEGIN ... END kept whole under `;` too: the clients cut there.
+    expect(texts('CREATE PROCEDURE p() BEGIN SELECT 9\\G SELECT 10; END;')).toEqual([
+      'CREATE PROCEDURE p() BEGIN SELECT 9',
+      'SELECT 10',
+      'END',
+    ]);
+    // Other client commands are left to the server, which refuses them.
+    expect(texts('SELECT 1 \\c')).toEqual(['SELECT 1 \\c']);
+  });
+
   it('keeps optimizer hints whole', () => {
     expect(texts('SELECT /*+ SET_VAR(a = 1); */ 1; SELECT 2')).toEqual([
       'SELECT /*+ SET_VAR(a = 1); */ 1',
