@@ -28,7 +28,7 @@ UPDATE orders SET total = 0 WHERE customer_id = 7;
 
 const cli = (args: string[]) => runCapturedCli(['plan-check', ...args], [planCheckCommand]);
 
-describe.each(targets)('$name: sightline plan-check', ({ endpoint, depth }) => {
+describe.each(targets)('$name: sightline plan-check', ({ name, endpoint, depth }) => {
   let c: Connection;
   let dir = '';
   let queries = '';
@@ -151,6 +151,30 @@ describe.each(targets)('$name: sightline plan-check', ({ endpoint, depth }) => {
       await c.query(`ALTER TABLE ${DATABASE}.orders ADD INDEX ix_customer (customer_id)`);
       await c.query(`ANALYZE TABLE ${DATABASE}.orders`);
     }
+  });
+
+  it('explains locking reads (and MySQL WITH ... DELETE) in a transaction it rolls back', async () => {
+    const locking = path.join(dir, 'locking.sql');
+    const cteDelete = name.startsWith('MySQL')
+      ? 'WITH x AS (SELECT 7 AS id) DELETE orders FROM orders JOIN x ON orders.customer_id = x.id;\n'
+      : '';
+    await writeFile(
+      locking,
+      `SELECT * FROM customers WHERE country = 'NZ' FOR UPDATE;\n${cteDelete}(SELECT * FROM orders WHERE customer_id = 7 LOCK IN SHARE MODE);\n`,
+    );
+    const before = await total();
+    const run = await check('--format', 'json', locking);
+    expect(run.stderr).toBe('');
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { status: string; message?: string });
+    expect(lines.map((l) => [l.status, l.message])).toEqual(
+      lines.map(() => ['new', 'no baseline yet: run with --update to accept this plan']),
+    );
+    expect(lines).toHaveLength(cteDelete ? 3 : 2);
+    expect(run.code).toBe(0);
+    expect(await total()).toBe(before);
   });
 
   it('reports a statement the server cannot explain as an error (exit 1)', async () => {

@@ -22,6 +22,7 @@ import {
 import type { DbConnection } from '../../db/open-connection';
 import { baselineFile, readBaseline, writeBaseline } from './plan-baseline';
 import { planCheckJson, planCheckJunit, planCheckText } from './plan-check-output';
+import { statementAccess } from './statement-access';
 import type { StatementOutcome } from './statement-outcome';
 import { readInputFile, stdinInput } from '../read-input';
 
@@ -29,7 +30,8 @@ const USAGE = `Usage: sightline plan-check --connect URL --baseline DIR [--updat
          [--format text|json|junit] [--rows-factor N] FILE.sql... | -
 
 Explains each statement of the files on the server (EXPLAIN FORMAT=JSON in a read-only session;
-INSERT, REPLACE, UPDATE and DELETE in a transaction that is rolled back: nothing is run), compares the plan with the baseline kept for that statement in DIR, and
+INSERT, REPLACE, UPDATE, DELETE and locking reads in a transaction that is rolled back: nothing
+is run), compares the plan with the baseline kept for that statement in DIR, and
 fails on a regression: a full scan, filesort or temporary table that came, an access type that
 got worse, a different index with a higher estimate, a table's row estimate grown past the rows
 factor.
@@ -50,8 +52,6 @@ Exit status: 0 no regression, 1 a regression or a statement the server could not
 
 const FORMATS = ['text', 'json', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
-const EXPLAINABLE = new Set(['SELECT', 'TABLE', 'WITH', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE']);
-const WRITES = new Set(['INSERT', 'REPLACE', 'UPDATE', 'DELETE']);
 
 interface Options {
   connect: string;
@@ -135,12 +135,16 @@ export const planCheckCommand: CliCommand = {
       o: Options,
     ): Promise<StatementOutcome | 'broken-baseline'> {
       const base = { file: s.file, line: s.line, statement: s.sql, changes: [], regressions: [] };
-      const keyword = /^\s*\(*\s*([A-Za-z]+)/.exec(s.sql)?.[1]?.toUpperCase() ?? '';
-      if (!EXPLAINABLE.has(keyword))
-        return { ...base, status: 'skipped', message: `${keyword || 'this'} is not explained` };
+      const access = statementAccess(s.sql);
+      if (!access.explainable)
+        return {
+          ...base,
+          status: 'skipped',
+          message: `${access.keyword || 'this'} is not explained`,
+        };
       let explain: string;
       try {
-        explain = await explainStatement(c, s.sql, WRITES.has(keyword));
+        explain = await explainStatement(c, s.sql, access.writes);
       } catch (e) {
         return { ...base, status: 'error', message: serverError(e) };
       }
@@ -195,8 +199,9 @@ export const planCheckCommand: CliCommand = {
 
 /**
  * EXPLAIN FORMAT=JSON of one statement. The session is read-only, which servers refuse for
- * EXPLAIN of a write: those are explained in a read-write transaction that is always rolled
- * back, so even a function the optimizer evaluates leaves nothing behind in InnoDB.
+ * EXPLAIN of a write (MariaDB also of a locking read): those are explained in a read-write
+ * transaction that is always rolled back, so even a function the optimizer evaluates leaves
+ * nothing behind in InnoDB.
  */
 async function explainStatement(c: mysql.Connection, sql: string, write: boolean): Promise<string> {
   if (write) await c.query('START TRANSACTION READ WRITE');
