@@ -122,3 +122,21 @@ describe('MySQL 9.7: one plan in every format has one shape', () => {
     }
   });
 });
+
+describe('MySQL 9.7: index condition pushdown switched off', () => {
+  const QUERY = `SELECT o.id FROM orders o
+    WHERE o.customer_id BETWEEN 5 AND 50 AND o.total > 100`;
+
+  it.each(['FORMAT=TREE', 'FORMAT=JSON'])('%s: says the pushed condition went', async (format) => {
+    const before = await plan(`EXPLAIN ${format} ${QUERY}`);
+    await c.query(`SET SESSION optimizer_switch = 'index_condition_pushdown=off'`);
+    const after = await plan(`EXPLAIN ${format} ${QUERY}`);
+    await c.query(`SET SESSION optimizer_switch = 'default'`);
+    const diff = diffPlans(before, after);
+    // The same operations on the same index: the shape stays, the words say what moved.
+    expect(diff.sameShape).toBe(true);
+    expect(diff.changes.map((ch) => [ch.kind, ch.severity, ch.text])).toEqual([
+      ['flag-removed', 'info', 'o: no longer uses index condition pushdown'],
+    ]);
+  });
+});

@@ -149,10 +149,18 @@ const FLAG_WORDS: Partial<Record<PlanFlag, string>> = {
   'join-buffer': 'a join buffer',
   dependent: 'a dependent (re-run) subquery',
   'covering-index': 'a covering index',
+  'index-condition': 'index condition pushdown',
 };
 
 /** Flags whose coming is bad news (the others, a covering index, are good news). */
 const BAD_FLAGS = new Set<PlanFlag>(['filesort', 'temporary', 'join-buffer', 'dependent']);
+
+/**
+ * Flags said in words but never a warning either way: where a condition is checked (in the
+ * storage engine or above it) moves with optimizer_switch and the index, not a regression a
+ * gate should fail on.
+ */
+const NEUTRAL_FLAGS = new Set<PlanFlag>(['index-condition']);
 
 function pairChanges(b: PlanNode, a: PlanNode, factor: number): PlanChange[] {
   const out: PlanChange[] = [];
@@ -201,7 +209,7 @@ function pairChanges(b: PlanNode, a: PlanNode, factor: number): PlanChange[] {
     const has = a.flags.includes(flag);
     // A hash join is MySQL's join buffer: the algorithm line said it.
     if (had === has || (flag === 'join-buffer' && algorithmBefore !== algorithmAfter)) continue;
-    const bad = BAD_FLAGS.has(flag) === has;
+    const bad = BAD_FLAGS.has(flag) === has && !NEUTRAL_FLAGS.has(flag);
     out.push({
       kind: has ? 'flag-added' : 'flag-removed',
       severity: bad ? 'warning' : 'info',
