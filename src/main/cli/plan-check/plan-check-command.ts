@@ -20,6 +20,7 @@ import {
   type ConnectOptions,
 } from '../cli-connection';
 import type { DbConnection } from '../../db/open-connection';
+import { sameCostUnits } from './cost-units';
 import { baselineFile, readBaseline, writeBaseline } from './plan-baseline';
 import { planCheckJson, planCheckJunit, planCheckText } from './plan-check-output';
 import { statementAccess } from './statement-access';
@@ -171,7 +172,8 @@ export const planCheckCommand: CliCommand = {
           io.stderr(`sightline plan-check: ${file}: its plan: ${before}\n`);
           return 'broken-baseline';
         }
-        const diff = diffPlans(before, current, { rowsFactor: o.rowsFactor });
+        const costs = sameCostUnits(read.baseline.server, version);
+        const diff = diffPlans(before, current, { rowsFactor: o.rowsFactor, costs });
         const regressions = planRegressions(diff);
         outcome = {
           ...base,
@@ -180,6 +182,11 @@ export const planCheckCommand: CliCommand = {
           changes: diff.changes,
           regressions,
           status: regressions.length > 0 ? 'fail' : 'pass',
+          ...(costs
+            ? {}
+            : {
+                message: `the baseline's plan is from ${read.baseline.server}, this one from ${version}: costs of the two are not compared`,
+              }),
         };
         if (diff.sameShape && diff.changes.length === 0) return outcome;
       }

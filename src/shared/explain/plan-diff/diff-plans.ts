@@ -65,6 +65,11 @@ export interface PlanDiff {
 export interface PlanDiffOptions {
   /** Rows (estimated or measured) count as changed when one side is this many times the other. */
   rowsFactor?: number;
+  /**
+   * Whether the two plans' costs are in the same units (default true). MySQL and MariaDB, and
+   * MariaDB before and from 11.0, count cost differently: false leaves cost out of the changes.
+   */
+  costs?: boolean;
 }
 
 /** The default rows factor: an order of magnitude, below which estimates are noise. */
@@ -98,7 +103,7 @@ export function diffPlans(
   }
   changes.push(...unmatchedChanges(m.before, m.toAfter, 'removed'));
   changes.push(...unmatchedChanges(m.after, m.toBefore, 'added'));
-  changes.push(...totalChanges(totals.before, totals.after, factor));
+  changes.push(...totalChanges(totals.before, totals.after, factor, options.costs ?? true));
   return {
     pairs: pairsOf(m, changed),
     changes,
@@ -309,10 +314,11 @@ function unmatchedChanges(
   );
 }
 
-function totalChanges(b: PlanTotals, a: PlanTotals, factor: number): PlanChange[] {
+function totalChanges(b: PlanTotals, a: PlanTotals, factor: number, costs: boolean): PlanChange[] {
   const out: PlanChange[] = [];
   // Below half a percent, a cost difference is rounding between formats, not a change.
   if (
+    costs &&
     b.cost !== undefined &&
     a.cost !== undefined &&
     Math.abs(a.cost - b.cost) > Math.abs(b.cost) / 200
