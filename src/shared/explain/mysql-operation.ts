@@ -99,6 +99,8 @@ const OPERATIONS: Array<[RegExp, NodeKind, readonly PlanFlag[]]> = [
   [/^Stream results\b/, 'stream', NO_FLAGS],
   [/^Limit(?:\/Offset)?:/, 'limit', NO_FLAGS],
   [/^Window (?:multi-pass )?aggregate\b/, 'window', NO_FLAGS],
+  // `Remove duplicate c rows using temporary table (weedout)`, a semijoin strategy.
+  [/^Remove duplicate .* using temporary table \(weedout\)$/, 'dedupe', flagList('temporary')],
   [/^(?:Remove duplicates|Weedout)\b/, 'dedupe', NO_FLAGS],
   [/^Select #\d+/, 'subquery', NO_FLAGS],
   [/^Rows fetched before execution\b/, 'other', flagList('optimized-away')],

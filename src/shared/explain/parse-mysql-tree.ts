@@ -53,7 +53,15 @@ export function parseMysqlTree(text: string): PlanNode | TextPlanError {
       // Deeper than any real plan: keep the text rather than nest further.
       addWarning(parent, line.text);
       continue;
-    } else addChild(parent, node);
+    } else {
+      addChild(parent, node);
+      // A read of a materialized result (a derived table, a CTE) is not a scan of a stored
+      // table, as parseMysqlJsonV2 says of the same node.
+      if (parent.kind === 'table' && (node.kind === 'materialize' || node.kind === 'union'))
+        parent.flags = parent.flags.filter(
+          (f) => f !== 'full-table-scan' && f !== 'full-index-scan',
+        );
+    }
     stack.push({ indent: line.indent, node });
   }
   return root ?? { message: 'not a plan: no line starting with "->"', line: 1, column: 1 };

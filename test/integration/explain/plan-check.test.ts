@@ -28,7 +28,7 @@ UPDATE orders SET total = 0 WHERE customer_id = 7;
 
 const cli = (args: string[]) => runCapturedCli(['plan-check', ...args], [planCheckCommand]);
 
-describe.each(targets)('$name: sightline plan-check', ({ endpoint, depth }) => {
+describe.each(targets)('$name: sightline plan-check', ({ name, endpoint, depth }) => {
   let c: Connection;
   let dir = '';
   let queries = '';
@@ -153,6 +153,30 @@ describe.each(targets)('$name: sightline plan-check', ({ endpoint, depth }) => {
     }
   });
 
+  it('explains locking reads (and MySQL WITH ... DELETE) in a transaction it rolls back', async () => {
+    const locking = path.join(dir, 'locking.sql');
+    const cteDelete = name.startsWith('MySQL')
+      ? 'WITH x AS (SELECT 7 AS id) DELETE orders FROM orders JOIN x ON orders.customer_id = x.id;\n'
+      : '';
+    await writeFile(
+      locking,
+      `SELECT * FROM customers WHERE country = 'NZ' FOR UPDATE;\n${cteDelete}(SELECT * FROM orders WHERE customer_id = 7 LOCK IN SHARE MODE);\n`,
+    );
+    const before = await total();
+    const run = await check('--format', 'json', locking);
+    expect(run.stderr).toBe('');
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { status: string; message?: string });
+    expect(lines.map((l) => [l.status, l.message])).toEqual(
+      lines.map(() => ['new', 'no baseline yet: run with --update to accept this plan']),
+    );
+    expect(lines).toHaveLength(cteDelete ? 3 : 2);
+    expect(run.code).toBe(0);
+    expect(await total()).toBe(before);
+  });
+
   it('reports a statement the server cannot explain as an error (exit 1)', async () => {
     const broken = path.join(dir, 'broken.sql');
     await writeFile(broken, 'SELECT * FROM no_such_table');
@@ -197,5 +221,60 @@ describe('sightline plan-check usage', () => {
       'q.sql',
     ]);
     expect(badFormat.stderr).toMatch(/^sightline plan-check: unknown format "xml"/);
+  });
+});
+
+describe('a baseline written on MySQL 9.7, checked on MariaDB 11.8', () => {
+  const mysql = servers.mysql!;
+  const mariadb = servers.mariadb118!;
+  const urlOf = (e: ServerEndpoint) =>
+    `mysql://${encodeURIComponent(e.user)}:${encodeURIComponent(e.password)}@${e.host}:${e.port}/${DATABASE}`;
+  let dir = '';
+
+  beforeAll(async () => {
+    for (const e of [mysql, mariadb]) {
+      const c = await connectTo(e);
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${DATABASE}; CREATE DATABASE ${DATABASE}`);
+        await c.query(`CREATE TABLE ${DATABASE}.customers (id INT PRIMARY KEY,
+          country CHAR(2) NOT NULL, name VARCHAR(40) NOT NULL)`);
+        await c.query(`INSERT INTO ${DATABASE}.customers VALUES (1, 'NZ', 'a'), (2, 'DE', 'b'),
+          (3, 'NZ', 'c'), (4, 'FR', 'd')`);
+        await c.query(`ANALYZE TABLE ${DATABASE}.customers`);
+      } finally {
+        await c.end();
+      }
+    }
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sightline-plan-check-x-'));
+    await writeFile(path.join(dir, 'q.sql'), "SELECT name FROM customers WHERE country = 'NZ';\n");
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const e of [mysql, mariadb]) {
+      const c = await connectTo(e);
+      await c.query(`DROP DATABASE IF EXISTS ${DATABASE}`);
+      await c.end();
+    }
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('compares the plans but not costs, which the two count in other units', async () => {
+    const run = (e: ServerEndpoint, ...args: string[]) =>
+      cli(['--connect', urlOf(e), '--baseline', path.join(dir, 'b'), ...args]);
+    const update = await run(mysql, '--update', path.join(dir, 'q.sql'));
+    expect(update.code).toBe(0);
+    const check = await run(mariadb, '--format', 'json', path.join(dir, 'q.sql'));
+    expect(check.stderr).toBe('');
+    expect(check.code).toBe(0);
+    const outcome = JSON.parse(check.stdout) as {
+      status: string;
+      message: string;
+      changes: Array<{ kind: string }>;
+    };
+    expect(outcome.status).toBe('pass');
+    expect(outcome.changes.map((ch) => ch.kind)).not.toContain('cost');
+    expect(outcome.message).toMatch(
+      /^the baseline's plan is from 9\.7\.\S+, this one from 11\.8\.\d+-MariaDB[^:]*: costs of the two are not compared$/,
+    );
   });
 });

@@ -20,8 +20,10 @@ import {
   type ConnectOptions,
 } from '../cli-connection';
 import type { DbConnection } from '../../db/open-connection';
+import { sameCostUnits } from './cost-units';
 import { baselineFile, readBaseline, writeBaseline } from './plan-baseline';
 import { planCheckJson, planCheckJunit, planCheckText } from './plan-check-output';
+import { statementAccess } from './statement-access';
 import type { StatementOutcome } from './statement-outcome';
 import { readInputFile, stdinInput } from '../read-input';
 
@@ -29,7 +31,8 @@ const USAGE = `Usage: sightline plan-check --connect URL --baseline DIR [--updat
          [--format text|json|junit] [--rows-factor N] FILE.sql... | -
 
 Explains each statement of the files on the server (EXPLAIN FORMAT=JSON in a read-only session;
-INSERT, REPLACE, UPDATE and DELETE in a transaction that is rolled back: nothing is run), compares the plan with the baseline kept for that statement in DIR, and
+INSERT, REPLACE, UPDATE, DELETE and locking reads in a transaction that is rolled back: nothing
+is run), compares the plan with the baseline kept for that statement in DIR, and
 fails on a regression: a full scan, filesort or temporary table that came, an access type that
 got worse, a different index with a higher estimate, a table's row estimate grown past the rows
 factor.
@@ -50,8 +53,6 @@ Exit status: 0 no regression, 1 a regression or a statement the server could not
 
 const FORMATS = ['text', 'json', 'junit'] as const;
 type Format = (typeof FORMATS)[number];
-const EXPLAINABLE = new Set(['SELECT', 'TABLE', 'WITH', 'INSERT', 'REPLACE', 'UPDATE', 'DELETE']);
-const WRITES = new Set(['INSERT', 'REPLACE', 'UPDATE', 'DELETE']);
 
 interface Options {
   connect: string;
@@ -135,12 +136,16 @@ export const planCheckCommand: CliCommand = {
       o: Options,
     ): Promise<StatementOutcome | 'broken-baseline'> {
       const base = { file: s.file, line: s.line, statement: s.sql, changes: [], regressions: [] };
-      const keyword = /^\s*\(*\s*([A-Za-z]+)/.exec(s.sql)?.[1]?.toUpperCase() ?? '';
-      if (!EXPLAINABLE.has(keyword))
-        return { ...base, status: 'skipped', message: `${keyword || 'this'} is not explained` };
+      const access = statementAccess(s.sql);
+      if (!access.explainable)
+        return {
+          ...base,
+          status: 'skipped',
+          message: `${access.keyword || 'this'} is not explained`,
+        };
       let explain: string;
       try {
-        explain = await explainStatement(c, s.sql, WRITES.has(keyword));
+        explain = await explainStatement(c, s.sql, access.writes);
       } catch (e) {
         return { ...base, status: 'error', message: serverError(e) };
       }
@@ -167,7 +172,8 @@ export const planCheckCommand: CliCommand = {
           io.stderr(`sightline plan-check: ${file}: its plan: ${before}\n`);
           return 'broken-baseline';
         }
-        const diff = diffPlans(before, current, { rowsFactor: o.rowsFactor });
+        const costs = sameCostUnits(read.baseline.server, version);
+        const diff = diffPlans(before, current, { rowsFactor: o.rowsFactor, costs });
         const regressions = planRegressions(diff);
         outcome = {
           ...base,
@@ -176,6 +182,11 @@ export const planCheckCommand: CliCommand = {
           changes: diff.changes,
           regressions,
           status: regressions.length > 0 ? 'fail' : 'pass',
+          ...(costs
+            ? {}
+            : {
+                message: `the baseline's plan is from ${read.baseline.server}, this one from ${version}: costs of the two are not compared`,
+              }),
         };
         if (diff.sameShape && diff.changes.length === 0) return outcome;
       }
@@ -195,8 +206,9 @@ export const planCheckCommand: CliCommand = {
 
 /**
  * EXPLAIN FORMAT=JSON of one statement. The session is read-only, which servers refuse for
- * EXPLAIN of a write: those are explained in a read-write transaction that is always rolled
- * back, so even a function the optimizer evaluates leaves nothing behind in InnoDB.
+ * EXPLAIN of a write (MariaDB also of a locking read): those are explained in a read-write
+ * transaction that is always rolled back, so even a function the optimizer evaluates leaves
+ * nothing behind in InnoDB.
  */
 async function explainStatement(c: mysql.Connection, sql: string, write: boolean): Promise<string> {
   if (write) await c.query('START TRANSACTION READ WRITE');

@@ -65,6 +65,11 @@ export interface PlanDiff {
 export interface PlanDiffOptions {
   /** Rows (estimated or measured) count as changed when one side is this many times the other. */
   rowsFactor?: number;
+  /**
+   * Whether the two plans' costs are in the same units (default true). MySQL and MariaDB, and
+   * MariaDB before and from 11.0, count cost differently: false leaves cost out of the changes.
+   */
+  costs?: boolean;
 }
 
 /** The default rows factor: an order of magnitude, below which estimates are noise. */
@@ -98,7 +103,7 @@ export function diffPlans(
   }
   changes.push(...unmatchedChanges(m.before, m.toAfter, 'removed'));
   changes.push(...unmatchedChanges(m.after, m.toBefore, 'added'));
-  changes.push(...totalChanges(totals.before, totals.after, factor));
+  changes.push(...totalChanges(totals.before, totals.after, factor, options.costs ?? true));
   return {
     pairs: pairsOf(m, changed),
     changes,
@@ -149,10 +154,18 @@ const FLAG_WORDS: Partial<Record<PlanFlag, string>> = {
   'join-buffer': 'a join buffer',
   dependent: 'a dependent (re-run) subquery',
   'covering-index': 'a covering index',
+  'index-condition': 'index condition pushdown',
 };
 
 /** Flags whose coming is bad news (the others, a covering index, are good news). */
 const BAD_FLAGS = new Set<PlanFlag>(['filesort', 'temporary', 'join-buffer', 'dependent']);
+
+/**
+ * Flags said in words but never a warning either way: where a condition is checked (in the
+ * storage engine or above it) moves with optimizer_switch and the index, not a regression a
+ * gate should fail on.
+ */
+const NEUTRAL_FLAGS = new Set<PlanFlag>(['index-condition']);
 
 function pairChanges(b: PlanNode, a: PlanNode, factor: number): PlanChange[] {
   const out: PlanChange[] = [];
@@ -201,7 +214,7 @@ function pairChanges(b: PlanNode, a: PlanNode, factor: number): PlanChange[] {
     const has = a.flags.includes(flag);
     // A hash join is MySQL's join buffer: the algorithm line said it.
     if (had === has || (flag === 'join-buffer' && algorithmBefore !== algorithmAfter)) continue;
-    const bad = BAD_FLAGS.has(flag) === has;
+    const bad = BAD_FLAGS.has(flag) === has && !NEUTRAL_FLAGS.has(flag);
     out.push({
       kind: has ? 'flag-added' : 'flag-removed',
       severity: bad ? 'warning' : 'info',
@@ -301,10 +314,11 @@ function unmatchedChanges(
   );
 }
 
-function totalChanges(b: PlanTotals, a: PlanTotals, factor: number): PlanChange[] {
+function totalChanges(b: PlanTotals, a: PlanTotals, factor: number, costs: boolean): PlanChange[] {
   const out: PlanChange[] = [];
   // Below half a percent, a cost difference is rounding between formats, not a change.
   if (
+    costs &&
     b.cost !== undefined &&
     a.cost !== undefined &&
     Math.abs(a.cost - b.cost) > Math.abs(b.cost) / 200
