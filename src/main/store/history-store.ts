@@ -20,6 +20,7 @@ import {
   type HistoryPage,
   type HistorySearchParams,
 } from '../../shared/api/history';
+import { ApiError } from '../../shared/api/errors';
 import { AppendOnlyFile } from './append-only-file';
 import { moveAsideDamaged, PRIVATE_FILE_MODE, removeStrayTempFiles } from './atomic-file';
 import { chmodNoFollow } from './private-data-dir';
@@ -69,6 +70,12 @@ export class HistoryStore {
   #nextSeq: number;
   readonly #file: AppendOnlyFile;
   #warning: string | null;
+  /**
+   * The file could not be read when opened: it may hold entries memory does not, so it is only
+   * appended to, never rewritten from memory (a compaction would erase them), until cleared whole.
+   */
+  #unread: boolean;
+  readonly #path: string;
 
   private constructor(
     path: string,
@@ -76,7 +83,10 @@ export class HistoryStore {
     needsNewline: boolean,
     warning: string | null,
     options: HistoryStoreOptions,
+    unread = false,
   ) {
+    this.#unread = unread;
+    this.#path = path;
     this.#maxEntries = options.maxEntries ?? DEFAULT_HISTORY_LIMITS.maxEntries;
     this.#maxBytes = options.maxBytes ?? DEFAULT_HISTORY_LIMITS.maxBytes;
     this.#kept = kept;
@@ -107,7 +117,7 @@ export class HistoryStore {
           ? null
           : `The query history ${path} could not be read (${errorMessage(error)}); ` +
             `statements run now are added to it, but earlier ones are not shown.`;
-      return new HistoryStore(path, [], false, warning, options);
+      return new HistoryStore(path, [], false, warning, options, warning !== null);
     }
     // The history never held secrets, but it names servers and data: owner only, like all files.
     await chmodNoFollow(path, PRIVATE_FILE_MODE).catch(() => undefined);
@@ -212,7 +222,21 @@ export class HistoryStore {
 
   /** Forgets one connection's entries, or all; resolves once the file no longer has them. */
   async clear(connectionId?: string): Promise<number> {
+    if (this.#unread && connectionId !== undefined) {
+      throw new ApiError({
+        code: 'STORE_FAILED',
+        message:
+          `The query history ${this.#path} could not be read when Sightline started, so this connection's earlier ` +
+          'entries in it cannot be told from the others: nothing was removed. Make the file readable and restart ' +
+          'Sightline, or clear the whole history.',
+      });
+    }
     const before = this.#kept.length;
+    if (connectionId === undefined && this.#unread) {
+      // Cleared whole, the file holds nothing memory lacks: it may be rewritten from now on.
+      this.#unread = false;
+      this.#warning = null;
+    }
     this.#kept =
       connectionId === undefined
         ? []
@@ -258,7 +282,7 @@ export class HistoryStore {
     while (bytes > this.#maxBytes && drop < this.#kept.length) bytes -= this.#kept[drop++]!.bytes;
     this.#kept = this.#kept.slice(drop);
     this.#bytes = bytes;
-    this.#file.markRewrite();
+    if (!this.#unread) this.#file.markRewrite();
   }
 }
 

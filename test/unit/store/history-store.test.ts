@@ -1,4 +1,4 @@
-import { appendFile, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, readdir, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_HISTORY_SQL_CHARS, type HistoryEntry } from '../../../src/shared/api/history';
@@ -147,6 +147,33 @@ describe('HistoryStore', () => {
     await store.append(statement('SELECT 12'));
     const reopened = await HistoryStore.open(dir, { maxEntries: 10 });
     expect(seqs(all(reopened))).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  });
+
+  it('never rewrites a file it could not read, unless the whole history is cleared', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, HISTORY_FILE_NAME);
+    // Too big to read at once (readFile stops at 2 GiB): sparse, so it takes no disk.
+    await writeFile(path, '');
+    await truncate(path, 3 * 2 ** 30);
+    const store = await HistoryStore.open(dir, { maxEntries: 10 });
+    expect(store.warning).toMatch(/could not be read .*earlier ones are not shown/);
+    for (let i = 0; i < 13; i++) await store.append(statement(`SELECT ${i}`));
+    // Past its bounds, memory keeps the newest, but the file keeps what it could not read.
+    expect(store.size).toBeLessThanOrEqual(11);
+    expect((await stat(path)).size).toBeGreaterThan(3 * 2 ** 30);
+    await expect(store.clear('c1')).rejects.toMatchObject({
+      code: 'STORE_FAILED',
+      message: expect.stringMatching(
+        /could not be read when Sightline started.*nothing was removed/,
+      ),
+    });
+    expect((await stat(path)).size).toBeGreaterThan(3 * 2 ** 30);
+    // Cleared whole, it is rewritten: nothing earlier is wanted any more.
+    await store.clear();
+    expect((await stat(path)).size).toBe(0);
+    expect(store.warning).toBeNull();
+    await store.append(statement('SELECT after'));
+    expect(all(await HistoryStore.open(dir)).map((e) => e.sql)).toEqual(['SELECT after']);
   });
 
   it('compacts by size too, and a file over its bounds is compacted when opened', async () => {
