@@ -115,6 +115,15 @@ export const ColumnInfoSchema = z.object({
 });
 export type ColumnInfo = z.infer<typeof ColumnInfoSchema>;
 
+/**
+ * Whether a column's EXTRA marks it generated (VIRTUAL, STORED, or MariaDB's older PERSISTENT):
+ * the server computes its values and refuses one given in an INSERT (MySQL error 3105, MariaDB
+ * 1906). MySQL's DEFAULT_GENERATED (an expression default) is not: that column takes values.
+ */
+export function isGeneratedColumn(extra: string): boolean {
+  return /\b(VIRTUAL|STORED|PERSISTENT) GENERATED\b/i.test(extra);
+}
+
 export const IndexPartSchema = z.object({
   /** The column; null for a functional key part (see `expression`). */
   column: z.string().nullable(),
