@@ -276,6 +276,29 @@ describe.each(FLAVORS)('schema metadata ($label)', (flavor) => {
     ]);
   });
 
+  it('shows expression defaults as SHOW CREATE TABLE writes them, quotes and all', async () => {
+    // MySQL's COLUMN_DEFAULT escapes an expression's quotes and backslashes (`_utf8mb4\'x\'`).
+    await direct((c) =>
+      c.query(
+        `CREATE TABLE ${OTHER}.expr_defaults (x VARCHAR(20) DEFAULT (CONCAT('it''s', 'a\\\\b', "q")))`,
+      ),
+    );
+    const [column] = await value(
+      b.call('schema.columns', { sessionId: session, schema: OTHER, table: 'expr_defaults' }),
+    );
+    const create = await direct(async (c) => {
+      const [rows] = await c.query<mysql.RowDataPacket[]>(
+        `SHOW CREATE TABLE ${OTHER}.expr_defaults`,
+      );
+      return String(rows[0]!['Create Table']);
+    });
+    await direct((c) => c.query(`DROP TABLE ${OTHER}.expr_defaults`));
+    expect(column!.defaultIsExpression).toBe(true);
+    const written = flavor.server.kind === 'mysql' ? `(${column!.default})` : column!.default;
+    expect(create).toContain(`\`x\` varchar(20) DEFAULT ${written}\n`);
+    expect(column!.default).toMatch(/^concat\(.*'it.'s'.*'a\\\\b'/);
+  });
+
   it('reads indexes in table order with key parts, order, prefix and visibility', async () => {
     const indexes = await value(
       b.call('schema.indexes', { sessionId: session, schema: DB, table: 'orders' }),
