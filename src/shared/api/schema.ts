@@ -112,6 +112,12 @@ export const ColumnInfoSchema = z.object({
   /** EXTRA as the server says it: `auto_increment`, `DEFAULT_GENERATED`, `VIRTUAL GENERATED`... */
   extra: z.string(),
   comment: z.string(),
+  /**
+   * Everything after the column's name in SHOW CREATE TABLE, exactly as written there (type,
+   * default, generation, comment...): what screens show as the column's definition. Null for a
+   * view's columns, or when the statement could not be read.
+   */
+  definition: z.string().nullable(),
 });
 export type ColumnInfo = z.infer<typeof ColumnInfoSchema>;
 
