@@ -104,7 +104,7 @@ export function ResultView({
 
   const [viewer, setViewer] = useState<{ row: number; column: number; cell: Cell } | null>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; items: ResultMenuItem[] } | null>(null);
-  const copy = useResultCopy(queryId, columns, cache);
+  const copy = useResultCopy(queryId, columns, cache, result?.sessionId);
   // The grid gets the room left under the toolbar and notes, measured, never less than a few rows.
   const roomRef = useRef<HTMLDivElement>(null);
   const room = useElementSize(roomRef, { width: 0, height: 300 });

@@ -109,20 +109,106 @@ function sqlLiteral(v: CopyValue, column: ResultColumn | undefined): string {
   }
 }
 
+/** What a copy needs to know beyond the values. */
+export interface CopyOptions {
+  /**
+   * The lower-case names of the generated columns of the table INSERTs go to (see
+   * insertTarget): the server computes those and refuses a value for one (MySQL error 3105,
+   * MariaDB 1906), so INSERTs leave them out.
+   */
+  generated?: ReadonlySet<string>;
+}
+
+/**
+ * The indexes of the columns INSERTs name, and the names of the generated ones they leave
+ * out; none are left out when the INSERTs go to `your_table` (its columns are not known).
+ */
+export function insertColumns(
+  columns: readonly ResultColumn[],
+  generated: ReadonlySet<string> = new Set(),
+): { kept: number[]; leftOut: string[] } {
+  const kept: number[] = [];
+  const leftOut: string[] = [];
+  const toTable = insertTarget(columns).table !== PLACEHOLDER_TABLE;
+  columns.forEach((c, i) => {
+    if (toTable && generated.has(c.orgName.toLowerCase())) leftOut.push(c.orgName);
+    else kept.push(i);
+  });
+  return { kept, leftOut };
+}
+
 /**
  * One `INSERT INTO t (cols) VALUES (...);` per row, one per line. Text is quoted for the
- * servers' default sql_mode (backslash escapes on); numbers unquoted; NULL unquoted.
+ * servers' default sql_mode (backslash escapes on); numbers unquoted; NULL unquoted. Generated
+ * columns of the target table are left out (see CopyOptions); when every column is one, there
+ * is nothing to insert and this throws.
  */
-export function formatInserts(table: CopyTable): string {
+export function formatInserts(table: CopyTable, options: CopyOptions = {}): string {
   const target = insertTarget(table.columns);
-  const head = `INSERT INTO ${target.table} (${target.names.join(', ')}) VALUES (`;
+  const { kept, leftOut } = insertColumns(table.columns, options.generated);
+  if (kept.length === 0) {
+    throw new Error(
+      `every selected column is generated (${leftOut.join(', ')}): the server computes them, so there is nothing to INSERT.`,
+    );
+  }
+  const head = `INSERT INTO ${target.table} (${kept.map((i) => target.names[i]).join(', ')}) VALUES (`;
   return table.rows
-    .map((r) => `${head}${r.map((v, i) => sqlLiteral(v, table.columns[i])).join(', ')});`)
+    .map(
+      (r) => `${head}${kept.map((i) => sqlLiteral(r[i] ?? null, table.columns[i])).join(', ')});`,
+    )
     .join('\n');
 }
 
+/** MySQL's and MariaDB's NOT_FIXED_DEC: a FLOAT declared without a number of decimals. */
+const FLOAT_WITHOUT_DECIMALS = 31;
+
+/**
+ * The columns whose values the server sends rounded: a FLOAT declared without decimals travels
+ * as 6 significant digits (16777216 reads `16777200`, 1.2345678 reads `1.23457`), so a copy -
+ * and an INSERT of it - holds another number than the one stored. DOUBLE travels exactly.
+ */
+export function roundedColumns(columns: readonly ResultColumn[]): string[] {
+  return columns
+    .filter((c) => c.typeCode === 4 && c.decimals >= FLOAT_WITHOUT_DECIMALS)
+    .map((c) => c.name);
+}
+
+/** `a`, `b` and `c`, for notes. */
+const nameList = (names: string[]) => {
+  const quoted = names.map((n) => `\`${n}\``);
+  return quoted.length < 2
+    ? quoted.join('')
+    : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+};
+
+/** What a copy does not hold as stored, in words: generated columns left out, rounded FLOATs. */
+export function copyCaveats(
+  format: CopyFormat,
+  columns: readonly ResultColumn[],
+  generated: ReadonlySet<string>,
+): string[] {
+  const caveats: string[] = [];
+  const { leftOut } = format === 'insert' ? insertColumns(columns, generated) : { leftOut: [] };
+  if (leftOut.length > 0) {
+    caveats.push(
+      `Left out the generated ${leftOut.length === 1 ? 'column' : 'columns'} ${nameList(leftOut)}: the server computes ${leftOut.length === 1 ? 'it' : 'them'}.`,
+    );
+  }
+  const rounded = roundedColumns(columns);
+  if (rounded.length > 0) {
+    caveats.push(
+      `FLOAT ${nameList(rounded)} ${rounded.length === 1 ? 'is' : 'are'} copied as the server sends FLOAT, rounded to 6 significant digits, which may differ from what is stored: select CAST(${rounded.length === 1 ? rounded[0] : 'column'} AS DOUBLE) to copy every digit.`,
+    );
+  }
+  return caveats;
+}
+
 /** The copied text in one of the formats. */
-export function formatCopy(format: CopyFormat, table: CopyTable): string {
+export function formatCopy(
+  format: CopyFormat,
+  table: CopyTable,
+  options: CopyOptions = {},
+): string {
   switch (format) {
     case 'tsv':
       return formatTsv(table);
@@ -131,6 +217,6 @@ export function formatCopy(format: CopyFormat, table: CopyTable): string {
     case 'json':
       return formatJson(table);
     case 'insert':
-      return formatInserts(table);
+      return formatInserts(table, options);
   }
 }

@@ -3,8 +3,15 @@ import type { ResultColumn } from '../../shared/api/query';
 import { formatExactCount } from '../../shared/format/count';
 import { api } from '../app/api';
 import type { RowCache } from '../grid/row-cache';
-import { COPY_FORMAT_LABELS, formatCopy, type CopyFormat, type CopyValue } from './copy-formats';
+import {
+  COPY_FORMAT_LABELS,
+  copyCaveats,
+  formatCopy,
+  type CopyFormat,
+  type CopyValue,
+} from './copy-formats';
 import { fullValue, missingSize } from './full-values';
+import { generatedColumnsOf } from './insert-generated-columns';
 
 /** Rows one copy may hold; more belongs in an export. */
 export const COPY_ROW_LIMIT = 100_000;
@@ -28,9 +35,15 @@ export interface CopyNote {
 /**
  * Copying rows of a result to the clipboard as TSV, CSV, JSON or SQL INSERT: long values are
  * fetched in full first, and a selection reaching rows not fetched yet waits in `pending` for
- * the user to say whether to fetch them.
+ * the user to say whether to fetch them. With the result's `sessionId`, copied INSERTs leave out
+ * the target table's generated columns (read from the server when copying).
  */
-export function useResultCopy(queryId: string, columns: ResultColumn[], cache: RowCache) {
+export function useResultCopy(
+  queryId: string,
+  columns: ResultColumn[],
+  cache: RowCache,
+  sessionId?: string,
+) {
   const [pending, setPending] = useState<PendingCopy | null>(null);
   const [note, setNote] = useState<CopyNote | null>(null);
   const [copying, setCopying] = useState(false);
@@ -41,11 +54,21 @@ export function useResultCopy(queryId: string, columns: ResultColumn[], cache: R
     setCopying(true);
     try {
       const values = await fullRows(rows, cols);
-      const text = formatCopy(format, { columns: cols.map((c) => columns[c]!), rows: values });
+      const copied = cols.map((c) => columns[c]!);
+      const generated =
+        format === 'insert' && sessionId
+          ? await generatedColumnsOf(copied, (schema, table) =>
+              api.call('schema.columns', { sessionId, schema, table }),
+            )
+          : new Set<string>();
+      const text = formatCopy(format, { columns: copied, rows: values }, { generated });
       await navigator.clipboard.writeText(text);
       setNote({
         ok: true,
-        text: `Copied ${formatExactCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} × ${cols.length} ${cols.length === 1 ? 'column' : 'columns'} as ${COPY_FORMAT_LABELS[format]}.`,
+        text: [
+          `Copied ${formatExactCount(rows.length)} ${rows.length === 1 ? 'row' : 'rows'} × ${cols.length} ${cols.length === 1 ? 'column' : 'columns'} as ${COPY_FORMAT_LABELS[format]}.`,
+          ...copyCaveats(format, copied, generated),
+        ].join(' '),
       });
     } catch (e) {
       setNote({ ok: false, text: `Could not copy: ${e instanceof Error ? e.message : String(e)}` });

@@ -1,5 +1,5 @@
 import { formatCount, formatExactCount } from '../../shared/format/count';
-import type { IndexInfo } from '../../shared/api/schema';
+import type { ColumnInfo, IndexInfo } from '../../shared/api/schema';
 import type { ServerFlavor } from '../../shared/server/flavor';
 import { formatBytes } from '../grid/cell-text';
 import type { ObjectGroup, TreeNode } from './tree-model';
@@ -101,21 +101,12 @@ export function rowText(node: TreeNode, flavor: ServerFlavor): RowText {
       return { ...plain('Indexes'), figures: [countFigure(node.count, 'index', 'indexes')] };
     case 'column': {
       const c = node.column;
-      const details = [
-        c.columnType,
-        c.nullable ? 'NULL' : 'NOT NULL',
-        c.default !== null
-          ? `DEFAULT ${c.defaultIsExpression ? c.default : JSON.stringify(c.default)}`
-          : '',
-        c.extra,
-        c.comment ? `— ${c.comment}` : '',
-      ].filter((x) => x !== '');
       const key = c.key === 'PRI' ? 'PK' : c.key === 'UNI' ? 'UQ' : c.key === 'MUL' ? 'IX' : '';
       return {
         label: c.name,
         note: c.columnType,
         figures: key ? [{ text: key, title: KEY_TITLES[key] ?? key }] : [],
-        title: `${c.name} ${details.join(' ')}`,
+        title: `${c.name} ${c.definition ?? columnDetails(c)}`,
         flag: null,
       };
     }
@@ -124,6 +115,24 @@ export function rowText(node: TreeNode, flavor: ServerFlavor): RowText {
     case 'status':
       return plain(node.text);
   }
+}
+
+/**
+ * A column as information_schema describes it, for a view's columns (tables' show their
+ * definition from SHOW CREATE TABLE instead).
+ */
+function columnDetails(c: ColumnInfo): string {
+  return [
+    c.columnType,
+    c.nullable ? 'NULL' : 'NOT NULL',
+    c.default !== null
+      ? `DEFAULT ${c.defaultIsExpression ? c.default : JSON.stringify(c.default)}`
+      : '',
+    c.extra,
+    c.comment ? `— ${c.comment}` : '',
+  ]
+    .filter((x) => x !== '')
+    .join(' ');
 }
 
 const KEY_TITLES: Record<string, string> = {

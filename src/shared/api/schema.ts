@@ -112,8 +112,23 @@ export const ColumnInfoSchema = z.object({
   /** EXTRA as the server says it: `auto_increment`, `DEFAULT_GENERATED`, `VIRTUAL GENERATED`... */
   extra: z.string(),
   comment: z.string(),
+  /**
+   * Everything after the column's name in SHOW CREATE TABLE, exactly as written there (type,
+   * default, generation, comment...): what screens show as the column's definition. Null for a
+   * view's columns, or when the statement could not be read.
+   */
+  definition: z.string().nullable(),
 });
 export type ColumnInfo = z.infer<typeof ColumnInfoSchema>;
+
+/**
+ * Whether a column's EXTRA marks it generated (VIRTUAL, STORED, or MariaDB's older PERSISTENT):
+ * the server computes its values and refuses one given in an INSERT (MySQL error 3105, MariaDB
+ * 1906). MySQL's DEFAULT_GENERATED (an expression default) is not: that column takes values.
+ */
+export function isGeneratedColumn(extra: string): boolean {
+  return /\b(VIRTUAL|STORED|PERSISTENT) GENERATED\b/i.test(extra);
+}
 
 export const IndexPartSchema = z.object({
   /** The column; null for a functional key part (see `expression`). */

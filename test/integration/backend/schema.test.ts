@@ -225,6 +225,7 @@ describe.each(FLAVORS)('schema metadata ($label)', (flavor) => {
       key: '',
       extra: '',
       comment: '',
+      definition: expect.any(String) as string,
       ...c,
     });
     expect(columns).toEqual([
@@ -274,6 +275,70 @@ describe.each(FLAVORS)('schema metadata ($label)', (flavor) => {
       ['n', null, false],
       ['s', 'NULL', false],
     ]);
+  });
+
+  it('gives each table column its definition exactly as SHOW CREATE TABLE writes it', async () => {
+    // Defaults information_schema garbles: MySQL reports DEFAULT 0x00FF as `0x`, 'AB' as
+    // `0x4142`; MariaDB the bytes themselves, not UTF-8.
+    await direct((c) =>
+      c.query(
+        `CREATE TABLE ${OTHER}.odd_defaults (a VARBINARY(4) DEFAULT 0x00FF, b VARBINARY(4) DEFAULT 'AB', c BIT(8) DEFAULT b'101', d INT COMMENT 'two\\nlines', \`e\`\`f\` INT INVISIBLE)`,
+      ),
+    );
+    const read = async (schema: string, table: string) => {
+      const columns = await value(b.call('schema.columns', { sessionId: session, schema, table }));
+      const create = await direct(async (c) => {
+        const [rows] = await c.query<mysql.RowDataPacket[]>(`SHOW CREATE TABLE ${schema}.${table}`);
+        return String(rows[0]!['Create Table']);
+      });
+      return { columns, lines: create.split('\n').map((l) => l.trim().replace(/,$/, '')) };
+    };
+    try {
+      const odd = await read(OTHER, 'odd_defaults');
+      expect(odd.columns.map((c) => c.name)).toEqual(['a', 'b', 'c', 'd', 'e`f']);
+      if (flavor.server.kind === 'mysql') {
+        expect(odd.columns[0]!.definition).toBe('varbinary(4) DEFAULT 0x00FF');
+      }
+      for (const { columns, lines } of [
+        odd,
+        await read(DB, 'orders'),
+        await read(DB, 'defaults_probe'),
+      ]) {
+        for (const c of columns) {
+          expect(lines).toContain(`\`${c.name.replaceAll('`', '``')}\` ${c.definition}`);
+        }
+      }
+    } finally {
+      await direct((c) => c.query(`DROP TABLE ${OTHER}.odd_defaults`));
+    }
+    // A view's columns have no CREATE TABLE to come from.
+    const view = await value(
+      b.call('schema.columns', { sessionId: session, schema: DB, table: 'big_orders' }),
+    );
+    expect(view.map((c) => c.definition)).toEqual([null, null]);
+  });
+
+  it('shows expression defaults as SHOW CREATE TABLE writes them, quotes and all', async () => {
+    // MySQL's COLUMN_DEFAULT escapes an expression's quotes and backslashes (`_utf8mb4\'x\'`).
+    await direct((c) =>
+      c.query(
+        `CREATE TABLE ${OTHER}.expr_defaults (x VARCHAR(20) DEFAULT (CONCAT('it''s', 'a\\\\b', "q")))`,
+      ),
+    );
+    const [column] = await value(
+      b.call('schema.columns', { sessionId: session, schema: OTHER, table: 'expr_defaults' }),
+    );
+    const create = await direct(async (c) => {
+      const [rows] = await c.query<mysql.RowDataPacket[]>(
+        `SHOW CREATE TABLE ${OTHER}.expr_defaults`,
+      );
+      return String(rows[0]!['Create Table']);
+    });
+    await direct((c) => c.query(`DROP TABLE ${OTHER}.expr_defaults`));
+    expect(column!.defaultIsExpression).toBe(true);
+    const written = flavor.server.kind === 'mysql' ? `(${column!.default})` : column!.default;
+    expect(create).toContain(`\`x\` varchar(20) DEFAULT ${written}\n`);
+    expect(column!.default).toMatch(/^concat\(.*'it.'s'.*'a\\\\b'/);
   });
 
   it('reads indexes in table order with key parts, order, prefix and visibility', async () => {

@@ -13,16 +13,18 @@ const CURRENT_TIMESTAMP = /^current_timestamp(\(\d*\))?$/i;
 /**
  * information_schema.COLUMNS.COLUMN_DEFAULT evened out between the flavors. MySQL reports the
  * value (`it's`, `0.00`; SQL NULL for none) and marks expressions with DEFAULT_GENERATED in
- * EXTRA. MariaDB since 10.2.7 (capability `columnDefaultsAsSql`) reports SQL: `'it''s'`, `0.00`,
+ * EXTRA, their text escaped (undone here, so it reads as in SHOW CREATE TABLE). MariaDB since 10.2.7 (capability `columnDefaultsAsSql`) reports SQL: `'it''s'`, `0.00`,
  * `NULL`, `current_timestamp()`, `(1 + 2)` - so `'NULL'` is the string and `NULL` the null.
  */
 export function columnDefault(raw: string | null, extra: string, asSql: boolean): ColumnDefault {
   if (raw === null) return { value: null, isExpression: false };
   if (!asSql) {
-    return {
-      value: raw,
-      isExpression: /\bDEFAULT_GENERATED\b/i.test(extra) || CURRENT_TIMESTAMP.test(raw),
-    };
+    if (/\bDEFAULT_GENERATED\b/i.test(extra)) {
+      // MySQL writes an expression here with its quotes and backslashes escaped once more
+      // (`concat(_utf8mb4\'it\\\'s\')` for SHOW CREATE's `concat(_utf8mb4'it\'s')`).
+      return { value: raw.replace(/\\(.)/gs, '$1'), isExpression: true };
+    }
+    return { value: raw, isExpression: CURRENT_TIMESTAMP.test(raw) };
   }
   if (raw === 'NULL') return { value: null, isExpression: false };
   if (raw.length >= 2 && raw.startsWith("'") && raw.endsWith("'")) {

@@ -289,6 +289,19 @@ describe('names', () => {
     expect(identifierText('a`b')).toBe('`a``b`');
     expect(identifierText('123')).toBe('`123`');
     expect(identifierText('1abc')).toBe('1abc');
+    // Bare, these read as numbers or as words of the grammar (MySQL 9.7, MariaDB 10.11/11.8).
+    for (const name of [
+      '1e5',
+      '0x1f',
+      '0b101',
+      'qualify',
+      'tablesample',
+      'sql_no_cache',
+      'vector',
+    ]) {
+      expect(identifierText(name)).toBe(`\`${name}\``);
+    }
+    expect(identifierText('1e5x')).toBe('1e5x');
     expect(identifierText('orders', true)).toBe('`orders`');
   });
 

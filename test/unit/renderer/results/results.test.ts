@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Cell, CellSlice, ResultColumn } from '../../../../src/shared/api/query';
 import { viewOrder } from '../../../../src/renderer/grid/view-order';
 import {
+  copyCaveats,
   formatCsv,
   formatInserts,
   formatJson,
@@ -77,6 +78,25 @@ describe('copy as SQL INSERT', () => {
       table: '`t``x`',
       names: ['`a``b`'],
     });
+  });
+
+  it('leaves generated columns of the target table out, and says so', () => {
+    const generated = new Set(['name']);
+    expect(formatInserts({ columns: [ID, NAME], rows: [['1', 'a']] }, { generated })).toBe(
+      'INSERT INTO `shop`.`users` (`id`) VALUES (1);',
+    );
+    expect(copyCaveats('insert', [ID, NAME], generated)).toEqual([
+      'Left out the generated column `name`: the server computes it.',
+    ]);
+    // Other formats copy every column; `your_table`'s columns are not known, so none are left out.
+    expect(copyCaveats('tsv', [ID, NAME], generated)).toEqual([]);
+    const mixed = [ID, col('name', { table: 'orders' })];
+    expect(formatInserts({ columns: mixed, rows: [['1', 'a']] }, { generated })).toBe(
+      "INSERT INTO your_table (`id`, `name`) VALUES (1, 'a');",
+    );
+    expect(() => formatInserts({ columns: [NAME], rows: [['a']] }, { generated })).toThrow(
+      'every selected column is generated (name): the server computes them, so there is nothing to INSERT.',
+    );
   });
 
   it('quotes numeric-column text that is not a plain number', () => {

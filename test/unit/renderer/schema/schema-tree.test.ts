@@ -98,6 +98,7 @@ describe('schema tree rows', () => {
                 key: 'PRI',
                 extra: '',
                 comment: '',
+                definition: 'int NOT NULL',
               },
             ],
             indexes: [
@@ -174,6 +175,27 @@ describe('row text', () => {
       { text: '1.2 M', title: "about 1,204,331 rows (the engine's estimate)" },
       { text: '16 KB', title: 'data 16,384 bytes + indexes 0 bytes' },
     ]);
+  });
+
+  it('shows a column as SHOW CREATE TABLE defines it, information_schema only for views', () => {
+    const column = {
+      ordinal: 1,
+      name: 'raw',
+      columnType: 'varbinary(4)',
+      nullable: true,
+      // MySQL 9.7's COLUMN_DEFAULT for DEFAULT 0x00FF.
+      default: '0x',
+      defaultIsExpression: false,
+      key: '',
+      extra: '',
+      comment: '',
+      definition: 'varbinary(4) DEFAULT 0x00FF',
+    };
+    const node = { kind: 'column' as const, schema: 's', table: 't', column };
+    expect(rowText(node, 'mysql').title).toBe('raw varbinary(4) DEFAULT 0x00FF');
+    expect(rowText({ ...node, column: { ...column, definition: null } }, 'mysql').title).toBe(
+      'raw varbinary(4) NULL DEFAULT "0x"',
+    );
   });
 
   it('marks a hidden index in words, as each flavor names it', () => {
