@@ -175,7 +175,7 @@ export function roundedColumns(columns: readonly ResultColumn[]): string[] {
 
 /** `a`, `b` and `c`, for notes. */
 const nameList = (names: string[]) => {
-  const quoted = names.map((n) => `\`${n}\``);
+  const quoted = names.map(displayIdentifier);
   return quoted.length < 2
     ? quoted.join('')
     : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
