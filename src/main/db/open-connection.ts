@@ -217,7 +217,8 @@ async function logIn(
     // Never: a multi-statement session lets one "statement" hide another that the read-only
     // checks did not see. Init SQL is split on our side instead (runInitSql).
     multipleStatements: false,
-    // A session as the mysql client's: no IGNORE_SPACE in sql_mode, no local files.
+    // A session as the mysql client's: no IGNORE_SPACE in sql_mode, affected rows counted as
+    // changed rows, no local files.
     flags: SESSION_FLAGS,
     infileStreamFactory: refuseLocalFile,
     // Exact values: BIGINT and DECIMAL as strings, dates as the server's text.

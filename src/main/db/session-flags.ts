@@ -7,11 +7,14 @@ import { ApiError } from '../../shared/api/errors';
  * - IGNORE_SPACE would put IGNORE_SPACE into the session's sql_mode: `count (*)` would run,
  *   `now ()` would call the built-in instead of a stored function, and a table named `count`
  *   could not be created (all the other way round in the clients).
+ * - FOUND_ROWS makes an UPDATE report the rows it matched as affected, and ROW_COUNT() with
+ *   it: the client says "2 rows affected" (Rows matched: 3  Changed: 2) and the same statement
+ *   in an application without the flag gets 2, where Sightline said 3.
  * - LOCAL_FILES tells the server that LOAD DATA LOCAL may ask for a file on this machine;
  *   Sightline never sends one (see refuseLocalFile), and without the flag the server refuses
  *   such a statement itself, before running it, as it does for the mysql client.
  */
-export const SESSION_FLAGS = ['-IGNORE_SPACE', '-LOCAL_FILES'];
+export const SESSION_FLAGS = ['-IGNORE_SPACE', '-FOUND_ROWS', '-LOCAL_FILES'];
 
 /**
  * mysql2's `infileStreamFactory`: what answers a server that asks for a local file anyway (a

@@ -69,6 +69,26 @@ describe.each(targets)("the editor's session is a client's session (%s)", (_name
     expect(await firstRow(`SELECT now (), ${DB}.now()`)).toEqual(['stored', 'stored']);
   });
 
+  it('counts affected rows as the clients do, and says how many matched', async () => {
+    await runStatement(b, session, 'CREATE TABLE counted (i INT, v INT)');
+    await runStatement(b, session, 'INSERT INTO counted VALUES (1, 0), (2, 5), (3, 5)');
+    // Matches 3 rows, changes 1: the clients say "1 row affected", "Rows matched: 3  Changed: 1".
+    const updated = await runStatement(b, session, 'UPDATE counted SET v = 5');
+    expect(updated).toMatchObject({
+      state: 'done',
+      affectedRows: 1,
+      info: 'Rows matched: 3  Changed: 1  Warnings: 0',
+    });
+    expect(await firstRow('SELECT ROW_COUNT()')).toEqual(['1']);
+    // The info of a multi-row INSERT, as the client prints it; a SELECT has none.
+    const inserted = await runStatement(b, session, 'INSERT INTO counted VALUES (4, 0), (5, 0)');
+    expect(inserted).toMatchObject({
+      affectedRows: 2,
+      info: 'Records: 2  Duplicates: 0  Warnings: 0',
+    });
+    expect(await runStatement(b, session, 'SELECT 1')).toMatchObject({ info: null });
+  });
+
   it('refuses LOAD DATA LOCAL as the clients do by default: the server asks for no file', async () => {
     await runStatement(b, session, 'CREATE TABLE loaded (line VARCHAR(200))');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sl-local-infile-'));
