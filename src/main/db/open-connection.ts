@@ -16,6 +16,7 @@ import { DbConnection } from './db-connection';
 import { connectTimeoutError, errorToApi, serverErrorText } from './error-to-api';
 import { passwordAuth } from './password-auth';
 import { readSessionLexing } from './session-lexing';
+import { refuseLocalFile, SESSION_FLAGS } from './session-flags';
 import { sshCredentialsFor, SshTunnel } from './ssh-tunnel';
 import { checkTlsCert, presentedCert, type PresentedCert } from './tls-cert-pin';
 import { serverPublicKeyFor, tlsOptionsFor } from './tls-options';
@@ -216,6 +217,10 @@ async function logIn(
     // Never: a multi-statement session lets one "statement" hide another that the read-only
     // checks did not see. Init SQL is split on our side instead (runInitSql).
     multipleStatements: false,
+    // A session as the mysql client's: no IGNORE_SPACE in sql_mode, affected rows counted as
+    // changed rows, no local files.
+    flags: SESSION_FLAGS,
+    infileStreamFactory: refuseLocalFile,
     // Exact values: BIGINT and DECIMAL as strings, dates as the server's text.
     supportBigNumbers: true,
     bigNumberStrings: true,

@@ -21,6 +21,7 @@ import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import { isAccessDenied } from './processlist/query-rows';
 import { pinningOpener } from './tls-pin-on-first-use';
 import { readServerInfo } from '../db/read-server-info';
+import { updateRowsMatched } from '../db/rows-matched';
 import type { ConnectionStore } from '../store/connection-store';
 import { compareTable, type TableDrift } from './drift/compare-table';
 import { ControlLink } from './drift/control-link';
@@ -487,8 +488,12 @@ export function driftService(
           try {
             const [outcome] = await c.conn.query(statement);
             ran++;
-            const changedRows = (outcome as { affectedRows?: number }).affectedRows;
-            if (changedRows === 0 && /^(UPDATE|DELETE)\b/.test(statement)) skipped.push(statement);
+            const header = outcome as { affectedRows: number; info?: string };
+            // Rows found, not changed: the guard's WHERE is what says the row is as compared.
+            const found = statement.startsWith('UPDATE ')
+              ? updateRowsMatched(header)
+              : header.affectedRows;
+            if (found === 0 && /^(UPDATE|DELETE)\b/.test(statement)) skipped.push(statement);
           } catch (error) {
             const api = errorToApi(error);
             if (work.cancelled && api.serverCode === ER_QUERY_INTERRUPTED)

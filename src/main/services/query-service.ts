@@ -192,6 +192,7 @@ export function queryService(
         run.stopReason === 'limit' ? read.filter((w) => w.code !== ER_QUERY_INTERRUPTED) : read;
       if (header) {
         status.affectedRows = header.affectedRows;
+        status.info = header.info ? header.info : null;
         status.insertId = String(header.insertId);
       }
       status.warnings = warnings;
@@ -342,6 +343,7 @@ export function queryService(
           rowCount: 0,
           truncated: null,
           affectedRows: null,
+          info: null,
           insertId: null,
           warnings: [],
           elapsedMs: 0,

@@ -26,6 +26,7 @@ import { ER_QUERY_INTERRUPTED } from '../db/query-interrupted';
 import { readServerStatus } from '../db/read-server-status';
 import { transactionOpen } from '../db/server-status';
 import { readSessionLexing } from '../db/session-lexing';
+import { updateRowsMatched } from '../db/rows-matched';
 import type { ConnectionStore } from '../store/connection-store';
 import { encodeCell } from './query-result';
 import type { SessionLocks } from './session-locks';
@@ -384,25 +385,25 @@ async function applyInTransaction(
       const statement = plan.statements[index]!;
       // Sent exactly as the preview showed it: untagged.
       const [header] = (await untagged(conn).query(statement)) as unknown as [ResultSetHeader];
-      // Counted as rows found (the driver's FOUND_ROWS flag): an UPDATE to the same value is 1.
-      if (header.affectedRows !== 1) {
+      const edit = plan.edits[index]!;
+      // Counted as rows found: an UPDATE to the value the row already has matched it all the same.
+      const found = edit.op === 'update' ? updateRowsMatched(header) : header.affectedRows;
+      if (found !== 1) {
         await rollback(conn, session);
-        const edit = plan.edits[index]!;
         const why =
-          header.affectedRows === 0
+          found === 0
             ? edit.op === 'insert'
               ? 'it inserted no row'
               : 'no row matched: it was changed or deleted by someone else since it was read'
-            : `it would have changed ${header.affectedRows} rows`;
+            : `it would have changed ${found} rows`;
         return {
           applied: false,
           statementIndex: index,
           statement,
-          message: `Statement ${index + 1} of ${plan.statements.length} changed ${header.affectedRows} rows instead of 1 (${why}). Everything was rolled back; nothing changed.`,
+          message: `Statement ${index + 1} of ${plan.statements.length} changed ${found} rows instead of 1 (${why}). Everything was rolled back; nothing changed.`,
           error: null,
         };
       }
-      const edit = plan.edits[index]!;
       rows.push(
         edit.op === 'delete'
           ? null

@@ -45,6 +45,8 @@ function Summary({ status, startedAt }: { status: QueryStatus; startedAt: number
       `${formatExactCount(status.affectedRows)} ${status.affectedRows === 1 ? 'row' : 'rows'} affected`,
     );
     if (status.insertId && status.insertId !== '0') parts.push(`insert id ${status.insertId}`);
+    // The server's own words, as the mysql client prints them: rows matched beside rows changed.
+    if (status.info) parts.push(status.info);
   }
   if (status.warnings.length)
     parts.push(

@@ -75,7 +75,14 @@ export const QueryStatusSchema = z.object({
   rowCount: z.number().int().nonnegative(),
   /** Why fetching stopped early: the row or memory limit protecting the app. */
   truncated: z.enum(['rows', 'bytes']).nullable(),
+  /** As the clients count them: an UPDATE counts the rows it changed, not those it matched. */
   affectedRows: z.number().int().nullable(),
+  /**
+   * The server's own summary of what the statement did, as the mysql client prints it under
+   * "Query OK" (`Rows matched: 3  Changed: 1  Warnings: 0`, `Records: 3  Duplicates: 0
+   * Warnings: 0`), in the server's language; null when it sent none (a result set, most DDL).
+   */
+  info: z.string().nullable(),
   /** As text: it can exceed 2^53. */
   insertId: z.string().nullable(),
   warnings: z.array(QueryWarningSchema),

@@ -250,6 +250,24 @@ describe.each([
     expect(applied.value).toEqual({ applied: true, rows: [[id, 'abc', null]] });
   });
 
+  it('an update to the value the row already has applies: the row matched, nothing changed', async () => {
+    const { status, rows } = await run('SELECT id, name FROM items WHERE id = 1');
+    const p = await preview(status, [
+      {
+        op: 'update',
+        original: rows[0]!.map(original),
+        values: [{ column: 1, value: { text: 'one' } }],
+      },
+    ]);
+    if (!p.ok) throw new Error(p.error.message);
+    expect(p.value.statements).toEqual([
+      `UPDATE \`${DB}\`.\`items\` SET \`name\` = 'one' WHERE \`id\` = 1 AND \`name\` <=> 'one' LIMIT 1`,
+    ]);
+    const applied = await b.call('result.applyEdits', { planId: p.value.planId });
+    if (!applied.ok) throw new Error(applied.error.message);
+    expect(applied.value).toEqual({ applied: true, rows: [['1', 'one']] });
+  });
+
   it('a row changed by someone else since it was read fails its statement and rolls everything back', async () => {
     const { status, rows } = await run('SELECT id, name FROM items ORDER BY id');
     const p = await preview(status, [

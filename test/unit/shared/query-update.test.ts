@@ -31,6 +31,7 @@ const status = (patch: Partial<QueryStatus> = {}): QueryStatus => ({
   rowCount: 10,
   truncated: null,
   affectedRows: null,
+  info: null,
   insertId: null,
   warnings: [],
   elapsedMs: 5,

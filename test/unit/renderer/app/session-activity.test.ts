@@ -16,6 +16,7 @@ const status = (over: Partial<QueryStatus>): QueryStatus => ({
   rowCount: 0,
   truncated: null,
   affectedRows: null,
+  info: null,
   insertId: null,
   warnings: [],
   elapsedMs: 0,

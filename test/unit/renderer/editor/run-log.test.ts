@@ -18,6 +18,7 @@ function status(sql: string, over: Partial<QueryStatus>): QueryStatus {
     rowCount: 0,
     truncated: null,
     affectedRows: null,
+    info: null,
     insertId: null,
     warnings: [],
     elapsedMs: 12,
