@@ -93,6 +93,12 @@ export async function openConnection(
       if (downgrade) throw downgrade;
       db = await login(undefined);
     }
+    // The server's own default collation for utf8mb4 (MySQL 8+ utf8mb4_0900_ai_ci, MariaDB
+    // 10.x utf8mb4_general_ci, 11.x its character_set_collations), as a client asking for
+    // utf8mb4 gets: the collation mysql2 has to name in the handshake (one for every server)
+    // decides how literals compare (`'a' = 'a '` is 0 in the mysql client, 1 under
+    // utf8mb4_unicode_ci) and is stored with every routine, view and trigger created here.
+    await scope.race(db.conn.query('SET NAMES utf8mb4'));
     await runInitSql(db, settings.initSql, target, scope);
     scope.succeed();
     return db;

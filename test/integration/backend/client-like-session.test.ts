@@ -23,7 +23,7 @@ const targets: Array<[string, ServerEndpoint]> = [
   ...(servers.mariadb118 ? [['MariaDB 11.8', servers.mariadb118] as [string, ServerEndpoint]] : []),
 ];
 
-describe.each(targets)("the editor's session is a client's session (%s)", (_name, server) => {
+describe.each(targets)("the editor's session is a client's session (%s)", (label, server) => {
   let b: BackendUnderTest;
   let session: string;
 
@@ -67,6 +67,22 @@ describe.each(targets)("the editor's session is a client's session (%s)", (_name
     );
     expect(created).toMatchObject({ state: 'done', error: null });
     expect(await firstRow(`SELECT now (), ${DB}.now()`)).toEqual(['stored', 'stored']);
+  });
+
+  it("compares text in the server's own default collation for utf8mb4", async () => {
+    const expected: Record<string, string> = {
+      'MySQL 9.7': 'utf8mb4_0900_ai_ci',
+      'MariaDB 10.11': 'utf8mb4_general_ci',
+      'MariaDB 11.8': 'utf8mb4_uca1400_ai_ci',
+    };
+    const [collation, results] = (await firstRow(
+      'SELECT @@collation_connection, @@character_set_results',
+    ))!;
+    expect(collation).toBe(expected[label]);
+    expect(results).toBe('utf8mb4');
+    // NO PAD on MySQL 8+ (the mysql client says 0); PAD SPACE on MariaDB's defaults.
+    const [padded] = (await firstRow("SELECT 'a' = 'a '"))!;
+    expect(padded).toBe(label.startsWith('MySQL') ? '0' : '1');
   });
 
   it('counts affected rows as the clients do, and says how many matched', async () => {
