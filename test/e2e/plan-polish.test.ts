@@ -7,35 +7,13 @@ import { screenshot } from './harness/browser';
 import { REPO, type RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
 import { openApp } from './harness/open-app';
+import { textsOutsideBoxes } from './harness/plan-boxes';
 
 // Issue 17 section 4 and the gallery's plan defects (issue 18, items 31-37), as the screen
 // shows them at 1280x800: the smallest window the app is laid out for.
 
 const sampleText = (file: string) =>
   readFile(path.join(REPO, 'resources/sample-plans', file), 'utf8');
-
-/** Lines of each node box that leave it (text box against plan box, in screen pixels). */
-async function textsOutsideBoxes(page: Page): Promise<string[]> {
-  return page.locator('.plan-node').evaluateAll((nodes) =>
-    nodes.flatMap((g) => {
-      const box = g.querySelector('rect.plan-box')?.getBoundingClientRect();
-      if (!box) return [];
-      return Array.from(g.querySelectorAll('text:not(.plan-folded)'))
-        .map((t) => ({ text: t.textContent, r: t.getBoundingClientRect() }))
-        .filter(
-          ({ r }) =>
-            r.left < box.left - 0.5 ||
-            r.right > box.right + 0.5 ||
-            r.top < box.top - 0.5 ||
-            r.bottom > box.bottom + 0.5,
-        )
-        .map(
-          ({ text, r }) =>
-            `${text}: ${r.left.toFixed(1)}-${r.right.toFixed(1)} outside ${box.left.toFixed(1)}-${box.right.toFixed(1)}`,
-        );
-    }),
-  );
-}
 
 describe('the plan view, polished', () => {
   let app: RunningWebApp;

@@ -1,3 +1,4 @@
+import { costUnitsMismatch } from '../../shared/explain/cost-units';
 import {
   DEFAULT_ROWS_FACTOR,
   diffPlans,
@@ -171,7 +172,16 @@ async function compare(
     io.stderr(`${name}: error: ${why}\n`);
   }
   if (failed || !('report' in before!) || !('report' in after!)) return 2;
-  const diff = diffPlans(before.report.root, after.report.root, { rowsFactor: options.rowsFactor });
+  // Files carry no server version: their formats tell a MariaDB plan from a MySQL one.
+  const apart = costUnitsMismatch(
+    { dialect: before.report.dialect },
+    { dialect: after.report.dialect },
+  );
+  if (apart) io.stderr(`sightline explain: costs not compared: ${apart}\n`);
+  const diff = diffPlans(before.report.root, after.report.root, {
+    rowsFactor: options.rowsFactor,
+    costs: apart === undefined,
+  });
   io.stdout(options.json ? `${JSON.stringify(diff, null, 2)}\n` : renderPlanDiff(diff));
   return diff.sameShape ? 0 : 1;
 }

@@ -39,6 +39,7 @@ function EditorTabBody({ tab }: TabBodyProps<EditorTabModel>) {
             // Its earlier plans are found by the statement and the connection.
             statement: sql,
             connectionId: c.id,
+            server: tab.server.versionText,
             ...(plan.stoppedEarly ? { stoppedEarly: true } : {}),
           })
         }

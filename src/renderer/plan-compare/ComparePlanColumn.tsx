@@ -35,7 +35,11 @@ export const ComparePlanColumn = forwardRef<
           Change…
         </button>
       </div>
-      {plan.explainSql && <code className="cmp-sql">{plan.explainSql}</code>}
+      {plan.explainSql && (
+        <code className="cmp-sql" title={plan.explainSql}>
+          {plan.explainSql}
+        </code>
+      )}
       <CompareNodeList ref={ref} side={side} {...list} />
     </div>
   );

@@ -8,8 +8,8 @@ const FIRST_LINES = 40;
 
 /**
  * What changed from Before to After, in words (join order, access per table and whether it is
- * worse, index, operations added or removed, rows, cost), worst marked; a line about a node
- * picks that node on both sides.
+ * worse, index, operations added or removed, conditions, rows, cost), worst marked; a line
+ * about a node picks that node on both sides; a condition cut short opens in full.
  */
 export function CompareReport({
   diff,
@@ -61,6 +61,17 @@ export function CompareReport({
                 </button>
               ) : (
                 <span>{c.text}</span>
+              )}
+              {c.full && (
+                <details className="cmp-report-full" data-testid="cmp-report-full">
+                  <summary>Full text</summary>
+                  <dl>
+                    <dt>Before</dt>
+                    <dd className="mono">{c.full.before}</dd>
+                    <dt>After</dt>
+                    <dd className="mono">{c.full.after}</dd>
+                  </dl>
+                </details>
               )}
             </li>
           );

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { ComparedSides, PlansToCompare, PlanToShow } from '../shell/tabs/tab-payloads';
 import { Notice } from '../ui/Notice';
 import { CompareChanges } from './CompareChanges';
@@ -38,7 +39,7 @@ export function CompareScreen({
   };
   const [picking, setPicking] = useState<Side | null>(initial.after ? null : 'after');
   const [selection, setSelection] = useState<(PairSelection & { of: unknown }) | null>(null);
-  const { beforeResult, afterResult, left, right, comparison, diff } = useComparison(
+  const { beforeResult, afterResult, left, right, comparison, diff, costsApart } = useComparison(
     sides.before,
     sides.after,
   );
@@ -110,13 +111,24 @@ export function CompareScreen({
       )}
       {comparison && diff && left && right && sides.before && sides.after && (
         <>
+          {costsApart && (
+            <Notice severity="info" role="note" testId="cmp-costs-apart">
+              Costs are not compared: {costsApart}. Before is {origin(sides.before, left.dialect)},
+              After {origin(sides.after, right.dialect)}. Join order, access, indexes, operations
+              and rows are compared as usual.
+            </Notice>
+          )}
           <div className="cmp-overview">
             <CompareReport
               diff={diff}
               selectedPair={selected?.pair ?? null}
               onSelect={(pair) => select(pair, 'report')}
             />
-            <CompareTotals before={comparison.before} after={comparison.after} />
+            <CompareTotals
+              before={comparison.before}
+              after={comparison.after}
+              costs={costsApart === undefined}
+            />
           </div>
           <CompareColumns
             plans={{ before: sides.before, after: sides.after }}
@@ -131,4 +143,11 @@ export function CompareScreen({
       )}
     </section>
   );
+}
+
+/** Where a compared plan came from, for the note on costs: its server, else its format. */
+function origin(plan: PlanToShow, dialect: PlanDialect): string {
+  return plan.server !== undefined
+    ? `from ${plan.server}`
+    : `a ${dialect === 'mariadb-json' ? 'MariaDB' : 'MySQL'} plan of unknown server version`;
 }

@@ -18,6 +18,7 @@ export function planOfRecord(r: PlanRecord): PlanToShow {
     explainSql: r.explainSql,
     statement: r.sql,
     connectionId: r.connectionId,
+    server: r.serverVersion,
     ...(r.digest !== undefined ? { digest: r.digest, schema: r.schema ?? null } : {}),
   };
 }

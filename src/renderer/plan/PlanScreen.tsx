@@ -135,7 +135,11 @@ export function PlanScreen({
     <section className="plan-screen" aria-label="Plan">
       {notice}
       {report && (initial || statement) && (
-        <div className="plan-origin" data-testid="plan-origin">
+        <div
+          className="plan-origin"
+          data-testid="plan-origin"
+          title={statement ? `${shown.title}: ${statement}` : shown.title}
+        >
           <strong>{shown.title}</strong> {statement && <code>{statement}</code>}
         </div>
       )}

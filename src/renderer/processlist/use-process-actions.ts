@@ -26,7 +26,7 @@ export interface ProcessActions {
  * after a KILL that was sent (to clear the selection and read the processlist again).
  */
 export function useProcessActions(
-  { sessionId, connection, confirm, showPlan }: ToolScreenProps,
+  { sessionId, connection, server, confirm, showPlan }: ToolScreenProps,
   onKilled: () => void,
 ): ProcessActions {
   const [message, setMessage] = useState<ProcessActions['message']>(null);
@@ -67,6 +67,7 @@ export function useProcessActions(
         dialect: plan.dialect,
         title: `Session #${id} on ${connection.name}${analyze ? ' (measured so far)' : ''}`,
         explainSql: plan.explainSql,
+        server: server.versionText,
         // Its earlier plans (and the compare with them) are found by the statement.
         ...(plan.statement !== null
           ? { statement: plan.statement, connectionId: connection.id }

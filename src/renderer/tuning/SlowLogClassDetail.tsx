@@ -43,6 +43,7 @@ export function SlowLogClassDetail({
   const planned = {
     statement: example.sql,
     connectionId: connection.id,
+    server: server.versionText,
     ...(example.db ? { schema: example.db } : {}),
   };
 

@@ -37,6 +37,7 @@ export function StatementDetail({
   const planned = {
     ...(sample !== null ? { statement: sample } : {}),
     connectionId: connection.id,
+    server: server.versionText,
     ...(statement.digest !== null ? { digest: statement.digest, schema: statement.schema } : {}),
   };
   const explain = () =>

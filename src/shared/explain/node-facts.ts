@@ -30,16 +30,7 @@ const list = (items: readonly string[] | undefined, sep = ', ') =>
  */
 export function nodeFacts(node: PlanNode): NodeFact[] {
   const out: NodeFact[] = [];
-  const text = (label: string, value: string | number | undefined, code = false) => {
-    if (value === undefined || value === '') return;
-    out.push(code ? { label, text: String(value), code } : { label, text: String(value) });
-  };
-  const figure = (label: string, value: number | undefined, format: (n: number) => string) => {
-    if (value === undefined) return;
-    const shown = format(value);
-    const exact = exactNumber(value);
-    out.push(shown === exact ? { label, text: shown } : { label, text: shown, exact });
-  };
+  const text = textFact(out);
   text('Label', node.label);
   text('Table', node.table);
   text('Alias', node.alias);
@@ -50,6 +41,49 @@ export function nodeFacts(node: PlanNode): NodeFact[] {
   text('Key parts', list(node.keyParts), true);
   text('Possible keys', list(node.possibleKeys), true);
   text('Ref', list(node.ref), true);
+  figureFacts(node, out);
+  text('Condition', node.condition, true);
+  text('Index condition', node.indexCondition, true);
+  text('Used columns', list(node.usedColumns), true);
+  text('Flags', list(node.flags));
+  text('Server notes', list(node.warnings, '; '));
+  if (Object.keys(node.raw).length)
+    out.push({ label: 'Other fields', text: JSON.stringify(node.raw, null, 1), code: true });
+  return out;
+}
+
+/**
+ * The figures a node box rounds (`1.8 k rows`, `47.4 ms`) with every digit, one
+ * `label: exact` a line (`Rows (measured, all loops): 1,800`), for the box's hover.
+ */
+export function exactFigures(node: PlanNode): string[] {
+  const out: NodeFact[] = [];
+  figureFacts(node, out);
+  return out.flatMap((f) => (f.exact !== undefined ? [`${f.label}: ${f.exact}`] : []));
+}
+
+function textFact(out: NodeFact[]) {
+  return (label: string, value: string | number | undefined, code = false) => {
+    if (value === undefined || value === '') return;
+    out.push(code ? { label, text: String(value), code } : { label, text: String(value) });
+  };
+}
+
+/** Rows, costs and what was measured, into `out`. */
+function figureFacts(node: PlanNode, out: NodeFact[]): void {
+  const text = textFact(out);
+  // A time's exact value keeps its unit: `0.075652` alone reads as seconds as easily as ms.
+  const figure = (
+    label: string,
+    value: number | undefined,
+    format: (n: number) => string,
+    unit = '',
+  ) => {
+    if (value === undefined) return;
+    const shown = format(value);
+    const exact = `${exactNumber(value)}${unit}`;
+    out.push(shown === exact ? { label, text: shown } : { label, text: shown, exact });
+  };
   figure('Rows (estimate)', node.rows, formatRows);
   figure('Filtered % (estimate)', node.filtered, formatRows);
   figure('Cost (this node)', node.cost?.self, formatCost);
@@ -71,17 +105,9 @@ export function nodeFacts(node: PlanNode): NodeFact[] {
     figure('Loops', a.loops, formatRows);
     figure('Rows (measured, all loops)', a.totalRows, formatRows);
     figure('Filtered % (measured)', a.filtered, formatRows);
-    figure('First row (per loop)', a.firstRowMs, formatMs);
-    figure('Last row (per loop)', a.lastRowMs, formatMs);
-    figure('Time (all loops)', a.totalTimeMs, formatMs);
-    figure('Time (this node only)', a.selfTimeMs, formatMs);
+    figure('First row (per loop)', a.firstRowMs, formatMs, ' ms');
+    figure('Last row (per loop)', a.lastRowMs, formatMs, ' ms');
+    figure('Time (all loops)', a.totalTimeMs, formatMs, ' ms');
+    figure('Time (this node only)', a.selfTimeMs, formatMs, ' ms');
   }
-  text('Condition', node.condition, true);
-  text('Index condition', node.indexCondition, true);
-  text('Used columns', list(node.usedColumns), true);
-  text('Flags', list(node.flags));
-  text('Server notes', list(node.warnings, '; '));
-  if (Object.keys(node.raw).length)
-    out.push({ label: 'Other fields', text: JSON.stringify(node.raw, null, 1), code: true });
-  return out;
 }

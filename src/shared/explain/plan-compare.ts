@@ -37,7 +37,7 @@ export interface NodePair {
   change: PairChange;
   accessChanged: boolean;
   keyChanged: boolean;
-  /** after − before, when both have it. */
+  /** after − before, when both have it (cost: and it is in the same units). */
   rowsDelta?: number;
   costDelta?: number;
   /** Flags worth a warning the second plan gained or lost (full scans, filesort, temporary). */
@@ -59,12 +59,21 @@ export interface PlanTotals {
   timeMs?: number;
 }
 
+/** How two plans are compared. */
+export interface ComparePlansOptions {
+  /**
+   * Whether the plans' costs are in the same units (default true); false leaves every cost
+   * delta out (see `costUnitsMismatch`).
+   */
+  costs?: boolean;
+}
+
 /** Two plans side by side: matched nodes and totals. */
 export interface PlanComparison {
   pairs: NodePair[];
   before: PlanTotals;
   after: PlanTotals;
-  /** after.cost − before.cost when both are known. */
+  /** after.cost − before.cost when both are known and in the same units. */
   costDelta?: number;
   rowsReadDelta: number;
   /** How many pairs differ (changed, added or removed). */
@@ -142,7 +151,12 @@ export function totalsOf(root: PlanNode): PlanTotals {
  * pair says whether the access type or key changed, the row and cost deltas, and which warning
  * flags appeared or went. Pairs come in the first plan's order, then what only the second has.
  */
-export function comparePlans(before: PlanNode, after: PlanNode): PlanComparison {
+export function comparePlans(
+  before: PlanNode,
+  after: PlanNode,
+  options: ComparePlansOptions = {},
+): PlanComparison {
+  const costs = options.costs ?? true;
   const m = matchPlanNodes(before, after);
   const name = pairNamer();
   const pairs: NodePair[] = [];
@@ -151,12 +165,12 @@ export function comparePlans(before: PlanNode, after: PlanNode): PlanComparison 
     const a = j === -1 ? undefined : m.after.nodes[j]!;
     if (isWrapper(b) && (a === undefined || isWrapper(a))) return;
     const { key, table } = name(b);
-    pairs.push(pairOf(key, table, b, a));
+    pairs.push(pairOf(key, table, b, a, costs));
   });
   m.after.nodes.forEach((a, j) => {
     if (m.toBefore[j] !== -1 || isWrapper(a)) return;
     const { key, table } = name(a);
-    pairs.push(pairOf(key, table, undefined, a));
+    pairs.push(pairOf(key, table, undefined, a, costs));
   });
   const b = totalsOf(before);
   const a = totalsOf(after);
@@ -167,7 +181,7 @@ export function comparePlans(before: PlanNode, after: PlanNode): PlanComparison 
     rowsReadDelta: a.rowsRead - b.rowsRead,
     differences: pairs.filter((p) => p.change !== 'same').length,
   };
-  if (a.cost !== undefined && b.cost !== undefined) comparison.costDelta = a.cost - b.cost;
+  if (costs && a.cost !== undefined && b.cost !== undefined) comparison.costDelta = a.cost - b.cost;
   return comparison;
 }
 
@@ -186,6 +200,7 @@ function pairOf(
   table: string | undefined,
   b: PlanNode | undefined,
   a: PlanNode | undefined,
+  costs: boolean,
 ): NodePair {
   const pair: NodePair = {
     matchKey,
@@ -207,7 +222,7 @@ function pairOf(
   if (b.rows !== undefined && a.rows !== undefined) pair.rowsDelta = a.rows - b.rows;
   const bc = pair.before!.cost;
   const ac = pair.after!.cost;
-  if (bc !== undefined && ac !== undefined) pair.costDelta = ac - bc;
+  if (costs && bc !== undefined && ac !== undefined) pair.costDelta = ac - bc;
   pair.flagsGained = WATCHED_FLAGS.filter((f) => a.flags.includes(f) && !b.flags.includes(f));
   pair.flagsLost = WATCHED_FLAGS.filter((f) => b.flags.includes(f) && !a.flags.includes(f));
   if (

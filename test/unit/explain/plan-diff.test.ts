@@ -174,6 +174,62 @@ describe('diffPlans: what changed, in words', () => {
   });
 });
 
+describe('diffPlans: a pair marked changed says what changed', () => {
+  const lookup = '    -> Index lookup on o using customer_id (customer_id = 5)  (cost=10 rows=10)';
+
+  it('names a filter whose condition changed, old → new', () => {
+    const before = tree(`-> Filter: (o.total > 100)  (cost=10 rows=10)\n${lookup}`);
+    const after = tree(`-> Filter: (o.total > 500)  (cost=10 rows=10)\n${lookup}`);
+    const diff = diffPlans(before, after);
+    expect(diff.pairs.map((p) => p.status)).toEqual(['changed', 'same']);
+    expect(diff.changes).toEqual([
+      {
+        kind: 'condition',
+        severity: 'info',
+        text: 'Filter: condition (o.total > 100) → (o.total > 500)',
+        beforeNode: 0,
+        afterNode: 0,
+      },
+    ]);
+  });
+
+  it('cuts a long condition to the part that changed, the whole text kept', () => {
+    const rest = Array.from({ length: 6 }, (_, i) => `(o.c${i} = 'value ${i}')`).join(' and ');
+    const was = `((o.total > 100) and ${rest})`;
+    const now = `((o.total > 500) and ${rest})`;
+    const diff = diffPlans(
+      tree(`-> Filter: ${was}  (cost=10 rows=10)\n${lookup}`),
+      tree(`-> Filter: ${now}  (cost=10 rows=10)\n${lookup}`),
+    );
+    expect(diff.changes.map((c) => c.text)).toEqual([
+      'Filter: condition ((o.total > 100) and (o.c0 = … → ((o.total > 500) and (o.c0 = …',
+    ]);
+    expect(diff.changes[0]!.full).toEqual({ before: was, after: now });
+  });
+
+  it('shows the changed part of a long condition wherever it is', () => {
+    const head = Array.from({ length: 6 }, (_, i) => `(o.c${i} = 'value ${i}')`).join(' and ');
+    const diff = diffPlans(
+      tree(`-> Filter: (${head} and (o.total > 100))\n${lookup}`),
+      tree(`-> Filter: (${head} and (o.total > 100) and (o.x is null))\n${lookup}`),
+    );
+    expect(diff.changes.map((c) => c.text)).toEqual([
+      'Filter: condition … (o.total > 100)) → … (o.total > 100) and (o.x is null))',
+    ]);
+  });
+
+  it('says a sort whose keys changed in its own words', () => {
+    const diff = diffPlans(
+      tree('-> Sort: o.total DESC\n    -> Table scan on o'),
+      tree('-> Sort: o.created_at\n    -> Table scan on o'),
+    );
+    expect(diff.pairs[0]!.status).toBe('changed');
+    expect(diff.changes.map((c) => `[${c.severity}] ${c.kind}: ${c.text}`)).toEqual([
+      '[info] operation: Changed: Sort: o.total DESC → Sort: o.created_at',
+    ]);
+  });
+});
+
 describe('comparePlans (the Compare screen) on the structural matching', () => {
   it('pairs an identical filter with itself when the join order flips', () => {
     const c = comparePlans(tree(CUSTOMERS_FIRST), tree(ORDERS_FIRST));

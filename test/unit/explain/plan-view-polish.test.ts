@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { explainPlanText, type PlanReport } from '../../../src/shared/explain/explain-report';
 import { groupFindings } from '../../../src/shared/explain/group-findings';
-import { exactNumber, nodeFacts } from '../../../src/shared/explain/node-facts';
+import { exactFigures, exactNumber, nodeFacts } from '../../../src/shared/explain/node-facts';
 import { createNode, type PlanNode } from '../../../src/shared/explain/plan-model';
 
 const SAMPLES = path.resolve(__dirname, '../../../resources/sample-plans');
@@ -129,7 +129,21 @@ describe('node details', () => {
     const byLabel = Object.fromEntries(facts.map((f) => [f.label, f.text]));
     expect(byLabel['Loops']).toBe('3');
     expect(byLabel['Time (all loops)']).toMatch(/ ms$/);
+    // Exact times keep their unit.
+    const time = facts.find((f) => f.label === 'Time (all loops)')!;
+    expect(time.exact).toMatch(/^[\d,]+\.\d+ ms$/);
+    expect(time.exact).toBe(`${exactNumber(o.actual!.totalTimeMs!)} ms`);
     expect(byLabel['Estimate vs measured']).toMatch(/^\d+× more rows than estimated$/);
+  });
+
+  it('give the box’s hover every digit of the figures it rounds', () => {
+    const n = createNode('table', 'orders');
+    n.rows = 19944.80029720068;
+    n.cost = { self: 12, total: 2e6 };
+    expect(exactFigures(n)).toEqual([
+      'Rows (estimate): 19,944.80029720068',
+      'Cost (with inputs): 2,000,000',
+    ]);
   });
 
   it('write exact numbers with every digit, grouped', () => {

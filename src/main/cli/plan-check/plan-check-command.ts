@@ -20,7 +20,7 @@ import {
   type ConnectOptions,
 } from '../cli-connection';
 import type { DbConnection } from '../../db/open-connection';
-import { sameCostUnits } from './cost-units';
+import { sameCostUnits } from '../../../shared/explain/cost-units';
 import { baselineFile, readBaseline, writeBaseline } from './plan-baseline';
 import { planCheckJson, planCheckJunit, planCheckText } from './plan-check-output';
 import { statementAccess } from './statement-access';

@@ -22,12 +22,20 @@ export interface PlanToShow {
    */
   digest?: string;
   schema?: string | null;
+  /**
+   * `SELECT VERSION()` of the server that made the plan, when known (not for a pasted plan): a
+   * compare leaves costs out between servers that count cost in other units.
+   */
+  server?: string;
   /** An EXPLAIN ANALYZE cancelled part way: its measurements cover only what ran until then. */
   stoppedEarly?: boolean;
 }
 
 /** What a plan knows of the statement it is the plan of (see PlanToShow). */
-export type PlannedStatement = Pick<PlanToShow, 'statement' | 'connectionId' | 'digest' | 'schema'>;
+export type PlannedStatement = Pick<
+  PlanToShow,
+  'statement' | 'connectionId' | 'digest' | 'schema' | 'server'
+>;
 
 /**
  * Two plans for the compare view; `after` null lets the user paste or pick the second. The

@@ -7,6 +7,7 @@ import { planShapeFingerprint } from '../plan-shape';
 import type { FlatPlan } from './flat-plan';
 import { matchPlanNodes, type PlanMatching } from './match-plan-nodes';
 import { normalizedText, operationText, tableIdentity } from './node-features';
+import { shortenChange } from './shorten-change';
 
 /** What kind of difference a plan change is. */
 export type PlanChangeKind =
@@ -18,6 +19,8 @@ export type PlanChangeKind =
   | 'table-removed'
   | 'operation-added'
   | 'operation-removed'
+  | 'condition'
+  | 'operation'
   | 'flag-added'
   | 'flag-removed'
   | 'rows'
@@ -36,6 +39,11 @@ export interface PlanChange {
   afterNode?: number;
   /** How many nodes the line stands for, when the same change happened to several. */
   count?: number;
+  /**
+   * The whole texts a `condition` or `operation` line shortened (`(none)` for a side without
+   * one), so a screen can show them in full; absent when the line holds them whole.
+   */
+  full?: { before: string; after: string };
 }
 
 /** How a node of one plan fared in the other. */
@@ -97,7 +105,17 @@ export function diffPlans(
   for (let i = 0; i < m.before.nodes.length; i++) {
     const j = m.toAfter[i]!;
     if (j === -1) continue;
-    const found = pairChanges(m.before.nodes[i]!, m.after.nodes[j]!, factor);
+    const b = m.before.nodes[i]!;
+    const a = m.after.nodes[j]!;
+    const found = pairChanges(b, a, factor);
+    if (m.opsBefore[i] !== m.opsAfter[j]) {
+      // A pair marked changed says what changed: a condition, else the operation's words.
+      found.push(...conditionChanges(b, a));
+      if (found.length === 0) {
+        const words = wordsChange(b, a);
+        if (words) found.push(words);
+      }
+    }
     if (found.length > 0 || m.opsBefore[i] !== m.opsAfter[j]) changed[i] = 1;
     changes.push(...found);
   }
@@ -245,6 +263,81 @@ function pairChanges(b: PlanNode, a: PlanNode, factor: number): PlanChange[] {
       });
   }
   return out;
+}
+
+/** How a sentence names the step a node is: a table read by its name, a join by its tables. */
+function stepName(node: PlanNode): string {
+  if (readsTable(node)) return nodeName(node);
+  if (node.kind === 'join') return `Join of ${joinedTables(node)}`;
+  // `Filter: (o.total > 100)` is a filter; `Sort: o.total DESC` a sort.
+  const head = /^[^:(]*/.exec(node.label)![0].trim();
+  return head.length > 0 && head.length <= 40 ? head : node.kind;
+}
+
+/** A text changed on a pair, shortened for the line, whole in `full` when it was cut. */
+function textChange(
+  kind: 'condition' | 'operation',
+  lead: string,
+  b: PlanNode,
+  a: PlanNode,
+  before: string,
+  after: string,
+): PlanChange {
+  const short = shortenChange(before, after);
+  return {
+    kind,
+    severity: 'info',
+    text: `${lead}${short.before} → ${short.after}`,
+    beforeNode: b.id,
+    afterNode: a.id,
+    ...(short.before !== before || short.after !== after ? { full: { before, after } } : {}),
+  };
+}
+
+/**
+ * The condition (a filter's, a join's, one a table read checks) and the pushed-down index
+ * condition, where they changed. An index condition that came or went is the flag line's.
+ */
+function conditionChanges(b: PlanNode, a: PlanNode): PlanChange[] {
+  const out: PlanChange[] = [];
+  const name = stepName(a);
+  // A hash join's condition goes into the inner lookup of a nested loop: the algorithm line
+  // said so, and `(none)` here would only repeat it.
+  const joinChanged = joinAlgorithm(b) !== joinAlgorithm(a);
+  if (!joinChanged && normalizedText(b.condition) !== normalizedText(a.condition))
+    out.push(
+      textChange(
+        'condition',
+        `${name}: condition `,
+        b,
+        a,
+        b.condition ?? '(none)',
+        a.condition ?? '(none)',
+      ),
+    );
+  if (
+    b.indexCondition !== undefined &&
+    a.indexCondition !== undefined &&
+    normalizedText(b.indexCondition) !== normalizedText(a.indexCondition)
+  )
+    out.push(
+      textChange(
+        'condition',
+        `${name}: index condition `,
+        b,
+        a,
+        b.indexCondition,
+        a.indexCondition,
+      ),
+    );
+  return out;
+}
+
+/** The operation's own words, when they changed and nothing else said how (a sort's keys). */
+function wordsChange(b: PlanNode, a: PlanNode): PlanChange | undefined {
+  if (normalizedText(b.label) === normalizedText(a.label)) return undefined;
+  const lead = readsTable(a) ? `${nodeName(a)}: ` : 'Changed: ';
+  return textChange('operation', lead, b, a, b.label, a.label);
 }
 
 /** How a join node joins, in its own words without its condition: `inner hash join`. */
