@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import type { Diagnostic } from '../../shared/explain/diagnose-plan';
 import type { PlanNode } from '../../shared/explain/plan-model';
+import type { ShownTable } from '../../shared/explain/shown-tables';
 import { accessQuality } from './access-quality';
 import type { PlanHeat } from './plan-heat';
 import { layoutPlan } from './plan-layout';
@@ -53,6 +54,8 @@ export const PlanDiagram = forwardRef<
     /** Nodes whose long run of inputs is drawn in full (see RUN_LIMIT). */
     openRuns?: ReadonlySet<number>;
     onOpenRun?: (parentId: number) => void;
+    /** Real table and alias of nodes the plan names by alias only (see shownTables). */
+    shown?: ReadonlyMap<number, ShownTable>;
   }
 >(function PlanDiagram(
   {
@@ -68,6 +71,7 @@ export const PlanDiagram = forwardRef<
     foldMatches = NO_FOLD_MATCHES,
     openRuns = NO_MATCHES,
     onOpenRun = () => {},
+    shown = NO_SHOWN,
   },
   ref,
 ) {
@@ -79,12 +83,18 @@ export const PlanDiagram = forwardRef<
   const textWidth = useMemo(() => canvasTextWidth() ?? undefined, []);
   const layout = useMemo(
     () =>
-      layoutPlan(root, collapsed, openRuns, textWidth, (node) =>
-        node.id === heat.hottestId
-          ? `hottest: ${Math.round((heat.share.get(node.id) ?? 0) * 100)}%`
-          : null,
+      layoutPlan(
+        root,
+        collapsed,
+        openRuns,
+        textWidth,
+        (node) =>
+          node.id === heat.hottestId
+            ? `hottest: ${Math.round((heat.share.get(node.id) ?? 0) * 100)}%`
+            : null,
+        shown,
       ),
-    [root, collapsed, openRuns, textWidth, heat],
+    [root, collapsed, openRuns, textWidth, heat, shown],
   );
   const light = layout.nodes.length > LIGHT_DRAWING_CAP;
   const worst = useMemo(() => {
@@ -206,3 +216,4 @@ export const PlanDiagram = forwardRef<
 
 const NO_MATCHES: ReadonlySet<number> = new Set();
 const NO_FOLD_MATCHES: ReadonlyMap<number, number> = new Map();
+const NO_SHOWN: ReadonlyMap<number, ShownTable> = new Map();

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import type { Diagnostic } from '../../shared/explain/diagnose-plan';
 import { accessQuality } from './access-quality';
 import { exactFigures } from '../../shared/explain/node-facts';
-import { KIND_GLYPHS, nodeLines } from './node-lines';
+import { KIND_GLYPHS } from './node-lines';
 import type { PlacedNode } from './plan-layout';
 import { SEVERITY_ICONS } from '../ui/SeverityIcon';
 
@@ -39,7 +39,7 @@ export function PlanNodeBox({
   onToggle: (id: number) => void;
 }) {
   const n = p.node;
-  const full = nodeLines(n);
+  const full = p.full;
   const lines = p.lines;
   const never = n.actual !== undefined && !n.actual.executed;
   const body = [

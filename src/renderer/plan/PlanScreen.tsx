@@ -3,6 +3,11 @@ import { explainPlanText, type ExplainResult } from '../../shared/explain/explai
 import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { PlanNode } from '../../shared/explain/plan-model';
 import { renderPlanTree } from '../../shared/explain/render-plan-tree';
+import {
+  nameTablesInFindings,
+  shownTables,
+  type ShownTable,
+} from '../../shared/explain/shown-tables';
 import { NodeDetails } from './NodeDetails';
 import { PlanDiagram, type PlanDiagramHandle } from './PlanDiagram';
 import { PlanFindings } from './PlanFindings';
@@ -36,6 +41,8 @@ interface ShownPlan {
 }
 
 /** A plan to open with: one explained from the editor, with its server's dialect. */
+const NO_TABLES: ReadonlyMap<number, ShownTable> = new Map();
+
 export interface PlanToOpen {
   document: string;
   dialect: PlanDialect;
@@ -129,6 +136,15 @@ export function PlanScreen({
   );
   const heat = useMemo(() => (plan ? planHeat(plan) : null), [plan]);
   const statement = shown.statement || report?.query || '';
+  // Tables a plan names by alias only, by their real names: in the boxes and in the findings.
+  const tables = useMemo(
+    () => (plan ? shownTables(plan, statement) : NO_TABLES),
+    [plan, statement],
+  );
+  const diagnostics = useMemo(
+    () => (report ? nameTablesInFindings(report.diagnostics, tables) : []),
+    [report, tables],
+  );
   const selected = report && nav.selectedId !== null ? findNode(report.root, nav.selectedId) : null;
 
   return (
@@ -211,7 +227,8 @@ export function PlanScreen({
                 ref={diagramRef}
                 root={report.root}
                 heat={heat}
-                diagnostics={report.diagnostics}
+                diagnostics={diagnostics}
+                shown={tables}
                 collapsed={nav.collapsed}
                 selectedId={nav.selectedId}
                 onSelect={nav.setSelectedId}
@@ -248,13 +265,9 @@ export function PlanScreen({
           </div>
           <aside className="plan-side">
             {selected ? (
-              <NodeDetails
-                node={selected}
-                diagnostics={report.diagnostics}
-                onSelect={nav.setSelectedId}
-              />
+              <NodeDetails node={selected} diagnostics={diagnostics} onSelect={nav.setSelectedId} />
             ) : (
-              <PlanFindings diagnostics={report.diagnostics} onSelect={nav.setSelectedId} />
+              <PlanFindings diagnostics={diagnostics} onSelect={nav.setSelectedId} />
             )}
           </aside>
         </div>

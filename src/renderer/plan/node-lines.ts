@@ -5,6 +5,7 @@ import {
   formatRows,
 } from '../../shared/explain/format-plan-figures';
 import type { PlanNode } from '../../shared/explain/plan-model';
+import type { ShownTable } from '../../shared/explain/shown-tables';
 
 /** A short glyph per node kind, drawn in the box's corner (always with text beside it). */
 export const KIND_GLYPHS: Record<PlanNode['kind'], string> = {
@@ -41,13 +42,14 @@ export interface NodeLines {
 
 /**
  * The lines a node box shows: what, how (access + key), how much (time, rows, loops or rows,
- * cost), and, when measured, the estimate beside what was found.
+ * cost), and, when measured, the estimate beside what was found. `shown`: the real table and
+ * alias of a node the plan names by alias only (see shownTables), drawn as MySQL JSON v2's are.
  */
-export function nodeLines(node: PlanNode): NodeLines {
+export function nodeLines(node: PlanNode, shown?: ShownTable): NodeLines {
   let title = node.label;
-  if (node.table) {
-    title = node.alias && node.alias !== node.table ? `${node.table} ${node.alias}` : node.table;
-  }
+  const table = shown?.table ?? node.table;
+  const alias = shown ? shown.alias : node.alias;
+  if (table) title = alias && alias !== table ? `${table} ${alias}` : table;
   const access = [node.accessType, node.key ? `key ${node.key}` : null].filter(Boolean).join(' · ');
   const figures: string[] = [];
   const actual = node.actual;

@@ -1,5 +1,6 @@
 import { flextree, type FlexNode } from 'd3-flextree';
 import { createNode, type PlanNode } from '../../shared/explain/plan-model';
+import type { ShownTable } from '../../shared/explain/shown-tables';
 import { KIND_GLYPHS, nodeLines, type NodeLines } from './node-lines';
 
 export interface PlacedNode {
@@ -10,6 +11,8 @@ export interface PlacedNode {
   height: number;
   /** The box's text lines, each cut (with …) to fit the box; the full text is in its tooltip. */
   lines: DrawnLines;
+  /** The box's lines before fitting (its hover and accessible name say them whole). */
+  full: NodeLines;
   depth: number;
   /** True when the node's children are hidden (collapsed by the user or folded for size). */
   collapsed: boolean;
@@ -103,8 +106,9 @@ export function nodeBox(
   node: PlanNode,
   textWidth: TextWidth = estimateTextWidth,
   hot: string | null = null,
-): { width: number; height: number; lines: DrawnLines } {
-  const lines = nodeLines(node);
+  shown?: ShownTable,
+): { width: number; height: number; lines: DrawnLines; full: NodeLines } {
+  const lines = nodeLines(node, shown);
   // The title is drawn after the kind glyph and a space.
   const titlePrefix = `${KIND_GLYPHS[node.kind]} `;
   const body = [lines.access, lines.figures, lines.estimate];
@@ -126,7 +130,7 @@ export function nodeBox(
     hot: hot === null ? null : fitText(hot, room, true, textWidth),
   };
   const lineCount = 1 + body.filter(Boolean).length + (hot ? 1 : 0);
-  return { width, height: lineCount * LINE_HEIGHT + 2 * PADDING_Y, lines: drawn };
+  return { width, height: lineCount * LINE_HEIGHT + 2 * PADDING_Y, lines: drawn, full: lines };
 }
 
 /** A node box's size (see nodeBox). */
@@ -155,12 +159,15 @@ export function layoutPlan(
   textWidth: TextWidth = estimateTextWidth,
   /** An extra line for a node (the hottest one's share), drawn last in its box. */
   hotLine: (node: PlanNode) => string | null = () => null,
+  /** Real table and alias of nodes the plan names by alias only (see shownTables). */
+  shown: ReadonlyMap<number, ShownTable> = new Map(),
 ): PlanLayout {
   // Each box's size once: the layout asks for it again and again.
   const sizes = new Map<PlanNode, ReturnType<typeof nodeBox>>();
   const sizeOf = (node: PlanNode) => {
     let size = sizes.get(node);
-    if (!size) sizes.set(node, (size = nodeBox(node, textWidth, hotLine(node))));
+    if (!size)
+      sizes.set(node, (size = nodeBox(node, textWidth, hotLine(node), shown.get(node.id))));
     return size;
   };
   const layout = flextree<PlanNode>()
@@ -186,6 +193,7 @@ export function layoutPlan(
       width: size.width,
       height: size.height,
       lines: size.lines,
+      full: size.full,
       depth: d.depth,
       collapsed: isCollapsed,
       hiddenDescendants: isCollapsed ? countDescendants(d.data) : 0,
