@@ -304,6 +304,9 @@ describe('the plan view and compare on real plans (MySQL 9.7, MariaDB 10.11)', (
     expect(await reportLines()).toEqual([
       'Filter: condition …orders.total > 5.00) and (sl_pla… → …orders.total > 50.00) and (sl_pla…',
     ]);
+    // The header counts what the report counts: it said "Same plan shape: no access, key or
+    // estimate changed." beside this one change.
+    expect(await compare().getByTestId('cmp-summary').textContent()).toBe('1 change: condition');
     const full = compare().getByTestId('cmp-report-full');
     await full.locator('summary').click();
     const whole = (min: string) =>

@@ -116,7 +116,7 @@ describe('tuning: from the top statements to explain to compare (MySQL 9.7, scra
     const summary = cmp().getByTestId('cmp-summary');
     await summary.waitFor();
     expect(await summary.textContent()).toBe(
-      'Same plan shape: no access, key or estimate changed.',
+      'No change: same join order, access, indexes, operations, conditions and rows.',
     );
     expect(await cmp().getByTestId('cmp-changes').count()).toBe(0);
     await screenshot(page, 'tuning-06-earlier');

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { PlanDialect } from '../../shared/explain/plan-dialect';
 import type { ComparedSides, PlansToCompare, PlanToShow } from '../shell/tabs/tab-payloads';
 import { Notice } from '../ui/Notice';
+import { changeSummary } from './change-summary';
 import { CompareChanges } from './CompareChanges';
 import { CompareColumns, type PairSelection } from './CompareColumns';
 import { CompareReport } from './CompareReport';
@@ -75,11 +76,10 @@ export function CompareScreen({
     <section className="cmp-screen" aria-label="Compare plans">
       <header className="cmp-header">
         <h2>{title}</h2>
-        {comparison && (
+        {diff && (
+          // What the report counts, so the two never disagree.
           <span className="cmp-summary" data-testid="cmp-summary">
-            {comparison.differences === 0
-              ? 'Same plan shape: no access, key or estimate changed.'
-              : `${comparison.differences} ${comparison.differences === 1 ? 'difference' : 'differences'}`}
+            {changeSummary(diff.changes)}
           </span>
         )}
         <span className="spacer" />
