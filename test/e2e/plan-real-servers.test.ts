@@ -272,11 +272,13 @@ describe('the plan view and compare on real plans (MySQL 9.7, MariaDB 10.11)', (
     await front().getByRole('button', { name: 'Compare with…' }).click();
     const pick = compare().getByTestId('cmp-pick');
     await pick.waitFor();
-    // Explained within the same second, the two tabs can share a name: the first is the older.
+    // Explained within the same second, the two tabs once shared a name (two identical
+    // buttons); the second is numbered now, so each name picks one tab.
+    const names = await pick.getByTestId('cmp-pick-tabs').getByRole('button').allTextContents();
+    expect(new Set(names).size).toBe(names.length);
     await pick
       .getByTestId('cmp-pick-tabs')
-      .getByRole('button', { name: withIndex })
-      .first()
+      .getByRole('button', { name: withIndex, exact: true })
       .click();
     await compare().getByTestId('cmp-report').waitFor();
     expect(await reportLines()).toEqual([

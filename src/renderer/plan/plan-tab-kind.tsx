@@ -46,7 +46,7 @@ function PlanTabBody({ tab }: TabBodyProps<PlanTabModel>) {
 
 /** A plan screen: one tab per plan explained, pasted or opened, named by it and its time. */
 export const planTabKind: TabKind<PlanTabModel> = {
-  title: (tab) => planTabTitle(shownPlan(tab), tab.at),
+  title: (tab) => planTabTitle(shownPlan(tab), tab.at, tab.twin),
   label: (tab) => {
     const plan = shownPlan(tab);
     if (!plan) return 'Plan';

@@ -33,6 +33,11 @@ export type Tab =
       shown: PlanToShow | null;
       /** When its plan came (ms since the epoch): tells two plans of one statement apart. */
       at: number;
+      /**
+       * 2, 3, ... for a plan that came in the same second as an open tab's plan of the same
+       * name (its name says so: the time alone would read the same); 1 otherwise.
+       */
+      twin: number;
       /** Bumped per plan handed over: remounts the screen. */
       version: number;
       /** The plan tab closed to make room for this one (this one says so), if any. */
@@ -206,7 +211,11 @@ function openPlan(state: TabsState, tab: Extract<NewTab, { kind: 'plan' }>): Tab
       const p = shownPlan(t);
       return p !== null && p.document === incoming.document && p.explainSql === incoming.explainSql;
     });
-    if (same) return activate(replaceTab(state, { ...same, at: tab.at }), same.id);
+    if (same)
+      return activate(
+        replaceTab(state, { ...same, at: tab.at, twin: twinOf(state, same.id, incoming, tab.at) }),
+        same.id,
+      );
   }
   const { state: s, replaced } = makeRoom(
     state,
@@ -221,10 +230,29 @@ function openPlan(state: TabsState, tab: Extract<NewTab, { kind: 'plan' }>): Tab
     plan: incoming,
     shown: null,
     at: tab.at,
+    twin: incoming ? twinOf(s, id, incoming, tab.at) : 1,
     version: 1,
     replaced,
   };
   return activate({ ...s, tabs: [...s.tabs, added], nextId: s.nextId + 1 }, id);
+}
+
+/**
+ * The twin number of a plan coming to tab `id` at `at`: one more than the highest of the other
+ * plan tabs showing a plan of the same name that came in the same second, else 1. Two plans of
+ * one statement explained within a second otherwise had the same name, and the compare picker
+ * two identical buttons.
+ */
+function twinOf(state: TabsState, id: string, plan: PlanToShow, at: number): number {
+  const name = planName(plan);
+  const second = Math.floor(at / 1000);
+  let twin = 1;
+  for (const t of state.tabs) {
+    if (!isPlanTab(t) || t.id === id || Math.floor(t.at / 1000) !== second) continue;
+    const other = shownPlan(t);
+    if (other && planName(other) === name) twin = Math.max(twin, t.twin + 1);
+  }
+  return twin;
 }
 
 /**
@@ -292,7 +320,12 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
     case 'plan-shown': {
       const tab = state.tabs.find((t) => t.id === action.id);
       if (!tab || !isPlanTab(tab)) return state;
-      return replaceTab(state, { ...tab, shown: action.plan, at: action.at });
+      return replaceTab(state, {
+        ...tab,
+        shown: action.plan,
+        at: action.at,
+        twin: twinOf(state, tab.id, action.plan, action.at),
+      });
     }
     case 'compare-shown': {
       const tab = state.tabs.find((t) => t.id === action.id);

@@ -4,6 +4,12 @@ import {
   planLabel,
   planTabTitle,
 } from '../../../../../src/renderer/plan/plan-tab-title';
+import {
+  emptyTabs,
+  tabsReducer,
+  type TabOf,
+  type TabsState,
+} from '../../../../../src/renderer/shell/tabs/tab-model';
 import type { PlanToShow } from '../../../../../src/renderer/shell/tabs/tab-payloads';
 
 const at = new Date(2026, 10, 26, 9, 5, 7).getTime();
@@ -56,5 +62,36 @@ describe('plan tab names', () => {
     expect(planLabel(pasted)).toBe('Pasted plan');
     expect(planTabTitle(null, at)).toBe('Plan');
     expect(clockTime(at, false)).toBe('09:05');
+  });
+
+  it('numbers plans of one name that came within the same second (issue 17 section 4)', () => {
+    const sql = 'SELECT id, total FROM shop.orders WHERE customer_id = 7';
+    const plan = (document: string) => ({ ...explained(sql, `EXPLAIN ${sql}`), document });
+    let state: TabsState = emptyTabs;
+    const open = (p: PlanToShow, when: number) =>
+      (state = tabsReducer(state, { type: 'open', tab: { kind: 'plan', plan: p, at: when } }));
+    // The index made invisible between the two: two documents, one statement, one second.
+    open(plan('{"a":1}'), at);
+    open(plan('{"b":2}'), at + 400);
+    open(plan('{"c":3}'), at + 1000);
+    const titles = () =>
+      state.tabs.map((t) => {
+        const p = t as TabOf<'plan'>;
+        return planTabTitle(p.shown ?? p.plan, p.at, p.twin);
+      });
+    const name = `Plan · Explain: ${sql}`;
+    expect(titles()).toEqual([
+      `${name} · 09:05:07`,
+      `${name} · 09:05:07 (2)`,
+      `${name} · 09:05:08`,
+    ]);
+    // Another plan pasted into the second tab in the first's second: numbered again.
+    state = tabsReducer(state, {
+      type: 'plan-shown',
+      id: state.tabs[1]!.id,
+      plan: plan('{"d":4}'),
+      at: at + 10,
+    });
+    expect(titles()[1]).toBe(`${name} · 09:05:07 (2)`);
   });
 });
