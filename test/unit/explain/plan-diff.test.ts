@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { comparePlans } from '../../../src/shared/explain/plan-compare';
 import {
@@ -246,6 +248,40 @@ describe('comparePlans (the Compare screen) on the structural matching', () => {
       'table c',
       'filter#2',
       'table o',
+    ]);
+  });
+
+  it('reads one join worded two ways as the same join (issue 17 section 4)', () => {
+    const corpus = (file: string) => {
+      const text = readFileSync(path.join(__dirname, '../../explain-corpus', file), 'utf8');
+      const result = explainPlanText(text);
+      if (!result.ok) throw new Error(JSON.stringify(result.error));
+      return result.report.root;
+    };
+    // MySQL TREE says `Nested loop inner join`, MariaDB JSON `Nested loop join`.
+    const diff = diffPlans(
+      corpus('mysql-9.7/hash-join.tree.txt'),
+      corpus('mariadb-11.8/hash-join.json.json'),
+      { costs: false },
+    );
+    expect(diff.changes.filter((c) => /join/i.test(c.text)).map((c) => c.text)).toEqual([
+      'c: now uses a join buffer',
+    ]);
+    expect(diff.pairs.find((p) => p.before === 2)).toEqual({
+      before: 2,
+      after: 3,
+      status: 'same',
+      moved: true,
+    });
+    // Another join type, or another algorithm, is still a change.
+    const nested = (type: string) =>
+      tree(`
+-> Nested loop ${type} join  (cost=560 rows=500)
+    -> Table scan on c  (cost=51 rows=500)
+    -> Index lookup on o using customer_id (customer_id = c.id)  (cost=1 rows=1)
+`);
+    expect(diffPlans(nested('inner'), nested('left')).changes.map((c) => c.text)).toEqual([
+      'Join of c, o: nested loop inner join → nested loop left join',
     ]);
   });
 });

@@ -108,7 +108,8 @@ export function diffPlans(
     const b = m.before.nodes[i]!;
     const a = m.after.nodes[j]!;
     const found = pairChanges(b, a, factor);
-    if (m.opsBefore[i] !== m.opsAfter[j]) {
+    const opsChanged = m.opsBefore[i] !== m.opsAfter[j] && !joinWordingOnly(b, a, m.opsAfter[j]!);
+    if (opsChanged) {
       // A pair marked changed says what changed: a condition, else the operation's words.
       found.push(...conditionChanges(b, a));
       if (found.length === 0) {
@@ -116,7 +117,7 @@ export function diffPlans(
         if (words) found.push(words);
       }
     }
-    if (found.length > 0 || m.opsBefore[i] !== m.opsAfter[j]) changed[i] = 1;
+    if (found.length > 0 || opsChanged) changed[i] = 1;
     changes.push(...found);
   }
   changes.push(...unmatchedChanges(m.before, m.toAfter, 'removed'));
@@ -129,6 +130,19 @@ export function diffPlans(
     shapes,
     totals,
   };
+}
+
+/**
+ * Whether two joins differ only in how their servers word the same join (see sameJoin): then
+ * the pair is not changed, and no line says `Nested loop inner join → Nested loop join`.
+ */
+function joinWordingOnly(b: PlanNode, a: PlanNode, opsAfter: string): boolean {
+  return (
+    b.kind === 'join' &&
+    a.kind === 'join' &&
+    sameJoin(joinAlgorithm(b), joinAlgorithm(a)) &&
+    operationText({ ...b, label: a.label }) === opsAfter
+  );
 }
 
 /** How a table node is named in a sentence: its alias, else its table; other nodes by label. */
@@ -205,7 +219,7 @@ function pairChanges(b: PlanNode, a: PlanNode, factor: number): PlanChange[] {
   }
   const algorithmBefore = joinAlgorithm(b);
   const algorithmAfter = joinAlgorithm(a);
-  if (algorithmBefore !== algorithmAfter)
+  if (!sameJoin(algorithmBefore, algorithmAfter))
     out.push({
       kind: 'join-algorithm',
       severity: 'info',
@@ -303,7 +317,7 @@ function conditionChanges(b: PlanNode, a: PlanNode): PlanChange[] {
   const name = stepName(a);
   // A hash join's condition goes into the inner lookup of a nested loop: the algorithm line
   // said so, and `(none)` here would only repeat it.
-  const joinChanged = joinAlgorithm(b) !== joinAlgorithm(a);
+  const joinChanged = !sameJoin(joinAlgorithm(b), joinAlgorithm(a));
   if (!joinChanged && normalizedText(b.condition) !== normalizedText(a.condition))
     out.push(
       textChange(
@@ -344,6 +358,32 @@ function wordsChange(b: PlanNode, a: PlanNode): PlanChange | undefined {
 function joinAlgorithm(node: PlanNode): string | undefined {
   if (node.kind !== 'join') return undefined;
   return normalizedText(node.label.replace(/\(.*$/s, ''));
+}
+
+/**
+ * Whether two joins' words (see joinAlgorithm) say the same join: the same algorithm (nested
+ * loop, hash, batched key access) and the same type (inner, left, semi, ...), where both say
+ * one. Servers word one join differently: MySQL TREE says `nested loop inner join`, MariaDB
+ * `nested loop join` (its JSON does not give the type), `inner hash join` against `hash join`.
+ */
+function sameJoin(before: string | undefined, after: string | undefined): boolean {
+  if (before === after) return true;
+  if (before === undefined || after === undefined) return false;
+  const b = joinWords(before);
+  const a = joinWords(after);
+  return b.algorithm === a.algorithm && (b.type === a.type || !b.type || !a.type);
+}
+
+function joinWords(words: string): { algorithm: string; type: string | undefined } {
+  const algorithm = /\bhash\b/.test(words)
+    ? 'hash'
+    : /\bnested loop\b/.test(words)
+      ? 'nested loop'
+      : /\bbatched key access\b/.test(words)
+        ? 'batched key access'
+        : words;
+  const type = /\b(inner|left|right|full|semi|anti)(?: ?(?:outer )?join)?\b/.exec(words)?.[1];
+  return { algorithm, type };
 }
 
 /** The tables a join brings together, as a sentence names them (`o, c`; at most four). */
