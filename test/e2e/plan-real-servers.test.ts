@@ -276,6 +276,7 @@ describe('the plan view and compare on real plans (MySQL 9.7, MariaDB 10.11)', (
     // buttons); the second is numbered now, so each name picks one tab.
     const names = await pick.getByTestId('cmp-pick-tabs').getByRole('button').allTextContents();
     expect(new Set(names).size).toBe(names.length);
+    await screenshot(page, 'plan-real-07a-compare-picker');
     await pick
       .getByTestId('cmp-pick-tabs')
       .getByRole('button', { name: withIndex, exact: true })
