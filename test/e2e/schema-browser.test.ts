@@ -197,6 +197,42 @@ describe('the schema browser and completion', () => {
     );
   });
 
+  it('learns of tables created and dropped in the editor without a Refresh', async () => {
+    const widget = page.locator('.suggest-widget.visible');
+    const labels = widget.locator('.monaco-list-row .label-name');
+    const editorText = async (text: string) => {
+      await page.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Escape');
+    };
+    /** Asks for completion after `schema.` and expects exactly `tables`. */
+    const expectOffered = async (tables: string[]) => {
+      await editorText(`SELECT * FROM ${DB}.`);
+      await page.keyboard.press('Control+Space');
+      await expect.poll(() => labels.allTextContents(), { timeout: 10_000 }).toEqual(tables);
+      await page.keyboard.press('Escape');
+    };
+    // The catalogue is loaded (the test before completed from it) and the schema is open.
+    await expectOffered(['big_orders', 'customers', 'orders']);
+
+    await editorText(`CREATE TABLE ${DB}.fresh_tbl (id INT PRIMARY KEY)`);
+    await page.keyboard.press('Control+Enter');
+    // The tree shows it in the open schema, and completion offers it.
+    await treeRow(page, 'table', 'fresh_tbl').waitFor({ timeout: 10_000 });
+    await expectOffered(['big_orders', 'customers', 'fresh_tbl', 'orders']);
+    await screenshot(page, 'schema-03-created-in-editor');
+
+    // Dropped by an unqualified name: the session's default schema is the one changed.
+    await editorText(`USE ${DB}; DROP TABLE fresh_tbl;`);
+    await page.keyboard.press('Control+Shift+Enter');
+    // A DROP is asked for first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Run DROP' }).click();
+    await treeRow(page, 'table', 'fresh_tbl').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await treeRow(page, 'table', 'orders').count()).toBe(1);
+    await expectOffered(['big_orders', 'customers', 'orders']);
+  });
+
   it('logged no page errors', () => {
     expect(errors).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ServerFlavor } from '../../shared/server/flavor';
-import { refreshCatalogue } from '../editor/completion/catalogue-cache';
+import { onMetadataChange, refreshCatalogue } from '../editor/completion/catalogue-cache';
 import { copyableName } from './tree-actions';
 import { detailsKey, treeRows, type TreeRow } from './tree-model';
 import { loadTreeFilter, loadTreeFolded, saveTreeFilter, saveTreeFolded } from './tree-prefs';
@@ -33,7 +33,8 @@ export function SchemaTree({
   /** Opens SQL in a new editor on the connection, running it when `run`. */
   openSql: (sql: string, run: boolean) => void;
 }) {
-  const { data, schemas, loadObjects, loadDetails, refresh } = useSchemaData(sessionId);
+  const { data, schemas, loadObjects, loadDetails, refresh, reloadSchema } =
+    useSchemaData(sessionId);
   const [collapsed, setCollapsed] = useState(loadTreeFolded);
   const [filter, setFilter] = useState(() => loadTreeFilter(connectionId));
   /** Nodes the user opened (true) or closed (false); the others are as they are by default. */
@@ -59,6 +60,16 @@ export function SchemaTree({
       }
     }
   }, [rows, data, loadObjects, loadDetails]);
+
+  // DDL run in an editor of the connection: what it changed is read again.
+  useEffect(
+    () =>
+      onMetadataChange(connectionId, (change) => {
+        if (change.kind === 'schemas') refresh();
+        else for (const schema of change.schemas) reloadSchema(schema);
+      }),
+    [connectionId, refresh, reloadSchema],
+  );
 
   const toggle = (row: TreeRow) => setOpened((o) => new Map(o).set(row.key, !row.expanded));
 
