@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/harness/browser';
+import { launchBrowser, screenshot } from '../e2e/harness/browser';
 import { connectFromRail } from '../e2e/harness/open-editor';
 import { saveConnectionTo } from '../e2e/harness/open-tool';
 import { openApp } from '../e2e/harness/open-app';
@@ -113,6 +113,7 @@ async function measureSchema(page: Page, schema: string, count: number): Promise
   const first = treeRow('table', tableName(1));
   const open = await clickUntil(page, schemaRow, first);
   const heap = await memory(page);
+  await screenshot(page, `bench-schema-tree-${schema}-open`);
   // Closed and opened again: the objects are loaded, so this is drawing alone.
   await page.locator(schemaRow).click();
   await page.locator(first).waitFor({ state: 'detached' });
@@ -133,6 +134,7 @@ async function measureSchema(page: Page, schema: string, count: number): Promise
     },
     ['[role=treeitem][data-kind=schema][tabindex="0"][data-name="sys"]', WAIT_PAINTED],
   );
+  await screenshot(page, `bench-schema-tree-${schema}-end`);
   await page.evaluate(() => (document.querySelector('[role=tree]')!.scrollTop = 0));
   const scrolling = await frames(page, true);
 
@@ -180,6 +182,11 @@ async function measureSchema(page: Page, schema: string, count: number): Promise
     await widget.waitFor({ state: 'hidden' });
     return ms;
   };
+  // The filter above loaded the catalogue: Refresh drops it, so this one loads it again.
+  await page.locator('.schema-tree-refresh').click();
+  await page.locator(schemaRow).waitFor();
+  await editor.click();
+  await page.keyboard.press('End');
   const completeCold = await complete();
   const completeWarm = await complete();
   return {
