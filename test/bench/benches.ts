@@ -5,6 +5,7 @@ import { explainBench } from './explain.bench';
 import { planRender } from './plan-render.bench';
 import { processlistBench } from './processlist.bench';
 import { gridScroll } from './grid-scroll.bench';
+import { schemaTree } from './schema-tree.bench';
 import { streamMillionRows } from './stream-million-rows.bench';
 import { gtidAlgebra } from './gtid.bench';
 import { lintBench } from './lint.bench';
@@ -26,4 +27,5 @@ export const BENCHES: Bench[] = [
   planDiffBench,
   slowlogBench,
   driftBench,
+  schemaTree,
 ];

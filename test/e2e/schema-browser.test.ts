@@ -197,6 +197,100 @@ describe('the schema browser and completion', () => {
     );
   });
 
+  it('learns of tables created and dropped in the editor without a Refresh', async () => {
+    const widget = page.locator('.suggest-widget.visible');
+    const labels = widget.locator('.monaco-list-row .label-name');
+    const editorText = async (text: string) => {
+      await page.locator('.monaco-editor .view-lines').click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(text);
+      await page.keyboard.press('Escape');
+    };
+    /** Asks for completion after `schema.` and expects exactly `tables`. */
+    const expectOffered = async (tables: string[]) => {
+      await editorText(`SELECT * FROM ${DB}.`);
+      await page.keyboard.press('Control+Space');
+      await expect.poll(() => labels.allTextContents(), { timeout: 10_000 }).toEqual(tables);
+      await page.keyboard.press('Escape');
+    };
+    // The catalogue is loaded (the test before completed from it) and the schema is open.
+    await expectOffered(['big_orders', 'customers', 'orders']);
+
+    await editorText(`CREATE TABLE ${DB}.fresh_tbl (id INT PRIMARY KEY)`);
+    await page.keyboard.press('Control+Enter');
+    // The tree shows it in the open schema, and completion offers it.
+    await treeRow(page, 'table', 'fresh_tbl').waitFor({ timeout: 10_000 });
+    await expectOffered(['big_orders', 'customers', 'fresh_tbl', 'orders']);
+    await screenshot(page, 'schema-03-created-in-editor');
+
+    // Dropped by an unqualified name: the session's default schema is the one changed.
+    await editorText(`USE ${DB}; DROP TABLE fresh_tbl;`);
+    await page.keyboard.press('Control+Shift+Enter');
+    // A DROP is asked for first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Run DROP' }).click();
+    await treeRow(page, 'table', 'fresh_tbl').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await treeRow(page, 'table', 'orders').count()).toBe(1);
+    await expectOffered(['big_orders', 'customers', 'orders']);
+  });
+
+  it('draws only the rows in view of a long tree, and moves through all of them by key', async () => {
+    const WIDE = 'sl_e2e_wide';
+    const COUNT = 600;
+    await direct(async (c) => {
+      await c.query(`DROP DATABASE IF EXISTS ${WIDE}; CREATE DATABASE ${WIDE}`);
+      const tables = Array.from(
+        { length: COUNT },
+        (_, i) => `CREATE TABLE ${WIDE}.t${String(i + 1).padStart(3, '0')} (id INT)`,
+      );
+      await c.query(tables.join(';\n'));
+    });
+    try {
+      await page.locator('.schema-tree-refresh').click();
+      await treeRow(page, 'schema', WIDE).click();
+      const first = treeRow(page, 'table', 't001');
+      await first.waitFor({ timeout: 20_000 });
+      // Only what is in view (and a few rows more) is drawn; each row still says where it is.
+      const drawn = await page.locator('[role=tree] [role=treeitem]').count();
+      expect(drawn).toBeLessThan(100);
+      expect(await first.getAttribute('aria-setsize')).toBe(String(COUNT));
+      expect(await first.getAttribute('aria-posinset')).toBe('1');
+      await screenshot(page, 'schema-04-long-tree');
+
+      // End reaches the tree's last row far below (the last system schema), Home the first.
+      await first.click();
+      await first.click(); // opened, closed: the focus stays on it
+      await page.keyboard.press('End');
+      const focused = () =>
+        page.evaluate(() => (document.activeElement as HTMLElement).dataset['name'] ?? null);
+      await expect.poll(focused).toBe('sys');
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(focused).toBe('performance_schema');
+      await page.keyboard.press('Home');
+      const names = await page
+        .locator('[role=tree] [role=treeitem][data-kind=schema]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+      await expect.poll(focused).toBe(names[0]);
+      // Up from the last row, past the schemas listed after this one, is its last table, a row
+      // that was never drawn before.
+      const after = await direct(async (c) => {
+        const [rows] = await c.query<mysql.RowDataPacket[]>(
+          'SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA',
+        );
+        const system = ['information_schema', 'mysql', 'performance_schema', 'sys'];
+        const names = rows.map((r) => String(r.name));
+        return names.filter((n) => !system.includes(n) && n > WIDE).length + system.length;
+      });
+      await page.keyboard.press('End');
+      await expect.poll(focused).toBe('sys');
+      for (let i = 0; i < after; i++) await page.keyboard.press('ArrowUp');
+      await expect.poll(focused).toBe('t600');
+      expect(await page.locator('[role=tree] [role=treeitem]').count()).toBeLessThan(100);
+    } finally {
+      await direct((c) => c.query(`DROP DATABASE IF EXISTS ${WIDE}`));
+      await page.locator('.schema-tree-refresh').click();
+    }
+  });
+
   it('logged no page errors', () => {
     expect(errors).toEqual([]);
   });

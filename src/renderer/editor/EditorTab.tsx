@@ -17,6 +17,7 @@ import { CancelProblemNotice } from '../ui/CancelProblemNotice';
 import { useExplainCancel } from '../data/use-explain-cancel';
 import { explainStatement } from './explain-statement';
 import { formatInEditor } from './format-command';
+import { announceChangesOf } from './metadata-after-run';
 import { pickStatements } from './pick-statements';
 import { ResultPanel } from './ResultPanel';
 import { ResultsSplitter } from './ResultsSplitter';
@@ -141,7 +142,12 @@ export function EditorTab({
       const script = picked.length > 1;
       const outcome = await runScript(
         picked,
-        (p) => runOne(p, asked.readOnlyConfirmed),
+        async (p) => {
+          const status = await runOne(p, asked.readOnlyConfirmed);
+          // DDL changes what completion and the schema tree know; they learn it here.
+          void announceChangesOf(p.sql, connection.id, sessionId, sqlFlavor);
+          return status;
+        },
         { continueOnError: script && continueOnError, onLog: script ? setRunLog : () => {} },
         errorShapeOf,
       );
@@ -161,6 +167,7 @@ export function EditorTab({
       clearCancelProblem,
       startRun,
       unappliedEdits,
+      sessionId,
     ],
   );
 

@@ -1,4 +1,5 @@
 // Which rows of a long plan column to draw: a 10,000-node plan draws the ~40 rows in view.
+import { rowWindow as windowOf, scrollTopToShow as toShow } from '../ui/row-window';
 
 /** The height of one row when a column draws only the rows in view (its labels cut to fit). */
 export const ROW_HEIGHT = 24;
@@ -6,20 +7,14 @@ export const ROW_HEIGHT = 24;
 /** From this many nodes on either side, columns draw only the rows in view. */
 export const WINDOW_FROM = 300;
 
-/** Rows drawn beyond the view on each side, so a quick scroll shows no gap. */
-const OVERSCAN = 12;
-
-/** The rows `[start, end)` to draw for a scroll position. */
+/** The rows `[start, end)` to draw for a scroll position (see ui/row-window). */
 export function rowWindow(
   count: number,
   scrollTop: number,
   viewHeight: number,
   rowHeight = ROW_HEIGHT,
 ): { start: number; end: number } {
-  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
-  const start = Math.max(0, Math.min(count, first - OVERSCAN));
-  const end = Math.min(count, first + Math.ceil(Math.max(0, viewHeight) / rowHeight) + OVERSCAN);
-  return { start, end: Math.max(start, end) };
+  return windowOf(count, scrollTop, viewHeight, rowHeight);
 }
 
 /**
@@ -39,17 +34,12 @@ export function scrollTopFor(
   return Math.round(Math.max(0, Math.min(max, wanted)));
 }
 
-/** The scroll position that keeps row `index` wholly in view, moving as little as it can. */
+/** The scroll position that keeps row `index` wholly in view (see ui/row-window). */
 export function scrollTopToShow(
   index: number,
   scrollTop: number,
   viewHeight: number,
   rowHeight = ROW_HEIGHT,
 ): number {
-  const top = index * rowHeight;
-  if (top < scrollTop) return top;
-  // Below the view: its bottom at the bottom, or its top at the top in a view shorter than it.
-  if (top + rowHeight > scrollTop + viewHeight)
-    return Math.max(0, Math.min(top, top + rowHeight - viewHeight));
-  return scrollTop;
+  return toShow(index, scrollTop, viewHeight, rowHeight);
 }

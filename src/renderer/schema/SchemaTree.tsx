@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ServerFlavor } from '../../shared/server/flavor';
-import { refreshCatalogue } from '../editor/completion/catalogue-cache';
+import { onMetadataChange, refreshCatalogue } from '../editor/completion/catalogue-cache';
 import { copyableName } from './tree-actions';
-import { detailsKey, treeRows, type TreeRow } from './tree-model';
+import { detailsKey, siblingPositions, treeRows, type TreeRow } from './tree-model';
 import { loadTreeFilter, loadTreeFolded, saveTreeFilter, saveTreeFolded } from './tree-prefs';
 import { TreeRowView } from './TreeRowView';
 import { useFilterHits } from './use-filter-hits';
@@ -11,7 +11,16 @@ import { useTreeMenu } from './use-tree-menu';
 import { PointMenu } from '../ui/PointMenu';
 import { SearchField } from '../ui/SearchField';
 import { SeverityIcon } from '../ui/SeverityIcon';
+import { useRowWindow } from '../ui/use-row-window';
 import './schema-tree.css';
+
+/** The height of a row (schema-tree.css) where the tree draws only the rows in view. */
+const ROW_HEIGHT = 22;
+/**
+ * From this many rows on, the tree draws only those in view (a schema of 20,000 tables took
+ * seconds to open and scrolled in jerks when every row was drawn; see the schema-tree bench).
+ */
+const WINDOW_FROM = 500;
 
 /**
  * The active connection's schemas in the left rail: schemas → tables, views, routines, triggers,
@@ -33,7 +42,8 @@ export function SchemaTree({
   /** Opens SQL in a new editor on the connection, running it when `run`. */
   openSql: (sql: string, run: boolean) => void;
 }) {
-  const { data, schemas, loadObjects, loadDetails, refresh } = useSchemaData(sessionId);
+  const { data, schemas, loadObjects, loadDetails, refresh, reloadSchema } =
+    useSchemaData(sessionId);
   const [collapsed, setCollapsed] = useState(loadTreeFolded);
   const [filter, setFilter] = useState(() => loadTreeFilter(connectionId));
   /** Nodes the user opened (true) or closed (false); the others are as they are by default. */
@@ -44,6 +54,20 @@ export function SchemaTree({
   const rowEls = useRef(new Map<string, HTMLDivElement>());
 
   const rows = useMemo(() => treeRows(data, opened, filter, hits), [data, opened, filter, hits]);
+  const positions = useMemo(() => siblingPositions(rows), [rows]);
+  const windowed = rows.length >= WINDOW_FROM;
+  const view = useRowWindow(rows.length, ROW_HEIGHT, windowed);
+  const { attach, onScroll } = view;
+  /** A row moved to by key that was not drawn yet: focused once it is. */
+  const pendingFocus = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const key = pendingFocus.current;
+    const el = key === null ? undefined : rowEls.current.get(key);
+    if (el) {
+      pendingFocus.current = null;
+      el.focus();
+    }
+  });
 
   // What is open and not loaded yet gets loaded.
   useEffect(() => {
@@ -60,12 +84,29 @@ export function SchemaTree({
     }
   }, [rows, data, loadObjects, loadDetails]);
 
+  // DDL run in an editor of the connection: what it changed is read again.
+  useEffect(
+    () =>
+      onMetadataChange(connectionId, (change) => {
+        if (change.kind === 'schemas') refresh();
+        else for (const schema of change.schemas) reloadSchema(schema);
+      }),
+    [connectionId, refresh, reloadSchema],
+  );
+
   const toggle = (row: TreeRow) => setOpened((o) => new Map(o).set(row.key, !row.expanded));
 
   const focusRow = (key: string | undefined) => {
     if (key === undefined) return;
     setFocusKey(key);
-    rowEls.current.get(key)?.focus();
+    const el = rowEls.current.get(key);
+    if (el) {
+      el.focus();
+      return;
+    }
+    // Not drawn (far off in a long tree): scrolled to, and focused once drawn.
+    view.show(rows.findIndex((r) => r.key === key));
+    pendingFocus.current = key;
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -101,7 +142,42 @@ export function SchemaTree({
   };
 
   // The first row takes Tab when no row was focused yet (or the focused one went away).
-  const tabStop = rows.some((r) => r.key === focusKey) ? focusKey : (rows[0]?.key ?? null);
+  const tabStopAt = Math.max(
+    0,
+    rows.findIndex((r) => r.key === focusKey),
+  );
+  const tabStop = rows[tabStopAt]?.key ?? null;
+  // The rows in view, and the one taking Tab wherever it is, so focus and Tab never get lost.
+  const drawn: number[] = [];
+  for (let i = view.start; i < view.end; i++) drawn.push(i);
+  if (rows.length > 0 && (tabStopAt < view.start || tabStopAt >= view.end)) drawn.push(tabStopAt);
+
+  const rowView = (i: number) => {
+    const row = rows[i]!;
+    return (
+      <TreeRowView
+        key={row.key}
+        row={row}
+        position={positions[i]!}
+        top={windowed ? i * ROW_HEIGHT : undefined}
+        flavor={flavor}
+        focusable={row.key === tabStop}
+        selected={row.key === focusKey}
+        rowRef={(el) => {
+          if (el) rowEls.current.set(row.key, el);
+          else rowEls.current.delete(row.key);
+        }}
+        onActivate={() => {
+          setFocusKey(row.key);
+          if (row.expandable) toggle(row);
+        }}
+        onMenu={(x, y) => {
+          setFocusKey(row.key);
+          menu.openAt(row, x, y);
+        }}
+      />
+    );
+  };
 
   return (
     <section className="schema-tree" aria-label={`Schemas on ${connectionName}`}>
@@ -156,32 +232,20 @@ export function SchemaTree({
             </div>
           )}
           <div
-            className="tree"
+            className={windowed ? 'tree tree-windowed' : 'tree'}
             role="tree"
             aria-label={`Schemas on ${connectionName}`}
             onKeyDown={onKeyDown}
+            ref={attach}
+            onScroll={windowed ? onScroll : undefined}
           >
-            {rows.map((row) => (
-              <TreeRowView
-                key={row.key}
-                row={row}
-                flavor={flavor}
-                focusable={row.key === tabStop}
-                selected={row.key === focusKey}
-                rowRef={(el) => {
-                  if (el) rowEls.current.set(row.key, el);
-                  else rowEls.current.delete(row.key);
-                }}
-                onActivate={() => {
-                  setFocusKey(row.key);
-                  if (row.expandable) toggle(row);
-                }}
-                onMenu={(x, y) => {
-                  setFocusKey(row.key);
-                  menu.openAt(row, x, y);
-                }}
-              />
-            ))}
+            {windowed ? (
+              <div role="none" className="tree-rows" style={{ height: rows.length * ROW_HEIGHT }}>
+                {drawn.map(rowView)}
+              </div>
+            ) : (
+              rows.map((_, i) => rowView(i))
+            )}
           </div>
           {menu.notice && (
             <div className={`tree-notice${menu.notice.error ? ' tree-error' : ''}`} role="status">

@@ -9,6 +9,8 @@ const INDENT = 12;
 /** One line of the schema tree: twisty, icon, name, a muted note, figures on the right. */
 export function TreeRowView({
   row,
+  position,
+  top,
   flavor,
   focusable,
   selected,
@@ -17,6 +19,10 @@ export function TreeRowView({
   onMenu,
 }: {
   row: TreeRow;
+  /** Its place among the rows under the same parent, and how many there are. */
+  position: { posinset: number; setsize: number };
+  /** Where it sits (px) in a tree that draws only the rows in view; in the flow when not. */
+  top?: number;
   flavor: ServerFlavor;
   /** The one row reached with Tab (roving focus). */
   focusable: boolean;
@@ -36,13 +42,18 @@ export function TreeRowView({
       ref={rowRef}
       role="treeitem"
       aria-level={row.level}
+      aria-posinset={position.posinset}
+      aria-setsize={position.setsize}
       aria-expanded={row.expandable ? row.expanded : undefined}
       aria-selected={selected}
       tabIndex={focusable ? 0 : -1}
       className={`tree-row tree-kind-${node.kind}${
         node.kind === 'schema' && node.schema.system ? ' tree-system' : ''
       }${node.kind === 'status' && node.error ? ' tree-error' : ''}`}
-      style={{ paddingLeft: 4 + (row.level - 1) * INDENT }}
+      style={{
+        paddingLeft: 4 + (row.level - 1) * INDENT,
+        ...(top === undefined ? {} : { position: 'absolute', top, left: 0, right: 0 }),
+      }}
       title={text.title}
       data-kind={node.kind}
       data-name={name}

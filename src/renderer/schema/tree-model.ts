@@ -242,3 +242,20 @@ function groupRows(
     }
   }
 }
+
+/**
+ * Each row's place among the rows under the same parent (1-based) and how many there are, for
+ * `aria-posinset`/`aria-setsize`: a tree that draws only the rows in view still tells assistive
+ * technology where a row sits.
+ */
+export function siblingPositions(
+  rows: readonly TreeRow[],
+): { posinset: number; setsize: number }[] {
+  const counts = new Map<string | null, number>();
+  const posinset = rows.map((r) => {
+    const n = (counts.get(r.parentKey) ?? 0) + 1;
+    counts.set(r.parentKey, n);
+    return n;
+  });
+  return rows.map((r, i) => ({ posinset: posinset[i]!, setsize: counts.get(r.parentKey)! }));
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { catalogueFor } from '../editor/completion/catalogue-cache';
+import { catalogueFor, onMetadataChange } from '../editor/completion/catalogue-cache';
 import { matchesFilter } from './tree-model';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -17,6 +17,9 @@ export function useFilterHits(
   filter: string,
 ): ReadonlySet<string> {
   const [hits, setHits] = useState(NONE);
+  /** Counts the connection's DDL changes: the catalogue is read again after each. */
+  const [changes, setChanges] = useState(0);
+  useEffect(() => onMetadataChange(connectionId, () => setChanges((n) => n + 1)), [connectionId]);
   const empty = filter.trim() === '';
   useEffect(() => {
     if (empty) return;
@@ -35,7 +38,7 @@ export function useFilterHits(
     return () => {
       current = false;
     };
-  }, [connectionId, sessionId, filter, empty]);
+  }, [connectionId, sessionId, filter, empty, changes]);
   // An empty filter opens nothing by itself, whatever an earlier filter found.
   return empty ? NONE : hits;
 }

@@ -22,6 +22,11 @@ export interface SchemaData {
   loadDetails(schema: string, table: string, view: boolean): void;
   /** Forgets everything and loads the schema list again (open nodes reload as they show). */
   refresh(): void;
+  /**
+   * Reads a schema's objects again (when they were loaded), showing the ones there until the
+   * answer comes, and forgets its tables' details (open ones load again).
+   */
+  reloadSchema(schema: string): void;
 }
 
 /**
@@ -35,6 +40,10 @@ export function useSchemaData(sessionId: string): SchemaData {
   const generation = useRef(0);
   // Ids of what is loading or loaded, checked synchronously so a render never asks twice.
   const asked = useRef(new Set<string>());
+  /** Per id, how many times it was read again: an answer to an older read is dropped. */
+  const reads = useRef(new Map<string, number>());
+  /** Schemas being read again, and whether another change came meanwhile (read once more). */
+  const rereading = useRef(new Map<string, boolean>());
   const sessionRef = useLatest(sessionId);
 
   /** Asks for the schema list; only its answer sets state (the caller shows it loading). */
@@ -70,8 +79,10 @@ export function useSchemaData(sessionId: string): SchemaData {
       if (asked.current.has(id)) return;
       asked.current.add(id);
       const gen = generation.current;
+      const read = reads.current.get(id);
       const set = (value: Loadable<T>) => {
-        if (gen === generation.current) setMap((m) => new Map(m).set(key, value));
+        if (gen === generation.current && read === reads.current.get(id))
+          setMap((m) => new Map(m).set(key, value));
       };
       set({ state: 'loading' });
       fetch(sessionRef.current).then(
@@ -108,9 +119,55 @@ export function useSchemaData(sessionId: string): SchemaData {
     [loadOnce],
   );
 
+  const reloadSchema = useCallback(
+    (schema: string) => {
+      const prefix = detailsKey(schema, '');
+      for (const id of [...asked.current]) {
+        if (id.startsWith(`details\u0000${prefix}`)) asked.current.delete(id);
+      }
+      setDetails((m) =>
+        [...m.keys()].some((k) => k.startsWith(prefix))
+          ? new Map([...m].filter(([k]) => !k.startsWith(prefix)))
+          : m,
+      );
+      const id = `objects\u0000${schema}`;
+      if (!asked.current.has(id)) return;
+      // A script of many DDL statements reads a schema once at a time, and once more after.
+      if (rereading.current.has(schema)) {
+        rereading.current.set(schema, true);
+        return;
+      }
+      const gen = generation.current;
+      const reread = () => {
+        rereading.current.set(schema, false);
+        const read = (reads.current.get(id) ?? 0) + 1;
+        reads.current.set(id, read);
+        const set = (value: Loadable<SchemaObjects>) => {
+          if (gen === generation.current && read === reads.current.get(id))
+            setObjects((m) => new Map(m).set(schema, value));
+        };
+        api
+          .call('schema.objects', { sessionId: sessionRef.current, schema })
+          .then(
+            (value) => set({ state: 'ready', value }),
+            (e: unknown) => set({ state: 'error', message: errorShapeOf(e).message }),
+          )
+          .finally(() => {
+            // A refresh since then started afresh: this read is no longer its business.
+            if (gen !== generation.current) return;
+            if (rereading.current.get(schema) === true) reread();
+            else rereading.current.delete(schema);
+          });
+      };
+      reread();
+    },
+    [sessionRef],
+  );
+
   const refresh = useCallback(() => {
     generation.current++;
     asked.current = new Set();
+    rereading.current = new Map();
     setObjects(new Map());
     setDetails(new Map());
     loadSchemas();
@@ -122,5 +179,6 @@ export function useSchemaData(sessionId: string): SchemaData {
     loadObjects,
     loadDetails,
     refresh,
+    reloadSchema,
   };
 }

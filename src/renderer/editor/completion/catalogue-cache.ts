@@ -27,6 +27,35 @@ export function refreshCatalogue(connectionId: string): void {
   catalogues.delete(connectionId);
 }
 
+/** What changed on a connection's server: its schema list, or the objects of some schemas. */
+export type MetadataChange = { kind: 'schemas' } | { kind: 'objects'; schemas: string[] };
+
+const listeners = new Map<string, Set<(change: MetadataChange) => void>>();
+
+/**
+ * Says that a statement changed a connection's schemas or objects (DDL run in an editor): its
+ * catalogue is dropped, so the next completion reloads it, and the screens that listen (the
+ * schema tree) read again what they show of it.
+ */
+export function announceMetadataChange(connectionId: string, change: MetadataChange): void {
+  catalogues.delete(connectionId);
+  for (const listener of listeners.get(connectionId) ?? []) listener(change);
+}
+
+/** Calls `listener` on each announceMetadataChange of the connection; returns how to stop. */
+export function onMetadataChange(
+  connectionId: string,
+  listener: (change: MetadataChange) => void,
+): () => void {
+  let set = listeners.get(connectionId);
+  if (!set) listeners.set(connectionId, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) listeners.delete(connectionId);
+  };
+}
+
 /**
  * Fills in the columns of tables that were beyond the catalogue's limit, in place, so the
  * catalogue keeps them from then on.

@@ -9,6 +9,7 @@ import {
 import {
   detailsKey,
   nodeKey,
+  siblingPositions,
   treeRows,
   type Loadable,
   type TableDetails,
@@ -161,6 +162,30 @@ describe('schema tree rows', () => {
     expect(outline(data(), [], 'invoice', ['audit'])).toEqual([
       '- schema audit',
       '    status Loading…',
+    ]);
+  });
+});
+
+describe('sibling positions (aria-posinset / aria-setsize)', () => {
+  it('numbers each row among the rows under the same parent', () => {
+    const rows = treeRows(
+      data({ shop: { state: 'ready', value: SHOP } }),
+      new Map([[SHOP_KEY, true]]),
+      '',
+    );
+    const marks = rows.map((r, i) => {
+      const p = siblingPositions(rows)[i]!;
+      return `${rowText(r.node, 'mysql').label} ${p.posinset}/${p.setsize}`;
+    });
+    expect(marks).toEqual([
+      'audit 1/3',
+      'shop 2/3',
+      'Tables 1/3',
+      'customers 1/2',
+      'orders 2/2',
+      'Views 2/3',
+      'Routines 3/3',
+      'mysql 3/3',
     ]);
   });
 });
