@@ -4,6 +4,7 @@ import { withConnection } from '../../servers/connect';
 import type { RunningServer } from '../../servers/instance';
 import { programOf } from '../../servers/server-kind';
 import type { TopologyShape } from '../../servers/topology-shapes';
+import { seededRandom as floatsFrom } from '../../seeded-random';
 
 // The randomized part of the errant-transaction tests on generated topologies: a seeded
 // generator, the writes that may or may not be errant, and the oracles that say which are,
@@ -21,16 +22,9 @@ export function topologySeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
 
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
+/** The seeded sequence (see test/seeded-random.ts), with whole numbers below `n` from it. */
 export function seededRandom(seed: number): { next(): number; int(n: number): number } {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = floatsFrom(seed);
   return { next, int: (n) => Math.floor(next() * n) };
 }
 

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import type mysql from 'mysql2/promise';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { seededRandom } from '../../seeded-random';
 import { classifyStatement } from '../../../src/shared/sql/classify-statement';
 import { formatSql } from '../../../src/shared/sql/format-sql';
 import { isSignificant, tokenize, type SqlFlavor } from '../../../src/shared/sql/lexer';
@@ -81,18 +82,6 @@ async function clientStatements(server: RunningServer, script: string): Promise<
   });
 }
 
-/** A small seeded generator (mulberry32), so a failing mix can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const STATEMENT_PIECES = [
   "SELECT 'a;b'",
   'SELECT `c;d` FROM (SELECT 1 `c;d`) t',
@@ -107,7 +96,7 @@ const ENDINGS = [';', ';\n', ' ;\r\n', '\\G\n', '\\g', ';\t-- c;\n', '; # h\n', 
 
 /** Statements of the corpus joined in random order with random endings and spaces. */
 function randomScript(seed: number): string {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   let out = '';
   for (let i = 0; i < 12; i++) out += pick(STATEMENT_PIECES) + pick(ENDINGS);

@@ -1,17 +1,7 @@
 // A small seeded mutation generator for property tests (fast-check is not a dependency): the
 // same seed gives the same mutations, so a failure names a reproducible case.
 
-/** mulberry32: a tiny, good-enough seeded PRNG. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../seeded-random';
 
 export type Random = () => number;
 
