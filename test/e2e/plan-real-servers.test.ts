@@ -143,6 +143,10 @@ describe('the plan view and compare on real plans (MySQL 9.7, MariaDB 10.11)', (
       'An index on orders (as o) (total) would let the server read only the matching rows. To add it: ALTER TABLE `sl_plan_real`.`orders` ADD INDEX (`total`);',
     );
     expect(await finding('Temporary table').count()).toBe(1);
+    // Found by its real table too, though the plan names it `o`.
+    await front().getByLabel('Find nodes').fill('orders');
+    expect(await front().getByTestId('plan-search-count').textContent()).toBe('1 of 1');
+    await front().getByLabel('Find nodes').fill('');
     await screenshot(page, 'plan-real-01-mariadb-temporary');
     const [rows] = await withConnection(servers.mariadb, (c) =>
       c.query(`EXPLAIN FORMAT=JSON ${GROUPED}`),

@@ -102,7 +102,19 @@ export function PlanScreen({
   const diagramRef = useRef<PlanDiagramHandle>(null);
 
   const report = result?.ok ? result.report : null;
-  const nav = usePlanNavigation(report?.root ?? null);
+  const plan = useMemo(
+    () =>
+      report ? { dialect: report.dialect, root: report.root, analyzed: report.analyzed } : null,
+    [report],
+  );
+  const heat = useMemo(() => (plan ? planHeat(plan) : null), [plan]);
+  const statement = shown.statement || report?.query || '';
+  // Tables a plan names by alias only, by their real names: in the boxes, the findings and search.
+  const tables = useMemo(
+    () => (plan ? shownTables(plan, statement) : NO_TABLES),
+    [plan, statement],
+  );
+  const nav = usePlanNavigation(report?.root ?? null, tables);
 
   const analyse = (source: string, sample?: { file: string; title: string }) => {
     const r = explainPlanText(source, planDiagnostics());
@@ -129,18 +141,6 @@ export function PlanScreen({
     savePlanText(t);
   };
 
-  const plan = useMemo(
-    () =>
-      report ? { dialect: report.dialect, root: report.root, analyzed: report.analyzed } : null,
-    [report],
-  );
-  const heat = useMemo(() => (plan ? planHeat(plan) : null), [plan]);
-  const statement = shown.statement || report?.query || '';
-  // Tables a plan names by alias only, by their real names: in the boxes and in the findings.
-  const tables = useMemo(
-    () => (plan ? shownTables(plan, statement) : NO_TABLES),
-    [plan, statement],
-  );
   const diagnostics = useMemo(
     () => (report ? nameTablesInFindings(report.diagnostics, tables) : []),
     [report, tables],

@@ -5,15 +5,24 @@ import { RUN_HEAD, RUN_LIMIT, runBoxId } from './plan-layout';
  * The nodes a search finds, in plan order (pre-order). Every word of the query must appear,
  * case-insensitively, in one of the node's table, alias, key, access type, kind, label or
  * conditions: `orders ALL` finds full scans of orders, `customer_id` the lookups on that key.
+ * `realTables`: the real table behind a node the plan names by alias only (see shownTables),
+ * so `orders` finds MariaDB's `o` too.
  */
-export function searchPlan(root: PlanNode, query: string): number[] {
+export function searchPlan(
+  root: PlanNode,
+  query: string,
+  realTables: ReadonlyMap<number, { table: string }> = new Map(),
+): number[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   const found: number[] = [];
   const stack = [root];
   while (stack.length) {
     const node = stack.pop()!;
-    const text = searchableText(node);
+    const real = realTables.get(node.id);
+    const text = real
+      ? `${searchableText(node)}\n${real.table.toLowerCase()}`
+      : searchableText(node);
     if (words.every((w) => text.includes(w))) found.push(node.id);
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
   }

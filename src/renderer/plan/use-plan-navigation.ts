@@ -10,11 +10,17 @@ export const NODE_CAP = 400;
 export const initialFolds = (root: PlanNode | undefined): ReadonlySet<number> =>
   root ? autoFold(root, NODE_CAP) : new Set();
 
+const NO_REAL_TABLES: ReadonlyMap<number, { table: string }> = new Map();
+
 /**
  * The way around one plan: the node selected, the folds and long runs open, and the search
- * (its matches, the current one, the node to bring into view).
+ * (its matches, the current one, the node to bring into view; `realTables` lets a search find
+ * a node the plan names by alias only by its real table).
  */
-export function usePlanNavigation(root: PlanNode | null) {
+export function usePlanNavigation(
+  root: PlanNode | null,
+  realTables: ReadonlyMap<number, { table: string }> = NO_REAL_TABLES,
+) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() =>
     initialFolds(root ?? undefined),
@@ -30,7 +36,10 @@ export function usePlanNavigation(root: PlanNode | null) {
       planIndex ? [...planIndex.childCount].filter(([, n]) => n > RUN_LIMIT).map(([id]) => id) : [],
     [planIndex],
   );
-  const matches = useMemo(() => (root ? searchPlan(root, query) : []), [root, query]);
+  const matches = useMemo(
+    () => (root ? searchPlan(root, query, realTables) : []),
+    [root, query, realTables],
+  );
   const matchSet = useMemo(() => new Set(matches), [matches]);
   const foldMatches = useMemo(
     () => (planIndex ? matchesInFolds(matches, collapsed, openRuns, planIndex) : undefined),
@@ -73,7 +82,7 @@ export function usePlanNavigation(root: PlanNode | null) {
     search(q: string): boolean {
       setQuery(q);
       setMatchIndex(0);
-      return root ? goToMatch(0, searchPlan(root, q)) : false;
+      return root ? goToMatch(0, searchPlan(root, q, realTables)) : false;
     },
     step: (by: number) => goToMatch(matchIndex + by),
     allOpen: collapsed.size === 0 && longRuns.every((id) => openRuns.has(id)),

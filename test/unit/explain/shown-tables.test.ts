@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodeLines } from '../../../src/renderer/plan/node-lines';
+import { searchPlan } from '../../../src/renderer/plan/plan-search';
 import { explainPlanText } from '../../../src/shared/explain/explain-report';
 import type { PlanNode } from '../../../src/shared/explain/plan-model';
 import { nameTablesInFindings, shownTables } from '../../../src/shared/explain/shown-tables';
@@ -60,6 +61,14 @@ describe('tables a plan names by alias only, shown by their real names', () => {
     expect(report.diagnostics.find((d) => d.code === 'full-scan')!.title).toBe(
       'Full table scan on o',
     );
+  });
+
+  it('let a search by the real table find the node the plan names by alias', () => {
+    const { report, shown } = explained(MARIADB, SQL);
+    const id = [...shown.keys()][0]!;
+    expect(searchPlan(report.root, 'orders')).toEqual([]);
+    expect(searchPlan(report.root, 'orders', shown)).toEqual([id]);
+    expect(searchPlan(report.root, 'o ALL', shown)).toEqual([id]);
   });
 
   it('rename only where a table name stands, not in conditions, quotes or DDL', () => {
