@@ -3,7 +3,8 @@ import { Notice } from '../ui/Notice';
 import { useShell } from '../shell/shell-services';
 import type { TabBodyProps, TabKind } from '../shell/tabs/tab-kind';
 import { compareName, MAX_COMPARE_TABS, shownSides, type TabOf } from '../shell/tabs/tab-model';
-import { clockTime, planLabel } from '../plan/plan-tab-title';
+import { planLabel } from '../plan/plan-tab-title';
+import { clockTime } from '../ui/clock-time';
 import { CompareScreen } from './CompareScreen';
 
 type CompareTabModel = TabOf<'compare'>;

@@ -5,7 +5,8 @@ import type { TabBodyProps, TabKind } from '../shell/tabs/tab-kind';
 import { MAX_PLAN_TABS, shownPlan, type TabOf } from '../shell/tabs/tab-model';
 import type { PlanToShow } from '../shell/tabs/tab-payloads';
 import { PlanScreen } from './PlanScreen';
-import { clockTime, planLabel, planTabTitle } from './plan-tab-title';
+import { planLabel, planTabTitle } from './plan-tab-title';
+import { clockTime } from '../ui/clock-time';
 
 type PlanTabModel = TabOf<'plan'>;
 
@@ -53,7 +54,12 @@ export const planTabKind: TabKind<PlanTabModel> = {
     return (
       <>
         <span className="tab-name">{planLabel(plan)}</span>
-        <span className="tab-slot"> {clockTime(tab.at, false)}</span>
+        {/* Seconds, and a twin's number: two plans of one statement read apart here too. */}
+        <span className="tab-slot">
+          {' '}
+          {clockTime(tab.at)}
+          {tab.twin > 1 ? ` (${tab.twin})` : ''}
+        </span>
       </>
     );
   },

@@ -2,12 +2,8 @@ import { useState } from 'react';
 import type { AppInfo } from '../../shared/api/contract';
 import { StoreWriteNotice } from '../app/StoreWriteNotice';
 import { NO_TOKEN_REASON } from '../app/ws-transport';
+import { clockTime } from '../ui/clock-time';
 import type { BackendState } from './use-session-events';
-
-/** `hh:mm:ss` on this computer's clock. */
-function clockTime(ms: number): string {
-  return new Date(ms).toTimeString().slice(0, 8);
-}
 
 /** App-wide news above everything: the backend stopped, the store could not be read or written. */
 export function Banners({ backend, appInfo }: { backend: BackendState; appInfo: AppInfo | null }) {

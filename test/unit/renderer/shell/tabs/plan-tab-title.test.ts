@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clockTime,
-  planLabel,
-  planTabTitle,
-} from '../../../../../src/renderer/plan/plan-tab-title';
+import { planLabel, planTabTitle } from '../../../../../src/renderer/plan/plan-tab-title';
+import { clockTime } from '../../../../../src/renderer/ui/clock-time';
 import {
   emptyTabs,
   tabsReducer,
