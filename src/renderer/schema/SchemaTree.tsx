@@ -4,7 +4,9 @@ import { onMetadataChange, refreshCatalogue } from '../editor/completion/catalog
 import { copyableName } from './tree-actions';
 import { detailsKey, siblingPositions, treeRows, type TreeRow } from './tree-model';
 import { loadTreeFilter, loadTreeFolded, saveTreeFilter, saveTreeFolded } from './tree-prefs';
+import { SchemaTreeHeader } from './SchemaTreeHeader';
 import { TreeRowView } from './TreeRowView';
+import { TreeStatus } from './TreeStatus';
 import { useFilterHits } from './use-filter-hits';
 import { useSchemaData } from './use-schema-data';
 import { useTreeMenu } from './use-tree-menu';
@@ -181,30 +183,14 @@ export function SchemaTree({
 
   return (
     <section className="schema-tree" aria-label={`Schemas on ${connectionName}`}>
-      <div className="schema-tree-header">
-        <button
-          type="button"
-          className="schema-tree-toggle"
-          aria-expanded={!collapsed}
-          onClick={() => {
-            saveTreeFolded(!collapsed);
-            setCollapsed(!collapsed);
-          }}
-        >
-          <span aria-hidden="true">{collapsed ? '▸' : '▾'}</span> Schemas
-        </button>
-        <span className="spacer" />
-        {!collapsed && (
-          <button
-            type="button"
-            className="btn-small schema-tree-refresh"
-            onClick={onRefresh}
-            title="Read the schemas again (also for completion)"
-          >
-            ⟳ Refresh
-          </button>
-        )}
-      </div>
+      <SchemaTreeHeader
+        collapsed={collapsed}
+        onCollapse={(folded) => {
+          saveTreeFolded(folded);
+          setCollapsed(folded);
+        }}
+        onRefresh={onRefresh}
+      />
       {!collapsed && (
         <>
           <SearchField
@@ -218,19 +204,7 @@ export function SchemaTree({
               if (e.key === 'ArrowDown') focusRow(rows[0]?.key);
             }}
           />
-          {schemas.state === 'loading' && <div className="tree-status">Loading schemas…</div>}
-          {schemas.state === 'error' && (
-            <div className="tree-status tree-error" role="alert">
-              <SeverityIcon severity="danger" /> {schemas.message}
-            </div>
-          )}
-          {schemas.state === 'ready' && rows.length === 0 && (
-            <div className="tree-status">
-              {filter.trim() !== ''
-                ? `No schema or loaded object matches “${filter.trim()}”.`
-                : 'No schemas visible to this user.'}
-            </div>
-          )}
+          <TreeStatus schemas={schemas} empty={rows.length === 0} filter={filter} />
           <div
             className={windowed ? 'tree tree-windowed' : 'tree'}
             role="tree"
