@@ -464,6 +464,13 @@ for (const [kind, server] of [
     });
 
     it('lists an ALTER another session runs', async () => {
+      if (kind === 'mysql') {
+        // Progress is read only with the consumer on; it is off here, whatever the runs before
+        // left (their restoring it is checked in the rebuild test above).
+        await direct.query(
+          "UPDATE performance_schema.setup_consumers SET ENABLED = 'NO' WHERE NAME = 'events_stages_current'",
+        );
+      }
       const other = await connectTo(server(), { database: 'sl_alter_runs' });
       try {
         const [idRows] = await other.query('SELECT CONNECTION_ID() AS id');
@@ -474,8 +481,8 @@ for (const [kind, server] of [
           const list: External = await call('alter.external', { sessionId });
           return list.find((x) => x.processId === otherId);
         });
-        // No progress figures here: MySQL's stage consumer is off again, and MariaDB reports
-        // none for an in-place ALTER.
+        // No progress figures here: MySQL's stage consumer is off, and MariaDB reports none for
+        // an in-place ALTER.
         expect(seen).toEqual({
           processId: otherId,
           user: 'root',
