@@ -464,13 +464,6 @@ for (const [kind, server] of [
     });
 
     it('lists an ALTER another session runs', async () => {
-      if (kind === 'mysql') {
-        // Progress is read only with the consumer on; it is off here, whatever the runs before
-        // left (their restoring it is checked in the rebuild test above).
-        await direct.query(
-          "UPDATE performance_schema.setup_consumers SET ENABLED = 'NO' WHERE NAME = 'events_stages_current'",
-        );
-      }
       const other = await connectTo(server(), { database: 'sl_alter_runs' });
       try {
         const [idRows] = await other.query('SELECT CONNECTION_ID() AS id');
@@ -481,16 +474,22 @@ for (const [kind, server] of [
           const list: External = await call('alter.external', { sessionId });
           return list.find((x) => x.processId === otherId);
         });
-        // No progress figures here: MySQL's stage consumer is off, and MariaDB reports none for
-        // an in-place ALTER.
-        expect(seen).toEqual({
+        const { progress, ...listed } = seen!;
+        expect(listed).toEqual({
           processId: otherId,
           user: 'root',
           sql: 'ALTER TABLE big FORCE',
           timeSeconds: expect.any(Number),
           state: expect.any(String),
-          progress: null,
         });
+        // MariaDB reports no progress for an in-place ALTER. MySQL 9.7 fills
+        // events_stages_current for it even with that consumer off (seen): its stage is there
+        // once the ALTER has entered one, not before.
+        if (kind === 'mariadb') expect(progress).toBeNull();
+        else if (progress !== null)
+          expect(progress).toMatchObject({
+            stage: expect.stringMatching(/^stage\/innodb\/alter table/),
+          });
         await running;
       } finally {
         await other.end();
