@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withConnection } from '../servers/connect';
-import { testServers } from '../servers/provided';
+import { useDedicatedServer } from '../servers/dedicated-servers';
 import { screenshot } from './harness/browser';
 import type { RunningWebApp } from './harness/web-app';
 import { closeWebPage, openWebPage } from './harness/web-page';
@@ -12,7 +12,9 @@ const DB = `sl_flip_e2e_${Math.random().toString(36).slice(2, 7)}`;
 const RANGE_SQL = 'SELECT * FROM orders WHERE total BETWEEN 100 AND 105';
 
 describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () => {
-  const server = testServers().mysql;
+  // A server of its own: which statements rank in a background run's top 50 must not depend on
+  // what the rest of the suite runs on a shared server meanwhile.
+  const server = useDedicatedServer('mysql', { name: 'e2e-flips' });
   let app: RunningWebApp;
   let browser: Browser;
   let page: Page;
@@ -20,7 +22,7 @@ describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () =>
 
   /** Runs the application's range query `n` times, as the application would. */
   const workload = (n: number) =>
-    withConnection(server, async (c) => {
+    withConnection(server(), async (c) => {
       await c.query(`USE ${DB}`);
       for (let i = 0; i < n; i++) await c.query(RANGE_SQL);
     });
@@ -43,7 +45,7 @@ describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () =>
   }
 
   beforeAll(async () => {
-    await withConnection(server, async (c) => {
+    await withConnection(server(), async (c) => {
       await c.query(`CREATE DATABASE ${DB}`);
       await c.query(`USE ${DB}`);
       await c.query(
@@ -55,12 +57,12 @@ describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () =>
     });
     await workload(5);
     ({ app, browser, page, errors } = await openWebPage());
-    await saveConnectionTo(app, server, 'flips-mysql', { color: 'teal' });
+    await saveConnectionTo(app, server(), 'flips-mysql', { color: 'teal' });
     await openApp(page, app);
   });
   afterAll(async () => {
     await closeWebPage(browser, app);
-    await withConnection(server, (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`));
+    await withConnection(server(), (c) => c.query(`DROP DATABASE IF EXISTS ${DB}`));
   });
 
   it('is off until turned on, then says when it runs next', async () => {
@@ -88,7 +90,7 @@ describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () =>
   it('flags the statement whose plan an index changed, and opens the compare in one click', async () => {
     await workload(5);
     await runNow();
-    await withConnection(server, (c) => c.query(`CREATE INDEX ix_total ON ${DB}.orders (total)`));
+    await withConnection(server(), (c) => c.query(`CREATE INDEX ix_total ON ${DB}.orders (total)`));
     await runNow();
     await workload(5);
     await runNow();
@@ -157,7 +159,7 @@ describe('tuning: background explains and the plan-flip flag (MySQL 9.7)', () =>
   });
 
   it('does not run on a production connection until allowed there', async () => {
-    await saveConnectionTo(app, server, 'prod-flips', { color: 'red', production: true });
+    await saveConnectionTo(app, server(), 'prod-flips', { color: 'red', production: true });
     await page.reload();
     await page.locator('[data-connection-name="prod-flips"]').click();
     await page.locator('[data-tool-button="tuning"]').click();
