@@ -230,14 +230,22 @@ describe('the plan view and compare on real plans (MySQL 9.7, MariaDB 10.11)', (
       expect.stringMatching(/^[\d.]+ (µs|ms|s) · 180 rows$/),
       'est 20 → 180 rows (9.0×)',
     ]);
-    expect(await texts(/ orders o$/)).toEqual([
+    const orders = await texts(/ orders o$/);
+    expect(orders.slice(0, 4)).toEqual([
       '▦ orders o',
       'index_lookup · key idx_customer',
       expect.stringMatching(/^[\d.]+ (µs|ms|s) · 1\.8 k rows · 180 loops$/),
       'est 10 → 10 rows/loop',
-      expect.stringMatching(/^hottest: \d+%$/),
-      'ℹ',
     ]);
+    // Which node is hottest is measured, and varies run to run (a fresh-clone run found the
+    // filter hotter): exactly one node says so, and when it is this one, its line comes next.
+    expect(
+      await front()
+        .locator('.plan-node text', { hasText: /^hottest: \d+%$/ })
+        .count(),
+    ).toBe(1);
+    if (orders.length > 4)
+      expect(orders.slice(4)).toEqual([expect.stringMatching(/^hottest: \d+%$/), 'ℹ']);
     // The box rounds; its hover has every digit.
     const hover = (await node(/ orders o$/)
       .locator('title')
