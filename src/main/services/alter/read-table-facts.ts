@@ -14,9 +14,12 @@ export async function readCreateTable(
   schema: string,
   table: string,
 ): Promise<string> {
-  const rows = await withGipkShown(conn, flavor, () =>
-    selectRows(conn, `SHOW CREATE TABLE ${qualifiedName(schema, table)}`),
-  );
+  return withGipkShown(conn, flavor, () => showCreateTable(conn, schema, table));
+}
+
+/** SHOW CREATE TABLE's text as the session shows it. */
+async function showCreateTable(conn: Connection, schema: string, table: string): Promise<string> {
+  const rows = await selectRows(conn, `SHOW CREATE TABLE ${qualifiedName(schema, table)}`);
   const text = rows[0]?.['Create Table'];
   if (typeof text !== 'string') {
     throw new ApiError({
@@ -142,7 +145,7 @@ async function readFacts(
         table,
       )
     : null;
-  const createTable = await readCreateTable(conn, server.flavor, schema, table);
+  const createTable = await showCreateTable(conn, schema, table);
   return {
     schema,
     table,
